@@ -1,0 +1,57 @@
+// The catalogue of API problems: stable code, HTTP status and the product's message (the spec's texts
+// verbatim where the spec gives one). The server throws these; the front end translates by code.
+export const problems = {
+  validation: { status: 400, message: 'One or more validation errors occurred.' },
+  invalidJson: { status: 400, message: 'The request body is not valid JSON.' },
+  payloadTooLarge: { status: 413, message: 'The request is too large.' },
+  unauthorized: { status: 401, message: 'Your session has expired. Please sign in again.' },
+  forbidden: { status: 403, message: "You don't have access to see this page." },
+  organizationRequired: { status: 403, message: 'Please choose an organization first.' },
+  organizationForbidden: { status: 403, message: 'You are not a member of this organization.' },
+  notFound: { status: 404, message: 'The requested resource is not found' },
+  routeNotFound: { status: 404, message: 'Nothing left to do here.' },
+  conflict: { status: 409, message: 'This was already done with different data.' },
+  tooManyRequests: { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
+  internal: { status: 500, message: 'Something went wrong! Please try again later.' },
+
+  botCheckRequired: { status: 400, message: 'Please complete the bot check.' },
+  botCheckFailed: { status: 400, message: 'The bot check failed. Please try again.' },
+
+  invalidLogin: { status: 400, message: 'Invalid login attempt!' },
+  emailNotConfirmed: { status: 400, message: 'User has not confirmed their email!' },
+  noSubscription: { status: 400, message: 'No subscription' },
+  subscriptionCanceledEnded: {
+    status: 400,
+    message: 'Subscription has been cancelled and ended! You should reactivate subscription in order to have access again.',
+  },
+  subscriptionEnded: { status: 400, message: 'Subscription has ended! You should reactivate subscription in order to have access again.' },
+  subscriptionNotPaid: {
+    status: 400,
+    message: 'Subscription has not been paid yet! You should finalize the payment in order to have access.',
+  },
+  organizationDeactivated: { status: 403, message: 'This organization has been deactivated.' },
+  emailTaken: { status: 400, message: 'An account with this email already exists.' },
+  wrongCode: { status: 400, message: 'Wrong code' },
+  invalidResetCode: { status: 400, message: 'Invalid code. Please try again' },
+  codeExpired: { status: 400, message: 'The code has expired. Please request a new one.' },
+  codeAttemptsExceeded: { status: 400, message: 'Too many wrong attempts. Please request a new code.' },
+  alreadyConfirmed: { status: 400, message: 'This email is already confirmed.' },
+  invalidPassword: { status: 400, message: 'Invalid password. Please try again' },
+  passwordMismatch: { status: 400, message: 'The two passwords do not match!' },
+  weakPassword: {
+    status: 400,
+    message: 'Password must include uppercase, lowercase, number, and special character and minimum length of password - 8',
+  },
+  invalidPhone: { status: 400, message: 'Invalid phone number' },
+  invalidRefreshToken: { status: 401, message: 'Your session has expired. Please sign in again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ProblemCode = keyof typeof problems;
+
+/** The wrapper every API reply travels in (spec README). */
+export interface Envelope<T = unknown> {
+  isSuccess: boolean;
+  data: T;
+  message: string;
+  errors: string[];
+}

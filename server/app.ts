@@ -1,0 +1,151 @@
+// Builds the Fastify application from its parts without listening, so tests drive it with inject()
+// and server/main.ts serves it. Everything under /api answers in the envelope
+// { isSuccess, data, message, errors }, errors included.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import addFormats from 'ajv-formats';
+import type { Envelope } from '../schemas/problems';
+import { problems } from '../schemas/problems';
+import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
+import { ORGANIZATION_HEADER } from './access';
+import { verifyAccessToken } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { findMembership } from './db/queries/memberships';
+import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
+import type { Mailer } from './plugins/mail';
+import { Problem, fromDatabaseError, problem } from './problems';
+import { registerRoutes } from './routes';
+import { describeValidationError } from './validation-messages';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  botCheck: BotCheck;
+  /** Folder of the built front end; served with an SPA fallback when given. */
+  webRoot?: string | undefined;
+  logger?: boolean | { level: string };
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export function ok<T>(data: T, message = ''): Envelope<T> {
+  return { isSuccess: true, data, message, errors: [] };
+}
+
+function failure(message: string, errors: string[], data: unknown = null): Envelope {
+  return { isSuccess: false, data, message, errors };
+}
+
+// JSON bodies may be large enough to carry a 1 MB field, so an oversized field is a 400 naming it.
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [addFormats as never] },
+  }).withTypeProvider<JsonSchemaToTsProvider>();
+
+  app.decorate('deps', deps);
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api')) return;
+    if (route.config?.access === undefined) throw new Error(`Route ${route.method} ${url} declares no access`);
+  });
+
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
+    if (err instanceof Problem) {
+      return reply.status(err.status).send(failure(err.message, err.errors, err.data));
+    }
+    if (err.validation) {
+      const errors = err.validation.map((e) => describeValidationError(e, err.validationContext));
+      return reply.status(400).send(failure(problems.validation.message, errors));
+    }
+    const fromDb = fromDatabaseError(err);
+    if (fromDb) return reply.status(fromDb.status).send(failure(fromDb.message, fromDb.errors));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.status(413).send(failure(problems.payloadTooLarge.message, [problems.payloadTooLarge.message]));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, unsupported content types, multipart limits: the caller's fault, said plainly.
+      const message = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? problems.invalidJson.message
+        : err.message;
+      return reply.status(err.statusCode === 415 ? 415 : 400).send(failure(message, [message]));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(failure(problems.internal.message, [problems.internal.message]));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.toLowerCase().startsWith('/api') || !deps.webRoot || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send(failure(problems.routeNotFound.message, [problems.routeNotFound.message]));
+    }
+    // The SPA decides what an unknown page shows (its own 404 and 500 pages).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (access === undefined) return; // static files and the not-found handler
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const claims = token ? await verifyAccessToken(deps.config.jwtSecret, token) : undefined;
+    if (access === 'public') {
+      if (claims) req.caller = { ...claims, roles: [] };
+      return;
+    }
+    if (!claims) throw problem('unauthorized');
+    req.caller = { ...claims, roles: [] };
+    if (access === 'user') return;
+
+    const organizationId = req.headers[ORGANIZATION_HEADER];
+    if (typeof organizationId !== 'string' || organizationId === '') throw problem('organizationRequired');
+    const membership = await findMembership(deps.database.db, claims.userId, organizationId);
+    if (!membership) throw problem('organizationForbidden');
+    if (membership.organizationDeactivated) throw problem('organizationDeactivated');
+    const role = roleById(membership.roleId)?.name as RoleName | undefined;
+    const roles = role ? [role] : [];
+    if (!hasAnyRole(roles, access)) throw problem('forbidden');
+    req.caller = { ...claims, organizationId, memberId: membership.memberId, roles };
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const action = req.routeOptions.config.botCheck;
+    if (!action) return;
+    const header = req.headers[BOT_CHECK_HEADER];
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!(await deps.botCheck.verify(value, action))) throw problem(value ? 'botCheckFailed' : 'botCheckRequired');
+  });
+
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
+  await app.register(registerRoutes, { prefix: '/api' });
+
+  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: deps.webRoot,
+      wildcard: false,
+      // Hashed assets never change; index.html and the service worker must always be revalidated.
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app as unknown as App;
+}

@@ -1,0 +1,60 @@
+// Access tokens: short-lived HS256 JWTs naming the user and the session family. Refresh tokens: random,
+// stored only as a SHA-256 hash, rotated on every use (see server/db/queries/sessions.ts).
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_REMEMBER_DAYS = 30;
+export const REFRESH_SESSION_HOURS = 24;
+
+export interface AccessClaims {
+  userId: string;
+  familyId: string;
+}
+
+const keyCache = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(secret: string, claims: AccessClaims, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + ACCESS_TOKEN_SECONDS;
+  const token = await new SignJWT({ fam: claims.familyId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(keyOf(secret));
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+/** The claims of a valid, unexpired token; undefined otherwise. With `allowExpired`, only the signature counts. */
+export async function verifyAccessToken(secret: string, token: string, allowExpired = false): Promise<AccessClaims | undefined> {
+  try {
+    const options: { algorithms: string[]; currentDate?: Date } = { algorithms: ['HS256'] };
+    if (allowExpired) {
+      const { iat } = decodeJwt(token);
+      if (typeof iat === 'number') options.currentDate = new Date(iat * 1000);
+    }
+    const { payload } = await jwtVerify(token, keyOf(secret), options);
+    if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') return undefined;
+    return { userId: payload.sub, familyId: payload.fam };
+  } catch {
+    return undefined;
+  }
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

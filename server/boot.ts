@@ -1,0 +1,50 @@
+// What both `npm start` and `npm run dev` do before serving: open the database, migrate, write the
+// reference data, seed the demo on an empty database, and assemble the app's parts.
+import { buildApp, type App } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { seedReference } from './db/reference';
+import { isEmpty, seedDemo, type SeededIds } from './db/seed';
+import { createBotCheck } from './plugins/botCheck';
+import { createMailer } from './plugins/mail';
+
+export interface BootLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(obj: unknown, message?: string): void;
+}
+
+export interface Booted {
+  app: App;
+  database: Database;
+  seeded: SeededIds | undefined;
+  close(): Promise<void>;
+}
+
+export async function boot(config: Config, opts: { webRoot?: string | undefined; log: BootLog }): Promise<Booted> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  if (applied.length) opts.log.info(`migrations applied: ${applied.join(', ')}`);
+  await seedReference(database.db);
+  let seeded: SeededIds | undefined;
+  if (config.demoData && (await isEmpty(database.db))) {
+    // Fixtures are loaded only here, only when demo data is wanted.
+    const { demoData } = await import('../fixtures/index');
+    seeded = await seedDemo(database.db, demoData);
+  }
+  if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
+  const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
+  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel } });
+  return {
+    app,
+    database,
+    seeded,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

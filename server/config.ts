@@ -1,0 +1,89 @@
+// Every setting the server reads, declared once with its default and meaning. The README's table of
+// configuration variables is this list (tests/unit/readme.test.ts keeps the two in step).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const settings = {
+  PORT: { default: '3000', doc: 'Port the server listens on.' },
+  HOST: { default: '0.0.0.0', doc: 'Address the server listens on.' },
+  DATA_DIR: { default: './data', doc: 'Embedded database, uploaded files and the generated JWT secret live here.' },
+  DATABASE_URL: { default: '', doc: 'PostgreSQL connection string. Empty: the embedded PGlite database in DATA_DIR.' },
+  JWT_SECRET: { default: '', doc: 'Secret that signs access tokens. Empty: one is generated once and kept in DATA_DIR/jwt-secret.' },
+  PUBLIC_URL: { default: '', doc: 'Address users reach the product at, used in e-mails. Empty: http://localhost:PORT.' },
+  SMTP_URL: { default: '', doc: 'SMTP server for e-mail (smtp://user:pass@host:port). Empty: e-mail is kept in the outbox, logged, and shown at /dev/mailbox.' },
+  MAIL_FROM: { default: 'Field Survey <no-reply@fieldsurvey.local>', doc: 'Sender of the product e-mails.' },
+  DEV_MAILBOX: { default: 'auto', doc: 'The development mailbox page /dev/mailbox: on, off, or auto (on when SMTP_URL is empty).' },
+  BOT_CHECK: { default: 'altcha', doc: 'Bot check on sign-in forms: altcha (self-hosted proof of work), recaptcha (needs the keys) or off.' },
+  ALTCHA_HMAC_KEY: { default: '', doc: 'Key that signs ALTCHA challenges. Empty: derived from JWT_SECRET.' },
+  RECAPTCHA_SECRET: { default: '', doc: 'reCAPTCHA secret key, with BOT_CHECK=recaptcha.' },
+  RECAPTCHA_SITE_KEY: { default: '', doc: 'reCAPTCHA site key, with BOT_CHECK=recaptcha.' },
+  DEMO_DATA: { default: 'on', doc: 'Seed the demo organizations, accounts and surveys into an empty database: on or off.' },
+  LOG_LEVEL: { default: 'info', doc: 'Server log level: fatal, error, warn, info, debug, trace or silent.' },
+} as const;
+
+export type SettingName = keyof typeof settings;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devMailbox: boolean;
+  botCheck: 'altcha' | 'recaptcha' | 'off';
+  altchaHmacKey: string;
+  recaptchaSecret: string;
+  recaptchaSiteKey: string;
+  demoData: boolean;
+  logLevel: string;
+}
+
+function read(env: NodeJS.ProcessEnv, name: SettingName): string {
+  const v = env[name];
+  return v === undefined || v === '' ? settings[name].default : v;
+}
+
+/** The JWT secret: given, or generated once per data directory and kept there (never committed). */
+function jwtSecretFor(dataDir: string, given: string): string {
+  if (given) return given;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(read(env, 'PORT'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const dataDir = resolve(read(env, 'DATA_DIR'));
+  const botCheck = read(env, 'BOT_CHECK');
+  if (botCheck !== 'altcha' && botCheck !== 'recaptcha' && botCheck !== 'off') {
+    throw new Error(`BOT_CHECK must be altcha, recaptcha or off, got ${botCheck}`);
+  }
+  const jwtSecret = jwtSecretFor(dataDir, read(env, 'JWT_SECRET'));
+  const smtpUrl = read(env, 'SMTP_URL') || undefined;
+  const mailbox = read(env, 'DEV_MAILBOX');
+  return {
+    port,
+    host: read(env, 'HOST'),
+    dataDir,
+    databaseUrl: read(env, 'DATABASE_URL') || undefined,
+    jwtSecret,
+    publicUrl: read(env, 'PUBLIC_URL') || `http://localhost:${port}`,
+    smtpUrl,
+    mailFrom: read(env, 'MAIL_FROM'),
+    devMailbox: mailbox === 'on' || (mailbox === 'auto' && !smtpUrl),
+    botCheck,
+    altchaHmacKey: read(env, 'ALTCHA_HMAC_KEY') || `altcha:${jwtSecret}`,
+    recaptchaSecret: read(env, 'RECAPTCHA_SECRET'),
+    recaptchaSiteKey: read(env, 'RECAPTCHA_SITE_KEY'),
+    demoData: read(env, 'DEMO_DATA') !== 'off',
+    logLevel: read(env, 'LOG_LEVEL'),
+  };
+}

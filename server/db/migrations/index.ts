@@ -1,0 +1,10 @@
+// Every migration, in order. Append only: an applied migration is never edited, a new one is added.
+import { foundation } from './0001_foundation';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];

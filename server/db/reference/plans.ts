@@ -1,0 +1,40 @@
+// The plans a new installation offers. Prices in USD per month; annualPrice is the per-month price when
+// billed annually. 0 as a limit means unlimited. The plan named Standard is shown as Starter.
+export const defaultPlans = [
+  {
+    id: 1,
+    name: 'Standard',
+    description: 'For small teams running a few assessments.',
+    monthly_price: 49,
+    annual_price: 39,
+    workspace_limit: 2,
+    members_limit: 10,
+    database_limit: 5,
+    projects_limit: 5,
+    sort_order: 1,
+  },
+  {
+    id: 2,
+    name: 'Premium',
+    description: 'For organizations with programmes in several regions.',
+    monthly_price: 149,
+    annual_price: 119,
+    workspace_limit: 10,
+    members_limit: 50,
+    database_limit: 50,
+    projects_limit: 20,
+    sort_order: 2,
+  },
+  {
+    id: 3,
+    name: 'Premium Plus',
+    description: 'For large operations: no limits on workspaces, members or projects.',
+    monthly_price: 399,
+    annual_price: 319,
+    workspace_limit: 0,
+    members_limit: 0,
+    database_limit: 500,
+    projects_limit: 0,
+    sort_order: 3,
+  },
+] as const;

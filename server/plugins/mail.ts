@@ -1,0 +1,42 @@
+// Sends the product's e-mails. Every message is kept in the outbox table first; with SMTP_URL it then
+// goes out through nodemailer, otherwise it is printed to the log and readable at /dev/mailbox.
+import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { enqueueMail, markMailSent } from '../db/queries/outbox';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: { db: Kysely<DB>; smtpUrl: string | undefined; from: string; log: { info(message: string): void; error(obj: unknown, message?: string): void } }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  return {
+    async send(message) {
+      const id = await enqueueMail(opts.db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      if (!transport) {
+        opts.log.info(`mail to ${message.to}: ${message.subject}\n${message.text}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        await markMailSent(opts.db, id, null);
+      } catch (err) {
+        // The request that asked for the mail still succeeds: the user can ask for the code again.
+        opts.log.error({ err }, `mail to ${message.to} failed`);
+        await markMailSent(opts.db, id, err instanceof Error ? err.message : String(err));
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

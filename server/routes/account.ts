@@ -1,0 +1,82 @@
+// /api/Account/*: sign-in, registration, confirmation codes, password reset, organizations, sessions.
+import type { FastifyRequest } from 'fastify';
+import {
+  checkResetCodeBody,
+  confirmEmailBody,
+  emailQuery,
+  forgotPasswordBody,
+  loginBody,
+  refreshTokenBody,
+  registerBody,
+  resetPasswordBody,
+  selectOrganizationQuery,
+  userIdQuery,
+} from '../../schemas/account';
+import { callerOf } from '../access';
+import { ok, type App } from '../app';
+import { problem } from '../problems';
+import * as accounts from '../services/accounts';
+
+export default async function accountRoutes(app: App): Promise<void> {
+  const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer });
+
+  /** The userId a caller passes must be their own: nobody reads another user's organizations. */
+  function ownUserId(req: FastifyRequest, userId: string): void {
+    if (callerOf(req).userId !== userId) throw problem('forbidden');
+  }
+
+  app.post('/Account/login', { config: { access: 'public', botCheck: 'login' }, schema: { body: loginBody } }, async (req) => {
+    const data = await accounts.login(deps(), { ...req.body, ip: req.ip });
+    return ok(data);
+  });
+
+  app.post('/Account/register', { config: { access: 'public', botCheck: 'register' }, schema: { body: registerBody } }, async (req) => {
+    const data = await accounts.register(deps(), req.body);
+    return ok(data, 'Please confirm the code in your email');
+  });
+
+  app.post('/Account/confirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { body: confirmEmailBody } }, async (req) => {
+    await accounts.confirmEmail(deps(), req.body.userId, req.body.code);
+    return ok(true, 'Account created successfully');
+  });
+
+  app.post('/Account/resendConfirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { querystring: emailQuery } }, async (req) => {
+    await accounts.resendConfirmEmail(deps(), req.query.email);
+    return ok(true, 'A verification code has been sent to your email.');
+  });
+
+  app.post('/Account/forgotPassword', { config: { access: 'public', botCheck: 'forgot_password' }, schema: { body: forgotPasswordBody } }, async (req) => {
+    const data = await accounts.forgotPassword(deps(), req.body.email);
+    return ok(data, 'Email sent!');
+  });
+
+  app.post('/Account/checkResetPasswordCode', { config: { access: 'public' }, schema: { body: checkResetCodeBody } }, async (req) => {
+    await accounts.checkResetPasswordCode(deps(), req.body.userId, req.body.code);
+    return ok(true, 'Code is valid');
+  });
+
+  app.post('/Account/resetPassword', { config: { access: 'public' }, schema: { body: resetPasswordBody } }, async (req) => {
+    await accounts.resetPassword(deps(), req.body);
+    return ok(true, 'Password changed successfully');
+  });
+
+  app.get('/Account/getUserOrganizations', { config: { access: 'user' }, schema: { querystring: userIdQuery } }, async (req) => {
+    ownUserId(req, req.query.userId);
+    return ok(await accounts.getUserOrganizations(deps(), req.query.userId));
+  });
+
+  app.get('/Account/selectOrganization', { config: { access: 'user' }, schema: { querystring: selectOrganizationQuery } }, async (req) => {
+    ownUserId(req, req.query.userId);
+    const data = await accounts.selectOrganization(deps(), callerOf(req), req.query.organizationId);
+    return ok(data, data.message);
+  });
+
+  app.post('/Account/refreshToken', { config: { access: 'public' }, schema: { body: refreshTokenBody } }, async (req) => {
+    return ok(await accounts.refreshSession(deps(), req.body));
+  });
+
+  app.post('/Account/logout', { config: { access: 'user' } }, async (req) => {
+    await accounts.logout(deps(), callerOf(req).familyId);
+    return ok(true);
+  });
+}

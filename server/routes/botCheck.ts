@@ -1,0 +1,14 @@
+// The bot-check challenge the sign-in forms solve, and which mode is on.
+import { ok, type App } from '../app';
+
+export default async function botCheckRoutes(app: App): Promise<void> {
+  app.get('/BotCheck/config', { config: { access: 'public' } }, async () =>
+    ok({ mode: app.deps.botCheck.mode, siteKey: app.deps.config.recaptchaSiteKey || null }),
+  );
+  // The ALTCHA widget fetches this address and expects the bare challenge, not the envelope.
+  app.get('/BotCheck/challenge', { config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const challenge = await app.deps.botCheck.challenge();
+    return challenge ?? ok(null);
+  });
+}

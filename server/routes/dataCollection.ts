@@ -1,0 +1,9 @@
+// The online probe the fill page polls every 5 seconds. It touches nothing, so it stays cheap.
+import { ok, type App } from '../app';
+
+export default async function dataCollectionRoutes(app: App): Promise<void> {
+  app.get('/DataCollection/CheckOnlineStatus', { config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(true);
+  });
+}

@@ -1,0 +1,14 @@
+// Every API area, registered under /api. Each module declares its paths exactly as the spec names
+// them, with their schemas and the roles allowed.
+import type { App } from '../app';
+import account from './account';
+import botCheck from './botCheck';
+import dataCollection from './dataCollection';
+import devMailbox from './devMailbox';
+import lookups from './lookups';
+
+const areas = [account, lookups, dataCollection, botCheck, devMailbox] as const;
+
+export async function registerRoutes(app: App): Promise<void> {
+  for (const area of areas) await app.register(area);
+}

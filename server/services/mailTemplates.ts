@@ -1,0 +1,14 @@
+// The texts of the product's e-mails.
+const CODE_MINUTES = 15;
+
+export function codeMail(purpose: 'confirm-email' | 'reset-password', fullName: string, code: string): { subject: string; text: string; html: string } {
+  const intro = purpose === 'confirm-email' ? 'Use this code to confirm your e-mail address:' : 'Use this code to reset your password:';
+  const subject = purpose === 'confirm-email' ? `Your confirmation code: ${code}` : `Your password reset code: ${code}`;
+  const text = `Hello ${fullName},\n\n${intro}\n\n    ${code}\n\nThe code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`;
+  const html = `<p>Hello ${escapeHtml(fullName)},</p><p>${intro}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p><p>The code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.</p>`;
+  return { subject, text, html };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}

@@ -1,0 +1,29 @@
+// What `npm start` prints once it serves: the address, the demo accounts and where mail can be read.
+import type { Booted } from './boot';
+import type { Config } from './config';
+
+export async function printWelcome(booted: Booted, config: Config): Promise<void> {
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  Field Survey is running at ${url}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  ];
+  if (config.devMailbox) lines.push(`  E-mail (codes): ${url}/dev/mailbox`);
+  if (config.demoData) {
+    const { demoAccounts, DEMO_PASSWORD } = await import('../fixtures/index');
+    lines.push('', `  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(26)} ${a.memberships.map((m) => m.role).join(', ')}`);
+    const links = await publicSurveyLinks(booted);
+    if (links.length) {
+      lines.push('', '  Demo survey, open to anyone:');
+      for (const l of links) lines.push(`    ${url}${l}`);
+    }
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+/** Public links of deployed demo surveys, when the survey area exists. */
+async function publicSurveyLinks(_booted: Booted): Promise<string[]> {
+  return [];
+}

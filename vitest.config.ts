@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
+// PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
+const apiTests = ['tests/api/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite', TZ: 'UTC' }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres', TZ: 'UTC' }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
