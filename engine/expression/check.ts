@@ -1,0 +1,178 @@
+// Checks that need no answers: known functions, argument counts, argument shapes, constant
+// arguments (date formats, regular expressions). Every problem is reported with its position.
+import { walk, type AstNode, type FunctionCall } from './ast';
+import { ExpressionError } from './errors';
+import { FUNCTIONS, lookupFunction } from './functions/index';
+import { arity, kindAt, type Kind } from './functions/types';
+import { toBool, toNum, toStr, type Val } from './values/value';
+
+const NO_CLOCK = { offset: 0 };
+
+/** A literal argument, coerced to the kind the function wants; undefined when not a literal. */
+export function literalArgument(node: AstNode, kind: Kind | undefined): Val | undefined {
+  let value: Val | undefined;
+  if (node.kind === 'string' || node.kind === 'number') value = node.value;
+  else if (node.kind === 'negate' && node.operand.kind === 'number') value = -node.operand.value;
+  if (value === undefined) return undefined;
+  switch (kind) {
+    case 'string':
+      return toStr(value, NO_CLOCK);
+    case 'number':
+      return toNum(value, NO_CLOCK);
+    case 'boolean':
+      return toBool(value);
+    default:
+      return value;
+  }
+}
+
+const isNodeExpression = (node: AstNode): boolean =>
+  node.kind === 'ref' ||
+  node.kind === 'current' ||
+  (node.kind === 'binary' && node.op === '|' && isNodeExpression(node.left) && isNodeExpression(node.right));
+
+function checkArgument(call: FunctionCall, arg: AstNode, kind: Kind | undefined): ExpressionError | undefined {
+  const at = arg.span;
+  switch (kind) {
+    case 'nodes':
+      return isNodeExpression(arg)
+        ? undefined
+        : new ExpressionError('argument', `${call.name}() needs a question reference such as \${name}`, at);
+    case 'ref':
+      return arg.kind === 'ref'
+        ? undefined
+        : new ExpressionError('argument', `${call.name}() needs a question reference such as \${name} here`, at);
+    case 'path':
+      return arg.kind === 'parent' || arg.kind === 'ref'
+        ? undefined
+        : new ExpressionError('argument', `${call.name}() takes '..' or a repeat reference such as \${name}`, at);
+    default:
+      return undefined;
+  }
+}
+
+function describeArity(name: string, min: number, max: number): string {
+  const plural = (n: number): string => `${n} argument${n === 1 ? '' : 's'}`;
+  if (max === Infinity) return `${name}() takes at least ${plural(min)}`;
+  if (min === max) return `${name}() takes ${plural(min)}`;
+  return `${name}() takes ${min} ${max === min + 1 ? 'or' : 'to'} ${plural(max)}`;
+}
+
+/** Closest known name within two edits (fewer for short names), for "did you mean". */
+function suggest(name: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.min(3, Math.ceil(name.length / 2));
+  for (const known of FUNCTIONS.keys()) {
+    const d = distance(name.toLowerCase(), known);
+    if (d < bestDistance) {
+      best = known;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((row[j - 1] ?? 0) + 1, (previous[j] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function checkCall(call: FunctionCall, errors: ExpressionError[]): void {
+  const entry = lookupFunction(call.name);
+  const nameSpan = { offset: call.span.offset, length: call.name.length };
+  if (entry === undefined) {
+    const hint = suggest(call.name);
+    errors.push(
+      new ExpressionError('unknown-function', `Unknown function ${call.name}()${hint ? `; did you mean ${hint}()?` : ''}`, nameSpan),
+    );
+    return;
+  }
+  const { params } = entry.spec;
+  const { min, max } = arity(params);
+  if (call.args.length < min || call.args.length > max) {
+    errors.push(new ExpressionError('arity', `${describeArity(call.name, min, max)} but was given ${call.args.length}`, call.span));
+    return;
+  }
+  call.args.forEach((arg, i) => {
+    const problem = checkArgument(call, arg, kindAt(params, i));
+    if (problem) errors.push(problem);
+  });
+  if (entry.spec.specialize !== undefined) {
+    const constants = call.args.map((arg, i) => literalArgument(arg, kindAt(params, i)));
+    if (constants.some((c) => c !== undefined)) {
+      try {
+        entry.spec.specialize(constants);
+      } catch (e) {
+        if (!(e instanceof ExpressionError)) throw e;
+        const literal = call.args.find((_, i) => constants[i] !== undefined);
+        errors.push(new ExpressionError(e.code, e.message, literal?.span ?? call.span));
+      }
+    }
+  }
+}
+
+/** Every problem in the tree, in source order. */
+export function check(root: AstNode): ExpressionError[] {
+  const errors: ExpressionError[] = [];
+  const pathArguments = new Set<AstNode>();
+  walk(root, (node) => {
+    if (node.kind === 'call') {
+      const params = lookupFunction(node.name)?.spec.params;
+      node.args.forEach((arg, i) => {
+        if (params !== undefined && kindAt(params, i) === 'path') pathArguments.add(arg);
+      });
+      checkCall(node, errors);
+    } else if (node.kind === 'parent' && !pathArguments.has(node)) {
+      errors.push(new ExpressionError('argument', "'..' can only be used as position(..)", node.span));
+    }
+  });
+  return errors.sort((a, b) => a.offset - b.offset);
+}
+
+export interface Analysis {
+  /** Question names read through ${name}, each once, in order of appearance. */
+  readonly references: readonly string[];
+  /** Reads the question it sits on: '.', or string()/number()/... without arguments, or once(). */
+  readonly readsCurrent: boolean;
+  /** Reads other repeat instances than the current one (indexed-repeat) or their position. */
+  readonly crossesInstances: boolean;
+  /** Reads choice columns by bare name: a choice filter. */
+  readonly readsColumns: boolean;
+}
+
+const READS_CURRENT_WITHOUT_ARGUMENTS = new Set(['string', 'string-length', 'normalize-space', 'number', 'once']);
+
+export function analyze(root: AstNode): Analysis {
+  const references = new Set<string>();
+  let readsCurrent = false;
+  let crossesInstances = false;
+  let readsColumns = false;
+  walk(root, (node) => {
+    switch (node.kind) {
+      case 'ref':
+        references.add(node.name);
+        break;
+      case 'current':
+        readsCurrent = true;
+        break;
+      case 'column':
+        readsColumns = true;
+        break;
+      case 'call':
+        if (node.name === 'once' || (node.args.length === 0 && READS_CURRENT_WITHOUT_ARGUMENTS.has(node.name))) readsCurrent = true;
+        if (node.name === 'indexed-repeat') crossesInstances = true;
+        break;
+      default:
+        break;
+    }
+  });
+  return { references: [...references], readsCurrent, crossesInstances, readsColumns };
+}

@@ -1,0 +1,25 @@
+// select_one / select_multiple answers: space-separated choice names.
+import { fn } from './types';
+
+const SPACES = /\s+/;
+
+function names(answer: string): string[] {
+  const trimmed = answer.trim();
+  return trimmed === '' ? [] : trimmed.split(SPACES);
+}
+
+const selected = (answer: string, choice: string): boolean => names(answer).includes(choice.trim());
+
+export const selectFunctions = {
+  selected: fn(['string', 'string'], 'boolean', (_, answer, choice) => selected(answer, choice)),
+  'not-selected': fn(['string', 'string'], 'boolean', (_, answer, choice) => !selected(answer, choice)),
+  'count-selected': fn(['string'], 'number', (_, answer) => names(answer).length),
+  /** 0-based; an index outside the answer gives ''. */
+  'selected-at': fn(['string', 'number'], 'string', (_, answer, index) => {
+    const list = names(answer);
+    return list[Math.trunc(index)] ?? '';
+  }),
+  'jr:choice-name': fn(['string', 'string'], 'string', (scope, value, field) => scope.choiceLabel(value, field), {
+    volatile: true,
+  }),
+} as const;

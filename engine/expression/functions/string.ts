@@ -1,0 +1,75 @@
+// Text functions (XPath 1.0 string functions and ODK additions).
+import { fail } from '../errors';
+import { toStr } from '../values/value';
+import { fn, type Scope } from './types';
+
+const XML_SPACE = /[ \t\r\n]+/g;
+
+const currentText = (scope: Scope): string => toStr(scope.current(), scope);
+
+/** JavaRosa substr: 0-based, end exclusive, indexes clamped to the text. */
+function substr(text: string, start: number, end: number | undefined): string {
+  const len = text.length;
+  const clamp = (n: number): number => Math.min(Math.max(Number.isNaN(n) ? 0 : Math.trunc(n), 0), len);
+  const from = clamp(start);
+  const to = end === undefined ? len : clamp(end);
+  return from < to ? text.slice(from, to) : '';
+}
+
+/** XPath 1.0 substring: 1-based, positions rounded, the characters p with start <= p < start + length. */
+function substring(text: string, start: number, length: number | undefined): string {
+  const from = Math.round(start);
+  const to = length === undefined ? Infinity : from + Math.round(length);
+  if (Number.isNaN(from) || Number.isNaN(to)) return '';
+  let out = '';
+  for (let p = Math.max(1, from); p < to && p <= text.length; p++) out += text.charAt(p - 1);
+  return out;
+}
+
+function translate(text: string, from: string, to: string): string {
+  let out = '';
+  for (const c of text) {
+    const i = from.indexOf(c);
+    if (i === -1) out += c;
+    else if (i < to.length) out += to.charAt(i);
+  }
+  return out;
+}
+
+/** ODK regex(): the pattern must match the whole value (JavaRosa), not just a part of it. */
+function wholeMatch(pattern: string): RegExp {
+  try {
+    return new RegExp(`^(?:${pattern})$`);
+  } catch {
+    return fail(`'${pattern}' is not a valid regular expression`);
+  }
+}
+
+export const stringFunctions = {
+  concat: fn(['...string'], 'string', (_, parts) => parts.join('')),
+  string: fn(['value?'], 'string', (scope, v) => toStr(v ?? scope.current(), scope)),
+  'string-length': fn(['string?'], 'number', (scope, s) => (s ?? currentText(scope)).length),
+  'normalize-space': fn(['string?'], 'string', (scope, s) => (s ?? currentText(scope)).replace(XML_SPACE, ' ').trim()),
+  contains: fn(['string', 'string'], 'boolean', (_, s, part) => s.includes(part)),
+  'not-contains': fn(['string', 'string'], 'boolean', (_, s, part) => !s.includes(part)),
+  'starts-with': fn(['string', 'string'], 'boolean', (_, s, prefix) => s.startsWith(prefix)),
+  'ends-with': fn(['string', 'string'], 'boolean', (_, s, suffix) => s.endsWith(suffix)),
+  'substring-before': fn(['string', 'string'], 'string', (_, s, sep) => {
+    const i = s.indexOf(sep);
+    return i === -1 ? '' : s.slice(0, i);
+  }),
+  'substring-after': fn(['string', 'string'], 'string', (_, s, sep) => {
+    const i = s.indexOf(sep);
+    return i === -1 ? '' : s.slice(i + sep.length);
+  }),
+  substr: fn(['string', 'number', 'number?'], 'string', (_, s, start, end) => substr(s, start, end)),
+  substring: fn(['string', 'number', 'number?'], 'string', (_, s, start, length) => substring(s, start, length)),
+  translate: fn(['string', 'string', 'string'], 'string', (_, s, from, to) => translate(s, from, to)),
+  regex: fn(['string', 'string'], 'boolean', (_, s, pattern) => wholeMatch(pattern).test(s), {
+    specialize: ([, pattern]) => {
+      if (typeof pattern !== 'string') return undefined;
+      const re = wholeMatch(pattern);
+      return (_, s) => re.test(s);
+    },
+  }),
+} as const;

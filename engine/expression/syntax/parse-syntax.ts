@@ -1,0 +1,73 @@
+// Text -> AST, reporting every lexing and parsing error with its offset and length. One lexer and
+// one parser instance serve all calls; they are created on first use, not at import.
+import { EOF, Lexer, type ILexingError, type IRecognitionException } from 'chevrotain';
+import type { AstNode } from '../ast';
+import { ExpressionError } from '../errors';
+import { ExpressionGrammar } from './grammar';
+import { toAst } from './to-ast';
+import { ALL_TOKENS } from './tokens';
+
+let lexer: Lexer | undefined;
+let grammar: ExpressionGrammar | undefined;
+
+function instances(): { lexer: Lexer; grammar: ExpressionGrammar } {
+  lexer ??= new Lexer(ALL_TOKENS, { positionTracking: 'onlyOffset', ensureOptimizations: true });
+  grammar ??= new ExpressionGrammar();
+  return { lexer, grammar };
+}
+
+export interface SyntaxResult {
+  /** Present only when there are no errors. */
+  readonly root: AstNode | undefined;
+  readonly errors: readonly ExpressionError[];
+}
+
+export function parseSyntax(source: string): SyntaxResult {
+  if (source.trim() === '') {
+    return { root: undefined, errors: [new ExpressionError('syntax', 'The expression is empty', { offset: 0, length: source.length })] };
+  }
+  const { lexer, grammar } = instances();
+  const lexed = lexer.tokenize(source);
+  grammar.input = lexed.tokens;
+  const cst = grammar.expression();
+  const errors = [
+    ...lexed.errors.map((e) => lexingError(source, e)),
+    ...grammar.errors.map((e) => parsingError(source, e)),
+  ].sort((a, b) => a.offset - b.offset);
+  if (errors.length > 0) return { root: undefined, errors };
+  try {
+    return { root: toAst(cst), errors: [] };
+  } catch (e) {
+    if (e instanceof ExpressionError) return { root: undefined, errors: [e] };
+    throw e;
+  }
+}
+
+function lexingError(source: string, e: ILexingError): ExpressionError {
+  const c = source.charAt(e.offset);
+  if (c === '"' || c === "'") {
+    return new ExpressionError('syntax', `The text starting here has no closing ${c}`, {
+      offset: e.offset,
+      length: source.length - e.offset,
+    });
+  }
+  if (c === '$' && source.charAt(e.offset + 1) === '{') {
+    return new ExpressionError('syntax', 'The reference starting here has no closing }', {
+      offset: e.offset,
+      length: source.length - e.offset,
+    });
+  }
+  return new ExpressionError('syntax', `Unexpected character '${source.slice(e.offset, e.offset + e.length)}'`, {
+    offset: e.offset,
+    length: e.length,
+  });
+}
+
+function parsingError(source: string, e: IRecognitionException): ExpressionError {
+  const tok = e.token;
+  const atEnd = tok.tokenType === EOF || Number.isNaN(tok.startOffset);
+  return new ExpressionError('syntax', e.message, {
+    offset: atEnd ? source.length : tok.startOffset,
+    length: atEnd ? 0 : tok.image.length,
+  });
+}

@@ -1,0 +1,217 @@
+// Runtime values and the XPath 1.0 / ODK coercions between them. Answers enter as whatever the form
+// data holds and are typed here once, from the question's XLSForm type.
+import { DAY_MS, DateValue, formatDateValue, looksLikeDate, parseDateText, parseTimeText } from './dates';
+import { formatNumber, parseNumber } from './numbers';
+import { fail } from '../errors';
+
+export type Scalar = string | number | boolean | DateValue;
+
+/** Several answers at once: a question inside a repeat seen from outside it, or repeat instances. */
+export class NodeSet {
+  constructor(
+    readonly raw: readonly unknown[],
+    readonly type: string | undefined,
+  ) {}
+  get size(): number {
+    return this.raw.length;
+  }
+  at(i: number, clock: Clock): Scalar {
+    return scalarOf(this.raw[i], this.type, clock);
+  }
+}
+
+export type Val = Scalar | NodeSet;
+
+/** The only thing coercions need from the evaluation scope: the time-zone offset in minutes east of UTC. */
+export interface Clock {
+  readonly offset: number;
+}
+
+const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'int', 'decimal', 'range']);
+
+export function isNumericType(type: string | undefined): boolean {
+  return type !== undefined && NUMERIC_TYPES.has(type);
+}
+
+/** One answer as the engine sees it: numeric questions become numbers so 1 equals 1.0. */
+export function scalarOf(raw: unknown, type: string | undefined, clock: Clock): Scalar {
+  switch (typeof raw) {
+    case 'string': {
+      if (type !== undefined && NUMERIC_TYPES.has(type)) {
+        const n = parseNumber(raw);
+        if (!Number.isNaN(n)) return n;
+      }
+      return raw;
+    }
+    case 'number':
+    case 'boolean':
+      return raw;
+    case 'bigint':
+      return Number(raw);
+    case 'undefined':
+      return '';
+    case 'object':
+      if (raw === null) return '';
+      if (raw instanceof DateValue) return raw;
+      if (raw instanceof Date) return new DateValue(raw.getTime() + clock.offset * 60_000);
+      if (Array.isArray(raw)) return raw.every(isPrimitive) ? raw.join(' ') : textOf(raw);
+      return textOf(raw);
+    default:
+      return '';
+  }
+}
+
+const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== 'object' && typeof v !== 'function');
+
+/** XPath string-value of a group or repeat instance: its answers' text, concatenated. */
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  let out = '';
+  for (const child of Array.isArray(value) ? value : Object.values(value)) out += textOf(child);
+  return out;
+}
+
+export function toStr(v: Val, clock: Clock): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      return formatNumber(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    default:
+      if (v instanceof DateValue) return formatDateValue(v, clock.offset);
+      return v.size === 0 ? '' : toStr(v.at(0, clock), clock);
+  }
+}
+
+/** Text to number: XPath digits, or a date as days since the epoch (ODK); anything else is NaN. */
+export function textToNumber(text: string, clock: Clock): number {
+  const n = parseNumber(text);
+  if (!Number.isNaN(n) || !looksLikeDate(text.trim())) return n;
+  const wall = parseDateText(text, clock.offset);
+  return wall === undefined ? NaN : wall / DAY_MS;
+}
+
+export function toNum(v: Val, clock: Clock): number {
+  switch (typeof v) {
+    case 'number':
+      return v;
+    case 'string':
+      return textToNumber(v, clock);
+    case 'boolean':
+      return v ? 1 : 0;
+    default:
+      if (v instanceof DateValue) return v.wall / DAY_MS;
+      return v.size === 0 ? NaN : toNum(v.at(0, clock), clock);
+  }
+}
+
+export function toBool(v: Val): boolean {
+  switch (typeof v) {
+    case 'boolean':
+      return v;
+    case 'number':
+      return v !== 0 && !Number.isNaN(v);
+    case 'string':
+      return v.length > 0;
+    default:
+      if (v instanceof DateValue) return !Number.isNaN(v.wall);
+      return v.size > 0;
+  }
+}
+
+/** A date for the date functions; null for a blank answer. Text that is no date is an error. */
+export function toDate(v: Val, clock: Clock): DateValue | null {
+  switch (typeof v) {
+    case 'number':
+      return new DateValue(v * DAY_MS);
+    case 'boolean':
+      return fail(`${v ? 'true' : 'false'} is not a date`);
+    case 'string': {
+      const text = v.trim();
+      if (text === '') return null;
+      const n = parseNumber(text);
+      if (!Number.isNaN(n)) return new DateValue(n * DAY_MS);
+      const wall = parseDateText(text, clock.offset) ?? parseTimeText(text, clock.offset);
+      if (wall === undefined || Number.isNaN(wall)) fail(`'${v}' is not a valid date`);
+      return new DateValue(wall);
+    }
+    default:
+      if (v instanceof DateValue) return v;
+      return v.size === 0 ? null : toDate(v.at(0, clock), clock);
+  }
+}
+
+/** The result handed back to callers: dates as ODK text, several answers as the first one. */
+export function finalize(v: Val, clock: Clock): string | number | boolean {
+  if (v instanceof DateValue) return formatDateValue(v, clock.offset);
+  if (v instanceof NodeSet) return v.size === 0 ? '' : finalize(v.at(0, clock), clock);
+  return v;
+}
+
+/** JavaRosa treats numbers closer than this as equal, so 0.1 + 0.2 = 0.3. */
+const EPSILON = 1e-12;
+
+function numbersEqual(a: number, b: number): boolean {
+  return a === b || Math.abs(a - b) < EPSILON;
+}
+
+function scalarsEqual(a: Scalar, b: Scalar, clock: Clock): boolean {
+  if (typeof a === 'boolean' || typeof b === 'boolean') return toBool(a) === toBool(b);
+  if (typeof a === 'number' || typeof b === 'number' || a instanceof DateValue || b instanceof DateValue) {
+    return numbersEqual(toNum(a, clock), toNum(b, clock));
+  }
+  if (a === b) return true;
+  // ODK compares dates written differently (2024-1-5, 2024-01-05) as the same day.
+  if (looksLikeDate(a) || looksLikeDate(b)) return numbersEqual(textToNumber(a, clock), textToNumber(b, clock));
+  return false;
+}
+
+/** XPath 1.0 '=' and '!=', existential over node-sets. */
+export function equality(negate: boolean, a: Val, b: Val, clock: Clock): boolean {
+  if (a instanceof NodeSet || b instanceof NodeSet) {
+    if (a instanceof NodeSet && b instanceof NodeSet) {
+      for (let i = 0; i < a.size; i++) {
+        const x = toStr(a.at(i, clock), clock);
+        for (let j = 0; j < b.size; j++) if ((x === toStr(b.at(j, clock), clock)) !== negate) return true;
+      }
+      return false;
+    }
+    const [set, other] = a instanceof NodeSet ? [a, b as Scalar] : [b as NodeSet, a];
+    if (typeof other === 'boolean') return (toBool(set) === other) !== negate;
+    for (let i = 0; i < set.size; i++) if (scalarsEqual(set.at(i, clock), other, clock) !== negate) return true;
+    return false;
+  }
+  return scalarsEqual(a, b, clock) !== negate;
+}
+
+export type Relation = '<' | '<=' | '>' | '>=';
+
+function relate(op: Relation, x: number, y: number): boolean {
+  switch (op) {
+    case '<':
+      return x < y;
+    case '<=':
+      return x <= y;
+    case '>':
+      return x > y;
+    case '>=':
+      return x >= y;
+  }
+}
+
+/** XPath 1.0 relational operators: numbers (dates as days), existential over node-sets. */
+export function relational(op: Relation, a: Val, b: Val, clock: Clock): boolean {
+  if (a instanceof NodeSet || b instanceof NodeSet) {
+    const left = a instanceof NodeSet ? a : new NodeSet([a], undefined);
+    const right = b instanceof NodeSet ? b : new NodeSet([b], undefined);
+    for (let i = 0; i < left.size; i++) {
+      const x = toNum(left.at(i, clock), clock);
+      for (let j = 0; j < right.size; j++) if (relate(op, x, toNum(right.at(j, clock), clock))) return true;
+    }
+    return false;
+  }
+  return relate(op, toNum(a, clock), toNum(b, clock));
+}
