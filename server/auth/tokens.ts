@@ -58,3 +58,28 @@ export function newRefreshToken(): { token: string; hash: string } {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+export const REGISTRATION_TOKEN_HOURS = 24;
+
+/**
+ * A registration token lets the owner of an organization still being registered (who has no session
+ * yet: sign-in answers no token until a plan is chosen) finish the plan step for that organization only.
+ */
+export async function signRegistrationToken(secret: string, claims: { userId: string; organizationId: string }): Promise<string> {
+  return new SignJWT({ purpose: 'registration', org: claims.organizationId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt()
+    .setExpirationTime(`${REGISTRATION_TOKEN_HOURS}h`)
+    .sign(keyOf(secret));
+}
+
+export async function verifyRegistrationToken(secret: string, token: string): Promise<{ userId: string; organizationId: string } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+    if (payload.purpose !== 'registration' || typeof payload.sub !== 'string' || typeof payload.org !== 'string') return undefined;
+    return { userId: payload.sub, organizationId: payload.org };
+  } catch {
+    return undefined;
+  }
+}

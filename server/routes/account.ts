@@ -36,8 +36,8 @@ export default async function accountRoutes(app: App): Promise<void> {
   });
 
   app.post('/Account/confirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { body: confirmEmailBody } }, async (req) => {
-    await accounts.confirmEmail(deps(), req.body.userId, req.body.code);
-    return ok(true, 'Account created successfully');
+    const data = await accounts.confirmEmail(deps(), req.body.userId, req.body.code);
+    return ok(data, 'Account created successfully');
   });
 
   app.post('/Account/resendConfirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { querystring: emailQuery } }, async (req) => {

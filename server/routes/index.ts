@@ -6,8 +6,9 @@ import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
 import lookups from './lookups';
+import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone } from '../../engine/validation/account';
 import { roleById, roleByName, type RoleName } from '../../schemas/roles';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
-import { signAccessToken, verifyAccessToken } from '../auth/tokens';
+import { signAccessToken, signRegistrationToken, verifyAccessToken } from '../auth/tokens';
 import type { Config } from '../config';
 import { checkCode, consumeVerifiedCode, issueCode, type CodeCheck } from '../db/queries/codes';
 import { countryExists, organizationTypeExists } from '../db/queries/lookups';
@@ -124,6 +124,7 @@ export async function login(deps: AccountDeps, input: { email: string; password:
           isRegistrationDone: true,
           organizationId: registering.organizationId,
           userId: user.id,
+          registrationToken: await signRegistrationToken(deps.config.jwtSecret, { userId: user.id, organizationId: registering.organizationId }),
           registerStepOneData: data ?? null,
         },
       };
@@ -211,13 +212,20 @@ export async function register(deps: AccountDeps, input: {
   return ids;
 }
 
-export async function confirmEmail(deps: AccountDeps, userId: string, code: string): Promise<void> {
+/** Confirms the address; answers a registration token when the user owns an organization still registering. */
+export async function confirmEmail(deps: AccountDeps, userId: string, code: string): Promise<{ registrationToken: string | null; organizationId: string | null }> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw problem('wrongCode');
   if (user.email_confirmed_at) throw problem('alreadyConfirmed');
   const result = await checkCode(deps.db, userId, 'confirm-email', code, true);
   if (!result.ok) throw codeProblem(result, 'wrongCode');
   await markEmailConfirmed(deps.db, userId);
+  const registering = (await listUserOrganizations(deps.db, userId)).find((o) => !o.registrationDone && roleById(o.roleId)?.name === 'Organization');
+  if (!registering) return { registrationToken: null, organizationId: null };
+  return {
+    registrationToken: await signRegistrationToken(deps.config.jwtSecret, { userId, organizationId: registering.organizationId }),
+    organizationId: registering.organizationId,
+  };
 }
 
 export async function resendConfirmEmail(deps: AccountDeps, email: string): Promise<void> {
