@@ -44,6 +44,22 @@ export const problems = {
   },
   invalidPhone: { status: 400, message: 'Invalid phone number' },
   invalidRefreshToken: { status: 401, message: 'Your session has expired. Please sign in again.' },
+
+  // Workspaces, projects and the recycle bin (spec 000 sections 5 and 8).
+  workspaceNameRequired: { status: 400, message: 'Workspace name is required!' },
+  workspaceLimit: { status: 400, message: 'You reached your packet limit for creating workspaces!!' },
+  workspaceHasSurveys: { status: 400, message: "One or more of the projects in this workspace have surveys and can't be deleted!" },
+  projectLimit: { status: 400, message: 'You reached your packet limit for creating projects in workspace!!' },
+  projectTitleRequired: { status: 400, message: 'Please specify the official title of the project.' },
+  projectManagerRequired: { status: 400, message: 'Specify the name and designation of the assigned project manager.' },
+  projectCountryRequired: { status: 400, message: 'Specify the country of origin or primary activity for the project.' },
+  projectTimelineRequired: { status: 400, message: 'Please select a timeline for the project.' },
+  projectManagerNotAllowed: { status: 400, message: 'The project manager must be a member of this workspace who is not a Data Collector or Guest.' },
+  projectMemberNotInWorkspace: { status: 400, message: 'Team members must be members of this workspace.' },
+  projectTypeUnavailable: { status: 400, message: 'This project type is not available.' },
+  noRecycleBin: { status: 400, message: 'This kind of item has no recycle bin.' },
+  notInRecycleBin: { status: 409, message: 'This item is not in the recycle bin.' },
+  memberProtected: { status: 403, message: "The organization owner and your own membership can't be removed here." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ProblemCode = keyof typeof problems;

@@ -1,5 +1,6 @@
 // Every migration, in order. Append only: an applied migration is never edited, a new one is added.
 import { foundation } from './0001_foundation';
+import { workspaces } from './0002_workspaces';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'foundation', sql: foundation },
+  { version: 2, name: 'workspaces', sql: workspaces },
+];

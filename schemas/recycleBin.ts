@@ -1,0 +1,61 @@
+// The recycle bin (spec 000 "Deletion and recovery"): payloads of the DataCollection calls, which entity
+// types have a bin, and who may act on each. Later areas (surveys, respondents, tasks) add their entity
+// type to `recycleBinRoles` and a handler on the server.
+import type { FromSchema } from 'json-schema-to-ts';
+import { uuid } from './common';
+import { entityTypes } from './entityTypes';
+import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from './roles';
+
+/** Items in the bin are purged this many days after they were deleted (spec 000 section 9). */
+export const RECYCLE_BIN_DAYS = 60;
+
+/**
+ * Who may delete, restore and purge each kind of item (spec 000 section 6). Organization (1) is absent on
+ * purpose: only its owner acts on it, and only on their own organization. A user may always deactivate or
+ * reactivate their own OrganizationMember record.
+ */
+export const recycleBinRoles = {
+  [entityTypes.Workspace]: ADMIN_ROLES,
+  [entityTypes.Project]: MANAGER_ROLES,
+  [entityTypes.OrganizationMember]: ADMIN_ROLES,
+} as const satisfies Partial<Record<number, readonly RoleName[]>>;
+
+export type BinEntityType = keyof typeof recycleBinRoles;
+export const binEntityTypes = Object.keys(recycleBinRoles).map(Number) as BinEntityType[];
+
+const entityTypeParam = { type: 'integer', enum: [entityTypes.Organization, ...binEntityTypes] } as const;
+
+/**
+ * PUT /DataCollection/{id}/toggleDeleteOrRestore. isDeleted=true moves the item into the bin (again: a
+ * no-op), false restores it (a no-op when it is live). `permanent=true` with isDeleted=true purges an item
+ * that is already in the bin: explicit, so a retried soft delete can never become a permanent one.
+ */
+export const toggleQuery = {
+  type: 'object',
+  required: ['entityType', 'isDeleted'],
+  properties: { entityType: entityTypeParam, isDeleted: { type: 'boolean' }, permanent: { type: 'boolean', default: false } },
+} as const;
+export type ToggleQuery = FromSchema<typeof toggleQuery>;
+export const idParams = { type: 'object', required: ['id'], properties: { id: uuid } } as const;
+
+/** PUT /DataCollection/bulkToggleDeleteOrRestore: the same query, the selected ids as the body. */
+export const bulkToggleQuery = {
+  type: 'object',
+  required: ['entityType', 'isDeleted'],
+  properties: { entityType: { type: 'integer', enum: binEntityTypes }, isDeleted: { type: 'boolean' }, permanent: { type: 'boolean', default: false } },
+} as const;
+export const bulkIdsBody = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: uuid } as const;
+
+/**
+ * The "all" calls: isDeleted=true purges everything in the bin, isDeleted=false (or restoreAll=true)
+ * restores everything. restoreAll=true with isDeleted=true contradicts itself and is refused.
+ */
+const allFlags = { isDeleted: { type: 'boolean' }, restoreAll: { type: 'boolean' } } as const;
+export const allWorkspacesQuery = { type: 'object', required: ['isDeleted'], properties: allFlags } as const;
+export const allMembersQuery = allWorkspacesQuery;
+export const allProjectsQuery = {
+  type: 'object',
+  required: ['workspaceId', 'isDeleted'],
+  properties: { ...allFlags, workspaceId: uuid, projectId: uuid },
+} as const;
+export type AllProjectsQuery = FromSchema<typeof allProjectsQuery>;

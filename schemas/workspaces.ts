@@ -1,0 +1,42 @@
+// Workspaces (spec 000 section 3 "Workspace: id, name, description"): the entity, the form and the
+// payloads of the Workspaces calls.
+import type { FromSchema } from 'json-schema-to-ts';
+import { page, pageSize, uuid } from './common';
+
+export const workspaceFields = {
+  name: { type: 'string', maxLength: 200 },
+  description: { type: 'string', maxLength: 4000 },
+} as const;
+
+export const workspaceSchema = {
+  $id: 'Workspace',
+  type: 'object',
+  required: ['id', 'name', 'description'],
+  properties: { id: uuid, ...workspaceFields, deletedAt: { type: ['string', 'null'], format: 'date-time' } },
+} as const;
+export type Workspace = FromSchema<typeof workspaceSchema>;
+
+/** The name is checked by the server so a blank one answers the spec's 'Workspace name is required!'. */
+export const addWorkspaceBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: workspaceFields,
+} as const;
+export type AddWorkspaceBody = FromSchema<typeof addWorkspaceBody>;
+
+export const editWorkspaceBody = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: uuid, ...workspaceFields },
+} as const;
+export type EditWorkspaceBody = FromSchema<typeof editWorkspaceBody>;
+
+export const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: uuid } } as const;
+
+/** A list query of the recycle-bin aware lists: isDeleted switches between the live list and the bin. */
+export const listQuery = {
+  type: 'object',
+  properties: { isDeleted: { type: 'boolean', default: false }, search: { type: 'string', maxLength: 200 }, page, pageSize },
+} as const;
+export type ListQuery = FromSchema<typeof listQuery>;
