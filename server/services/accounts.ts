@@ -39,6 +39,7 @@ export interface OrganizationEntry {
   organizationId: string;
   organizationName: string;
   organizationType: string | null;
+  organizationTypeId: number | null;
   organizationMemberId: string;
   isDeletedUser: boolean;
   isDeletedOrg: boolean;
@@ -58,6 +59,7 @@ async function organizationEntries(db: Kysely<DB>, userId: string, now: Date): P
         organizationId: o.organizationId,
         organizationName: o.organizationName,
         organizationType: o.organizationType,
+        organizationTypeId: o.organizationTypeId,
         organizationMemberId: o.organizationMemberId,
         isDeletedUser: o.isDeletedUser,
         isDeletedOrg: o.isDeletedOrg,

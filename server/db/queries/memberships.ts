@@ -28,6 +28,7 @@ export interface UserOrganization {
   organizationId: string;
   organizationName: string;
   organizationType: string | null;
+  organizationTypeId: number | null;
   organizationMemberId: string;
   roleId: number;
   isDeletedUser: boolean;
@@ -45,6 +46,7 @@ export async function listUserOrganizations(db: Kysely<DB>, userId: string): Pro
       'o.id as organizationId',
       'o.name as organizationName',
       't.name as organizationType',
+      't.id as organizationTypeId',
       'm.id as organizationMemberId',
       'm.role_id as roleId',
       'm.deleted_at as memberDeletedAt',
@@ -59,6 +61,7 @@ export async function listUserOrganizations(db: Kysely<DB>, userId: string): Pro
     organizationId: r.organizationId,
     organizationName: r.organizationName,
     organizationType: r.organizationType,
+    organizationTypeId: r.organizationTypeId,
     organizationMemberId: r.organizationMemberId,
     roleId: r.roleId,
     isDeletedUser: r.memberDeletedAt !== null,

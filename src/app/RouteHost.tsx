@@ -1,0 +1,66 @@
+// The guard and the frame of one route. A signed-out visitor of a protected page goes to the login
+// page; a signed-in user without an allowed role goes to /unauthorized (spec 000 section 2).
+import { Center, Spinner } from '@chakra-ui/react';
+import { Suspense, type ComponentType } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { session } from '../state/session';
+import { AppShell } from './shell/AppShell';
+import { AuthFrame } from './shell/AuthFrame';
+import { allows, type RouteDecl } from './routes';
+import NotFoundPage from '../pages/errors/NotFoundPage';
+
+export function PageSpinner() {
+  return (
+    <Center minH="50vh" aria-busy="true">
+      <Spinner size="lg" color="brand.500" />
+    </Center>
+  );
+}
+
+type Verdict = { go: string } | 'show';
+
+export function verdictFor(route: RouteDecl, s: { token: string | null; organizationId: string | null; roles: readonly string[] }): Verdict {
+  const signedIn = !!s.token;
+  switch (route.access) {
+    case 'public':
+      return 'show';
+    case 'signed-out':
+      return signedIn ? { go: '/' } : 'show';
+    case 'signed-in':
+      return signedIn ? 'show' : { go: '/auth/login' };
+    default:
+      if (!signedIn) return { go: '/auth/login' };
+      if (!s.organizationId) return { go: '/organizations' };
+      return allows(route, s.roles) ? 'show' : { go: '/unauthorized' };
+  }
+}
+
+export function RouteHost({ route, Page }: { route: RouteDecl; Page: ComponentType }) {
+  const snap = useSnapshot(session);
+  const location = useLocation();
+  const verdict = verdictFor(route, snap);
+  if (verdict !== 'show') {
+    const state = verdict.go === '/auth/login' ? { from: location.pathname + location.search } : undefined;
+    return <Navigate to={verdict.go} replace state={state} />;
+  }
+  const page = (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+  if (route.shell === 'app') return <AppShell route={route}>{page}</AppShell>;
+  if (route.shell === 'auth') return <AuthFrame>{page}</AuthFrame>;
+  return page;
+}
+
+/**
+ * Paths in no route: signed-out visitors see the login screen (spec 000 section 2); signed-in users
+ * see the 404 page. The original showed its 500 page here, which told users the server had failed
+ * when they had only followed a bad link.
+ */
+export function UnknownRoute() {
+  const snap = useSnapshot(session);
+  if (!snap.token) return <Navigate to="/auth/login" replace />;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,141 @@
+// The route table (spec 000 sections 2 and 6, spec 001 section 2), declared once. The router, the
+// guard, the sidebar, the profile dropdown and the back button all read it. Pages are lazy chunks.
+import type { ComponentType } from 'react';
+import {
+  ADMIN_ROLES,
+  ALL_BUT_COLLECTOR,
+  ALL_ROLES,
+  MANAGER_ROLES,
+  ORGANIZATION_ONLY,
+  PROFILE_ROLES,
+  type RoleName,
+} from '../../schemas/roles';
+
+type Page = () => Promise<{ default: ComponentType }>;
+
+/**
+ * public      anyone
+ * signed-out  only signed-out visitors (signed-in users are sent to /)
+ * signed-in   any signed-in user, organization or not
+ * RoleName[]  a signed-in user with an organization chosen and one of these roles
+ */
+export type RouteAccess = 'public' | 'signed-out' | 'signed-in' | readonly RoleName[];
+
+/** Where the back button leads and what it says (spec 000 "Back button text by page"). */
+export type BackRule = 'workspaces' | 'projects' | 'dashboard' | 'previous' | 'organizations' | 'none';
+
+export type MenuName = 'project' | 'admin' | 'account' | 'help' | 'top';
+
+export interface SidebarEntry {
+  menu: MenuName;
+  /** Group heading key inside the menu (Manage Relationships, Manage Surveys, ...). */
+  group?: string;
+  label: string;
+  icon: string;
+  order: number;
+  /** Narrows who sees the entry, where the spec's sidebar rule is stricter than the page's. */
+  roles?: readonly RoleName[];
+}
+
+export interface RouteDecl {
+  path: string;
+  page: Page;
+  access: RouteAccess;
+  /** Frame around the page: the app shell, the sign-in frame, or nothing (fill page, error pages). */
+  shell: 'app' | 'auth' | 'bare';
+  back?: BackRule;
+  sidebar?: SidebarEntry;
+  /** Entry in the profile dropdown, shown to the route's roles. */
+  profileMenu?: { label: string; order: number };
+  layout?: { dark?: boolean; noPadding?: boolean };
+}
+
+const comingSoon: Page = () => import('../pages/errors/ComingSoonPage');
+
+export const routes: readonly RouteDecl[] = [
+  // Sign-in and registration
+  { path: '/auth/login', page: () => import('../pages/auth/LoginPage'), access: 'signed-out', shell: 'auth' },
+  { path: '/auth/registration', page: () => import('../pages/auth/RegistrationPage'), access: 'signed-out', shell: 'auth' },
+  { path: '/auth/forgot-password', page: () => import('../pages/auth/ForgotPasswordPage'), access: 'signed-out', shell: 'auth' },
+  { path: '/auth/success', page: () => import('../pages/auth/SuccessPage'), access: 'public', shell: 'auth' },
+  { path: '/auth/request', page: () => import('../pages/auth/RequestPage'), access: 'public', shell: 'auth' },
+  { path: '/auth/freeTrial/successful', page: () => import('../pages/auth/FreeTrialSuccessPage'), access: 'public', shell: 'auth' },
+  { path: '/auth/payment', page: comingSoon, access: 'public', shell: 'auth' },
+  { path: '/subscription/stripe', page: comingSoon, access: 'public', shell: 'auth' },
+  { path: '/dev/mailbox', page: () => import('../pages/dev/MailboxPage'), access: 'public', shell: 'bare' },
+
+  // Generic pages
+  { path: '/coming-soon', page: comingSoon, access: 'public', shell: 'bare' },
+  { path: '/unauthorized', page: () => import('../pages/errors/UnauthorizedPage'), access: 'public', shell: 'bare' },
+  { path: '/404', page: () => import('../pages/errors/NotFoundPage'), access: 'public', shell: 'bare' },
+  { path: '/500', page: () => import('../pages/errors/ServerErrorPage'), access: 'public', shell: 'bare' },
+
+  // Public survey (spec 001 section 2)
+  { path: '/public-survey/*', page: comingSoon, access: 'public', shell: 'bare' },
+
+  // Organization, workspace and project choice
+  { path: '/', page: () => import('../pages/home/HomeRedirect'), access: 'signed-in', shell: 'bare' },
+  { path: '/organizations', page: () => import('../pages/organizations/OrganizationsPage'), access: 'signed-in', shell: 'app', back: 'none' },
+  { path: '/workspace', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'organizations', sidebar: { menu: 'top', label: 'nav.workspaces', icon: 'workspaces', order: 30, roles: ['Organization', 'SuperAdmin', 'AdminOfOrganization'] } },
+  { path: '/admin-workspaces', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.workspaces', icon: 'workspaces', order: 10 } },
+  { path: '/workspace/new-work-space', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/workspace/edit/:id', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'workspaces' },
+  { path: '/workspace/add', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'workspaces' },
+  { path: '/workspace/test', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'workspaces' },
+  { path: '/space-selection', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'workspaces' },
+  { path: '/project-selection', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'workspaces' },
+  { path: '/project-selection/create-project', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'projects' },
+  { path: '/project-selection/create-project/:id', page: comingSoon, access: MANAGER_ROLES, shell: 'app', back: 'projects' },
+
+  // Project menu
+  { path: '/dashboard', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'projects', sidebar: { menu: 'project', label: 'nav.dashboard', icon: 'dashboard', order: 10 } },
+  { path: '/beneficiaries/table', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.respondents', icon: 'respondents', order: 20 } },
+  { path: '/targets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.targets', icon: 'targets', order: 21 } },
+  { path: '/targets/edit-samplesize', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
+  { path: '/targets/samplesizecalculator', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
+  { path: '/task-management/collection', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.taskManagement', icon: 'tasks', order: 22 } },
+  { path: '/relationships', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  { path: '/quick-actions', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  { path: '/survey/survey-tools', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyTools', icon: 'surveys', order: 30 } },
+  { path: '/survey/survey-data', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
+  { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
+  { path: '/survey/submission/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
+  { path: '/members', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
+  { path: '/deleted-items', page: comingSoon, access: MANAGER_ROLES, shell: 'app', back: 'dashboard', layout: { noPadding: true }, sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.deletedItems', icon: 'trash', order: 41 } },
+  { path: '/user-management', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },
+  { path: '/payment-plans', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
+
+  // Tasks
+  { path: '/mytasks', page: comingSoon, access: ['DataCollector'], shell: 'app', back: 'organizations', sidebar: { menu: 'project', label: 'nav.myTasks', icon: 'tasks', order: 1 } },
+  { path: '/tasks', page: comingSoon, access: ALL_ROLES, shell: 'app', back: 'organizations' },
+
+  // Admin area
+  { path: '/admin-user-management', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.userManagement', icon: 'members', order: 20 } },
+  { path: '/admin-user-management/new-member', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin-deleted-items', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none', layout: { noPadding: true }, sidebar: { menu: 'admin', label: 'nav.deletedItems', icon: 'trash', order: 30 } },
+  { path: '/admin-payment-plans', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin-organization-management', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin/*', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+
+  // Account area
+  { path: '/account-summary', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.accountSummary', icon: 'summary', order: 10 }, profileMenu: { label: 'nav.accountSummary', order: 10 } },
+  { path: '/profile-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.profileInformation', icon: 'profile', order: 20 }, profileMenu: { label: 'nav.profileInformation', order: 20 } },
+  { path: '/login-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.loginInformation', icon: 'lock', order: 30 }, profileMenu: { label: 'nav.loginInformation', order: 30 } },
+  { path: '/subscription-plans', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.payments', icon: 'payments', order: 40 }, profileMenu: { label: 'nav.payments', order: 40 } },
+
+  // Help centre
+  { path: '/tickets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },
+  { path: '/tickets/:id', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
+];
+
+/** The route a path belongs to, using react-router's own matching. */
+export function routeFor(pathname: string, match: (pattern: string, path: string) => boolean): RouteDecl | undefined {
+  return routes.find((r) => match(r.path, pathname));
+}
+
+export function allows(route: RouteDecl, roles: readonly string[]): boolean {
+  const a = route.access;
+  if (typeof a === 'string') return true;
+  return roles.some((r) => (a as readonly string[]).includes(r));
+}

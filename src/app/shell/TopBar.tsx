@@ -1,0 +1,82 @@
+// The top bar: the user's full name, the organization name, the profile picture or the first letter
+// of the name, the language switcher and the profile dropdown (spec 000 sections 1 and 2).
+import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuLogOut, LuMenu } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { clearSession, session } from '../../state/session';
+import { queryClient } from '../providers';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { profileMenuEntries } from './navigation';
+
+export async function logout(navigate: (to: string) => void): Promise<void> {
+  // Revoke the session on the server too; signing out locally must not wait for it to answer.
+  void api.post('/Account/logout').catch(() => undefined);
+  clearSession();
+  queryClient.clear();
+  navigate('/auth/login');
+}
+
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(session);
+  const navigate = useNavigate();
+  const entries = profileMenuEntries(snap.roles);
+  const name = snap.user?.fullName ?? '';
+  return (
+    <Flex as="header" h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" bg="white" borderBottomWidth="1px" gap="3">
+      <HStack gap="2">
+        <IconButton aria-label={t('shell.openMenu')} variant="ghost" display={{ base: 'inline-flex', lg: 'none' }} onClick={onOpenMenu}>
+          <LuMenu />
+        </IconButton>
+        <Box display={{ base: 'block', lg: 'none' }}>
+          <Logo />
+        </Box>
+      </HStack>
+      <HStack gap={{ base: '1', md: '4' }}>
+        <LanguageSwitcher />
+        <Menu.Root
+          onSelect={(d) => {
+            if (d.value === 'logout') void logout(navigate);
+            else navigate(d.value);
+          }}
+        >
+          <Menu.Trigger asChild>
+            <HStack as="button" gap="3" cursor="pointer" data-testid="profile-menu" aria-label={t('shell.profileMenu')}>
+              <Box textAlign="end" display={{ base: 'none', md: 'block' }}>
+                <Text fontSize="sm" fontWeight="semibold" lineHeight="short" data-testid="topbar-user">
+                  {name}
+                </Text>
+                <Text fontSize="xs" color="gray.500" lineHeight="short" data-testid="topbar-organization">
+                  {snap.organizationName ?? ''}
+                </Text>
+              </Box>
+              <Avatar.Root size="sm" colorPalette="brand">
+                <Avatar.Fallback>{name.trim().charAt(0).toUpperCase()}</Avatar.Fallback>
+                {snap.user?.profilePictureUrl && <Avatar.Image src={snap.user.profilePictureUrl} alt="" />}
+              </Avatar.Root>
+            </HStack>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="52">
+                {entries.map((r) => (
+                  <Menu.Item key={r.path} value={r.path}>
+                    {t(r.profileMenu!.label)}
+                  </Menu.Item>
+                ))}
+                {entries.length > 0 && <Menu.Separator />}
+                <Menu.Item value="logout" color="red.600">
+                  <LuLogOut /> {t('shell.logout')}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+// The bot check of the sign-in forms. With ALTCHA (the default) the widget sits in the form and solves
+// a proof of work; each call takes a fresh solution, since the server accepts one only once.
+import { Box } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client';
+
+export interface BotCheckHandle {
+  /** A token for one call, or undefined when the bot check is off. */
+  token(): Promise<string | undefined>;
+}
+
+interface BotCheckConfig {
+  mode: 'altcha' | 'recaptcha' | 'off';
+  siteKey: string | null;
+}
+
+interface AltchaElement extends HTMLElement {
+  verify(): Promise<{ payload: string } | null>;
+  reset(): void;
+  configure(c: Record<string, unknown>): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: { ready(cb: () => void): void; execute(siteKey: string, opts: { action: string }): Promise<string> };
+  }
+}
+
+// The widget's own texts, by interface language: [its language code, its translation module].
+const altchaLanguages: Record<string, [string, () => Promise<unknown>]> = {
+  en: ['en', () => Promise.resolve()],
+  de: ['de', () => import('altcha/i18n/de')],
+  es: ['es-es', () => import('altcha/i18n/es-es')],
+  fr: ['fr-fr', () => import('altcha/i18n/fr-fr')],
+  ja: ['ja', () => import('altcha/i18n/ja')],
+  zh: ['zh-cn', () => import('altcha/i18n/zh-cn')],
+};
+
+function loadRecaptcha(siteKey: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (window.grecaptcha) return resolve();
+    const s = document.createElement('script');
+    s.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error('reCAPTCHA could not load'));
+    document.head.appendChild(s);
+  });
+}
+
+export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function BotCheck({ action }, ref) {
+  const { i18n } = useTranslation();
+  const { data: config } = useQuery({ queryKey: ['bot-check-config'], queryFn: () => api.get<BotCheckConfig>('/BotCheck/config'), staleTime: Infinity });
+  const widget = useRef<AltchaElement | null>(null);
+  const solved = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (config?.mode !== 'altcha') return;
+    void import('altcha').then(() => altchaLanguages[i18n.language]?.[1]());
+  }, [config?.mode, i18n.language]);
+
+  useEffect(() => {
+    const el = widget.current;
+    if (!el) return;
+    const onVerified = (e: Event) => {
+      solved.current = (e as CustomEvent<{ payload: string }>).detail.payload;
+    };
+    el.addEventListener('verified', onVerified);
+    return () => el.removeEventListener('verified', onVerified);
+  }, [config?.mode]);
+
+  useImperativeHandle(ref, () => ({
+    async token() {
+      if (!config || config.mode === 'off') return undefined;
+      if (config.mode === 'recaptcha') {
+        if (!config.siteKey) return undefined;
+        await loadRecaptcha(config.siteKey);
+        return new Promise<string>((resolve) => window.grecaptcha!.ready(() => void window.grecaptcha!.execute(config.siteKey!, { action }).then(resolve)));
+      }
+      const el = widget.current;
+      if (!el) return undefined;
+      let payload = solved.current;
+      solved.current = undefined;
+      if (!payload) payload = (await el.verify())?.payload;
+      // The solution is spent by this call; the next call solves a new challenge.
+      el.reset();
+      return payload;
+    },
+  }), [config, action]);
+
+  if (config?.mode !== 'altcha') return null;
+  return (
+    <Box data-testid="bot-check" css={{ '--altcha-max-width': '100%' }}>
+      <altcha-widget
+        ref={widget as never}
+        challenge="/api/BotCheck/challenge"
+        language={altchaLanguages[i18n.language]?.[0] ?? 'en'}
+        configuration={JSON.stringify({ hideFooter: true })}
+      />
+    </Box>
+  );
+});

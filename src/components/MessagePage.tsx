@@ -1,0 +1,26 @@
+// A centred message with an illustration-free layout, used by the error and notice pages.
+import { Center, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Logo } from '../app/shell/Logo';
+
+export function MessagePage({ code, title, body, actions, testId }: { code?: string; title: string; body?: ReactNode; actions?: ReactNode; testId?: string }) {
+  return (
+    <Center minH="100dvh" px="4" bg="gray.50">
+      <Stack gap="5" align="center" textAlign="center" maxW="lg" data-testid={testId}>
+        <Logo />
+        {code && (
+          <Text fontSize="6xl" fontWeight="bold" color="brand.200" lineHeight="1">
+            {code}
+          </Text>
+        )}
+        <Heading size="2xl">{title}</Heading>
+        {body && <Text color="gray.600">{body}</Text>}
+        {actions && (
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+            {actions}
+          </Stack>
+        )}
+      </Stack>
+    </Center>
+  );
+}

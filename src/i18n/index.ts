@@ -1,0 +1,67 @@
+// i18next for the interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
+// main bundle; the others load when chosen. The API's messages are translated by their problem code.
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { problems, type ProblemCode } from '../../schemas/problems';
+import en from './locales/en.json';
+
+export const interfaceLanguages = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'es', name: 'Español' },
+  { code: 'fr', name: 'Français' },
+  { code: 'ja', name: '日本語' },
+  { code: 'zh', name: '中文' },
+] as const;
+export type InterfaceLanguage = (typeof interfaceLanguages)[number]['code'];
+
+const LANGUAGE_KEY = 'fs.language';
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', '!./locales/en.json']);
+
+/** English texts of the API problems come from the catalogue itself, so they are never written twice. */
+export const englishProblems = Object.fromEntries(Object.entries(problems).map(([code, p]) => [code, p.message]));
+
+function storedLanguage(): InterfaceLanguage {
+  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+  if (stored && interfaceLanguages.some((l) => l.code === stored)) return stored as InterfaceLanguage;
+  const nav = typeof navigator !== 'undefined' ? navigator.language.slice(0, 2) : 'en';
+  return interfaceLanguages.some((l) => l.code === nav) ? (nav as InterfaceLanguage) : 'en';
+}
+
+async function loadLanguage(instance: I18n, lng: string): Promise<void> {
+  if (lng === 'en' || instance.hasResourceBundle(lng, 'translation')) return;
+  const loader = loaders[`./locales/${lng}.json`];
+  if (!loader) return;
+  const mod = await loader();
+  instance.addResourceBundle(lng, 'translation', mod.default, true, true);
+}
+
+export async function initI18n(): Promise<I18n> {
+  const lng = storedLanguage();
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: { ...en, problems: englishProblems } } },
+    lng: 'en',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  if (lng !== 'en') await setLanguage(lng);
+  return i18next;
+}
+
+export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
+  await loadLanguage(i18next, lng);
+  await i18next.changeLanguage(lng);
+  localStorage.setItem(LANGUAGE_KEY, lng);
+  document.documentElement.lang = lng;
+}
+
+const codeByMessage = new Map<string, ProblemCode>(Object.entries(problems).map(([code, p]) => [p.message, code as ProblemCode]));
+
+/** An API message in the interface language when it is one of the catalogue's, else as the server said it. */
+export function translateMessage(message: string): string {
+  const code = codeByMessage.get(message);
+  return code ? i18next.t(`problems.${code}`) : message;
+}
+
+export { i18next };

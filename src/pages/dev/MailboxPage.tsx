@@ -1,0 +1,45 @@
+// /dev/mailbox: the e-mails the product would have sent, for installations without an SMTP server.
+import { Badge, Box, Container, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+export default function MailboxPage() {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const mail = useQuery({ queryKey: ['dev-mailbox', to], queryFn: () => api.get<Mail[]>('/dev/mailbox', { query: { to: to || undefined } }), refetchInterval: 3000 });
+  return (
+    <Container maxW="3xl" py="8">
+      <Stack gap="4">
+        <Heading size="xl">{t('dev.mailbox')}</Heading>
+        <Text color="gray.600">{t('dev.mailboxHelp')}</Text>
+        <Input placeholder={t('dev.filter')} value={to} onChange={(e) => setTo(e.target.value)} bg="white" />
+        {mail.isError && <Text color="red.600">{t('dev.mailboxOff')}</Text>}
+        {mail.data?.length === 0 && <Text color="gray.500">{t('dev.empty')}</Text>}
+        {mail.data?.map((m) => (
+          <Box key={m.id} bg="white" borderWidth="1px" borderRadius="lg" p="4" data-testid="mail">
+            <Stack direction="row" justify="space-between" wrap="wrap">
+              <Text fontWeight="semibold">{m.subject}</Text>
+              <Badge>{new Date(m.createdAt).toLocaleString()}</Badge>
+            </Stack>
+            <Text fontSize="sm" color="gray.600">
+              {m.to}
+            </Text>
+            <Box as="pre" mt="2" fontSize="sm" whiteSpace="pre-wrap" fontFamily="inherit">
+              {m.text}
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+// Chromium through playwright-core: Debian's /usr/bin/chromium with the flags this machine needs.
+// Screenshots go to tests/e2e/screenshots/ (not committed) to be looked at.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../fixtures/index';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
+export const DESKTOP = { width: 1366, height: 850 };
+export const PHONE = { width: 360, height: 740 };
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', baseURL: baseUrl() });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Chooses the interface language the way a user does, through the switcher. */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.getByTestId('language-switcher').first().click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Signs in through the login form (the ALTCHA widget solves its challenge on submit). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The e-mails the server kept for an address (the development mailbox), newest first. */
+export async function mailTo(address: string): Promise<{ subject: string; text: string }[]> {
+  const res = await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(address)}`);
+  const body = (await res.json()) as { data: { subject: string; text: string }[] };
+  return body.data;
+}
+
+export async function latestCode(address: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const m = (await mailTo(address))[0]?.text.match(/\b(\d{6})\b/);
+    if (m) return m[1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code arrived for ${address}`);
+}

@@ -1,0 +1,70 @@
+// Starts the product once for the browser tests, as `npm start` would: a fresh embedded database in a
+// temporary folder, the real bot check (ALTCHA), demo data, the built front end. Reuses a server given
+// in E2E_BASE_URL instead.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureFrontend } from '../../server/frontend';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/DataCollection/CheckOnlineStatus`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not start:\n${log()}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL);
+    return async () => undefined;
+  }
+  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-e2e-'));
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForServer(baseUrl, child, () => output);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
