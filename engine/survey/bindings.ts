@@ -1,0 +1,264 @@
+// Survey model -> bindings: the language-independent, compiled view of a survey that the validator,
+// the answer codecs and the fill page's runtime share. Expressions are compiled here once, references
+// are resolved, and the order in which relevance, repeat counts and calculations must be evaluated is
+// fixed here (practice 7: the runtime only walks a sorted list).
+import type { Choice as EngineChoice } from '../expression/index';
+import { exprOrNull, isDynamicDefault, textReferences, type Expr, type ExpressionRole } from './expressions';
+import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
+import { evaluationOrder } from './order';
+import { QUESTION_TYPES, isQuestionType, type QuestionType } from './question-types';
+import { parseParameters, rangeOf, type RangeParams } from './values';
+
+export interface ChoiceBinding {
+  readonly id: string;
+  readonly name: string;
+  readonly labels: readonly LocalizedText[];
+  readonly emoji: string | null;
+  readonly filters: Readonly<Record<string, string>>;
+}
+
+interface NodeBase {
+  readonly id: string;
+  readonly name: string;
+  readonly type: QuestionType;
+  readonly model: QuestionModel;
+  /** The enclosing section, null at the top. */
+  readonly parent: SectionNode | null;
+  /** Names of the enclosing repeat sections, outermost first. */
+  readonly repeats: readonly string[];
+  readonly relevant: Expr | null;
+  /** Position in document order. */
+  readonly index: number;
+}
+
+export interface SectionNode extends NodeBase {
+  readonly kind: 'section';
+  readonly repeat: boolean;
+  /** A fixed instance count: a number or an expression; null lets the respondent add instances. */
+  readonly repeatCount: Expr | number | null;
+  readonly children: readonly BindingNode[];
+}
+
+export interface FieldNode extends NodeBase {
+  readonly kind: 'field';
+  readonly required: boolean;
+  readonly calculation: Expr | null;
+  readonly constraint: Expr | null;
+  readonly choiceFilter: Expr | null;
+  /** A literal default, or null; see defaultExpr for dynamic ones. */
+  readonly defaultValue: string | null;
+  readonly defaultExpr: Expr | null;
+  readonly appearance: readonly string[];
+  readonly parameters: Readonly<Record<string, string>>;
+  readonly choices: readonly ChoiceBinding[];
+  /** Columns of a matrix or rating question (secondChoices). */
+  readonly columns: readonly ChoiceBinding[];
+  readonly maxChoices: number | null;
+  readonly range: RangeParams | null;
+  /** Names referenced by the label and the hint in any language, for live label updates. */
+  readonly textRefs: readonly string[];
+}
+
+export type BindingNode = SectionNode | FieldNode;
+
+export interface Diagnostic {
+  readonly name: string;
+  readonly itemId: string;
+  readonly role: ExpressionRole | 'name' | 'choices' | 'structure';
+  readonly message: string;
+}
+
+export interface Bindings {
+  readonly surveyId: string;
+  readonly languages: readonly SurveyLanguage[];
+  readonly baseLanguageId: number;
+  readonly root: readonly BindingNode[];
+  /** Every node in document order. */
+  readonly nodes: readonly BindingNode[];
+  readonly byName: ReadonlyMap<string, BindingNode>;
+  readonly byId: ReadonlyMap<string, BindingNode>;
+  /** Every node, each after everything its relevance, repeat count, calculation or default reads. */
+  readonly order: readonly BindingNode[];
+  /** Env.types, Env.repeats and Env.choices for engine/expression. */
+  readonly types: Readonly<Record<string, string>>;
+  readonly repeats: Readonly<Record<string, readonly string[]>>;
+  readonly choices: Readonly<Record<string, readonly EngineChoice[]>>;
+  /** Problems the builder must show; the form still works around them. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+const bySurvey = new WeakMap<SurveyModel, Bindings>();
+
+/** The bindings of a survey, built once per survey object. */
+export function bindSurvey(survey: SurveyModel): Bindings {
+  let b = bySurvey.get(survey);
+  if (b === undefined) {
+    b = build(survey);
+    bySurvey.set(survey, b);
+  }
+  return b;
+}
+
+const sortedItems = (items: readonly SurveyItem[]): SurveyItem[] => [...items].sort((a, b) => a.surveyItem.order - b.surveyItem.order);
+
+function choiceBindings(list: readonly ChoiceModel[]): ChoiceBinding[] {
+  return list.map((c) => ({ id: c.id, name: c.name, labels: c.choiceLabels, emoji: c.emoji, filters: c.filters ?? {} }));
+}
+
+function build(survey: SurveyModel): Bindings {
+  const diagnostics: Diagnostic[] = [];
+  const nodes: BindingNode[] = [];
+  const byName = new Map<string, BindingNode>();
+  const byId = new Map<string, BindingNode>();
+  const baseLanguageId = (survey.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? survey.surveyLanguageMaps[0])?.languageId ?? 0;
+  const note = (q: QuestionModel, role: Diagnostic['role'], message: string): void => {
+    diagnostics.push({ name: q.name, itemId: q.id, role, message });
+  };
+  const compiled = (q: QuestionModel, source: string | null, role: ExpressionRole): Expr | null => {
+    const e = exprOrNull(source, role);
+    if (e?.error) note(q, role, e.error.message);
+    return e;
+  };
+
+  const visit = (items: readonly SurveyItem[], parent: SectionNode | null, repeats: readonly string[]): BindingNode[] => {
+    const out: BindingNode[] = [];
+    for (const item of sortedItems(items)) {
+      const q = item.surveyItem;
+      if (!isQuestionType(q.questionType)) {
+        note(q, 'structure', `Unknown question type ${String(q.questionType)}`);
+        continue;
+      }
+      if (!NAME_PATTERN.test(q.name)) note(q, 'name', `'${q.name}' is not a valid name`);
+      if (byName.has(q.name)) {
+        note(q, 'name', `The name '${q.name}' is used twice`);
+        continue;
+      }
+      const base = { id: item.id, name: q.name, type: q.questionType, model: q, parent, repeats, relevant: compiled(q, q.relevant, 'relevant'), index: nodes.length };
+      let node: BindingNode;
+      if (item.itemLabel === 'Section' || q.questionType === 0) {
+        const repeat = item.repeatGroup;
+        const countSource = item.repeat_count?.trim() ?? '';
+        let repeatCount: Expr | number | null = null;
+        if (countSource !== '') {
+          if (!repeat) note(q, 'repeatCount', 'A repeat count needs a repeat group');
+          else repeatCount = /^\d+$/.test(countSource) ? Number(countSource) : compiled(q, countSource, 'repeatCount');
+        }
+        const section = { ...base, kind: 'section' as const, type: 0 as const, repeat, repeatCount, children: [] as BindingNode[] };
+        node = section;
+        register(node);
+        section.children = visit(item.innerItems, section, repeat ? [...repeats, q.name] : repeats);
+      } else {
+        const info = QUESTION_TYPES[q.questionType];
+        const parameters = parseParameters(q.parameters);
+        const defaultSource = q.default?.trim() ? q.default.trim() : null;
+        const dynamic = defaultSource !== null && isDynamicDefault(defaultSource);
+        const texts = [...q.questionLabels, ...q.surveyQuestionHints].map((t) => t.text).join(' ');
+        node = {
+          ...base,
+          kind: 'field',
+          required: q.isRequired && info.source === 'input',
+          calculation: compiled(q, q.calculation, 'calculation'),
+          constraint: compiled(q, q.constraint, 'constraint'),
+          choiceFilter: info.choices === 'none' ? null : compiled(q, q.choiceFilter, 'choiceFilter'),
+          defaultValue: dynamic ? null : defaultSource,
+          defaultExpr: dynamic ? compiled(q, defaultSource, 'default') : null,
+          appearance: (q.appearance ?? '').split(/\s+/).filter(Boolean),
+          parameters,
+          choices: info.choices === 'none' ? [] : choiceBindings(q.selectQuestionChoices),
+          columns: info.choices === 'grid' ? choiceBindings(q.secondChoices) : [],
+          maxChoices: q.questionType === 33 && q.maxChoices !== null && q.maxChoices > 0 ? q.maxChoices : null,
+          range: q.questionType === 275 ? rangeOf(parameters) : null,
+          textRefs: textReferences(texts),
+        };
+        register(node);
+        checkChoices(node, note);
+      }
+      out.push(node);
+    }
+    return out;
+  };
+
+  function register(node: BindingNode): void {
+    nodes.push(node);
+    byName.set(node.name, node);
+    byId.set(node.id, node);
+  }
+
+  const root = visit(survey.surveyItems, null, []);
+  for (const node of nodes) {
+    for (const e of expressionsOf(node)) {
+      for (const ref of e.references) if (!byName.has(ref)) note(node.model, e.role, `There is no question named '${ref}'`);
+    }
+  }
+  const { order, cycles } = evaluationOrder(nodes, byName);
+  for (const cycle of cycles) {
+    const first = byName.get(cycle[0]!)!;
+    note(first.model, 'calculation', `These questions depend on each other: ${cycle.join(', ')}`);
+  }
+  const languages = survey.surveyLanguageMaps;
+  return {
+    surveyId: survey.id,
+    languages,
+    baseLanguageId,
+    root,
+    nodes,
+    byName,
+    byId,
+    order,
+    ...engineEnv(nodes, languages, baseLanguageId),
+    diagnostics,
+  };
+}
+
+/** The expressions of a node, for reference checks and the dependency order. */
+export function expressionsOf(node: BindingNode): Expr[] {
+  const list: (Expr | null | number)[] =
+    node.kind === 'section' ? [node.relevant, node.repeatCount] : [node.relevant, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
+  return list.filter((e): e is Expr => e !== null && typeof e !== 'number');
+}
+
+function checkChoices(node: FieldNode, note: (q: QuestionModel, role: Diagnostic['role'], message: string) => void): void {
+  const info = QUESTION_TYPES[node.type];
+  if (info.choices === 'none') return;
+  for (const list of [node.choices, node.columns]) {
+    const seen = new Set<string>();
+    for (const c of list) {
+      if (!/^\S+$/.test(c.name)) note(node.model, 'choices', `The choice name '${c.name}' must not contain spaces`);
+      if (seen.has(c.name)) note(node.model, 'choices', `The choice name '${c.name}' is used twice`);
+      seen.add(c.name);
+    }
+  }
+  if (node.choices.length === 0) note(node.model, 'choices', 'The question has no choices');
+  if (info.choices === 'grid' && node.columns.length === 0) note(node.model, 'choices', 'The question has no columns');
+}
+
+function engineEnv(nodes: readonly BindingNode[], languages: readonly SurveyLanguage[], baseLanguageId: number) {
+  const types: Record<string, string> = {};
+  const repeats: Record<string, readonly string[]> = {};
+  const choices: Record<string, EngineChoice[]> = {};
+  const codeOf = new Map(languages.map((l) => [l.languageId, l.code]));
+  for (const node of nodes) {
+    if (node.repeats.length) repeats[node.name] = node.repeats;
+    if (node.kind === 'section') {
+      types[node.name] = node.repeat ? 'repeat' : 'group';
+      continue;
+    }
+    const info = QUESTION_TYPES[node.type];
+    types[node.name] = info.choices === 'list' ? `${info.xlsform} ${node.name}` : info.xlsform;
+    if (info.choices !== 'none') {
+      choices[node.name] = node.choices.map((c) => {
+        const labels: Record<string, string> = {};
+        for (const t of c.labels) {
+          const code = codeOf.get(t.languageId);
+          if (code !== undefined) labels[code] = t.text;
+        }
+        const label = c.labels.find((t) => t.languageId === baseLanguageId)?.text ?? c.labels[0]?.text ?? c.name;
+        return { ...c.filters, name: c.name, label, labels };
+      });
+    }
+  }
+  return { types, repeats, choices };
+}
+

@@ -1,0 +1,100 @@
+// The survey as the server sends it (GetPreviewData, GetById) and the compiler reads it: the item tree
+// of spec 001 section 3 ("Survey", "Survey item", "Question (renderer view)", "Choice"). Plain JSON:
+// absent values are null, texts are lists of per-language entries.
+import type { QuestionType } from './question-types';
+
+/** Survey status (spec 001 section 4): Editing 0 (shown Editing), Deployed 1 (shown Published), Archived 2. */
+export const SURVEY_STATUS = { Editing: 0, Deployed: 1, Archived: 2 } as const;
+export type SurveyStatus = (typeof SURVEY_STATUS)[keyof typeof SURVEY_STATUS];
+
+/** Collection type (spec 001 "Other codes"). */
+export const COLLECTION_TYPE = { SurveyLink: 0, InPerson: 1 } as const;
+export type CollectionType = (typeof COLLECTION_TYPE)[keyof typeof COLLECTION_TYPE];
+
+export interface LocalizedText {
+  languageId: number;
+  text: string;
+}
+
+export interface SurveyLanguage {
+  languageId: number;
+  name: string;
+  /** ISO code ('en', 'fr', 'ar'): decides the writing direction and jr:choice-name's language. */
+  code: string;
+  isBaseLanguage: boolean;
+  /** Translated 0, InProgress 1, Archived 2; 0 means available. */
+  translateStatus: number;
+}
+
+export interface ChoiceModel {
+  id: string;
+  /** The value stored in the form data and read by expressions; no spaces (XLSForm). */
+  name: string;
+  choiceLabels: LocalizedText[];
+  emoji: string | null;
+  /** Further columns of the choice row, read by choice filters as bare names (`county = ${county}`). */
+  filters: Record<string, string>;
+}
+
+export interface RangeLabels {
+  firstLabel: LocalizedText[];
+  secondLabel: LocalizedText[];
+}
+
+/**
+ * A question, or the header of a section (questionType 0). For a section, questionLabels are its names
+ * and surveyQuestionHints its descriptions per language.
+ */
+export interface QuestionModel {
+  id: string;
+  /** Unique in the survey; the key of the answer in the form data and `${name}` in expressions. */
+  name: string;
+  questionType: QuestionType;
+  isRequired: boolean;
+  /** A literal, or an expression when it holds `${` or a function call (a dynamic default). */
+  default: string | null;
+  calculation: string | null;
+  relevant: string | null;
+  constraint: string | null;
+  constraintMessages: LocalizedText[];
+  choiceFilter: string | null;
+  /** Space-separated appearance values (spec 001 section 5), e.g. 'minimal', 'month-year', 'likert'. */
+  appearance: string | null;
+  /** XLSForm parameters, e.g. 'start=0 end=10 step=1' (range) or 'max-pixels=1024' (image). */
+  parameters: string | null;
+  questionLabels: LocalizedText[];
+  surveyQuestionHints: LocalizedText[];
+  selectQuestionChoices: ChoiceModel[];
+  /** Columns of matrix and rating questions. */
+  secondChoices: ChoiceModel[];
+  maxChoices: number | null;
+  range: RangeLabels | null;
+  hasEmoji: boolean;
+  order: number;
+}
+
+export interface SurveyItem {
+  itemLabel: 'Section' | 'Question';
+  id: string;
+  /** The enclosing section's id; null at the top. */
+  sectionId: string | null;
+  /** Names from the top down to this item, sections included: 'household/members/member_age'. */
+  xpath: string;
+  repeatGroup: boolean;
+  /** Fixed number of instances of a repeat: a number or an expression; null lets the respondent add them. */
+  repeat_count: string | null;
+  surveyItem: QuestionModel;
+  innerItems: SurveyItem[];
+}
+
+export interface SurveyModel {
+  id: string;
+  name: string;
+  description: string;
+  /** ISO date-time after which submissions are refused; null when open-ended. */
+  endDate: string | null;
+  surveyStatusId: SurveyStatus;
+  toggleLocation: boolean;
+  surveyLanguageMaps: SurveyLanguage[];
+  surveyItems: SurveyItem[];
+}

@@ -1,0 +1,48 @@
+// Texts in the respondent's language, and label references (spec 001 sections 2 and 5): '${name}' in
+// a label or hint shows that answer, '[No value]' when it has none; a missing label is '( No label )'.
+import { MESSAGES } from '../expression/index';
+import type { LocalizedText, SurveyLanguage } from './model';
+
+export const NO_VALUE = MESSAGES.noValue;
+export const NO_LABEL = MESSAGES.noLabel;
+
+const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha-arab', 'he', 'ks', 'ku-arab', 'ps', 'sd', 'syr', 'ug', 'ur', 'yi']);
+
+export function directionOf(code: string): 'rtl' | 'ltr' {
+  return RTL.has(code.toLowerCase()) ? 'rtl' : 'ltr';
+}
+
+/** A label or hint: the language asked for, else the survey's base language; undefined when neither has one. */
+export function textIn(texts: readonly LocalizedText[], languageId: number, baseLanguageId: number): string | undefined {
+  let base: string | undefined;
+  for (const t of texts) {
+    if (t.text.trim() === '') continue;
+    if (t.languageId === languageId) return t.text;
+    if (t.languageId === baseLanguageId) base = t.text;
+  }
+  return base;
+}
+
+/** A constraint message: the current language, else the first one given (spec 001 section 5). */
+export function messageIn(texts: readonly LocalizedText[], languageId: number): string | undefined {
+  const nonBlank = texts.filter((t) => t.text.trim() !== '');
+  return (nonBlank.find((t) => t.languageId === languageId) ?? nonBlank[0])?.text;
+}
+
+export function languageOf(languages: readonly SurveyLanguage[], languageId: number | undefined): SurveyLanguage | undefined {
+  return languages.find((l) => l.languageId === languageId) ?? languages.find((l) => l.isBaseLanguage) ?? languages[0];
+}
+
+const REFERENCE = /\$\{([^}\s]+)\}/g;
+
+/**
+ * Fills the `${name}` references of a label or hint. `show` gives the text of an answer (the UI shows
+ * choice labels for select answers); empty answers read '[No value]'.
+ */
+export function interpolate(template: string, show: (name: string) => string | undefined): string {
+  if (!template.includes('${')) return template;
+  return template.replace(REFERENCE, (_, name: string) => {
+    const v = show(name);
+    return v === undefined || v.trim() === '' ? NO_VALUE : v;
+  });
+}
