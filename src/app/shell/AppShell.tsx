@@ -2,7 +2,10 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../../state/session';
 import type { RouteDecl } from '../routes';
+import { sidebarSections } from './navigation';
 import { BackButton } from './BackButton';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
@@ -13,10 +16,13 @@ export const SIDEBAR_WIDTH = '260px';
 export function AppShell({ route, children }: { route: RouteDecl; children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const snap = useSnapshot(session);
+  // Before an organization is chosen there is no menu to show: the page takes the whole width.
+  const hasMenu = sidebarSections(snap).length > 0;
   const padded = !route.layout?.noPadding;
   return (
     <Flex minH="100dvh">
-      <Box display={{ base: 'none', lg: 'block' }} w={SIDEBAR_WIDTH} flexShrink={0} position="sticky" top="0" h="100dvh">
+      <Box display={{ base: 'none', lg: hasMenu ? 'block' : 'none' }} w={SIDEBAR_WIDTH} flexShrink={0} position="sticky" top="0" h="100dvh">
         <Sidebar />
       </Box>
       <Drawer.Root open={menuOpen} onOpenChange={(d) => setMenuOpen(d.open)} placement="start" size="xs">
@@ -33,7 +39,7 @@ export function AppShell({ route, children }: { route: RouteDecl; children: Reac
         </Portal>
       </Drawer.Root>
       <Flex direction="column" flex="1" minW="0" bg={route.layout?.dark ? 'gray.900' : 'gray.50'}>
-        <TopBar onOpenMenu={() => setMenuOpen(true)} />
+        <TopBar onOpenMenu={hasMenu ? () => setMenuOpen(true) : undefined} />
         <Box as="main" flex="1" px={padded ? { base: '3', md: '8' } : '0'} py={padded ? { base: '4', md: '6' } : '0'}>
           <Box px={padded ? '0' : { base: '3', md: '8' }} pt={padded ? '0' : '4'}>
             <BackButton route={route} />

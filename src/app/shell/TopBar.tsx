@@ -20,7 +20,7 @@ export async function logout(navigate: (to: string) => void): Promise<void> {
   navigate('/auth/login');
 }
 
-export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const snap = useSnapshot(session);
   const navigate = useNavigate();
@@ -29,10 +29,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   return (
     <Flex as="header" h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" bg="white" borderBottomWidth="1px" gap="3">
       <HStack gap="2">
-        <IconButton aria-label={t('shell.openMenu')} variant="ghost" display={{ base: 'inline-flex', lg: 'none' }} onClick={onOpenMenu}>
-          <LuMenu />
-        </IconButton>
-        <Box display={{ base: 'block', lg: 'none' }}>
+        {onOpenMenu && (
+          <IconButton aria-label={t('shell.openMenu')} variant="ghost" display={{ base: 'inline-flex', lg: 'none' }} onClick={onOpenMenu}>
+            <LuMenu />
+          </IconButton>
+        )}
+        <Box display={{ base: 'block', lg: onOpenMenu ? 'none' : 'block' }}>
           <Logo />
         </Box>
       </HStack>

@@ -1,0 +1,41 @@
+// Lint: TypeScript's recommended rules, React hooks rules for the browser code, and the import
+// direction of ARCHITECTURE.md enforced as restricted-import zones.
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const ours = (folders) => folders.map((f) => ({ group: [`**/${f}/*`, `**/${f}`], message: `This layer may not import ${f}/ (see ARCHITECTURE.md "Imports flow one way").` }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['engine/**/*.ts', 'schemas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...ours(['src', 'server', 'widgets', 'fixtures']), { group: ['node:*', 'react', 'react-dom', '@chakra-ui/*', '@rjsf/*'], message: 'engine/ and schemas/ stay pure: no Node built-ins, no React.' }] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'navigator', 'process'],
+    },
+  },
+  {
+    files: ['widgets/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ours(['src', 'server', 'fixtures']) }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ours(['src', 'widgets']) }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ours(['server', 'fixtures']) }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+);
