@@ -59,3 +59,6 @@ export const allProjectsQuery = {
   properties: { ...allFlags, workspaceId: uuid, projectId: uuid },
 } as const;
 export type AllProjectsQuery = FromSchema<typeof allProjectsQuery>;
+
+/** Everyone who may act on at least one bin: the bulk call admits them, the entity type decides. */
+export const anyBinRoles: readonly RoleName[] = [...new Set(Object.values(recycleBinRoles).flat())];

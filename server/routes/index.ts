@@ -6,9 +6,13 @@ import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
 import lookups from './lookups';
+import orgMembers from './orgMembers';
+import projects from './projects';
+import recycleBin from './recycleBin';
+import workspaces from './workspaces';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -1,0 +1,46 @@
+// Members as the workspace and recycle-bin screens list them (spec 000 section 7 "Members").
+import type { Kysely } from 'kysely';
+import { roleById } from '../../schemas/roles';
+import type { ListQuery } from '../../schemas/workspaces';
+import { listOrganizationMembers, workspaceMembers, workspacesOfMembers } from '../db/queries/orgMembers';
+import { findWorkspace } from '../db/queries/workspaces';
+import type { DB } from '../db/schema';
+import { problem } from '../problems';
+import type { Tenant } from './recycleBin';
+import { workspaceScope } from './workspaces';
+
+type Q = Kysely<DB>;
+
+export const rolesOf = (roleId: number) => {
+  const name = roleById(roleId)?.name;
+  return name ? [{ name }] : [];
+};
+
+export async function inWorkspace(db: Q, t: Tenant, workspaceId: string) {
+  if (!(await findWorkspace(db, { ...workspaceScope(t), id: workspaceId }))) throw problem('notFound');
+  const rows = await workspaceMembers(db, t.organizationId, workspaceId);
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName, roles: rolesOf(r.roleId) }));
+}
+
+export async function ofOrganization(db: Q, t: Tenant, q: ListQuery) {
+  const { rows, total } = await listOrganizationMembers(db, {
+    organizationId: t.organizationId,
+    deleted: q.isDeleted ?? false,
+    search: q.search,
+    page: q.page ?? 1,
+    pageSize: q.pageSize ?? 10,
+  });
+  const workspaces = await workspacesOfMembers(db, t.organizationId, rows.map((r) => r.memberId));
+  return {
+    members: rows.map((r) => ({
+      id: r.userId,
+      organizationMemberId: r.memberId,
+      fullName: r.fullName,
+      email: r.email,
+      roles: rolesOf(r.roleId),
+      workspaces: workspaces.get(r.memberId) ?? [],
+      deletedAt: r.deletedAt ? new Date(r.deletedAt).toISOString() : null,
+    })),
+    totalSize: total,
+  };
+}
