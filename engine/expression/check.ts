@@ -146,6 +146,8 @@ export interface Analysis {
   readonly crossesInstances: boolean;
   /** Reads choice columns by bare name: a choice filter. */
   readonly readsColumns: boolean;
+  /** Calls a function whose result is not fixed by its arguments (today, random, ...). */
+  readonly volatile: boolean;
 }
 
 const READS_CURRENT_WITHOUT_ARGUMENTS = new Set(['string', 'string-length', 'normalize-space', 'number', 'once']);
@@ -155,6 +157,7 @@ export function analyze(root: AstNode): Analysis {
   let readsCurrent = false;
   let crossesInstances = false;
   let readsColumns = false;
+  let volatile = false;
   walk(root, (node) => {
     switch (node.kind) {
       case 'ref':
@@ -169,10 +172,11 @@ export function analyze(root: AstNode): Analysis {
       case 'call':
         if (node.name === 'once' || (node.args.length === 0 && READS_CURRENT_WITHOUT_ARGUMENTS.has(node.name))) readsCurrent = true;
         if (node.name === 'indexed-repeat') crossesInstances = true;
+        if (lookupFunction(node.name)?.spec.volatile === true) volatile = true;
         break;
       default:
         break;
     }
   });
-  return { references: [...references], readsCurrent, crossesInstances, readsColumns };
+  return { references: [...references], readsCurrent, crossesInstances, readsColumns, volatile };
 }

@@ -17,3 +17,34 @@ export {
   type Outcome,
   type Result,
 } from './runtime/evaluate';
+export { filterChoices, type FilteredChoices } from './choices';
+export { interpolate, templateReferences } from './template';
+export {
+  addRepeat,
+  buildGraph,
+  initialize,
+  isEmptyAnswer,
+  MAX_REPEAT_INSTANCES,
+  recalculate,
+  removeRepeat,
+  type InitializeOptions,
+} from './graph/index';
+export {
+  BIND_KINDS,
+  type Bind,
+  type BindKind,
+  type BindProblem,
+  type Changes,
+  type Cycle,
+  type Data,
+  type EvaluationOptions,
+  type FieldInfo,
+  type FieldShape,
+  type FormState,
+  type Graph,
+  type GraphBind,
+  type QuestionState,
+  type Recalculation,
+  type SurveyShape,
+  type Validity,
+} from './graph/types';

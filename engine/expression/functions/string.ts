@@ -9,11 +9,14 @@ const currentText = (scope: Scope): string => toStr(scope.current(), scope);
 
 /** JavaRosa substr: 0-based, end exclusive, indexes clamped to the text. */
 function substr(text: string, start: number, end: number | undefined): string {
-  const len = text.length;
-  const clamp = (n: number): number => Math.min(Math.max(Number.isNaN(n) ? 0 : Math.trunc(n), 0), len);
-  const from = clamp(start);
-  const to = end === undefined ? len : clamp(end);
+  const from = clampIndex(start, text.length);
+  const to = end === undefined ? text.length : clampIndex(end, text.length);
   return from < to ? text.slice(from, to) : '';
+}
+
+function clampIndex(n: number, length: number): number {
+  if (Number.isNaN(n) || n <= 0) return 0;
+  return n >= length ? length : Math.trunc(n);
 }
 
 /** XPath 1.0 substring: 1-based, positions rounded, the characters p with start <= p < start + length. */

@@ -47,7 +47,7 @@ export class EvaluationScope implements Scope {
   }
 
   get offset(): number {
-    this.offsetMinutes ??= this.env.timeZoneOffset ?? -new Date(this.nowMs()).getTimezoneOffset();
+    this.offsetMinutes ??= this.env.timeZoneOffset ?? -(this.env.now ?? new Date(this.nowMs())).getTimezoneOffset();
     return this.offsetMinutes;
   }
 

@@ -1,16 +1,16 @@
-// The grammar, and nothing else: no actions, no values. XPath 1.0 precedence, loosest first:
-// or, and, = !=, < <= > >=, + -, * div mod, unary -, |. Meaning is given by to-ast.ts.
-import { CstParser, EOF, tokenLabel, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+// The grammar, and nothing else: no actions, no values. Binary operators are read as a flat chain
+// (operand, operator, operand, ...); to-ast.ts applies XPath 1.0 precedence from the table in ast.ts.
+// That keeps every operand four rule calls deep instead of eleven, which is most of parsing's cost.
+// Unary minus and union stay in the grammar because minus binds looser than '|' (XPath UnaryExpr).
+import { CstParser, EOF, tokenLabel, type IParserErrorMessageProvider, type IToken } from 'chevrotain';
 import * as t from './tokens';
 
 const describe = (token: IToken | undefined): string =>
   token === undefined || token.tokenType === EOF ? 'the end of the expression' : `'${token.image}'`;
 
-const label = (type: TokenType): string => tokenLabel(type);
-
 /** Messages written for form builders, not parser authors. */
 const messages: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected, actual }) => `Expected ${label(expected)} but found ${describe(actual)}`,
+  buildMismatchTokenMessage: ({ expected, actual }) => `Expected ${tokenLabel(expected)} but found ${describe(actual)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `Unexpected ${describe(firstRedundant)}: is an operator or a comma missing before it?`,
   buildNoViableAltMessage: ({ actual }) =>
@@ -18,85 +18,64 @@ const messages: IParserErrorMessageProvider = {
   buildEarlyExitMessage: ({ actual }) => `Unexpected ${describe(actual[0])}`,
 };
 
+// Labels name the CST children that to-ast.ts reads. Hoisted so no rule allocates them per call.
+const OPERANDS = { LABEL: 'operands' } as const;
+const OPERATORS = { LABEL: 'operators' } as const;
+const MINUS = { LABEL: 'minus' } as const;
+const OPERAND = { LABEL: 'operand' } as const;
+const NAME = { LABEL: 'name' } as const;
+const ARGS = { LABEL: 'args' } as const;
+
 export class ExpressionGrammar extends CstParser {
   constructor() {
     super(t.ALL_TOKENS, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 2 });
     this.performSelfAnalysis();
   }
 
+  /** operand (operator operand)* */
   readonly expression = this.RULE('expression', () => {
-    this.SUBRULE(this.andExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.Or, { LABEL: 'operators' });
-      this.SUBRULE2(this.andExpr, { LABEL: 'operands' });
-    });
+    this.SUBRULE(this.unaryExpr, OPERANDS);
+    this.MANY(this.binaryTail);
   });
 
-  readonly andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.equalityExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.And, { LABEL: 'operators' });
-      this.SUBRULE2(this.equalityExpr, { LABEL: 'operands' });
-    });
-  });
-
-  readonly equalityExpr = this.RULE('equalityExpr', () => {
-    this.SUBRULE(this.relationalExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.EqualityOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.relationalExpr, { LABEL: 'operands' });
-    });
-  });
-
-  readonly relationalExpr = this.RULE('relationalExpr', () => {
-    this.SUBRULE(this.additiveExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.RelationalOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.additiveExpr, { LABEL: 'operands' });
-    });
-  });
-
-  readonly additiveExpr = this.RULE('additiveExpr', () => {
-    this.SUBRULE(this.multiplicativeExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.AdditiveOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.multiplicativeExpr, { LABEL: 'operands' });
-    });
-  });
-
-  readonly multiplicativeExpr = this.RULE('multiplicativeExpr', () => {
-    this.SUBRULE(this.unaryExpr, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.MultiplicativeOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.unaryExpr, { LABEL: 'operands' });
-    });
-  });
+  private readonly binaryTail = (): void => {
+    this.CONSUME(t.BinaryOp, OPERATORS);
+    this.SUBRULE2(this.unaryExpr, OPERANDS);
+  };
 
   readonly unaryExpr = this.RULE('unaryExpr', () => {
-    this.MANY(() => this.CONSUME(t.Minus, { LABEL: 'minus' }));
-    this.SUBRULE(this.unionExpr, { LABEL: 'operand' });
+    this.MANY(this.minus);
+    this.SUBRULE(this.unionExpr, OPERAND);
   });
+
+  private readonly minus = (): void => {
+    this.CONSUME(t.Minus, MINUS);
+  };
 
   readonly unionExpr = this.RULE('unionExpr', () => {
-    this.SUBRULE(this.primary, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.Pipe, { LABEL: 'operators' });
-      this.SUBRULE2(this.primary, { LABEL: 'operands' });
-    });
+    this.SUBRULE(this.primary, OPERANDS);
+    this.MANY(this.unionTail);
   });
 
+  private readonly unionTail = (): void => {
+    this.CONSUME(t.Pipe, OPERATORS);
+    this.SUBRULE2(this.primary, OPERANDS);
+  };
+
   readonly primary = this.RULE('primary', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(t.NumberLiteral) },
-      { ALT: () => this.CONSUME(t.StringLiteral) },
-      { ALT: () => this.CONSUME(t.Reference) },
-      { ALT: () => this.CONSUME(t.DotDot) },
-      { ALT: () => this.CONSUME(t.Dot) },
-      { ALT: () => this.SUBRULE(this.functionCall) },
-      { ALT: () => this.CONSUME(t.Identifier) },
-      { ALT: () => this.SUBRULE(this.parenthesized) },
-    ]);
+    this.OR(this.primaryAlternatives);
   });
+
+  private readonly primaryAlternatives = [
+    { ALT: () => this.CONSUME(t.NumberLiteral) },
+    { ALT: () => this.CONSUME(t.StringLiteral) },
+    { ALT: () => this.CONSUME(t.Reference) },
+    { ALT: () => this.CONSUME(t.DotDot) },
+    { ALT: () => this.CONSUME(t.Dot) },
+    { ALT: () => this.SUBRULE(this.functionCall) },
+    { ALT: () => this.CONSUME(t.Identifier) },
+    { ALT: () => this.SUBRULE(this.parenthesized) },
+  ];
 
   readonly parenthesized = this.RULE('parenthesized', () => {
     this.CONSUME(t.LParen);
@@ -105,12 +84,16 @@ export class ExpressionGrammar extends CstParser {
   });
 
   readonly functionCall = this.RULE('functionCall', () => {
-    this.CONSUME(t.Identifier, { LABEL: 'name' });
+    this.CONSUME(t.Identifier, NAME);
     this.CONSUME(t.LParen);
-    this.MANY_SEP({
-      SEP: t.Comma,
-      DEF: () => this.SUBRULE(this.expression, { LABEL: 'args' }),
-    });
+    this.MANY_SEP(this.argumentList);
     this.CONSUME(t.RParen);
   });
+
+  private readonly argumentList = {
+    SEP: t.Comma,
+    DEF: (): void => {
+      this.SUBRULE(this.expression, ARGS);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // CST -> AST: the only place that knows the grammar's rule and label names. Called only on trees
 // the parser built without errors, so every expected child is present.
 import type { CstChildrenDictionary, CstElement, CstNode, IToken, TokenType } from 'chevrotain';
-import type { AstNode, BinaryOperator, Span } from '../ast';
+import { PRECEDENCE, type AstNode, type BinaryOperator, type Span } from '../ast';
 import { ExpressionError } from '../errors';
 import type { ExpressionGrammar } from './grammar';
 import * as t from './tokens';
@@ -48,28 +48,53 @@ function token(children: CstChildrenDictionary, key: string, i = 0): IToken {
 const tokenSpan = (tok: IToken): Span => ({ offset: tok.startOffset, length: tok.image.length });
 const join = (a: Span, b: Span): Span => ({ offset: a.offset, length: b.offset + b.length - a.offset });
 
-/** Left-associative chain of one precedence level. */
+function rule(element: CstElement | undefined): CstNode {
+  if (element === undefined || isToken(element)) throw new Error('CST: expected a rule');
+  return element;
+}
+
+/**
+ * operand (operator operand)* -> tree, by precedence climbing over the table in ast.ts: all
+ * operators are left-associative, so an operator binds its right operand only while the next
+ * operator is strictly tighter.
+ */
 function chain(children: CstChildrenDictionary): AstNode {
   const operands = children['operands'] ?? [];
-  const operators = children['operators'] ?? [];
-  let left = toAst(node(children, 'operands', 0));
-  for (let i = 0; i < operators.length; i++) {
-    const opToken = operators[i];
-    const rightNode = operands[i + 1];
-    if (opToken === undefined || !isToken(opToken) || rightNode === undefined || isToken(rightNode)) {
-      throw new Error('CST: unbalanced operator chain');
+  const operators = children['operators'];
+  if (operators === undefined) return toAst(rule(operands[0]));
+  let next = 0;
+  const operand = (): AstNode => toAst(rule(operands[next]));
+  const operatorAt = (i: number): BinaryOperator | undefined => {
+    const tok = operators[i];
+    if (tok === undefined) return undefined;
+    if (!isToken(tok)) throw new Error('CST: expected an operator');
+    const op = OPERATORS.get(tok.tokenType);
+    if (op === undefined) throw new Error(`CST: unknown operator ${tok.image}`);
+    return op;
+  };
+  const climb = (left: AstNode, minimum: number): AstNode => {
+    let op = operatorAt(next);
+    while (op !== undefined && PRECEDENCE[op] >= minimum) {
+      const own = PRECEDENCE[op];
+      next++;
+      let right = operand();
+      let lookahead = operatorAt(next);
+      while (lookahead !== undefined && PRECEDENCE[lookahead] > own) {
+        right = climb(right, PRECEDENCE[lookahead]);
+        lookahead = operatorAt(next);
+      }
+      left = { kind: 'binary', op, left, right, span: join(left.span, right.span) };
+      op = lookahead;
     }
-    const op = OPERATORS.get(opToken.tokenType);
-    if (op === undefined) throw new Error(`CST: unknown operator ${opToken.image}`);
-    const right = toAst(rightNode);
-    left = { kind: 'binary', op, left, right, span: join(left.span, right.span) };
-  }
-  return left;
+    return left;
+  };
+  return climb(operand(), 0);
 }
 
 function unary(children: CstChildrenDictionary): AstNode {
   let operand = toAst(node(children, 'operand'));
-  const minus = children['minus'] ?? [];
+  const minus = children['minus'];
+  if (minus === undefined) return operand;
   for (let i = minus.length - 1; i >= 0; i--) {
     const m = minus[i];
     if (m === undefined || !isToken(m)) throw new Error('CST: bad unary minus');
@@ -79,9 +104,12 @@ function unary(children: CstChildrenDictionary): AstNode {
 }
 
 function primary(children: CstChildrenDictionary): AstNode {
-  const [key, elements] = Object.entries(children)[0] ?? [];
-  const element = elements?.[0];
-  if (key === undefined || element === undefined) throw new Error('CST: empty primary');
+  let element: CstElement | undefined;
+  for (const key in children) {
+    element = children[key]?.[0];
+    break;
+  }
+  if (element === undefined) throw new Error('CST: empty primary');
   if (!isToken(element)) return toAst(element);
   const span = tokenSpan(element);
   switch (element.tokenType) {
@@ -123,11 +151,6 @@ function call(children: CstChildrenDictionary): AstNode {
 
 const CONVERTERS: Record<RuleName, (children: CstChildrenDictionary) => AstNode> = {
   expression: chain,
-  andExpr: chain,
-  equalityExpr: chain,
-  relationalExpr: chain,
-  additiveExpr: chain,
-  multiplicativeExpr: chain,
   unaryExpr: unary,
   unionExpr: chain,
   primary,

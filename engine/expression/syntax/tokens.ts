@@ -33,11 +33,9 @@ export const Identifier = createToken({
   pattern: /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/,
   label: 'a name',
 });
-// Categories let one CONSUME stand for an operator class; the token's own type says which operator.
-export const EqualityOp = createToken({ name: 'EqualityOp', pattern: Lexer.NA });
-export const RelationalOp = createToken({ name: 'RelationalOp', pattern: Lexer.NA });
-export const AdditiveOp = createToken({ name: 'AdditiveOp', pattern: Lexer.NA });
-export const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', pattern: Lexer.NA });
+// One category for every binary operator: the grammar reads a flat operator chain and the AST
+// builder applies the precedence table (ast.ts), which keeps the parser shallow and fast.
+export const BinaryOp = createToken({ name: 'BinaryOp', pattern: Lexer.NA, label: 'an operator' });
 
 const keyword = (word: string, categories: TokenType[] = []): TokenType =>
   createToken({
@@ -47,22 +45,22 @@ const keyword = (word: string, categories: TokenType[] = []): TokenType =>
     categories,
     label: `'${word}'`,
   });
-export const Or = keyword('or');
-export const And = keyword('and');
-export const Div = keyword('div', [MultiplicativeOp]);
-export const Mod = keyword('mod', [MultiplicativeOp]);
+export const Or = keyword('or', [BinaryOp]);
+export const And = keyword('and', [BinaryOp]);
+export const Div = keyword('div', [BinaryOp]);
+export const Mod = keyword('mod', [BinaryOp]);
 
 const operator = (name: string, image: string, categories: TokenType[] = []): TokenType =>
   createToken({ name, pattern: image, categories, label: `'${image}'` });
-export const NotEquals = operator('NotEquals', '!=', [EqualityOp]);
-export const Equals = operator('Equals', '=', [EqualityOp]);
-export const LessEq = operator('LessEq', '<=', [RelationalOp]);
-export const GreaterEq = operator('GreaterEq', '>=', [RelationalOp]);
-export const Less = operator('Less', '<', [RelationalOp]);
-export const Greater = operator('Greater', '>', [RelationalOp]);
-export const Plus = operator('Plus', '+', [AdditiveOp]);
-export const Minus = operator('Minus', '-', [AdditiveOp]);
-export const Star = operator('Star', '*', [MultiplicativeOp]);
+export const NotEquals = operator('NotEquals', '!=', [BinaryOp]);
+export const Equals = operator('Equals', '=', [BinaryOp]);
+export const LessEq = operator('LessEq', '<=', [BinaryOp]);
+export const GreaterEq = operator('GreaterEq', '>=', [BinaryOp]);
+export const Less = operator('Less', '<', [BinaryOp]);
+export const Greater = operator('Greater', '>', [BinaryOp]);
+export const Plus = operator('Plus', '+', [BinaryOp]);
+export const Minus = operator('Minus', '-', [BinaryOp]);
+export const Star = operator('Star', '*', [BinaryOp]);
 export const Pipe = operator('Pipe', '|');
 export const LParen = operator('LParen', '(');
 export const RParen = operator('RParen', ')');
@@ -96,8 +94,5 @@ export const ALL_TOKENS: TokenType[] = [
   Comma,
   DotDot,
   Dot,
-  EqualityOp,
-  RelationalOp,
-  AdditiveOp,
-  MultiplicativeOp,
+  BinaryOp,
 ];

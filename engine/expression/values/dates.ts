@@ -30,9 +30,29 @@ export function looksLikeDate(text: string): boolean {
  * not one (2023-02-30), undefined when it does not have the shape at all.
  */
 export function parseDateText(text: string, offsetMinutes: number): number | undefined {
+  if (text.length === 10) {
+    const quick = plainDate(text);
+    if (quick !== undefined) return quick;
+  }
   const m = DATE_TEXT.exec(text.trim());
   if (m === null) return undefined;
   return wallFromParts(m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], offsetMinutes);
+}
+
+const digit = (text: string, i: number): number => {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+};
+
+/** 'YYYY-MM-DD' without a regular expression: the shape of nearly every date answer. */
+function plainDate(text: string): number | undefined {
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const y = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
+  const m = digit(text, 5) * 10 + digit(text, 6);
+  const d = digit(text, 8) * 10 + digit(text, 9);
+  if (Number.isNaN(y + m + d)) return undefined;
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return NaN;
+  return daysFromCivil(y, m, d) * DAY_MS;
 }
 
 /** A time of day ('14:30', '14:30:15.250+02:00') on 1970-01-01, as ODK stores time answers. */
@@ -74,9 +94,55 @@ function zoneMinutes(zone: string): number {
 }
 
 function utc(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
-  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms));
-  date.setUTCFullYear(y); // Date.UTC maps years 0-99 to 1900-1999
-  return date.getTime();
+  return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + s) * 1000 + ms;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; no Date objects). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** The calendar fields of a wall-clock time. */
+export interface Fields {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly millisecond: number;
+  /** 0 = Sunday */
+  readonly weekday: number;
+}
+
+export function fieldsOf(time: number): Fields {
+  const wall = Math.floor(time);
+  const days = Math.floor(wall / DAY_MS);
+  let rest = wall - days * DAY_MS;
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const millisecond = rest % 1000;
+  rest = (rest - millisecond) / 1000;
+  return {
+    year: yoe + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    hour: Math.floor(rest / 3600),
+    minute: Math.floor(rest / 60) % 60,
+    second: rest % 60,
+    millisecond,
+    weekday: mod(days + 4, 7),
+  };
 }
 
 export function isLeapYear(y: number): boolean {
@@ -92,15 +158,18 @@ function mod(a: number, b: number): number {
   return ((a % b) + b) % b;
 }
 
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+function pad(n: number, width: number): string {
+  const text = String(n);
+  return text.length >= width ? text : '0'.repeat(width - text.length) + text;
+}
 
 /** ODK text of a date: 'YYYY-MM-DD' at midnight, else an ISO date-time with the offset. */
 export function formatDateValue(value: DateValue, offsetMinutes: number): string {
-  const d = new Date(value.wall);
-  if (Number.isNaN(d.getTime())) return '';
-  const day = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+  if (!Number.isFinite(value.wall)) return '';
+  const d = fieldsOf(value.wall);
+  const day = `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}`;
   if (value.isDateOnly) return day;
-  const time = `${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}`;
+  const time = `${pad(d.hour, 2)}:${pad(d.minute, 2)}:${pad(d.second, 2)}.${pad(d.millisecond, 3)}`;
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return `${day}T${time}${sign}${pad(Math.floor(abs / 60), 2)}:${pad(abs % 60, 2)}`;
@@ -115,26 +184,26 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /** format-date escapes (spec 001 section 5). Names are English: the engine carries no locale data. */
 const ESCAPES = {
   '%': () => '%',
-  Y: (d: Date) => pad(d.getUTCFullYear(), 4),
-  y: (d: Date) => pad(d.getUTCFullYear(), 4).slice(-2),
-  m: (d: Date) => pad(d.getUTCMonth() + 1, 2),
-  n: (d: Date) => String(d.getUTCMonth() + 1),
-  b: (d: Date) => (MONTHS[d.getUTCMonth()] ?? '').slice(0, 3),
-  B: (d: Date) => MONTHS[d.getUTCMonth()] ?? '',
-  d: (d: Date) => pad(d.getUTCDate(), 2),
-  e: (d: Date) => String(d.getUTCDate()),
-  a: (d: Date) => (WEEKDAYS[d.getUTCDay()] ?? '').slice(0, 3),
-  A: (d: Date) => WEEKDAYS[d.getUTCDay()] ?? '',
-  H: (d: Date) => pad(d.getUTCHours(), 2),
-  h: (d: Date) => String(d.getUTCHours()),
-  M: (d: Date) => pad(d.getUTCMinutes(), 2),
-  S: (d: Date) => pad(d.getUTCSeconds(), 2),
-  I: (d: Date) => pad(d.getUTCHours() % 12 || 12, 2),
-  '3': (d: Date) => pad(d.getUTCMilliseconds(), 3),
-  p: (d: Date) => (d.getUTCHours() < 12 ? 'AM' : 'PM'),
-} as const satisfies Record<string, (d: Date) => string>;
+  Y: (d: Fields) => pad(d.year, 4),
+  y: (d: Fields) => pad(d.year, 4).slice(-2),
+  m: (d: Fields) => pad(d.month, 2),
+  n: (d: Fields) => String(d.month),
+  b: (d: Fields) => (MONTHS[d.month - 1] ?? '').slice(0, 3),
+  B: (d: Fields) => MONTHS[d.month - 1] ?? '',
+  d: (d: Fields) => pad(d.day, 2),
+  e: (d: Fields) => String(d.day),
+  a: (d: Fields) => (WEEKDAYS[d.weekday] ?? '').slice(0, 3),
+  A: (d: Fields) => WEEKDAYS[d.weekday] ?? '',
+  H: (d: Fields) => pad(d.hour, 2),
+  h: (d: Fields) => String(d.hour),
+  M: (d: Fields) => pad(d.minute, 2),
+  S: (d: Fields) => pad(d.second, 2),
+  I: (d: Fields) => pad(d.hour % 12 || 12, 2),
+  '3': (d: Fields) => pad(d.millisecond, 3),
+  p: (d: Fields) => (d.hour < 12 ? 'AM' : 'PM'),
+} as const satisfies Record<string, (d: Fields) => string>;
 type Escape = keyof typeof ESCAPES;
-type Formatter = (d: Date) => string;
+type Formatter = (d: Fields) => string;
 
 /** Literal text and field formatters, in order. */
 export type DateFormat = readonly (string | Formatter)[];
@@ -163,8 +232,8 @@ export function compileDateFormat(format: string): DateFormat {
 }
 
 export function formatDate(value: DateValue, format: DateFormat): string {
-  const d = new Date(value.wall);
-  if (Number.isNaN(d.getTime())) return '';
+  if (!Number.isFinite(value.wall)) return '';
+  const d = fieldsOf(value.wall);
   let out = '';
   for (const part of format) out += typeof part === 'string' ? part : part(d);
   return out;

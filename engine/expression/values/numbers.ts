@@ -38,6 +38,8 @@ function expandExponent(text: string): string {
 export function roundHalfUp(x: number, digits: number): number {
   if (!Number.isFinite(x)) return x;
   const places = Number.isFinite(digits) ? Math.trunc(digits) : 0;
+  const quick = roundQuickly(x, places);
+  if (quick !== undefined) return quick;
   const plain = formatNumber(Math.abs(x));
   const dot = plain.indexOf('.');
   const whole = dot === -1 ? plain : plain.slice(0, dot);
@@ -58,6 +60,22 @@ export function roundHalfUp(x: number, digits: number): number {
   else text = `${rounded.slice(0, point + shift)}.${rounded.slice(point + shift)}`;
   const magnitude = Number(text === '' || text === '.' ? '0' : text);
   return magnitude === 0 ? 0 : x < 0 ? -magnitude : magnitude;
+}
+
+/**
+ * Binary scaling gives the decimal answer whenever the scaled value is not within rounding noise
+ * of a half: an integer divided by an exact power of ten is the double nearest the decimal.
+ */
+function roundQuickly(x: number, places: number): number | undefined {
+  if (places < 0 || places > 15) return undefined;
+  const scale = 10 ** places;
+  const scaled = x * scale;
+  if (!(Math.abs(scaled) < 1e9)) return undefined;
+  const floor = Math.floor(scaled);
+  const fraction = scaled - floor;
+  if (Math.abs(fraction - 0.5) < 1e-6) return undefined;
+  const rounded = (fraction > 0.5 ? floor + 1 : floor) / scale;
+  return rounded === 0 ? 0 : rounded;
 }
 
 /** Adds one to a string of decimal digits ('' counts as 0). */
