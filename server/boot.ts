@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { seedReference } from './db/reference';
 import { isEmpty, seedDemo, type SeededIds } from './db/seed';
 import { createBotCheck } from './plugins/botCheck';
+import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
 
 export interface BootLog {
@@ -37,12 +38,14 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
   const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel } });
+  const jobs = await startJobs(database, opts.log);
   return {
     app,
     database,
     seeded,
     async close() {
       await app.close();
+      await jobs.stop();
       mailer.close();
       await database.close();
     },

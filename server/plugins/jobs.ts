@@ -1,0 +1,60 @@
+// Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike. Today it
+// runs one job, the daily purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9);
+// later areas add theirs (trial ends, reminders, exports) next to it.
+//
+// pg-boss is given our database instead of its own pool. Every statement goes through Kysely's
+// connection handling: on PGlite, which has a single connection, that queue is what keeps a pg-boss
+// statement (some are whole BEGIN ... COMMIT scripts) from landing inside a request's open transaction.
+// Scripts of several statements cannot be prepared, so they run through `exec` while the connection
+// is held.
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database';
+import { purgeExpired } from '../db/queries/recycleBin';
+
+export const PURGE_QUEUE = 'recycle-bin-purge';
+/** Daily, at a quiet hour in UTC. Any number of servers may schedule it: pg-boss runs it once. */
+export const PURGE_CRON = '17 3 * * *';
+
+export interface JobsLog {
+  info(message: string): void;
+  error(obj: unknown, message?: string): void;
+}
+
+export interface Jobs {
+  /** Queues a purge now, as the schedule would (operators, tests). */
+  purgeNow(): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+const severalStatements = (text: string) => /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
+
+export function bossDatabase(database: Database): PgBoss.Db {
+  return {
+    executeSql: (text, values) =>
+      database.db.connection().execute(async (conn) => {
+        if ((!values || values.length === 0) && severalStatements(text)) {
+          await database.exec(text);
+          return { rows: [] };
+        }
+        const r = await conn.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: [...r.rows] };
+      }),
+  };
+}
+
+export async function startJobs(database: Database, log: JobsLog, opts: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss({ db: bossDatabase(database), schema: 'pgboss' });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(PURGE_QUEUE);
+  await boss.schedule(PURGE_QUEUE, PURGE_CRON, {}, { tz: 'UTC' });
+  await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+    const purged = await purgeExpired(database.db);
+    log.info(`recycle bin purged: ${JSON.stringify(purged)}`);
+  });
+  return {
+    purgeNow: () => boss.send(PURGE_QUEUE, {}),
+    stop: () => boss.stop({ graceful: true, wait: true }),
+  };
+}
