@@ -34,9 +34,18 @@ export interface AppDeps {
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: unknown;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every /api route with its declared access and schemas: the tests walk it (bad input, isolation). */
+    apiRoutes: RouteInfo[];
   }
 }
 
@@ -60,12 +69,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<JsonSchemaToTsProvider>();
 
   app.decorate('deps', deps);
+  app.decorate('apiRoutes', [] as RouteInfo[]);
   app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api')) return;
     if (route.config?.access === undefined) throw new Error(`Route ${route.method} ${url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url, access: route.config.access, schema: route.schema as RouteInfo['schema'] });
+    }
   });
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
@@ -86,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const message = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? problems.invalidJson.message
         : err.message;
-      return reply.status(err.statusCode === 415 ? 415 : 400).send(failure(message, [message]));
+      return reply.status(400).send(failure(message, [message]));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(failure(problems.internal.message, [problems.internal.message]));
