@@ -1,0 +1,205 @@
+// The submission as multipart form fields (spec 001 "Submission form fields"): 'submission.id',
+// 'surveyId', 'answers[3].answerDetail.choices[0]', ... and back. Files travel as file parts named
+// 'answers[i].answerDetail.answerFiles[0]'. Field names are matched without regard to case.
+import { COLLECTION_TYPE, type CollectionType } from '../model';
+import { isObject } from '../instances';
+import type { AnswerFile, AnswerInput, SubmissionInput } from './types';
+
+export type FormEntryValue = string | AnswerFile;
+export type FormEntry = [name: string, value: FormEntryValue];
+
+const isFile = (v: unknown): v is AnswerFile => isObject(v) && typeof v.uri === 'string' && typeof v.fileName === 'string';
+
+/** Flattens a value into multipart entries: objects by '.', lists by '[i]'; null and undefined are left out. */
+function flatten(prefix: string, value: unknown, out: FormEntry[]): void {
+  if (value === undefined || value === null) return;
+  if (isFile(value)) out.push([prefix, value]);
+  else if (Array.isArray(value)) value.forEach((v, i) => flatten(`${prefix}[${i}]`, v, out));
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) flatten(prefix ? `${prefix}.${k}` : k, v, out);
+  else out.push([prefix, String(value)]);
+}
+
+export function toFormEntries(s: SubmissionInput): FormEntry[] {
+  const out: FormEntry[] = [];
+  const top: [string, unknown][] = [
+    ['submission.id', s.id],
+    ['submission.dataCollectionType', s.dataCollectionType],
+    ['submission.SubmissionStartTime', s.startTime],
+    ['submission.isAnonymous', s.isAnonymous],
+    ['submission.linkUuid', s.linkUuid],
+    ['submission.languageId', s.languageId],
+    ['submission.geolocation', s.geolocation],
+    ['userId', s.userId],
+    ['surveyId', s.surveyId],
+    ['TaskId', s.taskId],
+    ['MessageReceiverId', s.messageReceiverId],
+    ['answers', s.answers],
+    ['sectionRepeatGroups', s.sectionRepeatGroups],
+    ['questionIds', s.questionIds],
+  ];
+  for (const [name, value] of top) flatten(name, value, out);
+  return out;
+}
+
+// ---- reading -----------------------------------------------------------------------------------------
+
+const SEGMENT = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d{1,6}\])*)$/;
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+type Tree = Record<string, unknown>;
+
+/** Builds the nested value of the entries; lists become arrays in index order. Names are lower-cased. */
+export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: string[] } {
+  const root: Tree = Object.create(null) as Tree;
+  const errors: string[] = [];
+  for (const [name, value] of entries) {
+    let node: Tree = root;
+    const steps: string[] = [];
+    let ok = true;
+    for (const segment of name.split('.')) {
+      const m = SEGMENT.exec(segment);
+      if (!m || FORBIDDEN.has(m[1]!.toLowerCase())) {
+        ok = false;
+        break;
+      }
+      steps.push(m[1]!.toLowerCase());
+      for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(`#${idx[1]}`);
+    }
+    if (!ok) {
+      errors.push(`'${name}' is not a field of a submission`);
+      continue;
+    }
+    for (let i = 0; i < steps.length - 1; i++) {
+      const key = steps[i]!;
+      const next = node[key];
+      if (next === undefined) node = node[key] = Object.create(null) as Tree;
+      else if (typeof next === 'object' && next !== null && !isFile(next)) node = next as Tree;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    const last = steps[steps.length - 1]!;
+    if (!ok || node[last] !== undefined) errors.push(`'${name}' is given more than once or conflicts with another field`);
+    else node[last] = value;
+  }
+  return { tree: arrays(root) as Tree, errors };
+}
+
+/** Objects whose keys are all '#n' become arrays sorted by n. */
+function arrays(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || isFile(v)) return v;
+  const tree = v as Tree;
+  const keys = Object.keys(tree);
+  if (keys.length && keys.every((k) => k.startsWith('#'))) {
+    return keys.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))).map((k) => arrays(tree[k]));
+  }
+  const out: Tree = {};
+  for (const k of keys) out[k] = arrays(tree[k]);
+  return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads a submission from its form entries; errors name the fields. */
+export function parseSubmission(entries: Iterable<FormEntry>): { submission: SubmissionInput } | { errors: string[] } {
+  const { tree, errors } = unflatten(entries);
+  const sub = isObject(tree.submission) ? tree.submission : {};
+  const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const uuid = (v: unknown, field: string, required: boolean): string | null => {
+    const s = str(v);
+    if (s === undefined) {
+      if (required) errors.push(`'${field}' is required`);
+      return null;
+    }
+    if (!UUID.test(s)) errors.push(`'${field}' is not a valid uuid`);
+    return s.toLowerCase();
+  };
+  const bool = (v: unknown, field: string): boolean => {
+    const s = str(v)?.toLowerCase();
+    if (s === undefined || s === 'false' || s === '0') return false;
+    if (s === 'true' || s === '1') return true;
+    errors.push(`'${field}' must be true or false`);
+    return false;
+  };
+  const num = (v: unknown, field: string, lo: number, hi: number): number | null => {
+    const s = str(v);
+    if (s === undefined) return null;
+    const n = Number(s);
+    if (!Number.isFinite(n) || n < lo || n > hi) {
+      errors.push(`'${field}' must be a number between ${lo} and ${hi}`);
+      return null;
+    }
+    return n;
+  };
+
+  const id = uuid(sub.id, 'submission.id', true);
+  const surveyId = uuid(tree.surveyid, 'surveyId', true);
+  const type = num(sub.datacollectiontype, 'submission.dataCollectionType', 0, 1) ?? COLLECTION_TYPE.SurveyLink;
+  const startText = str(sub.submissionstarttime);
+  const start = startText === undefined ? null : new Date(startText);
+  if (start !== null && Number.isNaN(start.getTime())) errors.push(`'submission.SubmissionStartTime' is not a valid date-time`);
+  const link = str(sub.linkuuid);
+  if (link !== undefined && link !== 'multiple-link' && !UUID.test(link)) errors.push(`'submission.linkUuid' is not a valid uuid`);
+  const geo = isObject(sub.geolocation) ? sub.geolocation : {};
+  const latitude = num(geo.latitude, 'submission.geolocation.latitude', -90, 90);
+  const longitude = num(geo.longitude, 'submission.geolocation.longitude', -180, 180);
+  if ((latitude === null) !== (longitude === null)) errors.push(`'submission.geolocation' needs both latitude and longitude`);
+  const languageId = num(sub.languageid, 'submission.languageId', 1, 2_147_483_647);
+
+  const answers: AnswerInput[] = [];
+  const rawAnswers = tree.answers === undefined ? [] : tree.answers;
+  if (!Array.isArray(rawAnswers)) errors.push(`'answers' must be a list`);
+  else {
+    rawAnswers.forEach((a, i) => {
+      if (!isObject(a)) return void errors.push(`'answers[${i}]' is not an answer`);
+      const questionId = uuid(a.questionid, `answers[${i}].questionId`, true);
+      const detail = isObject(a.answerdetail) ? a.answerdetail : {};
+      answers.push({
+        surveyId: surveyId ?? '',
+        userId: str(a.userid) ?? null,
+        questionId: questionId ?? '',
+        name: str(a.name) ?? '',
+        answerDetail: camelDetail(detail) as unknown as AnswerInput['answerDetail'],
+      });
+    });
+  }
+  const groups = Array.isArray(tree.sectionrepeatgroups) ? tree.sectionrepeatgroups : [];
+  const sectionRepeatGroups = groups.filter(isObject).map((g) => ({ sectionId: str(g.sectionid) ?? '', repeatGroup: Number(g.repeatgroup) }));
+  const questionIds = (Array.isArray(tree.questionids) ? tree.questionids : []).map((q) => str(q) ?? '');
+
+  if (errors.length) return { errors };
+  return {
+    submission: {
+      id: id!,
+      surveyId: surveyId!,
+      userId: uuid(tree.userid, 'userId', false),
+      taskId: uuid(tree.taskid, 'TaskId', false),
+      messageReceiverId: uuid(tree.messagereceiverid, 'MessageReceiverId', false),
+      dataCollectionType: type as CollectionType,
+      startTime: start === null ? null : start.toISOString(),
+      isAnonymous: bool(sub.isanonymous, 'submission.isAnonymous'),
+      linkUuid: link === undefined ? null : link.toLowerCase(),
+      languageId,
+      geolocation: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+      answers,
+      sectionRepeatGroups,
+      questionIds,
+    },
+  };
+}
+
+const DETAIL_KEYS = [
+  'questionType', 'repeatGroup', 'text', 'choices', 'number', 'coords', 'answerGeoLocation', 'answerFiles', 'filePaths', 'questionChoice',
+  'answerMatrix', 'answerRankings', 'answerRatings', 'choiceId', 'secondChoiceId', 'rank', 'filePath', 'latitude', 'longitude', 'altitude', 'accuracy',
+  'fileName', 'contentType', 'uri',
+];
+const CAMEL = new Map(DETAIL_KEYS.map((k) => [k.toLowerCase(), k]));
+
+/** The lower-cased names of an answerDetail back in the spec's spelling. */
+function camelDetail(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(camelDetail);
+  if (!isObject(v) || isFile(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[CAMEL.get(k) ?? k] = camelDetail(x);
+  return out;
+}
