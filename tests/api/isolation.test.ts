@@ -1,0 +1,238 @@
+// Tenant isolation, walked route by route. A user of 'Other Aid Organization' calls every route of the
+// app, aiming at Demo Relief Organization's ids wherever a route takes one, once with their own
+// organization header and once with Demo Relief's forged into it. Nothing of Demo Relief may come back
+// (its ids, names, e-mails), and none of its data may change.
+//
+// The table must name every route: a route missing from it (or a stale entry) fails the first test.
+// A later area adds a line per new route: how the other organization's user would call it, given
+// Demo Relief's ids (`r`) and the caller's own session facts (`me`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityTypes } from '../../schemas/entityTypes';
+import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { listRoutes } from '../support/routes';
+
+interface Relief {
+  organizationId: string;
+  ownerUserId: string;
+  workspaceId: string;
+  projectId: string;
+  memberId: string;
+  binned: { workspaceId: string; projectId: string; memberId: string };
+}
+interface Me {
+  session: Session;
+  email: string;
+  workspaceId: string;
+}
+interface Call {
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: unknown;
+  /** Sent without the session: public routes that a stranger calls. */
+  anonymous?: boolean;
+}
+type Case = (r: Relief, me: Me) => Call[];
+
+const { Workspace, Project, OrganizationMember, Organization } = entityTypes;
+const uuid0 = '00000000-0000-4000-8000-000000000000';
+
+const routes: Record<string, Case> = {
+  // Account (sign-in, registration, codes): public or user-level; aimed at Demo Relief's owner.
+  'POST /api/account/login': (_r, me) => [{ body: { email: me.email, password: DEMO_PASSWORD } }],
+  'POST /api/account/logout': () => [{}],
+  'POST /api/account/register': () => [
+    {
+      anonymous: true,
+      body: { adminFullName: 'Iso Late', phoneNumber: '+254712999999', email: 'isolation@demo.test', password: 'Isolate-2026!', confirmPassword: 'Isolate-2026!', organizationName: 'Iso Org', typeId: 1, countryId: 1 },
+    },
+  ],
+  'POST /api/account/resendconfirmemail': (_r, me) => [{ anonymous: true, query: { email: me.email } }],
+  'POST /api/account/confirmemail': (r) => [{ anonymous: true, body: { userId: r.ownerUserId, code: '000000' } }],
+  'POST /api/account/forgotpassword': (_r, me) => [{ anonymous: true, body: { email: me.email } }],
+  'POST /api/account/checkresetpasswordcode': (r) => [{ anonymous: true, body: { userId: r.ownerUserId, code: '000000' } }],
+  'POST /api/account/resetpassword': (r) => [{ anonymous: true, body: { userId: r.ownerUserId, newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+  'POST /api/account/refreshtoken': (_r, me) => [{ body: { refreshToken: me.session.refreshToken } }],
+  'GET /api/account/getuserorganizations': (r, me) => [{ query: { userId: r.ownerUserId } }, { query: { userId: me.session.userId } }],
+  'GET /api/account/selectorganization': (r, me) => [{ query: { userId: me.session.userId, organizationId: r.organizationId } }],
+  'GET /api/account/getorganizationtypes': () => [{}],
+  'GET /api/account/getpackets': () => [{}],
+  'GET /api/languages/getall': () => [{}],
+  'GET /api/languages/getallcountries': () => [{}],
+  'GET /api/roles/getallorganizationroles': () => [{}],
+  'GET /api/botcheck/config': () => [{}],
+  'GET /api/botcheck/challenge': () => [{}],
+  // Development only (DEV_MAILBOX): lists the outbox by recipient.
+  'GET /api/dev/mailbox': (_r, me) => [{ query: { to: me.email } }],
+  'POST /api/payment/stripe/createsubscription': (r) => [{ body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } }],
+
+  // Workspaces
+  'GET /api/workspaces/getmyworkspaces': () => [{ query: { pageSize: '100' } }, { query: { isDeleted: 'true', pageSize: '100' } }],
+  'GET /api/workspaces/getbyid/:id': (r) => [{ params: { id: r.workspaceId } }, { params: { id: r.binned.workspaceId } }],
+  'POST /api/workspaces/add': () => [{ body: { name: 'Other Aid second workspace' } }],
+  'POST /api/workspaces/edit': (r) => [{ body: { id: r.workspaceId, name: 'Taken over' } }, { body: { id: r.binned.workspaceId, name: 'Taken over' } }],
+  'POST /api/workspaces/delete': (r) => [{ body: { id: r.workspaceId } }],
+  'POST /api/workspaces/permanentlydeleteorrestoreallworkspacesofuser': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
+
+  // Projects
+  'GET /api/projects/getmyprojectsinworkspace/:workspaceId': (r, me) => [
+    { params: { workspaceId: r.workspaceId } },
+    { params: { workspaceId: r.workspaceId }, query: { isDeleted: 'true' } },
+    { params: { workspaceId: me.workspaceId }, query: { isDeleted: 'true' } },
+  ],
+  'GET /api/projects/getallprojecttypes': () => [{}],
+  'GET /api/projects/getprojectsoforganization': () => [{}],
+  'GET /api/projects/getbyid/:id': (r) => [{ params: { id: r.projectId } }, { params: { id: r.binned.projectId } }],
+  'POST /api/projects/add': (r) => [
+    { body: { name: 'Hijack', managerId: r.memberId, workspaceId: r.workspaceId, typeId: 1, countryIds: [1], startDate: '2026-01-01', endDate: '2026-02-01' } },
+  ],
+  'POST /api/projects/delete': (r) => [{ body: { id: r.projectId } }],
+
+  // Members
+  'GET /api/members/getallorgmembersinworkspace': (r) => [{ query: { WorkSpaceId: r.workspaceId } }],
+  'GET /api/members/getallmembersoforganization': () => [{ query: { pageSize: '100' } }, { query: { isDeleted: 'true', pageSize: '100' } }],
+  'POST /api/members/delete': (r) => [{ body: { id: r.memberId } }],
+  'POST /api/members/permanentlydeleteorrestoreallorganizationmembers': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
+
+  // Recycle bin
+  'GET /api/datacollection/checkonlinestatus': () => [{}],
+  'PUT /api/datacollection/:id/toggledeleteorrestore': (r) =>
+    [
+      [r.workspaceId, Workspace],
+      [r.binned.workspaceId, Workspace],
+      [r.projectId, Project],
+      [r.binned.projectId, Project],
+      [r.memberId, OrganizationMember],
+      [r.binned.memberId, OrganizationMember],
+      [r.organizationId, Organization],
+    ].flatMap(([id, type]) =>
+      [
+        { isDeleted: 'true' },
+        { isDeleted: 'false' },
+        { isDeleted: 'true', permanent: 'true' },
+      ].map((flags) => ({ params: { id: String(id) }, query: { entityType: String(type), ...flags } })),
+    ),
+  'PUT /api/datacollection/bulktoggledeleteorrestore': (r) => [
+    { query: { entityType: String(Workspace), isDeleted: 'true' }, body: [r.workspaceId] },
+    { query: { entityType: String(Workspace), isDeleted: 'false' }, body: [r.binned.workspaceId] },
+    { query: { entityType: String(Project), isDeleted: 'true', permanent: 'true' }, body: [r.binned.projectId] },
+    { query: { entityType: String(OrganizationMember), isDeleted: 'false' }, body: [r.binned.memberId] },
+  ],
+  'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
+    { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
+    { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
+    { query: { workspaceId: me.workspaceId, projectId: r.binned.projectId, isDeleted: 'true' } },
+    { query: { workspaceId: me.workspaceId, isDeleted: 'true' } },
+  ],
+};
+
+let t: TestApp;
+let relief: Relief;
+let me: Me;
+let secrets: string[];
+
+async function reliefState() {
+  const org = relief.organizationId;
+  const [workspaces, projects, members, organization] = await Promise.all([
+    t.db.selectFrom('workspaces').select(['id', 'name', 'description', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db.selectFrom('projects').select(['id', 'name', 'manager_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db.selectFrom('organization_members').select(['id', 'role_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db.selectFrom('organizations').select(['name', 'deactivated_at', 'deleted_at']).where('id', '=', org).execute(),
+  ]);
+  const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
+  return JSON.stringify({ workspaces, projects, members, organization, users });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ids = t.ids;
+  const owner = await t.signIn('organization@demo.test');
+  const ws = ids.workspaces['East Africa Emergency Response']!;
+  // Something of Demo Relief's in each bin, so the other organization's "restore all" and "delete all" have a target to miss.
+  const binnedWs = (await t.call<string>('POST', '/api/Workspaces/add', { session: owner, body: { name: 'Relief binned workspace' } })).body.data;
+  const binnedProject = (
+    await t.call<string>('POST', '/api/Projects/add', {
+      session: owner,
+      body: { name: 'Relief binned project', managerId: ids.members.relief!['manager@demo.test'], workspaceId: ws, typeId: 1, countryIds: [1], startDate: '2026-01-01', endDate: '2026-02-01' },
+    })
+  ).body.data;
+  const binnedMember = ids.members.relief!['guest@demo.test']!;
+  await t.call('POST', '/api/Workspaces/delete', { session: owner, body: { id: binnedWs } });
+  await t.call('POST', '/api/Projects/delete', { session: owner, body: { id: binnedProject } });
+  await t.call('POST', '/api/Members/delete', { session: owner, body: { id: binnedMember } });
+  relief = {
+    organizationId: ids.organizations.relief!,
+    ownerUserId: ids.users['organization@demo.test']!,
+    workspaceId: ws,
+    projectId: ids.projects['Household Needs Assessment 2026']!,
+    memberId: ids.members.relief!['manager@demo.test']!,
+    binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
+  };
+  me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
+
+  const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
+  secrets = [
+    relief.organizationId,
+    ...Object.values(ids.members.relief!),
+    ...reliefOnlyEmails.map((e) => ids.users[e]!),
+    ...reliefOnlyEmails,
+    ws,
+    relief.projectId,
+    binnedWs,
+    binnedProject,
+    'Demo Relief Organization',
+    'East Africa Emergency Response',
+    'Household Needs Assessment 2026',
+    'Relief binned workspace',
+    'Relief binned project',
+  ];
+});
+afterAll(() => t.close());
+
+describe('tenant isolation: a user of another organization, route by route', () => {
+  it('has a case for every route of the app, and none for a route that is gone', () => {
+    const served = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
+    expect(served.filter((k) => !(k in routes)), 'routes missing from the isolation table').toEqual([]);
+    expect(Object.keys(routes).filter((k) => !served.includes(k)), 'stale entries in the isolation table').toEqual([]);
+  });
+
+  it("gets nothing of Demo Relief's back and changes none of it", async () => {
+    const before = await reliefState();
+    const leaks: string[] = [];
+    const keys = Object.keys(routes);
+    for (const key of keys) {
+      const [method, path] = key.split(' ') as [string, string];
+      for (const call of routes[key]!(relief, me)) {
+        const url = path.replace(/:(\w+)/g, (_, name: string) => call.params?.[name] ?? uuid0);
+        for (const forged of [false, true]) {
+          if (forged && call.anonymous) continue;
+          const headers: Record<string, string> = {};
+          if (!call.anonymous) headers.authorization = `Bearer ${me.session.token}`;
+          headers['organization-id'] = forged ? relief.organizationId : me.session.organizationId;
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url,
+            headers,
+            ...(call.query ? { query: call.query } : {}),
+            ...(call.body !== undefined ? { payload: call.body as object } : {}),
+          });
+          const asked = JSON.stringify({ url, query: call.query, body: call.body });
+          const found = secrets.filter((s) => res.body.includes(s) && !asked.includes(s));
+          if (found.length) leaks.push(`${key} ${asked}${forged ? ' (forged header)' : ''} -> ${res.statusCode}: ${found.join(', ')}`);
+          if (res.statusCode >= 500) leaks.push(`${key} ${asked} -> ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await reliefState()).toBe(before);
+  });
+
+  it("answers 404 for Demo Relief's ids on the organization's own routes", async () => {
+    const get = async (url: string) => (await t.call('GET', url, { session: me.session })).status;
+    expect(await get(`/api/Workspaces/getById/${relief.workspaceId}`)).toBe(404);
+    expect(await get(`/api/Projects/getById/${relief.projectId}`)).toBe(404);
+    expect(await get(`/api/Projects/getMyProjectsInWorkspace/${relief.workspaceId}`)).toBe(404);
+    expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
+    const toggled = await t.call('PUT', `/api/DataCollection/${relief.projectId}/toggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: me.session });
+    expect(toggled.status).toBe(404);
+  });
+});
