@@ -72,17 +72,21 @@ function suggest(name: string): string | undefined {
   return best;
 }
 
+/** Edit distance counting a swap of neighbours as one edit (conut -> count). */
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) (d[0] ??= [])[j] = j;
+  const at = (i: number, j: number): number => d[i]?.[j] ?? Infinity;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const row = d[i] ?? [];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min((row[j - 1] ?? 0) + 1, (previous[j] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+      let best = Math.min(at(i, j - 1) + 1, at(i - 1, j) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      row[j] = best;
     }
-    previous = row;
   }
-  return previous[b.length] ?? 0;
+  return at(a.length, b.length);
 }
 
 function checkCall(call: FunctionCall, errors: ExpressionError[]): void {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ev, evaluatesTo, failure, type Case } from './helpers';
+
+const check = (cases: readonly Case[]) => it.each(cases)('%s -> %j', (expression, expected) => evaluatesTo(expression, expected));
+
+describe('today and now (pinned by env.now)', () => {
+  check([
+    ['today()', '2024-06-15'],
+    ['now()', '2024-06-15T10:30:00.000+00:00'],
+    ['number(today())', 19889],
+    ['today() + 1', 19890],
+    ["format-date(today() - 1, '%Y-%m-%d')", '2024-06-14'],
+    ['date(${dob}) < today()', true],
+    ['today() > ${dob}', true],
+  ]);
+  it('follows the respondent time zone', () => {
+    expect(ev('today()', { now: new Date('2024-06-15T22:30:00Z'), timeZoneOffset: 180 })).toBe('2024-06-16');
+    expect(ev('now()', { now: new Date('2024-06-15T22:30:00Z'), timeZoneOffset: -300 })).toBe('2024-06-15T17:30:00.000-05:00');
+  });
+});
+
+describe('date and date-time', () => {
+  check([
+    ["date('2024-02-29')", '2024-02-29'],
+    ["date('2024-2-9')", '2024-02-09'],
+    ["date('')", ''],
+    ['date(${empty})', ''],
+    ['date(0)', '1970-01-01'],
+    ['date(19889)', '2024-06-15'],
+    ["date('19889')", '2024-06-15'],
+    ['date(1.5)', '1970-01-02T12:00:00.000+00:00'],
+    ['date(-1)', '1969-12-31'],
+    ["date-time('2024-03-01T09:15:00.000+03:00')", '2024-03-01T06:15:00.000+00:00'],
+    ["date-time('2024-03-01 09:15')", '2024-03-01T09:15:00.000+00:00'],
+    ["date('2000-02-29')", '2000-02-29'],
+    ["date(date('2024-01-31') + 1)", '2024-02-01'],
+    ["date('1900-03-01') - date('1900-02-28')", 1],
+  ]);
+  it.each(["date('2023-02-29')", "date('1900-02-29')", "date('2024-13-01')", "date('2024-04-31')", "date('abc')", 'date(true())'])(
+    '%s is an invalid date',
+    (expression) => {
+      const error = failure(expression);
+      expect(error.code).toBe('evaluation');
+      expect(error.offset).toBe(5);
+    },
+  );
+});
+
+describe('date arithmetic (days since the epoch)', () => {
+  check([
+    ["date('2024-03-01') - date('2024-02-01')", 29],
+    ["date('2023-03-01') - date('2023-02-01')", 28],
+    ["'2024-01-02' - '2024-01-01'", 1],
+    ["${dob} + 0", 7441],
+    ["(date('2024-06-15') - date('2024-01-15')) div (365 div 12) > 4.9", true],
+    ["decimal-date-time('2024-06-15T12:00:00.000Z')", 19889.5],
+    ["decimal-date-time('1970-01-01')", 0],
+    ['decimal-date-time(10.25)', 10.25],
+    ["decimal-date-time('')", NaN],
+    ['int((decimal-date-time(today()) - decimal-date-time(${dob})) div 365.25)', 34],
+    ["date('2024-06-15') = '2024-06-15'", true],
+    ["date('2024-06-15') = '2024-6-15'", true],
+    ["'2024-06-15' < '2024-06-16'", true],
+    ["'2024-06-15T10:00:00Z' < '2024-06-15T09:00:00-02:00'", true],
+  ]);
+});
+
+describe('format-date and format-date-time', () => {
+  check([
+    ["format-date(${dob}, '%Y-%m-%d')", '1990-05-17'],
+    ["format-date(${dob}, '%y/%n/%e')", '90/5/17'],
+    ["format-date(${dob}, '%b %B %a %A')", 'May May Thu Thursday'],
+    ["format-date('2024-01-05', '%d.%m.%Y %%')", '05.01.2024 %'],
+    ["format-date-time(${visit_start}, '%Y-%m-%d %H:%M')", '2024-03-01 06:15'],
+    ["format-date-time('2024-03-01T21:05:09.007Z', '%H %h %M %S %3')", '21 21 05 09 007'],
+    ["format-date-time('2024-03-01T00:05:00Z', '%I:%M %p')", '12:05 AM'],
+    ["format-date-time('2024-03-01T13:05:00Z', '%I:%M %p')", '01:05 PM'],
+    ["format-date('', '%Y')", ''],
+    ['format-date(${empty}, \'%Y\')', ''],
+    ["format-date(0, '%Y-%m-%d')", '1970-01-01'],
+    ["format-date('2024-02-29', 'no escapes')", 'no escapes'],
+    ["format-date(today(), '%A')", 'Saturday'],
+  ]);
+  it('shows instants in the respondent time zone', () => {
+    expect(ev("format-date-time(${visit_start}, '%H:%M')", { timeZoneOffset: 180 })).toBe('09:15');
+    expect(ev("format-date-time(${visit_start}, '%H:%M')", { timeZoneOffset: 60 })).toBe('07:15');
+  });
+  it.each([
+    ["format-date(${dob}, '%Q')", 20, 4],
+    ["format-date(${dob}, 'ends with %')", 20, 13],
+  ] as const)('%s is a format error at its position', (expression, offset, length) => {
+    const error = failure(expression);
+    expect(error.code).toBe('evaluation');
+    expect([error.offset, error.length]).toEqual([offset, length]);
+  });
+  it('reports a computed bad format when evaluated', () => {
+    expect(failure("format-date(${dob}, concat('%', 'Z'))").message).toMatch(/%Z/);
+  });
+});
