@@ -1,5 +1,6 @@
 // Kysely's view of the tables the migrations create. Keep in step with server/db/migrations.
 import type { ColumnType, Generated } from 'kysely';
+import type { SurveyTables } from './schema-surveys';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -149,7 +150,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB {
+export interface DB extends SurveyTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

@@ -1,6 +1,7 @@
 // Every migration, in order. Append only: an applied migration is never edited, a new one is added.
 import { foundation } from './0001_foundation';
 import { workspaces } from './0002_workspaces';
+import { surveys } from './0003_surveys';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'foundation', sql: foundation },
   { version: 2, name: 'workspaces', sql: workspaces },
+  { version: 3, name: 'surveys', sql: surveys },
 ];

@@ -1,0 +1,147 @@
+// Kysely's view of migration 0003 (surveys, their items and texts, submissions). Kept beside schema.ts,
+// which includes it in DB, so that areas editing schema.ts do not edit the same lines.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface SurveysTable {
+  id: Generated<string>;
+  organization_id: string;
+  project_id: string;
+  name: string;
+  description: Generated<string>;
+  status: Generated<number>;
+  end_date: Timestamp | null;
+  toggle_location: Generated<boolean>;
+  default_language_id: number;
+  data_collection_type: Generated<number>;
+  collection_goal: Generated<number>;
+  public_link_uuid: Generated<string>;
+  multiple_link: Generated<boolean>;
+  version: Generated<number>;
+  created_by: string | null;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SurveyLanguagesTable {
+  organization_id: string;
+  survey_id: string;
+  language_id: number;
+  is_base: Generated<boolean>;
+  translate_status: Generated<number>;
+}
+
+export interface SurveyItemsTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  parent_id: string | null;
+  question_type: number;
+  name: string;
+  sort_order: number;
+  is_required: Generated<boolean>;
+  relevant: string | null;
+  constraint_expression: string | null;
+  calculation: string | null;
+  default_value: string | null;
+  choice_filter: string | null;
+  appearance: string | null;
+  parameters: string | null;
+  max_choices: number | null;
+  repeat_group: Generated<boolean>;
+  repeat_count: string | null;
+  has_emoji: Generated<boolean>;
+}
+
+export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second';
+export interface ItemTextsTable {
+  organization_id: string;
+  survey_id: string;
+  item_id: string;
+  kind: ItemTextKind;
+  language_id: number;
+  text: string;
+}
+
+export interface ChoicesTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  item_id: string;
+  list: Generated<number>;
+  name: string;
+  sort_order: number;
+  emoji: string | null;
+  filters: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+export interface ChoiceTextsTable {
+  organization_id: string;
+  survey_id: string;
+  choice_id: string;
+  language_id: number;
+  text: string;
+}
+
+export interface SubmissionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  client_id: string;
+  content_hash: string;
+  data_collection_type: number;
+  is_anonymous: Generated<boolean>;
+  submitter_id: string | null;
+  task_id: string | null;
+  receiver_id: string | null;
+  link_uuid: string | null;
+  single_use_link: Generated<boolean>;
+  language_id: number | null;
+  started_at: Timestamp | null;
+  submitted_at: Generated<Timestamp>;
+  latitude: number | null;
+  longitude: number | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface AnswersTable {
+  organization_id: string;
+  submission_id: string;
+  item_id: string;
+  question_type: number;
+  repeat_path: Generated<string>;
+  text_value: string | null;
+  number_value: number | null;
+  bool_value: boolean | null;
+  choice_ids: string[] | null;
+  detail: ColumnType<unknown, string | null, string | null> | null;
+}
+
+export interface SubmissionFilesTable {
+  id: Generated<string>;
+  organization_id: string;
+  submission_id: string;
+  item_id: string;
+  repeat_path: Generated<string>;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+export interface SurveyTables {
+  surveys: SurveysTable;
+  survey_languages: SurveyLanguagesTable;
+  survey_items: SurveyItemsTable;
+  item_texts: ItemTextsTable;
+  choices: ChoicesTable;
+  choice_texts: ChoiceTextsTable;
+  submissions: SubmissionsTable;
+  answers: AnswersTable;
+  submission_files: SubmissionFilesTable;
+}
