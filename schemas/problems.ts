@@ -60,6 +60,17 @@ export const problems = {
   noRecycleBin: { status: 400, message: 'This kind of item has no recycle bin.' },
   notInRecycleBin: { status: 409, message: 'This item is not in the recycle bin.' },
   memberProtected: { status: 403, message: "The organization owner and your own membership can't be removed here." },
+  // Surveys and submissions (spec 001 sections 4, 5 and 8).
+  alreadySubmitted: { status: 400, message: "Survey has already been submitted. You can't submit more than once." },
+  surveyExpired: {
+    status: 400,
+    message: 'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.',
+  },
+  surveyNotOpen: { status: 400, message: 'This survey is not open for submissions.' },
+  surveyInvalid: { status: 400, message: 'Error: Please check the constraints of the questions and provide the correct answers.' },
+  submissionConflict: { status: 409, message: 'This submission was already received with different answers.' },
+  fileTypeNotAllowed: { status: 400, message: 'File type not allowed or potentially harmful.' },
+  fileTooLarge: { status: 413, message: 'File size exceeds the 5MB limit.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ProblemCode = keyof typeof problems;
