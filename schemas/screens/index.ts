@@ -1,0 +1,25 @@
+// Every admin screen declaration, by id. A screen opened by another (a dialog: { kind: 'dialog' })
+// is found here, so the table must hold every declaration an action names.
+import { deletedProjectsScreen, deletedUsersScreen, deletedWorkspacesScreen } from './deletedItems';
+import { projectsScreen } from './projects';
+import { workspacesScreen } from './workspaces';
+import type { ScreenDeclaration } from './types';
+
+export const screens = {
+  workspaces: workspacesScreen,
+  projects: projectsScreen,
+  deletedWorkspaces: deletedWorkspacesScreen,
+  deletedUsers: deletedUsersScreen,
+  deletedProjects: deletedProjectsScreen,
+} as const satisfies Record<string, ScreenDeclaration>;
+
+export type ScreenId = keyof typeof screens;
+
+export function screenById(id: string): ScreenDeclaration | undefined {
+  return (screens as Record<string, ScreenDeclaration>)[id];
+}
+
+export { adminDeletedItems, projectDeletedItems } from './deletedItems';
+export { projectForm } from './projects';
+export { workspaceForm } from './workspaces';
+export type * from './types';
