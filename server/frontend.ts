@@ -1,5 +1,6 @@
 // Builds the front end when dist/ is missing or older than its sources, so `npm start` on a fresh
 // clone serves the current product without a separate build step.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,6 +25,9 @@ export function frontendIsStale(root: string, outDir: string): boolean {
 export async function ensureFrontend(root: string, outDir: string, log: (m: string) => void): Promise<void> {
   if (!frontendIsStale(root, outDir)) return;
   log('Building the front end (once; it is rebuilt only when its sources change)...');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Its own process with NODE_ENV=production: a caller's NODE_ENV (test, development) would otherwise
+  // give a development build of React.
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) throw new Error('The front end did not build; see the messages above.');
 }

@@ -54,6 +54,9 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
   const { data: config } = useQuery({ queryKey: ['bot-check-config'], queryFn: () => api.get<BotCheckConfig>('/BotCheck/config'), staleTime: Infinity });
   const widget = useRef<AltchaElement | null>(null);
   const solved = useRef<string | undefined>(undefined);
+  // Solutions already sent. The widget announces a solution after verify() returns it, so a spent one
+  // can come back through the event; the server accepts each only once.
+  const spent = useRef(new Set<string>());
 
   useEffect(() => {
     if (config?.mode !== 'altcha') return;
@@ -64,7 +67,8 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
     const el = widget.current;
     if (!el) return;
     const onVerified = (e: Event) => {
-      solved.current = (e as CustomEvent<{ payload: string }>).detail.payload;
+      const payload = (e as CustomEvent<{ payload: string }>).detail.payload;
+      if (!spent.current.has(payload)) solved.current = payload;
     };
     el.addEventListener('verified', onVerified);
     return () => el.removeEventListener('verified', onVerified);
@@ -80,11 +84,14 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
       }
       const el = widget.current;
       if (!el) return undefined;
+      // A solution the user earned by ticking the box, or a fresh one solved now.
       let payload = solved.current;
       solved.current = undefined;
-      if (!payload) payload = (await el.verify())?.payload;
-      // The solution is spent by this call; the next call solves a new challenge.
-      el.reset();
+      if (!payload || spent.current.has(payload)) {
+        el.reset();
+        payload = (await el.verify())?.payload;
+      }
+      if (payload) spent.current.add(payload);
       return payload;
     },
   }), [config, action]);

@@ -2,6 +2,7 @@
 // temporary folder, the real bot check (ALTCHA), demo data, the built front end. Reuses a server given
 // in E2E_BASE_URL instead.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,8 @@ import { ensureFrontend } from '../../server/frontend';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's JWT secret, so a test can make an expired access token; empty for E2E_BASE_URL. */
+    jwtSecret: string;
   }
 }
 
@@ -45,15 +48,17 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
+    project.provide('jwtSecret', process.env.E2E_JWT_SECRET ?? '');
     return async () => undefined;
   }
   await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-e2e-'));
+  const jwtSecret = randomBytes(32).toString('hex');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: jwtSecret, SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -61,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('jwtSecret', jwtSecret);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
