@@ -1,5 +1,6 @@
-// Form data addressed by instance paths ('household[2]/member[1]/age'), updated without mutation:
-// every change copies only the objects and arrays on its path.
+// Form data addressed by instance paths ('household[2]/member[1]/age'), updated without mutating
+// what the caller holds: a change copies the objects and arrays on its path, once per session
+// (`owned` remembers the copies already made, which later changes may then update in place).
 import type { Data } from './types';
 
 export type Indexes = readonly number[];
@@ -52,31 +53,62 @@ export function hasAt(data: Data, repeats: readonly string[], indexes: Indexes, 
   return node !== undefined && Object.hasOwn(node, field);
 }
 
-/** A copy of data with one node replaced, copying along the path; data itself when nothing changed. */
-function updateNode(data: Data, repeats: readonly string[], indexes: Indexes, level: number, change: (node: Data) => Data): Data {
-  if (level === repeats.length) return change(data);
+/** Objects and arrays a session copied itself and may therefore change in place. */
+export type Owned = WeakSet<object>;
+
+function own<T extends object>(value: T, owned: Owned, copy: (v: T) => T): T {
+  if (owned.has(value)) return value;
+  const copied = copy(value);
+  owned.add(copied);
+  return copied;
+}
+
+const copyNode = (node: Data): Record<string, unknown> => ({ ...node });
+const copyList = (list: readonly unknown[]): unknown[] => list.slice();
+
+/** data with the node at repeats/indexes changed by `change`; data itself when nothing changed. */
+function updateNode(
+  data: Data,
+  repeats: readonly string[],
+  indexes: Indexes,
+  level: number,
+  owned: Owned,
+  change: (node: Data) => Record<string, unknown> | undefined,
+): Data {
+  if (level === repeats.length) {
+    const changed = change(data);
+    return changed ?? data;
+  }
   const repeat = repeats[level] ?? '';
   const list: unknown = data[repeat];
   if (!Array.isArray(list)) return data;
   const position = (indexes[level] ?? 0) - 1;
   const child: unknown = list[position];
   if (!isNode(child)) return data;
-  const updated = updateNode(child, repeats, indexes, level + 1, change);
+  const updated = updateNode(child, repeats, indexes, level + 1, owned, change);
   if (updated === child) return data;
-  const copy = list.slice();
+  const node = own(data as Record<string, unknown>, owned, copyNode);
+  const copy = own(list as unknown[], owned, copyList);
   copy[position] = updated;
-  return { ...data, [repeat]: copy };
+  node[repeat] = copy;
+  return node;
 }
 
-export function setAt(data: Data, repeats: readonly string[], indexes: Indexes, field: string, value: unknown): Data {
-  return updateNode(data, repeats, indexes, 0, (node) => (Object.is(node[field], value) && Object.hasOwn(node, field) ? node : { ...node, [field]: value }));
+export function setAt(data: Data, repeats: readonly string[], indexes: Indexes, field: string, value: unknown, owned: Owned): Data {
+  return updateNode(data, repeats, indexes, 0, owned, (node) => {
+    if (Object.is(node[field], value) && Object.hasOwn(node, field)) return undefined;
+    const target = own(node as Record<string, unknown>, owned, copyNode);
+    target[field] = value;
+    return target;
+  });
 }
 
-export function deleteAt(data: Data, repeats: readonly string[], indexes: Indexes, field: string): Data {
-  return updateNode(data, repeats, indexes, 0, (node) => {
-    if (!Object.hasOwn(node, field)) return node;
-    const { [field]: _removed, ...rest } = node;
-    return rest;
+export function deleteAt(data: Data, repeats: readonly string[], indexes: Indexes, field: string, owned: Owned): Data {
+  return updateNode(data, repeats, indexes, 0, owned, (node) => {
+    if (!Object.hasOwn(node, field)) return undefined;
+    const target = own(node as Record<string, unknown>, owned, copyNode);
+    delete target[field];
+    return target;
   });
 }
 
@@ -87,22 +119,27 @@ export function countAt(data: Data, repeats: readonly string[], indexes: Indexes
 }
 
 /** Grows (with empty instances) or shrinks the list of a repeat. */
-export function resizeAt(data: Data, repeats: readonly string[], indexes: Indexes, repeat: string, count: number): Data {
-  return updateNode(data, repeats, indexes, 0, (node) => {
+export function resizeAt(data: Data, repeats: readonly string[], indexes: Indexes, repeat: string, count: number, owned: Owned): Data {
+  return updateNode(data, repeats, indexes, 0, owned, (node) => {
     const list: unknown = node[repeat];
     const current = Array.isArray(list) ? list : [];
-    if (current.length === count && Array.isArray(list)) return node;
-    const next = current.slice(0, count);
+    if (current.length === count && Array.isArray(list)) return undefined;
+    const next: unknown[] = current.slice(0, count);
     while (next.length < count) next.push({});
-    return { ...node, [repeat]: next };
+    owned.add(next);
+    const target = own(node as Record<string, unknown>, owned, copyNode);
+    target[repeat] = next;
+    return target;
   });
 }
 
-export function removeInstanceAt(data: Data, repeats: readonly string[], indexes: Indexes, repeat: string, index: number): Data {
-  return updateNode(data, repeats, indexes, 0, (node) => {
+export function removeInstanceAt(data: Data, repeats: readonly string[], indexes: Indexes, repeat: string, index: number, owned: Owned): Data {
+  return updateNode(data, repeats, indexes, 0, owned, (node) => {
     const list: unknown = node[repeat];
-    if (!Array.isArray(list) || index < 1 || index > list.length) return node;
-    return { ...node, [repeat]: list.filter((_, i) => i !== index - 1) };
+    if (!Array.isArray(list) || index < 1 || index > list.length) return undefined;
+    const target = own(node as Record<string, unknown>, owned, copyNode);
+    target[repeat] = list.filter((_, i) => i !== index - 1);
+    return target;
   });
 }
 

@@ -2,7 +2,7 @@
 // function returns a new state and the list of what changed; none throws on a bad expression
 // (failures are recorded on the question) and none mutates its input.
 import { ExpressionError } from '../errors';
-import { countAt, parsePath, pathOf, removeInstanceAt } from './data';
+import { countAt, parsePath, pathOf } from './data';
 import { Session } from './session';
 import type { Data, EvaluationOptions, FormState, Graph, Recalculation } from './types';
 
@@ -42,6 +42,10 @@ export function recalculate(state: FormState, changedField: string, ...value: []
   const session = new Session(state.graph, state.options, state);
   if (value.length === 1) session.setAnswer(field, indexes, value[0]);
   else session.markReaders(field, indexes);
+  // An answer the choice filter does not allow is pruned like one the filter stopped allowing.
+  const filter = state.graph.bindsOf.get(field)?.choice_filter;
+  const filterBind = filter === undefined ? undefined : state.graph.binds[filter];
+  if (filterBind !== undefined) session.markBind(filterBind, indexes);
   session.run();
   return session.result();
 }
@@ -65,8 +69,7 @@ export function removeRepeat(state: FormState, instancePath: string): Recalculat
   const info = session.info(field);
   const count = countAt(state.answers, info.repeats, indexes, field);
   if (index < 1 || index > count) return { state, changes: session.result().changes };
-  session.answers = removeInstanceAt(session.answers, info.repeats, indexes, field, index);
-  session.values = removeInstanceAt(session.values, info.repeats, indexes, field, index);
+  session.removeInstance(field, indexes, index);
   const repeatPath = pathOf(field, info.repeats, indexes);
   // Instances after the removed one changed their paths: rebuild their states.
   for (let k = index; k <= count; k++) session.dropQuestions(`${repeatPath}[${k}]`);

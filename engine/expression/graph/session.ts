@@ -6,7 +6,7 @@ import { asExpressionError } from '../runtime/evaluate';
 import { filterChoices } from '../choices';
 import type { ExpressionError } from '../errors';
 import { interpolate } from '../template';
-import { countAt, deleteAt, getAt, hasAt, instancesOf, pathOf, resizeAt, setAt, type Indexes } from './data';
+import { countAt, deleteAt, getAt, hasAt, instancesOf, pathOf, removeInstanceAt, resizeAt, setAt, type Indexes, type Owned } from './data';
 import type {
   BindKind,
   Changes,
@@ -23,6 +23,8 @@ import type {
 
 /** Binds evaluated after everything else, for the questions a change reached. */
 const OBSERVER_KINDS: ReadonlySet<BindKind> = new Set<BindKind>(['required', 'constraint', 'label', 'hint']);
+/** Going back in the order only happens when a repeat gains instances; more means a bug, not a form. */
+const REWIND_LIMIT = 10_000;
 /** No survey needs more; a runaway repeat_count must not freeze the page. */
 export const MAX_REPEAT_INSTANCES = 1000;
 
@@ -55,7 +57,10 @@ export class Session {
   readonly questions: Map<string, QuestionState>;
   readonly ownRelevance: Map<string, boolean>;
   private readonly dirty: (Set<string> | undefined)[] = [];
+  /** Copies of the caller's data made by this session, safe to update in place. */
+  private readonly owned: Owned = new WeakSet();
   private cursor = 0;
+  private rewinds = 0;
   private readonly observed = new Map<string, readonly [string, Indexes]>();
   /** Question instances created in this recalculation: their defaults apply. */
   private readonly fresh = new Set<string>();
@@ -135,7 +140,9 @@ export class Session {
 
   /** The graph's order makes this rare (a repeat's new instances); the scan resumes at that bind. */
   private rewind(id: number): void {
-    if (id < this.cursor) this.cursor = id - 1;
+    if (id >= this.cursor) return;
+    if (++this.rewinds > REWIND_LIMIT) throw new Error('graph: recalculation does not settle');
+    this.cursor = id - 1;
   }
 
   observe(field: string, indexes: Indexes): void {
@@ -171,13 +178,20 @@ export class Session {
     for (const key of [...this.observed.keys()]) if (key.startsWith(`${prefix}/`)) this.observed.delete(key);
   }
 
+  /** Removes one instance of a repeat from both answers and values. */
+  removeInstance(repeat: string, indexes: Indexes, index: number): void {
+    const { repeats } = this.info(repeat);
+    this.answers = removeInstanceAt(this.answers, repeats, indexes, repeat, index, this.owned);
+    this.values = removeInstanceAt(this.values, repeats, indexes, repeat, index, this.owned);
+  }
+
   /** Sets the number of instances of a repeat inside one instance of its enclosing repeats. */
   resize(repeat: string, indexes: Indexes, count: number): void {
     const info = this.info(repeat);
     const current = countAt(this.answers, info.repeats, indexes, repeat);
     if (current === count) return;
-    this.answers = resizeAt(this.answers, info.repeats, indexes, repeat, count);
-    this.values = resizeAt(this.values, info.repeats, indexes, repeat, count);
+    this.answers = resizeAt(this.answers, info.repeats, indexes, repeat, count, this.owned);
+    this.values = resizeAt(this.values, info.repeats, indexes, repeat, count, this.owned);
     for (let k = count + 1; k <= current; k++) this.dropQuestions(`${pathOf(repeat, info.repeats, indexes)}[${k}]`);
     for (let k = current + 1; k <= count; k++) this.createQuestions(info.descendants, [...indexes, k], true);
     this.structureChanged(repeat, indexes);
@@ -194,7 +208,7 @@ export class Session {
   setAnswer(field: string, indexes: Indexes, value: unknown): void {
     const { repeats } = this.info(field);
     const cleared = value === undefined;
-    this.answers = cleared ? deleteAt(this.answers, repeats, indexes, field) : setAt(this.answers, repeats, indexes, field, value);
+    this.answers = cleared ? deleteAt(this.answers, repeats, indexes, field, this.owned) : setAt(this.answers, repeats, indexes, field, value, this.owned);
     this.syncValue(field, indexes);
     this.observe(field, indexes);
   }
@@ -208,8 +222,8 @@ export class Session {
     const answered = hasAt(this.answers, repeats, indexes, field);
     const before = getAt(this.values, repeats, indexes, field);
     const hadValue = hasAt(this.values, repeats, indexes, field);
-    if (!answered) this.values = deleteAt(this.values, repeats, indexes, field);
-    else this.values = setAt(this.values, repeats, indexes, field, visible ? getAt(this.answers, repeats, indexes, field) : '');
+    if (!answered) this.values = deleteAt(this.values, repeats, indexes, field, this.owned);
+    else this.values = setAt(this.values, repeats, indexes, field, visible ? getAt(this.answers, repeats, indexes, field) : '', this.owned);
     const after = getAt(this.values, repeats, indexes, field);
     if (!Object.is(before, after) || hadValue !== hasAt(this.values, repeats, indexes, field)) {
       this.changed.values.add(path);
@@ -380,17 +394,13 @@ export class Session {
 
   run(): void {
     const binds = this.graph.binds;
-    let guard = binds.length * 64 + 1024;
     for (this.cursor = 0; this.cursor < binds.length; this.cursor++) {
       const id = this.cursor;
       const keys = this.dirty[id];
       const bind = binds[id];
       if (keys === undefined || bind === undefined) continue;
       this.dirty[id] = undefined;
-      for (const key of keys) {
-        if (--guard < 0) throw new Error('graph: recalculation does not settle');
-        this.evaluateActive(bind, indexesOf(key));
-      }
+      for (const key of keys) this.evaluateActive(bind, indexesOf(key));
     }
     for (const [field, indexes] of this.observed.values()) this.observeQuestion(field, indexes);
     this.observed.clear();

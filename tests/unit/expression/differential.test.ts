@@ -155,7 +155,7 @@ describe('deliberate differences (README), pinned on both sides', () => {
     ['boolean-from-string(2)', false, true, "only 'true' and '1' are true"],
     ["date('2023-02-30')", 'error', '2023-03-02', 'an impossible date is an error, as JavaRosa'],
     ["format-date(${d1}, '%B %A')", 'February Thursday', 'error', 'full month and weekday names (spec 001)'],
-  ] as const)('%s: ours %j, theirs %j (%s)', (expression, mine, peerValue) => {
+  ] as const)('%s: ours %j, theirs %j (%s)', (expression, mine, peerValue, _why) => {
     const actual = oursOrError(expression);
     if (typeof mine === 'number' && Number.isNaN(mine)) expect(actual).toBeNaN();
     else expect(actual).toStrictEqual(mine);
