@@ -12,12 +12,17 @@ async function appliedVersions(database: Database): Promise<Set<number>> {
 }
 
 export async function migrate(database: Database): Promise<string[]> {
+  // Concurrent "create table if not exists" can still collide in PostgreSQL, so the bootstrap takes the
+  // lock too, held until its transaction commits (a script of several statements is one transaction).
   await database.exec(`
+    begin;
+    select pg_advisory_xact_lock(${LOCK_KEY});
     create table if not exists schema_migrations (
       version integer primary key,
       name text not null,
       applied_at timestamptz not null default now()
-    );`);
+    );
+    commit;`);
   const applied: string[] = [];
   for (const m of migrations) {
     if ((await appliedVersions(database)).has(m.version)) continue;

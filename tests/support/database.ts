@@ -10,6 +10,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL connection string of this test's own database (PostgreSQL only). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -31,11 +33,13 @@ export async function createTestDatabase(kind = process.env.TEST_DB ?? 'pglite')
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const database = await openPostgres(withDatabase(TEST_DATABASE_URL, name), 20);
+  const url = withDatabase(TEST_DATABASE_URL, name);
+  const database = await openPostgres(url, 20);
   await migrate(database);
   await seedReference(database.db);
   return {
     database,
+    url,
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
