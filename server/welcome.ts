@@ -1,6 +1,8 @@
 // What `npm start` prints once it serves: the address, the demo accounts and where mail can be read.
 import type { Booted } from './boot';
 import type { Config } from './config';
+import { deployedSurveyLinks } from './db/queries/surveys';
+import { publicLinkOf } from './services/surveys';
 
 export async function printWelcome(booted: Booted, config: Config): Promise<void> {
   const url = config.publicUrl;
@@ -25,7 +27,8 @@ export async function printWelcome(booted: Booted, config: Config): Promise<void
   console.log(lines.join('\n') + '\n');
 }
 
-/** Public links of deployed demo surveys, when the survey area exists. */
-async function publicSurveyLinks(_booted: Booted): Promise<string[]> {
-  return [];
+/** Public links of deployed demo surveys. */
+async function publicSurveyLinks(booted: Booted): Promise<string[]> {
+  const links = await deployedSurveyLinks(booted.database.db);
+  return links.map((l) => publicLinkOf({ id: l.id, publicLinkUuid: l.publicLinkUuid }));
 }

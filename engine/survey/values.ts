@@ -115,6 +115,8 @@ export interface FileInfo {
   /** MIME type: declared by the browser for a new file, sniffed from the bytes on the server. */
   type: string;
   size: number;
+  /** Refused whatever its name says: the server sets it when the bytes are an executable. */
+  blocked?: boolean;
 }
 
 export const isDataUrl = (value: string): boolean => value.startsWith('data:');

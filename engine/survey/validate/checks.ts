@@ -48,7 +48,7 @@ const file: (imagesOnly: boolean) => Check = (imagesOnly) => (value, _f, ctx) =>
   if (typeof value !== 'string') return { kind: 'file', message: M.file };
   const info = ctx.fileInfo(value);
   if (info === undefined) return { kind: 'file', message: M.file };
-  if (isBlockedFileName(info.name)) return { kind: 'file', message: M.fileType };
+  if (info.blocked === true || isBlockedFileName(info.name)) return { kind: 'file', message: M.fileType };
   if (imagesOnly && !info.type.startsWith('image/')) return { kind: 'file', message: M.fileType };
   if (info.size > MAX_FILE_BYTES) return { kind: 'file', message: M.fileSize };
   return undefined;

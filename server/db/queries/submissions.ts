@@ -1,0 +1,216 @@
+// Submissions, their answers and files. The hot path (SubmitSurvey) is two statements: one reads the
+// survey with everything the refusals need, one writes the submission and all its answers at once
+// (a CTE over unnest(), atomic without an explicit transaction).
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../schema';
+
+type Q = Kysely<DB>;
+
+export interface SubmissionContext {
+  surveyId: string;
+  organizationId: string;
+  status: number;
+  endDate: Date | null;
+  version: number;
+  publicLinkUuid: string;
+  multipleLink: boolean;
+  defaultLanguageId: number;
+  /** A submission of this organization with the client's id, when one exists. */
+  existing: { id: string; contentHash: string } | null;
+  /** The single-use link was used already. */
+  linkUsed: boolean;
+}
+
+/** The survey (any organization: public links resolve it) and the state the submit rules read. */
+export async function submissionContext(q: Q, surveyId: string, clientId: string, linkUuid: string | null): Promise<SubmissionContext | undefined> {
+  const { rows } = await sql<{
+    organization_id: string;
+    status: number;
+    end_date: Date | null;
+    version: number;
+    public_link_uuid: string;
+    multiple_link: boolean;
+    default_language_id: number;
+    existing_id: string | null;
+    existing_hash: string | null;
+    link_used: boolean;
+  }>`
+    select s.organization_id, s.status, s.end_date, s.version, s.public_link_uuid, s.multiple_link, s.default_language_id,
+           x.id as existing_id, x.content_hash as existing_hash,
+           (${linkUuid}::text is not null and exists (
+             select 1 from submissions u where u.survey_id = s.id and u.link_uuid = ${linkUuid}::text and u.single_use_link)) as link_used
+      from surveys s
+      left join submissions x on x.organization_id = s.organization_id and x.client_id = ${clientId}::uuid
+     where s.id = ${surveyId}::uuid and s.deleted_at is null`.execute(q);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    surveyId,
+    organizationId: r.organization_id,
+    status: r.status,
+    endDate: r.end_date,
+    version: r.version,
+    publicLinkUuid: r.public_link_uuid,
+    multipleLink: r.multiple_link,
+    defaultLanguageId: r.default_language_id,
+    existing: r.existing_id && r.existing_hash ? { id: r.existing_id, contentHash: r.existing_hash } : null,
+    linkUsed: r.link_used,
+  };
+}
+
+export interface AnswerRow {
+  itemId: string;
+  questionType: number;
+  repeatPath: string;
+  text: string | null;
+  number: number | null;
+  bool: boolean | null;
+  /** Comma-joined choice ids (one SQL array parameter per column). */
+  choices: string | null;
+  /** JSON text. */
+  detail: string | null;
+}
+
+export interface NewSubmission {
+  organizationId: string;
+  surveyId: string;
+  clientId: string;
+  contentHash: string;
+  dataCollectionType: number;
+  isAnonymous: boolean;
+  submitterId: string | null;
+  taskId: string | null;
+  receiverId: string | null;
+  linkUuid: string | null;
+  singleUseLink: boolean;
+  languageId: number | null;
+  startedAt: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  answers: readonly AnswerRow[];
+}
+
+/**
+ * Writes a submission with its answers in one statement. Undefined when a submission with this client
+ * id already exists (the caller compares contents): nothing is written then.
+ */
+export async function insertSubmission(q: Q, s: NewSubmission): Promise<{ id: string; submittedAt: Date } | undefined> {
+  const a = s.answers;
+  const { rows } = await sql<{ id: string; submitted_at: Date }>`
+    with s as (
+      insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
+                               task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude)
+      values (${s.organizationId}::uuid, ${s.surveyId}::uuid, ${s.clientId}::uuid, ${s.contentHash}, ${s.dataCollectionType}, ${s.isAnonymous},
+              ${s.submitterId}::uuid, ${s.taskId}::uuid, ${s.receiverId}::uuid, ${s.linkUuid}, ${s.singleUseLink}, ${s.languageId}::int,
+              ${s.startedAt}::timestamptz, ${s.latitude}::float8, ${s.longitude}::float8)
+      on conflict (organization_id, client_id) do nothing
+      returning id, submitted_at
+    ), a as (
+      insert into answers (organization_id, submission_id, item_id, question_type, repeat_path, text_value, number_value, bool_value, choice_ids, detail)
+      select ${s.organizationId}::uuid, s.id, x.item_id, x.question_type, x.repeat_path, x.text_value, x.number_value, x.bool_value,
+             string_to_array(x.choices, ',')::uuid[], x.detail
+        from s, unnest(${a.map((r) => r.itemId)}::uuid[], ${a.map((r) => r.questionType)}::int2[], ${a.map((r) => r.repeatPath)}::text[],
+                       ${a.map((r) => r.text)}::text[], ${a.map((r) => r.number)}::numeric[], ${a.map((r) => r.bool)}::bool[],
+                       ${a.map((r) => r.choices)}::text[], ${a.map((r) => r.detail)}::jsonb[])
+             as x(item_id, question_type, repeat_path, text_value, number_value, bool_value, choices, detail)
+    )
+    select id, submitted_at from s`.execute(q);
+  const r = rows[0];
+  return r ? { id: r.id, submittedAt: r.submitted_at } : undefined;
+}
+
+export interface NewFile {
+  organizationId: string;
+  submissionId: string;
+  itemId: string;
+  repeatPath: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export async function insertFiles(q: Q, files: readonly NewFile[]): Promise<void> {
+  if (!files.length) return;
+  await q
+    .insertInto('submission_files')
+    .values(
+      files.map((f) => ({
+        organization_id: f.organizationId,
+        submission_id: f.submissionId,
+        item_id: f.itemId,
+        repeat_path: f.repeatPath,
+        storage_key: f.storageKey,
+        file_name: f.fileName,
+        content_type: f.contentType,
+        size_bytes: f.size,
+        sha256: f.sha256,
+      })),
+    )
+    .execute();
+}
+
+export interface StoredSubmissionRow {
+  id: string;
+  clientId: string;
+  surveyId: string;
+  contentHash: string;
+  submittedAt: Date;
+}
+
+export async function findSubmissionByClientId(q: Q, organizationId: string, clientId: string): Promise<StoredSubmissionRow | undefined> {
+  const r = await q
+    .selectFrom('submissions')
+    .select(['id', 'client_id', 'survey_id', 'content_hash', 'submitted_at'])
+    .where('organization_id', '=', organizationId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return r ? { id: r.id, clientId: r.client_id, surveyId: r.survey_id, contentHash: r.content_hash, submittedAt: r.submitted_at } : undefined;
+}
+
+/** A submission's answers, in the order they were written. */
+export async function loadAnswerRows(q: Q, organizationId: string, submissionId: string): Promise<AnswerRow[]> {
+  const rows = await q
+    .selectFrom('answers')
+    .select(['item_id', 'question_type', 'repeat_path', 'text_value', 'number_value', 'bool_value', 'choice_ids', 'detail'])
+    .where('organization_id', '=', organizationId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+  return rows.map((r) => ({
+    itemId: r.item_id,
+    questionType: r.question_type,
+    repeatPath: r.repeat_path,
+    text: r.text_value,
+    number: r.number_value === null ? null : Number(r.number_value),
+    bool: r.bool_value,
+    choices: r.choice_ids === null ? null : parseUuidArray(r.choice_ids).join(','),
+    detail: r.detail === null ? null : typeof r.detail === 'string' ? r.detail : JSON.stringify(r.detail),
+  }));
+}
+
+/** uuid[] arrives as a JS array from pg and as '{a,b}' text from some drivers. */
+function parseUuidArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string') return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return [];
+}
+
+export async function countSubmissionsByClientId(q: Q, organizationId: string, clientId: string): Promise<number> {
+  const r = await q
+    .selectFrom('submissions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function listSubmissionFiles(q: Q, organizationId: string, submissionId: string) {
+  return q
+    .selectFrom('submission_files')
+    .select(['id', 'item_id', 'repeat_path', 'storage_key', 'file_name', 'content_type', 'size_bytes', 'sha256'])
+    .where('organization_id', '=', organizationId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+}

@@ -1,0 +1,245 @@
+// SubmitSurvey: the rules of spec 001 sections 4, 5 and 8 around one submission. Who may submit (a
+// public link, a task link, or a member of the survey's organization), idempotency by the client's id
+// (same content: the stored submission again; other content: 409), the survey's state (deployed, not
+// expired, single-use link unused), the answers re-validated by the same engine the browser ran, and
+// one atomic write; files written to storage are removed again when the write fails.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  FIELD_MESSAGES,
+  decodeAnswers,
+  encodeAnswers,
+  extensionOf,
+  parseSubmission,
+  validateAnswers,
+  type AnswerInput,
+  type FormEntry,
+  type SubmissionInput,
+} from '../../engine/survey/index';
+import type { Caller } from '../access';
+import { findMembership } from '../db/queries/memberships';
+import {
+  findSubmissionByClientId,
+  insertFiles,
+  insertSubmission,
+  loadAnswerRows,
+  submissionContext,
+  type NewFile,
+  type NewSubmission,
+  type SubmissionContext,
+} from '../db/queries/submissions';
+import type { DB } from '../db/schema';
+import { staged, type Storage } from '../plugins/storage';
+import { problem } from '../problems';
+import { fromAnswerRows, toAnswerRow } from './answerRows';
+import type { CachedSurvey, SurveyCache } from './surveyCache';
+
+export interface SubmitDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  cache: SurveyCache;
+  now?: () => Date;
+}
+
+export interface ReceivedFile {
+  /** The multipart field name: 'answers[4].answerDetail.answerFiles[0]'. */
+  field: string;
+  fileName: string;
+  declaredType: string;
+  bytes: Buffer;
+}
+
+export interface StoredSubmission {
+  id: string;
+  clientId: string;
+  surveyId: string;
+  submittedAt: string;
+  answers: AnswerInput[];
+}
+
+const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
+const GUEST_ROLE_ID = 8;
+
+interface Upload extends ReceivedFile {
+  type: string;
+  extension: string;
+  blocked: boolean;
+  sha256: string;
+}
+
+async function inspect(f: ReceivedFile): Promise<Upload> {
+  const sniffed = await fileTypeFromBuffer(f.bytes);
+  // The bytes decide the type; a declared image/* type that the bytes do not confirm is not trusted.
+  const declared = f.declaredType && !f.declaredType.startsWith('image/') ? f.declaredType : 'application/octet-stream';
+  return {
+    ...f,
+    type: sniffed?.mime ?? declared,
+    extension: sniffed?.ext ?? extensionOf(f.fileName).replace(/[^a-z0-9]/g, '').slice(0, 10),
+    blocked: sniffed !== undefined && EXECUTABLES.has(sniffed.ext),
+    sha256: createHash('sha256').update(f.bytes).digest('hex'),
+  };
+}
+
+/** JSON with sorted keys: the same content always gives the same text. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+function contentHash(s: SubmissionInput, uploads: readonly Upload[]): string {
+  const files = uploads.map((u) => [u.field, u.fileName, u.sha256]).sort();
+  return createHash('sha256').update(canonical({ submission: s, files })).digest('hex');
+}
+
+async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
+  if (s.linkUuid !== null && (s.linkUuid === ctx.publicLinkUuid || (s.linkUuid === 'multiple-link' && ctx.multipleLink))) return true;
+  // Task links need no sign-in (spec 001 section 2); the tasks area checks the task and receiver ids.
+  if (s.taskId !== null || s.messageReceiverId !== null) return true;
+  if (caller === null) return false;
+  const m = await findMembership(db, caller.userId, ctx.organizationId);
+  return m !== undefined && !m.organizationDeactivated && m.roleId !== GUEST_ROLE_ID;
+}
+
+export async function submitSurvey(
+  deps: SubmitDeps,
+  input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null },
+): Promise<{ submission: StoredSubmission; duplicate: boolean }> {
+  const parsed = parseSubmission(input.entries);
+  if ('errors' in parsed) throw problem('validation', { errors: parsed.errors });
+  const s = parsed.submission;
+  const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
+  if (!ctx || !(await mayUse(deps.db, ctx, s, input.caller))) throw problem('notFound');
+
+  const uploads = await Promise.all(input.files.map(inspect));
+  const hash = contentHash(s, uploads);
+  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.id, ctx.existing.contentHash, hash, s);
+
+  const now = deps.now?.() ?? new Date();
+  if (ctx.status !== 1) throw problem('surveyNotOpen');
+  if (ctx.endDate !== null && ctx.endDate.getTime() < now.getTime()) throw problem('surveyExpired');
+  const singleUseLink = s.linkUuid !== null && s.linkUuid !== 'multiple-link' && !ctx.multipleLink;
+  if (singleUseLink && ctx.linkUsed) throw problem('alreadySubmitted');
+
+  const survey = await deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
+  if (!survey) throw problem('notFound');
+  const answers = checkedAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
+
+  const keyOf = new Map<string, Upload & { key: string }>();
+  for (const u of uploads) keyOf.set(`upload:${u.field}`, { ...u, key: deps.storage.newKey(ctx.organizationId, u.extension) });
+  const rows = answers.map((a) => toAnswerRow(a, (uri) => keyOf.get(uri)?.key));
+  const used = answers.flatMap((a) => {
+    const u = a.answerDetail.answerFiles?.[0] ? keyOf.get(a.answerDetail.answerFiles[0].uri) : undefined;
+    return u ? [{ u, itemId: a.questionId, repeatPath: a.answerDetail.repeatGroup ?? '' }] : [];
+  });
+  const record: NewSubmission = {
+    organizationId: ctx.organizationId,
+    surveyId: ctx.surveyId,
+    clientId: s.id,
+    contentHash: hash,
+    dataCollectionType: s.dataCollectionType,
+    isAnonymous: s.isAnonymous || input.caller === null,
+    submitterId: input.caller?.userId ?? null,
+    taskId: s.taskId,
+    receiverId: s.messageReceiverId,
+    linkUuid: s.linkUuid,
+    singleUseLink,
+    languageId: survey.model.surveyLanguageMaps.some((l) => l.languageId === s.languageId) ? s.languageId : null,
+    startedAt: s.startTime === null ? null : new Date(s.startTime),
+    latitude: s.geolocation?.latitude ?? null,
+    longitude: s.geolocation?.longitude ?? null,
+    answers: rows,
+  };
+
+  let stored: { id: string; submittedAt: Date } | undefined;
+  try {
+    if (used.length === 0) stored = await insertSubmission(deps.db, record);
+    else {
+      stored = await deps.db.transaction().execute((trx) =>
+        staged(deps.storage, async (put) => {
+          const row = await insertSubmission(trx, record);
+          if (!row) return undefined;
+          const files: NewFile[] = [];
+          for (const { u, itemId, repeatPath } of used) {
+            await put(u.key, u.bytes);
+            files.push({ organizationId: ctx.organizationId, submissionId: row.id, itemId, repeatPath, storageKey: u.key, fileName: u.fileName.slice(0, 255) || 'file', contentType: u.type, size: u.bytes.length, sha256: u.sha256 });
+          }
+          await insertFiles(trx, files);
+          return row;
+        }),
+      );
+    }
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'submissions_link_once') {
+      const same = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
+      if (same) return repeatOf(deps, ctx, same.id, same.contentHash, hash, s);
+      throw problem('alreadySubmitted');
+    }
+    throw err;
+  }
+  if (!stored) {
+    // Another request with this id won the race between our check and our write.
+    const same = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
+    if (!same) throw problem('internal');
+    return repeatOf(deps, ctx, same.id, same.contentHash, hash, s);
+  }
+  const storedAnswers = answers.map((a, i) =>
+    a.answerDetail.answerFiles ? { ...a, answerDetail: { questionType: a.answerDetail.questionType, ...(a.answerDetail.repeatGroup ? { repeatGroup: a.answerDetail.repeatGroup } : {}), filePaths: [{ filePath: rows[i]!.text ?? '' }] } } : a,
+  );
+  return {
+    duplicate: false,
+    submission: { id: stored.id, clientId: s.id, surveyId: ctx.surveyId, submittedAt: stored.submittedAt.toISOString(), answers: storedAnswers },
+  };
+}
+
+/** Decodes and validates with the survey's engine; refuses with the browser's messages, naming the questions. */
+function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: readonly Upload[], now: Date, defaultLanguageId: number): AnswerInput[] {
+  const b = survey.bindings;
+  const { data, problems } = decodeAnswers(b, s.answers);
+  const byUri = new Map(uploads.map((u) => [`upload:${u.field}`, u]));
+  const result = validateAnswers(b, data, {
+    now,
+    languageId: s.languageId ?? defaultLanguageId,
+    fileInfo: (value) => {
+      const u = byUri.get(value);
+      return u ? { name: u.fileName, type: u.type, size: u.bytes.length, blocked: u.blocked } : undefined;
+    },
+  });
+  const named = [
+    ...problems.map((p) => ({ path: p.path ?? `answers[${p.index}]`, questionId: p.questionId, name: p.name, kind: 'invalid' as const, message: p.message })),
+    ...result.issues,
+  ];
+  if (named.length || !result.valid) {
+    const file = result.issues.find((i) => i.kind === 'file');
+    const code = file?.message === FIELD_MESSAGES.fileSize ? 'fileTooLarge' : file?.message === FIELD_MESSAGES.fileType ? 'fileTypeNotAllowed' : 'surveyInvalid';
+    const message = code === 'surveyInvalid' ? (result.message ?? undefined) : undefined;
+    throw problem(code, {
+      ...(message !== undefined ? { message } : {}),
+      errors: named.length ? named.map((i) => `${i.path}: ${i.message}`) : [result.message ?? ''],
+      data: { issues: named },
+    });
+  }
+  return encodeAnswers(b, result.data, { surveyId: s.surveyId, userId: s.userId }).answers;
+}
+
+async function repeatOf(
+  deps: SubmitDeps,
+  ctx: SubmissionContext,
+  id: string,
+  storedHash: string,
+  hash: string,
+  s: SubmissionInput,
+): Promise<{ submission: StoredSubmission; duplicate: boolean }> {
+  if (storedHash !== hash) throw problem('submissionConflict');
+  const found = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
+  if (!found) throw problem('internal');
+  const survey = await deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
+  const rows = await loadAnswerRows(deps.db, ctx.organizationId, id);
+  const answers = survey ? fromAnswerRows(rows, survey.bindings, { surveyId: ctx.surveyId, userId: s.userId }) : [];
+  return { duplicate: true, submission: { id, clientId: s.id, surveyId: found.surveyId, submittedAt: found.submittedAt.toISOString(), answers } };
+}
+
