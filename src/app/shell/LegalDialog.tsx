@@ -30,7 +30,7 @@ export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab:
   const { t, i18n } = useTranslation();
   const updated = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(LEGAL_UPDATED));
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: "full", md: "lg" }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,0 +1,103 @@
+// The foundation's screens as users see them: login, registration, organizations and the shell, at
+// desktop and phone width, in English and other interface languages. The screenshots are looked at.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, chooseLanguage, launch, newPage, screenshot, signIn } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('the language switcher', () => {
+  it('turns the login page German, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth/login');
+    await chooseLanguage(page, 'Deutsch');
+    await expect.poll(() => page.getByTestId('login-submit').textContent()).not.toBe('Log in');
+    const german = await page.getByTestId('login-submit').textContent();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe(german);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await screenshot(page, 'login-de-desktop');
+    await context.close();
+  });
+});
+
+describe('screens', () => {
+  const shots: [lang: string, label: string, viewport: { width: number; height: number }][] = [
+    ['en', 'English', PHONE],
+    ['de', 'Deutsch', PHONE],
+    ['ja', '日本語', DESKTOP],
+    ['ja', '日本語', PHONE],
+  ];
+
+  it.each(shots)('login and registration in %s at %o', async (lang, label, viewport) => {
+    const { context, page } = await newPage(browser, { viewport });
+    await page.goto('/auth/login');
+    if (lang !== 'en') await chooseLanguage(page, label);
+    await page.getByTestId('login-submit').click();
+    await page.waitForTimeout(300);
+    const size = viewport.width < 500 ? 'phone' : 'desktop';
+    await screenshot(page, `login-${lang}-${size}`);
+    await page.goto('/auth/registration');
+    await page.getByTestId('register-submit').waitFor();
+    await page.getByTestId('register-submit').click();
+    await page.waitForTimeout(300);
+    await screenshot(page, `registration-${lang}-${size}`);
+    await context.close();
+  });
+
+  it('the admin shell, sidebar and legal pop-up in German', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth/login');
+    await chooseLanguage(page, 'Deutsch');
+    await signIn(page, 'organization@demo.test');
+    await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
+    await page.getByRole('navigation').first().waitFor();
+    await screenshot(page, 'shell-admin-de-desktop');
+    await page.getByRole('button', { name: 'Datenschutzerklärung' }).first().click();
+    await page.getByTestId('legal-dialog').waitFor();
+    const body = page.getByTestId('legal-body-privacy');
+    const box = await body.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(450);
+    await screenshot(page, 'legal-privacy-de');
+    await context.close();
+  });
+
+  it('the legal pop-up in English: three tabs, the date, Got it!', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Terms of service' }).click();
+    await page.getByTestId('legal-dialog').waitFor();
+    for (const tab of ['Terms of service', 'Privacy policy', 'Cookie policy']) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
+    expect(await page.getByText('Last updated March 4, 2024').count()).toBe(1);
+    await screenshot(page, 'legal-terms-en');
+    await page.getByRole('button', { name: 'Got it!' }).click();
+    await page.getByTestId('legal-dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the shell on a phone: the menu opens as a drawer', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
+    await screenshot(page, 'shell-admin-en-phone');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'shell-admin-en-phone-menu');
+    await context.close();
+  });
+
+  it('organizations in Japanese on a phone', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/auth/login');
+    await chooseLanguage(page, '日本語');
+    await signIn(page, 'multi@demo.test');
+    await page.waitForURL('**/organizations', { timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('organization-card').count()).toBe(2);
+    await screenshot(page, 'organizations-ja-phone');
+    await context.close();
+  });
+});
