@@ -30,11 +30,11 @@ export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab:
   const { t, i18n } = useTranslation();
   const updated = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(LEGAL_UPDATED));
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: "full", md: "lg" }}>
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size="lg" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="legal-dialog">
+          <Dialog.Content data-testid="legal-dialog" mx="3">
             <Dialog.Header>
               <Dialog.Title>{t(`legal.${tab}.title`)}</Dialog.Title>
             </Dialog.Header>
