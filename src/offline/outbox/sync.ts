@@ -47,7 +47,7 @@ type Lock = <T>(fn: () => Promise<T>) => Promise<T | undefined>;
 function browserLock(): Lock {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return (fn) => fn();
-  return (fn) => locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? fn() : undefined));
+  return <T>(fn: () => Promise<T>) => locks.request(LOCK_NAME, { ifAvailable: true }, (lock): Promise<T | undefined> => (lock ? fn() : Promise.resolve(undefined))) as Promise<T | undefined>;
 }
 
 async function run(deps: SyncDeps, ignoreBackoff: boolean): Promise<SyncResult> {

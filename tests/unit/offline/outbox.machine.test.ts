@@ -11,14 +11,15 @@ import {
   newRecord,
   transition,
   type OutboxEvent,
+  type OutboxProblem,
   type OutboxRecord,
   type OutboxState,
 } from '../../../src/offline/outbox/machine';
 
 const T0 = Date.UTC(2026, 0, 1);
 const DAY = 24 * 60 * 60 * 1000;
-const netDown = { kind: 'network', status: 0, message: 'Check your internet connection', errors: [] } as const;
-const refusal = { kind: 'refused', status: 400, message: 'Error: Please check the constraints', errors: ['Age: too young'] } as const;
+const netDown: OutboxProblem = { kind: 'network', status: 0, message: 'Check your internet connection', errors: [] };
+const refusal: OutboxProblem = { kind: 'refused', status: 400, message: 'Error: Please check the constraints', errors: ['Age: too young'] };
 
 function rec(state: OutboxState, patch: Partial<OutboxRecord> = {}): OutboxRecord {
   return { ...newRecord({ id: 'a', surveyId: 's', title: 'Survey', entries: [['surveyId', 's']], draftId: null }, T0), state, ...patch };
