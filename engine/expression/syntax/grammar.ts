@@ -1,7 +1,7 @@
 // The grammar, and nothing else: no actions, no values. Binary operators are read as a flat chain
 // (operand, operator, operand, ...); to-ast.ts applies XPath 1.0 precedence from the table in ast.ts.
-// That keeps every operand four rule calls deep instead of eleven, which is most of parsing's cost.
-// Unary minus and union stay in the grammar because minus binds looser than '|' (XPath UnaryExpr).
+// That keeps every value three rule calls deep instead of eleven, which is most of parsing's cost.
+// An operand is '-'* primary ('|' primary)*: minus binds looser than '|' (XPath 1.0 UnaryExpr).
 import { CstParser, EOF, tokenLabel, type IParserErrorMessageProvider, type IToken } from 'chevrotain';
 import * as t from './tokens';
 
@@ -22,7 +22,7 @@ const messages: IParserErrorMessageProvider = {
 const OPERANDS = { LABEL: 'operands' } as const;
 const OPERATORS = { LABEL: 'operators' } as const;
 const MINUS = { LABEL: 'minus' } as const;
-const OPERAND = { LABEL: 'operand' } as const;
+const UNION = { LABEL: 'union' } as const;
 const NAME = { LABEL: 'name' } as const;
 const ARGS = { LABEL: 'args' } as const;
 
@@ -34,32 +34,29 @@ export class ExpressionGrammar extends CstParser {
 
   /** operand (operator operand)* */
   readonly expression = this.RULE('expression', () => {
-    this.SUBRULE(this.unaryExpr, OPERANDS);
+    this.SUBRULE(this.operand, OPERANDS);
     this.MANY(this.binaryTail);
   });
 
   private readonly binaryTail = (): void => {
     this.CONSUME(t.BinaryOp, OPERATORS);
-    this.SUBRULE2(this.unaryExpr, OPERANDS);
+    this.SUBRULE2(this.operand, OPERANDS);
   };
 
-  readonly unaryExpr = this.RULE('unaryExpr', () => {
+  /** '-'* primary ('|' primary)* */
+  readonly operand = this.RULE('operand', () => {
     this.MANY(this.minus);
-    this.SUBRULE(this.unionExpr, OPERAND);
+    this.SUBRULE(this.primary, UNION);
+    this.MANY2(this.unionTail);
   });
 
   private readonly minus = (): void => {
     this.CONSUME(t.Minus, MINUS);
   };
 
-  readonly unionExpr = this.RULE('unionExpr', () => {
-    this.SUBRULE(this.primary, OPERANDS);
-    this.MANY(this.unionTail);
-  });
-
   private readonly unionTail = (): void => {
-    this.CONSUME(t.Pipe, OPERATORS);
-    this.SUBRULE2(this.primary, OPERANDS);
+    this.CONSUME(t.Pipe);
+    this.SUBRULE2(this.primary, UNION);
   };
 
   readonly primary = this.RULE('primary', () => {

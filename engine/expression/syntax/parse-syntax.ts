@@ -30,17 +30,19 @@ export function parseSyntax(source: string): SyntaxResult {
   const lexed = lexer.tokenize(source);
   grammar.input = lexed.tokens;
   const cst = grammar.expression();
+  if (lexed.errors.length === 0 && grammar.errors.length === 0) {
+    try {
+      return { root: toAst(cst), errors: [] };
+    } catch (e) {
+      if (e instanceof ExpressionError) return { root: undefined, errors: [e] };
+      throw e;
+    }
+  }
   const errors = [
     ...lexed.errors.map((e) => lexingError(source, e)),
     ...grammar.errors.map((e) => parsingError(source, e)),
   ].sort((a, b) => a.offset - b.offset);
-  if (errors.length > 0) return { root: undefined, errors };
-  try {
-    return { root: toAst(cst), errors: [] };
-  } catch (e) {
-    if (e instanceof ExpressionError) return { root: undefined, errors: [e] };
-    throw e;
-  }
+  return { root: undefined, errors };
 }
 
 function lexingError(source: string, e: ILexingError): ExpressionError {

@@ -91,16 +91,22 @@ function chain(children: CstChildrenDictionary): AstNode {
   return climb(operand(), 0);
 }
 
-function unary(children: CstChildrenDictionary): AstNode {
-  let operand = toAst(node(children, 'operand'));
+/** '-'* primary ('|' primary)*: the union first, then the minus signs around it. */
+function operand(children: CstChildrenDictionary): AstNode {
+  const union = children['union'] ?? [];
+  let node = toAst(rule(union[0]));
+  for (let i = 1; i < union.length; i++) {
+    const right = toAst(rule(union[i]));
+    node = { kind: 'binary', op: '|', left: node, right, span: join(node.span, right.span) };
+  }
   const minus = children['minus'];
-  if (minus === undefined) return operand;
+  if (minus === undefined) return node;
   for (let i = minus.length - 1; i >= 0; i--) {
     const m = minus[i];
     if (m === undefined || !isToken(m)) throw new Error('CST: bad unary minus');
-    operand = { kind: 'negate', operand, span: join(tokenSpan(m), operand.span) };
+    node = { kind: 'negate', operand: node, span: join(tokenSpan(m), node.span) };
   }
-  return operand;
+  return node;
 }
 
 function primary(children: CstChildrenDictionary): AstNode {
@@ -151,8 +157,7 @@ function call(children: CstChildrenDictionary): AstNode {
 
 const CONVERTERS: Record<RuleName, (children: CstChildrenDictionary) => AstNode> = {
   expression: chain,
-  unaryExpr: unary,
-  unionExpr: chain,
+  operand,
   primary,
   parenthesized: (children) => toAst(node(children, 'expression')),
   functionCall: call,

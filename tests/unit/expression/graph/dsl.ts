@@ -160,7 +160,8 @@ interface FormMatchers<R = unknown> {
   toHaveValue(path: string, expected: unknown): R;
 }
 
+// Vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly.
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Matchers<T = any> extends FormMatchers<T> {}
 }
