@@ -3,7 +3,7 @@
 // enclosing instance, so empty instances survive the trip.
 import type { BindingNode, Bindings } from '../bindings';
 import { isObject, type FormValues } from '../instances';
-import { MAX_REPEAT_INSTANCES } from '../validate/settle';
+import { MAX_REPEAT_INSTANCES } from '../validate/shape';
 import { FIELD_MESSAGES } from '../validate/messages';
 import { isEmptyValue } from '../values';
 import { CODECS } from './codecs';
