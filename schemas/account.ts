@@ -1,6 +1,7 @@
 // Request payloads of the Account, Languages, Roles and Organizations-lookup calls (spec 000 section 7).
 import type { FromSchema } from 'json-schema-to-ts';
 import { code6, email, password, positiveInt, shortText, uuid } from './common';
+import type { RoleName } from './roles';
 
 export const loginBody = {
   type: 'object',
@@ -89,3 +90,21 @@ export const refreshTokenBody = {
   properties: { token: { type: 'string', maxLength: 4096 }, refreshToken: { type: 'string', minLength: 1, maxLength: 512 } },
 } as const;
 export type RefreshTokenBody = FromSchema<typeof refreshTokenBody>;
+
+/** One organization of the signed-in user, as login and getUserOrganizations answer it. */
+export interface OrganizationEntry {
+  organizationId: string;
+  organizationName: string;
+  organizationType: string | null;
+  organizationTypeId: number | null;
+  organizationMemberId: string;
+  isDeletedUser: boolean;
+  isDeletedOrg: boolean;
+  roles: { name: RoleName }[];
+  subscriptionEndDate: string | null;
+  paymentMethodId: string | null;
+  accessState: AccessState;
+}
+
+/** Whether the organization may be entered, from its registration and subscription. */
+export type AccessState = 'ok' | 'registration' | 'noSubscription' | 'canceledEnded' | 'ended' | 'notPaid';

@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone } from '../../engine/validation/account';
+import type { OrganizationEntry } from '../../schemas/account';
 import { roleById, roleByName, type RoleName } from '../../schemas/roles';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import { signAccessToken, signRegistrationToken, verifyAccessToken } from '../auth/tokens';
@@ -35,19 +36,6 @@ async function limit(db: Kysely<DB>, key: string, rule: { limit: number; windowS
   if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests');
 }
 
-export interface OrganizationEntry {
-  organizationId: string;
-  organizationName: string;
-  organizationType: string | null;
-  organizationTypeId: number | null;
-  organizationMemberId: string;
-  isDeletedUser: boolean;
-  isDeletedOrg: boolean;
-  roles: { name: RoleName }[];
-  subscriptionEndDate: string | null;
-  paymentMethodId: string | null;
-  accessState: AccessState;
-}
 
 async function organizationEntries(db: Kysely<DB>, userId: string, now: Date): Promise<OrganizationEntry[]> {
   const orgs = await listUserOrganizations(db, userId);

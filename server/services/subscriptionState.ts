@@ -1,9 +1,10 @@
 // Whether an organization may be entered, from its registration and subscription (spec 000 sections 4
 // and 8). Pure: the caller reads the rows.
+import type { AccessState } from '../../schemas/account';
 import type { ProblemCode } from '../../schemas/problems';
 import type { SubscriptionStatus } from '../db/schema';
 
-export type AccessState = 'ok' | 'registration' | 'noSubscription' | 'canceledEnded' | 'ended' | 'notPaid';
+export type { AccessState };
 
 export function accessState(
   org: { registrationDone: boolean; isOwner: boolean },

@@ -1,6 +1,7 @@
 // The signed-in session, kept in the browser (spec 000 section 3, "Session data kept in the browser").
 // Remember me keeps it in localStorage; otherwise sessionStorage, so it ends with the tab.
 import { proxy, subscribe } from 'valtio';
+import type { OrganizationEntry } from '../../schemas/account';
 import type { RoleName } from '../../schemas/roles';
 
 export interface SessionUser {
@@ -12,19 +13,8 @@ export interface SessionUser {
   profilePictureUrl: string | null;
 }
 
-export interface OrganizationChoice {
-  organizationId: string;
-  organizationName: string;
-  organizationType: string | null;
-  organizationTypeId: number | null;
-  organizationMemberId: string;
-  isDeletedUser: boolean;
-  isDeletedOrg: boolean;
-  roles: { name: RoleName }[];
-  subscriptionEndDate: string | null;
-  paymentMethodId: string | null;
-  accessState: string;
-}
+/** One organization of the user (the API's shape, declared in schemas/account.ts). */
+export type OrganizationChoice = OrganizationEntry;
 
 export interface SessionState {
   token: string | null;
