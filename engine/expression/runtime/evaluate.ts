@@ -25,8 +25,13 @@ const bySource = new Map<string, CompiledExpression>();
 const byExpression = new WeakMap<Expression, CompiledExpression>();
 
 function build(expression: Expression): CompiledExpression {
-  const run: Run = compileNode(expression.root).run;
   const { source } = expression;
+  let run: Run;
+  try {
+    run = compileNode(expression.root).run;
+  } catch (e) {
+    throw asExpressionError(e, source);
+  }
   return {
     source,
     expression,
@@ -49,7 +54,7 @@ export function asExpressionError(e: unknown, source?: string, title?: ErrorTitl
     const located = e.offset < 0 ? new ExpressionError(e.code, e.message, { offset: 0, length: source?.length ?? 0 }) : e;
     return located.withContext(extra);
   }
-  const message = e instanceof RangeError ? 'The expression is too complex to evaluate' : MESSAGES.evaluation;
+  const message = e instanceof RangeError ? 'The expression is too long or too deeply nested' : MESSAGES.evaluation;
   return new ExpressionError('internal', message, { offset: 0, length: source?.length ?? 0 }, extra);
 }
 

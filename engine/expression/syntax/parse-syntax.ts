@@ -22,7 +22,26 @@ export interface SyntaxResult {
   readonly errors: readonly ExpressionError[];
 }
 
+/** Far beyond any form's expression; keeps a pasted document from freezing the builder. */
+export const MAX_SOURCE_LENGTH = 20_000;
+
+const tooComplex = (source: string): SyntaxResult => ({
+  root: undefined,
+  errors: [new ExpressionError('syntax', 'The expression is too long or too deeply nested', { offset: 0, length: source.length })],
+});
+
 export function parseSyntax(source: string): SyntaxResult {
+  if (source.length > MAX_SOURCE_LENGTH) return tooComplex(source);
+  try {
+    return parseChecked(source);
+  } catch (e) {
+    // Recursion deeper than the stack allows (thousands of nested parentheses).
+    if (e instanceof RangeError) return tooComplex(source);
+    throw e;
+  }
+}
+
+function parseChecked(source: string): SyntaxResult {
   if (source.trim() === '') {
     return { root: undefined, errors: [new ExpressionError('syntax', 'The expression is empty', { offset: 0, length: source.length })] };
   }

@@ -142,9 +142,17 @@ describe('evaluation errors', () => {
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.code).toBe('syntax');
   });
-  it('turns a runaway expression into an ExpressionError', () => {
-    const deep = `${'('.repeat(3000)}1${')'.repeat(3000)}`;
-    const outcome = tryEvaluate(deep, { fields: {} });
-    if (!outcome.ok) expect(outcome.error).toBeInstanceOf(ExpressionError);
+  it.each([
+    ['nested parentheses', `${'('.repeat(5000)}1${')'.repeat(5000)}`],
+    ['nested calls', `${'not('.repeat(3000)}1${')'.repeat(3000)}`],
+    ['minus signs', `${'-'.repeat(15000)}1`],
+    ['a very long text', Array.from({ length: 6000 }, () => '1').join(' + ')],
+  ])('turns %s into an ExpressionError, never a stack overflow', (_, source) => {
+    const error = parseError(source);
+    expect(error.code).toBe('syntax');
+    expect(error.message).toBe('The expression is too long or too deeply nested');
+    const outcome = tryEvaluate(source, { fields: {} });
+    expect(outcome.ok).toBe(false);
+    expect(diagnose(source).length).toBeGreaterThan(0);
   });
 });
