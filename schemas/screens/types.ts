@@ -78,6 +78,8 @@ export type ActionRun =
 export interface Action {
   id: string;
   label: string;
+  /** A line under the label where there is room for one (the 'New workspace' card). */
+  hint?: string;
   icon?: 'add' | 'edit' | 'delete' | 'restore' | 'open' | 'trash';
   tone?: 'primary' | 'danger' | 'neutral';
   /** Who sees the action; absent means everyone who can see the screen. */

@@ -70,7 +70,7 @@ export const workspacesScreen: ScreenDeclaration = {
       problemDialogs: { workspaceHasSurveys: 'workspaces.cannotRemoveTitle' },
     },
   ],
-  createCard: { id: 'create', label: 'workspaces.new', icon: 'add', roles: ADMIN_ROLES, run: { kind: 'navigate', to: '/workspace/new-work-space' } },
+  createCard: { id: 'create', label: 'workspaces.new', hint: 'workspaces.newHint', icon: 'add', roles: ADMIN_ROLES, run: { kind: 'navigate', to: '/workspace/new-work-space' } },
   toolbar: [],
   empty: 'workspaces.empty',
   form: workspaceForm,

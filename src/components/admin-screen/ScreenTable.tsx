@@ -1,0 +1,120 @@
+// The table layout: optional selection column, the declared columns (some fold away on phones), the
+// row actions, and a row click.
+import { Box, Button, Checkbox, Skeleton, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Action, ScreenDeclaration } from '../../../schemas/screens';
+import { renderCell } from './cells';
+import { ActionIcon } from './icons';
+import type { ScreenList } from './useScreenList';
+import type { Row } from './useScreenList';
+
+const cellDisplay = (hideBelow: 'md' | 'lg' | undefined) => (hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined);
+
+export interface TableProps {
+  decl: ScreenDeclaration;
+  list: ScreenList;
+  rowActions: readonly Action[];
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  onAction: (a: Action, row: Row) => void;
+  busy: boolean;
+}
+
+export function ScreenTable({ decl, list, rowActions, selectable, selected, onSelect, onAction, busy }: TableProps) {
+  const { t, i18n } = useTranslation();
+  const key = (r: Row) => String(r[decl.source.rowKey]);
+  const ids = list.rows.map(key);
+  const allOn = ids.length > 0 && ids.every((id) => selected.has(id));
+  const someOn = ids.some((id) => selected.has(id));
+  const click = decl.rowClick;
+  return (
+    <Box borderWidth="1px" borderRadius="lg" bg="white" overflowX="auto">
+      <Table.Root size="sm" interactive={!!click} data-testid={`table-${decl.id}`}>
+        <Table.Header>
+          <Table.Row bg="gray.50">
+            {selectable && (
+              <Table.ColumnHeader w="10">
+                <Checkbox.Root
+                  size="sm"
+                  checked={allOn ? true : someOn ? 'indeterminate' : false}
+                  onCheckedChange={(e) => onSelect(ids, e.checked === true)}
+                  aria-label={t('adminScreen.selectAll')}
+                  data-testid="select-all"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+              </Table.ColumnHeader>
+            )}
+            {decl.columns.map((c) => (
+              <Table.ColumnHeader key={c.key} display={cellDisplay(c.hideBelow)}>
+                {t(c.label)}
+              </Table.ColumnHeader>
+            ))}
+            {rowActions.length > 0 && <Table.ColumnHeader textAlign="end">{t('adminScreen.actions')}</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.isLoading
+            ? [1, 2, 3].map((i) => (
+                <Table.Row key={i}>
+                  <Table.Cell colSpan={decl.columns.length + 2}>
+                    <Skeleton h="5" />
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            : list.rows.map((row) => {
+                const id = key(row);
+                return (
+                  <Table.Row
+                    key={id}
+                    data-testid="row"
+                    data-row-id={id}
+                    cursor={click ? 'pointer' : undefined}
+                    onClick={click ? () => onAction(click, row) : undefined}
+                  >
+                    {selectable && (
+                      <Table.Cell onClick={(e) => e.stopPropagation()}>
+                        <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={(e) => onSelect([id], e.checked === true)} aria-label={t('adminScreen.selectRow')}>
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
+                      </Table.Cell>
+                    )}
+                    {decl.columns.map((c) => (
+                      <Table.Cell key={c.key} display={cellDisplay(c.hideBelow)} fontWeight={c.primary ? 'semibold' : undefined} maxW="md">
+                        <Text as="div" lineClamp={2}>
+                          {renderCell(c, row, t, i18n.language)}
+                        </Text>
+                      </Table.Cell>
+                    ))}
+                    {rowActions.length > 0 && (
+                      <Table.Cell textAlign="end" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
+                        {rowActions.map((a) => (
+                          <Button
+                            key={a.id}
+                            size="xs"
+                            variant="ghost"
+                            colorPalette={a.tone === 'danger' ? 'red' : 'gray'}
+                            onClick={() => onAction(a, row)}
+                            disabled={busy}
+                            aria-label={t(a.label)}
+                            data-testid={`action-${a.id}`}
+                          >
+                            <ActionIcon name={a.icon} />
+                            <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                              {t(a.label)}
+                            </Box>
+                          </Button>
+                        ))}
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                );
+              })}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+// The named behaviours a declaration can ask for beyond a call (schemas/screens/types.ts EffectName).
+// One implementation each; a declaration names them, no screen re-implements them.
+import type { NavigateFunction } from 'react-router';
+import type { EffectName } from '../../../schemas/screens';
+import { session } from '../../state/session';
+import type { Row } from './useScreenList';
+
+export interface EffectApi {
+  navigate: NavigateFunction;
+  roles: readonly string[];
+  openProjectTypes: () => void;
+}
+
+export const effects: Record<EffectName, (api: EffectApi, row?: Row) => void> = {
+  // Choosing a card stores the workspace, clears the project, then a DataCollector goes to its tasks
+  // and everyone else to the projects (spec 000 "Authenticated entry").
+  chooseWorkspace: (api, row) => {
+    session.currentWorkspaceId = String(row?.id ?? '');
+    session.currentProjectId = null;
+    api.navigate(api.roles.includes('DataCollector') ? '/tasks' : '/project-selection');
+  },
+  chooseProject: (api, row) => {
+    session.currentProjectId = String(row?.id ?? '');
+    api.navigate('/dashboard');
+  },
+  chooseProjectType: (api) => api.openProjectTypes(),
+};

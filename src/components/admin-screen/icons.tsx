@@ -1,0 +1,25 @@
+// Icons of the declared actions, by the names declarations use.
+import type { IconType } from 'react-icons';
+import { LuArrowRight, LuPencil, LuPlus, LuRotateCcw, LuTrash2, LuArchiveRestore } from 'react-icons/lu';
+import type { Action } from '../../../schemas/screens';
+
+export const actionIcons: Record<NonNullable<Action['icon']>, IconType> = {
+  add: LuPlus,
+  edit: LuPencil,
+  delete: LuTrash2,
+  restore: LuRotateCcw,
+  open: LuArrowRight,
+  trash: LuArchiveRestore,
+};
+
+export function ActionIcon({ name }: { name: Action['icon'] }) {
+  if (!name) return null;
+  const Icon = actionIcons[name];
+  return <Icon aria-hidden />;
+}
+
+export function paletteOf(a: Pick<Action, 'tone'>): { colorPalette: string; variant: 'solid' | 'outline' | 'ghost' } {
+  if (a.tone === 'primary') return { colorPalette: 'brand', variant: 'solid' };
+  if (a.tone === 'danger') return { colorPalette: 'red', variant: 'outline' };
+  return { colorPalette: 'gray', variant: 'outline' };
+}
