@@ -145,6 +145,10 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
   const longitude = num(geo.longitude, 'submission.geolocation.longitude', -180, 180);
   if ((latitude === null) !== (longitude === null)) errors.push(`'submission.geolocation' needs both latitude and longitude`);
   const languageId = num(sub.languageid, 'submission.languageId', 1, 2_147_483_647);
+  const isAnonymous = bool(sub.isanonymous, 'submission.isAnonymous');
+  const userId = uuid(tree.userid, 'userId', false);
+  const taskId = uuid(tree.taskid, 'TaskId', false);
+  const messageReceiverId = uuid(tree.messagereceiverid, 'MessageReceiverId', false);
 
   const answers: AnswerInput[] = [];
   const rawAnswers = tree.answers === undefined ? [] : tree.answers;
@@ -172,12 +176,12 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
     submission: {
       id: id!,
       surveyId: surveyId!,
-      userId: uuid(tree.userid, 'userId', false),
-      taskId: uuid(tree.taskid, 'TaskId', false),
-      messageReceiverId: uuid(tree.messagereceiverid, 'MessageReceiverId', false),
+      userId,
+      taskId,
+      messageReceiverId,
       dataCollectionType: type as CollectionType,
       startTime: start === null ? null : start.toISOString(),
-      isAnonymous: bool(sub.isanonymous, 'submission.isAnonymous'),
+      isAnonymous,
       linkUuid: link === undefined ? null : link.toLowerCase(),
       languageId,
       geolocation: latitude !== null && longitude !== null ? { latitude, longitude } : null,
