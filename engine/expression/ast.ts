@@ -22,8 +22,12 @@ export const PRECEDENCE = {
   '|': 8,
 } as const;
 export type BinaryOperator = keyof typeof PRECEDENCE;
-/** Unary minus binds tighter than multiplication and looser than union (XPath 1.0 UnaryExpr). */
-export const UNARY_PRECEDENCE = 7;
+/**
+ * Unary minus binds tighter than every binary operator. (XPath 1.0 puts it just below '|', so that
+ * -a|b is -(a|b); a union of negated values means nothing in a form, and one flat operator chain is
+ * what keeps parsing fast.)
+ */
+export const UNARY_PRECEDENCE = 9;
 
 export interface NumberLiteral {
   readonly kind: 'number';

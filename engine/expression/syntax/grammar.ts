@@ -1,7 +1,6 @@
-// The grammar, and nothing else: no actions, no values. Binary operators are read as a flat chain
-// (operand, operator, operand, ...); to-ast.ts applies XPath 1.0 precedence from the table in ast.ts.
-// That keeps every value three rule calls deep instead of eleven, which is most of parsing's cost.
-// An operand is '-'* primary ('|' primary)*: minus binds looser than '|' (XPath 1.0 UnaryExpr).
+// The grammar, and nothing else: no actions, no values. Binary operators, '|' included, are read as
+// a flat chain (operand, operator, operand, ...); to-ast.ts applies the precedence table of ast.ts.
+// That keeps every value two rule calls deep instead of eleven, which is most of parsing's cost.
 import { CstParser, EOF, tokenLabel, type IParserErrorMessageProvider, type IToken } from 'chevrotain';
 import * as t from './tokens';
 
@@ -22,7 +21,6 @@ const messages: IParserErrorMessageProvider = {
 const OPERANDS = { LABEL: 'operands' } as const;
 const OPERATORS = { LABEL: 'operators' } as const;
 const MINUS = { LABEL: 'minus' } as const;
-const UNION = { LABEL: 'union' } as const;
 const NAME = { LABEL: 'name' } as const;
 const ARGS = { LABEL: 'args' } as const;
 
@@ -43,27 +41,17 @@ export class ExpressionGrammar extends CstParser {
     this.SUBRULE2(this.operand, OPERANDS);
   };
 
-  /** '-'* primary ('|' primary)* */
+  /** '-'* value: a literal, a reference, '.', '..', a call, a bare name or a parenthesised expression. */
   readonly operand = this.RULE('operand', () => {
     this.MANY(this.minus);
-    this.SUBRULE(this.primary, UNION);
-    this.MANY2(this.unionTail);
+    this.OR(this.values);
   });
 
   private readonly minus = (): void => {
     this.CONSUME(t.Minus, MINUS);
   };
 
-  private readonly unionTail = (): void => {
-    this.CONSUME(t.Pipe);
-    this.SUBRULE2(this.primary, UNION);
-  };
-
-  readonly primary = this.RULE('primary', () => {
-    this.OR(this.primaryAlternatives);
-  });
-
-  private readonly primaryAlternatives = [
+  private readonly values = [
     { ALT: () => this.CONSUME(t.NumberLiteral) },
     { ALT: () => this.CONSUME(t.StringLiteral) },
     { ALT: () => this.CONSUME(t.Reference) },

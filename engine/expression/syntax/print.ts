@@ -3,7 +3,7 @@
 import { PRECEDENCE, UNARY_PRECEDENCE, unreachable, type AstNode } from '../ast';
 import { formatNumber } from '../values/numbers';
 
-const ATOM = 9;
+const ATOM = 10;
 
 function precedence(node: AstNode): number {
   switch (node.kind) {

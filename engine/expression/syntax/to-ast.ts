@@ -91,14 +91,16 @@ function chain(children: CstChildrenDictionary): AstNode {
   return climb(operand(), 0);
 }
 
-/** '-'* primary ('|' primary)*: the union first, then the minus signs around it. */
+/** '-'* value. */
 function operand(children: CstChildrenDictionary): AstNode {
-  const union = children['union'] ?? [];
-  let node = toAst(rule(union[0]));
-  for (let i = 1; i < union.length; i++) {
-    const right = toAst(rule(union[i]));
-    node = { kind: 'binary', op: '|', left: node, right, span: join(node.span, right.span) };
+  let element: CstElement | undefined;
+  for (const key in children) {
+    if (key === 'minus') continue;
+    element = children[key]?.[0];
+    break;
   }
+  if (element === undefined) throw new Error('CST: empty operand');
+  let node = isToken(element) ? terminal(element) : toAst(element);
   const minus = children['minus'];
   if (minus === undefined) return node;
   for (let i = minus.length - 1; i >= 0; i--) {
@@ -109,14 +111,7 @@ function operand(children: CstChildrenDictionary): AstNode {
   return node;
 }
 
-function primary(children: CstChildrenDictionary): AstNode {
-  let element: CstElement | undefined;
-  for (const key in children) {
-    element = children[key]?.[0];
-    break;
-  }
-  if (element === undefined) throw new Error('CST: empty primary');
-  if (!isToken(element)) return toAst(element);
+function terminal(element: IToken): AstNode {
   const span = tokenSpan(element);
   switch (element.tokenType) {
     case t.NumberLiteral:
@@ -158,7 +153,6 @@ function call(children: CstChildrenDictionary): AstNode {
 const CONVERTERS: Record<RuleName, (children: CstChildrenDictionary) => AstNode> = {
   expression: chain,
   operand,
-  primary,
   parenthesized: (children) => toAst(node(children, 'expression')),
   functionCall: call,
 };

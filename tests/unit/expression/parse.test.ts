@@ -42,7 +42,10 @@ describe('precedence and associativity (XPath 1.0)', () => {
     ['- - 1', '(- (- 1))'],
     ['-${a} * 2', '(* (- ${a}) 2)'],
     ['2 * -3', '(* 2 (- 3))'],
-    ['-${a} | ${b}', '(- (| ${a} ${b}))'],
+    ['-${a} | ${b}', '(| (- ${a}) ${b})'],
+    ['-(${a} | ${b})', '(- (| ${a} ${b}))'],
+    ['${a} | ${b} | ${c}', '(| (| ${a} ${b}) ${c})'],
+    ['1 + ${a} | ${b}', '(+ 1 (| ${a} ${b}))'],
     ['(1 + 2) * 3', '(* (+ 1 2) 3)'],
     ['1 + 2 * 3 - 4 div 5 mod 6 > 7 and 8', '(and (> (- (+ 1 (* 2 3)) (mod (div 4 5) 6)) 7) 8)'],
   ])('%s', (source, expected) => expect(tree(source)).toBe(expected));
@@ -86,7 +89,9 @@ describe('printing', () => {
     ["if(${a}='x',1,2)", "if(${a} = 'x', 1, 2)"],
     ['"it\'s"', '"it\'s"'],
     ['-(1 + 2)', '-(1 + 2)'],
-    ['(-1) | 2', '(-1) | 2'],
+    ['(-1) | 2', '-1 | 2'],
+    ['-(1 | 2)', '-(1 | 2)'],
+    ['- -1', '--1'],
   ])('%s prints as %s', (source, printed) => {
     expect(print(parse(source).root)).toBe(printed);
     expect(tree(print(parse(source).root))).toBe(tree(source));
