@@ -8,18 +8,18 @@ export type NewOutboxEntry = Pick<OutboxRecord, 'id' | 'surveyId' | 'title' | 'e
 
 /**
  * Puts a submission in the outbox. The same id twice keeps the first record (the one already being
- * handled) and answers it. The draft it came from is hidden from the drafts list until the server
+ * handled) and says it was not created. The draft it came from is hidden from the drafts list until the server
  * confirms, so the same answers are never submitted twice under two ids.
  */
-export async function enqueue(db: OfflineDb, entry: NewOutboxEntry, now: number, state: 'queued' | 'sending' = 'queued'): Promise<OutboxRecord> {
+export async function enqueue(db: OfflineDb, entry: NewOutboxEntry, now: number, state: 'queued' | 'sending' = 'queued'): Promise<{ record: OutboxRecord; created: boolean }> {
   return db.transaction('rw', db.outbox, db.drafts, async () => {
     const existing = await db.outbox.get(entry.id);
-    if (existing) return existing;
+    if (existing) return { record: existing, created: false };
     const base = newRecord(entry, now);
     const record: OutboxRecord = state === 'sending' ? { ...base, state: 'sending', attempts: 1, lastAttemptAt: now } : base;
     await db.outbox.add(record);
     if (entry.draftId) await db.drafts.update([entry.surveyId, entry.draftId], { outboxId: entry.id });
-    return record;
+    return { record, created: true };
   });
 }
 

@@ -1,0 +1,133 @@
+/// <reference lib="webworker" />
+// The service worker (built by vite-plugin-pwa's injectManifest into dist/sw.js). It precaches the app
+// shell and keeps each survey opened once, so the fill page opens, fills and submits with no network.
+//
+// What it never does:
+// - touch a write: only GET routes are registered, so POST/PUT/DELETE (the submission included) go to
+//   the network untouched and the outbox in IndexedDB stays the one place where unsent data lives;
+// - keep an old index.html: page loads go to the network first (the server sends no-cache) and fall
+//   back to the precached copy only when the network fails or is slower than NAVIGATION_TIMEOUT_MS;
+// - cache other API answers: sign-in, admin data and the online probe always go to the network.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import { SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+const NAVIGATION_TIMEOUT_MS = 4_000;
+/** Longer than a page load: the survey is worth waiting for, but not forever on a 2G link. */
+const SURVEY_TIMEOUT_MS = 8_000;
+
+// A new version takes over at once: pages load index.html from the network anyway, and a page still
+// running the old code reloads when one of its lazy chunks has gone (see register.ts).
+void self.skipWaiting();
+clientsClaim();
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+// Registered before the precache route so that '/' (which the precache maps to index.html) is a
+// navigation too, answered from the network first.
+registerRoute(
+  new NavigationRoute(
+    async ({ request }) => {
+      try {
+        const res = await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS);
+        if (res.status < 500) return res;
+      } catch {
+        // offline, or too slow: the shell below
+      }
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    },
+    { denylist: [/^\/api\//i, /^\/sw\.js$/] },
+  ),
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+async function tell(clientId: string, message: WorkerMessage): Promise<void> {
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  if (client) client.postMessage(message);
+  else for (const c of await self.clients.matchAll({ type: 'window' })) c.postMessage(message);
+}
+
+/** The cached answer for this survey: the same request, else the same survey asked another way (another language, link or task). */
+async function cachedSurvey(cache: Cache, request: Request, surveyId: string | undefined): Promise<Response | undefined> {
+  const exact = await cache.match(request);
+  if (exact || !surveyId) return exact;
+  for (const key of [...(await cache.keys())].reverse()) {
+    if (surveyIdOf(new URL(key.url)) === surveyId) return (await cache.match(key)) ?? undefined;
+  }
+  return undefined;
+}
+
+/** Only a success in the API's envelope is worth keeping. */
+async function isKeepable(res: Response): Promise<boolean> {
+  if (!res.ok) return false;
+  try {
+    return ((await res.clone().json()) as { isSuccess?: unknown }).isSuccess === true;
+  } catch {
+    return false;
+  }
+}
+
+// The survey's data: the network first, the cache when the network fails or is slow. When the cache
+// was served and the network still answers later with something different, the page is told.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isSurveyDataUrl(url),
+  async ({ request, event }) => {
+    const surveyId = surveyIdOf(new URL(request.url));
+    const cache = await caches.open(SURVEY_DATA_CACHE);
+    const clientId = (event as FetchEvent).clientId || (event as FetchEvent).resultingClientId;
+    let servedBody: string | undefined;
+    const network = fetch(request.clone()).then(async (res) => {
+      if (await isKeepable(res)) {
+        await cache.put(request, res.clone());
+        if (servedBody !== undefined && surveyId && (await res.clone().text()) !== servedBody) await tell(clientId, { type: 'fieldsurvey:survey-updated', surveyId });
+      }
+      return res;
+    });
+    try {
+      return await withTimeout(network, SURVEY_TIMEOUT_MS);
+    } catch {
+      const cached = await cachedSurvey(cache, request, surveyId);
+      if (!cached) return network.catch(() => Response.error());
+      servedBody = await cached.clone().text();
+      // Keep listening: a slow network may still bring a newer version.
+      (event as FetchEvent).waitUntil(network.catch(() => undefined));
+      if (surveyId) await tell(clientId, { type: 'fieldsurvey:cached-data', surveyId });
+      return cached;
+    }
+  },
+);
+
+// Workbox's own plugins declare optional members without '| undefined', which our
+// exactOptionalPropertyTypes rejects although they are the very type Workbox expects.
+const plugin = (p: object): WorkboxPlugin => p as WorkboxPlugin;
+
+// Images and files a survey shows: from the cache at once, refreshed behind.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && (request.destination === 'image' || /^\/api\/filedata\/getfile/i.test(url.pathname)) && !url.pathname.startsWith('/assets/'),
+  new StaleWhileRevalidate({
+    cacheName: SURVEY_MEDIA_CACHE,
+    plugins: [plugin(new CacheableResponsePlugin({ statuses: [0, 200] })), plugin(new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }))],
+  }),
+);

@@ -1,0 +1,29 @@
+// What the page and the service worker agree on: cache names, which requests hold a survey, and the
+// messages the worker sends. Imported by both sides, so it imports nothing.
+
+/** The survey's data (questions, translations, settings) as the fill page asked for it. */
+export const SURVEY_DATA_CACHE = 'fieldsurvey-survey-data-v1';
+/** Images and files a survey shows. */
+export const SURVEY_MEDIA_CACHE = 'fieldsurvey-survey-media-v1';
+
+/** The call whose answer is one survey with all its languages (GET /Survey/GetPreviewData). */
+export const SURVEY_DATA_PATH = '/api/survey/getpreviewdata';
+
+export const isSurveyDataUrl = (url: URL): boolean => url.pathname.toLowerCase() === SURVEY_DATA_PATH;
+
+/** The survey a data URL belongs to (its surveyId parameter, whatever its case). */
+export function surveyIdOf(url: URL): string | undefined {
+  for (const [k, v] of url.searchParams) if (k.toLowerCase() === 'surveyid') return v.toLowerCase();
+  return undefined;
+}
+
+/** Messages from the worker to the page that asked. */
+export type WorkerMessage =
+  /** The network could not be reached; the page got the survey as it was last downloaded. */
+  | { type: 'fieldsurvey:cached-data'; surveyId: string }
+  /** The page was given the cached survey and the network has since brought a different one. */
+  | { type: 'fieldsurvey:survey-updated'; surveyId: string };
+
+export function isWorkerMessage(v: unknown): v is WorkerMessage {
+  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string' && (v as { type: string }).type.startsWith('fieldsurvey:');
+}
