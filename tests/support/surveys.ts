@@ -1,27 +1,132 @@
-// A survey row for a project, for the rules that depend on surveys ("a workspace whose projects have
-// surveys cannot be deleted", the dashboard counts). The surveys table arrives with migration 3; until
-// then a minimal stand-in is created in the test database. Once the real table exists, the insert fills
-// only the columns it can name and fails loudly if that is not enough: then seed through its fixtures.
-import { sql } from 'kysely';
-import type { TestApp } from './app';
+// Surveys in API tests: the demo survey, fresh surveys written for one test, and submissions sent the
+// way the fill page sends them (engine encoding, multipart, files as file parts).
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  buildSurvey,
+  compileSurvey,
+  encodeAnswers,
+  toFormEntries,
+  type CompiledForm,
+  type FormEntry,
+  type FormValues,
+  type ItemBuilder,
+  type SubmissionInput,
+  type SurveyModel,
+} from '../../engine/survey/index';
+import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
+import type { Envelope } from '../../schemas/problems';
+import { insertSurvey, loadSurveyModel } from '../../server/db/queries/surveys';
+import type { Session, TestApp } from './app';
+import { entriesToParts, multipart, type FilePart } from './multipart';
 
-export async function addSurvey(t: TestApp, organizationId: string, projectId: string): Promise<string> {
-  const exists = await sql<{ r: string | null }>`select to_regclass('surveys')::text as r`.execute(t.db);
-  if (!exists.rows[0]?.r) {
-    await sql`create table surveys (id uuid primary key default gen_random_uuid(), project_id uuid not null, deleted_at timestamptz)`.execute(t.db);
-    await sql`create table submissions (id uuid primary key default gen_random_uuid(), survey_id uuid not null references surveys(id))`.execute(t.db);
-  }
-  const cols = await sql<{ column_name: string }>`
-    select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'surveys'`.execute(t.db);
-  const has = new Set(cols.rows.map((c) => c.column_name));
-  const values: Record<string, unknown> = { project_id: projectId };
-  if (has.has('organization_id')) values.organization_id = organizationId;
-  if (has.has('name')) values.name = 'Test survey';
-  const names = Object.keys(values);
-  const r = await sql<{ id: string }>`insert into surveys (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(names.map((n) => values[n]))}) returning id`.execute(t.db);
-  return r.rows[0]!.id;
+export interface TestSurvey {
+  id: string;
+  organizationId: string;
+  linkUuid: string;
+  model: SurveyModel;
+  form: CompiledForm;
 }
 
-export async function addSubmission(t: TestApp, surveyId: string): Promise<void> {
-  await sql`insert into submissions (survey_id) values (${surveyId})`.execute(t.db);
+async function load(t: TestApp, organizationId: string, id: string): Promise<TestSurvey> {
+  const row = await t.db.selectFrom('surveys').select(['public_link_uuid']).where('id', '=', id).executeTakeFirstOrThrow();
+  const model = (await loadSurveyModel(t.db, organizationId, id))!;
+  return { id, organizationId, linkUuid: row.public_link_uuid, model, form: compileSurvey(model) };
+}
+
+export async function demoSurveyOf(t: TestApp): Promise<TestSurvey> {
+  const row = await t.db.selectFrom('surveys').select(['id', 'organization_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
+  return load(t, row.organization_id, row.id);
+}
+
+/** Writes a survey of these items into an organization's project (by default the demo project). */
+export async function createSurvey(
+  t: TestApp,
+  items: ItemBuilder[],
+  opts: { organization?: string; project?: string; status?: 0 | 1 | 2; endDate?: Date | null; multipleLink?: boolean; name?: string } = {},
+): Promise<TestSurvey> {
+  const organizationId = t.ids.organizations[opts.organization ?? 'relief']!;
+  const projectId = t.ids.projects[opts.project ?? 'Household Needs Assessment 2026']!;
+  const en = await t.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+  const model = buildSurvey({ name: opts.name ?? `Test ${randomUUID().slice(0, 8)}`, languages: [{ code: 'en', languageId: en.id, name: 'English' }], idFor: () => randomUUID() }, items);
+  const { id } = await t.db.transaction().execute((trx) =>
+    insertSurvey(trx, {
+      organizationId,
+      projectId,
+      createdBy: null,
+      model,
+      status: opts.status ?? 1,
+      endDate: opts.endDate ?? null,
+      ...(opts.multipleLink !== undefined ? { multipleLink: opts.multipleLink } : {}),
+    }),
+  );
+  return load(t, organizationId, id);
+}
+
+export interface SubmitOptions {
+  id?: string;
+  /** The public link's uuid; null for none. Default: the survey's link. */
+  linkUuid?: string | null;
+  taskId?: string;
+  languageId?: number;
+  session?: Session;
+  /** Change the fields before they are sent. */
+  edit?: (entries: FormEntry[]) => FormEntry[];
+  /** Extra file parts, by field name. */
+  files?: Record<string, FilePart>;
+}
+
+export function submissionOf(survey: TestSurvey, data: FormValues, opts: SubmitOptions = {}): SubmissionInput {
+  const encoded = encodeAnswers(survey.form.bindings, data, { surveyId: survey.id, userId: opts.session?.userId ?? null });
+  return {
+    id: opts.id ?? randomUUID(),
+    surveyId: survey.id,
+    userId: opts.session?.userId ?? null,
+    taskId: opts.taskId ?? null,
+    messageReceiverId: null,
+    dataCollectionType: 0,
+    startTime: '2026-11-20T08:00:00.000Z',
+    isAnonymous: !opts.session,
+    linkUuid: opts.linkUuid === undefined ? survey.linkUuid : opts.linkUuid,
+    languageId: opts.languageId ?? null,
+    geolocation: null,
+    ...encoded,
+  };
+}
+
+export interface Submitted<T = SubmittedData> {
+  status: number;
+  body: Envelope<T>;
+  res: LightMyRequestResponse;
+}
+export interface SubmittedData {
+  id: string;
+  clientId: string;
+  duplicate: boolean;
+  answers: { questionId: string; name: string; answerDetail: Record<string, unknown> }[];
+  issues?: { path: string; message: string; kind: string }[];
+}
+
+/** Sends a submission as the fill page does. */
+export async function submit(t: TestApp, survey: TestSurvey, data: FormValues, opts: SubmitOptions = {}): Promise<Submitted> {
+  let entries = toFormEntries(submissionOf(survey, data, opts));
+  if (opts.edit) entries = opts.edit(entries);
+  const parts: [string, string | FilePart][] = entriesToParts(entries);
+  for (const [name, file] of Object.entries(opts.files ?? {})) parts.push([name, file]);
+  return send(t, parts, opts.session);
+}
+
+export async function send(t: TestApp, parts: [string, string | FilePart][], session?: Session): Promise<Submitted> {
+  const { payload, headers } = multipart(parts);
+  if (session) {
+    headers.authorization = `Bearer ${session.token}`;
+    headers['organization-id'] = session.organizationId;
+  }
+  const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/SubmitSurvey', payload, headers });
+  return { status: res.statusCode, body: res.json(), res };
+}
+
+export async function submissionCount(t: TestApp, surveyId: string): Promise<number> {
+  const r = await t.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('survey_id', '=', surveyId).executeTakeFirstOrThrow();
+  return Number(r.n);
 }

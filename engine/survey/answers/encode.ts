@@ -87,7 +87,7 @@ export function decodeAnswers(b: Bindings, answers: readonly { questionId: unkno
     const node = typeof answer.questionId === 'string' ? b.byId.get(answer.questionId.toLowerCase()) ?? b.byId.get(answer.questionId) : undefined;
     const detail = isObject(answer.answerDetail) ? answer.answerDetail : {};
     if (node === undefined) {
-      problems.push({ index, questionId: null, name: null, path: null, message: `'answers[${index}].questionId' names no question of this survey` });
+      problems.push({ index, questionId: null, name: null, path: null, message: `'${String(answer.questionId)}' is not a question of this survey` });
       return;
     }
     const at = containerFor(data, node, detail.repeatGroup);

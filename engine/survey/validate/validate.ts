@@ -133,9 +133,25 @@ export function checkState(b: Bindings, state: FormState, languageId: number, fi
     }
   }
 
+  if (issues.length > 1) issues.sort(displayOrder(b));
   const message = !answered ? SUBMIT_MESSAGES.noAnswer : issues.length ? SUBMIT_MESSAGES[submitMessageOf(issues)] : null;
   const relevant = (path: string): boolean => state.questions.get(path)?.relevant ?? true;
   return { valid: message === null, data: storedAnswers(b, values, relevant), issues, message, state };
+}
+
+/** Top to bottom as the page shows them: a repeat's instances one after the other, each in full. */
+function displayOrder(b: Bindings): (x: Issue, y: Issue) => number {
+  return (x, y) => {
+    const n = Math.min(x.pointer.length, y.pointer.length);
+    for (let i = 0; i < n; i++) {
+      const a = x.pointer[i]!;
+      const c = y.pointer[i]!;
+      if (a === c) continue;
+      if (typeof a === 'number' && typeof c === 'number') return a - c;
+      return (b.byName.get(String(a))?.index ?? 0) - (b.byName.get(String(c))?.index ?? 0);
+    }
+    return x.pointer.length - y.pointer.length;
+  };
 }
 
 function submitMessageOf(issues: readonly Issue[]): keyof typeof SUBMIT_MESSAGES {

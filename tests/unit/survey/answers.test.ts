@@ -152,7 +152,7 @@ describe('encodeAnswers / decodeAnswers', () => {
       { questionId: nameId, answerDetail: { questionType: 34, text: 'y' } },
     ]);
     expect(problems.map((p) => p.message)).toEqual([
-      "'answers[0].questionId' names no question of this survey",
+      "'00000000-0000-4000-a000-000000000000' is not a question of this survey",
       "'answers[1].answerDetail.repeatGroup' does not fit the repeats around 'age'",
       "'answers[2].answerDetail.questionType' is not the type of 'name'",
       "'name' is answered more than once",
