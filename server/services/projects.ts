@@ -63,7 +63,7 @@ export async function list(db: Q, t: Tenant, workspaceId: string, q: ListQuery) 
   await visibleWorkspace(db, t, workspaceId);
   const { rows, total } = await listProjects(db, { ...projectScope(t), workspaceId, deleted, search: q.search, page: q.page ?? 1, pageSize: q.pageSize ?? 10 });
   const ids = rows.map((r) => r.id);
-  const [members, counts] = await Promise.all([membersOfProjects(db, t.organizationId, ids), countsOfProjects(db, ids)]);
+  const [members, counts] = await Promise.all([membersOfProjects(db, t.organizationId, ids), countsOfProjects(db, t.organizationId, ids)]);
   return { projects: rows.map((r) => toProject(r, members.get(r.id) ?? [], counts.get(r.id))), totalSize: total };
 }
 
@@ -73,7 +73,7 @@ export async function detail(db: Q, t: Tenant, id: string) {
   if (!r) throw problem('notFound');
   const [members, counts, countries, workspace] = await Promise.all([
     membersOfProjects(db, t.organizationId, [id]),
-    countsOfProjects(db, [id]),
+    countsOfProjects(db, t.organizationId, [id]),
     countriesOfProjects(db, t.organizationId, [id]),
     findWorkspace(db, { organizationId: t.organizationId, id: r.workspaceId }),
   ]);

@@ -57,7 +57,7 @@ const workspaceBin: BinHandler = {
   find: async (q, t, ids) => stateOf(await workspacesById(q, t.organizationId, ids)),
   binned: (q, t) => binnedWorkspaceIds(q, t.organizationId),
   async checkDelete(q, t, ids) {
-    if (await anyProjectHasSurveys(q, await projectIdsOfWorkspaces(q, t.organizationId, ids))) throw problem('workspaceHasSurveys');
+    if (await anyProjectHasSurveys(q, t.organizationId, await projectIdsOfWorkspaces(q, t.organizationId, ids))) throw problem('workspaceHasSurveys');
   },
   // Restoring counts against the plan like creating: otherwise delete, add, restore would pass the limit.
   async checkRestore(q, t, ids) {

@@ -18,7 +18,7 @@ const ago = (days: number) => new Date(now.getTime() - days * DAY);
 async function newWorkspace(name: string) {
   return (await t.call<string>('POST', '/api/Workspaces/add', { session: await as(demo.owner), body: { name } })).body.data;
 }
-async function newProject(name: string, managerEmail = demo.manager) {
+async function newProject(name: string, managerEmail: string = demo.manager) {
   const r = await t.call<string>('POST', '/api/Projects/add', {
     session: await as(demo.owner),
     body: { name, managerId: t.ids.members.relief![managerEmail], workspaceId: t.ids.workspaces['East Africa Emergency Response'], typeId: 1, countryIds: [1], startDate: '2026-01-01', endDate: '2026-02-01' },

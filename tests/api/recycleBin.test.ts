@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, type TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
-import { addSurvey } from '../support/surveys';
+import { addSurvey } from '../support/projectSurveys';
 
 let t: TestApp;
 const as = personas(() => t);
