@@ -30,7 +30,8 @@ const OPERATORS: ReadonlyMap<TokenType, BinaryOperator> = new Map<TokenType, Bin
   [t.Pipe, '|'],
 ]);
 
-/** XML names as XLSForm allows them for questions. */
+/** XML names as XLSForm allows them for questions; the ASCII test first, as it is much faster. */
+const ASCII_NAME = /^[A-Za-z_][\w.-]*$/;
 const FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
 
 const isToken = (e: CstElement): e is IToken => 'image' in e;
@@ -53,42 +54,41 @@ function rule(element: CstElement | undefined): CstNode {
   return element;
 }
 
+function operator(element: CstElement | undefined): BinaryOperator {
+  if (element === undefined || !isToken(element)) throw new Error('CST: expected an operator');
+  const op = OPERATORS.get(element.tokenType);
+  if (op === undefined) throw new Error(`CST: unknown operator ${element.image}`);
+  return op;
+}
+
 /**
- * operand (operator operand)* -> tree, by precedence climbing over the table in ast.ts: all
- * operators are left-associative, so an operator binds its right operand only while the next
- * operator is strictly tighter.
+ * operand (operator operand)* -> tree with the precedence table of ast.ts (operator precedence
+ * parsing with two stacks; every operator is left-associative, so equal precedence reduces first).
  */
 function chain(children: CstChildrenDictionary): AstNode {
   const operands = children['operands'] ?? [];
   const operators = children['operators'];
   if (operators === undefined) return toAst(rule(operands[0]));
-  let next = 0;
-  const operand = (): AstNode => toAst(rule(operands[next]));
-  const operatorAt = (i: number): BinaryOperator | undefined => {
-    const tok = operators[i];
-    if (tok === undefined) return undefined;
-    if (!isToken(tok)) throw new Error('CST: expected an operator');
-    const op = OPERATORS.get(tok.tokenType);
-    if (op === undefined) throw new Error(`CST: unknown operator ${tok.image}`);
-    return op;
+  const values: AstNode[] = [toAst(rule(operands[0]))];
+  const pending: BinaryOperator[] = [];
+  const reduce = (): void => {
+    const op = pending.pop();
+    const right = values.pop();
+    const left = values.pop();
+    if (op === undefined || right === undefined || left === undefined) throw new Error('CST: unbalanced operator chain');
+    values.push({ kind: 'binary', op, left, right, span: join(left.span, right.span) });
   };
-  const climb = (left: AstNode, minimum: number): AstNode => {
-    let op = operatorAt(next);
-    while (op !== undefined && PRECEDENCE[op] >= minimum) {
-      const own = PRECEDENCE[op];
-      next++;
-      let right = operand();
-      let lookahead = operatorAt(next);
-      while (lookahead !== undefined && PRECEDENCE[lookahead] > own) {
-        right = climb(right, PRECEDENCE[lookahead]);
-        lookahead = operatorAt(next);
-      }
-      left = { kind: 'binary', op, left, right, span: join(left.span, right.span) };
-      op = lookahead;
-    }
-    return left;
-  };
-  return climb(operand(), 0);
+  const last = (): BinaryOperator | undefined => pending[pending.length - 1];
+  for (let i = 0; i < operators.length; i++) {
+    const op = operator(operators[i]);
+    for (let top = last(); top !== undefined && PRECEDENCE[top] >= PRECEDENCE[op]; top = last()) reduce();
+    pending.push(op);
+    values.push(toAst(rule(operands[i + 1])));
+  }
+  while (pending.length > 0) reduce();
+  const root = values[0];
+  if (root === undefined || values.length !== 1) throw new Error('CST: unbalanced operator chain');
+  return root;
 }
 
 /** '-'* value. */
@@ -133,7 +133,7 @@ function terminal(element: IToken): AstNode {
 
 function referenceName(tok: IToken): string {
   const name = tok.image.slice(2, -1).trim();
-  if (!FIELD_NAME.test(name)) {
+  if (!ASCII_NAME.test(name) && !FIELD_NAME.test(name)) {
     const shown = name === '' ? '${}' : `'${name}'`;
     throw new ExpressionError('syntax', `${shown} is not a question name`, tokenSpan(tok));
   }
