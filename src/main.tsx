@@ -13,3 +13,6 @@ createRoot(document.getElementById('root')!).render(
     </Providers>
   </StrictMode>,
 );
+
+// The service worker and the outbox sync, in their own chunk after the first render (src/offline/).
+void import('./offline/runtime').then((m) => m.startOffline());

@@ -1,0 +1,62 @@
+// 'See your saved drafts' and 'Save as draft' (spec 001 section 2), with their modals. Placed by the
+// fill page next to 'Submit survey'.
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuFolderOpen, LuSave } from 'react-icons/lu';
+import { notify } from '../../app/toaster';
+import { offlineDb } from '../db';
+import { listDrafts } from '../drafts';
+import type { OfflineFill } from '../useOfflineFill';
+import { SaveDraftDialog, SavedDraftsDialog } from './DraftDialogs';
+import { useLive } from './hooks';
+
+export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolean; size?: ButtonProps['size'] }) {
+  const { t } = useTranslation();
+  const { fill } = props;
+  const [listOpen, setListOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const drafts = useLive(() => listDrafts(offlineDb(), fill.surveyId), [fill.surveyId], []);
+  if (!fill.enabled) return null;
+  return (
+    <>
+      <Button variant="outline" size={props.size ?? 'md'} onClick={() => setListOpen(true)} data-testid="see-drafts">
+        <LuFolderOpen /> {t('offline.drafts.see')}
+        {drafts.length > 0 ? ` (${drafts.length})` : ''}
+      </Button>
+      <Button
+        variant="outline"
+        size={props.size ?? 'md'}
+        data-testid="save-draft"
+        onClick={() => {
+          // The answer rule first: there is nothing to name before something is answered.
+          if (!props.hasAnswer()) notify('error', t('offline.drafts.noAnswer'));
+          else setSaveOpen(true);
+        }}
+      >
+        <LuSave /> {t('offline.drafts.save')}
+      </Button>
+      <SavedDraftsDialog
+        open={listOpen}
+        drafts={drafts}
+        onClose={() => setListOpen(false)}
+        onOpenDraft={(d) => {
+          fill.openDraft(d);
+          setListOpen(false);
+        }}
+        onDiscard={(d) => void fill.discardDraft(d)}
+      />
+      <SaveDraftDialog
+        open={saveOpen}
+        initialTitle={fill.selectedDraft?.draftTitle ?? ''}
+        initialDescription={fill.selectedDraft?.draftDescription ?? ''}
+        onClose={() => setSaveOpen(false)}
+        onSave={async (title, note) => {
+          const problem = await fill.saveDraft(title, note);
+          if (!problem) setSaveOpen(false);
+          return problem;
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// The fill page's online/offline indicator (spec 001 section 2): Online in green, Offline in orange, and
+// an info icon that opens the 'Form works offline!' modal.
+import { Badge, Box, Button, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuInfo, LuWifi, LuWifiOff } from 'react-icons/lu';
+import { useConnection } from './hooks';
+
+export function OnlineIndicator() {
+  const { t } = useTranslation();
+  const online = useConnection(true);
+  const [open, setOpen] = useState(false);
+  return (
+    <HStack gap="1" data-testid="online-indicator" data-online={online ? 'true' : 'false'}>
+      <Badge colorPalette={online ? 'green' : 'orange'} variant="subtle" size="md" role="status" aria-live="polite" gap="1.5" px="2">
+        <Box as="span" display="inline-flex" aria-hidden>
+          {online ? <LuWifi /> : <LuWifiOff />}
+        </Box>
+        {online ? t('offline.status.online') : t('offline.status.offline')}
+      </Badge>
+      <IconButton size="xs" variant="ghost" aria-label={t('offline.status.about')} onClick={() => setOpen(true)} data-testid="works-offline-info">
+        <LuInfo />
+      </IconButton>
+      <WorksOfflineDialog open={open} onClose={() => setOpen(false)} />
+    </HStack>
+  );
+}
+
+export function WorksOfflineDialog(props: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="3" data-testid="works-offline-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('offline.worksOffline.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>{t('offline.worksOffline.opens')}</Text>
+                <Text>{t('offline.worksOffline.submits')}</Text>
+                <Text>{t('offline.worksOffline.drafts')}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={props.onClose}>{t('offline.worksOffline.close')}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,47 @@
+// How many submissions wait on this device, in the fill page's banner; a tap opens the outbox. It also
+// asks the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
+import { Badge, Button } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCloudUpload, LuTriangleAlert } from 'react-icons/lu';
+import { useSnapshot } from 'valtio';
+import { checkStorage, storageHealth } from '../storage';
+import { useOutboxCounts } from './hooks';
+import { OutboxDialog } from './OutboxDialog';
+
+export function OutboxIndicator() {
+  const { t } = useTranslation();
+  const { waiting, attention } = useOutboxCounts();
+  const health = useSnapshot(storageHealth);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    void checkStorage();
+  }, [waiting]);
+
+  if (waiting === 0) return null;
+  const warn = attention > 0 || health.persisted === false || health.low;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette={attention > 0 ? 'red' : 'blue'}
+        onClick={() => setOpen(true)}
+        data-testid="outbox-indicator"
+        data-waiting={waiting}
+        data-attention={attention}
+        title={attention > 0 ? t('offline.outbox.attentionCount', { count: attention }) : undefined}
+      >
+        <LuCloudUpload />
+        {t('offline.outbox.waiting', { count: waiting })}
+        {warn && (
+          <Badge colorPalette={attention > 0 ? 'red' : 'orange'} variant="solid" size="xs" px="1" aria-hidden>
+            <LuTriangleAlert />
+          </Badge>
+        )}
+      </Button>
+      <OutboxDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

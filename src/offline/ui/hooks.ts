@@ -1,0 +1,57 @@
+// React bindings of the offline state: live IndexedDB queries (Dexie's liveQuery also hears other
+// tabs), the polled connection with its notices, and the outbox counts.
+import { liveQuery } from 'dexie';
+import { useEffect, useState, type DependencyList } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { notify } from '../../app/toaster';
+import { offlineDb } from '../db';
+import { needsAttention } from '../outbox/machine';
+import { connection, onConnectionChange, watchConnection } from '../online';
+
+/** The current answer of an IndexedDB query, re-run whenever what it read changes. */
+export function useLive<T>(query: () => Promise<T>, deps: DependencyList, initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    const sub = liveQuery(query).subscribe({ next: setValue, error: () => undefined });
+    return () => sub.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return value;
+}
+
+/**
+ * Polls the server every 5 seconds while mounted; answers whether it is reachable. With notices (the
+ * one indicator on the page asks for them), says 'We are offline now.' / 'We are back online.'.
+ */
+export function useConnection(notices = false): boolean {
+  const { t } = useTranslation();
+  const snap = useSnapshot(connection);
+  useEffect(() => {
+    const stop = watchConnection();
+    const off = notices
+      ? onConnectionChange((online) => (online ? notify('success', t('offline.notices.backOnline')) : notify('warning', t('offline.notices.wentOffline'))))
+      : () => undefined;
+    return () => {
+      off();
+      stop();
+    };
+  }, [t, notices]);
+  return snap.online;
+}
+
+export interface OutboxCounts {
+  waiting: number;
+  attention: number;
+}
+
+export function useOutboxCounts(): OutboxCounts {
+  return useLive(
+    async () => {
+      const all = await offlineDb().outbox.toArray();
+      return { waiting: all.length, attention: all.filter(needsAttention).length };
+    },
+    [],
+    { waiting: 0, attention: 0 },
+  );
+}
