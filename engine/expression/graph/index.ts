@@ -35,13 +35,13 @@ function locate(state: FormState, path: string): { field: string; indexes: numbe
 /**
  * After an answer changes: re-evaluates only what depends on it, transitively, and reports which
  * questions changed visibility, value, validity, ... With `value`, the answer is set first
- * (undefined clears it); without, the answer in `state` is taken as the new one.
+ * (undefined clears it); without, `state.answers` is taken to hold the new answer already.
  */
 export function recalculate(state: FormState, changedField: string, ...value: [] | [unknown]): Recalculation {
   const { field, indexes } = locate(state, changedField);
   const session = new Session(state.graph, state.options, state);
   if (value.length === 1) session.setAnswer(field, indexes, value[0]);
-  else session.markReaders(field, indexes);
+  else session.refresh(field, indexes);
   // An answer the choice filter does not allow is pruned like one the filter stopped allowing.
   const filter = state.graph.bindsOf.get(field)?.choice_filter;
   const filterBind = filter === undefined ? undefined : state.graph.binds[filter];

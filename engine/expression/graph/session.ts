@@ -213,6 +213,12 @@ export class Session {
     this.observe(field, indexes);
   }
 
+  /** After the caller changed `answers` itself: brings `values` up to date and marks the readers. */
+  refresh(field: string, indexes: Indexes): void {
+    this.syncValue(field, indexes);
+    this.markReaders(field, indexes);
+  }
+
   /** values = answers for a visible question, blank for a hidden one. */
   private syncValue(field: string, indexes: Indexes): void {
     const { repeats, container } = this.info(field);

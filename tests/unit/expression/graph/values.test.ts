@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recalculate } from '../../../../engine/expression/index';
 import { calculate, date, decimal, integer, survey, text } from './dsl';
 
 describe('calculations', () => {
@@ -81,3 +82,13 @@ describe('defaults', () => {
   });
 });
 
+
+describe('recalculate without a value', () => {
+  it('takes the answer already in state.answers', () => {
+    const f = survey(integer('a'), calculate('b', '${a} * 2')).start({ a: 1 });
+    const edited = { ...f.state, answers: { ...f.state.answers, a: 5 } };
+    const r = recalculate(edited, 'a');
+    expect(r.state.values['b']).toBe(10);
+    expect(r.changes.values).toEqual(['a', 'b']);
+  });
+});
