@@ -133,7 +133,7 @@ export async function submitSurvey(
   for (const u of uploads) keyOf.set(`upload:${u.field}`, { ...u, key: deps.storage.newKey(ctx.organizationId, u.extension) });
   const rows = answers.map((a) => toAnswerRow(a, (uri) => keyOf.get(uri)?.key));
   const used = answers.flatMap((a) => {
-    const u = a.answerDetail.answerFiles?.[0] ? keyOf.get(a.answerDetail.answerFiles[0].uri) : undefined;
+    const u = keyOf.get(fileUri(a) ?? '');
     return u ? [{ u, itemId: a.questionId, repeatPath: a.answerDetail.repeatGroup ?? '' }] : [];
   });
   const record: NewSubmission = {
@@ -188,12 +188,17 @@ export async function submitSurvey(
     return repeatOf(deps, ctx, same.id, same.contentHash, hash, s);
   }
   const storedAnswers = answers.map((a, i) =>
-    a.answerDetail.answerFiles ? { ...a, answerDetail: { questionType: a.answerDetail.questionType, ...(a.answerDetail.repeatGroup ? { repeatGroup: a.answerDetail.repeatGroup } : {}), filePaths: [{ filePath: rows[i]!.text ?? '' }] } } : a,
+    fileUri(a) === undefined ? a : { ...a, answerDetail: { questionType: a.answerDetail.questionType, ...(a.answerDetail.repeatGroup ? { repeatGroup: a.answerDetail.repeatGroup } : {}), filePaths: [{ filePath: rows[i]!.text ?? '' }] } },
   );
   return {
     duplicate: false,
     submission: { id: stored.id, clientId: s.id, surveyId: ctx.surveyId, submittedAt: stored.submittedAt.toISOString(), answers: storedAnswers },
   };
+}
+
+/** The file an answer of an image or file question refers to: a new upload's uri or a stored path. */
+function fileUri(a: AnswerInput): string | undefined {
+  return a.answerDetail.answerFiles?.[0]?.uri ?? a.answerDetail.filePaths?.[0]?.filePath;
 }
 
 /** Decodes and validates with the survey's engine; refuses with the browser's messages, naming the questions. */
