@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: deps.webRoot,
       wildcard: false,
+      // Off, or @fastify/static's own 'public, max-age=0' replaces the headers set just below.
+      cacheControl: false,
       // Hashed assets never change; index.html and the service worker must always be revalidated.
       setHeaders: (res, path) => {
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
