@@ -80,4 +80,5 @@ export function removeRepeat(state: FormState, instancePath: string): Recalculat
 }
 
 export { buildGraph } from './build';
-export { MAX_REPEAT_INSTANCES, isEmptyAnswer } from './session';
+export { isEmptyAnswer } from './answers';
+export { MAX_REPEAT_INSTANCES } from './session';

@@ -6,6 +6,7 @@ import { asExpressionError } from '../runtime/evaluate';
 import { filterChoices } from '../choices';
 import type { ExpressionError } from '../errors';
 import { interpolate } from '../template';
+import { indexesOf, isEmptyAnswer, keepAllowed, keyOf, normaliseResult, sameList, toBoolean } from './answers';
 import { countAt, deleteAt, getAt, hasAt, instancesOf, pathOf, removeInstanceAt, resizeAt, setAt, type Indexes, type Owned } from './data';
 import type {
   BindKind,
@@ -37,19 +38,6 @@ const NEW_QUESTION: QuestionState = {
   hint: undefined,
   errors: {},
 };
-
-export function isEmptyAnswer(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (typeof value === 'number') return Number.isNaN(value);
-  return Array.isArray(value) && value.length === 0;
-}
-
-const keyOf = (indexes: Indexes): string => indexes.join('.');
-const indexesOf = (key: string): number[] => (key === '' ? [] : key.split('.').map(Number));
-
-const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
-  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
 
 export class Session {
   answers: Data;
@@ -348,15 +336,12 @@ export class Session {
       this.questions.set(path, { ...question, choices: names });
       this.changed.choices.add(path);
     }
-    // A selected choice the filter no longer allows is cleared (spec 001 section 4).
+    // A selected choice the filter no longer allows is cleared (spec 001 section 4); a filter that
+    // failed allows nothing, but that is the author's bug, not a reason to lose the answer.
+    if (result.error !== undefined) return;
     const answer = getAt(this.answers, info.repeats, indexes, bind.field);
-    if (isEmptyAnswer(answer)) return;
-    const allowed = new Set(names);
-    const selected = Array.isArray(answer) ? answer.map(String) : String(answer).trim().split(/\s+/);
-    const kept = selected.filter((name) => allowed.has(name));
-    if (kept.length === selected.length) return;
-    const value = kept.length === 0 ? undefined : Array.isArray(answer) ? kept : kept.join(' ');
-    this.setAnswer(bind.field, indexes, value);
+    const kept = keepAllowed(answer, new Set(names));
+    if (kept !== answer) this.setAnswer(bind.field, indexes, kept);
   }
 
   /** required, constraint, label, hint and validity of one question instance. */
@@ -435,18 +420,3 @@ export class Session {
   }
 }
 
-function toBoolean(value: string | number | boolean): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
-  return value !== '';
-}
-
-/**
- * A computed value as ODK stores it: text, so ${calc} = 'false' works; numbers stay numbers (they
- * compare the same either way); NaN, an incomplete calculation, is no answer.
- */
-function normaliseResult(value: string | number | boolean | undefined): string | number {
-  if (value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return typeof value === 'number' && Number.isNaN(value) ? '' : value;
-}

@@ -1,53 +1,15 @@
 // AST -> closures. Each node becomes a function of the scope, with coercions chosen once here
-// rather than on every evaluation; constant sub-expressions are computed once; constant arguments
-// let a function specialise itself (a regex compiled once, a date format split once).
-import { unreachable, type AstNode, type BinaryOperator, type FunctionCall, type Span } from '../ast';
-import { ExpressionError, UNLOCATED } from '../errors';
-import { lookupFunction } from '../functions/index';
-import { kindAt, type Kind, type PathArg, type ResultKind, type Scope } from '../functions/types';
-import { NodeSet, equality, relational, toBool, toDate, toNum, toStr, type Relation, type Val } from '../values/value';
-import { foldingScope, NotConstant } from './fold';
+// rather than on every evaluation and constant sub-expressions computed once. Calls are compiled
+// in compile-call.ts.
+import { unreachable, type AstNode, type BinaryOperator } from '../ast';
+import { ExpressionError } from '../errors';
+import type { Scope } from '../functions/types';
+import { NodeSet, equality, relational, type Relation, type Val } from '../values/value';
+import { asBoolean, asNumber, constant, locate, tryFold, type Code } from './code';
+import { compileCall, type Compilers } from './compile-call';
 import type { EvaluationScope } from './scope';
 
-export type Run = (scope: EvaluationScope) => Val;
-type StaticType = ResultKind | 'nodes';
-
-interface Code {
-  readonly run: Run;
-  readonly type: StaticType;
-  /** Present when the value is known without any answers. */
-  readonly constant?: Val;
-}
-
-/** Gives an error raised inside a function or reference the position of the node that raised it. */
-function locate(error: unknown, span: Span): unknown {
-  if (error instanceof ExpressionError && error.offset === UNLOCATED.offset) {
-    return new ExpressionError(error.code, error.message, span);
-  }
-  return error;
-}
-
-function constant(value: Val, type: StaticType): Code {
-  return { run: () => value, type, constant: value };
-}
-
-/** Runs a code once at compile time if it needs nothing but constants. */
-function tryFold(code: Code, parts: readonly Code[]): Code {
-  if (parts.some((p) => p.constant === undefined)) return code;
-  try {
-    return constant(code.run(foldingScope as unknown as EvaluationScope), code.type);
-  } catch (e) {
-    if (e instanceof NotConstant || e instanceof ExpressionError) return code; // leave it to run time
-    throw e;
-  }
-}
-
-const asNumber = (code: Code): ((s: EvaluationScope) => number) =>
-  code.type === 'number' ? (code.run as (s: EvaluationScope) => number) : (s) => toNum(code.run(s), s);
-const asString = (code: Code): ((s: EvaluationScope) => string) =>
-  code.type === 'string' ? (code.run as (s: EvaluationScope) => string) : (s) => toStr(code.run(s), s);
-const asBoolean = (code: Code): ((s: EvaluationScope) => boolean) =>
-  code.type === 'boolean' ? (code.run as (s: EvaluationScope) => boolean) : (s) => toBool(code.run(s));
+export type { Run } from './code';
 
 const ARITHMETIC: Partial<Record<BinaryOperator, (a: number, b: number) => number>> = {
   '+': (a, b) => a + b,
@@ -120,7 +82,7 @@ function union(a: NodeSet, b: NodeSet, scope: Scope): NodeSet {
 }
 
 /** A node-set argument (count, sum, ...): always a node-set, even for a single answer. */
-function compileNodes(node: AstNode): (s: EvaluationScope) => NodeSet {
+export function compileNodes(node: AstNode): (s: EvaluationScope) => NodeSet {
   switch (node.kind) {
     case 'ref': {
       const { name, span } = node;
@@ -145,166 +107,6 @@ function compileNodes(node: AstNode): (s: EvaluationScope) => NodeSet {
       break;
   }
   throw new ExpressionError('argument', 'A question reference such as ${name} is needed here', node.span);
-}
-
-const VALUE_KINDS: ReadonlySet<Kind> = new Set<Kind>(['string', 'number', 'boolean', 'value', 'lazy', 'date']);
-
-/** The closure producing one argument in the form its parameter kind asks for. */
-function compileArgument(node: AstNode, kind: Kind, code: Code | undefined): (s: EvaluationScope) => unknown {
-  const value = (): Code => code ?? compileNode(node);
-  switch (kind) {
-    case 'string':
-      return asString(value());
-    case 'number':
-      return asNumber(value());
-    case 'boolean':
-      return asBoolean(value());
-    case 'value':
-      return value().run;
-    case 'lazy': {
-      const thunk = value().run;
-      return () => thunk;
-    }
-    case 'date': {
-      const run = value().run;
-      const { span } = node;
-      return (s) => {
-        try {
-          return toDate(run(s), s);
-        } catch (e) {
-          throw locate(e, span);
-        }
-      };
-    }
-    case 'nodes':
-      return compileNodes(node);
-    case 'ref': {
-      if (node.kind !== 'ref') throw new ExpressionError('argument', 'A question reference such as ${name} is needed here', node.span);
-      const { name } = node;
-      return () => name;
-    }
-    case 'path': {
-      const path: PathArg | undefined =
-        node.kind === 'parent' ? { kind: 'parent' } : node.kind === 'ref' ? { kind: 'ref', name: node.name } : undefined;
-      if (path === undefined) throw new ExpressionError('argument', "Expected '..' or a repeat reference", node.span);
-      return () => path;
-    }
-    default:
-      return unreachable(kind);
-  }
-}
-
-/** A variadic tail: node-sets contribute every answer they hold (concat, join, min, max). */
-function compileRest(codes: readonly Code[], kind: Kind): (s: EvaluationScope) => unknown[] {
-  const runs = codes.map((c) => c.run);
-  const convert: (v: Val, s: EvaluationScope) => unknown =
-    kind === 'number' ? toNum : kind === 'string' ? toStr : kind === 'boolean' ? (v) => toBool(v) : (v) => v;
-  return (s) => {
-    const out: unknown[] = [];
-    for (const run of runs) {
-      const v = run(s);
-      if (v instanceof NodeSet) for (let i = 0; i < v.size; i++) out.push(convert(v.at(i, s), s));
-      else out.push(convert(v, s));
-    }
-    return out;
-  };
-}
-
-type Impl = (scope: Scope, ...args: unknown[]) => Val;
-type SpecializeFn = (constants: readonly (Val | undefined)[]) => Impl | undefined;
-
-/** Constant arguments coerced to their parameter kinds, for specialisation. */
-function constantArguments(codes: readonly (Code | undefined)[], kinds: readonly Kind[]): (Val | undefined)[] {
-  return codes.map((code, i) => {
-    if (code?.constant === undefined) return undefined;
-    try {
-      switch (kinds[i]) {
-        case 'string':
-          return toStr(code.constant, foldingScope);
-        case 'number':
-          return toNum(code.constant, foldingScope);
-        case 'boolean':
-          return toBool(code.constant);
-        default:
-          return undefined;
-      }
-    } catch {
-      return undefined;
-    }
-  });
-}
-
-function compileCall(node: FunctionCall): Code {
-  const entry = lookupFunction(node.name);
-  if (entry === undefined) throw new ExpressionError('unknown-function', `Unknown function ${node.name}()`, node.span);
-  const { spec } = entry;
-  const params = spec.params;
-  const kinds = node.args.map((_, i) => kindAt(params, i) ?? 'value');
-  const codes = node.args.map((arg, i) => (VALUE_KINDS.has(kinds[i] ?? 'value') ? compileNode(arg) : undefined));
-  const restAt = params.findIndex((p) => p.startsWith('...'));
-  const fixedCount = restAt === -1 ? node.args.length : Math.min(restAt, node.args.length);
-  const fixed = node.args.slice(0, fixedCount).map((arg, i) => compileArgument(arg, kinds[i] ?? 'value', codes[i]));
-  const rest =
-    restAt === -1
-      ? undefined
-      : compileRest(
-          node.args.slice(restAt).map((arg, i) => codes[restAt + i] ?? compileNode(arg)),
-          kindAt(params, restAt) ?? 'value',
-        );
-  let impl = spec.impl.bind(spec) as Impl;
-  const specialize = spec.specialize?.bind(spec) as SpecializeFn | undefined;
-  if (specialize !== undefined) {
-    const constants = constantArguments(codes, kinds);
-    if (constants.some((c) => c !== undefined)) {
-      try {
-        impl = specialize(constants) ?? impl;
-      } catch {
-        // a bad constant fails at run time, with its position
-      }
-    }
-  }
-  const call = bindCall(impl, fixed, rest);
-  const { span } = node;
-  const run: Run = (s) => {
-    try {
-      return call(s);
-    } catch (e) {
-      throw locate(e, span);
-    }
-  };
-  const code: Code = { run, type: spec.returns };
-  if (spec.volatile || codes.some((c) => c === undefined)) return code;
-  return tryFold(code, codes as Code[]);
-}
-
-/** Fixed-arity fast paths: no argument arrays for the common one-, two- and three-argument calls. */
-function bindCall(
-  impl: Impl,
-  fixed: readonly ((s: EvaluationScope) => unknown)[],
-  rest: ((s: EvaluationScope) => unknown[]) | undefined,
-): Run {
-  const [a, b, c] = fixed;
-  if (rest !== undefined) {
-    if (fixed.length === 0) return (s) => impl(s, rest(s));
-    if (fixed.length === 1 && a) return (s) => impl(s, a(s), rest(s));
-    return (s) => impl(s, ...fixed.map((f) => f(s)), rest(s));
-  }
-  switch (fixed.length) {
-    case 0:
-      return (s) => impl(s);
-    case 1:
-      if (a) return (s) => impl(s, a(s));
-      break;
-    case 2:
-      if (a && b) return (s) => impl(s, a(s), b(s));
-      break;
-    case 3:
-      if (a && b && c) return (s) => impl(s, a(s), b(s), c(s));
-      break;
-    default:
-      break;
-  }
-  return (s) => impl(s, ...fixed.map((f) => f(s)));
 }
 
 export function compileNode(node: AstNode): Code {
@@ -362,8 +164,10 @@ export function compileNode(node: AstNode): Code {
     case 'binary':
       return compileBinary(node.op, node.left, node.right);
     case 'call':
-      return compileCall(node);
+      return compileCall(COMPILERS, node);
     default:
       return unreachable(node);
   }
 }
+
+const COMPILERS: Compilers = { value: compileNode, nodes: compileNodes };

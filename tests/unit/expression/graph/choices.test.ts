@@ -49,6 +49,7 @@ describe('choice filters', () => {
     const error = f.question('city').errors.choice_filter;
     expect(error?.title).toBe(MESSAGES.choiceFilter);
     expect(error?.field).toBe('city');
+    expect(broken.start({ city: 'la' })).toHaveValue('city', 'la');
   });
 
   it('filterChoices works on its own', () => {
