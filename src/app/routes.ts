@@ -70,8 +70,9 @@ export const routes: readonly RouteDecl[] = [
   { path: '/404', page: () => import('../pages/errors/NotFoundPage'), access: 'public', shell: 'bare' },
   { path: '/500', page: () => import('../pages/errors/ServerErrorPage'), access: 'public', shell: 'bare' },
 
-  // Public survey (spec 001 section 2)
-  { path: '/public-survey/*', page: comingSoon, access: 'public', shell: 'bare' },
+  // Public survey, task links and the builder's preview (spec 001 section 2): /public-survey/{surveyId},
+  // /public-survey/{linkUuid}/{surveyId}, /public-survey/{language}/{surveyId}?taskId=...&receiverId=...
+  { path: '/public-survey/*', page: () => import('../pages/fill/FillPage'), access: 'public', shell: 'bare' },
 
   // Organization, workspace and project choice
   { path: '/', page: () => import('../pages/home/HomeRedirect'), access: 'signed-in', shell: 'bare' },

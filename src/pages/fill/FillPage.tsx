@@ -1,0 +1,169 @@
+// The survey fill and preview page (spec 001 section 2): /public-survey/... for respondents, task
+// links for data collectors, and the builder's preview of a survey in Editing (banner, no buttons).
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
+import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
+import { ApiError } from '../../api/client';
+import { PageSpinner } from '../../app/RouteHost';
+import { notify } from '../../app/toaster';
+import { session } from '../../state/session';
+import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
+import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
+import { isPast } from './deadline';
+import { ExpiredDialog, LeaveDialog } from './dialogs';
+import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
+import { parseFillRoute, type FillRoute } from './route';
+import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
+import { SurveyBanner } from './SurveyBanner';
+import { useFill } from './useFill';
+import { useLeavePrompt } from './useLeavePrompt';
+import { useSubmitFlow } from './useSubmitFlow';
+import './fill.css';
+
+export default function FillPage() {
+  const { pathname, search } = useLocation();
+  const route = useMemo(() => parseFillRoute(pathname, search), [pathname, search]);
+  if (route === null) return <SurveyUnavailable notFound />;
+  return <Loaded route={route} />;
+}
+
+function Loaded({ route }: { route: FillRoute }) {
+  const query = usePreviewData(route);
+  useEffect(() => {
+    // Spec 001 section 8: a failed preview link stops loading and logs 'Something went wrong'.
+    if (query.isError) console.error('Something went wrong', query.error);
+  }, [query.isError, query.error]);
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
+  if (query.data.alreadySubmitted) return <AlreadySubmitted />;
+  return <FillSurvey route={route} data={query.data} />;
+}
+
+/** The language to open in: a task link's code, else the survey's default, else its base language. */
+function firstLanguage(data: PreviewData, code: string | null): number {
+  const usable = data.surveyLanguageMaps.filter((l) => l.translateStatus === 0);
+  return (
+    usable.find((l) => code !== null && l.code.toLowerCase() === code.toLowerCase())?.languageId ??
+    usable.find((l) => l.languageId === data.languageId)?.languageId ??
+    (usable.find((l) => l.isBaseLanguage) ?? data.surveyLanguageMaps[0])?.languageId ??
+    0
+  );
+}
+
+function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(session);
+  const model: SurveyModel = data;
+  const editable = data.surveyStatusId === SURVEY_STATUS.Deployed;
+  const onProblem = useCallback(
+    (p: ExpressionProblem) =>
+      // Reported while the form is being built: the toast waits for the render to finish.
+      setTimeout(() => notify('warning', p.kind === 'choice_filter' ? `${p.message}: ${p.name}` : p.message, p.kind === 'choice_filter' ? undefined : t('fill.expressionHelp')), 0),
+    [t],
+  );
+  const { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers } = useFill(model, firstLanguage(data, route.language), onProblem);
+  // Drafts, the autosaved form, the outbox and the indicator: src/offline, fed plain data.
+  const offline = useOfflineFill({
+    surveyId: model.id,
+    title: model.name,
+    taskId: route.taskId,
+    receiverId: route.receiverId,
+    dataUrl: previewUrl(route),
+    enabled: editable,
+    snapshot: () => ({ ...snapshot(), renderedElementIds: [] }),
+    load: (s) => restore({ formData: (s.formData ?? {}) as FormValues, ...(s.submissionId ? { submissionId: s.submissionId } : {}) }),
+    reset,
+    hasAnswer: hasAnswers,
+  });
+  const { changed } = offline;
+  useEffect(() => fill.runtime.onChange(changed), [fill.runtime, changed]);
+  const send = useCallback(
+    async (payload: SubmissionPayload): Promise<SubmitResult> => {
+      if (!offline.enabled) return submitSurvey(payload);
+      const outcome = await offline.submit(payload.entries);
+      return outcome.status === 'sent' ? { status: 'sent', message: outcome.message, data: outcome.data } : { status: 'queued' };
+    },
+    [offline],
+  );
+  const [expired, setExpired] = useState(() => editable && (data.isExpired || isPast(data.endDate)));
+  const [exporting, setExporting] = useState(false);
+  const geolocation = useRef<{ latitude: number; longitude: number } | null>(null);
+  useEffect(() => {
+    if (!editable || !model.toggleLocation) return;
+    locate().then(
+      (c) => (geolocation.current = { latitude: c.latitude, longitude: c.longitude }),
+      () => undefined,
+    );
+  }, [editable, model.toggleLocation]);
+  const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true) });
+  const leave = useLeavePrompt(dirty);
+  const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text) }), []);
+
+  if (flow.phase === 'thanks') return <ThankYou />;
+  if (flow.phase === 'already') return <AlreadySubmitted />;
+  const language = fill.runtime.compiled.language;
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportSurvey(model.id, model.name);
+    } catch {
+      notify('error', t('fill.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Box minH="100dvh" bg="gray.50" py={{ base: '3', md: '8' }} px={{ base: '3', md: '4' }} className="fill-page" data-testid="fill-page">
+      <Stack maxW="800px" mx="auto" gap="4">
+        <SurveyBanner
+          title={model.name}
+          description={model.description}
+          endDate={data.endDate}
+          preview={data.surveyStatusId === SURVEY_STATUS.Editing}
+          language={language}
+          languages={data.surveyLanguageMaps.filter((l) => l.translateStatus === 0)}
+          onLanguage={setLanguage}
+          onPrint={() => window.print()}
+          onExport={snap.token ? () => void runExport() : null}
+          exporting={exporting}
+          connection={
+            editable ? (
+              <HStack gap="2">
+                <OnlineIndicator />
+                <OutboxIndicator />
+              </HStack>
+            ) : null
+          }
+        />
+        <SurveyForm key={`${fill.submissionId}:${fill.layout}`} runtime={fill.runtime} context={context} />
+        {flow.formError ? (
+          <Box role="alert" bg="red.50" color="red.700" borderWidth="1px" borderColor="red.200" borderRadius="md" px="4" py="3" data-testid="fill-submit-error">
+            {flow.formError}
+          </Box>
+        ) : null}
+        {editable ? (
+          <HStack justify="flex-end" gap="3" flexWrap="wrap" className="fill-no-print">
+            <DraftButtons fill={offline} hasAnswer={hasAnswers} />
+            <Button colorPalette="brand" size="lg" onClick={() => void flow.submit()} loading={flow.phase === 'submitting'} data-testid="fill-submit">
+              {t('fill.submit')}
+            </Button>
+          </HStack>
+        ) : data.surveyStatusId !== SURVEY_STATUS.Editing ? (
+          <Box color="gray.600" textAlign="center" className="fill-no-print">
+            {t('fill.notOpen')}
+          </Box>
+        ) : null}
+      </Stack>
+      <ExpiredDialog open={expired} onClose={() => setExpired(false)} />
+      <LeaveDialog open={leave.open} onStay={leave.stay} onLeave={leave.leave} />
+      {offline.dialogs}
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+// Submitting (spec 001 sections 4, 5 and 8): the submit rules with their exact texts and a scroll to
+// the first error; then the one submit path, and the outcomes: a task goes to /mytasks, a receiver's
+// link and a public link reload after 1.5 s (a public one thanks the respondent first); a used link
+// shows the already-submitted screen; an expired survey the Survey expired modal; a refusal its
+// messages on the form and in a toast; no answer at all the poor-connection advice.
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { problems } from '../../../schemas/problems';
+import { domIdOf } from '../../../widgets/index';
+import { ApiError } from '../../api/client';
+import { notify } from '../../app/toaster';
+import { translateMessage } from '../../i18n';
+import { isPast } from './deadline';
+import type { FillRoute } from './route';
+import { buildPayload, type SubmissionPayload, type SubmitResult } from './submit';
+import type { Fill } from './useFill';
+
+export const RELOAD_AFTER_MS = 1500;
+
+export type Phase = 'filling' | 'submitting' | 'thanks' | 'already';
+
+interface Deps {
+  /** The one submit path: submitSurvey, or the same routed through the outbox. */
+  send: (payload: SubmissionPayload) => Promise<SubmitResult>;
+  route: FillRoute;
+  title: string;
+  endDate: string | null;
+  fill: Fill;
+  userId: string | null;
+  geolocation: { current: { latitude: number; longitude: number } | null };
+  dirty: { current: boolean };
+  onExpired: () => void;
+}
+
+/** Brings the first question in error into view and puts the cursor in it. */
+export function scrollToQuestion(path: string): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(domIdOf(path));
+    if (!el) return;
+    el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button')?.focus({ preventScroll: true });
+  });
+}
+
+const reload = (): void => window.location.reload();
+
+export function useSubmitFlow(d: Deps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>('filling');
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const submit = async (): Promise<void> => {
+    if (busy.current) return;
+    if (isPast(d.endDate)) return d.onExpired();
+    const { runtime } = d.fill;
+    const result = runtime.validate();
+    if (result === undefined) return;
+    if (!result.valid) {
+      setFormError(result.message);
+      notify('error', result.message ?? t('fill.errors.generic'));
+      const first = result.issues[0];
+      if (first) scrollToQuestion(first.path);
+      return;
+    }
+    setFormError(null);
+    busy.current = true;
+    setPhase('submitting');
+    try {
+      const language = runtime.compiled.language.languageId;
+      const payload = buildPayload(runtime.compiled.bindings, d.title, result.data, {
+        route: d.route,
+        submissionId: d.fill.submissionId,
+        userId: d.userId,
+        startTime: d.fill.startTime,
+        languageId: language,
+        geolocation: d.geolocation.current,
+      });
+      const sent = await d.send(payload);
+      d.dirty.current = false;
+      // Queued in the outbox: its countdown dialog reloads the page.
+      if (sent.status === 'queued') return;
+      notify('success', translateMessage(sent.message));
+      if (d.route.taskId !== null) return void navigate('/mytasks');
+      if (d.route.receiverId === null) setPhase('thanks');
+      setTimeout(reload, RELOAD_AFTER_MS);
+    } catch (err) {
+      busy.current = false;
+      setPhase('filling');
+      refused(err);
+    }
+  };
+
+  const refused = (err: unknown): void => {
+    if (!(err instanceof ApiError) || err.kind !== 'http') {
+      notify('error', t('fill.errors.connection'));
+      return;
+    }
+    if (err.message === problems.alreadySubmitted.message) {
+      d.dirty.current = false;
+      setPhase('already');
+      return;
+    }
+    if (err.message === problems.surveyExpired.message) return d.onExpired();
+    const issues = (err.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
+    d.fill.runtime.showIssues(issues);
+    const message = translateMessage(err.message) || t('fill.errors.generic');
+    setFormError(message);
+    notify('error', message, err.errors.join('\n'));
+    if (issues[0]) scrollToQuestion(issues[0].path);
+  };
+
+  return { phase, formError, submit };
+}

@@ -1,0 +1,19 @@
+// The public surface of widgets/: the registry, the survey form and its runtime.
+export { WIDGETS, WIDGETS_BY_NAME } from './registry';
+export { SurveyForm, type SurveyFormProps } from './form/SurveyForm';
+export { SurveyValidator, validatorFor } from './form/validator';
+export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
+export { domIdOf, instancePath } from './runtime/paths';
+export { TEMPLATES } from './templates/index';
+export type { FormContext, QuestionOptions, QuestionWidget, QuestionWidgetProps } from './types';
+
+import { FormRuntime, type RuntimeOptions } from './runtime/store';
+import { validatorFor } from './form/validator';
+import type { CompiledForm } from '../engine/survey/index';
+
+/** A runtime checked by the survey's own validator (the one the server runs). */
+export function createRuntime(form: CompiledForm, opts: Omit<RuntimeOptions, 'checker'> = {}): FormRuntime {
+  return new FormRuntime(form, { ...opts, checker: validatorFor(form.bindings) });
+}
+
+export { locate, GEO_MESSAGES } from './geopoint/locate';

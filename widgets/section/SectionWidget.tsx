@@ -1,0 +1,44 @@
+// Section (0): a titled part of the form with its description; for a repeat group its value is the
+// number of instances (the '__counter' answer), and, where the respondent sizes the repeat, 'Add'
+// asks for one more. The instances themselves come in as children (widgets/form/fields.tsx).
+import { getTemplate } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { labelId } from '../shared/a11y';
+import { optionsOf, type QuestionWidgetProps } from '../types';
+
+interface SectionOptions {
+  description?: string;
+  repeat: boolean;
+  addable: boolean;
+}
+
+const SECTION_UI = { 'ui:options': { questionType: 0 } };
+
+export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const o = optionsOf<SectionOptions>(props);
+  const Title = getTemplate('TitleFieldTemplate', props.registry);
+  const Hint = getTemplate('DescriptionFieldTemplate', props.registry);
+  const Errors = getTemplate('FieldErrorTemplate', props.registry);
+  const count = typeof props.value === 'number' ? props.value : 0;
+  const canAdd = o.repeat && o.addable === true && props.readonly !== true && props.disabled !== true;
+  return (
+    <section className="fs-section" id={props.id} data-section={props.name} data-testid={`section-${props.name}`} aria-labelledby={labelId(props.id)}>
+      <div className="fs-section-head">
+        <Title id={props.id} title={props.label} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} />
+        {o.description ? <Hint id={`${props.id}__description`} description={o.description} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} /> : null}
+      </div>
+      {props.children}
+      {o.repeat && count === 0 ? <p className="fs-muted">{t('widgets.section.empty')}</p> : null}
+      {canAdd ? (
+        <div>
+          <button type="button" className="fs-btn" data-testid={`repeat-add-${props.name}`} onClick={() => props.onChange(count + 1)}>
+            + {t('widgets.section.add', { title: props.label })}
+          </button>
+        </div>
+      ) : null}
+      <Errors errors={props.rawErrors ?? []} fieldPathId={{ $id: props.id, path: [] }} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} />
+    </section>
+  );
+}

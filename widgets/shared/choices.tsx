@@ -1,0 +1,90 @@
+// What every choice widget shares: the choices the filter offers at this instance, how a choice reads
+// (emoji and label), the filter's failure warning, and the search box of 'autocomplete' and 'search'.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FIELD_MESSAGES, splitNames } from '../../engine/survey/index';
+import { useChoiceNames, usePath } from '../runtime/hooks';
+import type { ChoiceOption, QuestionOptions } from '../types';
+
+const NONE: readonly ChoiceOption[] = [];
+
+export interface Offered {
+  choices: readonly ChoiceOption[];
+  /** The choice filter failed: the list is empty and the spec's warning shows. */
+  failed: boolean;
+}
+
+/** The question's choices that its choice filter lets through here (spec 001 section 4). */
+export function useOfferedChoices(o: QuestionOptions): Offered {
+  const names = useChoiceNames(usePath());
+  const all = o.choices ?? NONE;
+  return useMemo(() => {
+    if (names === 'error') return { choices: [], failed: true };
+    if (names === undefined) return { choices: all, failed: false };
+    const allowed = new Set(names);
+    return { choices: all.filter((c) => allowed.has(c.name)), failed: false };
+  }, [names, all]);
+}
+
+export function ChoiceText({ choice, emoji }: { choice: ChoiceOption; emoji: boolean }) {
+  return (
+    <span>
+      {emoji && choice.emoji ? (
+        <span className="fs-emoji" aria-hidden="true">
+          {choice.emoji}{' '}
+        </span>
+      ) : null}
+      {choice.label}
+    </span>
+  );
+}
+
+/** 'Error evaluating choice filter', naming the question (spec 001 section 5). */
+export function FilterWarning({ name }: { name: string }) {
+  return (
+    <p className="fs-warning" role="alert" data-testid="choice-filter-error">
+      {FIELD_MESSAGES.choiceFilter}: {name}
+    </p>
+  );
+}
+
+export const hasAppearance = (o: QuestionOptions, ...names: string[]): boolean => names.some((n) => o.appearance.includes(n));
+
+/** 'autocomplete' and 'search' put a search box above the choices. */
+export function useChoiceSearch(o: QuestionOptions, choices: readonly ChoiceOption[]) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const enabled = hasAppearance(o, 'autocomplete', 'search');
+  const shown = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase();
+    return q === '' ? choices : choices.filter((c) => c.label.toLocaleLowerCase().includes(q) || c.name.toLocaleLowerCase().includes(q));
+  }, [query, choices]);
+  const box = enabled ? (
+    <input
+      className="fs-input fs-search"
+      type="search"
+      value={query}
+      placeholder={t('widgets.choices.search')}
+      aria-label={t('widgets.choices.search')}
+      onChange={(e) => setQuery(e.target.value)}
+    />
+  ) : null;
+  return { box, shown: enabled ? shown : choices };
+}
+
+/** How the list is laid out: 'columns', 'columns-pack', 'columns-3', 'likert'; 'no-buttons' hides the dots. */
+export function layoutOf(o: QuestionOptions): { 'data-layout'?: string; 'data-buttons'?: string; style?: Record<string, string> } {
+  const out: { 'data-layout'?: string; 'data-buttons'?: string; style?: Record<string, string> } = {};
+  const n = o.appearance.map((a) => /^columns-(\d+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+  if (hasAppearance(o, 'likert')) out['data-layout'] = 'likert';
+  else if (hasAppearance(o, 'columns-pack')) out['data-layout'] = 'pack';
+  else if (n !== undefined) {
+    out['data-layout'] = 'columns';
+    out.style = { '--fs-columns': n };
+  } else if (hasAppearance(o, 'columns')) out['data-layout'] = 'columns';
+  if (hasAppearance(o, 'no-buttons')) out['data-buttons'] = 'false';
+  return out;
+}
+
+/** A select_multiple or ranking answer as a list of names. */
+export const namesOf = (value: unknown): string[] => (typeof value === 'string' ? splitNames(value) : []);

@@ -1,0 +1,54 @@
+// rjsf's FieldTemplate: the frame around one question. It gives the widget its instance path, hides
+// the question while it is not relevant, shows its live label and hint (label references) and the
+// error a respondent should see now. Containers (the form, repeats, their instances) pass through.
+import { getTemplate, type FieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
+import { QUESTION_TYPES } from '../../engine/survey/index';
+import { PathContext, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
+import { domIdOf, instancePath } from '../runtime/paths';
+import { hintId } from '../shared/a11y';
+import type { FormContext, FormValues, QuestionOptions } from '../types';
+
+type Props = FieldTemplateProps<FormValues, RJSFSchema, FormContext>;
+
+export function FieldTemplate(props: Props) {
+  const o = props.uiSchema?.['ui:options'] as Partial<QuestionOptions> | undefined;
+  if (o?.questionType === undefined || o.questionType === 0) return props.children;
+  return <QuestionFrame {...props} o={o as QuestionOptions} path={instancePath(props.fieldPathId.path)} />;
+}
+
+function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, rawErrors, readonly, fieldPathId }: Props & { o: QuestionOptions; path: string }) {
+  const uiSchema = ui ?? {};
+  const rt = useRuntime();
+  const relevant = useRelevant(path);
+  const state = useQuestionState(path);
+  const shown = useShownError(path);
+  if (!relevant) return null;
+  const source = QUESTION_TYPES[o.questionType].source;
+  const storedView = rt?.readOnly ?? readonly;
+  // Calculate and hidden questions hold a value and show nothing, except in a stored submission.
+  if (source === 'computed' && !storedView) return <PathContext.Provider value={path}>{children}</PathContext.Provider>;
+  const Title = getTemplate('TitleFieldTemplate', registry);
+  const Hint = getTemplate('DescriptionFieldTemplate', registry);
+  const Errors = getTemplate('FieldErrorTemplate', registry);
+  const error = rt ? shown : rawErrors?.[0];
+  const hint = state?.hint ?? o.hint;
+  return (
+    <PathContext.Provider value={path}>
+      <div
+        className="fs-q"
+        id={domIdOf(path)}
+        data-path={path}
+        data-name={o.name}
+        data-type={o.questionType}
+        data-testid={`question-${o.name}`}
+        onBlur={rt ? () => rt.touch(path) : undefined}
+        {...(error ? { 'data-invalid': 'true' } : {})}
+      >
+        <Title id={id} title={state?.label ?? o.label} required={o.required && source === 'input'} schema={schema} uiSchema={uiSchema} registry={registry} />
+        {hint ? <Hint id={hintId(id)} description={hint} schema={schema} uiSchema={uiSchema} registry={registry} /> : null}
+        {children}
+        <Errors errors={error ? [error] : []} fieldPathId={fieldPathId} schema={schema} uiSchema={uiSchema} registry={registry} />
+      </div>
+    </PathContext.Provider>
+  );
+}
