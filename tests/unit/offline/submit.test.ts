@@ -30,7 +30,7 @@ describe('submitThroughOutbox', () => {
         db,
         online: true,
         now: () => T0,
-        send: async (e) => {
+        send: async () => {
           duringSend = (await listOutbox(db)).map((r) => `${r.id}:${r.state}`);
           return ok();
         },
