@@ -3,6 +3,7 @@
 // very same graph, so what the respondent sees and what the server accepts cannot drift apart.
 import { buildGraph, type Bind, type FieldShape, type Graph } from '../expression/index';
 import type { BindingNode, Bindings } from './bindings';
+import { coerceAnswer } from './coerce';
 import { QUESTION_TYPES } from './question-types';
 import { textIn } from './text';
 
@@ -11,6 +12,14 @@ export function literalExpression(value: string): string {
   if (!value.includes("'")) return `'${value}'`;
   if (!value.includes('"')) return `"${value}"`;
   return `concat(${value.split("'").map((part) => `'${part}'`).join(`, "'", `)})`;
+}
+
+/** A literal default as an expression whose result already has the question's type (5, not '5'). */
+function typedLiteral(type: BindingNode['type'], value: string): string {
+  const v = coerceAnswer(type, value);
+  if (typeof v === 'number') return String(v);
+  if (v === true) return 'true()';
+  return literalExpression(value);
 }
 
 function bindsOf(node: BindingNode, languageId: number | undefined, baseLanguageId: number): Bind[] {
@@ -31,7 +40,7 @@ function bindsOf(node: BindingNode, languageId: number | undefined, baseLanguage
     if (node.repeatCount !== null) add('repeat_count', typeof node.repeatCount === 'number' ? String(node.repeatCount) : node.repeatCount.source);
     return out;
   }
-  const defaultExpression = node.defaultExpr?.source ?? (node.defaultValue !== null ? literalExpression(node.defaultValue) : null);
+  const defaultExpression = node.defaultExpr?.source ?? (node.defaultValue !== null ? typedLiteral(node.type, node.defaultValue) : null);
   if (node.required) add('required', 'true()');
   add('constraint', node.constraint?.source);
   add('choice_filter', node.choiceFilter?.source);

@@ -8,6 +8,7 @@ export type { Expr, ExpressionRole } from './expressions';
 export * from './text';
 export * from './values';
 export { instancesOf, rootInstance, type FormValues, type Instance } from './instances';
+export { answerFromResult, coerceAnswer } from './coerce';
 export { shapeAnswers, storedAnswers, MAX_REPEAT_INSTANCES } from './validate/shape';
 export { graphInput, graphOf, literalExpression } from './graph';
 export { validateAnswers, checkState, hasAnyAnswer, type Issue, type ValidateOptions, type ValidationResult } from './validate/validate';
@@ -17,3 +18,4 @@ export { encodeAnswers, decodeAnswers, type DecodeProblem, type EncodedAnswers }
 export { toFormEntries, parseSubmission, unflatten, type FormEntry, type FormEntryValue } from './answers/form-fields';
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
 export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
+export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';

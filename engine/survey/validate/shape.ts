@@ -4,6 +4,7 @@
 // through this too.
 import { MAX_REPEAT_INSTANCES } from '../../expression/index';
 import type { BindingNode, Bindings } from '../bindings';
+import { coerceAnswer } from '../coerce';
 import { isObject, type FormValues } from '../instances';
 import { isEmptyValue } from '../values';
 
@@ -59,7 +60,7 @@ export function storedAnswers(b: Bindings, values: FormValues, relevant: (path: 
 function collect(nodes: readonly BindingNode[], src: FormValues, dst: FormValues, prefix: string, relevant: (path: string) => boolean): void {
   for (const node of nodes) {
     if (node.kind === 'field') {
-      const v = src[node.name];
+      const v = coerceAnswer(node.type, src[node.name]);
       if (!isEmptyValue(v)) dst[node.name] = v;
       continue;
     }

@@ -10,6 +10,7 @@ import { instancesOf, rootInstance, type FormValues } from '../instances';
 import { QUESTION_TYPES } from '../question-types';
 import { messageIn } from '../text';
 import { describeDataUrl, isEmptyValue, type FileInfo } from '../values';
+import { coerceAnswer } from '../coerce';
 import { CHECKS, type CheckContext } from './checks';
 import { FIELD_MESSAGES, SUBMIT_MESSAGES, SUBMIT_MESSAGE_OF, type IssueKind } from './messages';
 import { shapeAnswers, storedAnswers } from './shape';
@@ -107,7 +108,7 @@ export function checkState(b: Bindings, state: FormState, languageId: number, fi
       const path = inst.path === '' ? node.name : `${inst.path}/${node.name}`;
       const q = state.questions.get(path);
       if (q === undefined || !q.relevant) continue;
-      const value = inst.container[node.name];
+      const value = coerceAnswer(node.type, inst.container[node.name]);
       let kind: IssueKind | undefined;
       let message = '';
       if (isEmptyValue(value)) {

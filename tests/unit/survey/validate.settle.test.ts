@@ -39,12 +39,12 @@ describe('calculations', () => {
     q.integer('doubled').calculation('${size} * 2'),
   );
 
-  it('recomputes the chain whatever the client sent', () => {
+  it('recomputes the chain whatever the client sent, each value as its question holds it', () => {
     expect(stored(s, { adults: 2, children: 2, size: '99', share: 'x', version: 'tampered', doubled: 1 })).toEqual({
       adults: 2,
       children: 2,
-      size: 4,
-      share: 50,
+      size: '4',
+      share: '50',
       version: 'v3',
       doubled: 8,
     });
@@ -60,8 +60,8 @@ describe('calculations', () => {
       q.calculate('children').calculation('sum(${is_child})'),
     );
     expect(stored(t, { members: [{ age: 30 }, { age: 2 }, { age: 4 }] })).toEqual({
-      members: [{ age: 30, is_child: 0 }, { age: 2, is_child: 1 }, { age: 4, is_child: 1 }],
-      children: 2,
+      members: [{ age: 30, is_child: '0' }, { age: 2, is_child: '1' }, { age: 4, is_child: '1' }],
+      children: '2',
     });
   });
 });
@@ -92,5 +92,17 @@ describe('choice filters', () => {
 
   it('clears a choice the filter does not allow, as the page does', () => {
     expect(stored(s, { region: 'south', district: 'n2' })).toEqual({ region: 'south' });
+  });
+});
+
+describe('defaults', () => {
+  const s = survey(q.text('t'), q.integer('n').default('5'), q.acknowledge('ok').default('yes'), q.text('greet').default("it's me"), q.date('d').default('today()'));
+
+  it('fill a new form with values of the right type', () => {
+    expect(stored(s, { t: 'x' }, { applyDefaults: true, now: new Date('2026-03-04T10:00:00Z'), timeZoneOffset: 0 })).toEqual({ t: 'x', n: 5, ok: true, greet: "it's me", d: '2026-03-04' });
+  });
+
+  it('are never applied to a received submission: a cleared answer stays cleared', () => {
+    expect(stored(s, { t: 'x' })).toEqual({ t: 'x' });
   });
 });

@@ -8,7 +8,7 @@ const one = (make: () => ReturnType<typeof q.text>, value: unknown): string | un
 describe('type checks', () => {
   it.each([
     ['integer', () => q.integer('x'), 3.5, 'Please enter a whole number.'],
-    ['integer as text', () => q.integer('x'), '12', 'Please enter a whole number.'],
+    ['integer as words', () => q.integer('x'), 'twelve', 'Please enter a whole number.'],
     ['decimal below 0', () => q.decimal('x'), -1, 'Please enter a number of at least 0.'],
     ['text over 30000', () => q.text('x'), 'a'.repeat(30001), 'Please enter at most 30000 characters.'],
     ['numbers appearance', () => q.text('x').appearance('numbers'), '12a', 'Please enter digits only.'],
@@ -32,6 +32,7 @@ describe('type checks', () => {
 
   it.each([
     ['integer', () => q.integer('x'), -7],
+    ['integer as text (multipart, expressions)', () => q.integer('x'), '12'],
     ['decimal', () => q.decimal('x'), 12.345],
     ['numbers appearance', () => q.text('x').appearance('numbers'), '007'],
     ['date', () => q.date('x'), '2024-02-29'],
