@@ -1,6 +1,7 @@
-// How many submissions wait on this device, in the fill page's banner; a tap opens the outbox. It also
-// asks the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
-import { Badge, Button } from '@chakra-ui/react';
+// How many submissions wait on this device, in the fill page's banner; a tap opens the outbox. With
+// nothing waiting it shrinks to an icon, still there so an outbox file can be imported. It also asks
+// the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
+import { Badge, Button, IconButton } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCloudUpload, LuTriangleAlert } from 'react-icons/lu';
@@ -19,7 +20,17 @@ export function OutboxIndicator() {
     void checkStorage();
   }, [waiting]);
 
-  if (waiting === 0) return null;
+  const dialog = <OutboxDialog open={open} onClose={() => setOpen(false)} />;
+  if (waiting === 0) {
+    return (
+      <>
+        <IconButton size="xs" variant="ghost" aria-label={t('offline.outbox.label')} title={t('offline.outbox.label')} onClick={() => setOpen(true)} data-testid="outbox-indicator" data-waiting={0}>
+          <LuCloudUpload />
+        </IconButton>
+        {dialog}
+      </>
+    );
+  }
   const warn = attention > 0 || health.persisted === false || health.low;
   return (
     <>
@@ -41,7 +52,7 @@ export function OutboxIndicator() {
           </Badge>
         )}
       </Button>
-      <OutboxDialog open={open} onClose={() => setOpen(false)} />
+      {dialog}
     </>
   );
 }
