@@ -56,10 +56,8 @@ export function RankingWidget(props: QuestionWidgetProps) {
           <ul className="fs-rank-list">
             {unranked.map((c) => (
               <li key={c.name}>
-                <button type="button" className="fs-rank-item fs-choice" style={{ width: '100%' }} data-choice={c.name} onClick={() => save([...ranked, c.name])}>
-                  <span className="fs-rank-no" style={{ opacity: 0.35 }}>
-                    {ranked.length + 1}
-                  </span>
+                <button type="button" className="fs-rank-item fs-choice" data-choice={c.name} onClick={() => save([...ranked, c.name])}>
+                  <span className="fs-rank-no fs-rank-empty" aria-hidden="true" />
                   <ChoiceText choice={c} emoji={emoji} />
                 </button>
               </li>

@@ -1,10 +1,9 @@
 // Select multiple (33): once maxChoices are chosen the other choices are disabled, with the hint
-// 'You can select up to {n} choices.'; 'minimal' is a compact drop-down that reads '{n} selected'
+// 'You can select up to {n} choices.' (when the question's own hint does not say so); 'minimal' is a compact drop-down that reads '{n} selected'
 // when more than one is chosen (spec 001 section 4). Other appearances as for select one. Stored as
 // the chosen names, space-separated, in the order of the list.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FIELD_MESSAGES } from '../../engine/survey/index';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, hasAppearance, layoutOf, namesOf, useChoiceSearch, useOfferedChoices } from '../shared/choices';
@@ -44,7 +43,8 @@ export function SelectMultipleWidget(props: QuestionWidgetProps) {
       })}
     </div>
   );
-  const hint = max !== null && o.hint !== FIELD_MESSAGES.maxChoices(max) ? <p className="fs-hint">{FIELD_MESSAGES.maxChoices(max)}</p> : null;
+  // The limit as a hint, unless the question's own hint says it (in its language) already.
+  const hint = max !== null && !o.hint ? <p className="fs-hint">{t('widgets.choices.maxHint', { n: max })}</p> : null;
   if (hasAppearance(o, 'minimal')) {
     return (
       <>

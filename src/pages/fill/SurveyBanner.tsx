@@ -41,18 +41,19 @@ export function SurveyBanner(p: Props) {
           {t('fill.preview')}
         </Box>
       ) : null}
-      <Box bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200" p={{ base: '4', md: '6' }} dir={p.language.dir} lang={p.language.code}>
+      {/* The survey's name and description have no translations: their own text decides the direction. */}
+      <Box bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200" p={{ base: '4', md: '6' }}>
         <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
           <Text fontSize="sm" color="gray.600" data-testid="fill-deadline">
             {t('fill.deadline', { date: formatDeadline(p.endDate, t('fill.invalidDate')) })}
           </Text>
           <Box className="fill-no-print">{p.connection}</Box>
         </HStack>
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="2" overflowWrap="anywhere" data-testid="fill-title">
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="2" overflowWrap="anywhere" dir="auto" data-testid="fill-title">
           {p.title}
         </Heading>
         {p.description ? (
-          <Text mt="2" color="gray.700" lineClamp={long ? 3 : undefined} whiteSpace="pre-wrap" className="fill-description" data-testid="fill-description">
+          <Text mt="2" color="gray.700" lineClamp={long ? 3 : undefined} whiteSpace="pre-wrap" className="fill-description" dir="auto" data-testid="fill-description">
             {p.description}
           </Text>
         ) : null}

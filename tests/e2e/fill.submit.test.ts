@@ -1,0 +1,119 @@
+// A respondent fills the demo survey completely (all 21 question types: a repeat sized by an answer,
+// the choice filter, calculations, a located GPS point, a scaled photo, a PDF) and submits it. The
+// stored answers are then read back from the server: the same submission sent again answers with the
+// stored one (idempotency), decoded with the survey's own codecs.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSurvey, decodeAnswers, type FormValues, type SurveyModel } from '../../engine/survey/index';
+import { baseUrl, launch, newPage, screenshot } from './browser';
+import { demoLink, openSurvey, q, lastSubmission, recordSubmissions, resend, solidPng, tinyPdf, type DemoLink } from './fill.support';
+
+let browser: Browser;
+let link: DemoLink;
+beforeAll(async () => {
+  browser = await launch();
+  link = await demoLink(browser);
+});
+afterAll(() => browser?.close());
+
+async function fillEverything(page: Page): Promise<void> {
+  await q(page, 'consent').locator('input').check();
+  await q(page, 'respondent_name').locator('textarea').fill('Amina Yusuf');
+  await q(page, 'phone').locator('input').fill('+254 712 345678');
+  await q(page, 'interview_time').locator('input').fill('09:30');
+  await q(page, 'arrival').locator('input').fill('2026-10-01T14:00');
+  await q(page, 'region').locator('input[value=mandera]').check();
+  await q(page, 'district').locator('input[value=elwak]').check();
+  await q(page, 'location').getByTestId('gps-locate').click();
+  await expect.poll(() => q(page, 'location').locator('input').first().inputValue(), { timeout: 15_000 }).toBe('3.95');
+
+  await q(page, 'household_size').locator('input').fill('2');
+  await q(page, 'members[1]/member_name').locator('textarea').fill('Amina');
+  await q(page, 'members[1]/member_age').locator('input').fill('34');
+  await q(page, 'members[1]/member_sex').locator('input[value=female]').check();
+  await q(page, 'members[2]/member_name').locator('textarea').fill('Omar');
+  await q(page, 'members[2]/member_age').locator('input').fill('3');
+  await q(page, 'members[2]/member_sex').locator('input[value=male]').check();
+  await q(page, 'monthly_income').locator('input').fill('120.5');
+
+  for (const need of ['food', 'water', 'shelter']) await q(page, 'priority_needs').locator(`input[value=${need}]`).check();
+  // The fourth choice is refused once three are chosen (maxChoices 3).
+  expect(await q(page, 'priority_needs').locator('input[value=cash]').isDisabled()).toBe(true);
+  for (const need of ['water', 'food', 'shelter']) await q(page, 'need_ranking').locator(`button[data-choice=${need}]`).click();
+  await q(page, 'food_security').getByRole('button', { name: '4' }).click();
+  await q(page, 'service_rating').locator('[data-cell="health_services:good"]').click();
+  await q(page, 'service_rating').locator('[data-cell="water_points:fair"]').click();
+  await q(page, 'service_rating').locator('[data-cell="schools:poor"]').click();
+  // A chosen cell clicked again is cleared, then chosen again.
+  await q(page, 'service_rating').locator('[data-cell="schools:poor"]').click();
+  expect(await q(page, 'service_rating').locator('[data-cell="schools:poor"]').isChecked()).toBe(false);
+  await q(page, 'service_rating').locator('[data-cell="schools:poor"]').click();
+  await q(page, 'assistance').locator('[data-cell="food_aid:received"]').click();
+  await q(page, 'assistance').locator('[data-cell="cash_aid:received"]').click();
+  await q(page, 'assistance').locator('[data-cell="cash_aid:needed"]').click();
+  await q(page, 'shelter_photo').locator('input[type=file]').setInputFiles({ name: 'shelter.png', mimeType: 'image/png', buffer: solidPng(2000, 1200) });
+  await q(page, 'shelter_photo').getByTestId('file-name').waitFor();
+  await q(page, 'registration_document').locator('input[type=file]').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await q(page, 'registration_document').getByTestId('file-name').waitFor();
+}
+
+describe('filling the demo survey', () => {
+  it('stores every answer as the respondent gave it', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 3.95, longitude: 41.86, accuracy: 12 });
+    await recordSubmissions(page);
+    await openSurvey(page, link.path);
+    await fillEverything(page);
+    // Label references and the calculation chain, live.
+    expect(await q(page, 'summary').textContent()).toContain('Thank you, Amina Yusuf. 1 of 2 household members are under five.');
+    expect(await q(page, 'members[2]/member_age').locator('label').textContent()).toContain('Age of Omar');
+    expect(await q(page, 'shelter_photo').getByTestId('file-name').textContent()).toMatch(/^shelter\.jpg \(\d+(\.\d)? KB\)$/);
+    await screenshot(page, 'fill-complete-desktop');
+
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
+    expect(response.status()).toBe(200);
+    const sent = await lastSubmission(page);
+    await page.getByTestId('fill-thanks').waitFor();
+    expect(await page.getByText('Thank you for filling out this survey!').count()).toBe(1);
+
+    // The same submission again: the server answers with what it stored (and stores nothing twice).
+    const again = await resend(sent);
+    const body = (await again.json()) as { isSuccess: boolean; data: { duplicate: boolean; answers: { questionId: string; answerDetail: unknown }[] } };
+    expect(body.isSuccess, JSON.stringify(body).slice(0, 600)).toBe(true);
+    expect(body.data.duplicate).toBe(true);
+    const preview = (await (await fetch(`${baseUrl()}/api/Survey/GetPreviewData?surveyId=${link.surveyId}`)).json()) as { data: SurveyModel };
+    const { data, problems } = decodeAnswers(compileSurvey(preview.data).bindings, body.data.answers);
+    expect(problems).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const { shelter_photo, registration_document, ...rest } = data as FormValues & { shelter_photo: unknown; registration_document: unknown };
+    expect(rest).toEqual({
+      consent: true,
+      form_version: '2026.1',
+      respondent_name: 'Amina Yusuf',
+      phone: '+254712345678',
+      interview_date: today,
+      interview_time: '09:30',
+      arrival: '2026-10-01 14:00',
+      region: 'mandera',
+      district: 'elwak',
+      location: '3.95 41.86 0 12',
+      household_size: 2,
+      members: [
+        { member_name: 'Amina', member_age: 34, member_sex: 'female', is_child: '0' },
+        { member_name: 'Omar', member_age: 3, member_sex: 'male', is_child: '1' },
+      ],
+      children_under5: '1',
+      child_share: '50',
+      monthly_income: 120.5,
+      priority_needs: 'food water shelter',
+      need_ranking: 'water food shelter',
+      food_security: 4,
+      service_rating: { health_services: 'good', water_points: 'fair', schools: 'poor' },
+      assistance: { food_aid: ['received'], cash_aid: ['received', 'needed'] },
+    });
+    expect(typeof shelter_photo).toBe('string');
+    expect(typeof registration_document).toBe('string');
+    await context.close();
+  });
+});
