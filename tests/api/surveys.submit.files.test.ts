@@ -21,7 +21,7 @@ let s: TestSurvey;
 let filesRoot: string;
 beforeAll(async () => {
   t = await createTestApp();
-  s = await createSurvey(t, [q.text('note_text'), q.image('photo'), q.file('doc')]);
+  s = await createSurvey(t, [q.text('note_text'), q.image('photo'), q.file('doc'), q.file('doc2')]);
   filesRoot = join(t.config.dataDir, 'files');
 });
 afterAll(() => t.close());
@@ -39,6 +39,20 @@ describe('a file with the submission', () => {
     const photo = body.data.answers.find((a) => a.name === 'photo');
     expect(photo?.answerDetail).toEqual({ questionType: 106, filePaths: [{ filePath: files[1]!.storage_key }] });
     expect(files[1]!.storage_key).toMatch(new RegExp(`^${s.organizationId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
+  });
+});
+
+describe('large bodies', () => {
+  it('are streamed (over 8 MB) and stored the same way', async () => {
+    const a = Buffer.concat([PDF, Buffer.alloc(4_500_000)]);
+    const b = Buffer.concat([PDF, Buffer.alloc(4_400_000)]);
+    const { status, body } = await submit(t, s, { note_text: 'x', doc: dataUrl('application/pdf', 'a.pdf', a), doc2: dataUrl('application/pdf', 'b.pdf', b) });
+    expect(status).toBe(200);
+    const files = await t.db.selectFrom('submission_files').select(['file_name', 'size_bytes', 'content_type']).where('submission_id', '=', body.data.id).orderBy('file_name').execute();
+    expect(files).toEqual([
+      { file_name: 'a.pdf', size_bytes: a.length, content_type: 'application/pdf' },
+      { file_name: 'b.pdf', size_bytes: b.length, content_type: 'application/pdf' },
+    ]);
   });
 });
 
@@ -63,6 +77,14 @@ describe('refused files', () => {
     const { status, body } = await submit(t, s, { note_text: 'x', doc: dataUrl('application/pdf', 'big.pdf', big) });
     expect(status).toBe(413);
     expect(body).toMatchObject({ isSuccess: false, message: 'File size exceeds the 5MB limit.' });
+  });
+
+  it('over 5 MB in a body too large to read at once', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(5_000_001)]);
+    const other = Buffer.concat([PDF, Buffer.alloc(4_000_000)]);
+    const { status, body } = await submit(t, s, { note_text: 'x', doc: dataUrl('application/pdf', 'a.pdf', other), doc2: dataUrl('application/pdf', 'big.pdf', big) });
+    expect(status).toBe(413);
+    expect(body.message).toBe('File size exceeds the 5MB limit.');
   });
 
   it('exactly 5 MB is fine', async () => {

@@ -1,0 +1,162 @@
+// `npm run bench -- submission`: the issue's server targets.
+//  1. POST /api/DataCollection/SubmitSurvey of a 50-question survey on PostgreSQL: >= 500 submissions/s,
+//     p99 < 200 ms, 100% success, 0 duplicates (every 20th request resends an earlier submission: it
+//     must answer success and store nothing). The server runs in its own process as `npm start` runs
+//     it; autocannon loads it from this one.
+//  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { bindSurvey, compileSurvey, decodeAnswers, encodeAnswers, toFormEntries, validateAnswers, type SurveyModel } from '../../engine/survey/index';
+import { entriesToParts, multipart } from '../support/multipart';
+import { answersFor, syntheticSurvey } from '../support/synthetic-survey';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+
+function revalidation(rows: Row[]): void {
+  const model = syntheticSurvey(500);
+  const b = bindSurvey(model);
+  const { answers } = encodeAnswers(b, validateAnswers(b, answersFor(model)).data, { surveyId: model.id, userId: null });
+  const once = (): void => {
+    const { data } = decodeAnswers(b, answers);
+    const r = validateAnswers(b, data);
+    if (!r.valid) throw new Error(`bench survey does not validate: ${r.message}`);
+  };
+  for (let i = 0; i < 50; i++) once();
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = cpuMs();
+    once();
+    times.push(cpuMs() - t0);
+  }
+  times.sort((x, y) => x - y);
+  const median = times[times.length >> 1]!;
+  rows.push({ figure: 're-validation of a 500-question submission (median CPU)', value: `${median.toFixed(2)} ms`, target: '< 5 ms', met: median < 5 });
+  rows.push({ figure: '  same, p95', value: `${times[Math.floor(times.length * 0.95)]!.toFixed(2)} ms`, target: '', met: true });
+}
+
+async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; stop: () => Promise<void> }> {
+  const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'tests/bench/submission.server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(line) as { port: number; surveyId: string; linkUuid: string; databaseUrl: string };
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function throughput(rows: Row[]): Promise<void> {
+  const server = await startServer();
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const preview = (await (await fetch(`${base}/api/Survey/GetPreviewData?surveyId=${server.surveyId}`)).json()) as { data: SurveyModel };
+    const form = compileSurvey(preview.data);
+    const data = answersFor(preview.data);
+    const settled = validateAnswers(form.bindings, data).data;
+    const encoded = encodeAnswers(form.bindings, settled, { surveyId: server.surveyId, userId: null });
+    // One body per submission id; ids have one length, so a body is its template with the id swapped.
+    const PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
+    const entries = toFormEntries({
+      id: PLACEHOLDER,
+      surveyId: server.surveyId,
+      userId: null,
+      taskId: null,
+      messageReceiverId: null,
+      dataCollectionType: 0,
+      startTime: new Date().toISOString(),
+      isAnonymous: true,
+      linkUuid: server.linkUuid,
+      languageId: null,
+      geolocation: null,
+      ...encoded,
+    });
+    const { payload, headers } = multipart(entriesToParts(entries));
+    const at = payload.indexOf(PLACEHOLDER);
+    const bodyFor = (id: string): Buffer => {
+      const b = Buffer.from(payload);
+      b.write(id, at, 'latin1');
+      return b;
+    };
+    const sent: string[] = [];
+    const repeats = { sent: 0 };
+    let n = 0;
+    const result = await autocannon({
+      url: `${base}/api/DataCollection/SubmitSurvey`,
+      method: 'POST',
+      headers,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          setupRequest: (req) => {
+            n++;
+            let id: string;
+            if (n % 20 === 0 && sent.length > 0) {
+              id = sent[sent.length - 1 - (n % Math.min(sent.length, 10))]!;
+              repeats.sent++;
+            } else {
+              id = randomUUID();
+              sent.push(id);
+            }
+            return { ...req, body: bodyFor(id) };
+          },
+        },
+      ],
+    });
+    const c = new pg.Client({ connectionString: server.databaseUrl });
+    await c.connect();
+    const stored = await c.query<{ n: number; distinct_ids: number; answers: number }>(
+      `select count(*)::int as n, count(distinct client_id)::int as distinct_ids,
+              (select count(*)::int from answers a join submissions s on s.id = a.submission_id where s.survey_id = $1) as answers
+         from submissions where survey_id = $1`,
+      [server.surveyId],
+    );
+    await c.end();
+    const s = stored.rows[0]!;
+    const ok = result['2xx'];
+    const total = result.requests.total;
+    const perSecond = result.requests.average;
+    const accepted = ok - repeats.sent;
+    rows.push({ figure: `SubmitSurvey, 50 questions, ${CONNECTIONS} connections, ${DURATION_S} s`, value: `${perSecond.toFixed(0)} /s`, target: '>= 500 /s', met: perSecond >= 500 });
+    rows.push({ figure: '  latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, target: 'p99 < 200 ms', met: result.latency.p99 < 200 });
+    rows.push({ figure: '  success', value: `${ok} of ${total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`, target: '100%', met: ok === total && total > 0 });
+    rows.push({
+      figure: '  stored once',
+      value: `${s.n} rows for ${s.distinct_ids} ids; ${repeats.sent} resends stored nothing; ${s.answers} answers`,
+      target: '0 duplicates',
+      met: s.n === s.distinct_ids && s.n <= sent.length && s.n >= accepted - CONNECTIONS && s.answers === s.n * encoded.answers.length,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+export default async function main(): Promise<void> {
+  const rows: Row[] = [];
+  revalidation(rows);
+  await throughput(rows);
+  const width = Math.max(...rows.map((r) => r.figure.length));
+  for (const r of rows) console.log(`${r.figure.padEnd(width)}  ${r.value.padEnd(52)} ${r.target.padEnd(14)} ${r.target ? (r.met ? 'met' : 'NOT MET') : ''}`);
+}

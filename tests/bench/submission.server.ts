@@ -1,0 +1,66 @@
+// The server the submission benchmark loads, in its own process (as `npm start` runs it, under tsx):
+// a fresh PostgreSQL database with the demo data and a 50-question survey, the app listening on a free
+// port. Prints one JSON line { port, surveyId, linkUuid, databaseUrl }; SIGTERM closes and drops all.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { demoData } from '../../fixtures/index';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openPostgres } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { insertSurvey } from '../../server/db/queries/surveys';
+import { seedReference } from '../../server/db/reference';
+import { seedDemo } from '../../server/db/seed';
+import { createBotCheck } from '../../server/plugins/botCheck';
+import { createMailer } from '../../server/plugins/mail';
+import { TEST_DATABASE_URL } from '../support/database';
+import { syntheticSurvey } from '../support/synthetic-survey';
+
+const questions = Number(process.env.BENCH_QUESTIONS ?? 50);
+const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(TEST_DATABASE_URL);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+
+const database = await openPostgres(databaseUrl, Number(process.env.BENCH_POOL ?? 20));
+await migrate(database);
+await seedReference(database.db);
+const ids = await seedDemo(database.db, demoData);
+const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+const survey = await database.db.transaction().execute((trx) =>
+  insertSurvey(trx, {
+    organizationId: ids.organizations.relief!,
+    projectId: ids.projects['Household Needs Assessment 2026']!,
+    createdBy: null,
+    model: syntheticSurvey(questions, { languages: [{ code: 'en', languageId: en.id, name: 'English' }], name: `Bench ${questions}` }),
+    status: 1,
+    multipleLink: true,
+  }),
+);
+
+const config = { ...loadConfig({ DATA_DIR: '/tmp/fieldsurvey-bench', JWT_SECRET: 'bench-secret-of-sufficient-length-0123456789', BOT_CHECK: 'off', DEMO_DATA: 'off' }), databaseUrl };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const mailer = createMailer({ db: database.db, smtpUrl: undefined, from: config.mailFrom, log: quiet });
+const botCheck = createBotCheck({ mode: 'off', hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
+const app = await buildApp({ config, database, mailer, botCheck, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+console.log(JSON.stringify({ port, surveyId: survey.id, linkUuid: survey.publicLinkUuid, databaseUrl }));
+
+async function stop(): Promise<void> {
+  await app.close();
+  mailer.close();
+  await database.close();
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
