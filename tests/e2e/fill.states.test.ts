@@ -1,0 +1,174 @@
+// The fill page's other states (spec 001 sections 2 and 4): the preview of a survey in Editing, the
+// deadline and the Survey expired modal, a used link, 'Read more', an unknown survey, the
+// unsaved-changes prompt, the server's refusals at submit, and the printed form. The survey data is
+// the demo survey's, changed in flight where a state needs it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, screenshot } from './browser';
+import { demoLink, openSurvey, q, type DemoLink } from './fill.support';
+
+let browser: Browser;
+let link: DemoLink;
+beforeAll(async () => {
+  browser = await launch();
+  link = await demoLink(browser);
+});
+afterAll(() => browser?.close());
+
+/** Serves the survey data with some members changed. */
+async function withData(page: Page, change: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/Survey/GetPreviewData**', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response: res, json: { ...body, data: { ...body.data, ...change } } });
+  });
+}
+
+async function page(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page: p } = await newPage(browser);
+  return { page: p, close: () => context.close() };
+}
+
+describe('survey states', () => {
+  it('previews a survey in Editing with its banner and without buttons', async () => {
+    const { page: p, close } = await page();
+    await withData(p, { surveyStatusId: 0 });
+    await openSurvey(p, link.path);
+    expect(await p.getByTestId('fill-preview-banner').textContent()).toBe('This is a preview of your survey draft');
+    expect(await p.getByTestId('fill-submit').count()).toBe(0);
+    expect(await p.getByTestId('save-draft').count()).toBe(0);
+    await close();
+  });
+
+  it("shows the deadline as 'MMMM Do, YYYY' and opens Survey expired past it", async () => {
+    const { page: p, close } = await page();
+    await withData(p, { endDate: '2026-01-05T12:00:00.000Z', isExpired: true });
+    await openSurvey(p, link.path);
+    expect(await p.getByTestId('fill-deadline').textContent()).toBe('Deadline: January 5th, 2026');
+    await p.getByTestId('fill-expired').waitFor();
+    expect(await p.getByTestId('fill-expired').textContent()).toContain('The survey has expired and can no longer be submitted. Please contact the survey creator for more information.');
+    await close();
+  });
+
+  it("says 'Invalid date' for a survey without a deadline", async () => {
+    const { page: p, close } = await page();
+    await openSurvey(p, link.path);
+    expect(await p.getByTestId('fill-deadline').textContent()).toBe('Deadline: Invalid date');
+    await close();
+  });
+
+  it('tells a used single-use link so', async () => {
+    const { page: p, close } = await page();
+    await withData(p, { alreadySubmitted: true, canSubmitSurvey: false });
+    await p.goto(link.path);
+    await p.getByTestId('fill-already').waitFor();
+    expect(await p.getByText('You have already submitted this survey!').count()).toBe(1);
+    await close();
+  });
+
+  it("opens a long description with 'Read more'", async () => {
+    const { page: p, close } = await page();
+    const description = `${'A long description of the survey. '.repeat(12)}The end.`;
+    await withData(p, { description });
+    await openSurvey(p, link.path);
+    await p.getByTestId('fill-read-more-open').click();
+    await p.getByTestId('fill-read-more').waitFor();
+    expect(await p.getByTestId('fill-read-more').textContent()).toContain('The end.');
+    await close();
+  });
+
+  it('names an unknown survey', async () => {
+    const { page: p, close } = await page();
+    await p.goto('/public-survey/multiple-link/00000000-0000-4000-8000-000000000000');
+    await p.getByTestId('fill-unavailable').waitFor();
+    expect(await p.getByText('This survey could not be found').count()).toBe(1);
+    await close();
+  });
+});
+
+describe('leaving with unsaved answers', () => {
+  it('asks before an in-app navigation and before the tab closes', async () => {
+    const { page: p, close } = await page();
+    await p.goto('/auth/login');
+    await p.getByTestId('login-email').waitFor();
+    // An in-app navigation to the survey (a history entry in react-router's own format), so that
+    // going back stays inside the app, as from a data collector's task list.
+    await p.evaluate((path) => {
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: 'fill', idx }, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, link.path);
+    await p.getByTestId('survey-form').waitFor();
+    await q(p, 'consent').locator('input').check();
+    await p.goBack();
+    await p.getByTestId('fill-leave').waitFor();
+    await p.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(p.url()).pathname).toBe(link.path);
+    expect(await q(p, 'consent').locator('input').isChecked()).toBe(true);
+    const asked = new Promise<string>((resolve) =>
+      p.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
+    await p.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    await close();
+  });
+});
+
+describe('refusals at submit', () => {
+  async function submitWith(p: Page, status: number, message: string): Promise<void> {
+    await p.route('**/api/DataCollection/SubmitSurvey', (route) => route.fulfill({ status, json: { isSuccess: false, data: null, message, errors: [] } }));
+    await openSurvey(p, link.path);
+    await q(p, 'consent').locator('input').check();
+    await q(p, 'respondent_name').locator('textarea').fill('Amina');
+    await q(p, 'region').locator('input[value=turkana]').check();
+    await q(p, 'district').locator('input[value=lodwar]').check();
+    await q(p, 'household_size').locator('input').fill('1');
+    await q(p, 'members[1]/member_name').locator('textarea').fill('Amina');
+    await q(p, 'members[1]/member_age').locator('input').fill('30');
+    await q(p, 'priority_needs').locator('input[value=food]').check();
+    await p.getByTestId('fill-submit').click();
+  }
+
+  it('shows the already-submitted screen when the server says the link was used', async () => {
+    const { page: p, close } = await page();
+    await submitWith(p, 400, "Survey has already been submitted. You can't submit more than once.");
+    await p.getByTestId('fill-already').waitFor();
+    await close();
+  });
+
+  it('opens Survey expired when the survey ended meanwhile', async () => {
+    const { page: p, close } = await page();
+    await submitWith(p, 400, 'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.');
+    await p.getByTestId('fill-expired').waitFor();
+    await close();
+  });
+
+  it("shows any other refusal's message with its errors", async () => {
+    const { page: p, close } = await page();
+    await submitWith(p, 400, 'This survey is not open for submissions.');
+    await expect.poll(() => p.getByTestId('fill-submit-error').textContent()).toBe('This survey is not open for submissions.');
+    await close();
+  });
+});
+
+describe('printing', () => {
+  it('prints the questions without the buttons', async () => {
+    const { page: p, close } = await page();
+    await p.addInitScript(() => {
+      window.print = () => void ((window as unknown as { printed: boolean }).printed = true);
+    });
+    await openSurvey(p, link.path);
+    await q(p, 'consent').locator('input').check();
+    await p.getByTestId('fill-print').click();
+    expect(await p.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    await p.emulateMedia({ media: 'print' });
+    expect(await p.getByTestId('fill-submit').isVisible()).toBe(false);
+    expect(await p.getByTestId('fill-print').isVisible()).toBe(false);
+    expect(await q(p, 'respondent_name').isVisible()).toBe(true);
+    await screenshot(p, 'fill-print');
+    await close();
+  });
+});
