@@ -123,7 +123,9 @@ export function compileSurvey(survey: SurveyModel, languageId?: number): Compile
         required: node.required,
         relevant: node.relevant !== null,
         computed: info.source === 'computed' || node.calculation !== null,
-        readonly: info.source !== 'input' || node.calculation !== null,
+        // Only when true: rjsf reads `ui:options.readonly` as ui:readonly, and a false here would
+        // override the form's own readonly (a stored submission shown read-only).
+        ...(info.source !== 'input' || node.calculation !== null ? { readonly: true } : {}),
         appearance: node.appearance,
         hasEmoji: node.model.hasEmoji,
         ...emitted.options,
