@@ -1,6 +1,6 @@
 // The public surface of widgets/: the registry, the survey form and its runtime.
 export { WIDGETS, WIDGETS_BY_NAME } from './registry';
-export { SurveyForm, type SurveyFormProps } from './form/SurveyForm';
+export { FIELDS, SurveyForm, type SurveyFormProps } from './form/SurveyForm';
 export { SurveyValidator, validatorFor } from './form/validator';
 export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
 export { domIdOf, instancePath } from './runtime/paths';

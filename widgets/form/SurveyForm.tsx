@@ -14,7 +14,8 @@ import { ObjectField, RepeatField } from './fields';
 import { validatorFor } from './validator';
 import '../widgets.css';
 
-const FIELDS = { ArrayField: RepeatField, ObjectField };
+/** rjsf's fields replaced: repeats and grid objects (fields.tsx). */
+export const FIELDS = { ArrayField: RepeatField, ObjectField };
 
 export interface SurveyFormProps {
   runtime: FormRuntime;

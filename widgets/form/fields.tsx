@@ -6,7 +6,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { getUiOptions, toFieldPathId, type Field, type FieldPathId, type FieldProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstanceCount, useQuestionState, useRelevant, useRuntime } from '../runtime/hooks';
+import { useInstanceCount, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
 import { domIdOf, instancePath } from '../runtime/paths';
 import type { FormContext, FormValues, FormRegistry, QuestionWidget } from '../types';
 
@@ -31,6 +31,7 @@ export function RepeatField(props: Props) {
   const relevant = useRelevant(path);
   const state = useQuestionState(path);
   const count = useInstanceCount(path, Array.isArray(props.formData) ? props.formData.length : 0);
+  const shown = useShownError(path);
   if (!relevant) return null;
   const o = (uiSchema?.['ui:options'] ?? {}) as Partial<RepeatOptions>;
   const readonly = rt?.readOnly ?? props.readonly === true;
@@ -66,7 +67,7 @@ export function RepeatField(props: Props) {
       uiSchema={uiSchema ?? {}}
       registry={registry}
       readonly={readonly}
-      rawErrors={props.rawErrors ?? []}
+      rawErrors={rt ? (shown ? [shown] : []) : (props.rawErrors ?? [])}
     >
       {Array.from({ length: count }, (_, i) => (
         <RepeatInstance

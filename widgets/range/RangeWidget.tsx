@@ -49,7 +49,7 @@ export function RangeWidget(props: QuestionWidgetProps) {
             data-on={current !== undefined && n <= current}
             aria-pressed={current === n}
             aria-label={t('widgets.range.star', { count: n })}
-            disabled={props.disabled === true}
+            disabled={locked}
             onClick={() => toggle(n)}
           >
             ★
@@ -72,7 +72,7 @@ export function RangeWidget(props: QuestionWidgetProps) {
       <div {...group}>
         <div className="fs-scale" id={props.id}>
           {steps.map((n) => (
-            <button key={n} type="button" className="fs-step" aria-pressed={current === n} disabled={props.disabled === true} onClick={() => toggle(n)}>
+            <button key={n} type="button" className="fs-step" aria-pressed={current === n} disabled={locked} onClick={() => toggle(n)}>
               {n}
             </button>
           ))}
