@@ -34,16 +34,16 @@ export function toAnswerRow(a: AnswerInput, fileKeyOf: FileKeyOf): AnswerRow {
       break;
     }
     case 'coords':
-      row.detail = JSON.stringify(d.coords);
+      row.detail = d.coords;
       break;
     case 'answerMatrix':
-      row.detail = JSON.stringify(d.answerMatrix ?? []);
+      row.detail = d.answerMatrix ?? [];
       break;
     case 'answerRankings':
-      row.detail = JSON.stringify(d.answerRankings ?? []);
+      row.detail = d.answerRankings ?? [];
       break;
     case 'answerRatings':
-      row.detail = JSON.stringify(d.answerRatings ?? []);
+      row.detail = d.answerRatings ?? [];
       break;
   }
   return row;
@@ -56,7 +56,7 @@ export function fromAnswerRows(rows: readonly AnswerRow[], b: Bindings, who: { s
     const node = b.byId.get(r.itemId);
     if (!node || !isQuestionType(r.questionType)) continue;
     const d: AnswerDetail = { questionType: r.questionType, ...(r.repeatPath ? { repeatGroup: r.repeatPath } : {}) };
-    const json = (r.detail === null ? [] : JSON.parse(r.detail)) as never;
+    const json = (r.detail ?? []) as never;
     switch (QUESTION_TYPES[r.questionType].slot) {
       case 'counter':
         d.number = r.number ?? 0;

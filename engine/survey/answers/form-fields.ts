@@ -47,27 +47,41 @@ const SEGMENT = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d{1,6}\])*)$/;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 type Tree = Record<string, unknown>;
 
+/** The steps of a field name ('answers[3].answerDetail.choices[0]' -> answers #3 answerdetail choices #0), or undefined. */
+function stepsOf(name: string): readonly string[] | undefined {
+  const steps: string[] = [];
+  for (const segment of name.split('.')) {
+    const m = SEGMENT.exec(segment);
+    if (!m || FORBIDDEN.has(m[1]!.toLowerCase())) return undefined;
+    steps.push(m[1]!.toLowerCase());
+    for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(`#${idx[1]}`);
+  }
+  return steps;
+}
+
+// Every submission of a survey repeats the same few hundred names: parse each once.
+const STEPS_CACHE_LIMIT = 50_000;
+const stepsCache = new Map<string, readonly string[] | undefined>();
+function cachedSteps(name: string): readonly string[] | undefined {
+  if (stepsCache.has(name)) return stepsCache.get(name);
+  const steps = stepsOf(name);
+  if (stepsCache.size >= STEPS_CACHE_LIMIT) stepsCache.clear();
+  stepsCache.set(name, steps);
+  return steps;
+}
+
 /** Builds the nested value of the entries; lists become arrays in index order. Names are lower-cased. */
 export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: string[] } {
   const root: Tree = Object.create(null) as Tree;
   const errors: string[] = [];
   for (const [name, value] of entries) {
-    let node: Tree = root;
-    const steps: string[] = [];
-    let ok = true;
-    for (const segment of name.split('.')) {
-      const m = SEGMENT.exec(segment);
-      if (!m || FORBIDDEN.has(m[1]!.toLowerCase())) {
-        ok = false;
-        break;
-      }
-      steps.push(m[1]!.toLowerCase());
-      for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(`#${idx[1]}`);
-    }
-    if (!ok) {
+    const steps = cachedSteps(name);
+    if (steps === undefined) {
       errors.push(`'${name}' is not a field of a submission`);
       continue;
     }
+    let node: Tree = root;
+    let ok = true;
     for (let i = 0; i < steps.length - 1; i++) {
       const key = steps[i]!;
       const next = node[key];

@@ -67,8 +67,8 @@ export interface AnswerRow {
   bool: boolean | null;
   /** Comma-joined choice ids (one SQL array parameter per column). */
   choices: string | null;
-  /** JSON text. */
-  detail: string | null;
+  /** Coordinates, matrix, rankings, ratings: stored as jsonb. */
+  detail: unknown;
 }
 
 export interface NewSubmission {
@@ -95,7 +95,10 @@ export interface NewSubmission {
  * id already exists (the caller compares contents): nothing is written then.
  */
 export async function insertSubmission(q: Q, s: NewSubmission): Promise<{ id: string; submittedAt: Date } | undefined> {
-  const a = s.answers;
+  // One JSON parameter for all answers: cheaper to send and to serialize than one array per column.
+  const answers = JSON.stringify(
+    s.answers.map((r) => ({ i: r.itemId, t: r.questionType, p: r.repeatPath, x: r.text, n: r.number, b: r.bool, c: r.choices, d: r.detail ?? null })),
+  );
   const { rows } = await sql<{ id: string; submitted_at: Date }>`
     with s as (
       insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
@@ -107,12 +110,8 @@ export async function insertSubmission(q: Q, s: NewSubmission): Promise<{ id: st
       returning id, submitted_at
     ), a as (
       insert into answers (organization_id, submission_id, item_id, question_type, repeat_path, text_value, number_value, bool_value, choice_ids, detail)
-      select ${s.organizationId}::uuid, s.id, x.item_id, x.question_type, x.repeat_path, x.text_value, x.number_value, x.bool_value,
-             string_to_array(x.choices, ',')::uuid[], x.detail
-        from s, unnest(${a.map((r) => r.itemId)}::uuid[], ${a.map((r) => r.questionType)}::int2[], ${a.map((r) => r.repeatPath)}::text[],
-                       ${a.map((r) => r.text)}::text[], ${a.map((r) => r.number)}::numeric[], ${a.map((r) => r.bool)}::bool[],
-                       ${a.map((r) => r.choices)}::text[], ${a.map((r) => r.detail)}::jsonb[])
-             as x(item_id, question_type, repeat_path, text_value, number_value, bool_value, choices, detail)
+      select ${s.organizationId}::uuid, s.id, x.i, x.t, x.p, x.x, x.n, x.b, string_to_array(x.c, ',')::uuid[], x.d
+        from s, json_to_recordset(${answers}::json) as x(i uuid, t int2, p text, x text, n numeric, b boolean, c text, d jsonb)
     )
     select id, submitted_at from s`.execute(q);
   const r = rows[0];
@@ -185,7 +184,7 @@ export async function loadAnswerRows(q: Q, organizationId: string, submissionId:
     number: r.number_value === null ? null : Number(r.number_value),
     bool: r.bool_value,
     choices: r.choice_ids === null ? null : parseUuidArray(r.choice_ids).join(','),
-    detail: r.detail === null ? null : typeof r.detail === 'string' ? r.detail : JSON.stringify(r.detail),
+    detail: typeof r.detail === 'string' ? (JSON.parse(r.detail) as unknown) : (r.detail ?? null),
   }));
 }
 
