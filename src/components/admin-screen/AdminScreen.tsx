@@ -150,7 +150,7 @@ export function ScreenDialog({ id, onClose }: { id: string | null; onClose: () =
   const { t } = useTranslation();
   const decl = id ? screenById(id) : undefined;
   return (
-    <Dialog.Root open={!!decl} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open={!!decl} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,9 +1,9 @@
 // /dashboard for the chosen project: its name, workspace, manager, timeline, countries, and counts of
 // surveys, members and submissions. Fuller dashboards (charts of results and task progress) come with
 // the surveys and tasks areas.
-import { Badge, Box, Card, DataList, Heading, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuClipboardList, LuInbox, LuUsers } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
@@ -26,6 +26,17 @@ interface ProjectDetail {
 }
 
 const DAY = 86_400_000;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="gray.500">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
 
 /** Where today is in the project's timeline: before it, inside it (days left), or after it. */
 export function timelineState(start: string, end: string, today = new Date()): { kind: 'startsIn' | 'daysLeft'; count: number } | { kind: 'ended' } {
@@ -90,37 +101,30 @@ export default function DashboardPage() {
       </SimpleGrid>
       <Card.Root>
         <Card.Body>
-          <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap="4">
-            <DataList.Item>
-              <DataList.ItemLabel>{t('dashboard.manager')}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="dashboard-manager">{p.manager?.fullName ?? t('dashboard.noManager')}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('dashboard.timeline')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Wrap gap="2" align="center">
-                  <Text>
-                    {date(p.startDate)} – {date(p.endDate)}
-                  </Text>
-                  <Badge colorPalette={state.kind === 'ended' ? 'gray' : 'green'}>
-                    {state.kind === 'ended' ? t('dashboard.ended') : t(`dashboard.${state.kind}`, { count: state.count })}
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+            <Fact label={t('dashboard.manager')}>
+              <Text data-testid="dashboard-manager">{p.manager?.fullName ?? t('dashboard.noManager')}</Text>
+            </Fact>
+            <Fact label={t('dashboard.timeline')}>
+              <Wrap gap="2" align="center">
+                <Text>
+                  {date(p.startDate)} – {date(p.endDate)}
+                </Text>
+                <Badge colorPalette={state.kind === 'ended' ? 'gray' : 'green'}>
+                  {state.kind === 'ended' ? t('dashboard.ended') : t(`dashboard.${state.kind}`, { count: state.count })}
+                </Badge>
+              </Wrap>
+            </Fact>
+            <Fact label={t('dashboard.countries')}>
+              <Wrap gap="1">
+                {p.countries.map((c) => (
+                  <Badge key={c.id} variant="subtle">
+                    {c.name}
                   </Badge>
-                </Wrap>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('dashboard.countries')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Wrap gap="1">
-                  {p.countries.map((c) => (
-                    <Badge key={c.id} variant="subtle">
-                      {c.name}
-                    </Badge>
-                  ))}
-                </Wrap>
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+                ))}
+              </Wrap>
+            </Fact>
+          </SimpleGrid>
         </Card.Body>
       </Card.Root>
       <Text fontSize="sm" color="gray.500">
