@@ -38,12 +38,14 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-function param(header: string, key: string): string | undefined {
-  // name="a\"b" or name=token; the quoted form may hold ';'.
-  const re = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i');
+// name="a\"b" or name=token; the quoted form may hold ';'.
+const NAME = /;\s*name=(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i;
+const FILE_NAME = /;\s*filename=(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i;
+
+function param(header: string, re: RegExp): string | undefined {
   const m = re.exec(header);
   if (!m) return undefined;
-  return m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2];
+  return m[1] !== undefined ? (m[1].includes('\\') ? m[1].replace(/\\(.)/g, '$1') : m[1]) : m[2];
 }
 
 export function parseFormData(body: Buffer, boundary: string, limits: FormLimits): FormPart[] {
@@ -73,9 +75,9 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
     const start = headerEnd + HEADER_END.length;
     const end = body.indexOf(next, start);
     if (end < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'The multipart body ends inside a part');
-    const name = param(disposition, 'name');
+    const name = param(disposition, NAME);
     if (!/^\s*form-data/i.test(disposition) || name === undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'A part without a form-data name');
-    const fileName = param(disposition, 'filename');
+    const fileName = param(disposition, FILE_NAME);
     const size = end - start;
     if (fileName !== undefined) {
       if (++files > limits.files) throw new FormDataError('FST_FILES_LIMIT', 'Too many files');

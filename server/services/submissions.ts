@@ -81,19 +81,17 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
   };
 }
 
-/** JSON with sorted keys: the same content always gives the same text. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
-function contentHash(s: SubmissionInput, uploads: readonly Upload[]): string {
-  const files = uploads.map((u) => [u.field, u.fileName, u.sha256]).sort();
-  return createHash('sha256').update(canonical({ submission: s, files })).digest('hex');
+/**
+ * What makes two sends of a submission the same: its fields (names without regard to case, in any
+ * order) and the bytes of its files.
+ */
+function contentHash(entries: readonly FormEntry[], uploads: readonly Upload[]): string {
+  const sha = new Map(uploads.map((u) => [u.field, u.sha256]));
+  const lines = entries.map(([name, value]) => `${name.toLowerCase()}\u0000${typeof value === 'string' ? value : `${value.fileName}\u0000${sha.get(name) ?? ''}`}`);
+  lines.sort();
+  const hash = createHash('sha256');
+  for (const line of lines) hash.update(line).update('\u0001');
+  return hash.digest('hex');
 }
 
 async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
@@ -116,7 +114,7 @@ export async function submitSurvey(
   if (!ctx || !(await mayUse(deps.db, ctx, s, input.caller))) throw problem('notFound');
 
   const uploads = await Promise.all(input.files.map(inspect));
-  const hash = contentHash(s, uploads);
+  const hash = contentHash(input.entries, uploads);
   if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.id, ctx.existing.contentHash, hash, s);
 
   const now = deps.now?.() ?? new Date();
