@@ -3,6 +3,9 @@
 // constraints, choice filters, the spec's texts) are the engine's, not JSON Schema's.
 import {
   ErrorSchemaBuilder,
+  createErrorHandler,
+  unwrapErrorHandler,
+  validationDataMerge,
   type CustomValidator,
   type ErrorSchema,
   type ErrorTransformer,
@@ -57,18 +60,16 @@ export class SurveyValidator implements ValidatorType<FormValues, RJSFSchema, Fo
       const property = `.${issue.pointer.join('.')}`;
       return { name: issue.kind, property, message: issue.message, stack: `${issue.path}: ${issue.message}`, params: { path: issue.path }, schemaPath: '' };
     });
-    if (result.message !== null && result.issues.length === 0) {
+    // The submit rule's text (spec 001 section 5) belongs to the whole form.
+    if (result.message !== null) {
       builder.addErrors(result.message);
-      errors.push({ name: 'noAnswer', property: '.', message: result.message, stack: result.message, params: {}, schemaPath: '' });
+      errors.push({ name: 'submit', property: '.', message: result.message, stack: result.message, params: {}, schemaPath: '' });
     }
     if (transformErrors) errors = transformErrors(errors, uiSchema);
-    let errorSchema = builder.ErrorSchema as ErrorSchema<FormValues>;
-    if (customValidate) {
-      const extra = new ErrorSchemaBuilder<FormValues>();
-      customValidate(formData, extra as never, uiSchema);
-      errorSchema = { ...errorSchema, ...(extra.ErrorSchema as ErrorSchema<FormValues>) };
-    }
-    return { errors, errorSchema };
+    const validation: ValidationData<FormValues> = { errors, errorSchema: builder.ErrorSchema as ErrorSchema<FormValues> };
+    if (!customValidate) return validation;
+    const handler = customValidate(formData, createErrorHandler<FormValues>(formData ?? {}), uiSchema);
+    return validationDataMerge(validation, unwrapErrorHandler<FormValues>(handler));
   }
 
   isValid(schema: RJSFSchema, formData: FormValues | undefined): boolean {
