@@ -10,7 +10,7 @@ import type { Action, ApiCall, ScreenDeclaration, TabbedScreens } from './types'
 
 const deletedAt = { key: 'deletedAt', label: 'deletedItems.deletedAt', kind: 'date', hideBelow: 'lg' } as const;
 
-function allActions(o: { call: (isDeleted: boolean) => ApiCall; roles: readonly RoleName[]; restoreFailure: string; deleteFailure: string }): Action[] {
+function allActions(o: { call: (isDeleted: boolean) => ApiCall; roles: readonly RoleName[]; restoreFailure: string; deleteFailure: string; purgeWarning?: string }): Action[] {
   return [
     {
       id: 'restoreAll',
@@ -28,7 +28,7 @@ function allActions(o: { call: (isDeleted: boolean) => ApiCall; roles: readonly 
       icon: 'delete',
       tone: 'danger',
       roles: o.roles,
-      confirm: confirmPurgeAll,
+      confirm: o.purgeWarning ? { ...confirmPurgeAll, warning: o.purgeWarning } : confirmPurgeAll,
       run: { kind: 'call', call: o.call(true) },
       success: 'deletedItems.allDeleted',
       failure: o.deleteFailure,
@@ -89,6 +89,7 @@ export const deletedUsersScreen: ScreenDeclaration = {
     entityType: OrganizationMember,
     idField: 'organizationMemberId',
     roles: ADMIN_ROLES,
+    purgeWarning: 'deletedItems.confirm.purgeUserWarning',
     restoreFailure: 'deletedItems.users.restoreFailed',
     deleteFailure: 'deletedItems.users.deleteFailed',
   }),
@@ -97,6 +98,7 @@ export const deletedUsersScreen: ScreenDeclaration = {
     roles: ADMIN_ROLES,
     restoreFailure: 'deletedItems.users.restoreAllFailed',
     deleteFailure: 'deletedItems.users.deleteAllFailed',
+    purgeWarning: 'deletedItems.confirm.purgeUserWarning',
   }),
   empty: 'deletedItems.empty',
 };

@@ -26,7 +26,15 @@ export function toggleCall(entityType: number, isDeleted: boolean, permanent = f
 }
 
 /** Per-row restore and permanent delete in a bin. */
-export function binRowActions(o: { entityType: number; idField?: string; restoreFailure: string; deleteFailure: string; roles: readonly RoleName[] }): Action[] {
+export function binRowActions(o: {
+  entityType: number;
+  idField?: string;
+  restoreFailure: string;
+  deleteFailure: string;
+  roles: readonly RoleName[];
+  /** What purging this kind of item takes with it, when not the spec's surveys and submissions. */
+  purgeWarning?: string;
+}): Action[] {
   const withId = (c: ApiCall): ApiCall => (o.idField ? { ...c, path: c.path.replace('{row.id}', `{row.${o.idField}}`) } : c);
   return [
     {
@@ -44,7 +52,7 @@ export function binRowActions(o: { entityType: number; idField?: string; restore
       icon: 'delete',
       tone: 'danger',
       roles: o.roles,
-      confirm: confirmPurge,
+      confirm: o.purgeWarning ? { ...confirmPurge, warning: o.purgeWarning } : confirmPurge,
       run: { kind: 'call', call: withId(toggleCall(o.entityType, true, true)) },
       success: 'deletedItems.deleted',
       failure: o.deleteFailure,

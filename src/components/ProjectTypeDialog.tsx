@@ -24,11 +24,11 @@ export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   const types = useQuery({ queryKey: ['project-types'], queryFn: () => api.get<ProjectType[]>('/Projects/getAllProjectTypes'), enabled: open, staleTime: Infinity });
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="project-type-dialog">
+          <Dialog.Content data-testid="project-type-dialog" mx="3">
             <Dialog.Header>
               <Stack gap="1">
                 <Dialog.Title>{t('projects.types.title')}</Dialog.Title>

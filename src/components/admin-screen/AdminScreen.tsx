@@ -150,11 +150,11 @@ export function ScreenDialog({ id, onClose }: { id: string | null; onClose: () =
   const { t } = useTranslation();
   const decl = id ? screenById(id) : undefined;
   return (
-    <Dialog.Root open={!!decl} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} placement="center">
+    <Dialog.Root open={!!decl} onOpenChange={(d) => !d.open && onClose()} size="xl" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={`dialog-${id ?? ''}`}>
+          <Dialog.Content data-testid={`dialog-${id ?? ''}`} mx="3">
             <Dialog.Header>
               <Dialog.Title>{decl ? t(decl.title) : ''}</Dialog.Title>
             </Dialog.Header>
