@@ -17,6 +17,7 @@ interface Relief {
   workspaceId: string;
   projectId: string;
   memberId: string;
+  surveyId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -117,6 +118,14 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(Project), isDeleted: 'true', permanent: 'true' }, body: [r.binned.projectId] },
     { query: { entityType: String(OrganizationMember), isDeleted: 'false' }, body: [r.binned.memberId] },
   ],
+  // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
+  // so it may show the survey itself; nothing else of Demo Relief's.
+  'POST /api/survey/getbyid': (r) => [{ body: { SurveyId: r.surveyId } }],
+  'GET /api/survey/getpreviewdata': (r) => [{ anonymous: true, query: { surveyId: r.surveyId } }, { query: { surveyId: r.surveyId } }],
+  'GET /api/survey/getsurveydetails': (r) => [{ query: { surveyId: r.surveyId } }],
+  'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
+  'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
@@ -165,6 +174,7 @@ beforeAll(async () => {
     workspaceId: ws,
     projectId: ids.projects['Household Needs Assessment 2026']!,
     memberId: ids.members.relief!['manager@demo.test']!,
+    surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
