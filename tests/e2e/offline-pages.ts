@@ -1,11 +1,11 @@
 // Browser helpers of the offline tests: persistent profiles (the service worker, its caches and
 // IndexedDB survive a closed browser), the demo survey filled with the fewest answers it accepts, and
 // waiting for a notice.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, PHONE } from './browser';
+import { CHROMIUM, PHONE, SCREENSHOTS } from './browser';
 
 export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -69,3 +69,20 @@ export async function openSurveyOnline(page: Page, path: string): Promise<void> 
 }
 
 export const surveyIdOf = (path: string): string => path.split('/').pop()!;
+
+/** What the phone's screen shows (dialogs sit in the viewport, not at the top of a long page). */
+export async function screen(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Dialogs fade in: wait for the finite animations (not the spinners) to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const file = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

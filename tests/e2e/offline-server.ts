@@ -44,7 +44,8 @@ export class OwnServer {
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${this.output}`);
-      if (await this.answers()) return;
+      // Up once it answers and has printed its welcome (the demo survey's link is in it).
+      if (/is running at/.test(this.output) && (await this.answers())) return;
       await new Promise((r) => setTimeout(r, 300));
     }
     throw new Error(`the server did not start:\n${this.output}`);

@@ -46,7 +46,7 @@ export function SavedDraftsDialog(props: {
                         <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDiscard(d)} data-testid="draft-discard">
                           <LuTrash2 /> {t('offline.drafts.discard')}
                         </Button>
-                        <Button size="xs" onClick={() => props.onOpenDraft(d)} data-testid="draft-open">
+                        <Button size="xs" colorPalette="brand" onClick={() => props.onOpenDraft(d)} data-testid="draft-open">
                           <LuFolderOpen /> {t('offline.drafts.open')}
                         </Button>
                       </HStack>
@@ -104,6 +104,8 @@ export function SaveDraftDialog(props: {
         <Dialog.Positioner>
           <Dialog.Content mx="3" data-testid="save-draft-dialog" asChild>
             <form
+              // Our own messages, not the browser's bubble for the required name.
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 void save();
@@ -144,7 +146,7 @@ export function SaveDraftDialog(props: {
                 <Button variant="outline" onClick={props.onClose} disabled={busy}>
                   {t('offline.drafts.cancel')}
                 </Button>
-                <Button type="submit" loading={busy} data-testid="draft-save">
+                <Button type="submit" colorPalette="brand" loading={busy} data-testid="draft-save">
                   {t('offline.drafts.confirmSave')}
                 </Button>
               </Dialog.Footer>

@@ -45,7 +45,7 @@ export function WorksOfflineDialog(props: { open: boolean; onClose: () => void }
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button onClick={props.onClose}>{t('offline.worksOffline.close')}</Button>
+              <Button colorPalette="brand" onClick={props.onClose}>{t('offline.worksOffline.close')}</Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -160,6 +160,7 @@ export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
             <Dialog.Footer flexWrap="wrap" gap="2" justifyContent="flex-start">
               <Button
                 size="sm"
+                colorPalette="brand"
                 disabled={records.length === 0}
                 loading={sending}
                 data-testid="outbox-send-now"

@@ -22,7 +22,7 @@ export function RestoreDialog(props: { savedAt: number | null; onRestore: () => 
               <Button variant="outline" onClick={props.onDiscard} data-testid="restore-discard">
                 {t('offline.restore.discard')}
               </Button>
-              <Button onClick={props.onRestore} data-testid="restore-accept">
+              <Button colorPalette="brand" onClick={props.onRestore} data-testid="restore-accept">
                 {t('offline.restore.restore')}
               </Button>
             </Dialog.Footer>
