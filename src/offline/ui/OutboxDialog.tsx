@@ -17,7 +17,11 @@ import { useLive } from './hooks';
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'blue', sent: 'green', attention: 'red', expired: 'orange' };
 
-const megabytes = (n: number) => `${(n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0)} MB`;
+/** 1000-based units, as the spec shows file sizes. */
+export function storageSize(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  return `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+}
 
 export async function downloadOutbox(): Promise<void> {
   const now = Date.now();
@@ -152,43 +156,45 @@ export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
                 {records.length === 0 ? <Text>{t('offline.outbox.empty')}</Text> : records.map((r) => <Entry key={r.id} record={r} />)}
                 {health.usage !== undefined && health.quota !== undefined && (
                   <Text fontSize="xs" color="fg.muted">
-                    {t('offline.storage.usage', { used: megabytes(health.usage), quota: megabytes(health.quota) })}
+                    {t('offline.storage.usage', { used: storageSize(health.usage), quota: storageSize(health.quota) })}
                   </Text>
                 )}
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap" gap="2" justifyContent="flex-start">
-              <Button
-                size="sm"
-                colorPalette="brand"
-                disabled={records.length === 0}
-                loading={sending}
-                data-testid="outbox-send-now"
-                onClick={() => {
-                  setSending(true);
-                  void syncNow().finally(() => setSending(false));
-                }}
-              >
-                <LuSend /> {t('offline.outbox.sendNow')}
-              </Button>
-              <Button size="sm" variant="outline" disabled={records.length === 0} onClick={() => void downloadOutbox()} data-testid="outbox-export">
-                <LuDownload /> {t('offline.outbox.export')}
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => file.current?.click()} data-testid="outbox-import">
-                <LuUpload /> {t('offline.outbox.import')}
-              </Button>
-              <input
-                ref={file}
-                type="file"
-                accept="application/json,.json"
-                hidden
-                data-testid="outbox-import-file"
-                onChange={(e) => {
-                  const f = e.target.files?.[0];
-                  e.target.value = '';
-                  if (f) void importFile(f);
-                }}
-              />
+            <Dialog.Footer>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full" justify="flex-end">
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  disabled={records.length === 0}
+                  loading={sending}
+                  data-testid="outbox-send-now"
+                  onClick={() => {
+                    setSending(true);
+                    void syncNow().finally(() => setSending(false));
+                  }}
+                >
+                  <LuSend /> {t('offline.outbox.sendNow')}
+                </Button>
+                <Button size="sm" variant="outline" disabled={records.length === 0} onClick={() => void downloadOutbox()} data-testid="outbox-export">
+                  <LuDownload /> {t('offline.outbox.export')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => file.current?.click()} data-testid="outbox-import">
+                  <LuUpload /> {t('offline.outbox.import')}
+                </Button>
+                <input
+                  ref={file}
+                  type="file"
+                  accept="application/json,.json"
+                  hidden
+                  data-testid="outbox-import-file"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = '';
+                    if (f) void importFile(f);
+                  }}
+                />
+              </Stack>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('offline.outbox.close')} />

@@ -2,10 +2,11 @@
 // nothing waiting it shrinks to an icon, still there so an outbox file can be imported. It also asks
 // the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
 import { Badge, Button, IconButton } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCloudUpload, LuTriangleAlert } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
+import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';
 import { useOutboxCounts } from './hooks';
 import { OutboxDialog } from './OutboxDialog';
@@ -19,6 +20,14 @@ export function OutboxIndicator() {
   useEffect(() => {
     void checkStorage();
   }, [waiting]);
+
+  // Refused or kept over 30 days: said once per page, so the collector exports before anything is lost.
+  const prompted = useRef(false);
+  useEffect(() => {
+    if (attention === 0 || prompted.current) return;
+    prompted.current = true;
+    notify('warning', t('offline.outbox.attentionPrompt', { count: attention }));
+  }, [attention, t]);
 
   const dialog = <OutboxDialog open={open} onClose={() => setOpen(false)} />;
   if (waiting === 0) {
