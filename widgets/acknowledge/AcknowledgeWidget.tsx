@@ -1,11 +1,11 @@
 // Acknowledge (112): one box to tick; unticked is no answer (spec 001 "Answer input": questionChoice).
-import { useTranslation } from 'react-i18next';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy } from '../shared/a11y';
 import type { QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 export function AcknowledgeWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const checked = value === true;
   return (

@@ -4,18 +4,20 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../../engine/survey/index';
 import { WIDGETS_BY_NAME } from '../registry';
 import { RuntimeContext } from '../runtime/hooks';
+import { TextContext } from '../runtime/text';
 import type { FormRuntime } from '../runtime/store';
 import { TEMPLATES } from '../templates/index';
 import type { FormContext } from '../types';
-import { ObjectField, RepeatField } from './fields';
+import { NumberField, ObjectField, RepeatField } from './fields';
 import { validatorFor } from './validator';
 import '../widgets.css';
 
-/** rjsf's fields replaced: repeats and grid objects (fields.tsx). */
-export const FIELDS = { ArrayField: RepeatField, ObjectField };
+/** rjsf's fields replaced: repeats, grid objects and numbers (fields.tsx). */
+export const FIELDS = { ArrayField: RepeatField, ObjectField, NumberField };
 
 export interface SurveyFormProps {
   runtime: FormRuntime;
@@ -29,28 +31,31 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
   // rjsf gets the answers of the moment it lays the form out; from then on widgets read the runtime.
   const initial = useMemo(() => runtime.data(), [runtime]);
   const formContext = useMemo(() => context ?? {}, [context]);
+  const { t } = useTranslation();
   return (
-    <RuntimeContext.Provider value={runtime}>
-      <div className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
-        <Form<FormValues, RJSFSchema, FormContext>
-          tagName="div"
-          schema={form.schema as RJSFSchema}
-          uiSchema={form.uiSchema as UiSchema<FormValues, RJSFSchema, FormContext>}
-          formData={initial}
-          validator={validator}
-          widgets={WIDGETS_BY_NAME}
-          templates={TEMPLATES}
-          fields={FIELDS}
-          formContext={formContext}
-          idSeparator=":"
-          readonly={runtime.readOnly}
-          noHtml5Validate
-          showErrorList={false}
-        >
-          {/* The page has its own buttons (submit, drafts). */}
-          <></>
-        </Form>
-      </div>
-    </RuntimeContext.Provider>
+    <TextContext.Provider value={t}>
+      <RuntimeContext.Provider value={runtime}>
+        <div className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
+          <Form<FormValues, RJSFSchema, FormContext>
+            tagName="div"
+            schema={form.schema as RJSFSchema}
+            uiSchema={form.uiSchema as UiSchema<FormValues, RJSFSchema, FormContext>}
+            formData={initial}
+            validator={validator}
+            widgets={WIDGETS_BY_NAME}
+            templates={TEMPLATES}
+            fields={FIELDS}
+            formContext={formContext}
+            idSeparator=":"
+            readonly={runtime.readOnly}
+            noHtml5Validate
+            showErrorList={false}
+          >
+            {/* The page has its own buttons (submit, drafts). */}
+            <></>
+          </Form>
+        </div>
+      </RuntimeContext.Provider>
+    </TextContext.Provider>
   );
 }

@@ -1,14 +1,14 @@
-// Two of rjsf's fields replaced. ArrayField: every array of a survey is a repeat group, drawn by the
+// rjsf's fields replaced. ArrayField: every array of a survey is a repeat group, drawn by the
 // registry's section widget from the runtime's instance count (instances numbered from 1, each with
 // 'Show less' / 'Show more'). ObjectField: matrix and rating answers are objects, which rjsf would lay
 // out field by field; an object whose uiSchema names a widget is drawn by that widget.
 import { getDefaultRegistry } from '@rjsf/core';
 import { getUiOptions, toFieldPathId, type Field, type FieldPathId, type FieldProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { memo, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useInstanceCount, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
 import { domIdOf, instancePath } from '../runtime/paths';
 import type { FormContext, FormValues, FormRegistry, QuestionWidget } from '../types';
+import { useText } from '../runtime/text';
 
 type Props = FieldProps<FormValues, RJSFSchema, FormContext>;
 
@@ -105,7 +105,7 @@ interface InstanceProps {
 
 // Memoised: adding the 200th instance renders that instance only.
 const RepeatInstance = memo(function RepeatInstance({ index, parent, title, schema, uiSchema, registry, readonly, removable, onRemove, onChange, formData }: InstanceProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [open, setOpen] = useState(true);
   const fieldPathId = useMemo(() => toFieldPathId(index, registry.globalFormOptions, parent), [index, registry.globalFormOptions, parent]);
   const SchemaField = registry.fields.SchemaField as Field<FormValues, RJSFSchema, FormContext>;
@@ -146,7 +146,15 @@ const RepeatInstance = memo(function RepeatInstance({ index, parent, title, sche
   );
 });
 
-const DefaultObjectField = getDefaultRegistry<FormValues, RJSFSchema, FormContext>().fields.ObjectField as Field<FormValues, RJSFSchema, FormContext>;
+const DEFAULT_FIELDS = getDefaultRegistry<FormValues, RJSFSchema, FormContext>().fields;
+const DefaultObjectField = DEFAULT_FIELDS.ObjectField as Field<FormValues, RJSFSchema, FormContext>;
+
+/**
+ * Numbers go straight to their widget: rjsf's NumberField keeps half-typed text for its own inputs
+ * and asks Intl for the decimal separator on every render (a tenth of a second over a thousand
+ * questions); our number widgets hand over numbers already (shared/NumberInput.tsx).
+ */
+export const NumberField = DEFAULT_FIELDS.StringField as Field<FormValues, RJSFSchema, FormContext>;
 
 export function ObjectField(props: Props) {
   const widget = props.uiSchema?.['ui:widget'];

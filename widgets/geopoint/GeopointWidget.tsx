@@ -3,13 +3,13 @@
 // at least 0. Stored as ODK's geopoint text 'lat lon alt acc'.
 import { getTemplate } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatGeopoint, parseGeopoint, type Coords } from '../../engine/survey/index';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy } from '../shared/a11y';
 import { NumberInput } from '../shared/NumberInput';
 import type { QuestionWidgetProps } from '../types';
 import { APPLY_DELAY_MS, locate } from './locate';
+import { useText } from '../runtime/text';
 
 type Part = keyof Coords;
 const PARTS: readonly Part[] = ['latitude', 'longitude', 'altitude', 'accuracy'];
@@ -17,7 +17,7 @@ const PARTS: readonly Part[] = ['latitude', 'longitude', 'altitude', 'accuracy']
 const coordsOf = (value: unknown): Partial<Coords> => (typeof value === 'string' ? (parseGeopoint(value) ?? {}) : {});
 
 export function GeopointWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,10 +2,10 @@
 // (spec 001 section 5). Up to 11 values show as a row of buttons a thumb can hit on a phone; more as a
 // slider. The 'rating' appearance shows stars, as many as `end`. Choosing the chosen value again
 // clears it.
-import { useTranslation } from 'react-i18next';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from '../shared/a11y';
 import { optionsOf, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 interface RangeOptions {
   start: number;
@@ -28,7 +28,7 @@ export function stepsOf(r: Pick<RangeOptions, 'start' | 'end' | 'step'>): number
 }
 
 export function RangeWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf<RangeOptions>(props);
   const r = { start: o.start ?? 1, end: o.end ?? 5, step: o.step || 1 };

@@ -1,14 +1,14 @@
 // Ranking (278): every offered choice gets a rank (spec 001 section 5: 'All rankings must be
 // selected'). Tapping a choice gives it the next rank; ranked choices move up or down or go back.
 // Stored as the choice names in rank order, space-separated. Choices the filter drops leave the ranking.
-import { useTranslation } from 'react-i18next';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, namesOf, useOfferedChoices } from '../shared/choices';
 import { optionsOf, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 export function RankingWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf(props);
   const { choices, failed } = useOfferedChoices(o);

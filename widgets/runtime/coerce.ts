@@ -7,6 +7,9 @@ const YES = new Set(['true', 'yes', 'ok', '1']);
 
 export function coerceAnswer(type: QuestionType, value: unknown): unknown {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return value;
+  // Calculate, hidden and note hold whatever their expression gives: nothing checks their type, and
+  // retyping each of them would recalculate everything that reads them once more.
+  if (QUESTION_TYPES[type].source !== 'input') return value;
   const slot = QUESTION_TYPES[type].slot;
   if (slot === 'questionChoice') return value === true || YES.has(String(value).trim().toLowerCase()) ? true : value;
   if (slot === 'number' && type !== 100) {

@@ -3,9 +3,9 @@
 // asks for one more. The instances themselves come in as children (widgets/form/fields.tsx).
 import { getTemplate } from '@rjsf/utils';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { labelId } from '../shared/a11y';
 import { optionsOf, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 interface SectionOptions {
   description?: string;
@@ -16,7 +16,7 @@ interface SectionOptions {
 const SECTION_UI = { 'ui:options': { questionType: 0 } };
 
 export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useText();
   const o = optionsOf<SectionOptions>(props);
   const Title = getTemplate('TitleFieldTemplate', props.registry);
   const Hint = getTemplate('DescriptionFieldTemplate', props.registry);

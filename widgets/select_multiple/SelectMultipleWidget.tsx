@@ -3,14 +3,14 @@
 // when more than one is chosen (spec 001 section 4). Other appearances as for select one. Stored as
 // the chosen names, space-separated, in the order of the list.
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, hasAppearance, layoutOf, namesOf, useChoiceSearch, useOfferedChoices } from '../shared/choices';
 import { optionsOf, type ChoiceOption, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 export function SelectMultipleWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf<{ maxChoices: number | null }>(props);
   const { choices, failed } = useOfferedChoices(o);

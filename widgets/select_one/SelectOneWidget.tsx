@@ -2,14 +2,14 @@
 // 'search' put a search box over the list; 'columns', 'columns-n', 'columns-pack' and 'likert' lay
 // the choices out across; 'no-buttons' hides the dots. The choice filter re-filters the list as
 // answers change, and an answer it no longer offers is cleared (by the runtime).
-import { useTranslation } from 'react-i18next';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, inputProps, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, hasAppearance, layoutOf, useChoiceSearch, useOfferedChoices } from '../shared/choices';
 import { optionsOf, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 export function SelectOneWidget(props: QuestionWidgetProps) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf(props);
   const { choices, failed } = useOfferedChoices(o);

@@ -4,13 +4,13 @@
 // state while the link is fetched.
 import { getTemplate } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FIELD_MESSAGES, describeDataUrl, isBlockedFileName, isDataUrl, type FileInfo } from '../../engine/survey/index';
 import { ImageProblem, renamed, scaleImage } from '../image/scale';
 import { useAnswer } from '../runtime/hooks';
 import { inputProps } from './a11y';
 import { formatSize, toDataUrl } from './files';
 import { optionsOf, type FormContext, type QuestionWidgetProps } from '../types';
+import { useText } from '../runtime/text';
 
 type FileUrl = NonNullable<FormContext['fileUrl']>;
 
@@ -22,7 +22,7 @@ interface FileOptions {
 }
 
 export function FileField({ props, image }: { props: QuestionWidgetProps; image: boolean }) {
-  const { t } = useTranslation();
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf<FileOptions>(props);
   const [problem, setProblem] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function FileField({ props, image }: { props: QuestionWidgetProps; image:
 function Preview({ value, image, fileUrl }: { value: string; image: boolean; fileUrl: FileUrl | undefined }) {
   const info: FileInfo | undefined = isDataUrl(value) ? describeDataUrl(value) : { name: value.slice(value.lastIndexOf('/') + 1), type: '', size: -1 };
   const link = useFileLink(value, fileUrl);
-  const { t } = useTranslation();
+  const t = useText();
   if (link === 'loading') {
     return (
       <span className="fs-row fs-muted" role="status" data-testid="file-loading">

@@ -1,10 +1,10 @@
 // What every choice widget shares: the choices the filter offers at this instance, how a choice reads
 // (emoji and label), the filter's failure warning, and the search box of 'autocomplete' and 'search'.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FIELD_MESSAGES, splitNames } from '../../engine/survey/index';
 import { useChoiceNames, usePath } from '../runtime/hooks';
 import type { ChoiceOption, QuestionOptions } from '../types';
+import { useText } from '../runtime/text';
 
 const NONE: readonly ChoiceOption[] = [];
 
@@ -52,7 +52,7 @@ export const hasAppearance = (o: QuestionOptions, ...names: string[]): boolean =
 
 /** 'autocomplete' and 'search' put a search box above the choices. */
 export function useChoiceSearch(o: QuestionOptions, choices: readonly ChoiceOption[]) {
-  const { t } = useTranslation();
+  const t = useText();
   const [query, setQuery] = useState('');
   const enabled = hasAppearance(o, 'autocomplete', 'search');
   const shown = useMemo(() => {

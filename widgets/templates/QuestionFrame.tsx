@@ -38,9 +38,7 @@ function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, 
         className="fs-q"
         id={domIdOf(path)}
         data-path={path}
-        data-name={o.name}
         data-type={o.questionType}
-        data-testid={`question-${o.name}`}
         onBlur={rt ? () => rt.touch(path) : undefined}
         {...(error ? { 'data-invalid': 'true' } : {})}
       >

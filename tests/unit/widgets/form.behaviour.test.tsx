@@ -47,10 +47,10 @@ describe('defaults and calculations', () => {
       q.calculate('total').calculation('${count} + ${double}'),
       q.hidden('version').default('007'),
     ]);
-    expect(m.runtime.data()).toEqual({ count: 5, ok: true, double: 10, total: '15', version: '007' });
+    expect(m.runtime.data()).toEqual({ count: 5, ok: true, double: 10, total: 15, version: '007' });
     expect(question(m.container, 'double').querySelector('input')!.readOnly).toBe(true);
     type(question(m.container, 'count').querySelector('input'), '7');
-    expect(m.runtime.data()).toMatchObject({ count: 7, double: 14, total: '21' });
+    expect(m.runtime.data()).toMatchObject({ count: 7, double: 14, total: 21 });
     expect(m.runtime.validate()!.valid).toBe(true);
   });
 

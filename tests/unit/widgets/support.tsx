@@ -10,7 +10,8 @@ import { SurveyForm, createRuntime, type FormRuntime } from '../../../widgets/in
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const i18n = i18next.createInstance();
+// The app's (global) instance, as widgets rendered outside a form fall back to it.
+const i18n = i18next;
 void i18n.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', interpolation: { escapeValue: false }, initAsync: false });
 
 export interface Mounted {
