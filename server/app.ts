@@ -108,7 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.toLowerCase().startsWith('/api') || !deps.webRoot || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // A missing built asset is a 404, not the app's page: a browser would try to run HTML as script.
+    const isAsset = /^\/assets\/|\.(js|css|map|png|svg|ico|webmanifest|woff2?)$/i.test(path);
+    if (path.toLowerCase().startsWith('/api') || !deps.webRoot || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(failure(problems.routeNotFound.message, [problems.routeNotFound.message]));
     }
     // The SPA decides what an unknown page shows (its own 404 and 500 pages).
@@ -154,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: deps.webRoot,
-      wildcard: false,
+      // Files are looked up per request, so a front end rebuilt while the server runs is served whole.
+      wildcard: true,
       // Off, or @fastify/static's own 'public, max-age=0' replaces the headers set just below.
       cacheControl: false,
       // Hashed assets never change; index.html and the service worker must always be revalidated.

@@ -13,7 +13,7 @@ export const settings = {
   PUBLIC_URL: { default: '', doc: 'Address users reach the product at, used in e-mails. Empty: http://localhost:PORT.' },
   SMTP_URL: { default: '', doc: 'SMTP server for e-mail (smtp://user:pass@host:port). Empty: e-mail is kept in the outbox, logged, and shown at /dev/mailbox.' },
   MAIL_FROM: { default: 'Field Survey <no-reply@fieldsurvey.local>', doc: 'Sender of the product e-mails.' },
-  DEV_MAILBOX: { default: 'auto', doc: 'The development mailbox page /dev/mailbox: on, off, or auto (on when SMTP_URL is empty).' },
+  DEV_MAILBOX: { default: 'auto', doc: 'The development mailbox page /dev/mailbox: on, off, or auto (on when SMTP_URL is empty, and then only for requests from this machine).' },
   BOT_CHECK: { default: 'altcha', doc: 'Bot check on sign-in forms: altcha (self-hosted proof of work), recaptcha (needs the keys) or off.' },
   ALTCHA_HMAC_KEY: { default: '', doc: 'Key that signs ALTCHA challenges. Empty: derived from JWT_SECRET.' },
   RECAPTCHA_SECRET: { default: '', doc: 'reCAPTCHA secret key, with BOT_CHECK=recaptcha.' },
@@ -34,6 +34,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   devMailbox: boolean;
+  /** With DEV_MAILBOX=auto the mailbox answers only requests from the machine itself. */
+  devMailboxLoopbackOnly: boolean;
   botCheck: 'altcha' | 'recaptcha' | 'off';
   altchaHmacKey: string;
   recaptchaSecret: string;
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: read(env, 'MAIL_FROM'),
     devMailbox: mailbox === 'on' || (mailbox === 'auto' && !smtpUrl),
+    devMailboxLoopbackOnly: mailbox !== 'on',
     botCheck,
     altchaHmacKey: read(env, 'ALTCHA_HMAC_KEY') || `altcha:${jwtSecret}`,
     recaptchaSecret: read(env, 'RECAPTCHA_SECRET'),

@@ -2,6 +2,11 @@
 // them, so a new user can read their confirmation code. Off when DEV_MAILBOX=off or SMTP_URL is set.
 import { ok, type App } from '../app';
 import { listMail } from '../db/queries/outbox';
+import { problem } from '../problems';
+
+function isLoopback(ip: string): boolean {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+}
 
 export default async function devMailboxRoutes(app: App): Promise<void> {
   if (!app.deps.config.devMailbox) return;
@@ -10,6 +15,8 @@ export default async function devMailboxRoutes(app: App): Promise<void> {
     properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
   } as const;
   app.get('/dev/mailbox', { config: { access: 'public' }, schema: { querystring: query } }, async (req) => {
+    // The mailbox shows everyone's codes: unless asked for explicitly, only the machine itself may read it.
+    if (app.deps.config.devMailboxLoopbackOnly && !isLoopback(req.ip)) throw problem('routeNotFound');
     const mail = await listMail(app.deps.database.db, { to: req.query.to, limit: req.query.limit });
     return ok(
       mail.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.body_text, createdAt: new Date(m.created_at).toISOString(), sentAt: m.sent_at })),

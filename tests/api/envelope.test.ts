@@ -112,3 +112,14 @@ describe('rate limits', () => {
     expect(right.status).toBe(429);
   });
 });
+
+describe('the development mailbox', () => {
+  it('answers only the machine itself when it is on by default', async () => {
+    const app = await buildApp({ ...t.app.deps, config: { ...t.config, devMailbox: true, devMailboxLoopbackOnly: true } });
+    const local = await app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    const remote = await app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    await app.close();
+  });
+});
