@@ -23,7 +23,6 @@ import {
   findSubmissionByClientId,
   insertFiles,
   insertSubmission,
-  loadAnswerRows,
   submissionContext,
   type NewFile,
   type NewSubmission,
@@ -32,7 +31,7 @@ import {
 import type { DB } from '../db/schema';
 import { staged, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
-import { fromAnswerRows, toAnswerRow } from './answerRows';
+import { toAnswerRow } from './answerRows';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
 
 export interface SubmitDeps {
@@ -55,7 +54,8 @@ export interface StoredSubmission {
   clientId: string;
   surveyId: string;
   submittedAt: string;
-  answers: AnswerInput[];
+  /** Answers stored (repeat counters included). */
+  answerCount: number;
 }
 
 const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
@@ -89,9 +89,7 @@ function contentHash(entries: readonly FormEntry[], uploads: readonly Upload[]):
   const sha = new Map(uploads.map((u) => [u.field, u.sha256]));
   const lines = entries.map(([name, value]) => `${name.toLowerCase()}\u0000${typeof value === 'string' ? value : `${value.fileName}\u0000${sha.get(name) ?? ''}`}`);
   lines.sort();
-  const hash = createHash('sha256');
-  for (const line of lines) hash.update(line).update('\u0001');
-  return hash.digest('hex');
+  return createHash('sha256').update(lines.join('\u0001')).digest('hex');
 }
 
 async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
@@ -113,9 +111,9 @@ export async function submitSurvey(
   const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
   if (!ctx || !(await mayUse(deps.db, ctx, s, input.caller))) throw problem('notFound');
 
-  const uploads = await Promise.all(input.files.map(inspect));
+  const uploads = input.files.length ? await Promise.all(input.files.map(inspect)) : [];
   const hash = contentHash(input.entries, uploads);
-  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.id, ctx.existing.contentHash, hash, s);
+  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.contentHash, hash, s);
 
   const now = deps.now?.() ?? new Date();
   if (ctx.status !== 1) throw problem('surveyNotOpen');
@@ -174,7 +172,7 @@ export async function submitSurvey(
   } catch (err) {
     if ((err as { constraint?: string }).constraint === 'submissions_link_once') {
       const same = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
-      if (same) return repeatOf(deps, ctx, same.id, same.contentHash, hash, s);
+      if (same) return repeatOf(deps, ctx, same.contentHash, hash, s);
       throw problem('alreadySubmitted');
     }
     throw err;
@@ -183,14 +181,11 @@ export async function submitSurvey(
     // Another request with this id won the race between our check and our write.
     const same = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
     if (!same) throw problem('internal');
-    return repeatOf(deps, ctx, same.id, same.contentHash, hash, s);
+    return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
-  const storedAnswers = answers.map((a, i) =>
-    fileUri(a) === undefined ? a : { ...a, answerDetail: { questionType: a.answerDetail.questionType, ...(a.answerDetail.repeatGroup ? { repeatGroup: a.answerDetail.repeatGroup } : {}), filePaths: [{ filePath: rows[i]!.text ?? '' }] } },
-  );
   return {
     duplicate: false,
-    submission: { id: stored.id, clientId: s.id, surveyId: ctx.surveyId, submittedAt: stored.submittedAt.toISOString(), answers: storedAnswers },
+    submission: { id: stored.id, clientId: s.id, surveyId: ctx.surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount: rows.length },
   };
 }
 
@@ -232,7 +227,6 @@ function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: reado
 async function repeatOf(
   deps: SubmitDeps,
   ctx: SubmissionContext,
-  id: string,
   storedHash: string,
   hash: string,
   s: SubmissionInput,
@@ -240,9 +234,8 @@ async function repeatOf(
   if (storedHash !== hash) throw problem('submissionConflict');
   const found = await findSubmissionByClientId(deps.db, ctx.organizationId, s.id);
   if (!found) throw problem('internal');
-  const survey = await deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
-  const rows = await loadAnswerRows(deps.db, ctx.organizationId, id);
-  const answers = survey ? fromAnswerRows(rows, survey.bindings, { surveyId: ctx.surveyId, userId: s.userId }) : [];
-  return { duplicate: true, submission: { id, clientId: s.id, surveyId: found.surveyId, submittedAt: found.submittedAt.toISOString(), answers } };
+  return {
+    duplicate: true,
+    submission: { id: found.id, clientId: s.id, surveyId: found.surveyId, submittedAt: found.submittedAt.toISOString(), answerCount: found.answerCount },
+  };
 }
-

@@ -9,7 +9,7 @@ import { createStorage, type Storage } from '../../server/plugins/storage';
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { submitSurvey } from '../../server/services/submissions';
 import { createTestApp, type TestApp } from '../support/app';
-import { createSurvey, submissionOf, submit, submissionCount, type TestSurvey } from '../support/surveys';
+import { createSurvey, storedAnswers, submissionOf, submit, submissionCount, type TestSurvey } from '../support/surveys';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -36,8 +36,8 @@ describe('a file with the submission', () => {
       ['shelter.png', 'image/png', PNG.length],
     ]);
     for (const f of files) expect(readFileSync(join(filesRoot, f.storage_key))).toEqual(f.file_name.endsWith('.png') ? PNG : PDF);
-    const photo = body.data.answers.find((a) => a.name === 'photo');
-    expect(photo?.answerDetail).toEqual({ questionType: 106, filePaths: [{ filePath: files[1]!.storage_key }] });
+    const photo = (await storedAnswers(t, body.data.id)).find((a) => a.name === 'photo');
+    expect(photo?.text_value).toBe(files[1]!.storage_key);
     expect(files[1]!.storage_key).toMatch(new RegExp(`^${s.organizationId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
   });
 });

@@ -29,9 +29,9 @@ describe('the same submission again', () => {
     const second = await submit(t, s, data, { id });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    expect(second.body.data).toMatchObject({ id: first.body.data.id, clientId: id, duplicate: true });
+    expect(second.body.data).toEqual({ ...first.body.data, duplicate: true });
     expect(second.body.message).toBe('This submission was already received.');
-    expect(second.body.data.answers).toEqual(first.body.data.answers);
+    expect(first.body.data.answerCount).toBe(await answersOf(id));
     expect(await t.db.selectFrom('submissions').select('id').where('client_id', '=', id).execute()).toHaveLength(1);
   });
 
@@ -43,7 +43,7 @@ describe('the same submission again', () => {
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     expect(results.filter((r) => !r.body.data.duplicate)).toHaveLength(1);
     expect(await submissionCount(t, s.id)).toBe(before + 1);
-    expect(await answersOf(id)).toBe(results[0]!.body.data.answers.length);
+    expect(await answersOf(id)).toBe(results[0]!.body.data.answerCount);
   });
 
   it('still succeeds after the survey closed, since it was received before', async () => {

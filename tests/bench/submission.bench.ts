@@ -4,7 +4,8 @@
 //     must answer success and store nothing). The server runs in its own process as `npm start` runs
 //     it; autocannon loads it from this one.
 //  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -49,16 +50,40 @@ function revalidation(rows: Row[]): void {
   rows.push({ figure: '  same, p95', value: `${times[Math.floor(times.length * 0.95)]!.toFixed(2)} ms`, target: '', met: true });
 }
 
-async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; stop: () => Promise<void> }> {
+/** CPU time of every PostgreSQL process on this machine, in ms (other people's queries included). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!/^\d+ \(postgres\)/.test(stat)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+function serverCpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve((m as { cpuMs: number }).cpuMs));
+    child.send('cpu');
+  });
+}
+
+async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
   const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'tests/bench/submission.server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'tests/bench/submission.server.ts'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+    createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const info = JSON.parse(line) as { port: number; surveyId: string; linkUuid: string; databaseUrl: string };
   return {
     ...info,
+    child,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -102,6 +127,9 @@ async function throughput(rows: Row[]): Promise<void> {
     const sent: string[] = [];
     const repeats = { sent: 0 };
     let n = 0;
+    const node0 = await serverCpuMs(server.child);
+    const pg0 = postgresCpuMs();
+    const wall0 = performance.now();
     const result = await autocannon({
       url: `${base}/api/DataCollection/SubmitSurvey`,
       method: 'POST',
@@ -125,6 +153,9 @@ async function throughput(rows: Row[]): Promise<void> {
         },
       ],
     });
+    const wallMs = performance.now() - wall0;
+    const nodeMs = (await serverCpuMs(server.child)) - node0;
+    const pgMs = postgresCpuMs() - pg0;
     const c = new pg.Client({ connectionString: server.databaseUrl });
     await c.connect();
     const stored = await c.query<{ n: number; distinct_ids: number; answers: number }>(
@@ -142,6 +173,16 @@ async function throughput(rows: Row[]): Promise<void> {
     rows.push({ figure: `SubmitSurvey, 50 questions, ${CONNECTIONS} connections, ${DURATION_S} s`, value: `${perSecond.toFixed(0)} /s`, target: '>= 500 /s', met: perSecond >= 500 });
     rows.push({ figure: '  latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, target: 'p99 < 200 ms', met: result.latency.p99 < 200 });
     rows.push({ figure: '  success', value: `${ok} of ${total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`, target: '100%', met: ok === total && total > 0 });
+    const perNode = nodeMs / total;
+    const perPg = pgMs / total;
+    rows.push({ figure: '  server CPU per submission (Node)', value: `${perNode.toFixed(2)} ms (${((100 * nodeMs) / wallMs).toFixed(0)}% of a core)`, target: '', met: true });
+    rows.push({ figure: '  PostgreSQL CPU per submission (all backends)', value: `${perPg.toFixed(2)} ms (${((100 * pgMs) / wallMs).toFixed(0)}% of a core)`, target: '', met: true });
+    rows.push({
+      figure: '  capacity of 2 idle cores at that cost',
+      value: `${(2000 / (perNode + perPg)).toFixed(0)} /s`,
+      target: '>= 500 /s',
+      met: 2000 / (perNode + perPg) >= 500,
+    });
     rows.push({
       figure: '  stored once',
       value: `${s.n} rows for ${s.distinct_ids} ids; ${repeats.sent} resends stored nothing; ${s.answers} answers`,

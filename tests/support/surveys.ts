@@ -102,8 +102,9 @@ export interface Submitted<T = SubmittedData> {
 export interface SubmittedData {
   id: string;
   clientId: string;
+  submittedAt: string;
   duplicate: boolean;
-  answers: { questionId: string; name: string; answerDetail: Record<string, unknown> }[];
+  answerCount: number;
   issues?: { path: string; message: string; kind: string }[];
 }
 
@@ -129,4 +130,16 @@ export async function send(t: TestApp, parts: [string, string | FilePart][], ses
 export async function submissionCount(t: TestApp, surveyId: string): Promise<number> {
   const r = await t.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('survey_id', '=', surveyId).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** The stored answers of a submission, by question name and repeat path. */
+export async function storedAnswers(t: TestApp, submissionId: string) {
+  return t.db
+    .selectFrom('answers')
+    .innerJoin('survey_items as i', 'i.id', 'answers.item_id')
+    .select(['i.name', 'answers.repeat_path', 'text_value', 'number_value', 'choice_ids', 'detail', 'bool_value'])
+    .where('submission_id', '=', submissionId)
+    .orderBy('i.sort_order')
+    .orderBy('answers.repeat_path')
+    .execute();
 }

@@ -46,31 +46,46 @@ export function toFormEntries(s: SubmissionInput): FormEntry[] {
 const SEGMENT = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d{1,6}\])*)$/;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 type Tree = Record<string, unknown>;
+type Step = string | number;
 
-/** The steps of a field name ('answers[3].answerDetail.choices[0]' -> answers #3 answerdetail choices #0), or undefined. */
-function stepsOf(name: string): readonly string[] | undefined {
-  const steps: string[] = [];
+const DETAIL_KEYS = [
+  'questionType', 'repeatGroup', 'text', 'choices', 'number', 'coords', 'answerGeoLocation', 'answerFiles', 'filePaths', 'questionChoice',
+  'answerMatrix', 'answerRankings', 'answerRatings', 'choiceId', 'secondChoiceId', 'rank', 'filePath', 'latitude', 'longitude', 'altitude', 'accuracy',
+  'fileName', 'contentType', 'uri',
+];
+/** Names are matched without regard to case: lower-cased, answerDetail's members back in the spec's spelling. */
+const CANONICAL = new Map(DETAIL_KEYS.map((k) => [k.toLowerCase(), k]));
+
+/** The steps of a field name ('answers[3].answerDetail.choices[0]' -> answers 3 answerDetail choices 0), or undefined. */
+function stepsOf(name: string): readonly Step[] | undefined {
+  const steps: Step[] = [];
   for (const segment of name.split('.')) {
     const m = SEGMENT.exec(segment);
-    if (!m || FORBIDDEN.has(m[1]!.toLowerCase())) return undefined;
-    steps.push(m[1]!.toLowerCase());
-    for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(`#${idx[1]}`);
+    const lower = m?.[1]?.toLowerCase();
+    if (!m || lower === undefined || FORBIDDEN.has(lower)) return undefined;
+    steps.push(CANONICAL.get(lower) ?? lower);
+    for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(Number(idx[1]));
   }
   return steps;
 }
 
 // Every submission of a survey repeats the same few hundred names: parse each once.
 const STEPS_CACHE_LIMIT = 50_000;
-const stepsCache = new Map<string, readonly string[] | undefined>();
-function cachedSteps(name: string): readonly string[] | undefined {
-  if (stepsCache.has(name)) return stepsCache.get(name);
-  const steps = stepsOf(name);
-  if (stepsCache.size >= STEPS_CACHE_LIMIT) stepsCache.clear();
-  stepsCache.set(name, steps);
+const stepsCache = new Map<string, readonly Step[] | undefined>();
+function cachedSteps(name: string): readonly Step[] | undefined {
+  let steps = stepsCache.get(name);
+  if (steps === undefined && !stepsCache.has(name)) {
+    steps = stepsOf(name);
+    if (stepsCache.size >= STEPS_CACHE_LIMIT) stepsCache.clear();
+    stepsCache.set(name, steps);
+  }
   return steps;
 }
 
-/** Builds the nested value of the entries; lists become arrays in index order. Names are lower-cased. */
+type Container = Tree | unknown[];
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null && !isFile(v);
+
+/** Builds the nested value of the entries: lists (by '[i]') become arrays in index order. */
 export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: string[] } {
   const root: Tree = Object.create(null) as Tree;
   const errors: string[] = [];
@@ -80,36 +95,50 @@ export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: s
       errors.push(`'${name}' is not a field of a submission`);
       continue;
     }
-    let node: Tree = root;
+    let node: Container = root;
     let ok = true;
     for (let i = 0; i < steps.length - 1; i++) {
       const key = steps[i]!;
-      const next = node[key];
-      if (next === undefined) node = node[key] = Object.create(null) as Tree;
-      else if (typeof next === 'object' && next !== null && !isFile(next)) node = next as Tree;
+      if ((typeof key === 'number') !== Array.isArray(node)) {
+        ok = false;
+        break;
+      }
+      const holder = node as Record<string | number, unknown>;
+      const next = holder[key];
+      if (next === undefined) {
+        const created: Container = typeof steps[i + 1] === 'number' ? [] : (Object.create(null) as Tree);
+        holder[key] = created;
+        node = created;
+      } else if (isContainer(next)) node = next;
       else {
         ok = false;
         break;
       }
     }
     const last = steps[steps.length - 1]!;
-    if (!ok || node[last] !== undefined) errors.push(`'${name}' is given more than once or conflicts with another field`);
-    else node[last] = value;
+    const holder = node as Record<string | number, unknown>;
+    if (!ok || (typeof last === 'number') !== Array.isArray(node) || holder[last] !== undefined) {
+      errors.push(`'${name}' is given more than once or conflicts with another field`);
+    } else holder[last] = value;
   }
-  return { tree: arrays(root) as Tree, errors };
+  compact(root);
+  return { tree: root, errors };
 }
 
-/** Objects whose keys are all '#n' become arrays sorted by n. */
-function arrays(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || isFile(v)) return v;
-  const tree = v as Tree;
-  const keys = Object.keys(tree);
-  if (keys.length && keys.every((k) => k.startsWith('#'))) {
-    return keys.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))).map((k) => arrays(tree[k]));
+/** Lists with gaps ('answers[0]', 'answers[7]') close up, keeping the order. */
+function compact(node: Container): void {
+  const values: unknown[] = Array.isArray(node) ? node : Object.values(node);
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      if (!(i in node)) {
+        const dense = node.filter(() => true);
+        node.length = 0;
+        node.push(...dense);
+        break;
+      }
+    }
   }
-  const out: Tree = {};
-  for (const k of keys) out[k] = arrays(tree[k]);
-  return out;
+  for (const v of values) if (isContainer(v)) compact(v);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -177,12 +206,12 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
         userId: str(a.userid) ?? null,
         questionId: questionId ?? '',
         name: str(a.name) ?? '',
-        answerDetail: camelDetail(detail) as unknown as AnswerInput['answerDetail'],
+        answerDetail: detail as unknown as AnswerInput['answerDetail'],
       });
     });
   }
   const groups = Array.isArray(tree.sectionrepeatgroups) ? tree.sectionrepeatgroups : [];
-  const sectionRepeatGroups = groups.filter(isObject).map((g) => ({ sectionId: str(g.sectionid) ?? '', repeatGroup: Number(g.repeatgroup) }));
+  const sectionRepeatGroups = groups.filter(isObject).map((g) => ({ sectionId: str(g.sectionid) ?? '', repeatGroup: Number(g.repeatGroup) }));
   const questionIds = (Array.isArray(tree.questionids) ? tree.questionids : []).map((q) => str(q) ?? '');
 
   if (errors.length) return { errors };
@@ -206,18 +235,3 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
   };
 }
 
-const DETAIL_KEYS = [
-  'questionType', 'repeatGroup', 'text', 'choices', 'number', 'coords', 'answerGeoLocation', 'answerFiles', 'filePaths', 'questionChoice',
-  'answerMatrix', 'answerRankings', 'answerRatings', 'choiceId', 'secondChoiceId', 'rank', 'filePath', 'latitude', 'longitude', 'altitude', 'accuracy',
-  'fileName', 'contentType', 'uri',
-];
-const CAMEL = new Map(DETAIL_KEYS.map((k) => [k.toLowerCase(), k]));
-
-/** The lower-cased names of an answerDetail back in the spec's spelling. */
-function camelDetail(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(camelDetail);
-  if (!isObject(v) || isFile(v)) return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[CAMEL.get(k) ?? k] = camelDetail(x);
-  return out;
-}

@@ -156,16 +156,20 @@ export interface StoredSubmissionRow {
   surveyId: string;
   contentHash: string;
   submittedAt: Date;
+  answerCount: number;
 }
 
 export async function findSubmissionByClientId(q: Q, organizationId: string, clientId: string): Promise<StoredSubmissionRow | undefined> {
   const r = await q
-    .selectFrom('submissions')
-    .select(['id', 'client_id', 'survey_id', 'content_hash', 'submitted_at'])
-    .where('organization_id', '=', organizationId)
-    .where('client_id', '=', clientId)
+    .selectFrom('submissions as s')
+    .select(['s.id', 's.client_id', 's.survey_id', 's.content_hash', 's.submitted_at'])
+    .select((eb) => eb.selectFrom('answers as a').select(sql<number>`count(*)::int`.as('n')).whereRef('a.submission_id', '=', 's.id').as('answer_count'))
+    .where('s.organization_id', '=', organizationId)
+    .where('s.client_id', '=', clientId)
     .executeTakeFirst();
-  return r ? { id: r.id, clientId: r.client_id, surveyId: r.survey_id, contentHash: r.content_hash, submittedAt: r.submitted_at } : undefined;
+  return r
+    ? { id: r.id, clientId: r.client_id, surveyId: r.survey_id, contentHash: r.content_hash, submittedAt: r.submitted_at, answerCount: Number(r.answer_count ?? 0) }
+    : undefined;
 }
 
 /** A submission's answers, in the order they were written. */
