@@ -1,14 +1,17 @@
 // The guard and the frame of one route. A signed-out visitor of a protected page goes to the login
 // page; a signed-in user without an allowed role goes to /unauthorized (spec 000 section 2).
 import { Center, Spinner } from '@chakra-ui/react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../state/session';
-import { AppShell } from './shell/AppShell';
-import { AuthFrame } from './shell/AuthFrame';
 import { allows, type RouteDecl } from './routes';
 import NotFoundPage from '../pages/errors/NotFoundPage';
+
+// The frames are chunks of their own: the public fill page (shell 'bare') carries neither the app
+// shell's menus and tabs nor the sign-in frame.
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const AuthFrame = lazy(() => import('./shell/AuthFrame').then((m) => ({ default: m.AuthFrame })));
 
 export function PageSpinner() {
   return (
@@ -49,8 +52,20 @@ export function RouteHost({ route, Page }: { route: RouteDecl; Page: ComponentTy
       <Page />
     </Suspense>
   );
-  if (route.shell === 'app') return <AppShell route={route}>{page}</AppShell>;
-  if (route.shell === 'auth') return <AuthFrame>{page}</AuthFrame>;
+  if (route.shell === 'app') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AppShell route={route}>{page}</AppShell>
+      </Suspense>
+    );
+  }
+  if (route.shell === 'auth') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AuthFrame>{page}</AuthFrame>
+      </Suspense>
+    );
+  }
   return page;
 }
 
