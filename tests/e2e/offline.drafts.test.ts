@@ -90,6 +90,7 @@ describe('drafts offline', () => {
     await page.waitForTimeout(1_500); // the autosave's pause
     page = await reopenOffline();
     await page.getByTestId('restore-dialog').waitFor();
+    await screen(page, 'offline-restore-360');
     await page.getByTestId('restore-accept').click();
     await byId(page, 'root:respondent_name').waitFor();
     expect(await byId(page, 'root:respondent_name').inputValue()).toBe('Unsaved Umar');

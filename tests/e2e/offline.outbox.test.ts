@@ -2,7 +2,8 @@
 // survey opened once works offline, a submission made offline waits on the device, stays there while
 // the server is down, is stored exactly once when the server is back (however often it is sent), and
 // an outbox file rescues submissions from one device to another.
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -73,6 +74,11 @@ describe('offline submissions', () => {
     await page.getByTestId('fill-page').waitFor();
     await notice(page, 'You are viewing cached data.');
     await indicator(page, false);
+    await dismissToasts(page);
+    await page.getByTestId('works-offline-info').click();
+    await page.getByText('Form works offline!').waitFor();
+    await screen(page, 'offline-works-offline-modal-360');
+    await page.keyboard.press('Escape');
 
     await fillMinimal(page, 'Amina Offline');
     await page.getByTestId('fill-submit').click();
@@ -149,6 +155,35 @@ describe('offline submissions', () => {
     expect(await srv.submissionCount(surveyIdOf(path))).toBe(before + 1);
     await fresh.close();
   }, 180_000);
+
+  it('a submission the server refuses needs attention, keeps the message and is not retried', async () => {
+    // An outbox file whose one entry has no answers at all: the server's validation refuses it.
+    const id = randomUUID();
+    const file = join(tmpdir(), `outbox-refused-${id}.json`);
+    const entries = [
+      ['submission.id', id],
+      ['surveyId', surveyIdOf(path)],
+      ['submission.dataCollectionType', '0'],
+      ['submission.isAnonymous', 'true'],
+      ['submission.linkUuid', path.split('/')[2]!],
+    ];
+    writeFileSync(file, JSON.stringify({ format: 'fieldsurvey-outbox', version: 1, exportedAt: new Date().toISOString(), entries: [{ id, surveyId: surveyIdOf(path), title: 'Household Needs Assessment - Round 1', entries, createdAt: Date.now(), state: 'queued' }] }));
+    const before = await srv.submissionCount(surveyIdOf(path));
+    const profile = newProfile();
+    const page = await profile.open();
+    await page.goto(path);
+    await page.getByTestId('fill-page').waitFor();
+    await importOutbox(page, file);
+    await notice(page, 'A submission was refused by the server and needs your attention.', 40_000);
+    await page.locator('[data-testid="outbox-entry"][data-state="attention"]').waitFor();
+    expect(await page.getByTestId('outbox-refusal').textContent()).toContain('Error: Please provide at least one piece of information before submitting.');
+    await screen(page, 'offline-outbox-refused-360');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(12_000); // two automatic sync ticks
+    expect(await page.locator('[data-testid="outbox-indicator"]').getAttribute('data-attention')).toBe('1');
+    expect(await srv.submissionCount(surveyIdOf(path))).toBe(before);
+    await profile.close();
+  }, 120_000);
 
   it('sign-in still works with the service worker installed, and its page opens offline', async () => {
     const profile = newProfile();

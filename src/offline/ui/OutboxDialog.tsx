@@ -59,7 +59,7 @@ function Entry(props: { record: OutboxRecord }) {
           <Box fontSize="sm" color="red.700" data-testid="outbox-refusal">
             <Text>{t('offline.outbox.refusedHint')}</Text>
             <Text fontWeight="medium">{r.problem?.message}</Text>
-            {r.problem?.errors.map((e) => (
+            {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
               <Text key={e}>• {e}</Text>
             ))}
           </Box>

@@ -13,7 +13,7 @@ import { OutboxDialog } from './OutboxDialog';
 
 export function OutboxIndicator() {
   const { t } = useTranslation();
-  const { waiting, attention } = useOutboxCounts();
+  const { waiting, attention, loaded } = useOutboxCounts();
   const health = useSnapshot(storageHealth);
   const [open, setOpen] = useState(false);
 
@@ -21,13 +21,14 @@ export function OutboxIndicator() {
     void checkStorage();
   }, [waiting]);
 
-  // Refused or kept over 30 days: said once per page, so the collector exports before anything is lost.
+  // Entries refused or kept over 30 days when the page opens: said once, so the collector exports
+  // before anything is lost. (A refusal during the visit has its own notice from the sync.)
   const prompted = useRef(false);
   useEffect(() => {
-    if (attention === 0 || prompted.current) return;
+    if (!loaded || prompted.current) return;
     prompted.current = true;
-    notify('warning', t('offline.outbox.attentionPrompt', { count: attention }));
-  }, [attention, t]);
+    if (attention > 0) notify('warning', t('offline.outbox.attentionPrompt', { count: attention }));
+  }, [loaded, attention, t]);
 
   const dialog = <OutboxDialog open={open} onClose={() => setOpen(false)} />;
   if (waiting === 0) {

@@ -43,15 +43,17 @@ export function useConnection(notices = false): boolean {
 export interface OutboxCounts {
   waiting: number;
   attention: number;
+  /** false until IndexedDB answered the first time. */
+  loaded: boolean;
 }
 
 export function useOutboxCounts(): OutboxCounts {
-  return useLive(
+  return useLive<OutboxCounts>(
     async () => {
       const all = await offlineDb().outbox.toArray();
-      return { waiting: all.length, attention: all.filter(needsAttention).length };
+      return { waiting: all.length, attention: all.filter(needsAttention).length, loaded: true };
     },
     [],
-    { waiting: 0, attention: 0 },
+    { waiting: 0, attention: 0, loaded: false },
   );
 }
