@@ -143,11 +143,11 @@ export async function lastSubmission(page: Page): Promise<SentEntry[]> {
 }
 
 /** Sends a submission again from the test, as the same multipart form. */
-export async function resend(sent: readonly SentEntry[]): Promise<Response> {
+export async function resend(sent: readonly SentEntry[], base = baseUrl()): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of sent) {
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([Buffer.from(value.base64, 'base64')], { type: value.type }), value.fileName);
   }
-  return fetch(`${baseUrl()}/api/DataCollection/SubmitSurvey`, { method: 'POST', body: form });
+  return fetch(`${base}/api/DataCollection/SubmitSurvey`, { method: 'POST', body: form });
 }
