@@ -23,6 +23,7 @@ import {
   type Issue,
   type ValidationResult,
 } from '../../engine/survey/index';
+import { invalidAppearances } from './appearance';
 import { coerceAnswer } from './coerce';
 import { surveyGraph } from './graph';
 import { joinPath, splitInstance, valueAt } from './paths';
@@ -81,6 +82,7 @@ export class FormRuntime {
     this.form = form;
     this.readOnly = opts.readOnly === true;
     const fresh = opts.fresh ?? opts.data === undefined;
+    for (const bad of invalidAppearances(form.bindings)) console.warn(`Invalid appearance (${bad})`);
     this.build(opts.data ?? {}, fresh && !this.readOnly);
     if (fresh && !this.readOnly) this.seedRepeats(this.form.bindings.root, '');
   }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Choice widgets: appearances, maxChoices, '{n} selected', choice filters that re-filter and clear,
 // a broken filter, ranking, toggling grid cells.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { q } from '../../../engine/survey/index';
 import { click, mountSurvey, question, type, type MountedForm } from './support';
 
@@ -113,5 +113,16 @@ describe('rating and matrix', () => {
     click(cell('m', 'x:q'));
     click(cell('m', 'x:p'));
     expect(m.runtime.data()).toEqual({ m: { x: ['q'] } });
+  });
+});
+
+describe('appearances', () => {
+  it('logs values outside the accepted list as invalid and shows the plain widget', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    m = mountSurvey([q.select_one('a').label('A').appearance('columns-4 sparkly').choices('x', 'y')]);
+    expect(warn).toHaveBeenCalledWith('Invalid appearance (a: sparkly)');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(frame('a').querySelectorAll('input[type=radio]')).toHaveLength(2);
+    warn.mockRestore();
   });
 });
