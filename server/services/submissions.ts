@@ -101,21 +101,42 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
   return m !== undefined && !m.organizationDeactivated && m.roleId !== GUEST_ROLE_ID;
 }
 
-export async function submitSurvey(
-  deps: SubmitDeps,
-  input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null },
-): Promise<{ submission: StoredSubmission; duplicate: boolean }> {
+type Result = { submission: StoredSubmission; duplicate: boolean };
+
+export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null }): Promise<Result> {
   const parsed = parseSubmission(input.entries);
   if ('errors' in parsed) throw problem('validation', { errors: parsed.errors });
   const s = parsed.submission;
-  const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
-  if (!ctx || !(await mayUse(deps.db, ctx, s, input.caller))) throw problem('notFound');
-
   const uploads = input.files.length ? await Promise.all(input.files.map(inspect)) : [];
   const hash = contentHash(input.entries, uploads);
-  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.contentHash, hash, s);
-
   const now = deps.now?.() ?? new Date();
+  return (await quickly(deps, s, uploads, hash, now, input.caller)) ?? carefully(deps, s, uploads, hash, now, input.caller);
+}
+
+/**
+ * The usual case in one statement: a survey compiled before, opened through a reusable link or a task
+ * link, without files. The write itself checks that the survey is still that version, open and
+ * unexpired; anything else (a retry, a refusal, a change) goes the careful way, which explains it.
+ */
+async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result | undefined> {
+  const survey = deps.cache.latest(s.surveyId);
+  const linked = s.linkUuid !== null || s.taskId !== null || s.messageReceiverId !== null;
+  if (!survey || uploads.length > 0 || !linked) return undefined;
+  let answers: AnswerInput[];
+  try {
+    answers = checkedAnswers(survey, s, uploads, now, survey.bindings.baseLanguageId);
+  } catch {
+    return undefined;
+  }
+  const { record } = recordOf(deps, survey, s, answers, [], hash, caller, false);
+  const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid });
+  return stored ? storedResult(survey.model.id, s, stored, record.answers.length) : undefined;
+}
+
+async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result> {
+  const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
+  if (!ctx || !(await mayUse(deps.db, ctx, s, caller))) throw problem('notFound');
+  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.contentHash, hash, s);
   if (ctx.status !== 1) throw problem('surveyNotOpen');
   if (ctx.endDate !== null && ctx.endDate.getTime() < now.getTime()) throw problem('surveyExpired');
   const singleUseLink = s.linkUuid !== null && s.linkUuid !== 'multiple-link' && !ctx.multipleLink;
@@ -124,32 +145,7 @@ export async function submitSurvey(
   const survey = await deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
   if (!survey) throw problem('notFound');
   const answers = checkedAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
-
-  const keyOf = new Map<string, Upload & { key: string }>();
-  for (const u of uploads) keyOf.set(`upload:${u.field}`, { ...u, key: deps.storage.newKey(ctx.organizationId, u.extension) });
-  const rows = answers.map((a) => toAnswerRow(a, (uri) => keyOf.get(uri)?.key));
-  const used = answers.flatMap((a) => {
-    const u = keyOf.get(fileUri(a) ?? '');
-    return u ? [{ u, itemId: a.questionId, repeatPath: a.answerDetail.repeatGroup ?? '' }] : [];
-  });
-  const record: NewSubmission = {
-    organizationId: ctx.organizationId,
-    surveyId: ctx.surveyId,
-    clientId: s.id,
-    contentHash: hash,
-    dataCollectionType: s.dataCollectionType,
-    isAnonymous: s.isAnonymous || input.caller === null,
-    submitterId: input.caller?.userId ?? null,
-    taskId: s.taskId,
-    receiverId: s.messageReceiverId,
-    linkUuid: s.linkUuid,
-    singleUseLink,
-    languageId: survey.model.surveyLanguageMaps.some((l) => l.languageId === s.languageId) ? s.languageId : null,
-    startedAt: s.startTime === null ? null : new Date(s.startTime),
-    latitude: s.geolocation?.latitude ?? null,
-    longitude: s.geolocation?.longitude ?? null,
-    answers: rows,
-  };
+  const { record, used } = recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
 
   let stored: { id: string; submittedAt: Date } | undefined;
   try {
@@ -183,10 +179,50 @@ export async function submitSurvey(
     if (!same) throw problem('internal');
     return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
-  return {
-    duplicate: false,
-    submission: { id: stored.id, clientId: s.id, surveyId: ctx.surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount: rows.length },
+  return storedResult(ctx.surveyId, s, stored, record.answers.length);
+}
+
+function storedResult(surveyId: string, s: SubmissionInput, stored: { id: string; submittedAt: Date }, answerCount: number): Result {
+  return { duplicate: false, submission: { id: stored.id, clientId: s.id, surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount } };
+}
+
+/** The rows to write: answers by value column, files under fresh storage keys. */
+function recordOf(
+  deps: SubmitDeps,
+  survey: CachedSurvey,
+  s: SubmissionInput,
+  answers: readonly AnswerInput[],
+  uploads: readonly Upload[],
+  hash: string,
+  caller: Caller | null,
+  singleUseLink: boolean,
+) {
+  const keyOf = new Map<string, Upload & { key: string }>();
+  for (const u of uploads) keyOf.set(`upload:${u.field}`, { ...u, key: deps.storage.newKey(survey.organizationId, u.extension) });
+  const rows = answers.map((a) => toAnswerRow(a, (uri) => keyOf.get(uri)?.key));
+  const used = answers.flatMap((a) => {
+    const u = keyOf.get(fileUri(a) ?? '');
+    return u ? [{ u, itemId: a.questionId, repeatPath: a.answerDetail.repeatGroup ?? '' }] : [];
+  });
+  const record: NewSubmission = {
+    organizationId: survey.organizationId,
+    surveyId: survey.model.id,
+    clientId: s.id,
+    contentHash: hash,
+    dataCollectionType: s.dataCollectionType,
+    isAnonymous: s.isAnonymous || caller === null,
+    submitterId: caller?.userId ?? null,
+    taskId: s.taskId,
+    receiverId: s.messageReceiverId,
+    linkUuid: s.linkUuid,
+    singleUseLink,
+    languageId: survey.model.surveyLanguageMaps.some((l) => l.languageId === s.languageId) ? s.languageId : null,
+    startedAt: s.startTime === null ? null : new Date(s.startTime),
+    latitude: s.geolocation?.latitude ?? null,
+    longitude: s.geolocation?.longitude ?? null,
+    answers: rows,
   };
+  return { record, used };
 }
 
 /** The file an answer of an image or file question refers to: a new upload's uri or a stored path. */

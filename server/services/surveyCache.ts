@@ -7,6 +7,7 @@ import { loadSurveyModel } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 
 export interface CachedSurvey {
+  organizationId: string;
   version: number;
   model: SurveyModel;
   bindings: Bindings;
@@ -14,6 +15,8 @@ export interface CachedSurvey {
 
 export interface SurveyCache {
   get(db: Kysely<DB>, organizationId: string, surveyId: string, version: number): Promise<CachedSurvey | undefined>;
+  /** The newest entry of a survey, whatever its version: a guess the caller must confirm (by version). */
+  latest(surveyId: string): CachedSurvey | undefined;
 }
 
 export function createSurveyCache(max = 200): SurveyCache {
@@ -35,7 +38,7 @@ export function createSurveyCache(max = 200): SurveyCache {
           if (!model) return undefined;
           // The version was read before the model: a change in between leaves an entry whose model is newer
           // than its tag, which the next request with the new version simply reloads.
-          const entry = { version, model, bindings: bindSurvey(model) };
+          const entry = { organizationId, version, model, bindings: bindSurvey(model) };
           entries.delete(surveyId);
           entries.set(surveyId, entry);
           if (entries.size > max) entries.delete(entries.keys().next().value!);
@@ -45,5 +48,6 @@ export function createSurveyCache(max = 200): SurveyCache {
       }
       return pending;
     },
+    latest: (surveyId) => entries.get(surveyId),
   };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
+import { updateSurveyHead } from '../../server/db/queries/surveys';
 import { createTestApp, type TestApp } from '../support/app';
 import { createSurvey, demoSurveyOf, submit, submissionCount, type TestSurvey } from '../support/surveys';
 
@@ -38,6 +39,32 @@ describe('the survey state', () => {
     const r = await submit(t, closed, { name: 'x' });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('This survey is not open for submissions.');
+  });
+});
+
+describe('a survey that changes after submissions were received', () => {
+  it('is refused once it expires, is archived, or no longer opens through the link', async () => {
+    const changing = await createSurvey(t, [q.text('name')]);
+    expect((await submit(t, changing, { name: 'a' })).status).toBe(200);
+    await updateSurveyHead(t.db, changing.organizationId, changing.id, { endDate: new Date(Date.now() - 1000) });
+    expect((await submit(t, changing, { name: 'b' })).body.message).toBe(EXPIRED);
+    await updateSurveyHead(t.db, changing.organizationId, changing.id, { endDate: null, status: 2 });
+    expect((await submit(t, changing, { name: 'c' })).body.message).toBe('This survey is not open for submissions.');
+    await updateSurveyHead(t.db, changing.organizationId, changing.id, { status: 1, multipleLink: false });
+    expect((await submit(t, changing, { name: 'd' }, { linkUuid: 'multiple-link' })).status).toBe(404);
+    expect((await submit(t, changing, { name: 'e' })).status).toBe(200);
+    expect((await submit(t, changing, { name: 'f' })).body.message).toBe(USED);
+  });
+
+  it('is validated against its new content', async () => {
+    const changing = await createSurvey(t, [q.text('name')]);
+    expect((await submit(t, changing, { name: 'a' })).status).toBe(200);
+    const name = changing.form.bindings.byName.get('name')!;
+    await t.db.updateTable('survey_items').set({ is_required: true }).where('id', '=', name.id).execute();
+    await t.db.insertInto('survey_items').values({ organization_id: changing.organizationId, survey_id: changing.id, parent_id: null, question_type: 35, name: 'age', sort_order: 2, is_required: true } as never).execute();
+    const r = await submit(t, changing, { name: 'b' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual(['age: This field is required']);
   });
 });
 

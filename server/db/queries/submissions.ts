@@ -90,11 +90,19 @@ export interface NewSubmission {
   answers: readonly AnswerRow[];
 }
 
+/** What must still hold when a submission is written without reading the survey first. */
+export interface SurveyGuard {
+  version: number;
+  /** The public link used ('multiple-link' or the survey's uuid), which must be reusable; null for a task link. */
+  link: string | null;
+}
+
 /**
- * Writes a submission with its answers in one statement. Undefined when a submission with this client
- * id already exists (the caller compares contents): nothing is written then.
+ * Writes a submission with its answers in one statement. Undefined when nothing was written: a
+ * submission with this client id exists (the caller compares contents), or, with a guard, the survey
+ * changed, closed, expired or no longer opens through that link (the caller reads it and decides).
  */
-export async function insertSubmission(q: Q, s: NewSubmission): Promise<{ id: string; submittedAt: Date } | undefined> {
+export async function insertSubmission(q: Q, s: NewSubmission, guard?: SurveyGuard): Promise<{ id: string; submittedAt: Date } | undefined> {
   // One JSON parameter for all answers: cheaper to send and to serialize than one array per column.
   const answers = JSON.stringify(
     s.answers.map((r) => ({ i: r.itemId, t: r.questionType, p: r.repeatPath, x: r.text, n: r.number, b: r.bool, c: r.choices, d: r.detail ?? null })),
@@ -103,9 +111,15 @@ export async function insertSubmission(q: Q, s: NewSubmission): Promise<{ id: st
     with s as (
       insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
                                task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude)
-      values (${s.organizationId}::uuid, ${s.surveyId}::uuid, ${s.clientId}::uuid, ${s.contentHash}, ${s.dataCollectionType}, ${s.isAnonymous},
-              ${s.submitterId}::uuid, ${s.taskId}::uuid, ${s.receiverId}::uuid, ${s.linkUuid}, ${s.singleUseLink}, ${s.languageId}::int,
-              ${s.startedAt}::timestamptz, ${s.latitude}::float8, ${s.longitude}::float8)
+      select ${s.organizationId}::uuid, ${s.surveyId}::uuid, ${s.clientId}::uuid, ${s.contentHash}, ${s.dataCollectionType}::int2, ${s.isAnonymous}::bool,
+             ${s.submitterId}::uuid, ${s.taskId}::uuid, ${s.receiverId}::uuid, ${s.linkUuid}::text, ${s.singleUseLink}::bool, ${s.languageId}::int,
+             ${s.startedAt}::timestamptz, ${s.latitude}::float8, ${s.longitude}::float8
+       where ${guard === undefined}::bool or exists (
+             select 1 from surveys v
+              where v.id = ${s.surveyId}::uuid and v.organization_id = ${s.organizationId}::uuid and v.version = ${guard?.version ?? 0}::int
+                and v.status = 1 and v.deleted_at is null and (v.end_date is null or v.end_date >= now())
+                and (${guard?.link ?? null}::text is null
+                     or (v.multiple_link and (${guard?.link ?? null}::text = 'multiple-link' or v.public_link_uuid::text = ${guard?.link ?? null}::text))))
       on conflict (organization_id, client_id) do nothing
       returning id, submitted_at
     ), a as (
