@@ -29,21 +29,23 @@ export function PhoneWidget(props: QuestionWidgetProps) {
   return (
     <input
       {...inputProps(props)}
-        className="fs-input fs-input-short"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        value={text}
-        onChange={(e) => {
-          const t = e.target.value.replace(/[^\d+()\-. ]/g, '');
-          setText(t);
-          const parsed = read(t, country);
-          set(t.trim() === '' ? undefined : (parsed?.number ?? t));
-        }}
-        onBlur={() => {
-          const parsed = read(text, country);
-          if (parsed) setText(parsed.formatInternational());
-        }}
-      />
+      className="fs-input fs-input-short"
+      type="tel"
+      // A phone number reads left to right in every language.
+      dir="ltr"
+      autoComplete="tel"
+      inputMode="tel"
+      value={text}
+      onChange={(e) => {
+        const t = e.target.value.replace(/[^\d+()\-. ]/g, '');
+        setText(t);
+        const parsed = read(t, country);
+        set(t.trim() === '' ? undefined : (parsed?.number ?? t));
+      }}
+      onBlur={() => {
+        const parsed = read(text, country);
+        if (parsed) setText(parsed.formatInternational());
+      }}
+    />
   );
 }

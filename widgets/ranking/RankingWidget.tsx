@@ -52,7 +52,9 @@ export function RankingWidget(props: QuestionWidgetProps) {
       </ol>
       {unranked.length > 0 && !locked ? (
         <>
-          <p className="fs-muted">{t('widgets.ranking.tap')}</p>
+          <p className="fs-muted">
+            <span dir="auto">{t('widgets.ranking.tap')}</span>
+          </p>
           <ul className="fs-rank-list">
             {unranked.map((c) => (
               <li key={c.name}>

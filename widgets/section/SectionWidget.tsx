@@ -30,7 +30,9 @@ export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNod
         {o.description ? <Hint id={`${props.id}__description`} description={o.description} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} /> : null}
       </div>
       {props.children}
-      {canAdd && count === 0 ? <p className="fs-muted">{t('widgets.section.empty')}</p> : null}
+      {canAdd && count === 0 ? <p className="fs-muted">
+          <span dir="auto">{t('widgets.section.empty')}</span>
+        </p> : null}
       {canAdd ? (
         <div>
           <button type="button" className="fs-btn" data-testid={`repeat-add-${props.name}`} onClick={() => props.onChange(count + 1)}>

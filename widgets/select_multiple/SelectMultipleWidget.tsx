@@ -44,7 +44,9 @@ export function SelectMultipleWidget(props: QuestionWidgetProps) {
     </div>
   );
   // The limit as a hint, unless the question's own hint says it (in its language) already.
-  const hint = max !== null && !o.hint ? <p className="fs-hint">{t('widgets.choices.maxHint', { n: max })}</p> : null;
+  const hint = max !== null && !o.hint ? <p className="fs-hint">
+        <span dir="auto">{t('widgets.choices.maxHint', { n: max })}</span>
+      </p> : null;
   if (hasAppearance(o, 'minimal')) {
     return (
       <>
