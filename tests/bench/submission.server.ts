@@ -52,7 +52,14 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 console.log(JSON.stringify({ port, surveyId: survey.id, linkUuid: survey.publicLinkUuid, databaseUrl }));
 
+let stopping = false;
+// Dropping the database ends connections the pool may still be closing; that is the end anyway.
+process.on('uncaughtException', (err) => {
+  if (!stopping) throw err;
+});
+
 async function stop(): Promise<void> {
+  stopping = true;
   await app.close();
   mailer.close();
   await database.close();
