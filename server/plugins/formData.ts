@@ -36,6 +36,9 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
 }
 
 const CRLF = Buffer.from('\r\n');
+// The one header line a browser writes for a plain field, checked before the general header parse.
+const DISPOSITION = 'Content-Disposition:';
+const PLAIN_FIELD = `${DISPOSITION} form-data; name="`;
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 // name="a\"b" or name=token; the quoted form may hold ';'.
@@ -65,12 +68,16 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
     if (headerEnd < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
     let disposition = '';
     let contentType = 'text/plain';
-    for (const line of body.toString('utf8', at, headerEnd).split('\r\n')) {
-      const colon = line.indexOf(':');
-      if (colon < 0) continue;
-      const key = line.slice(0, colon).trim().toLowerCase();
-      if (key === 'content-disposition') disposition = line.slice(colon + 1);
-      else if (key === 'content-type') contentType = line.slice(colon + 1).trim();
+    const head = body.toString('utf8', at, headerEnd);
+    if (head.startsWith(PLAIN_FIELD) && !head.includes('\r\n')) disposition = head.slice(DISPOSITION.length);
+    else {
+      for (const line of head.split('\r\n')) {
+        const colon = line.indexOf(':');
+        if (colon < 0) continue;
+        const key = line.slice(0, colon).trim().toLowerCase();
+        if (key === 'content-disposition') disposition = line.slice(colon + 1);
+        else if (key === 'content-type') contentType = line.slice(colon + 1).trim();
+      }
     }
     const start = headerEnd + HEADER_END.length;
     const end = body.indexOf(next, start);
