@@ -41,19 +41,21 @@ export class Profile {
   }
 }
 
-export const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
-export const question = (page: Page, name: string) => page.getByTestId(`question-${name}`);
+/** The frame of the question at an instance path ('members[1]/member_age'), as the fill tests find it. */
+export const q = (page: Page, path: string) => page.locator(`[data-path="${path}"]`);
+export const consent = (page: Page) => q(page, 'consent').locator('input');
+export const respondentName = (page: Page) => q(page, 'respondent_name').locator('textarea');
 
 /** The demo survey with only what it requires: consent, name, region and district, one member, one need. */
 export async function fillMinimal(page: Page, name: string): Promise<void> {
-  await byId(page, 'root:consent').check();
-  await byId(page, 'root:respondent_name').fill(name);
-  await question(page, 'region').locator('[data-choice=turkana]').click();
-  await question(page, 'district').locator('[data-choice=lodwar]').click();
-  await byId(page, 'root:household_size').fill('1');
-  await question(page, 'member_name').locator('textarea, input').first().fill(`${name} senior`);
-  await question(page, 'member_age').locator('input').first().fill('34');
-  await question(page, 'priority_needs').locator('[data-choice=food]').click();
+  await consent(page).check();
+  await respondentName(page).fill(name);
+  await q(page, 'region').locator('input[value=turkana]').check();
+  await q(page, 'district').locator('input[value=lodwar]').check();
+  await q(page, 'household_size').locator('input').fill('1');
+  await q(page, 'members[1]/member_name').locator('textarea').fill(`${name} senior`);
+  await q(page, 'members[1]/member_age').locator('input').fill('34');
+  await q(page, 'priority_needs').locator('input[value=food]').check();
 }
 
 /** Waits for a toast with exactly this text. */

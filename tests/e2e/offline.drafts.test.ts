@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OwnServer } from './offline-server';
-import { Profile, byId, fillMinimal, notice, openSurveyOnline, screen } from './offline-pages';
+import { Profile, consent, fillMinimal, notice, openSurveyOnline, respondentName, screen } from './offline-pages';
 
 let srv: OwnServer;
 let path: string;
@@ -44,8 +44,8 @@ describe('drafts offline', () => {
 
     // The rule "one answer other than note, calculate and hidden" is the page's hasAnyAnswer; the demo
     // survey's default interview date counts as one, so that rule is covered by the unit tests.
-    await byId(page, 'root:consent').check();
-    await byId(page, 'root:respondent_name').fill('Tent 14 family');
+    await consent(page).check();
+    await respondentName(page).fill('Tent 14 family');
     await page.getByTestId('save-draft').click();
     await page.getByTestId('save-draft-dialog').waitFor();
     await page.getByTestId('draft-save').click();
@@ -57,7 +57,7 @@ describe('drafts offline', () => {
     await page.getByTestId('draft-save').click();
     await notice(page, 'Your answers have been saved in your local device');
     // Saving resets the form.
-    expect(await byId(page, 'root:consent').isChecked()).toBe(false);
+    expect(await consent(page).isChecked()).toBe(false);
 
     page = await reopenOffline();
     await dismissToasts(page);
@@ -69,8 +69,8 @@ describe('drafts offline', () => {
     await screen(page, 'offline-drafts-modal-360');
     await page.getByTestId('draft-open').click();
     await page.getByTestId('drafts-dialog').waitFor({ state: 'detached' });
-    expect(await byId(page, 'root:consent').isChecked()).toBe(true);
-    expect(await byId(page, 'root:respondent_name').inputValue()).toBe('Tent 14 family');
+    expect(await consent(page).isChecked()).toBe(true);
+    expect(await respondentName(page).inputValue()).toBe('Tent 14 family');
 
     // Saved again, it stays one draft, with its title and note kept.
     await page.getByTestId('save-draft').click();
@@ -85,21 +85,21 @@ describe('drafts offline', () => {
 
   it('a form in progress comes back after the browser died', async () => {
     let page = await reopenOffline();
-    await byId(page, 'root:consent').check();
-    await byId(page, 'root:respondent_name').fill('Unsaved Umar');
+    await consent(page).check();
+    await respondentName(page).fill('Unsaved Umar');
     await page.waitForTimeout(1_500); // the autosave's pause
     page = await reopenOffline();
     await page.getByTestId('restore-dialog').waitFor();
     await screen(page, 'offline-restore-360');
     await page.getByTestId('restore-accept').click();
-    await byId(page, 'root:respondent_name').waitFor();
-    expect(await byId(page, 'root:respondent_name').inputValue()).toBe('Unsaved Umar');
+    await respondentName(page).waitFor();
+    expect(await respondentName(page).inputValue()).toBe('Unsaved Umar');
 
     // Started over instead, it is gone for good.
     page = await reopenOffline();
     await page.getByTestId('restore-dialog').waitFor();
     await page.getByTestId('restore-discard').click();
-    expect(await byId(page, 'root:consent').isChecked()).toBe(false);
+    expect(await consent(page).isChecked()).toBe(false);
     page = await reopenOffline();
     await page.waitForTimeout(1_000);
     expect(await page.getByTestId('restore-dialog').count()).toBe(0);
@@ -121,8 +121,8 @@ describe('drafts offline', () => {
     await page.getByText('No saved drafts yet.').waitFor();
     await page.keyboard.press('Escape');
 
-    await byId(page, 'root:consent').check();
-    await byId(page, 'root:respondent_name').fill('To be thrown away');
+    await consent(page).check();
+    await respondentName(page).fill('To be thrown away');
     await page.getByTestId('save-draft').click();
     await page.getByTestId('draft-title').fill('Mistake');
     await page.getByTestId('draft-save').click();

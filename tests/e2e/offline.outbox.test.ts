@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
 import { OwnServer } from './offline-server';
-import { Profile, byId, fillMinimal, notice, openSurveyOnline, screen, surveyIdOf } from './offline-pages';
+import { Profile, consent, fillMinimal, notice, openSurveyOnline, screen, surveyIdOf } from './offline-pages';
 
 let srv: OwnServer;
 let path: string;
@@ -89,7 +89,7 @@ describe('offline submissions', () => {
     // The countdown ends in a reload (offline still): an empty form, and the submission waiting.
     await page.getByTestId('queued-dialog').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByTestId('fill-page').waitFor();
-    expect(await byId(page, 'root:consent').isChecked()).toBe(false);
+    expect(await consent(page).isChecked()).toBe(false);
     await waiting(page, 1);
     await dismissToasts(page);
     await page.evaluate(() => window.scrollTo(0, 0));
