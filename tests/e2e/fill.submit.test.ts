@@ -10,9 +10,9 @@ import { openPostgres } from '../../server/db/database';
 import { loadAnswerRows } from '../../server/db/queries/submissions';
 import { loadSurveyModel } from '../../server/db/queries/surveys';
 import { fromAnswerRows } from '../../server/services/answerRows';
-import { launch, screenshot } from './browser';
+import { launch } from './browser';
 import { postgresProblem, startOwnServer, type OwnServer } from './fill.server';
-import { lastSubmission, openSurvey, q, recordSubmissions, resend, solidPng, tinyPdf } from './fill.support';
+import { lastSubmission, openSurvey, q, recordSubmissions, resend, screenshots, solidPng, tinyPdf } from './fill.support';
 
 const problem = await postgresProblem();
 if (problem) console.error(`\n!!! SKIPPED: fill.submit needs PostgreSQL (TEST_DATABASE_URL): ${problem}\n`);
@@ -83,7 +83,7 @@ describe.skipIf(problem !== null)('filling the demo survey', () => {
     expect(await q(page, 'summary').textContent()).toContain('Thank you, Amina Yusuf. 1 of 2 household members are under five.');
     expect(await q(page, 'members[2]/member_age').locator('label').textContent()).toContain('Age of Omar');
     expect(await q(page, 'shelter_photo').getByTestId('file-name').textContent()).toMatch(/^shelter\.jpg \(\d+(\.\d)? KB\)$/);
-    await screenshot(page, 'fill-complete-desktop');
+    await screenshots(page, 'fill-complete-desktop');
 
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
     expect(response.status()).toBe(200);

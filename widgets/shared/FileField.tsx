@@ -50,16 +50,23 @@ export function FileField({ props, image }: { props: QuestionWidgetProps; image:
   return (
     <div className="fs-file">
       {locked ? null : (
-        <input
-          {...inputProps(props)}
-          type="file"
-          accept={o.accept}
-          data-testid="file-input"
-          onChange={(e) => {
-            void choose(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <>
+          {/* The browser's own box would still say 'No file chosen' beside a chosen file's preview. */}
+          <input
+            {...inputProps(props)}
+            className="fs-visually-hidden"
+            type="file"
+            accept={o.accept}
+            data-testid="file-input"
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <label htmlFor={props.id} className="fs-btn">
+            {text === undefined ? t(image ? 'widgets.file.choosePhoto' : 'widgets.file.choose') : t('widgets.file.replace')}
+          </label>
+        </>
       )}
       {busy ? (
         <span className="fs-row fs-muted" role="status">
