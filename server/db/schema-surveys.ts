@@ -23,7 +23,7 @@ export interface SurveysTable {
   created_by: string | null;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface SurveyLanguagesTable {
@@ -101,7 +101,7 @@ export interface SubmissionsTable {
   single_use_link: Generated<boolean>;
   language_id: number | null;
   started_at: Timestamp | null;
-  submitted_at: Generated<Timestamp>;
+  submitted_at: ColumnType<Date, Date | string | undefined, Date | string>;
   latitude: number | null;
   longitude: number | null;
   deleted_at: Timestamp | null;
