@@ -70,6 +70,8 @@ describe('offline submissions', () => {
     await openSurveyOnline(page, path);
 
     await profile.context!.setOffline(true);
+    await notice(page, 'We are offline now.');
+    await indicator(page, false);
     await page.reload();
     await page.getByTestId('fill-page').waitFor();
     await notice(page, 'You are viewing cached data.');
@@ -113,6 +115,7 @@ describe('offline submissions', () => {
     await page.keyboard.press('Escape');
 
     await srv.start();
+    await notice(page, 'We are back online.', 40_000);
     await notice(page, 'Data has been synced.', 40_000);
     await waiting(page, 0);
     await indicator(page, true);
