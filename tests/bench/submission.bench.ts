@@ -4,6 +4,8 @@
 //     must answer success and store nothing). The server runs in its own process as `npm start` runs
 //     it; autocannon loads it from this one.
 //  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
+// Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SERVER_SCRIPT (a built server instead of tsx),
+// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_POOL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -75,7 +77,9 @@ function serverCpuMs(child: ChildProcess): Promise<number> {
 
 async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
   const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'tests/bench/submission.server.ts'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  // BENCH_SERVER_SCRIPT: a built server instead (e.g. an esbuild bundle), to compare with tsx.
+  const script = process.env.BENCH_SERVER_SCRIPT ? [process.env.BENCH_SERVER_SCRIPT] : ['--import', 'tsx', 'tests/bench/submission.server.ts'];
+  const child = spawn(process.execPath, [...extra, ...script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
