@@ -3,7 +3,7 @@
 // the server is down, is stored exactly once when the server is back (however often it is sent), and
 // an outbox file rescues submissions from one device to another.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { Profile, consent, fillMinimal, notice, openSurveyOnline, screen, survey
 let srv: OwnServer;
 let path: string;
 const profiles: Profile[] = [];
+const files: string[] = [];
 const newProfile = () => {
   const p = new Profile(srv.url);
   profiles.push(p);
@@ -29,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of profiles) await p.dispose();
+  for (const f of files) rmSync(f, { force: true });
   await srv?.dispose();
 });
 
@@ -48,6 +50,7 @@ async function exportOutbox(page: Page, name: string): Promise<string> {
   await page.getByTestId('outbox-export').click();
   const file = join(tmpdir(), `${name}-${Date.now()}.json`);
   await (await download).saveAs(file);
+  files.push(file);
   await page.keyboard.press('Escape');
   await page.getByTestId('outbox-dialog').waitFor({ state: 'detached' });
   return file;
@@ -163,6 +166,7 @@ describe('offline submissions', () => {
     // An outbox file whose one entry has no answers at all: the server's validation refuses it.
     const id = randomUUID();
     const file = join(tmpdir(), `outbox-refused-${id}.json`);
+    files.push(file);
     const entries = [
       ['submission.id', id],
       ['surveyId', surveyIdOf(path)],
