@@ -5,7 +5,7 @@
 //     it; autocannon loads it from this one.
 //  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
 // Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SERVER_SCRIPT (a built server instead of tsx),
-// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_POOL.
+// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_POOL, BENCH_DATABASE_URL (the server's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';

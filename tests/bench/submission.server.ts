@@ -17,12 +17,14 @@ import { TEST_DATABASE_URL } from '../support/database';
 import { syntheticSurvey } from '../support/synthetic-survey';
 
 const questions = Number(process.env.BENCH_QUESTIONS ?? 50);
+// A unix socket ('postgres://postgres@localhost/test?host=/var/run/postgresql') spares the TCP stack.
+const serverUrl = process.env.BENCH_DATABASE_URL ?? TEST_DATABASE_URL;
 const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database ${name}`);
 await admin.end();
-const url = new URL(TEST_DATABASE_URL);
+const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const databaseUrl = url.toString();
 
@@ -63,7 +65,7 @@ async function stop(): Promise<void> {
   await app.close();
   mailer.close();
   await database.close();
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);
   await c.end();
