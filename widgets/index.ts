@@ -1,7 +1,7 @@
 // The public surface of widgets/: the registry, the survey form and its runtime.
 export { WIDGETS, WIDGETS_BY_NAME } from './registry';
 export { FIELDS, SurveyForm, type SurveyFormProps } from './form/SurveyForm';
-export { SurveyValidator, validatorFor } from './form/validator';
+export { validatorFor, type SurveyValidator } from './form/validator';
 export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
 export { domIdOf, instancePath } from './runtime/paths';
 export { TEMPLATES } from './templates/index';

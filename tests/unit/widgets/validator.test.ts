@@ -1,52 +1,35 @@
-// The form's rjsf ValidatorType is engine/survey's validator: its errors in rjsf's shapes, and the
-// JSON Schema subset rjsf asks isValid about (choosing among oneOf branches).
+// The form's rjsf ValidatorType is engine/survey's validator (the engine's own tests cover its rules):
+// here, that the form gets it in rjsf's shapes, once per survey, with the live-state check beside it.
+import { initialize } from '../../../engine/expression/index';
+import { compileSurvey, graphOf, q, repeat, survey } from '../../../engine/survey/index';
+import { validatorFor } from '../../../widgets/index';
 import { describe, expect, it } from 'vitest';
-import { compileSurvey, q, repeat, survey } from '../../../engine/survey/index';
-import { SurveyValidator } from '../../../widgets/index';
 
 const form = compileSurvey(survey(q.text('name').label('Name').required(), repeat('m', q.integer('age').label('Age').constraint('. < 130', 'Too old')).label('M')));
-const v = new SurveyValidator(form.bindings);
+const v = validatorFor(form.bindings);
 
-describe('SurveyValidator (rjsf ValidatorType)', () => {
+describe("the form's validator", () => {
+  it('is one per survey', () => {
+    expect(validatorFor(form.bindings)).toBe(v);
+  });
+
   it("answers the engine's issues as rjsf errors and an errorSchema nested like the form data", () => {
-    const { errors, errorSchema } = v.validateFormData({ m: [{ age: 20 }, { age: 200 }] }, {}, undefined, undefined, form.uiSchema as never);
+    const { errors, errorSchema } = v.validateFormData({ m: [{ age: 20 }, { age: 200 }] }, {});
     expect(errors.map((e) => [e.property, e.message])).toEqual([
       ['.name', 'This field is required'],
       ['.m.1.age', 'Too old'],
-      ['.', 'Error: Please make sure you have filled all the required fields.'],
     ]);
-    expect(errorSchema).toEqual({
-      __errors: ['Error: Please make sure you have filled all the required fields.'],
-      name: { __errors: ['This field is required'] },
-      m: { 1: { age: { __errors: ['Too old'] } } },
-    });
+    expect(errorSchema).toMatchObject({ name: { __errors: ['This field is required'] }, m: { 1: { age: { __errors: ['Too old'] } } } });
+    expect(v.last()?.message).toBe('Error: Please make sure you have filled all the required fields.');
   });
 
-  it('gives the submit rule of an empty form at the top', () => {
-    const { errorSchema } = v.validateFormData({}, {});
-    expect(errorSchema.__errors).toEqual(['Error: Please provide at least one piece of information before submitting.']);
+  it('checks a live form state as it is', () => {
+    const { state } = initialize(graphOf(form.bindings, 1), { name: 'x', m: [{ age: 200 }] }, { defaults: false });
+    expect(v.checkState(form.bindings, state, 1).issues.map((i) => [i.path, i.message])).toEqual([['m[1]/age', 'Too old']]);
   });
 
-  it('applies transformErrors and customValidate as rjsf does', () => {
-    const { errors, errorSchema } = v.validateFormData(
-      { name: 'x', m: [] },
-      {},
-      (_data, e) => {
-        (e as unknown as { name: { addError(m: string): void } }).name.addError('Not this name');
-        return e;
-      },
-      (list) => list.map((e) => ({ ...e, message: `! ${e.message}` })),
-    );
-    expect(errors.map((e) => e.message)).toEqual(['Not this name']);
-    expect(errorSchema).toMatchObject({ name: { __errors: ['Not this name'] } });
-  });
-
-  it('matches values against the schema subset for isValid', () => {
-    const oneOf = { type: 'string' as const, oneOf: [{ const: 'a' }, { const: 'b' }] };
-    expect(v.isValid(oneOf, 'a' as never)).toBe(true);
-    expect(v.isValid(oneOf, 'c' as never)).toBe(false);
-    expect(v.isValid({ type: 'object', required: ['x'], properties: { x: { type: 'integer', minimum: 1 } } }, { x: 0 })).toBe(false);
-    expect(v.isValid({ type: 'object', required: ['x'], properties: { x: { type: 'integer', minimum: 1 } } }, { x: 2 })).toBe(true);
-    expect(v.rawValidation({ type: 'string', pattern: '^\\d+$' }, 'a1' as never).errors).toHaveLength(1);
+  it("answers rjsf's isValid for oneOf matching", () => {
+    expect(v.isValid({ const: 'a' }, 'a' as never, {})).toBe(true);
+    expect(v.isValid({ const: 'a' }, 'b' as never, {})).toBe(false);
   });
 });
