@@ -125,7 +125,12 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
   useEffect(() => {
     if (!o.enabled) return;
     let live = true;
-    void readAutosave(db, formKey).then((a) => live && a && setRestoreAt(a.savedAt));
+    void readAutosave(db, formKey).then(async (a) => {
+      if (!a || !live) return;
+      // The tab died while this very submission was being sent: the outbox has it and sends it.
+      if (await db.outbox.get(a.submissionId)) return clearAutosave(db, formKey);
+      setRestoreAt(a.savedAt);
+    });
     void checkStorage();
     void keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now()).then(
       (r) => live && r === 'downloaded' && notify('success', t('offline.notices.downloaded')),
