@@ -44,9 +44,14 @@ export function SurveyBanner(p: Props) {
       {/* The survey's name and description have no translations: their own text decides the direction. */}
       <Box bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200" p={{ base: '4', md: '6' }}>
         <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-          <Text fontSize="sm" color="gray.600" data-testid="fill-deadline">
-            {t('fill.deadline', { date: formatDeadline(p.endDate, t('fill.invalidDate')) })}
-          </Text>
+          {/* No deadline, no deadline line: the original printed 'Deadline: Invalid date' here. */}
+          {p.endDate ? (
+            <Text fontSize="sm" color="gray.600" data-testid="fill-deadline">
+              {t('fill.deadline', { date: formatDeadline(p.endDate, t('fill.invalidDate')) })}
+            </Text>
+          ) : (
+            <span />
+          )}
           <Box className="fill-no-print">{p.connection}</Box>
         </HStack>
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="2" overflowWrap="anywhere" dir="auto" data-testid="fill-title">
