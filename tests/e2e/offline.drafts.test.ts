@@ -71,6 +71,10 @@ describe('drafts offline', () => {
     await page.getByTestId('drafts-dialog').waitFor({ state: 'detached' });
     expect(await consent(page).isChecked()).toBe(true);
     expect(await respondentName(page).inputValue()).toBe('Tent 14 family');
+    expect(await page.getByTestId('draft-editing').textContent()).toBe('Draft: Tent 14');
+    // Off-screen questions size themselves as they render: scroll to the end until it stays there.
+    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => (window.scrollTo(0, document.documentElement.scrollHeight), setTimeout(r, 150))));
+    await screen(page, 'offline-draft-loaded-360');
 
     // Saved again, it stays one draft, with its title and note kept.
     await page.getByTestId('save-draft').click();

@@ -1,6 +1,6 @@
 // 'See your saved drafts' and 'Save as draft' (spec 001 section 2), with their modals. Placed by the
 // fill page next to 'Submit survey'.
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Badge, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFolderOpen, LuSave } from 'react-icons/lu';
@@ -20,6 +20,12 @@ export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolea
   if (!fill.enabled) return null;
   return (
     <>
+      {fill.selectedDraft && (
+        // Which draft the answers came from: saving again updates it.
+        <Badge colorPalette="gray" variant="subtle" size="md" maxW="full" truncate data-testid="draft-editing">
+          {t('offline.drafts.editing', { title: fill.selectedDraft.draftTitle })}
+        </Badge>
+      )}
       <Button variant="outline" size={props.size ?? 'md'} onClick={() => setListOpen(true)} data-testid="see-drafts">
         <LuFolderOpen /> {t('offline.drafts.see')}
         {drafts.length > 0 ? ` (${drafts.length})` : ''}
