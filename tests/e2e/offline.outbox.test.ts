@@ -37,9 +37,13 @@ afterAll(async () => {
 const waiting = (page: Page, n: number, timeout = 20_000) => page.locator(`[data-testid="outbox-indicator"][data-waiting="${n}"]`).waitFor({ timeout });
 const indicator = (page: Page, online: boolean, timeout = 20_000) => page.locator(`[data-testid="online-indicator"][data-online="${online}"]`).waitFor({ timeout });
 
+/** Closes the notices (on a phone they cover the banner) until none is left. */
 async function dismissToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('[data-testid^="toast-"] button').all()) await close.click().catch(() => undefined);
-  await page.locator('[data-testid^="toast-"]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  const toasts = page.locator('[data-testid^="toast-"]');
+  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
+    for (const close of await toasts.locator('button').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+    await toasts.first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+  }
 }
 
 async function exportOutbox(page: Page, name: string): Promise<string> {
@@ -149,8 +153,7 @@ describe('offline submissions', () => {
 
     const fresh = newProfile();
     const other = await fresh.open();
-    await other.goto(path);
-    await other.getByTestId('fill-page').waitFor();
+    await openSurveyOnline(other, path);
     await importOutbox(other, rescued);
     await notice(other, 'Data has been synced.', 40_000);
     expect(await srv.submissionCount(surveyIdOf(path))).toBe(before + 1);
