@@ -195,6 +195,35 @@ export class FormRuntime {
     return out;
   }
 
+  /**
+   * The answers of the questions shown now. The rules "at least one answer before a draft or a submit"
+   * count these: a default filled into a question that its section hides is not the respondent's answer.
+   */
+  shownData(): FormValues {
+    const out: FormValues = {};
+    const walk = (nodes: readonly BindingNode[], src: FormValues, dst: FormValues, prefix: string): void => {
+      for (const node of nodes) {
+        if (node.kind === 'section') {
+          if (!node.repeat) walk(node.children, src, dst, prefix);
+          else {
+            const list = src[node.name];
+            if (!Array.isArray(list)) continue;
+            dst[node.name] = list.map((item: unknown, i: number) => {
+              const copy: FormValues = {};
+              walk(node.children, typeof item === 'object' && item !== null ? (item as FormValues) : {}, copy, `${prefix}${node.name}[${i + 1}]/`);
+              return copy;
+            });
+          }
+          continue;
+        }
+        const v = src[node.name];
+        if (!isEmptyValue(v) && this.relevant(`${prefix}${node.name}`)) dst[node.name] = v;
+      }
+    };
+    walk(this.form.bindings.root, this.state.answers, out, '');
+    return out;
+  }
+
   // ---- changing -------------------------------------------------------------------------------
 
   set(path: string, value: unknown): void {

@@ -62,6 +62,6 @@ export function useFill(model: SurveyModel, languageId: number, onProblem: (p: E
     const f = current.current;
     return { submissionId: f.submissionId, languageId: f.runtime.compiled.language.languageId, startTime: f.startTime, formData: f.runtime.data() };
   }, []);
-  const hasAnswers = useCallback(() => hasAnyAnswer(current.current.runtime.compiled.bindings, current.current.runtime.data()), []);
+  const hasAnswers = useCallback(() => hasAnyAnswer(current.current.runtime.compiled.bindings, current.current.runtime.shownData()), []);
   return { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers };
 }
