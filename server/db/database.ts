@@ -61,6 +61,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     max,
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
+  // An idle connection that PostgreSQL closes (a restart, a terminated backend) must not take the whole
+  // process down: the pool drops it and opens a new one on the next query.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   // Fail at start, not at the first request, when the server is unreachable.
   const client = await pool.connect();
   client.release();

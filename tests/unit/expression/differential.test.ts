@@ -67,7 +67,9 @@ const { num, int, str, bool, date } = fc.letrec<{ num: string; int: string; str:
     infix('div', tie('num'), pick('2', '4', '7', '${n1}', '${n3}')),
     infix('mod', tie('num'), pick('3', '7', '${n2}')),
     call('abs', tie('num')),
-    fc.tuple(tie('num'), pick('0', '1', '2', '3')).map(([x, d]) => `round(${x} div 7, ${d})`),
+    // Halves round differently on purpose (toward +infinity, as JavaRosa; README): the offset keeps the
+    // generated values off exact halves, which the pinned cases below cover instead.
+    fc.tuple(tie('num'), pick('0', '1', '2', '3')).map(([x, d]) => `round(${x} div 7 + 0.000123, ${d})`),
     call('sqrt', call('abs', tie('num'))),
     fc.tuple(tie('num'), pick('0', '1', '2')).map(([x, p]) => `pow(${x}, ${p})`),
     fc.tuple(tie('bool'), tie('num'), tie('num')).map(([c, a, b]) => `if(${c}, ${a}, ${b})`),
@@ -122,7 +124,8 @@ describe('differential: ours = openrosa-xpath-evaluator', () => {
           const peerValue = theirs(expression, mine);
           if (!same(mine, peerValue)) throw new Error(`${expression}\n  ours:   ${JSON.stringify(mine)}\n  theirs: ${JSON.stringify(peerValue)}`);
         }),
-        { numRuns: 400 },
+        // A fixed seed: CI runs the same 400 cases every time; change it to explore others.
+        { numRuns: 400, seed: 20261122 },
       );
     });
   }
