@@ -33,6 +33,13 @@ export const surveyIdQuery = {
 } as const;
 export type SurveyIdQuery = FromSchema<typeof surveyIdQuery>;
 
+/** A survey named in the path: GET DataCollection/exportSurvey/{id}. */
+export const surveyIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: uuid },
+} as const;
+
 export const surveysByStatusQuery = {
   type: 'object',
   required: ['ProjectId'],

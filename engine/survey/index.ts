@@ -19,3 +19,4 @@ export { toFormEntries, parseSubmission, unflatten, type FormEntry, type FormEnt
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
 export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
+export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './xlsform';

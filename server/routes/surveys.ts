@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, type FormEntry } from '../../engine/survey/index';
 import { ALL_ROLES } from '../../schemas/roles';
-import { getByIdBody, previewQuery, surveyIdQuery, surveysByStatusQuery } from '../../schemas/surveys';
+import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStatusQuery } from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { FormDataError, boundaryOf, parseFormData } from '../plugins/formData';
@@ -12,6 +12,7 @@ import { createStorage, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { submitSurvey, type ReceivedFile } from '../services/submissions';
 import { createSurveyCache } from '../services/surveyCache';
+import { exportSurvey } from '../services/surveyExport';
 import { previewData, surveyById, surveyDetails, surveysOfProject } from '../services/surveys';
 
 const LIMITS = { fileSize: MAX_FILE_BYTES, files: 50, fields: 50_000, fieldSize: 200_000 };
@@ -91,6 +92,15 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/DataCollection/getAllSurveysForProjectByStatus', { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery } }, async (req) => {
     return ok(await surveysOfProject(deps(), tenantOf(req).organizationId, req.query.ProjectId, req.query.surveyStatuses ?? []));
+  });
+
+  app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
+    const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req).organizationId, req.params.id);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(bytes);
   });
 
   app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' } }, async (req) => {

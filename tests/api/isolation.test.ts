@@ -124,6 +124,7 @@ const routes: Record<string, Case> = {
   'GET /api/survey/getpreviewdata': (r) => [{ anonymous: true, query: { surveyId: r.surveyId } }, { query: { surveyId: r.surveyId } }],
   'GET /api/survey/getsurveydetails': (r) => [{ query: { surveyId: r.surveyId } }],
   'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
+  'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
   'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
 
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
@@ -242,6 +243,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Projects/getById/${relief.projectId}`)).toBe(404);
     expect(await get(`/api/Projects/getMyProjectsInWorkspace/${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
     const toggled = await t.call('PUT', `/api/DataCollection/${relief.projectId}/toggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: me.session });
     expect(toggled.status).toBe(404);
   });

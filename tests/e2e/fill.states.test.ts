@@ -2,9 +2,10 @@
 // deadline and the Survey expired modal, a used link, 'Read more', an unknown survey, the
 // unsaved-changes prompt, the server's refusals at submit, and the printed form. The survey data is
 // the demo survey's, changed in flight where a state needs it.
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot } from './browser';
+import { launch, newPage, screenshot, signIn } from './browser';
 import { demoLink, openSurvey, q, type DemoLink } from './fill.support';
 
 let browser: Browser;
@@ -170,6 +171,24 @@ describe('printing', () => {
     expect(await p.getByTestId('fill-print').isVisible()).toBe(false);
     expect(await q(p, 'respondent_name').isVisible()).toBe(true);
     await screenshot(p, 'fill-print');
+    await close();
+  });
+});
+
+describe('Export survey', () => {
+  it("downloads the survey as '{survey name}.xlsx' for a signed-in member, and is not offered to respondents", async () => {
+    const { page: p, close } = await page();
+    await openSurvey(p, link.path);
+    expect(await p.getByTestId('fill-export').count()).toBe(0);
+    await signIn(p, 'manager@demo.test');
+    await p.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
+    await openSurvey(p, link.path);
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('fill-export').click()]);
+    expect(download.suggestedFilename()).toBe('Household Needs Assessment - Round 1.xlsx');
+    const bytes = await readFile((await download.path())!);
+    // An .xlsx is a zip archive holding the workbook.
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.includes(Buffer.from('xl/workbook.xml'))).toBe(true);
     await close();
   });
 });

@@ -51,7 +51,9 @@ export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha
       headers['organization-id'] ??= o.session.organizationId;
     }
     const res = await app.inject({ method: method as 'GET', url, headers, ...(o.query ? { query: o.query } : {}), ...(o.body !== undefined ? { payload: o.body as object } : {}) });
-    return { status: res.statusCode, body: res.json(), res };
+    // Downloads (xlsx) are not the envelope: their body is read from res.rawPayload.
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: json ? res.json() : (undefined as never), res };
   };
 
   const signIn: TestApp['signIn'] = async (email, organization) => {

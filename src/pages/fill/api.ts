@@ -1,7 +1,7 @@
 // What the fill page asks the server: the survey (GET /Survey/GetPreviewData, public for a deployed
 // survey) and, for signed-in users, its Excel export.
 import { useQuery } from '@tanstack/react-query';
-import type { SurveyModel } from '../../../engine/survey/index';
+import { exportFileName, type SurveyModel } from '../../../engine/survey/index';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
 import type { FillRoute } from './route';
@@ -48,7 +48,7 @@ export async function exportSurvey(surveyId: string, name: string): Promise<void
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${name}.xlsx`;
+  a.download = exportFileName(name);
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

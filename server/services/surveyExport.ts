@@ -1,0 +1,41 @@
+// GET DataCollection/exportSurvey/{id}: the organization's survey as an XLSForm workbook. The sheets come
+// from engine/survey (xlsformSheets); this module only writes them with ExcelJS.
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { exportFileName, xlsformSheets, type SurveyModel } from '../../engine/survey/index';
+import { findSurveyHead } from '../db/queries/surveys';
+import type { DB } from '../db/schema';
+import { problem } from '../problems';
+import type { SurveyCache } from './surveyCache';
+
+interface Deps {
+  db: Kysely<DB>;
+  cache: SurveyCache;
+}
+
+/** Widest a column grows to fit its texts; longer cells wrap in Excel rather than push the sheet wide. */
+const MAX_COLUMN_WIDTH = 60;
+
+export async function workbookOf(model: SurveyModel): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Survey export';
+  for (const sheet of xlsformSheets(model)) {
+    const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.addRows(sheet.rows.map((r) => [...r]));
+    ws.getRow(1).font = { bold: true };
+    const widths = sheet.rows[0]?.map((_, c) => Math.max(...sheet.rows.map((r) => (r[c] ?? '').length))) ?? [];
+    widths.forEach((w, c) => {
+      ws.getColumn(c + 1).width = Math.min(MAX_COLUMN_WIDTH, Math.max(10, w + 2));
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The survey of this organization as an .xlsx with its file name; another organization's is not found. */
+export async function exportSurvey(deps: Deps, organizationId: string, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
+  const head = await findSurveyHead(deps.db, surveyId, organizationId);
+  if (!head) throw problem('notFound');
+  const cached = await deps.cache.get(deps.db, head.organizationId, head.id, head.version);
+  if (!cached) throw problem('notFound');
+  return { fileName: exportFileName(head.name), bytes: await workbookOf(cached.model) };
+}
