@@ -5,8 +5,44 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // The SPA. Pages are lazy chunks (see src/app/routes.ts), so the public fill route does not carry
 // the builder or the admin screens.
+// @rjsf/chakra-ui reads Chakra's defaultSystem at module level (for isValidProperty and an iframe
+// provider), which drags Chakra's full preset - every recipe - into a chunk the fill route shares.
+// Our own system answers the same questions; pointing those two imports at it keeps the preset out.
+function rjsfChakraUsesOurSystem() {
+  const ours = fileURLToPath(new URL('./src/app/theme.ts', import.meta.url));
+  return {
+    name: 'rjsf-chakra-uses-our-system',
+    enforce: 'pre' as const,
+    transform(code: string, id: string) {
+      if (!/@rjsf[\\/]chakra-ui[\\/]lib[\\/](utils|ChakraFrameProvider)\.js$/.test(id)) return null;
+      return code
+        .replace(/import \{ defaultSystem \} from '@chakra-ui\/react';/, `import { system as defaultSystem } from ${JSON.stringify(ours)};`)
+        .replace(/import \{ ChakraProvider, EnvironmentProvider, defaultSystem \} from '@chakra-ui\/react';/, `import { ChakraProvider, EnvironmentProvider } from '@chakra-ui/react';\nimport { system as defaultSystem } from ${JSON.stringify(ours)};`);
+    },
+  };
+}
+
+// Chakra's theme module builds its default theme at module level from every recipe; the call is pure, but
+// the bundler cannot know, so every recipe stayed in. Marked pure, the unused default theme and the
+// recipes only it names are dropped (src/app/theme.ts takes the ones we use).
+function chakraDefaultThemeIsPure() {
+  return {
+    name: 'chakra-default-theme-is-pure',
+    enforce: 'pre' as const,
+    transform(code: string, id: string) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/]index|preset)\.js$/.test(id)) return null;
+      return code
+        .replace('const defaultThemeConfig = defineConfig(', 'const defaultThemeConfig = /* @__PURE__ */ defineConfig(')
+        .replace('const defaultConfig = mergeConfigs(', 'const defaultConfig = /* @__PURE__ */ mergeConfigs(')
+        .replace('const defaultSystem = createSystem(', 'const defaultSystem = /* @__PURE__ */ createSystem(');
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    chakraDefaultThemeIsPure(),
+    rjsfChakraUsesOurSystem(),
     react(),
     // The service worker of src/offline/sw.ts, with the built files as its precache list. It is
     // registered by src/offline/register.ts, in production builds only.

@@ -1,6 +1,7 @@
 // The product's look: Chakra's tokens with our brand colours, and the recipes of the components we use -
 // only those: the full preset carries some 80 recipes, each turned into CSS at start-up.
-// tests/unit/theme.test.ts fails when a component used anywhere lacks its recipe here.
+// tests/unit/theme.test.ts fails when a component used anywhere (our code, or the @rjsf/chakra-ui
+// templates our admin forms render with) lacks its recipe here.
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
@@ -20,6 +21,7 @@ import {
   drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
+  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -31,15 +33,18 @@ import {
   listSlotRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
+  numberInputSlotRecipe,
   pinInputSlotRecipe,
   popoverSlotRecipe,
   progressSlotRecipe,
   radioGroupSlotRecipe,
   radiomarkRecipe,
   segmentGroupSlotRecipe,
+  selectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
+  sliderSlotRecipe,
   spinnerRecipe,
   statSlotRecipe,
   stepsSlotRecipe,
@@ -92,14 +97,18 @@ const chakraTheme = defineConfig({
       drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      numberInput: numberInputSlotRecipe,
       pinInput: pinInputSlotRecipe,
       popover: popoverSlotRecipe,
       progress: progressSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       segmentGroup: segmentGroupSlotRecipe,
+      select: selectSlotRecipe,
+      slider: sliderSlotRecipe,
       stat: statSlotRecipe,
       steps: stepsSlotRecipe,
       table: tableSlotRecipe,
