@@ -1,6 +1,5 @@
 // GET DataCollection/exportSurvey/{id}: the organization's survey as an XLSForm workbook. The sheets come
 // from engine/survey (xlsformSheets); this module only writes them with ExcelJS.
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { exportFileName, xlsformSheets, type SurveyModel } from '../../engine/survey/index';
 import { findSurveyHead } from '../db/queries/surveys';
@@ -17,6 +16,8 @@ interface Deps {
 const MAX_COLUMN_WIDTH = 60;
 
 export async function workbookOf(model: SurveyModel): Promise<Buffer> {
+  // Loaded on the first export only: ExcelJS is large, and most servers start and run without exporting.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Survey export';
   for (const sheet of xlsformSheets(model)) {
