@@ -55,6 +55,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** The marker of a statement sent as a named prepared statement on PostgreSQL (PGlite reads it as a comment). */
+const PREPARED = /^\/\* prepared: ([a-z_]+) \*\//;
+
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -64,6 +67,16 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // An idle connection that PostgreSQL closes (a restart, a terminated backend) must not take the whole
   // process down: the pool drops it and opens a new one on the next query.
   pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  // Hot statements that start with `/* prepared: name */` go as named prepared statements: PostgreSQL
+  // parses and plans them once per connection, and later sends carry only the parameters. Only fixed
+  // texts are marked (a prepared statement lives as long as its connection).
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
+      const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
+      return name === undefined ? query(text, values, cb) : query({ name, text, values }, cb);
+    };
+  });
   // Fail at start, not at the first request, when the server is unreachable.
   const client = await pool.connect();
   client.release();

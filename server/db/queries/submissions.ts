@@ -107,7 +107,7 @@ export async function insertSubmission(q: Q, s: NewSubmission, guard?: SurveyGua
   const answers = JSON.stringify(
     s.answers.map((r) => ({ i: r.itemId, t: r.questionType, p: r.repeatPath, x: r.text, n: r.number, b: r.bool, c: r.choices, d: r.detail ?? null })),
   );
-  const { rows } = await sql<{ id: string; submitted_at: Date }>`
+  const { rows } = await sql<{ id: string; submitted_at: Date }>`/* prepared: insert_submission */
     with s as (
       insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
                                task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude)
