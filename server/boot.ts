@@ -23,7 +23,12 @@ export interface Booted {
   close(): Promise<void>;
 }
 
-export async function boot(config: Config, opts: { webRoot?: string | undefined; log: BootLog }): Promise<Booted> {
+/**
+ * `jobs: false` for the workers of a multi-process server: the scheduled jobs run in the primary only.
+ * Migrations and demo seeding are safe to repeat (advisory locks; an empty database only), but the
+ * primary boots first, so workers find both done.
+ */
+export async function boot(config: Config, opts: { webRoot?: string | undefined; log: BootLog; jobs?: boolean }): Promise<Booted> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   if (applied.length) opts.log.info(`migrations applied: ${applied.join(', ')}`);
@@ -38,7 +43,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
   const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel } });
-  const jobs = await startJobs(database, opts.log);
+  const jobs = opts.jobs === false ? { stop: async () => undefined } : await startJobs(database, opts.log);
   return {
     app,
     database,

@@ -2,6 +2,7 @@
 // configuration variables is this list (tests/unit/readme.test.ts keeps the two in step).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const settings = {
@@ -20,6 +21,7 @@ export const settings = {
   RECAPTCHA_SITE_KEY: { default: '', doc: 'reCAPTCHA site key, with BOT_CHECK=recaptcha.' },
   DEMO_DATA: { default: 'on', doc: 'Seed the demo organizations, accounts and surveys into an empty database: on or off.' },
   LOG_LEVEL: { default: 'info', doc: 'Server log level: fatal, error, warn, info, debug, trace or silent.' },
+  WORKERS: { default: '1', doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL: the embedded database serves one process.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -42,6 +44,8 @@ export interface Config {
   recaptchaSiteKey: string;
   demoData: boolean;
   logLevel: string;
+  /** Server processes (node:cluster workers); 1 serves from the main process. */
+  workers: number;
 }
 
 function read(env: NodeJS.ProcessEnv, name: SettingName): string {
@@ -71,11 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtSecret = jwtSecretFor(dataDir, read(env, 'JWT_SECRET'));
   const smtpUrl = read(env, 'SMTP_URL') || undefined;
   const mailbox = read(env, 'DEV_MAILBOX');
+  const databaseUrl = read(env, 'DATABASE_URL') || undefined;
+  const workersSetting = read(env, 'WORKERS');
+  const workers = workersSetting === 'auto' ? availableParallelism() : Number(workersSetting);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`WORKERS must be a number from 1 to 64 or auto, got ${workersSetting}`);
   return {
     port,
     host: read(env, 'HOST'),
     dataDir,
-    databaseUrl: read(env, 'DATABASE_URL') || undefined,
+    databaseUrl,
     jwtSecret,
     publicUrl: read(env, 'PUBLIC_URL') || `http://localhost:${port}`,
     smtpUrl,
@@ -88,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSiteKey: read(env, 'RECAPTCHA_SITE_KEY'),
     demoData: read(env, 'DEMO_DATA') !== 'off',
     logLevel: read(env, 'LOG_LEVEL'),
+    // PGlite is one process's database: several workers would each open their own copy of DATA_DIR.
+    workers: databaseUrl ? workers : 1,
   };
 }

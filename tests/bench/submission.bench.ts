@@ -1,10 +1,10 @@
 // `npm run bench -- submission`: the issue's server targets.
 //  1. POST /api/DataCollection/SubmitSurvey of a 50-question survey on PostgreSQL: >= 500 submissions/s,
 //     p99 < 200 ms, 100% success, 0 duplicates (every 20th request resends an earlier submission: it
-//     must answer success and store nothing). The server runs in its own process as `npm start` runs
-//     it; autocannon loads it from this one.
+//     must answer success and store nothing). The server runs in its own processes as `npm start` runs
+//     it with DATABASE_URL and WORKERS=auto (one per core); autocannon loads it from this one.
 //  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
-// Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SERVER_SCRIPT (a built server instead of tsx),
+// Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WORKERS (server processes; default one per core), BENCH_SERVER_SCRIPT (a built server instead of tsx),
 // BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_POOL, BENCH_DATABASE_URL (the server's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
