@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone } from '../../engine/validation/account';
 import type { OrganizationEntry } from '../../schemas/account';
-import { roleById, roleByName, type RoleName } from '../../schemas/roles';
+import { roleById, roleByName } from '../../schemas/roles';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import { signAccessToken, signRegistrationToken, verifyAccessToken } from '../auth/tokens';
 import type { Config } from '../config';
@@ -18,7 +18,7 @@ import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setPassw
 import type { DB } from '../db/schema';
 import type { Mailer } from '../plugins/mail';
 import { problem } from '../problems';
-import { accessState, problemForState, type AccessState } from './subscriptionState';
+import { accessState, problemForState } from './subscriptionState';
 import { codeMail } from './mailTemplates';
 
 export interface AccountDeps {
