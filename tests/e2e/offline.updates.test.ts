@@ -1,0 +1,45 @@
+// A survey kept on the device and changed on the server meanwhile: the page opened from the cache says
+// 'This survey has been updated.' once the network brings the newer version (spec 000 section 8).
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openPglite } from '../../server/db/database';
+import { OwnServer } from './offline-server';
+import { Profile, notice, openSurveyOnline, surveyIdOf } from './offline-pages';
+
+let srv: OwnServer;
+let profile: Profile | undefined;
+
+beforeAll(async () => {
+  srv = new OwnServer();
+  await srv.start();
+}, 180_000);
+
+afterAll(async () => {
+  await profile?.dispose();
+  await srv?.dispose();
+});
+
+describe('a survey updated while the device was offline', () => {
+  it("opens from the cache, then says 'This survey has been updated.' when the network is back", async () => {
+    const path = srv.demoSurveyPath();
+    profile = new Profile(srv.url);
+    const page = await profile.open();
+    await openSurveyOnline(page, path);
+
+    await profile.context!.setOffline(true);
+    await page.reload();
+    await page.getByTestId('fill-page').waitFor();
+    await notice(page, 'You are viewing cached data.');
+
+    // The organization edits the survey while the collector has no network (the builder's change,
+    // written straight into the stopped server's database).
+    await srv.stop();
+    const database = await openPglite(srv.dataDir);
+    await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [surveyIdOf(path), ' Revised in November.']);
+    await database.close();
+    await srv.start();
+
+    await profile.context!.setOffline(false);
+    await notice(page, 'This survey has been updated.', 40_000);
+    await profile.close();
+  }, 240_000);
+});
