@@ -2,17 +2,16 @@
 // from engine/survey (xlsformSheets); this module only writes them with ExcelJS.
 import type { Kysely } from 'kysely';
 import { exportFileName, xlsformSheets, type SurveyModel } from '../../engine/survey/index';
-import { findSurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
-import { problem } from '../problems';
 import type { SurveyCache } from './surveyCache';
+import { surveyById } from './surveys';
 
 interface Deps {
   db: Kysely<DB>;
   cache: SurveyCache;
 }
 
-/** Widest a column grows to fit its texts; longer cells wrap in Excel rather than push the sheet wide. */
+/** Widest a column grows to fit its texts: a long label does not push the rest of the sheet out of view. */
 const MAX_COLUMN_WIDTH = 60;
 
 export async function workbookOf(model: SurveyModel): Promise<Buffer> {
@@ -34,9 +33,6 @@ export async function workbookOf(model: SurveyModel): Promise<Buffer> {
 
 /** The survey of this organization as an .xlsx with its file name; another organization's is not found. */
 export async function exportSurvey(deps: Deps, organizationId: string, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
-  const head = await findSurveyHead(deps.db, surveyId, organizationId);
-  if (!head) throw problem('notFound');
-  const cached = await deps.cache.get(deps.db, head.organizationId, head.id, head.version);
-  if (!cached) throw problem('notFound');
-  return { fileName: exportFileName(head.name), bytes: await workbookOf(cached.model) };
+  const model = await surveyById(deps, organizationId, surveyId, undefined);
+  return { fileName: exportFileName(model.name), bytes: await workbookOf(model) };
 }
