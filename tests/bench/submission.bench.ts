@@ -1,13 +1,16 @@
 // `npm run bench -- submission`: the issue's server targets.
 //  1. POST /api/DataCollection/SubmitSurvey of a 50-question survey on PostgreSQL: >= 500 submissions/s,
 //     p99 < 200 ms, 100% success, 0 duplicates (every 20th request resends an earlier submission: it
-//     must answer success and store nothing). The server runs in its own processes as `npm start` runs
-//     it with DATABASE_URL and WORKERS=auto (one per core); autocannon loads it from this one.
+//     must answer success and store nothing). The server is `server/main.ts` in its own processes, as
+//     `DATABASE_URL=... WORKERS=auto npm start` runs it (one per core); autocannon loads it from this one.
 //  2. Server-side re-validation (decode + validate) of a 500-question submission: < 5 ms.
-// Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WORKERS (server processes; default one per core), BENCH_SERVER_SCRIPT (a built server instead of tsx),
-// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_POOL, BENCH_DATABASE_URL (the server's).
+// Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WORKERS (the server's WORKERS; default auto),
+// BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_DATABASE_URL (the server's).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -15,6 +18,7 @@ import pg from 'pg';
 import { bindSurvey, compileSurvey, decodeAnswers, encodeAnswers, toFormEntries, validateAnswers, type SurveyModel } from '../../engine/survey/index';
 import { entriesToParts, multipart } from '../support/multipart';
 import { answersFor, syntheticSurvey } from '../support/synthetic-survey';
+import { prepareBenchDatabase } from './submission.database';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -68,31 +72,76 @@ function postgresCpuMs(): number {
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
-function serverCpuMs(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (m) => resolve((m as { cpuMs: number }).cpuMs));
-    child.send('cpu');
+/** CPU time of a process and all its descendants (the server's primary and its workers), in ms. */
+function processTreeCpuMs(root: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.ppid));
+  let ticks = 0;
+  for (const [pid, s] of stats) if (inTree(pid)) ticks += s.ticks;
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
+    });
   });
 }
 
-async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
+/** `server/main.ts` on the benchmark's database, as `DATABASE_URL=... WORKERS=auto npm start` runs it. */
+async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; pid: number; stop: () => Promise<void> }> {
+  const db = await prepareBenchDatabase();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
   const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  // BENCH_SERVER_SCRIPT: a built server instead (e.g. an esbuild bundle), to compare with tsx.
-  const script = process.env.BENCH_SERVER_SCRIPT ? [process.env.BENCH_SERVER_SCRIPT] : ['--import', 'tsx', 'tests/bench/submission.server.ts'];
-  const child = spawn(process.execPath, [...extra, ...script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.databaseUrl,
+      WORKERS: process.env.BENCH_WORKERS ?? 'auto',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-of-sufficient-length-0123456789',
+      BOT_CHECK: 'off',
+      DEMO_DATA: 'off',
+      SMTP_URL: '',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
   });
-  const info = JSON.parse(line) as { port: number; surveyId: string; linkUuid: string; databaseUrl: string };
+  await new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (l) => l.includes('is running at') && resolve());
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
   return {
-    ...info,
-    child,
-    stop: () =>
-      new Promise((resolve) => {
+    port,
+    surveyId: db.surveyId,
+    linkUuid: db.linkUuid,
+    databaseUrl: db.databaseUrl,
+    pid: child.pid!,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -131,7 +180,7 @@ async function throughput(rows: Row[]): Promise<void> {
     const sent: string[] = [];
     const repeats = { sent: 0 };
     let n = 0;
-    const node0 = await serverCpuMs(server.child);
+    const node0 = processTreeCpuMs(server.pid);
     const pg0 = postgresCpuMs();
     const wall0 = performance.now();
     const result = await autocannon({
@@ -158,7 +207,7 @@ async function throughput(rows: Row[]): Promise<void> {
       ],
     });
     const wallMs = performance.now() - wall0;
-    const nodeMs = (await serverCpuMs(server.child)) - node0;
+    const nodeMs = processTreeCpuMs(server.pid) - node0;
     const pgMs = postgresCpuMs() - pg0;
     const c = new pg.Client({ connectionString: server.databaseUrl });
     await c.connect();
