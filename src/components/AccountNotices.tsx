@@ -1,13 +1,14 @@
 // Two notices the landing pages show: the payment-method reminder for an Organization owner without a
 // payment method when 1, 3 or 15 days remain ('Your subscription is ending soon!'), and the
 // 'Your account has been activated!' modal after a reactivation (spec 000 sections 2, 4 and 9).
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { homePathFor } from '../../schemas/roles';
 import { session } from '../state/session';
+import { AppDialog } from './AppDialog';
 
 export const REMINDER_DAYS = [1, 3, 15] as const;
 const DAY = 86_400_000;
@@ -21,25 +22,9 @@ export function reminderDays(o: { roles: readonly { name: string }[]; paymentMet
 
 function Notice(props: { open: boolean; title: string; body: string; testId: string; onClose: () => void; actions: React.ReactNode }) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props.testId} mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{props.body}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>{props.actions}</Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={props.open} onClose={props.onClose} testId={props.testId} title={props.title} footer={props.actions}>
+      <Text>{props.body}</Text>
+    </AppDialog>
   );
 }
 

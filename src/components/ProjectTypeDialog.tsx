@@ -1,12 +1,13 @@
 // 'New project' / 'Select a project type': two tiles. Data collection leads to the create form of its
 // type; feedback collection is shown disabled (spec 000 sections 1 and 2). Tiles are matched to the
 // server's types by id, not by list position as the original did.
-import { Badge, Box, Card, CloseButton, Dialog, Heading, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LuClipboardList, LuMessageSquareHeart } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client';
+import { AppDialog } from './AppDialog';
 
 interface ProjectType {
   id: number;
@@ -24,64 +25,55 @@ export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   const types = useQuery({ queryKey: ['project-types'], queryFn: () => api.get<ProjectType[]>('/Projects/getAllProjectTypes'), enabled: open, staleTime: Infinity });
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="project-type-dialog" mx="3">
-            <Dialog.Header>
-              <Stack gap="1">
-                <Dialog.Title>{t('projects.types.title')}</Dialog.Title>
-                <Text color="gray.600" fontSize="sm">
-                  {t('projects.types.subtitle')}
-                </Text>
-              </Stack>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {tiles.map((tile) => {
-                  const type = types.data?.find((x) => x.id === tile.typeId);
-                  if (types.isLoading) return <Skeleton key={tile.typeId} h="40" borderRadius="xl" />;
-                  const enabled = !!type?.enabled;
-                  const Icon = tile.icon;
-                  return (
-                    <Card.Root key={tile.typeId} asChild opacity={enabled ? 1 : 0.55} _hover={enabled ? { borderColor: 'brand.400', shadow: 'md' } : {}}>
-                      <button
-                        type="button"
-                        disabled={!enabled}
-                        style={{ textAlign: 'start', cursor: enabled ? 'pointer' : 'not-allowed' }}
-                        onClick={() => {
-                          onClose();
-                          navigate(`/project-selection/create-project/${tile.typeId}`);
-                        }}
-                        data-testid={`project-type-${tile.typeId}`}
-                      >
-                        <Card.Body gap="3">
-                          <Box color="brand.600" fontSize="2xl">
-                            <Icon />
-                          </Box>
-                          <Heading size="md">{t(tile.title)}</Heading>
-                          <Text fontSize="sm" color="gray.600">
-                            {t(tile.body)}
-                          </Text>
-                          {!enabled && (
-                            <Badge alignSelf="start" colorPalette="gray">
-                              {t('projects.types.comingSoon')}
-                            </Badge>
-                          )}
-                        </Card.Body>
-                      </button>
-                    </Card.Root>
-                  );
-                })}
-              </SimpleGrid>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      testId="project-type-dialog"
+      size="lg"
+      title={t('projects.types.title')}
+      subtitle={
+        <Text color="gray.600" fontSize="sm">
+          {t('projects.types.subtitle')}
+        </Text>
+      }
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {tiles.map((tile) => {
+          const type = types.data?.find((x) => x.id === tile.typeId);
+          if (types.isLoading) return <Skeleton key={tile.typeId} h="40" borderRadius="xl" />;
+          const enabled = !!type?.enabled;
+          const Icon = tile.icon;
+          return (
+            <Card.Root key={tile.typeId} asChild opacity={enabled ? 1 : 0.55} _hover={enabled ? { borderColor: 'brand.400', shadow: 'md' } : {}}>
+              <button
+                type="button"
+                disabled={!enabled}
+                style={{ textAlign: 'start', cursor: enabled ? 'pointer' : 'not-allowed' }}
+                onClick={() => {
+                  onClose();
+                  navigate(`/project-selection/create-project/${tile.typeId}`);
+                }}
+                data-testid={`project-type-${tile.typeId}`}
+              >
+                <Card.Body gap="3">
+                  <Box color="brand.600" fontSize="2xl">
+                    <Icon />
+                  </Box>
+                  <Heading size="md">{t(tile.title)}</Heading>
+                  <Text fontSize="sm" color="gray.600">
+                    {t(tile.body)}
+                  </Text>
+                  {!enabled && (
+                    <Badge alignSelf="start" colorPalette="gray">
+                      {t('projects.types.comingSoon')}
+                    </Badge>
+                  )}
+                </Card.Body>
+              </button>
+            </Card.Root>
+          );
+        })}
+      </SimpleGrid>
+    </AppDialog>
   );
 }

@@ -1,7 +1,8 @@
 // Terms of service, privacy policy and cookie policy in one pop-up with three tabs; the body is at
 // most 450 px high; 'Got it!' closes it (spec 000 section 1).
-import { Box, Button, CloseButton, Dialog, Heading, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/AppDialog';
 
 export const LEGAL_TABS = ['terms', 'privacy', 'cookies'] as const;
 export type LegalTab = (typeof LEGAL_TABS)[number];
@@ -30,46 +31,37 @@ export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab:
   const { t, i18n } = useTranslation();
   const updated = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(LEGAL_UPDATED));
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="legal-dialog" mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{t(`legal.${tab}.title`)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Tabs.Root value={tab} onValueChange={(d) => onTab(d.value as LegalTab)} variant="line" size="sm">
-                <Tabs.List>
-                  {LEGAL_TABS.map((k) => (
-                    <Tabs.Trigger key={k} value={k}>
-                      {t(`legal.${k}.title`)}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-                <Text fontSize="xs" color="gray.500" mt="3">
-                  {t('legal.lastUpdated', { date: updated })}
-                </Text>
-                {LEGAL_TABS.map((k) => (
-                  <Tabs.Content key={k} value={k}>
-                    <Box maxH="450px" overflowY="auto" pe="2" data-testid={`legal-body-${k}`}>
-                      <LegalBody text={t(`legal.${k}.body`)} />
-                    </Box>
-                  </Tabs.Content>
-                ))}
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onClose}>
-                {t('legal.gotIt')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      testId="legal-dialog"
+      title={t(`legal.${tab}.title`)}
+      size="lg"
+      footer={
+        <Button colorPalette="brand" onClick={onClose}>
+          {t('legal.gotIt')}
+        </Button>
+      }
+    >
+      <Tabs.Root value={tab} onValueChange={(d) => onTab(d.value as LegalTab)} variant="line" size="sm">
+        <Tabs.List>
+          {LEGAL_TABS.map((k) => (
+            <Tabs.Trigger key={k} value={k}>
+              {t(`legal.${k}.title`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Text fontSize="xs" color="gray.500" mt="3">
+          {t('legal.lastUpdated', { date: updated })}
+        </Text>
+        {LEGAL_TABS.map((k) => (
+          <Tabs.Content key={k} value={k}>
+            <Box maxH="450px" overflowY="auto" pe="2" data-testid={`legal-body-${k}`}>
+              <LegalBody text={t(`legal.${k}.body`)} />
+            </Box>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
 // The one component that renders any admin screen declaration (schemas/screens): header with search
 // and toolbar (which becomes the bulk actions while rows are selected), the table or cards, the pager,
 // confirm and problem dialogs, and screens opened in a dialog. Adding a screen needs no code here.
-import { Box, Button, CloseButton, Dialog, EmptyState, Flex, Heading, Input, InputGroup, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, EmptyState, Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuInbox, LuSearch } from 'react-icons/lu';
@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { hasAnyRole } from '../../../schemas/roles';
 import { screenById, type Action, type ScreenDeclaration } from '../../../schemas/screens';
 import { session } from '../../state/session';
+import { AppDialog } from '../AppDialog';
 import { ProjectTypeDialog } from '../ProjectTypeDialog';
 import { ConfirmDialog, ProblemDialog } from './dialogs';
 import { ActionIcon, paletteOf } from './icons';
@@ -150,26 +151,19 @@ export function ScreenDialog({ id, onClose }: { id: string | null; onClose: () =
   const { t } = useTranslation();
   const decl = id ? screenById(id) : undefined;
   return (
-    <Dialog.Root open={!!decl} onOpenChange={(d) => !d.open && onClose()} size="xl" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`dialog-${id ?? ''}`} mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{decl ? t(decl.title) : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{decl && <AdminScreen decl={decl} showTitle={false} inDialog />}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.close')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={!!decl}
+      onClose={onClose}
+      testId={`dialog-${id ?? ''}`}
+      title={decl ? t(decl.title) : ''}
+      size="xl"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      }
+    >
+      {decl && <AdminScreen decl={decl} showTitle={false} inDialog />}
+    </AppDialog>
   );
 }

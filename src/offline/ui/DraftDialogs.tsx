@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFolderOpen, LuTrash2 } from 'react-icons/lu';
+import { AppDialog } from '../../components/AppDialog';
 import type { DraftRecord } from '../db';
 import { DRAFT_NOTE_MAX, type DraftProblem } from '../drafts';
 
@@ -17,54 +18,39 @@ export function SavedDraftsDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3" data-testid="drafts-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('offline.drafts.listTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {props.drafts.length === 0 && <Text color="fg.muted">{t('offline.drafts.empty')}</Text>}
-                {props.drafts.map((d) => (
-                  <Box key={d.draftId} borderWidth="1px" borderRadius="md" p="3" data-testid="draft-item">
-                    <Stack gap="1">
-                      <Text fontWeight="semibold" wordBreak="break-word">
-                        {d.draftTitle}
-                      </Text>
-                      {d.draftDescription && (
-                        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-                          {d.draftDescription}
-                        </Text>
-                      )}
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('offline.drafts.savedAt', { date: dayjs(d.timestamp).format('DD/MM/YYYY HH:mm') })}
-                      </Text>
-                      <HStack gap="2" pt="1" justify="flex-end">
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDiscard(d)} data-testid="draft-discard">
-                          <LuTrash2 /> {t('offline.drafts.discard')}
-                        </Button>
-                        <Button size="xs" colorPalette="brand" onClick={() => props.onOpenDraft(d)} data-testid="draft-open">
-                          <LuFolderOpen /> {t('offline.drafts.open')}
-                        </Button>
-                      </HStack>
-                    </Stack>
-                  </Box>
-                ))}
-                <Text fontSize="xs" color="fg.muted">
-                  {t('offline.drafts.kept')}
+    <AppDialog open={props.open} onClose={props.onClose} testId="drafts-dialog" title={t('offline.drafts.listTitle')} scroll>
+      <Stack gap="3">
+        {props.drafts.length === 0 && <Text color="fg.muted">{t('offline.drafts.empty')}</Text>}
+        {props.drafts.map((d) => (
+          <Box key={d.draftId} borderWidth="1px" borderRadius="md" p="3" data-testid="draft-item">
+            <Stack gap="1">
+              <Text fontWeight="semibold" wordBreak="break-word">
+                {d.draftTitle}
+              </Text>
+              {d.draftDescription && (
+                <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+                  {d.draftDescription}
                 </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              )}
+              <Text fontSize="xs" color="fg.muted">
+                {t('offline.drafts.savedAt', { date: dayjs(d.timestamp).format('DD/MM/YYYY HH:mm') })}
+              </Text>
+              <HStack gap="2" pt="1" justify="flex-end">
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDiscard(d)} data-testid="draft-discard">
+                  <LuTrash2 /> {t('offline.drafts.discard')}
+                </Button>
+                <Button size="xs" colorPalette="brand" onClick={() => props.onOpenDraft(d)} data-testid="draft-open">
+                  <LuFolderOpen /> {t('offline.drafts.open')}
+                </Button>
+              </HStack>
+            </Stack>
+          </Box>
+        ))}
+        <Text fontSize="xs" color="fg.muted">
+          {t('offline.drafts.kept')}
+        </Text>
+      </Stack>
+    </AppDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 // The fill page's online/offline indicator (spec 001 section 2): Online in green, Offline in orange, and
 // an info icon that opens the 'Form works offline!' modal.
-import { Badge, Box, Button, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuInfo, LuWifi, LuWifiOff } from 'react-icons/lu';
+import { AppDialog } from '../../components/AppDialog';
 import { useConnection } from './hooks';
 
 export function OnlineIndicator() {
@@ -29,30 +30,22 @@ export function OnlineIndicator() {
 export function WorksOfflineDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3" data-testid="works-offline-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('offline.worksOffline.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{t('offline.worksOffline.opens')}</Text>
-                <Text>{t('offline.worksOffline.submits')}</Text>
-                <Text>{t('offline.worksOffline.drafts')}</Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={props.onClose}>{t('offline.worksOffline.close')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onClose={props.onClose}
+      testId="works-offline-dialog"
+      title={t('offline.worksOffline.title')}
+      footer={
+        <Button colorPalette="brand" onClick={props.onClose}>
+          {t('offline.worksOffline.close')}
+        </Button>
+      }
+    >
+      <Stack gap="3">
+        <Text>{t('offline.worksOffline.opens')}</Text>
+        <Text>{t('offline.worksOffline.submits')}</Text>
+        <Text>{t('offline.worksOffline.drafts')}</Text>
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,42 +1,13 @@
 // The fill page's modals: 'Read more' (the survey's description), 'Survey expired', and the
 // unsaved-changes prompt on leaving.
-import { Button, CloseButton } from '@chakra-ui/react/button';
-import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
+import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog, type AppDialogProps } from '../../components/AppDialog';
 
-interface ModalProps {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  footer: ReactNode;
-  onClose: () => void;
-  testId: string;
-  dir?: 'ltr' | 'rtl';
-}
-
-function Modal({ open, title, children, footer, onClose, testId, dir }: ModalProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId} maxW={{ sm: '713px' }} {...(dir ? { dir } : {})}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+/** Full screen on a phone, at most 713 px wide elsewhere (the original's modal width). */
+function Modal({ dir, ...p }: Omit<AppDialogProps, 'size' | 'contentProps'> & { dir?: 'ltr' | 'rtl' }) {
+  return <AppDialog {...p} size={{ base: 'full', sm: 'md' }} contentProps={{ maxW: { sm: '713px' }, ...(dir ? { dir } : {}) }} />;
 }
 
 export function ReadMoreDialog({ open, title, description, dir, onClose }: { open: boolean; title: string; description: string; dir: 'ltr' | 'rtl'; onClose: () => void }) {
