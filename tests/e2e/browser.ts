@@ -29,7 +29,18 @@ export async function newPage(browser: Browser, opts: { viewport?: { width: numb
   return { context, page };
 }
 
+/** Lets opening dialogs, toasts and drawers finish their entry animation, so a screenshot shows them as a user does. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await animationsSettled(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, PHONE, SCREENSHOTS } from './browser';
+import { CHROMIUM, PHONE, SCREENSHOTS, animationsSettled } from './browser';
 
 export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -75,15 +75,7 @@ export const surveyIdOf = (path: string): string => path.split('/').pop()!;
 /** What the phone's screen shows (dialogs sit in the viewport, not at the top of a long page). */
 export async function screen(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Dialogs fade in: wait for the finite animations (not the spinners) to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
   const file = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
