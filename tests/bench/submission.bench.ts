@@ -8,7 +8,6 @@
 // BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof), BENCH_QUESTIONS, BENCH_DATABASE_URL (the server's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +18,7 @@ import { bindSurvey, compileSurvey, decodeAnswers, encodeAnswers, toFormEntries,
 import { entriesToParts, multipart } from '../support/multipart';
 import { answersFor, syntheticSurvey } from '../support/synthetic-survey';
 import { prepareBenchDatabase } from './submission.database';
+import { freePort } from '../support/ports';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -88,16 +88,6 @@ function processTreeCpuMs(root: number): number {
   let ticks = 0;
   for (const [pid, s] of stats) if (inTree(pid)) ticks += s.ticks;
   return ticks * 10; // USER_HZ is 100 on Linux
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** `server/main.ts` on the benchmark's database, as `DATABASE_URL=... WORKERS=auto npm start` runs it. */

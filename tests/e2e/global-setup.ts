@@ -4,11 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureFrontend } from '../../server/frontend';
+import { freePort } from '../support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,16 +19,6 @@ declare module 'vitest' {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
-    });
-  });
-}
 
 async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;

@@ -4,22 +4,12 @@
 // the test can sign in through the API to count stored submissions.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_PASSWORD } from '../../fixtures/index';
+import { freePort } from '../support/ports';
 
 const root = resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
-    });
-  });
-}
 
 export class OwnServer {
   readonly dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-offline-'));
