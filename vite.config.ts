@@ -39,8 +39,25 @@ function chakraDefaultThemeIsPure() {
   };
 }
 
+// The expression engine's parser (Chevrotain and the grammar, ~40 KiB gzip) stays out of the browser's
+// first load: engine/expression/parse.ts gets src/expression/syntax.ts instead, which answers from the
+// parse trees the server sends with a survey and loads the real parser only when one is missing. The
+// real module is still built, as its own chunk, for that stand-in's dynamic import.
+function expressionParserOnDemand() {
+  const engineParse = fileURLToPath(new URL('./engine/expression/parse.ts', import.meta.url));
+  const standIn = fileURLToPath(new URL('./src/expression/syntax.ts', import.meta.url));
+  return {
+    name: 'expression-parser-on-demand',
+    enforce: 'pre' as const,
+    resolveId(source: string, importer: string | undefined) {
+      return importer === engineParse && source === './syntax/parse-syntax' ? standIn : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    expressionParserOnDemand(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),
     react(),

@@ -22,6 +22,7 @@ export { interpolate, templateReferences } from './template';
 export {
   addRepeat,
   buildGraph,
+  compiledSources,
   initialize,
   isEmptyAnswer,
   MAX_REPEAT_INSTANCES,

@@ -1,7 +1,7 @@
 // Reading surveys: the fill page's preview data (public: the survey's organization comes from the
 // survey), the organization's own views (GetById, details, the project's list).
 import type { Kysely } from 'kysely';
-import type { SurveyModel } from '../../engine/survey/index';
+import { bindSurvey, expressionTrees, type ExpressionTrees, type SurveyModel } from '../../engine/survey/index';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import { submissionContext } from '../db/queries/submissions';
@@ -23,6 +23,15 @@ async function modelOf(deps: Deps, head: SurveyHead): Promise<SurveyModel> {
   const cached = await deps.cache.get(deps.db, head.organizationId, head.id, head.version);
   if (!cached) throw problem('notFound');
   return cached.model;
+}
+
+const trees = new WeakMap<SurveyModel, ExpressionTrees>();
+
+/** The parse trees of the survey's expressions, once per cached survey version (engine/survey/trees.ts). */
+function treesOf(model: SurveyModel): ExpressionTrees {
+  let t = trees.get(model);
+  if (t === undefined) trees.set(model, (t = expressionTrees(bindSurvey(model))));
+  return t;
 }
 
 const isExpired = (head: SurveyHead, now: Date): boolean => head.endDate !== null && head.endDate.getTime() < now.getTime();
@@ -54,6 +63,8 @@ export async function previewData(deps: Deps, caller: Caller | null, q: { survey
     isExpired: expired,
     alreadySubmitted,
     canSubmitSurvey: head.status === 1 && !expired && !alreadySubmitted,
+    // So the fill page runs the survey without loading the expression parser.
+    expressionTrees: treesOf(model),
   };
 }
 

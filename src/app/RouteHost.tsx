@@ -1,25 +1,18 @@
 // The guard and the frame of one route. A signed-out visitor of a protected page goes to the login
 // page; a signed-in user without an allowed role goes to /unauthorized (spec 000 section 2).
-import { Center, Spinner } from '@chakra-ui/react';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../state/session';
 import { allows, type RouteDecl } from './routes';
 import NotFoundPage from '../pages/errors/NotFoundPage';
+import { PageSpinner } from '../components/PageSpinner';
 
 // The frames are chunks of their own: the public fill page (shell 'bare') carries neither the app
 // shell's menus and tabs nor the sign-in frame.
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 const AuthFrame = lazy(() => import('./shell/AuthFrame').then((m) => ({ default: m.AuthFrame })));
 
-export function PageSpinner() {
-  return (
-    <Center minH="50vh" aria-busy="true">
-      <Spinner size="lg" color="brand.500" />
-    </Center>
-  );
-}
 
 type Verdict = { go: string } | 'show';
 

@@ -10,6 +10,7 @@ import {
   PROFILE_ROLES,
   type RoleName,
 } from '../../schemas/roles';
+import { FILL_BASE } from '../pages/fill/route';
 
 type Page = () => Promise<{ default: ComponentType }>;
 
@@ -72,7 +73,9 @@ export const routes: readonly RouteDecl[] = [
 
   // Public survey, task links and the builder's preview (spec 001 section 2): /public-survey/{surveyId},
   // /public-survey/{linkUuid}/{surveyId}, /public-survey/{language}/{surveyId}?taskId=...&receiverId=...
-  { path: '/public-survey/*', page: () => import('../pages/fill/FillPage'), access: 'public', shell: 'bare' },
+  // Opened at its own address, the page runs without the router (src/main.tsx); this route serves moves
+  // to it inside the app.
+  { path: `${FILL_BASE}/*`, page: () => import('../pages/fill/RoutedFillPage'), access: 'public', shell: 'bare' },
 
   // Organization, workspace and project choice
   { path: '/', page: () => import('../pages/home/HomeRedirect'), access: 'signed-in', shell: 'bare' },

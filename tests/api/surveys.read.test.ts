@@ -25,6 +25,7 @@ interface Preview {
   alreadySubmitted: boolean;
   surveyLanguageMaps: { code: string; isBaseLanguage: boolean }[];
   surveyItems: { itemLabel: string; surveyItem: { name: string } }[];
+  expressionTrees: Record<string, unknown>;
 }
 
 describe('GET /api/Survey/GetPreviewData', () => {
@@ -44,6 +45,13 @@ describe('GET /api/Survey/GetPreviewData', () => {
     const mine = await t.call<Preview>('GET', url, { session: manager });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ surveyStatusId: 0, canSubmitSurvey: false });
+  });
+
+  it('sends the parse tree of every expression, so the page needs no parser; null for one that does not parse', async () => {
+    const s = await createSurvey(t, [q.integer('age'), q.text('job').relevant('${age} >= 18'), q.integer('kids').constraint('. <= ${age} -')]);
+    const { body } = await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${s.id}`);
+    expect(body.data.expressionTrees['${age} >= 18']).toMatchObject({ kind: 'binary', op: '>=', left: { kind: 'ref', name: 'age' }, right: { kind: 'number', value: 18 } });
+    expect(body.data.expressionTrees['. <= ${age} -']).toBeNull();
   });
 
   it('answers 404 for a survey that does not exist', async () => {

@@ -3,7 +3,7 @@
 //   real forms (calculations of answers and of other calculations, rules on earlier answers), with
 //   `q0` read by 30 of the rules and calculations: the field the typing measurement types into.
 // - a repeat that the respondent sizes, 5 questions an instance, and a total over all instances.
-import { buildSurvey, q, repeat, section, type ItemBuilder, type SurveyModel } from '../../engine/survey/index';
+import { bindSurvey, buildSurvey, expressionTrees, q, repeat, section, type ItemBuilder, type SurveyModel } from '../../engine/survey/index';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -80,5 +80,12 @@ export function repeatSurvey(): SurveyModel {
   ]);
 }
 
-/** What GET /Survey/GetPreviewData answers for a deployed survey. */
-export const previewOf = (model: SurveyModel) => ({ ...model, languageId: 1, isExpired: false, alreadySubmitted: false, canSubmitSurvey: true });
+/** What GET /Survey/GetPreviewData answers for a deployed survey (server/services/surveys.ts). */
+export const previewOf = (model: SurveyModel) => ({
+  ...model,
+  languageId: 1,
+  isExpired: false,
+  alreadySubmitted: false,
+  canSubmitSurvey: true,
+  expressionTrees: expressionTrees(bindSurvey(model)),
+});

@@ -88,6 +88,31 @@ describe('survey states', () => {
   });
 });
 
+describe('what the page loads', () => {
+  const scripts = (p: Page) => p.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((n) => n.endsWith('.js')));
+
+  it('runs the survey on the parse trees the server sends, without the expression parser or the router', async () => {
+    const { page: p, close } = await page();
+    await openSurvey(p, link.path);
+    expect(await q(p, 'respondent_name').count()).toBe(0);
+    await q(p, 'consent').locator('input').check();
+    await q(p, 'respondent_name').waitFor();
+    const loaded = await scripts(p);
+    expect(loaded.filter((n) => /\/assets\/(parse-syntax|App)-/.test(n))).toEqual([]);
+    await close();
+  });
+
+  it('loads the parser for survey data that came without trees (cached by an older version)', async () => {
+    const { page: p, close } = await page();
+    await withData(p, { expressionTrees: null });
+    await openSurvey(p, link.path);
+    await q(p, 'consent').locator('input').check();
+    await q(p, 'respondent_name').waitFor();
+    expect((await scripts(p)).some((n) => n.includes('/assets/parse-syntax-'))).toBe(true);
+    await close();
+  });
+});
+
 describe('leaving with unsaved answers', () => {
   it('asks before an in-app navigation and before the tab closes', async () => {
     const { page: p, close } = await page();

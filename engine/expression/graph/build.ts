@@ -46,6 +46,11 @@ function referenceSpan(root: AstNode, name: string): { offset: number; length: n
   return span;
 }
 
+/** The texts buildGraph parses for these binds, as it parses them (labels and hints are texts, not expressions). */
+export function compiledSources(binds: readonly Bind[]): string[] {
+  return binds.filter((b) => !TEMPLATE_KINDS.has(b.kind)).map(normalise);
+}
+
 function draft(bind: Bind, fields: ReadonlyMap<string, FieldInfo>): { draft?: Draft; problem?: ExpressionError } {
   const expression = normalise(bind);
   const context = { source: expression, field: bind.field };

@@ -79,6 +79,6 @@ export function removeRepeat(state: FormState, instancePath: string): Recalculat
   return session.result();
 }
 
-export { buildGraph } from './build';
+export { buildGraph, compiledSources } from './build';
 export { isEmptyAnswer } from './answers';
 export { MAX_REPEAT_INSTANCES } from './session';

@@ -1,17 +1,13 @@
-import { Flex, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { LogoMark, PRODUCT_NAME } from './LogoMark';
 
-export const PRODUCT_NAME = 'Field Survey';
+export { PRODUCT_NAME };
 
+/** The mark as a link inside the app (the router's). */
 export function Logo({ inverted = false, to = '/' }: { inverted?: boolean; to?: string }) {
   return (
     <Link to={to} aria-label={PRODUCT_NAME}>
-      <Flex align="center" gap="2">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text fontWeight="bold" fontSize="lg" color={inverted ? 'white' : 'brand.800'} whiteSpace="nowrap">
-          {PRODUCT_NAME}
-        </Text>
-      </Flex>
+      <LogoMark inverted={inverted} />
     </Link>
   );
 }

@@ -5,29 +5,30 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
-import { PageSpinner } from '../../app/RouteHost';
+import { PageSpinner } from '../../components/PageSpinner';
 import { notify } from '../../app/toaster';
 import { session } from '../../state/session';
 import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
-import { ExpiredDialog, LeaveDialog } from './dialogs';
+import { ExpiredDialog } from './dialogs';
+import { useFillNav } from './nav';
 import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
+import { useExpressionsReady } from './useExpressionsReady';
 import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
 import './fill.css';
 
-export default function FillPage() {
-  const { pathname, search } = useLocation();
+export function FillPage() {
+  const { pathname, search } = useFillNav();
   const route = useMemo(() => parseFillRoute(pathname, search), [pathname, search]);
   if (route === null) return <SurveyUnavailable notFound />;
   return <Loaded route={route} />;
@@ -39,9 +40,11 @@ function Loaded({ route }: { route: FillRoute }) {
     // Spec 001 section 8: a failed preview link stops loading and logs 'Something went wrong'.
     if (query.isError) console.error('Something went wrong', query.error);
   }, [query.isError, query.error]);
+  const expressionsReady = useExpressionsReady(query.data);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
   if (query.data.alreadySubmitted) return <AlreadySubmitted />;
+  if (!expressionsReady) return <PageSpinner />;
   return <FillSurvey route={route} data={query.data} />;
 }
 
@@ -102,7 +105,8 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
     );
   }, [editable, model.toggleLocation]);
   const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true) });
-  const leave = useLeavePrompt(dirty);
+  useLeavePrompt(dirty);
+  const { LeaveGuard } = useFillNav();
   const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text) }), []);
 
   if (flow.phase === 'thanks') return <ThankYou />;
@@ -162,7 +166,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
         ) : null}
       </Stack>
       <ExpiredDialog open={expired} onClose={() => setExpired(false)} />
-      <LeaveDialog open={leave.open} onStay={leave.stay} onLeave={leave.leave} />
+      {LeaveGuard ? <LeaveGuard dirty={dirty} /> : null}
       {offline.dialogs}
     </Box>
   );

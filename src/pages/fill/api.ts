@@ -1,7 +1,7 @@
 // What the fill page asks the server: the survey (GET /Survey/GetPreviewData, public for a deployed
 // survey) and, for signed-in users, its Excel export.
 import { useQuery } from '@tanstack/react-query';
-import { exportFileName, type SurveyModel } from '../../../engine/survey/index';
+import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
 import type { FillRoute } from './route';
@@ -13,6 +13,8 @@ export interface PreviewData extends SurveyModel {
   /** The single-use link of this address was used already. */
   alreadySubmitted: boolean;
   canSubmitSurvey: boolean;
+  /** The parse tree of every expression (absent in survey data cached by an older version). */
+  expressionTrees?: ExpressionTrees;
 }
 
 const PREVIEW_PATH = '/Survey/GetPreviewData';

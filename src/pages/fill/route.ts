@@ -11,6 +11,11 @@ export interface FillRoute {
   receiverId: string | null;
 }
 
+/** Every fill page's address starts so; the route table and src/main.tsx read it. */
+export const FILL_BASE = '/public-survey';
+
+export const isFillPath = (pathname: string): boolean => pathname === FILL_BASE || pathname.startsWith(`${FILL_BASE}/`);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -18,7 +23,8 @@ const uuidOrNull = (v: string | null): string | null => (v !== null && UUID.test
 
 /** The route's parts, or null when the address names no survey. */
 export function parseFillRoute(pathname: string, search: string): FillRoute | null {
-  const segments = pathname.replace(/^\/public-survey\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (!isFillPath(pathname)) return null;
+  const segments = pathname.slice(FILL_BASE.length).split('/').filter(Boolean).map(decodeURIComponent);
   const surveyId = uuidOrNull(segments[segments.length - 1] ?? null);
   if (surveyId === null || segments.length > 2) return null;
   const first = segments.length === 2 ? segments[0]! : null;

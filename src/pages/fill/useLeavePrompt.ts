@@ -1,10 +1,8 @@
-// The unsaved-changes prompt (spec 001 section 2): leaving the page inside the app asks first; closing
-// or reloading the tab gets the browser's own question.
+// The unsaved-changes prompt (spec 001 section 2) for closing or reloading the tab: the browser's own
+// question. Moves inside the app are asked about by the page's LeaveGuard (nav.ts).
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
 
-export function useLeavePrompt(dirty: { current: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+export function useLeavePrompt(dirty: { current: boolean }): void {
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (!dirty.current) return;
@@ -15,9 +13,4 @@ export function useLeavePrompt(dirty: { current: boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
-  return {
-    open: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
-  };
 }

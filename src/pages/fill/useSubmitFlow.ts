@@ -5,13 +5,13 @@
 // messages on the form and in a toast; no answer at all the poor-connection advice.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { problems } from '../../../schemas/problems';
 import { domIdOf } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { translateMessage } from '../../i18n';
 import { isPast } from './deadline';
+import { useFillNav } from './nav';
 import type { FillRoute } from './route';
 import { buildPayload, type SubmissionPayload, type SubmitResult } from './submit';
 import type { Fill } from './useFill';
@@ -47,7 +47,7 @@ const reload = (): void => window.location.reload();
 
 export function useSubmitFlow(d: Deps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { go } = useFillNav();
   const [phase, setPhase] = useState<Phase>('filling');
   const [formError, setFormError] = useState<string | null>(null);
   const busy = useRef(false);
@@ -83,7 +83,7 @@ export function useSubmitFlow(d: Deps) {
       // Queued in the outbox: its countdown dialog reloads the page.
       if (sent.status === 'queued') return;
       notify('success', translateMessage(sent.message));
-      if (d.route.taskId !== null) return void navigate('/mytasks');
+      if (d.route.taskId !== null) return go('/mytasks');
       if (d.route.receiverId === null) setPhase('thanks');
       setTimeout(reload, RELOAD_AFTER_MS);
     } catch (err) {
