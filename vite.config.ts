@@ -55,9 +55,24 @@ function expressionParserOnDemand() {
   };
 }
 
+// libphonenumber (29 KiB gzip) likewise: engine/validation/phone.ts gets widgets/phone/numbers.ts, which
+// reads numbers with the library once a page has loaded it (see there).
+function phoneNumbersOnDemand() {
+  const enginePhone = fileURLToPath(new URL('./engine/validation/phone.ts', import.meta.url));
+  const standIn = fileURLToPath(new URL('./widgets/phone/numbers.ts', import.meta.url));
+  return {
+    name: 'phone-numbers-on-demand',
+    enforce: 'pre' as const,
+    resolveId(source: string, importer: string | undefined) {
+      return importer === enginePhone && source === 'libphonenumber-js/min' ? standIn : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     expressionParserOnDemand(),
+    phoneNumbersOnDemand(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),
     react(),

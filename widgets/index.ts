@@ -1,4 +1,5 @@
 // The public surface of widgets/: the registry, the survey form and its runtime.
+import { loadPhoneNumbers } from './phone/numbers';
 export { WIDGETS, WIDGETS_BY_NAME } from './registry';
 export { FIELDS, SurveyForm, type SurveyFormProps } from './form/SurveyForm';
 export { validatorFor, type SurveyValidator } from './form/validator';
@@ -17,3 +18,10 @@ export function createRuntime(form: CompiledForm, opts: Omit<RuntimeOptions, 'ch
 }
 
 export { locate, GEO_MESSAGES } from './geopoint/locate';
+export { loadPhoneNumbers };
+
+/** What checking this form's answers needs that loads on demand: libphonenumber, for a phone question. */
+export function validationReady(form: CompiledForm): Promise<void> {
+  const phone = form.bindings.nodes.some((n) => n.kind === 'field' && n.type === 100);
+  return phone ? loadPhoneNumbers().then(() => undefined, () => undefined) : Promise.resolve();
+}

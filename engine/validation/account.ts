@@ -1,5 +1,4 @@
 // Account field rules shared by the browser forms and the server (spec 000 section 5).
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** Starts with a letter, then letters, digits or ._%+-, @, a domain, a top-level part of 2+ letters. */
 export const EMAIL_PATTERN = '^[A-Za-z][A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$';
@@ -7,7 +6,6 @@ export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z
 export const PASSWORD_MIN_LENGTH = 8;
 /** The special characters the reset-password checklist names. */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`';
-export const DEFAULT_PHONE_REGION: CountryCode = 'US';
 
 const emailRe = new RegExp(EMAIL_PATTERN);
 const passwordRe = new RegExp(PASSWORD_PATTERN);
@@ -26,14 +24,4 @@ export function passwordChecklist(password: string): Record<'length' | 'lower' |
   };
 }
 
-/** A phone number is valid when libphonenumber accepts it, national numbers read as US by default. */
-export function isValidPhone(phone: string, region: CountryCode = DEFAULT_PHONE_REGION): boolean {
-  const parsed = parsePhoneNumberFromString(phone, region);
-  return parsed !== undefined && parsed.isValid();
-}
-
-/** E.164 form for storage, or undefined when not a valid number. */
-export function normalizePhone(phone: string, region: CountryCode = DEFAULT_PHONE_REGION): string | undefined {
-  const parsed = parsePhoneNumberFromString(phone, region);
-  return parsed?.isValid() ? parsed.number : undefined;
-}
+export { DEFAULT_PHONE_REGION, isValidPhone, normalizePhone } from './phone';

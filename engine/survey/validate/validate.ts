@@ -3,7 +3,7 @@
 // counts, calculations, choice filters, required and constraints: engine/expression), exactly as the
 // fill page's live FormState does, then adds the type checks of spec 001 section 5 and the messages.
 import { initialize, type FormState, type QuestionState } from '../../expression/index';
-import { isValidPhone } from '../../validation/account';
+import { isValidPhone } from '../../validation/phone';
 import type { Bindings, FieldNode } from '../bindings';
 import { graphOf } from '../graph';
 import { instancesOf, rootInstance, type FormValues } from '../instances';

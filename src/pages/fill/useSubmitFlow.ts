@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problems } from '../../../schemas/problems';
-import { domIdOf } from '../../../widgets/index';
+import { domIdOf, validationReady } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { translateMessage } from '../../i18n';
@@ -56,6 +56,7 @@ export function useSubmitFlow(d: Deps) {
     if (busy.current) return;
     if (isPast(d.endDate)) return d.onExpired();
     const { runtime } = d.fill;
+    await validationReady(runtime.compiled);
     const result = runtime.validate();
     if (result === undefined) return;
     if (!result.valid) {

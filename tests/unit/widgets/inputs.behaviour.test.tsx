@@ -2,10 +2,14 @@
 // Input widgets: number and decimal keys, 'numbers' text, month-year, time and date-time formats,
 // phone numbers, GPS (the device's position after 500 ms, the spec's messages), range and stars.
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { q } from '../../../engine/survey/index';
 import { GEO_MESSAGES } from '../../../widgets/index';
 import { blur, click, mountSurvey, question, settle, type, type MountedForm } from './support';
+import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
+
+// The phone widget reads numbers once libphonenumber is here (it loads on demand: phone.on-demand.test.tsx).
+beforeAll(() => loadPhoneNumbers());
 
 let m: MountedForm | undefined;
 afterEach(() => {

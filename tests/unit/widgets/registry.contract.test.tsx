@@ -4,11 +4,15 @@
 // fill-in (the runtime) and as a plain rjsf widget (value and onChange).
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, QUESTION_TYPE_CODES, compileSurvey, survey, type FormValues } from '../../../engine/survey/index';
 import { FIELDS, TEMPLATES, WIDGETS, WIDGETS_BY_NAME, validatorFor } from '../../../widgets/index';
 import { CASES } from './cases';
 import { mount, mountSurvey, question, settle, type Mounted } from './support';
+import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
+
+// The phone widget reads numbers once libphonenumber is here (it loads on demand: phone.on-demand.test.tsx).
+beforeAll(() => loadPhoneNumbers());
 
 const LABEL = 'The question being asked';
 let mounted: Mounted | undefined;

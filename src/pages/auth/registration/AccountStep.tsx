@@ -1,11 +1,12 @@
 // Registration step 0, 'Create an account' (spec 000 sections 2, 4 and 5).
 import { Box, Button, Checkbox, Field, Grid, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { isStrongPassword, isValidEmail, isValidPhone } from '../../../../engine/validation/account';
+import { loadPhoneNumbers } from '../../../../widgets/phone/numbers';
 import { accountApi } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
@@ -60,6 +61,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
   const types = useQuery({ queryKey: ['organization-types'], queryFn: accountApi.getOrganizationTypes, staleTime: Infinity });
   const countries = useQuery({ queryKey: ['countries'], queryFn: accountApi.getCountries, staleTime: Infinity });
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
+  useEffect(() => void loadPhoneNumbers().catch(() => undefined), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -68,6 +70,8 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
       else setCodeOpen(true);
       return;
     }
+    // The phone check needs libphonenumber, which loads on demand (asked for when the page opened).
+    await loadPhoneNumbers().catch(() => undefined);
     const errs = validateAccount(v, t);
     setErrors(errs);
     if (Object.keys(errs).length) return;
