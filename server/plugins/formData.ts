@@ -1,16 +1,11 @@
 // A multipart/form-data reader for bodies that fit in memory. A submission is hundreds of small
 // fields ('answers[12].answerDetail.text'), and a general streaming parser spends most of a
-// request's CPU on per-part streams and events (4 ms for 300 parts, against ~0.1 ms here). Bodies
+// request's CPU on per-part streams and events (4 ms for 300 parts, against ~0.05 ms here). Bodies
 // of unknown or large size go to the streaming parser (@fastify/multipart) instead, so memory stays
 // bounded. RFC 7578; limits give the same refusals as the streaming path.
 
-export interface FormPart {
-  name: string;
-  /** Present for a file part. */
-  fileName?: string;
-  contentType: string;
-  data: Buffer;
-}
+/** A field (its value decoded as UTF-8) or a file (its bytes). */
+export type FormPart = { name: string; value: string; fileName?: undefined } | { name: string; fileName: string; contentType: string; data: Buffer };
 
 export interface FormLimits {
   fileSize: number;
@@ -36,10 +31,18 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
 }
 
 const CRLF = Buffer.from('\r\n');
-// The one header line a browser writes for a plain field, checked before the general header parse.
-const DISPOSITION = 'Content-Disposition:';
-const PLAIN_FIELD = `${DISPOSITION} form-data; name="`;
 const HEADER_END = Buffer.from('\r\n\r\n');
+// The one header a browser writes for a plain field. Matched byte by byte, it spares the general
+// header parse (a string, a split, three regular expressions) for almost every part.
+const PLAIN_FIELD = Buffer.from('Content-Disposition: form-data; name="', 'latin1');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const SEMICOLON = 0x3b;
+const CR = 0x0d;
+const LF = 0x0a;
+const DASH = 0x2d;
+/** Parts shorter than this are searched for their end in JavaScript: a native indexOf costs more to call. */
+const SHORT_SCAN = 256;
 
 // name="a\"b" or name=token; the quoted form may hold ';'.
 const NAME = /;\s*name=(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i;
@@ -49,6 +52,35 @@ function param(header: string, re: RegExp): string | undefined {
   const m = re.exec(header);
   if (!m) return undefined;
   return m[1] !== undefined ? (m[1].includes('\\') ? m[1].replace(/\\(.)/g, '$1') : m[1]) : m[2];
+}
+
+/**
+ * Where the closing quote of a plain field's name is, when the part's headers are exactly
+ * `Content-Disposition: form-data; name="..."` (no escapes, no ';', nothing after): else -1, and the
+ * general parse decides.
+ */
+function plainFieldNameEnd(body: Buffer, at: number): number {
+  const n = PLAIN_FIELD.length;
+  if (at + n > body.length) return -1;
+  for (let i = 0; i < n; i++) if (body[at + i] !== PLAIN_FIELD[i]) return -1;
+  for (let i = at + n; i < body.length; i++) {
+    const c = body[i];
+    if (c === QUOTE) return body[i + 1] === CR && body[i + 2] === LF && body[i + 3] === CR && body[i + 4] === LF ? i : -1;
+    if (c === BACKSLASH || c === SEMICOLON || c === CR || c === LF) return -1;
+  }
+  return -1;
+}
+
+/** The next `\r\n--boundary` from `from`, or -1. */
+function partEnd(body: Buffer, from: number, next: Buffer): number {
+  const last = body.length - next.length;
+  const limit = Math.min(last, from + SHORT_SCAN);
+  outer: for (let i = from; i <= limit; i++) {
+    if (body[i] !== CR) continue;
+    for (let k = 1; k < next.length; k++) if (body[i + k] !== next[k]) continue outer;
+    return i;
+  }
+  return limit < last ? body.indexOf(next, limit + 1) : -1;
 }
 
 export function parseFormData(body: Buffer, boundary: string, limits: FormLimits): FormPart[] {
@@ -61,30 +93,36 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
   at += delimiter.length;
   for (;;) {
     // After a delimiter: '--' ends the body, CRLF starts a part.
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts;
-    if (body[at] !== 0x0d || body[at + 1] !== 0x0a) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart body');
+    if (body[at] === DASH && body[at + 1] === DASH) return parts;
+    if (body[at] !== CR || body[at + 1] !== LF) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart body');
     at += CRLF.length;
-    const headerEnd = body.indexOf(HEADER_END, at);
-    if (headerEnd < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
-    let disposition = '';
+    let name: string | undefined;
+    let fileName: string | undefined;
     let contentType = 'text/plain';
-    const head = body.toString('utf8', at, headerEnd);
-    if (head.startsWith(PLAIN_FIELD) && !head.includes('\r\n')) disposition = head.slice(DISPOSITION.length);
-    else {
-      for (const line of head.split('\r\n')) {
+    let start: number;
+    const quote = plainFieldNameEnd(body, at);
+    if (quote >= 0) {
+      name = body.toString('utf8', at + PLAIN_FIELD.length, quote);
+      start = quote + 1 + HEADER_END.length;
+    } else {
+      const headerEnd = body.indexOf(HEADER_END, at);
+      if (headerEnd < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
+      let disposition = '';
+      for (const line of body.toString('utf8', at, headerEnd).split('\r\n')) {
         const colon = line.indexOf(':');
         if (colon < 0) continue;
         const key = line.slice(0, colon).trim().toLowerCase();
         if (key === 'content-disposition') disposition = line.slice(colon + 1);
         else if (key === 'content-type') contentType = line.slice(colon + 1).trim();
       }
+      name = param(disposition, NAME);
+      if (!/^\s*form-data/i.test(disposition)) name = undefined;
+      fileName = param(disposition, FILE_NAME);
+      start = headerEnd + HEADER_END.length;
     }
-    const start = headerEnd + HEADER_END.length;
-    const end = body.indexOf(next, start);
+    const end = partEnd(body, start, next);
     if (end < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'The multipart body ends inside a part');
-    const name = param(disposition, NAME);
-    if (!/^\s*form-data/i.test(disposition) || name === undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'A part without a form-data name');
-    const fileName = param(disposition, FILE_NAME);
+    if (name === undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'A part without a form-data name');
     const size = end - start;
     if (fileName !== undefined) {
       if (++files > limits.files) throw new FormDataError('FST_FILES_LIMIT', 'Too many files');
@@ -93,7 +131,7 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
     } else {
       if (parts.length - files >= limits.fields) throw new FormDataError('FST_FIELDS_LIMIT', 'Too many fields');
       if (size > limits.fieldSize) throw new FormDataError('FST_INVALID_MULTIPART', `The field '${name}' is too long`);
-      parts.push({ name, contentType, data: body.subarray(start, end) });
+      parts.push({ name, value: body.toString('utf8', start, end) });
     }
     at = end + next.length;
   }

@@ -58,7 +58,8 @@ async function readSubmission(req: FastifyRequest): Promise<{ entries: FormEntry
   try {
     if (boundary !== undefined && Number.isInteger(length) && length <= IN_MEMORY_BODY) {
       for (const part of parseFormData(await readBody(req, length), boundary, LIMITS)) {
-        add(part.name, part.data, part.fileName === undefined ? undefined : { fileName: part.fileName, contentType: part.contentType });
+        if (part.fileName === undefined) entries.push([part.name, part.value]);
+        else add(part.name, part.data, { fileName: part.fileName, contentType: part.contentType });
       }
     } else {
       for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {

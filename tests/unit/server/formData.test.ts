@@ -17,16 +17,58 @@ describe('parseFormData', () => {
       ['empty', ''],
     ]);
     const parts = parseFormData(payload, boundary, LIMITS);
-    expect(parts.map((p) => [p.name, p.fileName, p.contentType, p.data.toString('utf8')])).toEqual([
-      ['answers[0].answerDetail.text', undefined, 'text/plain', 'Café ☕'],
+    expect(parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString('utf8')]))).toEqual([
+      ['answers[0].answerDetail.text', 'Café ☕'],
       ['answers[1].answerDetail.answerFiles[0]', 'صورة.png', 'image/png', '\u0001\u0002\u0003'],
-      ['empty', undefined, 'text/plain', ''],
+      ['empty', ''],
     ]);
   });
 
   it('keeps CR LF inside values', () => {
     const { payload, boundary } = bodyOf([['note', 'a\r\nb']]);
-    expect(parseFormData(payload, boundary, LIMITS)[0]!.data.toString()).toBe('a\r\nb');
+    expect(parseFormData(payload, boundary, LIMITS)[0]).toEqual({ name: 'note', value: 'a\r\nb' });
+  });
+
+  it('finds the end of values of any length, past look-alikes of the boundary', () => {
+    const boundary = 'b0undary';
+    const values = [0, 1, 200, 255, 256, 257, 300, 5000].map((n) => `${'v'.repeat(n)}\r\n--b0undar\r\n-z`);
+    const body = Buffer.from(`${values.map((v, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${v}\r\n`).join('')}--${boundary}--\r\n`);
+    const parts = parseFormData(body, boundary, { ...LIMITS, fields: 100, fieldSize: 10_000 });
+    expect(parts.map((p) => (p.fileName === undefined ? p.value : null))).toEqual(values);
+  });
+
+  it('reads part headers other than the browser\'s usual line', () => {
+    const boundary = 'b0undary';
+    const body = Buffer.from(
+      [
+        `--${boundary}`,
+        'content-disposition: form-data; name="a\\"b"',
+        '',
+        'quoted',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name=token',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'typed',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="n;m"',
+        '',
+        'semicolon',
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="f"; filename="a.txt"',
+        '',
+        'file',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    );
+    const parts = parseFormData(body, boundary, LIMITS);
+    expect(parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString()]))).toEqual([
+      ['a"b', 'quoted'],
+      ['token', 'typed'],
+      ['n;m', 'semicolon'],
+      ['f', 'a.txt', 'text/plain', 'file'],
+    ]);
   });
 
   it.each([
