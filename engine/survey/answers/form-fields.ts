@@ -85,10 +85,19 @@ function cachedSteps(name: string): readonly Step[] | undefined {
 type Container = Tree | unknown[];
 const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null && !isFile(v);
 
+// The tree's objects inherit nothing, so no field name meets Object.prototype's members. Instances of
+// a constructor whose prototype is an empty null-prototype object stay in V8's fast mode, where
+// Object.create(null) makes slow dictionaries: a submission builds over a hundred of them.
+function Bag(): void {}
+Bag.prototype = Object.create(null) as object;
+const newTree = (): Tree => new (Bag as unknown as new () => Tree)();
+
 /** Builds the nested value of the entries: lists (by '[i]') become arrays in index order. */
 export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: string[] } {
-  const root: Tree = Object.create(null) as Tree;
+  const root = newTree();
   const errors: string[] = [];
+  // Lists given an index past their end, which may have gaps to close up at the end.
+  const sparse: unknown[][] = [];
   for (const [name, value] of entries) {
     const steps = cachedSteps(name);
     if (steps === undefined) {
@@ -106,7 +115,8 @@ export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: s
       const holder = node as Record<string | number, unknown>;
       const next = holder[key];
       if (next === undefined) {
-        const created: Container = typeof steps[i + 1] === 'number' ? [] : (Object.create(null) as Tree);
+        const created: Container = typeof steps[i + 1] === 'number' ? [] : newTree();
+        if (typeof key === 'number' && key > (node as unknown[]).length) sparse.push(node as unknown[]);
         holder[key] = created;
         node = created;
       } else if (isContainer(next)) node = next;
@@ -119,26 +129,25 @@ export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: s
     const holder = node as Record<string | number, unknown>;
     if (!ok || (typeof last === 'number') !== Array.isArray(node) || holder[last] !== undefined) {
       errors.push(`'${name}' is given more than once or conflicts with another field`);
-    } else holder[last] = value;
+    } else {
+      if (typeof last === 'number' && last > (node as unknown[]).length) sparse.push(node as unknown[]);
+      holder[last] = value;
+    }
   }
-  compact(root);
+  for (const list of sparse) compact(list);
   return { tree: root, errors };
 }
 
-/** Lists with gaps ('answers[0]', 'answers[7]') close up, keeping the order. */
-function compact(node: Container): void {
-  const values: unknown[] = Array.isArray(node) ? node : Object.values(node);
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      if (!(i in node)) {
-        const dense = node.filter(() => true);
-        node.length = 0;
-        node.push(...dense);
-        break;
-      }
+/** A list with gaps ('answers[0]', 'answers[7]') closes up, keeping the order. */
+function compact(list: unknown[]): void {
+  for (let i = 0; i < list.length; i++) {
+    if (!(i in list)) {
+      const dense = list.filter(() => true);
+      list.length = 0;
+      list.push(...dense);
+      return;
     }
   }
-  for (const v of values) if (isContainer(v)) compact(v);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,6 +11,7 @@ import {
   repeat,
   survey,
   toFormEntries,
+  unflatten,
   type AnswerDetail,
   type FieldNode,
   type FormValues,
@@ -212,6 +213,22 @@ describe('form fields (multipart)', () => {
   it('matches field names without regard to case', () => {
     const entries = toFormEntries(submission).map(([n, v]) => [n.toUpperCase(), v] as [string, typeof v]);
     expect('submission' in parseSubmission(entries)).toBe(true);
+  });
+
+  it('closes up gaps in lists, keeping the order, and takes names of Object.prototype members as plain fields', () => {
+    const sub = [['submission.id', s.id], ['surveyId', s.id]] as [string, string][];
+    const parsed = parseSubmission([
+      ...sub,
+      ['answers[7].questionId', s.id],
+      ['answers[7].answerDetail.choices[5]', 'b'],
+      ['answers[7].answerDetail.choices[2]', 'a'],
+      ['answers[2].questionId', s.id],
+      ['answers[2].answerDetail.toString', 'x'],
+      ['answers[2].hasOwnProperty', 'y'],
+    ]);
+    if (!('submission' in parsed)) throw new Error(parsed.errors.join('; '));
+    expect(parsed.submission.answers.map((a) => a.answerDetail)).toEqual([{ tostring: 'x' }, { choices: ['a', 'b'] }]);
+    expect(unflatten([['a[3].b[2]', 'x'], ['a[1].b[0]', 'y']]).tree).toEqual({ a: [{ b: ['y'] }, { b: ['x'] }] });
   });
 
   it('names the fields it refuses', () => {
