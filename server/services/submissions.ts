@@ -32,6 +32,7 @@ import type { DB } from '../db/schema';
 import { staged, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
+import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
 
 export interface SubmitDeps {
@@ -81,17 +82,6 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
   };
 }
 
-/**
- * What makes two sends of a submission the same: its fields (names without regard to case, in any
- * order) and the bytes of its files.
- */
-function contentHash(entries: readonly FormEntry[], uploads: readonly Upload[]): string {
-  const sha = new Map(uploads.map((u) => [u.field, u.sha256]));
-  const lines = entries.map(([name, value]) => `${name.toLowerCase()}\u0000${typeof value === 'string' ? value : `${value.fileName}\u0000${sha.get(name) ?? ''}`}`);
-  lines.sort();
-  return createHash('sha256').update(lines.join('\u0001')).digest('hex');
-}
-
 async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
   if (s.linkUuid !== null && (s.linkUuid === ctx.publicLinkUuid || (s.linkUuid === 'multiple-link' && ctx.multipleLink))) return true;
   // Task links need no sign-in (spec 001 section 2); the tasks area checks the task and receiver ids.
@@ -108,7 +98,7 @@ export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry
   if ('errors' in parsed) throw problem('validation', { errors: parsed.errors });
   const s = parsed.submission;
   const uploads = input.files.length ? await Promise.all(input.files.map(inspect)) : [];
-  const hash = contentHash(input.entries, uploads);
+  const hash = contentHash(input.entries, new Map(uploads.map((u) => [u.field, u.sha256])));
   const now = deps.now?.() ?? new Date();
   return (await quickly(deps, s, uploads, hash, now, input.caller)) ?? carefully(deps, s, uploads, hash, now, input.caller);
 }
