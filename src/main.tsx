@@ -5,16 +5,22 @@ import { Providers } from './app/providers';
 import { initI18n } from './i18n';
 import { isFillPath } from './pages/fill/route';
 
+const offline = () => import('./offline/runtime');
+
 // A survey's address is what respondents open, often on a slow phone: there the fill page runs on its
 // own, without the router and the route table (30 KiB gzip it would not use). Every other address gets
 // the app. Both load alongside the interface texts.
+const fill = isFillPath(window.location.pathname);
 function loadRoot(): Promise<ComponentType> {
-  if (!isFillPath(window.location.pathname)) return import('./app/App').then((m) => m.App);
+  if (!fill) return import('./app/App').then((m) => m.App);
   setSignedOutHandler(() => window.location.assign('/auth/login'));
   return import('./pages/fill/FillPage').then((m) => m.FillPage);
 }
 
-const [, Root] = await Promise.all([initI18n(), loadRoot()]);
+const [, Root, early] = await Promise.all([initI18n(), loadRoot(), fill ? offline() : null]);
+// The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
+// the service worker say the survey came from its cache (a message nobody listens for is lost).
+early?.startOffline();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -24,5 +30,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker and the outbox sync, in their own chunk after the first render (src/offline/).
-void import('./offline/runtime').then((m) => m.startOffline());
+// Elsewhere the service worker and the outbox sync start after the first render (src/offline/).
+if (!early) void offline().then((m) => m.startOffline());

@@ -13,8 +13,10 @@ import { checkStorage } from './storage';
 import { submitThroughOutbox, type SubmitOutcome } from './submit';
 import { keepSurveyOffline } from './surveyCache';
 import { surveyChanged } from './surveyRefresh';
-import { QueuedDialog } from './ui/QueuedDialog';
-import { RestoreDialog } from './ui/RestoreDialog';
+import { lazyDialog, whenOpen } from '../components/lazyDialog';
+
+const QueuedDialog = lazyDialog(() => import('./ui/QueuedDialog').then((m) => m.QueuedDialog), whenOpen);
+const RestoreDialog = lazyDialog(() => import('./ui/RestoreDialog').then((m) => m.RestoreDialog), (p) => p.savedAt !== null);
 
 const AUTOSAVE_DELAY_MS = 800;
 

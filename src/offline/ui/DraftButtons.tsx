@@ -8,7 +8,10 @@ import { notify } from '../../app/toaster';
 import { offlineDb } from '../db';
 import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';
-import { SaveDraftDialog, SavedDraftsDialog } from './DraftDialogs';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+
+const SavedDraftsDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SavedDraftsDialog), whenOpen);
+const SaveDraftDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SaveDraftDialog), whenOpen);
 import { useLive } from './hooks';
 
 export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolean; size?: ButtonProps['size'] }) {

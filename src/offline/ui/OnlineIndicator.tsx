@@ -1,10 +1,10 @@
 // The fill page's online/offline indicator (spec 001 section 2): Online in green, Offline in orange, and
 // an info icon that opens the 'Form works offline!' modal.
-import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuInfo, LuWifi, LuWifiOff } from 'react-icons/lu';
-import { AppDialog } from '../../components/AppDialog';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { useConnection } from './hooks';
 
 export function OnlineIndicator() {
@@ -27,25 +27,4 @@ export function OnlineIndicator() {
   );
 }
 
-export function WorksOfflineDialog(props: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <AppDialog
-      open={props.open}
-      onClose={props.onClose}
-      testId="works-offline-dialog"
-      title={t('offline.worksOffline.title')}
-      footer={
-        <Button colorPalette="brand" onClick={props.onClose}>
-          {t('offline.worksOffline.close')}
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text>{t('offline.worksOffline.opens')}</Text>
-        <Text>{t('offline.worksOffline.submits')}</Text>
-        <Text>{t('offline.worksOffline.drafts')}</Text>
-      </Stack>
-    </AppDialog>
-  );
-}
+export const WorksOfflineDialog = lazyDialog(() => import('./WorksOfflineDialog').then((m) => m.WorksOfflineDialog), whenOpen);

@@ -9,7 +9,9 @@ import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';
 import { useOutboxCounts } from './hooks';
-import { OutboxDialog } from './OutboxDialog';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+
+const OutboxDialog = lazyDialog(() => import('./OutboxDialog').then((m) => m.OutboxDialog), whenOpen);
 
 export function OutboxIndicator() {
   const { t } = useTranslation();

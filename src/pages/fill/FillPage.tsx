@@ -15,8 +15,8 @@ import { session } from '../../state/session';
 import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
-import { ExpiredDialog } from './dialogs';
 import { useFillNav } from './nav';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
@@ -26,6 +26,8 @@ import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
 import './fill.css';
+
+const ExpiredDialog = lazyDialog(() => import('./dialogs').then((m) => m.ExpiredDialog), whenOpen);
 
 export function FillPage() {
   const { pathname, search } = useFillNav();

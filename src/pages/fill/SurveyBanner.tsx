@@ -11,7 +11,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { formatDeadline } from './deadline';
-import { ReadMoreDialog } from './dialogs';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+
+const ReadMoreDialog = lazyDialog(() => import('./dialogs').then((m) => m.ReadMoreDialog), whenOpen);
 
 /** Descriptions longer than this are clamped with 'Read more'. */
 const SHORT_DESCRIPTION = 180;

@@ -1,0 +1,21 @@
+// Dialogs that load when first opened. Chakra's dialog (its focus trap and dismissable layers) is 8 KiB
+// gzip that the fill page would otherwise carry for modals most respondents never see; each dialog's
+// own code comes with it. Once opened a dialog stays mounted, so it closes with its animation.
+import { Suspense, lazy, useState, type ComponentType } from 'react';
+
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
+  const Loaded = lazy(() => load().then((c) => ({ default: c })));
+  function LazyDialog(props: P) {
+    const [opened, setOpened] = useState(false);
+    if (!opened && isOpen(props)) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return LazyDialog;
+}
+
+export const whenOpen = (p: { open: boolean }): boolean => p.open;
