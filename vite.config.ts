@@ -39,40 +39,30 @@ function chakraDefaultThemeIsPure() {
   };
 }
 
-// The expression engine's parser (Chevrotain and the grammar, ~40 KiB gzip) stays out of the browser's
-// first load: engine/expression/parse.ts gets src/expression/syntax.ts instead, which answers from the
-// parse trees the server sends with a survey and loads the real parser only when one is missing. The
-// real module is still built, as its own chunk, for that stand-in's dynamic import.
-function expressionParserOnDemand() {
-  const engineParse = fileURLToPath(new URL('./engine/expression/parse.ts', import.meta.url));
-  const standIn = fileURLToPath(new URL('./src/expression/syntax.ts', import.meta.url));
-  return {
-    name: 'expression-parser-on-demand',
-    enforce: 'pre' as const,
-    resolveId(source: string, importer: string | undefined) {
-      return importer === engineParse && source === './syntax/parse-syntax' ? standIn : null;
-    },
-  };
-}
+// Modules the fill route must not load up front. Each importer here gets a stand-in that loads the real
+// module on demand (the stand-in says how); the real one is still built, as its own chunk, for the
+// stand-in's dynamic import. Node (the server, the tests) always imports the real ones.
+const ON_DEMAND = [
+  // The expression parser (Chevrotain and the grammar, ~40 KiB gzip): the stand-in answers from the parse
+  // trees the server sends with a survey.
+  { importer: './engine/expression/parse.ts', source: './syntax/parse-syntax', standIn: './src/expression/syntax.ts' },
+  // libphonenumber (29 KiB gzip): the stand-in reads numbers once a page has loaded the library.
+  { importer: './engine/validation/phone.ts', source: 'libphonenumber-js/min', standIn: './widgets/phone/numbers.ts' },
+].map((s) => ({ importer: fileURLToPath(new URL(s.importer, import.meta.url)), source: s.source, standIn: fileURLToPath(new URL(s.standIn, import.meta.url)) }));
 
-// libphonenumber (29 KiB gzip) likewise: engine/validation/phone.ts gets widgets/phone/numbers.ts, which
-// reads numbers with the library once a page has loaded it (see there).
-function phoneNumbersOnDemand() {
-  const enginePhone = fileURLToPath(new URL('./engine/validation/phone.ts', import.meta.url));
-  const standIn = fileURLToPath(new URL('./widgets/phone/numbers.ts', import.meta.url));
+function onDemand() {
   return {
-    name: 'phone-numbers-on-demand',
+    name: 'on-demand',
     enforce: 'pre' as const,
     resolveId(source: string, importer: string | undefined) {
-      return importer === enginePhone && source === 'libphonenumber-js/min' ? standIn : null;
+      return ON_DEMAND.find((s) => s.importer === importer && s.source === source)?.standIn ?? null;
     },
   };
 }
 
 export default defineConfig({
   plugins: [
-    expressionParserOnDemand(),
-    phoneNumbersOnDemand(),
+    onDemand(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),
     react(),

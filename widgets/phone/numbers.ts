@@ -4,8 +4,8 @@
 // module also stands in for 'libphonenumber-js/min' in engine/validation/phone.ts (vite.config.ts), so
 // the survey validator reads numbers with the same copy once it is here - and finds none valid before,
 // which is why the pages load it first. Node (the server, the tests) imports the library itself.
-import type * as Lib from 'libphonenumber-js/min';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/min';
+import type * as Lib from './lib';
 import { useEffect, useState } from 'react';
 
 export type PhoneNumbers = typeof Lib;
@@ -15,7 +15,7 @@ let loading: Promise<PhoneNumbers> | null = null;
 
 /** The library, from its own chunk (precached by the service worker, so offline too). */
 export function loadPhoneNumbers(): Promise<PhoneNumbers> {
-  loading ??= import('libphonenumber-js/min').then(
+  loading ??= import('./lib').then(
     (m) => (lib = m),
     (e: unknown) => {
       loading = null;
