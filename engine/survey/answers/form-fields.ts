@@ -1,6 +1,7 @@
 // The submission as multipart form fields (spec 001 "Submission form fields"): 'submission.id',
 // 'surveyId', 'answers[3].answerDetail.choices[0]', ... and back. Files travel as file parts named
 // 'answers[i].answerDetail.answerFiles[0]'. Field names are matched without regard to case.
+import { MAX_REPEAT_INSTANCES } from '../../expression/index';
 import { COLLECTION_TYPE, type CollectionType } from '../model';
 import { isObject } from '../instances';
 import type { AnswerFile, AnswerInput, SubmissionInput } from './types';
@@ -220,7 +221,10 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
     });
   }
   const groups = Array.isArray(tree.sectionrepeatgroups) ? tree.sectionrepeatgroups : [];
-  const sectionRepeatGroups = groups.filter(isObject).map((g) => ({ sectionId: str(g.sectionid) ?? '', repeatGroup: Number(g.repeatGroup) }));
+  // A count that is not a number is named, never thrown on.
+  const sectionRepeatGroups = groups.flatMap((g, i) =>
+    isObject(g) ? [{ sectionId: str(g.sectionid) ?? '', repeatGroup: num(g.repeatGroup, `sectionRepeatGroups[${i}].repeatGroup`, 0, MAX_REPEAT_INSTANCES) ?? 0 }] : [],
+  );
   const questionIds = (Array.isArray(tree.questionids) ? tree.questionids : []).map((q) => str(q) ?? '');
 
   if (errors.length) return { errors };

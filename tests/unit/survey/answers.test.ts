@@ -231,6 +231,17 @@ describe('form fields (multipart)', () => {
     expect(unflatten([['a[3].b[2]', 'x'], ['a[1].b[0]', 'y']]).tree).toEqual({ a: [{ b: ['y'] }, { b: ['x'] }] });
   });
 
+  it('reads the repeat counts, and names one that is not a number instead of failing on it', () => {
+    const sub = [['submission.id', s.id], ['surveyId', s.id]] as [string, string][];
+    const ok = parseSubmission([...sub, ['sectionRepeatGroups[0].sectionId', 'members'], ['sectionRepeatGroups[0].repeatGroup', '2']]);
+    if (!('submission' in ok)) throw new Error(ok.errors.join('; '));
+    expect(ok.submission.sectionRepeatGroups).toEqual([{ sectionId: 'members', repeatGroup: 2 }]);
+    expect(parseSubmission([...sub, ['sectionRepeatGroups[0].repeatGroup', 'two']])).toEqual({ errors: ["'sectionRepeatGroups[0].repeatGroup' must be a number between 0 and 1000"] });
+    const nested = parseSubmission([...sub, ['sectionRepeatGroups[0].repeatGroup[0].x', '1']]);
+    if (!('submission' in nested)) throw new Error(nested.errors.join('; '));
+    expect(nested.submission.sectionRepeatGroups).toEqual([{ sectionId: '', repeatGroup: 0 }]);
+  });
+
   it('names the fields it refuses', () => {
     const result = parseSubmission([
       ['surveyId', 'not-a-uuid'],
