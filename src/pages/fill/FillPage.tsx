@@ -10,6 +10,7 @@ import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engin
 import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { PageSpinner } from '../../components/PageSpinner';
+import { useExpressionsReady } from '../../expression/useExpressionsReady';
 import { notify } from '../../app/toaster';
 import { session } from '../../state/session';
 import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
@@ -21,7 +22,6 @@ import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
-import { useExpressionsReady } from './useExpressionsReady';
 import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
@@ -42,7 +42,7 @@ function Loaded({ route }: { route: FillRoute }) {
     // Spec 001 section 8: a failed preview link stops loading and logs 'Something went wrong'.
     if (query.isError) console.error('Something went wrong', query.error);
   }, [query.isError, query.error]);
-  const expressionsReady = useExpressionsReady(query.data);
+  const expressionsReady = useExpressionsReady(query.data !== undefined, query.data?.expressionTrees);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
   if (query.data.alreadySubmitted) return <AlreadySubmitted />;

@@ -5,6 +5,8 @@
 import { useMemo } from 'react';
 import { compileSurvey, decodeAnswers, type AnswerInput, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, createRuntime, type FormContext } from '../../../widgets/index';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useExpressionsReady } from '../../expression/useExpressionsReady';
 
 export interface StoredSubmissionProps {
   survey: SurveyModel;
@@ -14,7 +16,13 @@ export interface StoredSubmissionProps {
   fileUrl?: FormContext['fileUrl'];
 }
 
-export function StoredSubmission({ survey, answers, languageId, fileUrl }: StoredSubmissionProps) {
+export function StoredSubmission(props: StoredSubmissionProps) {
+  // The organization's own views of a survey come without parse trees: the parser loads first.
+  const ready = useExpressionsReady(true, null);
+  return ready ? <Stored {...props} /> : <PageSpinner />;
+}
+
+function Stored({ survey, answers, languageId, fileUrl }: StoredSubmissionProps) {
   const runtime = useMemo(() => {
     const form = compileSurvey(survey, languageId);
     return createRuntime(form, { data: decodeAnswers(form.bindings, answers).data, readOnly: true });

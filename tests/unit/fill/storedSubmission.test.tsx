@@ -2,10 +2,14 @@
 // A stored submission shown read-only: answers decoded from the server's answer list, stored files
 // previewed from their links with a loading state first.
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSurvey, encodeAnswers, q, survey } from '../../../engine/survey/index';
 import { StoredSubmission } from '../../../src/pages/fill/StoredSubmission';
+import { ensureParser } from '../../../src/expression/syntax';
 import { mount, question } from '../widgets/support';
+
+// In the browser the page loads the parser first (a spinner meanwhile); here it is loaded before.
+beforeAll(() => ensureParser());
 
 describe('StoredSubmission', () => {
   it('shows the stored answers read-only, files from their links', async () => {
