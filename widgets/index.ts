@@ -10,7 +10,7 @@ export type { FormContext, QuestionOptions, QuestionWidget, QuestionWidgetProps 
 
 import { FormRuntime, type RuntimeOptions } from './runtime/store';
 import { validatorFor } from './form/validator';
-import type { CompiledForm } from '../engine/survey/index';
+import { QUESTION_TYPES, type CompiledForm } from '../engine/survey/index';
 
 /** A runtime checked by the survey's own validator (the one the server runs). */
 export function createRuntime(form: CompiledForm, opts: Omit<RuntimeOptions, 'checker'> = {}): FormRuntime {
@@ -22,6 +22,6 @@ export { loadPhoneNumbers };
 
 /** What checking this form's answers needs that loads on demand: libphonenumber, for a phone question. */
 export function validationReady(form: CompiledForm): Promise<void> {
-  const phone = form.bindings.nodes.some((n) => n.kind === 'field' && n.type === 100);
+  const phone = form.bindings.nodes.some((n) => n.kind === 'field' && QUESTION_TYPES[n.type].key === 'phone');
   return phone ? loadPhoneNumbers().then(() => undefined, () => undefined) : Promise.resolve();
 }

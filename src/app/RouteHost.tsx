@@ -13,7 +13,6 @@ import { PageSpinner } from '../components/PageSpinner';
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 const AuthFrame = lazy(() => import('./shell/AuthFrame').then((m) => ({ default: m.AuthFrame })));
 
-
 type Verdict = { go: string } | 'show';
 
 export function verdictFor(route: RouteDecl, s: { token: string | null; organizationId: string | null; roles: readonly string[] }): Verdict {

@@ -8,20 +8,17 @@
 import { ExpressionError, type AstNode } from '../../engine/expression/index';
 import type * as Real from '../../engine/expression/syntax/parse-syntax';
 import type { SyntaxResult } from '../../engine/expression/syntax/parse-syntax';
+import { onDemand } from '../../widgets/shared/onDemand';
 
 type RealParser = typeof Real;
 
 const trees = new Map<string, AstNode>();
-let real: RealParser | null = null;
-let loading: Promise<RealParser> | null = null;
+const parser = onDemand<RealParser>(() => import('../../engine/expression/syntax/parse-syntax'));
 
 /** Loads the real parser (a chunk of its own, in the service worker's precache, so offline too). */
-export function ensureParser(): Promise<void> {
-  loading ??= import('../../engine/expression/syntax/parse-syntax').then((m) => (real = m));
-  return loading.then(() => undefined);
-}
+export const ensureParser = (): Promise<void> => parser.load().then(() => undefined);
 
-export const parserLoaded = (): boolean => real !== null;
+export const parserLoaded = (): boolean => parser.current() !== null;
 
 /**
  * Keeps the trees a survey came with. True when they cover every expression the survey has (a null
@@ -40,9 +37,10 @@ export function provideTrees(given: Readonly<Record<string, AstNode | null>> | u
 export function parseSyntax(source: string): SyntaxResult {
   const root = trees.get(source);
   if (root !== undefined) return { root, errors: [] };
+  const real = parser.current();
   if (real !== null) return real.parseSyntax(source);
   // Not reached by a survey whose trees were provided (tests/unit/fill/expression-trees.test.ts);
   // if it is, the expression reports itself broken until the parser is there.
-  void ensureParser();
+  ensureParser().catch(() => undefined);
   return { root: undefined, errors: [new ExpressionError('internal', 'The expression parser is still loading', { offset: 0, length: source.length })] };
 }

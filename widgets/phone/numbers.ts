@@ -7,29 +7,20 @@
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/min';
 import type * as Lib from './lib';
 import { useEffect, useState } from 'react';
+import { onDemand } from '../shared/onDemand';
 
 export type PhoneNumbers = typeof Lib;
 
-let lib: PhoneNumbers | null = null;
-let loading: Promise<PhoneNumbers> | null = null;
+const library = onDemand(() => import('./lib'));
 
 /** The library, from its own chunk (precached by the service worker, so offline too). */
-export function loadPhoneNumbers(): Promise<PhoneNumbers> {
-  loading ??= import('./lib').then(
-    (m) => (lib = m),
-    (e: unknown) => {
-      loading = null;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadPhoneNumbers = (): Promise<PhoneNumbers> => library.load();
 
-export const phoneNumbers = (): PhoneNumbers | null => lib;
+export const phoneNumbers = (): PhoneNumbers | null => library.current();
 
 /** What engine/validation/phone.ts uses of the library. */
 export function parsePhoneNumberFromString(text: string, country?: CountryCode): PhoneNumber | undefined {
-  return lib?.parsePhoneNumberFromString(text, country);
+  return library.current()?.parsePhoneNumberFromString(text, country);
 }
 
 /** The library once it is here (null before), and a way to ask for it; `now` asks at once. */

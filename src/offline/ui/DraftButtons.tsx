@@ -9,10 +9,10 @@ import { offlineDb } from '../db';
 import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+import { useLive } from './hooks';
 
 const SavedDraftsDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SavedDraftsDialog), whenOpen);
 const SaveDraftDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SaveDraftDialog), whenOpen);
-import { useLive } from './hooks';
 
 export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolean; size?: ButtonProps['size'] }) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useExpressionsReady } from '../../expression/useExpressionsReady';
 import { notify } from '../../app/toaster';
@@ -17,7 +18,6 @@ import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
-import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';

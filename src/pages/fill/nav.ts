@@ -15,13 +15,11 @@ export interface FillNav {
 
 export const FillNavContext = createContext<FillNav | null>(null);
 
-const documentNav = (): FillNav => ({
-  pathname: window.location.pathname,
-  search: window.location.search,
-  go: (to) => window.location.assign(to),
-  LeaveGuard: null,
-});
+// Without the router the address changes only with a page load: read it once.
+let documentNav: FillNav | null = null;
 
 export function useFillNav(): FillNav {
-  return useContext(FillNavContext) ?? documentNav();
+  const routed = useContext(FillNavContext);
+  documentNav ??= { pathname: window.location.pathname, search: window.location.search, go: (to) => window.location.assign(to), LeaveGuard: null };
+  return routed ?? documentNav;
 }
