@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   FIELD_MESSAGES,
+  MAX_REPORTED_ERRORS,
   decodeAnswers,
   encodeAnswers,
   extensionOf,
@@ -236,7 +237,7 @@ function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: reado
   const named = [
     ...problems.map((p) => ({ path: p.path ?? `answers[${p.index}]`, questionId: p.questionId, name: p.name, kind: 'invalid' as const, message: p.message })),
     ...result.issues,
-  ];
+  ].slice(0, MAX_REPORTED_ERRORS);
   if (named.length || !result.valid) {
     const file = result.issues.find((i) => i.kind === 'file');
     const code = file?.message === FIELD_MESSAGES.fileSize ? 'fileTooLarge' : file?.message === FIELD_MESSAGES.fileType ? 'fileTypeNotAllowed' : 'surveyInvalid';

@@ -93,16 +93,49 @@ function Bag(): void {}
 Bag.prototype = Object.create(null) as object;
 const newTree = (): Tree => new (Bag as unknown as new () => Tree)();
 
-/** Builds the nested value of the entries: lists (by '[i]') become arrays in index order. */
+/** At most this many errors are reported: a body of a million bad fields must not get a million lines back. */
+export const MAX_REPORTED_ERRORS = 100;
+/** An index below this is always taken; above it, it must be below the number of entries (a list of n items has indexes below n). */
+const FREE_INDEX = 1000;
+
+/**
+ * Builds the nested value of the entries: lists (by '[i]') become arrays in index order, gaps closed up.
+ * Linear in the entries whatever their indexes: a list only ever grows by one at its end, and an item
+ * given past the end waits aside (by index) until the end, so 'answers[999999]' allocates one slot, not a
+ * million. An index past what the body could hold is refused before anything is built for it.
+ */
 export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: string[] } {
+  const list = Array.isArray(entries) ? (entries as readonly FormEntry[]) : [...entries];
+  const maxIndex = Math.max(FREE_INDEX, list.length);
   const root = newTree();
   const errors: string[] = [];
-  // Lists given an index past their end, which may have gaps to close up at the end.
-  const sparse: unknown[][] = [];
-  for (const [name, value] of entries) {
+  const fail = (message: string): void => {
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push(message);
+  };
+  const aside = new Map<unknown[], Map<number, unknown>>();
+  const at = (node: Container, key: Step): unknown => {
+    if (typeof key === 'string') return (node as Tree)[key];
+    const items = node as unknown[];
+    return key < items.length ? items[key] : aside.get(items)?.get(key);
+  };
+  const put = (node: Container, key: Step, value: unknown): void => {
+    if (typeof key === 'string') (node as Tree)[key] = value;
+    else if (key === (node as unknown[]).length) (node as unknown[]).push(value);
+    else {
+      const items = node as unknown[];
+      let waiting = aside.get(items);
+      if (!waiting) aside.set(items, (waiting = new Map()));
+      waiting.set(key, value);
+    }
+  };
+  for (const [name, value] of list) {
     const steps = cachedSteps(name);
     if (steps === undefined) {
-      errors.push(`'${name}' is not a field of a submission`);
+      fail(`'${name}' is not a field of a submission`);
+      continue;
+    }
+    if (steps.some((k) => typeof k === 'number' && k >= maxIndex)) {
+      fail(`'${name}' has an index past the end of its list`);
       continue;
     }
     let node: Container = root;
@@ -113,12 +146,10 @@ export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: s
         ok = false;
         break;
       }
-      const holder = node as Record<string | number, unknown>;
-      const next = holder[key];
+      const next = at(node, key);
       if (next === undefined) {
         const created: Container = typeof steps[i + 1] === 'number' ? [] : newTree();
-        if (typeof key === 'number' && key > (node as unknown[]).length) sparse.push(node as unknown[]);
-        holder[key] = created;
+        put(node, key, created);
         node = created;
       } else if (isContainer(next)) node = next;
       else {
@@ -127,28 +158,15 @@ export function unflatten(entries: Iterable<FormEntry>): { tree: Tree; errors: s
       }
     }
     const last = steps[steps.length - 1]!;
-    const holder = node as Record<string | number, unknown>;
-    if (!ok || (typeof last === 'number') !== Array.isArray(node) || holder[last] !== undefined) {
-      errors.push(`'${name}' is given more than once or conflicts with another field`);
-    } else {
-      if (typeof last === 'number' && last > (node as unknown[]).length) sparse.push(node as unknown[]);
-      holder[last] = value;
-    }
+    if (!ok || (typeof last === 'number') !== Array.isArray(node) || at(node, last) !== undefined) {
+      fail(`'${name}' is given more than once or conflicts with another field`);
+    } else put(node, last, value);
   }
-  for (const list of sparse) compact(list);
+  // Items given past the end follow the list's own, in index order (every waiting index is past the end).
+  for (const [items, waiting] of aside) {
+    for (const key of [...waiting.keys()].sort((a, b) => a - b)) items.push(waiting.get(key));
+  }
   return { tree: root, errors };
-}
-
-/** A list with gaps ('answers[0]', 'answers[7]') closes up, keeping the order. */
-function compact(list: unknown[]): void {
-  for (let i = 0; i < list.length; i++) {
-    if (!(i in list)) {
-      const dense = list.filter(() => true);
-      list.length = 0;
-      list.push(...dense);
-      return;
-    }
-  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -227,7 +245,7 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
   );
   const questionIds = (Array.isArray(tree.questionids) ? tree.questionids : []).map((q) => str(q) ?? '');
 
-  if (errors.length) return { errors };
+  if (errors.length) return { errors: errors.slice(0, MAX_REPORTED_ERRORS) };
   return {
     submission: {
       id: id!,

@@ -10,6 +10,13 @@ import { isEmptyValue } from '../values';
 
 export { MAX_REPEAT_INSTANCES };
 
+/**
+ * Repeat instances one submission may hold, all repeats and nesting levels together. MAX_REPEAT_INSTANCES
+ * bounds one list; nested repeats would otherwise multiply (1,000 x 1,000), and every instance is
+ * validated and stored.
+ */
+export const MAX_SUBMISSION_INSTANCES = 10_000;
+
 export function shapeAnswers(b: Bindings, input: FormValues): FormValues {
   const out: FormValues = {};
   shape(b.root, input, out);
