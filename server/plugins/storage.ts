@@ -2,13 +2,16 @@
 // by the server ('<organization>/<yyyy-mm>/<uuid>.<ext>'), never taken from a client, and checked
 // against a strict pattern, so no key can leave the root. `staged()` collects what a transaction wrote
 // so that a rollback removes it again.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
+/** What a file is stored from: bytes in memory, or a temporary file that is moved into place. */
+export type Content = Uint8Array | { path: string };
+
 export interface Storage {
   readonly root: string;
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  put(key: string, content: Content): Promise<void>;
   get(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
   /** A fresh key for a file of an organization. */
@@ -25,11 +28,18 @@ function pathOf(root: string, key: string): string {
 export function createStorage(root: string): Storage {
   return {
     root,
-    async put(key, bytes) {
+    async put(key, content) {
       const path = pathOf(root, key);
       await mkdir(dirname(path), { recursive: true });
       // 'wx': a key is written once; a clash is a bug, not something to overwrite.
-      await writeFile(path, bytes, { flag: 'wx' });
+      if (content instanceof Uint8Array) return writeFile(path, content, { flag: 'wx' });
+      try {
+        await rename(content.path, path);
+      } catch (err) {
+        // Another disk (DATA_DIR/files mounted elsewhere): copy, never overwriting.
+        if ((err as { code?: string }).code !== 'EXDEV') throw err;
+        await copyFile(content.path, path, 1 /* COPYFILE_EXCL */);
+      }
     },
     get: (key) => readFile(pathOf(root, key)),
     async remove(key) {
@@ -44,11 +54,11 @@ export function createStorage(root: string): Storage {
 }
 
 /** Runs `work` with a put() that remembers its keys; when `work` fails, the files it wrote are removed. */
-export async function staged<T>(storage: Storage, work: (put: (key: string, bytes: Uint8Array) => Promise<void>) => Promise<T>): Promise<T> {
+export async function staged<T>(storage: Storage, work: (put: (key: string, content: Content) => Promise<void>) => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {
-    return await work(async (key, bytes) => {
-      await storage.put(key, bytes);
+    return await work(async (key, content) => {
+      await storage.put(key, content);
       written.push(key);
     });
   } catch (err) {

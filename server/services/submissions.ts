@@ -3,9 +3,8 @@
 // (same content: the stored submission again; other content: 409), the survey's state (deployed, not
 // expired, single-use link unused), the answers re-validated by the same engine the browser ran, and
 // one atomic write; files written to storage are removed again when the write fails.
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import {
   FIELD_MESSAGES,
   MAX_REPORTED_ERRORS,
@@ -25,12 +24,14 @@ import {
   insertFiles,
   insertSubmission,
   submissionContext,
+  surveyVersion,
   type NewFile,
   type NewSubmission,
   type SubmissionContext,
 } from '../db/queries/submissions';
 import type { DB } from '../db/schema';
 import { staged, type Storage } from '../plugins/storage';
+import { uploadLimit, type ReceivedFile, type UploadLimit } from '../plugins/submissionBody';
 import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
@@ -43,13 +44,7 @@ export interface SubmitDeps {
   now?: () => Date;
 }
 
-export interface ReceivedFile {
-  /** The multipart field name: 'answers[4].answerDetail.answerFiles[0]'. */
-  field: string;
-  fileName: string;
-  declaredType: string;
-  bytes: Buffer;
-}
+export type { ReceivedFile };
 
 export interface StoredSubmission {
   id: string;
@@ -67,11 +62,10 @@ interface Upload extends ReceivedFile {
   type: string;
   extension: string;
   blocked: boolean;
-  sha256: string;
 }
 
 async function inspect(f: ReceivedFile): Promise<Upload> {
-  const sniffed = await fileTypeFromBuffer(f.bytes);
+  const sniffed = 'bytes' in f.content ? await fileTypeFromBuffer(f.content.bytes) : await fileTypeFromFile(f.content.path);
   // The bytes decide the type; a declared image/* type that the bytes do not confirm is not trusted.
   const declared = f.declaredType && !f.declaredType.startsWith('image/') ? f.declaredType : 'application/octet-stream';
   return {
@@ -79,7 +73,6 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
     type: sniffed?.mime ?? declared,
     extension: sniffed?.ext ?? extensionOf(f.fileName).replace(/[^a-z0-9]/g, '').slice(0, 10),
     blocked: sniffed !== undefined && EXECUTABLES.has(sniffed.ext),
-    sha256: createHash('sha256').update(f.bytes).digest('hex'),
   };
 }
 
@@ -93,6 +86,18 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
 }
 
 type Result = { submission: StoredSubmission; duplicate: boolean };
+
+/** What a submission of this survey may carry: one file per file or image question, more inside repeats. */
+export async function uploadLimitOf(deps: SubmitDeps, surveyId: string): Promise<UploadLimit> {
+  const at = await surveyVersion(deps.db, surveyId);
+  const survey = at && (await deps.cache.get(deps.db, at.organizationId, surveyId, at.version));
+  if (!survey) return uploadLimit(0);
+  let files = 0;
+  for (const node of survey.bindings.nodes) {
+    if (node.kind === 'field' && (node.type === 106 || node.type === 110)) files += node.repeats.length ? Number.POSITIVE_INFINITY : 1;
+  }
+  return uploadLimit(files);
+}
 
 export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null }): Promise<Result> {
   const parsed = parseSubmission(input.entries);
@@ -148,8 +153,8 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
           if (!row) return undefined;
           const files: NewFile[] = [];
           for (const { u, itemId, repeatPath } of used) {
-            await put(u.key, u.bytes);
-            files.push({ organizationId: ctx.organizationId, submissionId: row.id, itemId, repeatPath, storageKey: u.key, fileName: u.fileName.slice(0, 255) || 'file', contentType: u.type, size: u.bytes.length, sha256: u.sha256 });
+            await put(u.key, 'bytes' in u.content ? u.content.bytes : u.content);
+            files.push({ organizationId: ctx.organizationId, submissionId: row.id, itemId, repeatPath, storageKey: u.key, fileName: u.fileName.slice(0, 255) || 'file', contentType: u.type, size: u.size, sha256: u.sha256 });
           }
           await insertFiles(trx, files);
           return row;
@@ -231,7 +236,7 @@ function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: reado
     languageId: s.languageId ?? defaultLanguageId,
     fileInfo: (value) => {
       const u = byUri.get(value);
-      return u ? { name: u.fileName, type: u.type, size: u.bytes.length, blocked: u.blocked } : undefined;
+      return u ? { name: u.fileName, type: u.type, size: u.size, blocked: u.blocked } : undefined;
     },
   });
   const named = [

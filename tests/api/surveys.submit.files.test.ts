@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, toFormEntries } from '../../engine/survey/index';
 import { createStorage, type Storage } from '../../server/plugins/storage';
+import { fileFromBytes } from '../../server/plugins/submissionBody';
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { submitSurvey } from '../../server/services/submissions';
 import { createTestApp, type TestApp } from '../support/app';
@@ -117,7 +118,7 @@ describe('a failed write', () => {
     const input = submissionOf(s, { note_text: 'x', photo: dataUrl('image/png', 'a.png', PNG), doc: dataUrl('application/pdf', 'b.pdf', PDF) }, { id: randomUUID() });
     const entries = toFormEntries(input);
     const files = entries.flatMap(([field, v]) =>
-      typeof v === 'string' ? [] : [{ field, fileName: v.fileName, declaredType: v.contentType, bytes: Buffer.from(v.uri.slice(v.uri.indexOf(',') + 1), 'base64') }],
+      typeof v === 'string' ? [] : [fileFromBytes(field, v.fileName, v.contentType, Buffer.from(v.uri.slice(v.uri.indexOf(',') + 1), 'base64'))],
     );
     const uploads = entries.map(([field, v]) => [field, typeof v === 'string' ? v : { ...v, uri: `upload:${field}` }] as typeof entries[number]);
     const before = await submissionCount(t, s.id);

@@ -231,3 +231,9 @@ export async function listSubmissionFiles(q: Q, organizationId: string, submissi
     .where('submission_id', '=', submissionId)
     .execute();
 }
+
+/** The organization and content version of a survey that is not deleted (any organization: public links). */
+export async function surveyVersion(q: Q, surveyId: string): Promise<{ organizationId: string; version: number } | undefined> {
+  const row = await q.selectFrom('surveys').select(['organization_id', 'version']).where('id', '=', surveyId).where('deleted_at', 'is', null).executeTakeFirst();
+  return row ? { organizationId: row.organization_id, version: row.version } : undefined;
+}
