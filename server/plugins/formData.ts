@@ -44,14 +44,26 @@ const DASH = 0x2d;
 /** Parts shorter than this are searched for their end in JavaScript: a native indexOf costs more to call. */
 const SHORT_SCAN = 256;
 
-// name="a\"b" or name=token; the quoted form may hold ';'.
-const NAME = /;\s*name=(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i;
-const FILE_NAME = /;\s*filename=(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i;
+// The parameters of a Content-Disposition, read one after another from the start ('; name="a"; filename="b"'),
+// so that a parameter spelled inside another's quoted value is never taken for one.
+const MEDIA_TYPE = /^([!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+)\s*(?:;|$)/;
+const PARAM = /\s*;\s*([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s"]*)(?!"))/y;
 
-function param(header: string, re: RegExp): string | undefined {
-  const m = re.exec(header);
-  if (!m) return undefined;
-  return m[1] !== undefined ? (m[1].includes('\\') ? m[1].replace(/\\(.)/g, '$1') : m[1]) : m[2];
+function dispositionParams(header: string): Map<string, string> | undefined {
+  const head = /^\s*form-data/i.exec(header);
+  if (!head) return undefined;
+  const out = new Map<string, string>();
+  let end = head[0].length;
+  PARAM.lastIndex = end;
+  for (let m = PARAM.exec(header); m; m = PARAM.exec(header)) {
+    const key = m[1]!.toLowerCase();
+    // Only \\ and \" are escapes (as busboy reads them); browsers write neither, and a lone backslash is itself.
+    const value = m[2] !== undefined ? m[2].replace(/\\(["\\])/g, '$1') : m[3]!;
+    if (!out.has(key)) out.set(key, value);
+    end = PARAM.lastIndex;
+  }
+  // Anything left that is not a parameter makes the header malformed: no guessing at what it meant.
+  return /^[\s;]*$/.test(header.slice(end)) ? out : undefined;
 }
 
 /**
@@ -88,8 +100,10 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
   const next = Buffer.from(`\r\n--${boundary}`);
   const parts: FormPart[] = [];
   let files = 0;
-  let at = body.indexOf(delimiter);
+  // The first delimiter starts the body or a line (RFC 2046: a preamble before it is ignored).
+  let at = body.subarray(0, delimiter.length).equals(delimiter) ? 0 : body.indexOf(next);
   if (at < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'The multipart body has no boundary');
+  if (at > 0) at += CRLF.length;
   at += delimiter.length;
   for (;;) {
     // After a delimiter: '--' ends the body, CRLF starts a part.
@@ -107,21 +121,31 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
     } else {
       const headerEnd = body.indexOf(HEADER_END, at);
       if (headerEnd < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
-      let disposition = '';
+      let disposition: string | undefined;
       for (const line of body.toString('utf8', at, headerEnd).split('\r\n')) {
+        // Refused rather than guessed at, since readers disagree on them: a bare CR or LF or a NUL (RFC 5322),
+        // a folded line (obsolete in RFC 7230), a line that is no header, a second Content-Disposition.
         const colon = line.indexOf(':');
-        if (colon < 0) continue;
+        if (colon <= 0 || /[\r\n\0]/.test(line) || line[0] === ' ' || line[0] === '\t') throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
         const key = line.slice(0, colon).trim().toLowerCase();
-        if (key === 'content-disposition') disposition = line.slice(colon + 1);
-        else if (key === 'content-type') contentType = line.slice(colon + 1).trim();
+        if (key === 'content-disposition') {
+          if (disposition !== undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
+          disposition = line.slice(colon + 1);
+        } else if (key === 'content-type') {
+          // Only type/subtype, lower-cased; anything else is the default. It is advisory: bytes decide a file's type.
+          contentType = MEDIA_TYPE.exec(line.slice(colon + 1).trim().toLowerCase())?.[1] ?? 'text/plain';
+        }
       }
-      name = param(disposition, NAME);
-      if (!/^\s*form-data/i.test(disposition)) name = undefined;
-      fileName = param(disposition, FILE_NAME);
+      const params = dispositionParams(disposition ?? '');
+      name = params?.get('name');
+      fileName = params?.get('filename');
       start = headerEnd + HEADER_END.length;
     }
-    const end = partEnd(body, start, next);
-    if (end < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'The multipart body ends inside a part');
+    // From the header block's last CRLF: a part without a body ('...\r\n\r\n--boundary') shares it with the
+    // delimiter, as RFC 2046 reads it and busboy does.
+    const found = partEnd(body, start - CRLF.length, next);
+    if (found < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'The multipart body ends inside a part');
+    const end = Math.max(found, start);
     if (name === undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'A part without a form-data name');
     const size = end - start;
     if (fileName !== undefined) {
@@ -133,6 +157,6 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
       if (size > limits.fieldSize) throw new FormDataError('FST_INVALID_MULTIPART', `The field '${name}' is too long`);
       parts.push({ name, value: body.toString('utf8', start, end) });
     }
-    at = end + next.length;
+    at = found + next.length;
   }
 }

@@ -28,7 +28,7 @@ describe('sparse indexes', () => {
     for (let i = 0; i < 2000; i++) parts.push([`answers[${999_000 + i}].answerDetail.choices[999999]`, 'x']);
     const started = performance.now();
     const { status, body } = await send(t, parts);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(status).toBe(400);
     expect(body.isSuccess).toBe(false);
     expect(body.errors.join(' ')).toContain('answers[999000].answerDetail.choices[999999]');
@@ -40,7 +40,8 @@ describe('sparse indexes', () => {
     for (let i = 0; i < n; i++) parts.push([`answers[${i}].answerDetail.choices[${n - 1}]`, 'x']);
     const started = performance.now();
     const { status } = await send(t, parts);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // Generous for a loaded machine: the quadratic reader took about 40 s on these 20,000 fields (0.5 s now).
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(status).toBe(400);
   });
 
@@ -76,7 +77,7 @@ describe('sparse indexes', () => {
     }
     const started = performance.now();
     const { status, body } = await send(t, parts);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(status).toBe(400);
     expect(body.errors.length).toBeLessThanOrEqual(100);
   });
