@@ -64,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // req.ip is what per-address limits count; behind a proxy it is the proxy's unless TRUST_PROXY names it.
+    trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [addFormats as never] },
   }).withTypeProvider<JsonSchemaToTsProvider>();

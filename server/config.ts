@@ -21,6 +21,10 @@ export const settings = {
   RECAPTCHA_SITE_KEY: { default: '', doc: 'reCAPTCHA site key, with BOT_CHECK=recaptcha.' },
   DEMO_DATA: { default: 'on', doc: 'Seed the demo organizations, accounts and surveys into an empty database: on or off.' },
   LOG_LEVEL: { default: 'info', doc: 'Server log level: fatal, error, warn, info, debug, trace or silent.' },
+  TRUST_PROXY: {
+    default: 'off',
+    doc: 'Reverse proxies whose X-Forwarded-For is believed, for the caller addresses that rate limits count: off, loopback, a number of hops, or addresses and CIDR ranges separated by commas.',
+  },
   WORKERS: { default: '1', doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL: the embedded database serves one process.' },
 } as const;
 
@@ -46,6 +50,19 @@ export interface Config {
   logLevel: string;
   /** Server processes (node:cluster workers); 1 serves from the main process. */
   workers: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For decides req.ip. */
+  trustProxy: boolean | number | string[];
+}
+
+/** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
+function trustProxyOf(value: string): Config['trustProxy'] {
+  if (value === 'off') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.length || list.some((s) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(s))) {
+    throw new Error(`TRUST_PROXY must be off, loopback, a number of hops, or addresses/CIDR ranges separated by commas, got ${value}`);
+  }
+  return list;
 }
 
 function read(env: NodeJS.ProcessEnv, name: SettingName): string {
@@ -98,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL'),
     // PGlite is one process's database: several workers would each open their own copy of DATA_DIR.
     workers: databaseUrl ? workers : 1,
+    trustProxy: trustProxyOf(read(env, 'TRUST_PROXY')),
   };
 }
