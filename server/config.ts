@@ -51,13 +51,17 @@ export interface Config {
   /** Server processes (node:cluster workers); 1 serves from the main process. */
   workers: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For decides req.ip. */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
 function trustProxyOf(value: string): Config['trustProxy'] {
   if (value === 'off') return false;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (/^\d{1,2}$/.test(value)) {
+    // The nearest N hops are proxies; the address before them is the caller's.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   const list = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (!list.length || list.some((s) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(s))) {
     throw new Error(`TRUST_PROXY must be off, loopback, a number of hops, or addresses/CIDR ranges separated by commas, got ${value}`);
