@@ -1,19 +1,30 @@
 // Reading surveys: the fill page's preview data (public: the survey's organization comes from the
-// survey), the organization's own views (GetById, details, the project's list).
+// survey), the organization's own views (GetById, details, the project's list). The organization's
+// views reach only the caller's projects unless their role is organization-wide (./projectScope.ts);
+// another project's survey is not found, like another organization's.
 import type { Kysely } from 'kysely';
 import { bindSurvey, expressionTrees, type ExpressionTrees, type SurveyModel } from '../../engine/survey/index';
+import { roleById, type RoleName } from '../../schemas/roles';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import { submissionContext } from '../db/queries/submissions';
 import { countSubmissions, findSurveyHead, listSurveysForProject, projectExists, type SurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
 import type { SurveyCache } from './surveyCache';
 
 interface Deps {
   db: Kysely<DB>;
   cache: SurveyCache;
   now?: () => Date;
+}
+
+/** The caller on an organization route (tenantOf). */
+export interface SurveyReader {
+  organizationId: string;
+  memberId: string;
+  roles: readonly RoleName[];
 }
 
 /** The page of a survey's public link (spec 001 section 2): '/public-survey/{linkUuid}/{surveyId}'. */
@@ -44,8 +55,11 @@ export async function previewData(deps: Deps, caller: Caller | null, q: { survey
   const head = await findSurveyHead(deps.db, q.surveyId);
   if (!head) throw problem('notFound');
   if (head.status !== 1) {
+    // Not deployed: the builder's preview, for the members who may read the survey's project.
     const member = caller ? await findMembership(deps.db, caller.userId, head.organizationId) : undefined;
-    if (!member) throw problem('notFound');
+    const role = member && !member.organizationDeactivated ? roleById(member.roleId)?.name : undefined;
+    const reader = member && role ? { organizationId: head.organizationId, memberId: member.memberId, roles: [role] } : undefined;
+    if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) throw problem('notFound');
   }
   const model = await modelOf(deps, head);
   const now = deps.now?.() ?? new Date();
@@ -69,16 +83,16 @@ export async function previewData(deps: Deps, caller: Caller | null, q: { survey
 }
 
 /** POST Survey/GetById: the organization's survey with its languages and items. */
-export async function surveyById(deps: Deps, organizationId: string, surveyId: string, languageId: number | undefined) {
-  const head = await findSurveyHead(deps.db, surveyId, organizationId);
+export async function surveyById(deps: Deps, reader: SurveyReader, surveyId: string, languageId: number | undefined) {
+  const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
   return { ...model, languageId: languageId ?? head.defaultLanguageId };
 }
 
 /** GET Survey/GetSurveyDetails: the survey's settings, its public link and how many submissions it has. */
-export async function surveyDetails(deps: Deps, organizationId: string, surveyId: string) {
-  const head = await findSurveyHead(deps.db, surveyId, organizationId);
+export async function surveyDetails(deps: Deps, reader: SurveyReader, surveyId: string) {
+  const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
   return {
@@ -96,7 +110,7 @@ export async function surveyDetails(deps: Deps, organizationId: string, surveyId
     publicLinkUuid: head.publicLinkUuid,
     publicLink: publicLinkOf(head),
     surveyLanguageMaps: model.surveyLanguageMaps,
-    submissionCount: await countSubmissions(deps.db, organizationId, surveyId),
+    submissionCount: await countSubmissions(deps.db, head.organizationId, surveyId),
     isExpired: isExpired(head, deps.now?.() ?? new Date()),
     createdAt: head.createdAt.toISOString(),
     updatedAt: head.updatedAt.toISOString(),
@@ -104,9 +118,10 @@ export async function surveyDetails(deps: Deps, organizationId: string, surveyId
 }
 
 /** GET DataCollection/getAllSurveysForProjectByStatus. */
-export async function surveysOfProject(deps: Deps, organizationId: string, projectId: string, statuses: readonly number[]) {
-  if (!(await projectExists(deps.db, organizationId, projectId))) throw problem('notFound');
-  const rows = await listSurveysForProject(deps.db, organizationId, projectId, statuses);
+export async function surveysOfProject(deps: Deps, reader: SurveyReader, projectId: string, statuses: readonly number[]) {
+  const scope = projectScopeOf(reader);
+  if (!(await projectExists(deps.db, scope, projectId))) throw problem('notFound');
+  const rows = await listSurveysForProject(deps.db, scope, projectId, statuses);
   return {
     surveys: rows.map((r) => ({
       id: r.id,
