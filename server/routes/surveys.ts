@@ -84,7 +84,15 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/Survey/GetPreviewData', { config: { access: 'public' }, schema: { querystring: previewQuery } }, async (req) => {
     const q = req.query;
-    return ok(await previewData(deps(), req.caller, { surveyId: q.surveyId, ...(q.languageId ? { languageId: q.languageId } : {}), ...(q.uuid ? { uuid: q.uuid } : {}) }));
+    return ok(
+      await previewData(deps(), req.caller, {
+        surveyId: q.surveyId,
+        ...(q.languageId ? { languageId: q.languageId } : {}),
+        ...(q.uuid ? { uuid: q.uuid } : {}),
+        ...(q.taskId ? { taskId: q.taskId } : {}),
+        ...(q.messageReceiverId ? { messageReceiverId: q.messageReceiverId } : {}),
+      }),
+    );
   });
 
   app.get('/Survey/GetSurveyDetails', { config: { access: ALL_ROLES }, schema: { querystring: surveyIdQuery } }, async (req) => {

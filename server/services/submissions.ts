@@ -34,6 +34,7 @@ import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
+import { fillsInPerson, linkOpens } from './surveyLinks';
 import { taskAllowsSubmission } from './taskAccess';
 
 export interface SubmitDeps {
@@ -61,7 +62,6 @@ export interface StoredSubmission {
 }
 
 const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
-const GUEST_ROLE_ID = 8;
 
 interface Upload extends ReceivedFile {
   type: string;
@@ -88,10 +88,8 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
   if (s.taskId !== null || s.messageReceiverId !== null) {
     return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller });
   }
-  if (s.linkUuid !== null && (s.linkUuid === ctx.publicLinkUuid || (s.linkUuid === 'multiple-link' && ctx.multipleLink))) return true;
-  if (caller === null) return false;
-  const m = await findMembership(db, caller.userId, ctx.organizationId);
-  return m !== undefined && !m.organizationDeactivated && m.roleId !== GUEST_ROLE_ID;
+  if (linkOpens(ctx, s.linkUuid)) return true;
+  return caller !== null && fillsInPerson(await findMembership(db, caller.userId, ctx.organizationId));
 }
 
 type Result = { submission: StoredSubmission; duplicate: boolean };

@@ -13,6 +13,8 @@ import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import { projectScopeOf } from './projectScope';
 import type { SurveyCache } from './surveyCache';
+import { fillsInPerson, linkOpens } from './surveyLinks';
+import { taskAllowsSubmission } from './taskAccess';
 
 interface Deps {
   db: Kysely<DB>;
@@ -49,21 +51,33 @@ const isExpired = (head: SurveyHead, now: Date): boolean => head.endDate !== nul
 
 /**
  * GET Survey/GetPreviewData. Anyone may read a deployed survey; members of its organization read it in
- * any status (the builder's preview). Everything else is not found, never forbidden.
+ * any status (the builder's preview), within their projects. Everything else is not found, never
+ * forbidden. `linkValid` tells the page whether its address can submit at all (./surveyLinks.ts), so a
+ * respondent is told before typing rather than refused after.
  */
-export async function previewData(deps: Deps, caller: Caller | null, q: { surveyId: string; languageId?: number; uuid?: string }) {
+export async function previewData(
+  deps: Deps,
+  caller: Caller | null,
+  q: { surveyId: string; languageId?: number; uuid?: string; taskId?: string; messageReceiverId?: string },
+) {
   const head = await findSurveyHead(deps.db, q.surveyId);
   if (!head) throw problem('notFound');
+  const membership = once(() => (caller ? findMembership(deps.db, caller.userId, head.organizationId) : Promise.resolve(undefined)));
   if (head.status !== 1) {
     // Not deployed: the builder's preview, for the members who may read the survey's project.
-    const member = caller ? await findMembership(deps.db, caller.userId, head.organizationId) : undefined;
+    const member = await membership();
     const role = member && !member.organizationDeactivated ? roleById(member.roleId)?.name : undefined;
     const reader = member && role ? { organizationId: head.organizationId, memberId: member.memberId, roles: [role] } : undefined;
     if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) throw problem('notFound');
   }
   const model = await modelOf(deps, head);
   const now = deps.now?.() ?? new Date();
-  const link = q.uuid?.toLowerCase();
+  const link = q.uuid?.toLowerCase() ?? null;
+  const task = { taskId: q.taskId ?? null, messageReceiverId: q.messageReceiverId ?? null };
+  const linkValid =
+    task.taskId !== null || task.messageReceiverId !== null
+      ? await taskAllowsSubmission(deps.db, { organizationId: head.organizationId, surveyId: head.id, ...task, caller })
+      : linkOpens(head, link) || fillsInPerson(await membership());
   let alreadySubmitted = false;
   if (link && link !== 'multiple-link' && link === head.publicLinkUuid && !head.multipleLink) {
     // The client id is irrelevant here; the context query answers whether the link was used.
@@ -76,10 +90,17 @@ export async function previewData(deps: Deps, caller: Caller | null, q: { survey
     languageId: q.languageId ?? head.defaultLanguageId,
     isExpired: expired,
     alreadySubmitted,
-    canSubmitSurvey: head.status === 1 && !expired && !alreadySubmitted,
+    linkValid,
+    canSubmitSurvey: head.status === 1 && !expired && !alreadySubmitted && linkValid,
     // So the fill page runs the survey without loading the expression parser.
     expressionTrees: treesOf(model),
   };
+}
+
+/** A lazy value computed at most once. */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
 }
 
 /** POST Survey/GetById: the organization's survey with its languages and items. */
