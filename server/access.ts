@@ -3,7 +3,8 @@
 //   'public'  anyone, signed in or not
 //   'user'    a valid access token; no organization needed (choosing one, listing one's organizations)
 //   RoleName[] a valid token, an `organization-id` header naming an organization the user belongs to,
-//             and one of these roles there
+//             one of these roles there, and a subscription that lets the organization work now (unless
+//             the route declares `withoutSubscription`)
 import type { FastifyRequest } from 'fastify';
 import type { RoleName } from '../schemas/roles';
 
@@ -25,6 +26,12 @@ declare module 'fastify' {
     access?: Access;
     /** The bot-check action name when the route needs a solved bot check (spec: login, register, ...). */
     botCheck?: string;
+    /**
+     * A role-scoped route that works while the organization's subscription has ended or is unpaid: only
+     * what an owner needs to see and fix the payment (the billing area's routes). Every other role route
+     * is refused with the spec's subscription message (server/services/subscriptionGate.ts).
+     */
+    withoutSubscription?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

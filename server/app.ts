@@ -20,6 +20,7 @@ import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
 import type { Mailer } from './plugins/mail';
 import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
+import { subscriptionGateFor, type SubscriptionGate } from './services/subscriptionGate';
 import { describeValidationError } from './validation-messages';
 
 export interface AppDeps {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every /api route with its declared access and schemas: the tests walk it (bad input, isolation). */
     apiRoutes: RouteInfo[];
+    /** Whether an organization's subscription lets it work; whatever changes a subscription calls forget(). */
+    subscriptionGate: SubscriptionGate;
   }
 }
 
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteInfo[]);
+  app.decorate('subscriptionGate', subscriptionGateFor(deps.database.db));
   app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {
@@ -141,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const role = roleById(membership.roleId)?.name as RoleName | undefined;
     const roles = role ? [role] : [];
     if (!hasAnyRole(roles, access)) throw problem('forbidden');
+    await app.subscriptionGate.require(organizationId, req.routeOptions.config);
     req.caller = { ...claims, organizationId, memberId: membership.memberId, roles };
   });
 

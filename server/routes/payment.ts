@@ -26,6 +26,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
     }
     if (!allowed) throw problem(bearer ? 'forbidden' : 'unauthorized');
     const sub = await startTrial(app.deps.database.db, { organizationId, planId: packetId, isMonthly: isMonthlySubscription === true, days: TRIAL_DAYS });
+    app.subscriptionGate.forget(organizationId);
     return ok({ subscriptionId: sub.id, clientSecret: null, status: sub.status, subscriptionEndsAt: sub.endsAt });
   });
 }

@@ -18,24 +18,32 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
   const deps = () => ({ db: app.deps.database.db, cache, storage });
 
   app.post('/Survey/GetById', { config: { access: ALL_ROLES }, schema: { body: getByIdBody } }, async (req) => {
-    return ok(await surveyById(deps(), tenantOf(req).organizationId, req.body.SurveyId, req.body.languageId));
+    return ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId));
   });
 
   app.get('/Survey/GetPreviewData', { config: { access: 'public' }, schema: { querystring: previewQuery } }, async (req) => {
     const q = req.query;
-    return ok(await previewData(deps(), req.caller, { surveyId: q.surveyId, ...(q.languageId ? { languageId: q.languageId } : {}), ...(q.uuid ? { uuid: q.uuid } : {}) }));
+    return ok(
+      await previewData(deps(), req.caller, {
+        surveyId: q.surveyId,
+        ...(q.languageId ? { languageId: q.languageId } : {}),
+        ...(q.uuid ? { uuid: q.uuid } : {}),
+        ...(q.taskId ? { taskId: q.taskId } : {}),
+        ...(q.messageReceiverId ? { messageReceiverId: q.messageReceiverId } : {}),
+      }),
+    );
   });
 
   app.get('/Survey/GetSurveyDetails', { config: { access: ALL_ROLES }, schema: { querystring: surveyIdQuery } }, async (req) => {
-    return ok(await surveyDetails(deps(), tenantOf(req).organizationId, req.query.surveyId));
+    return ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId));
   });
 
   app.get('/DataCollection/getAllSurveysForProjectByStatus', { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery } }, async (req) => {
-    return ok(await surveysOfProject(deps(), tenantOf(req).organizationId, req.query.ProjectId, req.query.surveyStatuses ?? []));
+    return ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? []));
   });
 
   app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
-    const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req).organizationId, req.params.id);
+    const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)

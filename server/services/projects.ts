@@ -26,12 +26,12 @@ import { countsOfProjects, type ProjectCounts } from '../db/queries/surveyCounts
 import { findWorkspace, lockOrganization, planLimits } from '../db/queries/workspaces';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
 import { apply, applyAll, type Tenant } from './recycleBin';
 import { workspaceScope } from './workspaces';
 
 type Q = Kysely<DB>;
 
-const projectScope = (t: Tenant) => ({ organizationId: t.organizationId, memberId: hasAnyRole(t.roles, ADMIN_ROLES) ? undefined : t.memberId });
 
 function toProject(r: ProjectRow, members: { id: string; fullName: string }[], counts: ProjectCounts | undefined) {
   return {
@@ -61,7 +61,7 @@ export async function list(db: Q, t: Tenant, workspaceId: string, q: ListQuery) 
   const deleted = q.isDeleted ?? false;
   if (deleted && !hasAnyRole(t.roles, recycleBinRoles[entityTypes.Project])) throw problem('forbidden');
   await visibleWorkspace(db, t, workspaceId);
-  const { rows, total } = await listProjects(db, { ...projectScope(t), workspaceId, deleted, search: q.search, page: q.page ?? 1, pageSize: q.pageSize ?? 10 });
+  const { rows, total } = await listProjects(db, { ...projectScopeOf(t), workspaceId, deleted, search: q.search, page: q.page ?? 1, pageSize: q.pageSize ?? 10 });
   const ids = rows.map((r) => r.id);
   const [members, counts] = await Promise.all([membersOfProjects(db, t.organizationId, ids), countsOfProjects(db, t.organizationId, ids)]);
   return { projects: rows.map((r) => toProject(r, members.get(r.id) ?? [], counts.get(r.id))), totalSize: total };
@@ -69,7 +69,7 @@ export async function list(db: Q, t: Tenant, workspaceId: string, q: ListQuery) 
 
 /** One project with what its dashboard shows: name, manager, dates, countries and counts. */
 export async function detail(db: Q, t: Tenant, id: string) {
-  const r = await findProject(db, { ...projectScope(t), id });
+  const r = await findProject(db, { ...projectScopeOf(t), id });
   if (!r) throw problem('notFound');
   const [members, counts, countries, workspace] = await Promise.all([
     membersOfProjects(db, t.organizationId, [id]),
@@ -88,7 +88,7 @@ export async function detail(db: Q, t: Tenant, id: string) {
   };
 }
 
-export const ofOrganization = (db: Q, t: Tenant) => projectsOfOrganization(db, projectScope(t));
+export const ofOrganization = (db: Q, t: Tenant) => projectsOfOrganization(db, projectScopeOf(t));
 export const types = (db: Q) => listProjectTypes(db);
 
 /** The create form's own rules, every broken one reported at once in the form's words. */
@@ -151,7 +151,7 @@ export async function add(db: Q, t: Tenant, body: AddProjectBody): Promise<strin
 export async function binOfWorkspace(db: Q, t: Tenant, q: { workspaceId: string; projectId?: string | undefined; action: 'restore' | 'purge' }): Promise<number> {
   await visibleWorkspace(db, t, q.workspaceId);
   if (!q.projectId) return applyAll(db, t, entityTypes.Project, q.action, { workspaceId: q.workspaceId });
-  const [p] = await projectsById(db, projectScope(t), [q.projectId]);
+  const [p] = await projectsById(db, projectScopeOf(t), [q.projectId]);
   if (p?.workspaceId !== q.workspaceId) throw problem('notFound');
   await apply(db, t, entityTypes.Project, [q.projectId], q.action);
   return 1;

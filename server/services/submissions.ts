@@ -36,6 +36,8 @@ import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
+import { fillsInPerson, linkOpens } from './surveyLinks';
+import { taskAllowsSubmission } from './taskAccess';
 
 export interface SubmitDeps {
   db: Kysely<DB>;
@@ -56,7 +58,6 @@ export interface StoredSubmission {
 }
 
 const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
-const GUEST_ROLE_ID = 8;
 
 interface Upload extends ReceivedFile {
   type: string;
@@ -77,12 +78,12 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
 }
 
 async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
-  if (s.linkUuid !== null && (s.linkUuid === ctx.publicLinkUuid || (s.linkUuid === 'multiple-link' && ctx.multipleLink))) return true;
-  // Task links need no sign-in (spec 001 section 2); the tasks area checks the task and receiver ids.
-  if (s.taskId !== null || s.messageReceiverId !== null) return true;
-  if (caller === null) return false;
-  const m = await findMembership(db, caller.userId, ctx.organizationId);
-  return m !== undefined && !m.organizationDeactivated && m.roleId !== GUEST_ROLE_ID;
+  // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
+  if (s.taskId !== null || s.messageReceiverId !== null) {
+    return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller });
+  }
+  if (linkOpens(ctx, s.linkUuid)) return true;
+  return caller !== null && fillsInPerson(await findMembership(db, caller.userId, ctx.organizationId));
 }
 
 type Result = { submission: StoredSubmission; duplicate: boolean };
@@ -110,14 +111,15 @@ export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry
 }
 
 /**
- * The usual case in one statement: a survey compiled before, opened through a reusable link or a task
- * link, without files. The write itself checks that the survey is still that version, open and
+ * The usual case in one statement: a survey compiled before, opened through a reusable public link,
+ * without files. The write itself checks that the survey is still that version, open and
  * unexpired; anything else (a retry, a refusal, a change) goes the careful way, which explains it.
  */
 async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result | undefined> {
   const survey = deps.cache.latest(s.surveyId);
-  const linked = s.linkUuid !== null || s.taskId !== null || s.messageReceiverId !== null;
-  if (!survey || uploads.length > 0 || !linked) return undefined;
+  // Task links go the careful way: the write's guard knows public links only, not tasks.
+  const publicLink = s.linkUuid !== null && s.taskId === null && s.messageReceiverId === null;
+  if (!survey || uploads.length > 0 || !publicLink) return undefined;
   let answers: AnswerInput[];
   try {
     answers = checkedAnswers(survey, s, uploads, now, survey.bindings.baseLanguageId);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { exportFileName, xlsformSheets, type SurveyModel } from '../../engine/survey/index';
 import type { DB } from '../db/schema';
 import type { SurveyCache } from './surveyCache';
-import { surveyById } from './surveys';
+import { surveyById, type SurveyReader } from './surveys';
 
 interface Deps {
   db: Kysely<DB>;
@@ -31,8 +31,8 @@ export async function workbookOf(model: SurveyModel): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The survey of this organization as an .xlsx with its file name; another organization's is not found. */
-export async function exportSurvey(deps: Deps, organizationId: string, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
-  const model = await surveyById(deps, organizationId, surveyId, undefined);
+/** The survey as an .xlsx with its file name; another organization's, or another project's for a project role, is not found. */
+export async function exportSurvey(deps: Deps, reader: SurveyReader, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
+  const model = await surveyById(deps, reader, surveyId, undefined);
   return { fileName: exportFileName(model.name), bytes: await workbookOf(model) };
 }

@@ -1,19 +1,32 @@
 // Reading surveys: the fill page's preview data (public: the survey's organization comes from the
-// survey), the organization's own views (GetById, details, the project's list).
+// survey), the organization's own views (GetById, details, the project's list). The organization's
+// views reach only the caller's projects unless their role is organization-wide (./projectScope.ts);
+// another project's survey is not found, like another organization's.
 import type { Kysely } from 'kysely';
 import { bindSurvey, expressionTrees, type ExpressionTrees, type SurveyModel } from '../../engine/survey/index';
+import { roleById, type RoleName } from '../../schemas/roles';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import { submissionContext } from '../db/queries/submissions';
 import { countSubmissions, findSurveyHead, listSurveysForProject, projectExists, type SurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
 import type { SurveyCache } from './surveyCache';
+import { fillsInPerson, linkOpens } from './surveyLinks';
+import { taskAllowsSubmission } from './taskAccess';
 
 interface Deps {
   db: Kysely<DB>;
   cache: SurveyCache;
   now?: () => Date;
+}
+
+/** The caller on an organization route (tenantOf). */
+export interface SurveyReader {
+  organizationId: string;
+  memberId: string;
+  roles: readonly RoleName[];
 }
 
 /** The page of a survey's public link (spec 001 section 2): '/public-survey/{linkUuid}/{surveyId}'. */
@@ -38,18 +51,33 @@ const isExpired = (head: SurveyHead, now: Date): boolean => head.endDate !== nul
 
 /**
  * GET Survey/GetPreviewData. Anyone may read a deployed survey; members of its organization read it in
- * any status (the builder's preview). Everything else is not found, never forbidden.
+ * any status (the builder's preview), within their projects. Everything else is not found, never
+ * forbidden. `linkValid` tells the page whether its address can submit at all (./surveyLinks.ts), so a
+ * respondent is told before typing rather than refused after.
  */
-export async function previewData(deps: Deps, caller: Caller | null, q: { surveyId: string; languageId?: number; uuid?: string }) {
+export async function previewData(
+  deps: Deps,
+  caller: Caller | null,
+  q: { surveyId: string; languageId?: number; uuid?: string; taskId?: string; messageReceiverId?: string },
+) {
   const head = await findSurveyHead(deps.db, q.surveyId);
   if (!head) throw problem('notFound');
+  const membership = once(() => (caller ? findMembership(deps.db, caller.userId, head.organizationId) : Promise.resolve(undefined)));
   if (head.status !== 1) {
-    const member = caller ? await findMembership(deps.db, caller.userId, head.organizationId) : undefined;
-    if (!member) throw problem('notFound');
+    // Not deployed: the builder's preview, for the members who may read the survey's project.
+    const member = await membership();
+    const role = member && !member.organizationDeactivated ? roleById(member.roleId)?.name : undefined;
+    const reader = member && role ? { organizationId: head.organizationId, memberId: member.memberId, roles: [role] } : undefined;
+    if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) throw problem('notFound');
   }
   const model = await modelOf(deps, head);
   const now = deps.now?.() ?? new Date();
-  const link = q.uuid?.toLowerCase();
+  const link = q.uuid?.toLowerCase() ?? null;
+  const task = { taskId: q.taskId ?? null, messageReceiverId: q.messageReceiverId ?? null };
+  const linkValid =
+    task.taskId !== null || task.messageReceiverId !== null
+      ? await taskAllowsSubmission(deps.db, { organizationId: head.organizationId, surveyId: head.id, ...task, caller })
+      : linkOpens(head, link) || fillsInPerson(await membership());
   let alreadySubmitted = false;
   if (link && link !== 'multiple-link' && link === head.publicLinkUuid && !head.multipleLink) {
     // The client id is irrelevant here; the context query answers whether the link was used.
@@ -62,23 +90,30 @@ export async function previewData(deps: Deps, caller: Caller | null, q: { survey
     languageId: q.languageId ?? head.defaultLanguageId,
     isExpired: expired,
     alreadySubmitted,
-    canSubmitSurvey: head.status === 1 && !expired && !alreadySubmitted,
+    linkValid,
+    canSubmitSurvey: head.status === 1 && !expired && !alreadySubmitted && linkValid,
     // So the fill page runs the survey without loading the expression parser.
     expressionTrees: treesOf(model),
   };
 }
 
+/** A lazy value computed at most once. */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
+}
+
 /** POST Survey/GetById: the organization's survey with its languages and items. */
-export async function surveyById(deps: Deps, organizationId: string, surveyId: string, languageId: number | undefined) {
-  const head = await findSurveyHead(deps.db, surveyId, organizationId);
+export async function surveyById(deps: Deps, reader: SurveyReader, surveyId: string, languageId: number | undefined) {
+  const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
   return { ...model, languageId: languageId ?? head.defaultLanguageId };
 }
 
 /** GET Survey/GetSurveyDetails: the survey's settings, its public link and how many submissions it has. */
-export async function surveyDetails(deps: Deps, organizationId: string, surveyId: string) {
-  const head = await findSurveyHead(deps.db, surveyId, organizationId);
+export async function surveyDetails(deps: Deps, reader: SurveyReader, surveyId: string) {
+  const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
   return {
@@ -96,7 +131,7 @@ export async function surveyDetails(deps: Deps, organizationId: string, surveyId
     publicLinkUuid: head.publicLinkUuid,
     publicLink: publicLinkOf(head),
     surveyLanguageMaps: model.surveyLanguageMaps,
-    submissionCount: await countSubmissions(deps.db, organizationId, surveyId),
+    submissionCount: await countSubmissions(deps.db, head.organizationId, surveyId),
     isExpired: isExpired(head, deps.now?.() ?? new Date()),
     createdAt: head.createdAt.toISOString(),
     updatedAt: head.updatedAt.toISOString(),
@@ -104,9 +139,10 @@ export async function surveyDetails(deps: Deps, organizationId: string, surveyId
 }
 
 /** GET DataCollection/getAllSurveysForProjectByStatus. */
-export async function surveysOfProject(deps: Deps, organizationId: string, projectId: string, statuses: readonly number[]) {
-  if (!(await projectExists(deps.db, organizationId, projectId))) throw problem('notFound');
-  const rows = await listSurveysForProject(deps.db, organizationId, projectId, statuses);
+export async function surveysOfProject(deps: Deps, reader: SurveyReader, projectId: string, statuses: readonly number[]) {
+  const scope = projectScopeOf(reader);
+  if (!(await projectExists(deps.db, scope, projectId))) throw problem('notFound');
+  const rows = await listSurveysForProject(deps.db, scope, projectId, statuses);
   return {
     surveys: rows.map((r) => ({
       id: r.id,

@@ -6,10 +6,12 @@
 // The table must name every route: a route missing from it (or a stale entry) fails the first test.
 // A later area adds a line per new route: how the other organization's user would call it, given
 // Demo Relief's ids (`r`) and the caller's own session facts (`me`).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
 import { listRoutes } from '../support/routes';
+import { demoSurveyOf, submissionCount, submit } from '../support/surveys';
 
 interface Relief {
   organizationId: string;
@@ -121,7 +123,11 @@ const routes: Record<string, Case> = {
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
   'POST /api/survey/getbyid': (r) => [{ body: { SurveyId: r.surveyId } }],
-  'GET /api/survey/getpreviewdata': (r) => [{ anonymous: true, query: { surveyId: r.surveyId } }, { query: { surveyId: r.surveyId } }],
+  'GET /api/survey/getpreviewdata': (r) => [
+    { anonymous: true, query: { surveyId: r.surveyId } },
+    { query: { surveyId: r.surveyId } },
+    { query: { surveyId: r.surveyId, taskId: uuid0, messageReceiverId: uuid0 } },
+  ],
   'GET /api/survey/getsurveydetails': (r) => [{ query: { surveyId: r.surveyId } }],
   'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
@@ -244,6 +250,15 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Projects/getMyProjectsInWorkspace/${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
+    expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);
+    // A made-up task id is no way into Demo Relief's survey (issue 12; tests/api/security/task-link.test.ts).
+    const survey = await demoSurveyOf(t);
+    const before = await submissionCount(t, survey.id);
+    expect((await submit(t, survey, { consent: true }, { linkUuid: null, taskId: randomUUID(), session: me.session })).status).toBe(404);
+    expect((await submit(t, survey, { consent: true }, { linkUuid: null, taskId: randomUUID() })).status).toBe(404);
+    expect(await submissionCount(t, survey.id)).toBe(before);
     const toggled = await t.call('PUT', `/api/DataCollection/${relief.projectId}/toggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: me.session });
     expect(toggled.status).toBe(404);
   });

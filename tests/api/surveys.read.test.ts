@@ -30,9 +30,11 @@ interface Preview {
 
 describe('GET /api/Survey/GetPreviewData', () => {
   it('gives anyone a deployed survey with its items, languages and location setting', async () => {
-    const { status, body } = await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}`);
+    const { status, body } = await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}&uuid=${demo.linkUuid}`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id: demo.id, surveyStatusId: 1, toggleLocation: true, canSubmitSurvey: true, alreadySubmitted: false });
+    // Without the link's uuid, anyone still reads it, but is told it cannot be submitted from there (tests/api/security/bare-link.test.ts).
+    expect((await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}`)).body.data).toMatchObject({ id: demo.id, canSubmitSurvey: false });
     expect(body.data.surveyLanguageMaps.map((l) => l.code)).toEqual(['en', 'ar', 'fr']);
     expect(body.data.surveyItems.map((i) => i.surveyItem.name)).toEqual(['introduction', 'respondent', 'household', 'needs', 'summary']);
   });

@@ -1,9 +1,10 @@
 // Projects of one organization, live or in the recycle bin. A project is reachable only through a live
-// workspace. `memberId` narrows to the projects a member manages or belongs to; it is left out for the
+// workspace. `memberId` narrows to the member's projects (./projectScope.ts); it is left out for the
 // roles that see every project.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { containsPattern, offsetOf, type PageRequest } from './paging';
+import { projectsOfMember, type ProjectScope } from './projectScope';
 
 type Q = Kysely<DB>;
 
@@ -21,25 +22,7 @@ export interface ProjectRow {
   createdAt: Date;
 }
 
-interface Scope {
-  organizationId: string;
-  memberId?: string | undefined;
-}
-
-function visibleTo(memberId: string) {
-  return (eb: ExpressionBuilder<DB & { p: DB['projects'] }, 'p'>) =>
-    eb.or([
-      eb('p.manager_id', '=', memberId),
-      eb.exists(
-        eb
-          .selectFrom('project_members as pm')
-          .select('pm.id')
-          .whereRef('pm.project_id', '=', 'p.id')
-          .where('pm.member_id', '=', memberId)
-          .where('pm.deleted_at', 'is', null),
-      ),
-    ]);
-}
+type Scope = ProjectScope;
 
 function scoped(q: Q, o: Scope) {
   return q
@@ -49,7 +32,7 @@ function scoped(q: Q, o: Scope) {
     .leftJoin('users as mu', 'mu.id', 'mm.user_id')
     .where('p.organization_id', '=', o.organizationId)
     .where('w.deleted_at', 'is', null)
-    .$if(o.memberId !== undefined, (qb) => qb.where(visibleTo(o.memberId!)));
+    .$if(o.memberId !== undefined, (qb) => qb.where('p.id', 'in', projectsOfMember(q, o.organizationId, o.memberId!)));
 }
 
 const columns = [

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyModel, SurveyStatus } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
+import { projectsOfMember, type ProjectScope } from './projectScope';
 
 type Q = Kysely<DB>;
 
@@ -55,15 +56,25 @@ function toHead(r: HeadRow): SurveyHead {
   };
 }
 
-/** A live survey by id; with an organization, only that organization's (another tenant's id: undefined). */
-export async function findSurveyHead(q: Q, surveyId: string, organizationId?: string): Promise<SurveyHead | undefined> {
-  let query = q.selectFrom('surveys').select(headColumns).where('id', '=', surveyId).where('deleted_at', 'is', null);
-  if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
-  const row = await query.executeTakeFirst();
+/**
+ * A live survey by id. With a scope, only that organization's and, for a project role, only in the
+ * member's projects (another tenant's or another project's id: undefined). Without one: any
+ * organization's, for the public fill page, which decides itself what it may show.
+ */
+export async function findSurveyHead(q: Q, surveyId: string, scope?: ProjectScope): Promise<SurveyHead | undefined> {
+  const row = await q
+    .selectFrom('surveys')
+    .select(headColumns)
+    .where('id', '=', surveyId)
+    .where('deleted_at', 'is', null)
+    .$if(scope !== undefined, (qb) => qb.where('organization_id', '=', scope!.organizationId))
+    .$if(scope?.memberId !== undefined, (qb) => qb.where('project_id', 'in', projectsOfMember(q, scope!.organizationId, scope!.memberId!)))
+    .executeTakeFirst();
   return row ? toHead(row) : undefined;
 }
 
-export async function listSurveysForProject(q: Q, organizationId: string, projectId: string, statuses: readonly number[]) {
+export async function listSurveysForProject(q: Q, scope: ProjectScope, projectId: string, statuses: readonly number[]) {
+  const { organizationId } = scope;
   const rows = await q
     .selectFrom('surveys as s')
     .select([...headColumns.map((c) => `s.${c}` as const)])
@@ -77,6 +88,7 @@ export async function listSurveysForProject(q: Q, organizationId: string, projec
     )
     .where('s.organization_id', '=', organizationId)
     .where('s.project_id', '=', projectId)
+    .$if(scope.memberId !== undefined, (qb) => qb.where('s.project_id', 'in', projectsOfMember(q, organizationId, scope.memberId!)))
     .where('s.deleted_at', 'is', null)
     .$if(statuses.length > 0, (qb) => qb.where('s.status', 'in', [...statuses]))
     .orderBy('s.created_at', 'desc')
@@ -95,9 +107,16 @@ export async function countSubmissions(q: Q, organizationId: string, surveyId: s
   return Number(r.n);
 }
 
-/** Whether the project belongs to the organization and is live. */
-export async function projectExists(q: Q, organizationId: string, projectId: string): Promise<boolean> {
-  const r = await q.selectFrom('projects').select('id').where('organization_id', '=', organizationId).where('id', '=', projectId).where('deleted_at', 'is', null).executeTakeFirst();
+/** Whether the project belongs to the organization, is live and, for a project role, is one of the member's. */
+export async function projectExists(q: Q, scope: ProjectScope, projectId: string): Promise<boolean> {
+  const r = await q
+    .selectFrom('projects')
+    .select('id')
+    .where('organization_id', '=', scope.organizationId)
+    .where('id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .$if(scope.memberId !== undefined, (qb) => qb.where('id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
+    .executeTakeFirst();
   return r !== undefined;
 }
 
@@ -115,7 +134,7 @@ const group = <T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> => {
 
 /** The survey as the engine reads it; undefined when it does not exist (or not in this organization). */
 export async function loadSurveyModel(q: Q, organizationId: string, surveyId: string): Promise<SurveyModel | undefined> {
-  const head = await findSurveyHead(q, surveyId, organizationId);
+  const head = await findSurveyHead(q, surveyId, { organizationId });
   if (!head) return undefined;
   const [languages, items, texts, choices, choiceTexts] = [
     await q

@@ -18,7 +18,7 @@ import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
-import { AlreadySubmitted, SurveyUnavailable, ThankYou } from './outcomes';
+import { AlreadySubmitted, InvalidLink, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
@@ -46,6 +46,8 @@ function Loaded({ route }: { route: FillRoute }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
   if (query.data.alreadySubmitted) return <AlreadySubmitted />;
+  // Said before anyone types: a form whose submit could only be refused would lose the answers.
+  if (query.data.surveyStatusId === SURVEY_STATUS.Deployed && query.data.linkValid === false) return <InvalidLink />;
   if (!expressionsReady) return <PageSpinner />;
   return <FillSurvey route={route} data={query.data} />;
 }

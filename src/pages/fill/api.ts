@@ -13,6 +13,8 @@ export interface PreviewData extends SurveyModel {
   /** The single-use link of this address was used already. */
   alreadySubmitted: boolean;
   canSubmitSurvey: boolean;
+  /** Whether this address can submit at all (absent in survey data cached by an older version: yes). */
+  linkValid?: boolean;
   /** The parse tree of every expression (absent in survey data cached by an older version). */
   expressionTrees?: ExpressionTrees;
 }

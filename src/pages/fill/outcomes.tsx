@@ -1,5 +1,5 @@
-// The fill page's end screens (spec 001 section 2): thanks after a submission, and a single-use link
-// that was used already.
+// The fill page's end screens (spec 001 section 2): thanks after a submission, a single-use link
+// that was used already, and an address that cannot submit (shown instead of a form nobody could send).
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../components/MessagePage';
 
@@ -16,4 +16,10 @@ export function AlreadySubmitted() {
 export function SurveyUnavailable({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation();
   return <MessagePage testId="fill-unavailable" title={notFound ? t('fill.notFound') : t('fill.loadFailed')} body={notFound ? t('fill.notFoundBody') : t('fill.loadFailedBody')} />;
+}
+
+/** The address names a deployed survey but cannot submit to it (a bare id, a wrong link, an unknown task). */
+export function InvalidLink() {
+  const { t } = useTranslation();
+  return <MessagePage testId="fill-invalid-link" title={t('fill.invalidLink')} body={t('fill.invalidLinkBody')} />;
 }
