@@ -83,7 +83,7 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
     return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller });
   }
   if (linkOpens(ctx, s.linkUuid)) return true;
-  return caller !== null && fillsInPerson(await findMembership(db, caller.userId, ctx.organizationId));
+  return caller !== null && fillsInPerson(db, await findMembership(db, caller.userId, ctx.organizationId), ctx);
 }
 
 type Result = { submission: StoredSubmission; duplicate: boolean };

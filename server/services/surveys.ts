@@ -77,7 +77,7 @@ export async function previewData(
   const linkValid =
     task.taskId !== null || task.messageReceiverId !== null
       ? await taskAllowsSubmission(deps.db, { organizationId: head.organizationId, surveyId: head.id, ...task, caller })
-      : linkOpens(head, link) || fillsInPerson(await membership());
+      : linkOpens(head, link) || (await fillsInPerson(deps.db, await membership(), { organizationId: head.organizationId, surveyId: head.id }));
   let alreadySubmitted = false;
   if (link && link !== 'multiple-link' && link === head.publicLinkUuid && !head.multipleLink) {
     // The client id is irrelevant here; the context query answers whether the link was used.

@@ -31,3 +31,16 @@ export function projectsOfMember(q: Kysely<DB>, organizationId: string, memberId
       ]),
     );
 }
+
+/** Whether a survey (not deleted) lies in one of the member's projects. */
+export async function surveyInMemberProjects(q: Kysely<DB>, organizationId: string, memberId: string, surveyId: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('surveys as s')
+    .select('s.id')
+    .where('s.id', '=', surveyId)
+    .where('s.organization_id', '=', organizationId)
+    .where('s.deleted_at', 'is', null)
+    .where('s.project_id', 'in', projectsOfMember(q, organizationId, memberId))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../../engine/survey/index';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { demo, personas } from '../../support/personas';
-import { createSurvey, type TestSurvey } from '../../support/surveys';
+import { createSurvey, submit, type TestSurvey } from '../../support/surveys';
 
 const HOME = 'Household Needs Assessment 2026';
 const ELSEWHERE = 'Scoped Elsewhere Project';
@@ -104,5 +104,25 @@ describe('the organization-wide roles read every project', () => {
     const session = await as(email);
     expect(await statuses(session, theirs, elsewhereId)).toEqual([200, 200, 200, 200]);
     expect((await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${theirsEditing.id}`, { session })).status).toBe(200);
+  });
+});
+
+describe('in-person collection (a submission without a link) is scoped the same way', () => {
+  const inPerson = async (email: string, s: TestSurvey) => {
+    const session = await as(email);
+    return submit(t, s, { [s === theirs ? 'secret' : 'home']: 'x' }, { session, linkUuid: null });
+  };
+
+  it("a data collector cannot submit in person to another project's survey", async () => {
+    const { status, body } = await inPerson(demo.collector, theirs);
+    expect(status).toBe(404);
+    expect(body.isSuccess).toBe(false);
+    const preview = await t.call<{ linkValid: boolean }>('GET', `/api/Survey/GetPreviewData?surveyId=${theirs.id}`, { session: await as(demo.collector) });
+    expect(preview.body.data.linkValid).toBe(false);
+  });
+
+  it('an organization-wide role can', async () => {
+    const { status } = await inPerson(demo.senior, theirs);
+    expect(status).toBe(200);
   });
 });
