@@ -1,5 +1,6 @@
-// The account rules: sign-in outcomes, registration, e-mail confirmation, password reset, choosing an
-// organization and refreshing a session. Handlers validate shapes and call these.
+// The account rules: sign-in outcomes, registration, e-mail confirmation, choosing an organization,
+// refreshing and ending a session (the password reset is in passwordReset.ts, the limits in
+// accountLimits.ts). Handlers validate shapes and call these.
 import type { Kysely } from 'kysely';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone } from '../../engine/validation/account';
 import type { OrganizationEntry } from '../../schemas/account';
