@@ -56,16 +56,18 @@ export const checkResetCodeBody = {
   type: 'object',
   required: ['userId', 'code'],
   additionalProperties: false,
+  // userId: the opaque id forgotPassword answered (it names the code, not the user).
   properties: { userId: uuid, code: code6 },
 } as const;
 export type CheckResetCodeBody = FromSchema<typeof checkResetCodeBody>;
 
 export const resetPasswordBody = {
   type: 'object',
-  required: ['userId', 'newPassword', 'confirmPassword'],
+  required: ['resetToken', 'newPassword', 'confirmPassword'],
   additionalProperties: false,
-  // Allowed only after checkResetPasswordCode accepted a code for this user in the last 15 minutes.
-  properties: { userId: uuid, newPassword: password, confirmPassword: password },
+  // resetToken: what checkResetPasswordCode answered for a good code; it works once, for 10 minutes.
+  // userId (optional, the spec's field): the id forgotPassword answered; when sent it must match.
+  properties: { resetToken: { type: 'string', minLength: 1, maxLength: 2048 }, userId: uuid, newPassword: password, confirmPassword: password },
 } as const;
 export type ResetPasswordBody = FromSchema<typeof resetPasswordBody>;
 

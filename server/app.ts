@@ -12,6 +12,7 @@ import type { Envelope } from '../schemas/problems';
 import { problems } from '../schemas/problems';
 import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
 import { ORGANIZATION_HEADER } from './access';
+import { revocations } from './auth/revocations';
 import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -128,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (access === undefined) return; // static files and the not-found handler
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const claims = token ? await verifyAccessToken(deps.config.jwtSecret, token) : undefined;
+    const signed = token ? await verifyAccessToken(deps.config.jwtSecret, token) : undefined;
+    // A signed token of a session that has ended (logout) counts as no token at all.
+    const claims = signed && !(await revocations(deps.database.db).isRevoked(signed.familyId)) ? signed : undefined;
     if (access === 'public') {
       if (claims) req.caller = { ...claims, roles: [] };
       return;

@@ -1,6 +1,6 @@
 // Access tokens: short-lived HS256 JWTs naming the user and the session family. Refresh tokens: random,
 // stored only as a SHA-256 hash, rotated on every use (see server/db/queries/sessions.ts).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -57,6 +57,43 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The refresh token that follows `presented`. Derived rather than random so that a second use of the
+ * same token within the grace period (two tabs refreshing together) can be answered the same new pair
+ * without the server ever storing a refresh token in the clear; only the holder of `presented` can
+ * compute it.
+ */
+export function successorRefreshToken(secret: string, presented: string): { token: string; hash: string } {
+  const token = createHmac('sha256', keyOf(secret)).update(`refresh:${presented}`).digest('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const RESET_TOKEN_MINUTES = 10;
+
+/**
+ * A reset token is what checkResetPasswordCode answers for a good code: it names the user and the code
+ * it came from, and resetPassword uses that code up, so each token changes the password at most once.
+ */
+export async function signResetToken(secret: string, claims: { userId: string; codeId: string }): Promise<string> {
+  return new SignJWT({ purpose: 'reset-password' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setJti(claims.codeId)
+    .setIssuedAt()
+    .setExpirationTime(`${RESET_TOKEN_MINUTES}m`)
+    .sign(keyOf(secret));
+}
+
+export async function verifyResetToken(secret: string, token: string): Promise<{ userId: string; codeId: string } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+    if (payload.purpose !== 'reset-password' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return undefined;
+    return { userId: payload.sub, codeId: payload.jti };
+  } catch {
+    return undefined;
+  }
 }
 
 export const REGISTRATION_TOKEN_HOURS = 24;

@@ -53,6 +53,7 @@ export interface OrganizationMembersTable {
   role_id: number;
   role_within_organization: string | null;
   deleted_at: Timestamp | null;
+  deactivated_by_self: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -96,6 +97,15 @@ export interface VerificationCodesTable {
   verified_at: Timestamp | null;
   consumed_at: Timestamp | null;
   created_at: CreatedAt;
+}
+
+export interface RevokedSessionsTable { family_id: string; user_id: string; expires_at: Timestamp }
+export interface LoginThrottleTable {
+  account: string;
+  address: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  next_allowed_at: Timestamp;
 }
 
 export interface RateLimitsTable { key: string; window_start: Timestamp; hits: Generated<number> }
@@ -162,6 +172,8 @@ export interface DB extends SurveyTables {
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
+  revoked_sessions: RevokedSessionsTable;
+  login_throttle: LoginThrottleTable;
   bot_check_used: BotCheckUsedTable;
   mail_outbox: MailOutboxTable;
   workspaces: WorkspacesTable;

@@ -16,6 +16,7 @@ import { callerOf } from '../access';
 import { ok, type App } from '../app';
 import { problem } from '../problems';
 import * as accounts from '../services/accounts';
+import * as passwordReset from '../services/passwordReset';
 
 export default async function accountRoutes(app: App): Promise<void> {
   const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer });
@@ -36,27 +37,26 @@ export default async function accountRoutes(app: App): Promise<void> {
   });
 
   app.post('/Account/confirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { body: confirmEmailBody } }, async (req) => {
-    const data = await accounts.confirmEmail(deps(), req.body.userId, req.body.code);
+    const data = await accounts.confirmEmail(deps(), { ...req.body, ip: req.ip });
     return ok(data, 'Account created successfully');
   });
 
   app.post('/Account/resendConfirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { querystring: emailQuery } }, async (req) => {
-    await accounts.resendConfirmEmail(deps(), req.query.email);
+    await accounts.resendConfirmEmail(deps(), { email: req.query.email, ip: req.ip });
     return ok(true, 'A verification code has been sent to your email.');
   });
 
   app.post('/Account/forgotPassword', { config: { access: 'public', botCheck: 'forgot_password' }, schema: { body: forgotPasswordBody } }, async (req) => {
-    const data = await accounts.forgotPassword(deps(), req.body.email);
+    const data = await passwordReset.forgotPassword(deps(), { email: req.body.email, ip: req.ip });
     return ok(data, 'Email sent!');
   });
 
   app.post('/Account/checkResetPasswordCode', { config: { access: 'public' }, schema: { body: checkResetCodeBody } }, async (req) => {
-    await accounts.checkResetPasswordCode(deps(), req.body.userId, req.body.code);
-    return ok(true, 'Code is valid');
+    return ok(await passwordReset.checkResetPasswordCode(deps(), { ...req.body, ip: req.ip }), 'Code is valid');
   });
 
   app.post('/Account/resetPassword', { config: { access: 'public' }, schema: { body: resetPasswordBody } }, async (req) => {
-    await accounts.resetPassword(deps(), req.body);
+    await passwordReset.resetPassword(deps(), { ...req.body, ip: req.ip });
     return ok(true, 'Password changed successfully');
   });
 
@@ -76,7 +76,7 @@ export default async function accountRoutes(app: App): Promise<void> {
   });
 
   app.post('/Account/logout', { config: { access: 'user' } }, async (req) => {
-    await accounts.logout(deps(), callerOf(req).familyId);
+    await accounts.logout(deps(), callerOf(req));
     return ok(true);
   });
 }

@@ -1,39 +1,31 @@
-// The account rules: sign-in outcomes, registration, e-mail confirmation, password reset, choosing an
-// organization and refreshing a session. Handlers validate shapes and call these.
-import { createHmac } from 'node:crypto';
+// The account rules: sign-in outcomes, registration, e-mail confirmation, choosing an organization,
+// refreshing and ending a session (the password reset is in passwordReset.ts, the limits in
+// accountLimits.ts). Handlers validate shapes and call these.
 import type { Kysely } from 'kysely';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone } from '../../engine/validation/account';
 import type { OrganizationEntry } from '../../schemas/account';
 import { roleById, roleByName } from '../../schemas/roles';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
+import { revocations } from '../auth/revocations';
 import { signAccessToken, signRegistrationToken, verifyAccessToken } from '../auth/tokens';
 import type { Config } from '../config';
-import { checkCode, consumeVerifiedCode, issueCode, type CodeCheck } from '../db/queries/codes';
+import { checkCode, issueCode } from '../db/queries/codes';
 import { countryExists, organizationTypeExists } from '../db/queries/lookups';
 import { listUserOrganizations, reactivateMembership, reactivateOrganization, type UserOrganization } from '../db/queries/memberships';
 import { currentSubscription, insertMember, insertOrganization, registrationData } from '../db/queries/organizations';
-import { clearHits, hit } from '../db/queries/rateLimits';
-import { revokeAllForUser, revokeFamily, rotateSession, startSession } from '../db/queries/sessions';
-import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, setPasswordHash, userProfile } from '../db/queries/users';
+import { endSession, rememberOf, revokeFamily, rotateSession, startSession } from '../db/queries/sessions';
+import { findUserByEmail, findUserById, insertUser, markEmailConfirmed, userProfile } from '../db/queries/users';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../plugins/mail';
 import { problem } from '../problems';
+import { codeProblem, mailCode } from './accountCodes';
+import { RULES, answerAtFloor, limit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
 import { accessState, problemForState } from './subscriptionState';
-import { codeMail } from './mailTemplates';
 
 export interface AccountDeps {
   db: Kysely<DB>;
   config: Config;
   mailer: Mailer;
-}
-
-// Limits: generous for people who mistype, ruinous for password guessing.
-const LOGIN_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 };
-const LOGIN_PER_IP = { limit: 50, windowSeconds: 15 * 60 };
-const CODE_SENDS_PER_EMAIL = { limit: 3, windowSeconds: 15 * 60 };
-
-async function limit(db: Kysely<DB>, key: string, rule: { limit: number; windowSeconds: number }): Promise<void> {
-  if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests');
 }
 
 
@@ -74,23 +66,27 @@ async function publicUser(db: Kysely<DB>, userId: string, organizations: Organiz
   };
 }
 
-async function issueTokens(config: Config, userId: string, familyId: string) {
-  const { token, expiresAt } = await signAccessToken(config.jwtSecret, { userId, familyId });
+async function issueTokens(config: Config, userId: string, familyId: string, issuedAt = new Date()) {
+  const { token, expiresAt } = await signAccessToken(config.jwtSecret, { userId, familyId }, issuedAt);
   return { token, tokenExpire: expiresAt.toISOString() };
 }
 
 export async function login(deps: AccountDeps, input: { email: string; password: string; rememberMe?: boolean | undefined; ip: string }) {
   const email = input.email.trim().toLowerCase();
-  await limit(deps.db, `login:ip:${input.ip}`, LOGIN_PER_IP);
-  await limit(deps.db, `login:email:${email}`, LOGIN_PER_EMAIL);
+  await limit(deps.db, `login:ip:${input.ip}`, RULES.signInPerAddress);
+  await signInAllowed(deps.db, email, input.ip);
 
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(input.password);
+    await signInFailed(deps.db, email, input.ip);
     throw problem('invalidLogin');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) throw problem('invalidLogin');
-  await clearHits(deps.db, `login:email:${email}`);
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await signInFailed(deps.db, email, input.ip);
+    throw problem('invalidLogin');
+  }
+  await signInSucceeded(deps.db, email, input.ip);
 
   if (!user.email_confirmed_at) throw problem('emailNotConfirmed', { data: { userId: user.id, email: user.email } });
 
@@ -140,26 +136,10 @@ export async function login(deps: AccountDeps, input: { email: string; password:
   };
 }
 
-function codeProblem(result: Exclude<CodeCheck, { ok: true }>, wrong: 'wrongCode' | 'invalidResetCode') {
-  switch (result.reason) {
-    case 'expired':
-      return problem('codeExpired');
-    case 'attempts':
-      return problem('codeAttemptsExceeded');
-    case 'missing':
-    case 'wrong':
-      return problem(wrong);
-    default: {
-      const never: never = result.reason;
-      return never;
-    }
-  }
-}
-
 async function sendCode(deps: AccountDeps, user: { id: string; email: string; full_name: string }, purpose: 'confirm-email' | 'reset-password') {
-  await limit(deps.db, `code:${purpose}:${user.email.toLowerCase()}`, CODE_SENDS_PER_EMAIL);
-  const code = await issueCode(deps.db, user.id, purpose);
-  await deps.mailer.send({ to: user.email, ...codeMail(purpose, user.full_name, code) });
+  await limit(deps.db, `code:${purpose}:${user.email.toLowerCase()}`, RULES.codeSendsPerAccount);
+  const { code } = await issueCode(deps.db, user.id, purpose);
+  await mailCode(deps, user, purpose, code);
 }
 
 export async function register(deps: AccountDeps, input: {
@@ -203,11 +183,14 @@ export async function register(deps: AccountDeps, input: {
 }
 
 /** Confirms the address; answers a registration token when the user owns an organization still registering. */
-export async function confirmEmail(deps: AccountDeps, userId: string, code: string): Promise<{ registrationToken: string | null; organizationId: string | null }> {
+export async function confirmEmail(deps: AccountDeps, input: { userId: string; code: string; ip: string }): Promise<{ registrationToken: string | null; organizationId: string | null }> {
+  const { userId } = input;
+  await limit(deps.db, `code-check:ip:${input.ip}`, RULES.codeChecksPerAddress);
+  await limit(deps.db, `code-check:account:${userId}`, RULES.codeChecksPerAccount);
   const user = await findUserById(deps.db, userId);
   if (!user) throw problem('wrongCode');
   if (user.email_confirmed_at) throw problem('alreadyConfirmed');
-  const result = await checkCode(deps.db, userId, 'confirm-email', code, true);
+  const result = await checkCode(deps.db, { userId, purpose: 'confirm-email' }, input.code, true);
   if (!result.ok) throw codeProblem(result, 'wrongCode');
   await markEmailConfirmed(deps.db, userId);
   const registering = (await listUserOrganizations(deps.db, userId)).find((o) => !o.registrationDone && roleById(o.roleId)?.name === 'Organization');
@@ -218,46 +201,22 @@ export async function confirmEmail(deps: AccountDeps, userId: string, code: stri
   };
 }
 
-export async function resendConfirmEmail(deps: AccountDeps, email: string): Promise<void> {
+/**
+ * Sends a new confirmation code. Unknown and already confirmed addresses get the same answer, in the same
+ * time, as one waiting for its code: this call must not reveal who has an account.
+ */
+export async function resendConfirmEmail(deps: AccountDeps, input: { email: string; ip: string }): Promise<void> {
+  const startedAt = Date.now();
+  const email = input.email.trim().toLowerCase();
+  await limit(deps.db, `code-send:ip:${input.ip}`, RULES.codeSendsPerAddress);
+  await limit(deps.db, `code:confirm-email:${email}`, RULES.codeSendsPerAccount);
   const user = await findUserByEmail(deps.db, email);
-  // Unknown addresses get the same answer as known ones: this call must not reveal who has an account.
-  if (!user) return;
-  if (user.email_confirmed_at) throw problem('alreadyConfirmed');
-  await sendCode(deps, user, 'confirm-email');
-}
-
-/** A stable stand-in id for an unknown address, so the answer looks the same whether or not it exists. */
-function decoyUserId(config: Config, email: string): string {
-  const h = createHmac('sha256', config.jwtSecret).update(`decoy:${email.toLowerCase()}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-export async function forgotPassword(deps: AccountDeps, email: string): Promise<{ userId: string }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) {
-    await limit(deps.db, `code:reset-password:${email.trim().toLowerCase()}`, CODE_SENDS_PER_EMAIL);
-    return { userId: decoyUserId(deps.config, email.trim()) };
+  let pending: Promise<unknown> = Promise.resolve();
+  if (user && !user.email_confirmed_at) {
+    const { code } = await issueCode(deps.db, user.id, 'confirm-email');
+    pending = mailCode(deps, user, 'confirm-email', code);
   }
-  await sendCode(deps, user, 'reset-password');
-  return { userId: user.id };
-}
-
-export async function checkResetPasswordCode(deps: AccountDeps, userId: string, code: string): Promise<void> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw problem('invalidResetCode');
-  const result = await checkCode(deps.db, userId, 'reset-password', code, false);
-  if (!result.ok) throw codeProblem(result, 'invalidResetCode');
-}
-
-export async function resetPassword(deps: AccountDeps, input: { userId: string; newPassword: string; confirmPassword: string }): Promise<void> {
-  if (input.newPassword !== input.confirmPassword) throw problem('passwordMismatch');
-  if (!isStrongPassword(input.newPassword)) throw problem('weakPassword');
-  const user = await findUserById(deps.db, input.userId);
-  if (!user || !(await consumeVerifiedCode(deps.db, input.userId, 'reset-password'))) throw problem('invalidResetCode');
-  await setPasswordHash(deps.db, input.userId, await hashPassword(input.newPassword));
-  // A reset signs the account out everywhere: whoever knew the old password loses their sessions.
-  await revokeAllForUser(deps.db, input.userId);
-  if (!user.email_confirmed_at) await markEmailConfirmed(deps.db, input.userId);
+  await answerAtFloor(startedAt, pending);
 }
 
 export async function getUserOrganizations(deps: AccountDeps, userId: string) {
@@ -277,7 +236,8 @@ export async function selectOrganization(deps: AccountDeps, caller: { userId: st
     message = 'Your account has been activated!';
   }
   if (entry.isDeletedUser) {
-    await reactivateMembership(deps.db, entry.organizationMemberId);
+    // Only a membership the user deactivated is listed; an admin's removal is refused here as well.
+    if (!(await reactivateMembership(deps.db, entry.organizationMemberId))) throw problem('notFound');
     message = 'Your account has been activated!';
   }
   if (entry.accessState !== 'ok') {
@@ -285,9 +245,9 @@ export async function selectOrganization(deps: AccountDeps, caller: { userId: st
     throw problem(problemForState[entry.accessState], { data: { organizationId, hasPaymentMethod: entry.paymentMethodId !== null } });
   }
   // Entering an organization is a change of privilege: the session starts a new refresh-token family.
-  const remember = await deps.db.selectFrom('refresh_tokens').select('remember').where('family_id', '=', caller.familyId).limit(1).executeTakeFirst();
+  const remember = await rememberOf(deps.db, caller.familyId);
   await revokeFamily(deps.db, caller.familyId);
-  const session = await startSession(deps.db, caller.userId, remember?.remember ?? false);
+  const session = await startSession(deps.db, caller.userId, remember);
   const tokens = await issueTokens(deps.config, caller.userId, session.familyId);
   return { ...tokens, refreshToken: session.refreshToken, userRole: entry.roles.map((r) => r.name), organizationName: entry.organizationName, message };
 }
@@ -297,12 +257,15 @@ export async function refreshSession(deps: AccountDeps, input: { token?: string 
     const claims = await verifyAccessToken(deps.config.jwtSecret, input.token, true);
     if (!claims) throw problem('invalidRefreshToken');
   }
-  const rotated = await rotateSession(deps.db, input.refreshToken);
+  const rotated = await rotateSession(deps.db, deps.config.jwtSecret, input.refreshToken);
   if (!rotated.ok) throw problem('invalidRefreshToken');
-  const tokens = await issueTokens(deps.config, rotated.userId, rotated.familyId);
+  // Signed as of the first use: a repeat within the grace period answers the very same pair.
+  const tokens = await issueTokens(deps.config, rotated.userId, rotated.familyId, rotated.issuedAt);
   return { ...tokens, refreshToken: rotated.refreshToken };
 }
 
-export async function logout(deps: AccountDeps, familyId: string): Promise<void> {
-  await revokeFamily(deps.db, familyId);
+/** Ends the session at once: its refresh tokens and, on every server process, its access tokens. */
+export async function logout(deps: AccountDeps, caller: { userId: string; familyId: string }): Promise<void> {
+  await endSession(deps.db, caller.userId, caller.familyId);
+  revocations(deps.db).ended(caller.familyId);
 }

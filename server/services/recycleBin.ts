@@ -174,7 +174,9 @@ export async function toggle(
   if (req.entityType === entityTypes.OrganizationMember && req.id === m.memberId && !req.permanent) {
     if (m.orgDeactivated) throw problem('organizationDeactivated');
     if (req.isDeleted && isOwner) throw problem('memberProtected');
-    if (req.isDeleted !== m.memberDeleted) await setMembersDeleted(db, organizationId, [m.memberId], req.isDeleted ? new Date() : null);
+    // Removed by an admin: back only when an admin restores the membership.
+    if (!req.isDeleted && m.memberDeleted && !m.memberDeactivatedBySelf) throw problem('organizationForbidden');
+    if (req.isDeleted !== m.memberDeleted) await setMembersDeleted(db, organizationId, [m.memberId], req.isDeleted ? new Date() : null, true);
     return req.isDeleted ? 'Deactivated successfully' : 'Your account has been activated!';
   }
   if (req.entityType === entityTypes.Organization) {

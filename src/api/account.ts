@@ -52,8 +52,11 @@ export const accountApi = {
     request<{ organizationId: string; userId: string }>('POST', '/Account/register', { body, headers: botHeader(bot), noRefresh: true }),
   forgotPassword: (email: string, bot?: string) =>
     api.post<{ userId: string }>('/Account/forgotPassword', { email }, { headers: botHeader(bot), noRefresh: true }),
-  checkResetPasswordCode: (body: { userId: string; code: string }) => api.post<boolean>('/Account/checkResetPasswordCode', body, { noRefresh: true }),
-  resetPassword: (body: { userId: string; newPassword: string; confirmPassword: string }) => api.post<boolean>('/Account/resetPassword', body, { noRefresh: true }),
+  /** `userId` is the id forgotPassword answered; a good code answers the reset token resetPassword needs. */
+  checkResetPasswordCode: (body: { userId: string; code: string }) =>
+    api.post<{ resetToken: string }>('/Account/checkResetPasswordCode', body, { noRefresh: true }),
+  resetPassword: (body: { resetToken: string; userId: string; newPassword: string; confirmPassword: string }) =>
+    api.post<boolean>('/Account/resetPassword', body, { noRefresh: true }),
   getUserOrganizations: (userId: string) => api.get<OrganizationChoice[]>('/Account/getUserOrganizations', { query: { userId } }),
   selectOrganization: (userId: string, organizationId: string) =>
     request<SelectOrganizationResponse>('GET', '/Account/selectOrganization', { query: { userId, organizationId } }),

@@ -19,9 +19,11 @@ describe('refreshing a session', () => {
     expect(next.status).toBe(200);
   });
 
-  it('revokes the whole family when an old refresh token comes back', async () => {
+  it('revokes the whole family when an old refresh token comes back after the grace period', async () => {
     const s = await t.signIn('senior@demo.test');
     const rotated = await t.call<{ refreshToken: string }>('POST', '/api/Account/refreshToken', { body: { refreshToken: s.refreshToken } });
+    // Used long enough ago that this is no second tab refreshing at the same moment.
+    await t.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - 60_000) }).where('user_id', '=', s.userId).where('used_at', 'is not', null).execute();
     const replay = await t.call('POST', '/api/Account/refreshToken', { body: { refreshToken: s.refreshToken } });
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ isSuccess: false, message: 'Your session has expired. Please sign in again.' });

@@ -2,6 +2,7 @@
 import { foundation } from './0001_foundation';
 import { workspaces } from './0002_workspaces';
 import { surveys } from './0003_surveys';
+import { accountSecurity } from './0004_account_security';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'foundation', sql: foundation },
   { version: 2, name: 'workspaces', sql: workspaces },
   { version: 3, name: 'surveys', sql: surveys },
+  { version: 4, name: 'account_security', sql: accountSecurity },
 ];

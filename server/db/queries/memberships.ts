@@ -36,7 +36,10 @@ export interface UserOrganization {
   registrationDone: boolean;
 }
 
-/** Every organization the user is (or was, when deactivated) a member of. Deleted ones are gone. */
+/**
+ * Every organization the user is a member of, or was until they deactivated themself (they may come
+ * back). A membership an admin removed is not the user's any more; deleted organizations are gone.
+ */
 export async function listUserOrganizations(db: Kysely<DB>, userId: string): Promise<UserOrganization[]> {
   const rows = await db
     .selectFrom('organization_members as m')
@@ -54,6 +57,7 @@ export async function listUserOrganizations(db: Kysely<DB>, userId: string): Pro
       'o.registration_done as registrationDone',
     ])
     .where('m.user_id', '=', userId)
+    .where((eb) => eb.or([eb('m.deleted_at', 'is', null), eb('m.deactivated_by_self', '=', true)]))
     .where('o.deleted_at', 'is', null)
     .orderBy('o.name')
     .execute();
@@ -70,8 +74,16 @@ export async function listUserOrganizations(db: Kysely<DB>, userId: string): Pro
   }));
 }
 
-export async function reactivateMembership(db: Kysely<DB>, memberId: string): Promise<void> {
-  await db.updateTable('organization_members').set({ deleted_at: null }).where('id', '=', memberId).execute();
+/** Brings back a membership its user deactivated; answers false for one an admin removed. */
+export async function reactivateMembership(db: Kysely<DB>, memberId: string): Promise<boolean> {
+  const rows = await db
+    .updateTable('organization_members')
+    .set({ deleted_at: null, deactivated_by_self: false })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('deactivated_by_self', '=', true)]))
+    .returning('id')
+    .execute();
+  return rows.length > 0;
 }
 
 export async function reactivateOrganization(db: Kysely<DB>, organizationId: string): Promise<void> {

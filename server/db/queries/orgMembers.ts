@@ -11,12 +11,21 @@ export async function membershipInAnyState(q: Q, userId: string, organizationId:
   const row = await q
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['m.id as memberId', 'm.role_id as roleId', 'm.deleted_at as memberDeletedAt', 'o.deactivated_at as orgDeactivatedAt'])
+    .select(['m.id as memberId', 'm.role_id as roleId', 'm.deleted_at as memberDeletedAt', 'm.deactivated_by_self as bySelf', 'o.deactivated_at as orgDeactivatedAt'])
     .where('m.user_id', '=', userId)
     .where('m.organization_id', '=', organizationId)
     .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && { memberId: row.memberId, roleId: row.roleId, memberDeleted: row.memberDeletedAt !== null, orgDeactivated: row.orgDeactivatedAt !== null };
+  return (
+    row && {
+      memberId: row.memberId,
+      roleId: row.roleId,
+      memberDeleted: row.memberDeletedAt !== null,
+      /** Deactivated by the member themself, not removed by an admin. */
+      memberDeactivatedBySelf: row.memberDeletedAt !== null && row.bySelf,
+      orgDeactivated: row.orgDeactivatedAt !== null,
+    }
+  );
 }
 
 /** Live members of a live workspace. */
@@ -102,9 +111,15 @@ export async function binnedMemberIds(q: Q, organizationId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
-export async function setMembersDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
+/** `bySelf`: the member deactivates their own membership, which only they (or an admin) may undo. */
+export async function setMembersDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null, bySelf = false): Promise<void> {
   if (!ids.length) return;
-  await q.updateTable('organization_members').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  await q
+    .updateTable('organization_members')
+    .set({ deleted_at: at, deactivated_by_self: at !== null && bySelf })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** The membership goes; the user account stays (it may belong to other organizations). */

@@ -32,6 +32,8 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
+  // Answered by the code check; the only thing that lets this page set a new password, once.
+  const [resetToken, setResetToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [resetErrors, setResetErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -46,6 +48,7 @@ export default function ForgotPasswordPage() {
     try {
       const res = await accountApi.forgotPassword(email.trim(), await bot.current?.token());
       setUserId(res.userId);
+      setResetToken(null);
       notify('success', t('auth.forgot.emailSent'), t('auth.forgot.enterCode'));
       setStage('code');
     } catch (err) {
@@ -65,7 +68,7 @@ export default function ForgotPasswordPage() {
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
-      await accountApi.resetPassword({ userId: userId!, newPassword: password, confirmPassword: confirm });
+      await accountApi.resetPassword({ resetToken: resetToken!, userId: userId!, newPassword: password, confirmPassword: confirm });
       setDone(true);
     } catch (err) {
       notify('error', t('auth.forgot.invalidPassword'), err instanceof ApiError ? joined(err, '') : undefined);
@@ -129,7 +132,8 @@ export default function ForgotPasswordPage() {
         onResend={() => sendEmail()}
         onSubmit={async (code) => {
           try {
-            await accountApi.checkResetPasswordCode({ userId: userId!, code });
+            const checked = await accountApi.checkResetPasswordCode({ userId: userId!, code });
+            setResetToken(checked.resetToken);
             notify('success', t('auth.forgot.codeValid'));
             setStage('reset');
           } catch (err) {
