@@ -91,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
     if (err instanceof Problem) {
+      // A refusal that ends by itself says when (RFC 9110 Retry-After), for clients and proxies alike.
+      const retryAfter = (err.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       return reply.status(err.status).send(failure(err.message, err.errors, err.data));
     }
     if (err.validation) {

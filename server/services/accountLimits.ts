@@ -27,7 +27,7 @@ export const RULES = {
 } as const satisfies Record<string, Rule>;
 
 export async function limit(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
-  if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests');
+  if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
 }
 
 /** Sign-in failures a pair may make at full speed; after that each waits twice as long as the last. */

@@ -32,6 +32,7 @@ describe('sign-in failures', () => {
     expect(early.status).toBe(429);
     expect(early.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(early.body.data).toEqual({ retryAfterSeconds: 1 });
+    expect(early.headers['retry-after']).toBe('1');
 
     await new Promise((r) => setTimeout(r, 1100));
     expect((await login(attacker, 'manager@demo.test', 'Wrong-again-1!')).body.message).toBe('Invalid login attempt!');
