@@ -62,6 +62,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const pool = new pg.Pool({
     connectionString,
     max,
+    // A request waits at most this long for a connection when PostgreSQL is unreachable, then gets a 503.
+    connectionTimeoutMillis: 5000,
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   // An idle connection that PostgreSQL closes (a restart, a terminated backend) must not take the whole
@@ -71,6 +73,11 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // parses and plans them once per connection, and later sends carry only the parameters. Only fixed
   // texts are marked (a prepared statement lives as long as its connection).
   pool.on('connect', (client) => {
+    // pg-pool listens for errors only while a client is idle. A connection terminated while checked out
+    // (pg_terminate_backend, a failover) also emits 'error', and without a listener that error would
+    // end the process; the query in flight rejects by itself, and the pool discards the broken client
+    // when it is released.
+    client.on('error', (err) => console.warn(`database connection lost during a query: ${err.message}`));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
       const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
