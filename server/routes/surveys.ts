@@ -8,7 +8,7 @@ import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStat
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { FormDataError, boundaryOf, parseFormData } from '../plugins/formData';
-import { createStorage, type Storage } from '../plugins/storage';
+import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { submitSurvey, type ReceivedFile } from '../services/submissions';
 import { createSurveyCache } from '../services/surveyCache';
@@ -97,11 +97,7 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
     const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req).organizationId, req.params.id);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(bytes);
+    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
   });
 
   app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' } }, async (req) => {

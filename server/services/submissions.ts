@@ -59,7 +59,10 @@ export interface StoredSubmission {
   answerCount: number;
 }
 
-const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
+// What file-type recognizes that runs when opened: programs, installers, packages, applets.
+const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi', 'class', 'jar', 'swf', 'wasm', 'lnk', 'chm', 'xpi', 'crx']);
+/** Markup a browser renders as a page (and runs its scripts), whatever the file is called. */
+const MARKUP = /^(?:\ufeff)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|svg|script|head|body|iframe|\?php)\b/i;
 const GUEST_ROLE_ID = 8;
 
 interface Upload extends ReceivedFile {
@@ -67,6 +70,10 @@ interface Upload extends ReceivedFile {
   extension: string;
   blocked: boolean;
   sha256: string;
+}
+
+function isMarkup(bytes: Buffer): boolean {
+  return MARKUP.test(bytes.subarray(0, 1024).toString('utf8'));
 }
 
 async function inspect(f: ReceivedFile): Promise<Upload> {
@@ -77,7 +84,9 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
     ...f,
     type: sniffed?.mime ?? declared,
     extension: sniffed?.ext ?? extensionOf(f.fileName).replace(/[^a-z0-9]/g, '').slice(0, 10),
-    blocked: sniffed !== undefined && EXECUTABLES.has(sniffed.ext),
+    // The bytes decide: an executable or a page is refused under any name (a photo's type is checked
+    // against the sniffed type by the engine's rule, so text called .png is not an image either).
+    blocked: (sniffed !== undefined && EXECUTABLES.has(sniffed.ext)) || isMarkup(f.bytes),
     sha256: createHash('sha256').update(f.bytes).digest('hex'),
   };
 }
