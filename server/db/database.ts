@@ -67,8 +67,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
   // An idle connection that PostgreSQL closes (a restart, a terminated backend) must not take the whole
-  // process down: the pool drops it and opens a new one on the next query.
-  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  // process down: the pool drops it and opens a new one on the next query. The client's own listener
+  // (below) has logged it already.
+  pool.on('error', () => undefined);
   // Hot statements that start with `/* prepared: name */` go as named prepared statements: PostgreSQL
   // parses and plans them once per connection, and later sends carry only the parameters. Only fixed
   // texts are marked (a prepared statement lives as long as its connection).
@@ -77,7 +78,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     // (pg_terminate_backend, a failover) also emits 'error', and without a listener that error would
     // end the process; the query in flight rejects by itself, and the pool discards the broken client
     // when it is released.
-    client.on('error', (err) => console.warn(`database connection lost during a query: ${err.message}`));
+    client.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
       const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
