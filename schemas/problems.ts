@@ -13,6 +13,7 @@ export const problems = {
   conflict: { status: 409, message: 'This was already done with different data.' },
   tooManyRequests: { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   internal: { status: 500, message: 'Something went wrong! Please try again later.' },
+  serviceUnavailable: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
 
   botCheckRequired: { status: 400, message: 'Please complete the bot check.' },
   botCheckFailed: { status: 400, message: 'The bot check failed. Please try again.' },

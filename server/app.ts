@@ -22,6 +22,10 @@ import type { Mailer } from './plugins/mail';
 import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
 import { subscriptionGateFor, type SubscriptionGate } from './services/subscriptionGate';
+import healthRoutes from './routes/health';
+import { capConnectionsPerAddress, serverTimeouts } from './security/connections';
+import { registerSecurityHeaders } from './security/headers';
+import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
 
 export interface AppDeps {
@@ -70,11 +74,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT,
     // req.ip is what per-address limits count; behind a proxy it is the proxy's unless TRUST_PROXY names it.
     trustProxy: deps.config.trustProxy,
+    ...serverTimeouts(deps.config),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [addFormats as never] },
   }).withTypeProvider<JsonSchemaToTsProvider>();
 
   app.decorate('deps', deps);
+  capConnectionsPerAddress(app.server, { max: deps.config.maxConnectionsPerAddress, exemptLoopback: true });
+  await registerSecurityHeaders(app as unknown as App, deps.config);
+  retryAfterOnUnavailable(app as unknown as App);
   app.decorate('apiRoutes', [] as RouteInfo[]);
   app.decorate('subscriptionGate', subscriptionGateFor(deps.database.db));
   app.decorateRequest('caller', null);
@@ -165,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api' });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -25,7 +25,12 @@ export const settings = {
     default: 'off',
     doc: 'Reverse proxies whose X-Forwarded-For is believed, for the caller addresses that rate limits count: off, loopback, a number of hops, or addresses and CIDR ranges separated by commas.',
   },
-  WORKERS: { default: '1', doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL: the embedded database serves one process.' },
+  WORKERS: { default: '1', doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL, and then a supervising process restarts any that dies; the embedded database serves one process, which nothing restarts (use a service manager).' },
+  HEADERS_TIMEOUT: { default: '10', doc: 'Seconds a client may take to send a request\'s headers before the connection is closed.' },
+  REQUEST_TIMEOUT: { default: '300', doc: 'Seconds a client may take to send a whole request, body included (a slow phone uploading 100 MB of photos needs minutes); then 408 and closed.' },
+  IDLE_TIMEOUT: { default: '60', doc: 'Seconds a connection may stay silent in both directions (a stalled upload, a stuck client) before it is closed.' },
+  KEEP_ALIVE_TIMEOUT: { default: '5', doc: 'Seconds an idle keep-alive connection is kept for the next request. Behind a load balancer, set it above the balancer\'s idle timeout.' },
+  MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -48,10 +53,14 @@ export interface Config {
   recaptchaSiteKey: string;
   demoData: boolean;
   logLevel: string;
-  /** Server processes (node:cluster workers); 1 serves from the main process. */
+  /** Server processes (node:cluster workers). With PostgreSQL a primary supervises them, even one. */
   workers: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For decides req.ip. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Limits on how long a client may hold a connection, in milliseconds. */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
+  /** Open connections per remote address; 0 is no limit. */
+  maxConnectionsPerAddress: number;
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
@@ -83,6 +92,25 @@ function jwtSecretFor(dataDir: string, given: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: SettingName): number {
+  const value = Number(read(env, name));
+  if (!Number.isFinite(value) || value <= 0 || value > 3600) throw new Error(`${name} must be a number of seconds from 0 to 3600, got ${env[name]}`);
+  return Math.round(value * 1000);
+}
+
+function connectionCap(env: NodeJS.ProcessEnv): number {
+  const value = Number(read(env, 'MAX_CONNECTIONS_PER_ADDRESS'));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 0 for no limit, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+  return value;
+}
+
+function timeoutsOf(env: NodeJS.ProcessEnv): Config['timeouts'] {
+  const t = { headersMs: seconds(env, 'HEADERS_TIMEOUT'), requestMs: seconds(env, 'REQUEST_TIMEOUT'), idleMs: seconds(env, 'IDLE_TIMEOUT'), keepAliveMs: seconds(env, 'KEEP_ALIVE_TIMEOUT') };
+  // Node refuses to listen otherwise.
+  if (t.headersMs > t.requestMs) throw new Error('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
+  return t;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,5 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // PGlite is one process's database: several workers would each open their own copy of DATA_DIR.
     workers: databaseUrl ? workers : 1,
     trustProxy: trustProxyOf(read(env, 'TRUST_PROXY')),
+    timeouts: timeoutsOf(env),
+    maxConnectionsPerAddress: connectionCap(env),
   };
 }

@@ -1,13 +1,15 @@
 // `npm start`: the whole product on one port. Reads the configuration, prepares the database and the
-// front end, serves both, and prints where to go and how to sign in. With WORKERS > 1 (PostgreSQL
-// only) the primary prepares everything and runs the scheduled jobs, and that many node:cluster
-// workers share the port: one Node process is one core, and a busy collection day wants them all.
+// front end, serves both, and prints where to go and how to sign in. With PostgreSQL the primary
+// prepares everything, runs the scheduled jobs and supervises WORKERS node:cluster workers that share
+// the port (one Node process is one core, and a busy collection day wants them all), restarting any
+// that dies, even a single one. With the embedded PGlite one process does everything.
 import cluster from 'node:cluster';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, type Booted } from './boot';
 import { loadConfig } from './config';
 import { ensureFrontend } from './frontend';
+import { superviseWorkers } from './supervisor';
 import { printWelcome } from './welcome';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,31 +54,16 @@ if (cluster.isWorker) {
 } else {
   await ensureFrontend(root, webRoot, (m) => console.log(m));
   const booted = await boot(config, { webRoot, log: console });
-  if (config.workers === 1) {
+  if (!config.databaseUrl) {
+    // PGlite lives inside this process and its data directory admits one process, so there is nothing
+    // to supervise from here: a service manager restarts it (systemd Restart=always, a container's
+    // restart policy). Deployments that must not go down use PostgreSQL.
     await serve(booted);
     onStop(() => booted.close());
   } else {
-    cluster.setupPrimary({ execArgv: workerExecArgv() });
-    const started = Array.from({ length: config.workers }, () => {
-      const worker = cluster.fork();
-      return new Promise<void>((ok, fail) => {
-        worker.once('listening', () => ok());
-        worker.once('exit', (code) => fail(new Error(`a server worker exited with ${code} while starting`)));
-      });
-    });
-    await Promise.all(started);
-    console.log(`  ${config.workers} server processes share port ${config.port}.`);
-    // A worker that dies later (out of memory, a crash) is replaced, so the port keeps its capacity.
-    let stopping = false;
-    cluster.on('exit', (worker, code) => {
-      if (stopping) return;
-      console.warn(`server worker ${worker.process.pid} exited with ${code}; starting another`);
-      cluster.fork();
-    });
+    const workers = await superviseWorkers({ count: config.workers, execArgv: workerExecArgv(), log: console });
     onStop(async () => {
-      stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      await Promise.all(workers.map((w) => (w.isDead() ? undefined : new Promise((ok) => (w.once('exit', ok), w.kill('SIGTERM'))))));
+      await workers.stop();
       await booted.close();
     });
   }

@@ -2,6 +2,7 @@
 // into the envelope with the catalogue's status and message. PostgreSQL constraint errors are
 // translated here too, in one place.
 import { problems, type ProblemCode } from '../schemas/problems';
+import { isConnectionLoss } from './db/connectionLoss';
 
 export class Problem extends Error {
   readonly code: ProblemCode;
@@ -30,6 +31,8 @@ interface PgError {
 
 /** Maps a database error to a Problem when it is the caller's fault (unique, foreign key, check). */
 export function fromDatabaseError(err: unknown): Problem | undefined {
+  // The database went away under the request: the request fails, the process and the pool carry on.
+  if (isConnectionLoss(err)) return problem('serviceUnavailable');
   const pg = err as PgError;
   switch (pg?.code) {
     case '23505': // unique_violation

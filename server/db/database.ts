@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isConnectionLoss } from './connectionLoss';
 import type { DB } from './schema';
 
 export interface Database {
@@ -57,36 +58,69 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** The marker of a statement sent as a named prepared statement on PostgreSQL (PGlite reads it as a comment). */
 const PREPARED = /^\/\* prepared: ([a-z_]+) \*\//;
+/** How long after a lost connection every checkout is tested first. */
+const RECHECK_AFTER_LOSS_MS = 10_000;
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
+    // A request waits at most this long for a connection when PostgreSQL is unreachable, then gets a 503.
+    connectionTimeoutMillis: 5000,
     types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
   });
-  // An idle connection that PostgreSQL closes (a restart, a terminated backend) must not take the whole
-  // process down: the pool drops it and opens a new one on the next query.
-  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  // When one connection is lost, its idle siblings usually are too (a failover, a restart, an operator's
+  // pg_terminate_backend), but the pool learns that only when each one's goodbye is read. For a while
+  // after a loss, a connection is tested before it is handed out, so a request that merely arrives
+  // then gets a live one; the rest of the time checkout costs nothing extra.
+  let lostAt = 0;
+  const lost = () => (lostAt = Date.now());
+  // An idle connection that PostgreSQL closes must not take the whole process down: the pool drops it
+  // and opens a new one on the next query. The client's own listener (below) has logged it already.
+  pool.on('error', lost);
   // Hot statements that start with `/* prepared: name */` go as named prepared statements: PostgreSQL
   // parses and plans them once per connection, and later sends carry only the parameters. Only fixed
   // texts are marked (a prepared statement lives as long as its connection).
   pool.on('connect', (client) => {
+    // pg-pool listens for errors only while a client is idle. A connection terminated while checked out
+    // (pg_terminate_backend, a failover) also emits 'error', and without a listener that error would
+    // end the process; the query in flight rejects by itself, and the pool discards the broken client
+    // when it is released.
+    client.on('error', (err) => {
+      lost();
+      console.warn(`database connection lost: ${err.message}`);
+    });
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
       const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
-      return name === undefined ? query(text, values, cb) : query({ name, text, values }, cb);
+      const result = name === undefined ? query(text, values, cb) : query({ name, text, values }, cb);
+      // The query's rejection reaches its caller before the connection's 'error' event: note the loss now.
+      if (result instanceof Promise) result.catch((err: unknown) => isConnectionLoss(err) && lost());
+      return result;
     };
   });
+  const connect = async (): Promise<pg.PoolClient> => {
+    for (let attempt = 0; ; attempt++) {
+      const c = await pool.connect();
+      if (Date.now() - lostAt > RECHECK_AFTER_LOSS_MS || attempt > max) return c;
+      try {
+        await c.query('select 1');
+        return c;
+      } catch (err) {
+        c.release(err as Error);
+      }
+    }
+  };
   // Fail at start, not at the first request, when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) });
   return {
     kind: 'postgres',
     db,
     exec: async (script) => {
       // One client for the whole script, rolled back on failure, so no aborted transaction returns to the pool.
-      const c = await pool.connect();
+      const c = await connect();
       try {
         await c.query(script);
       } catch (err) {

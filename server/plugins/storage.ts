@@ -5,6 +5,7 @@
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 /** What a file is stored from: bytes in memory, or a temporary file that is moved into place. */
 export type Content = Uint8Array | { path: string };
@@ -65,4 +66,35 @@ export async function staged<T>(storage: Storage, work: (put: (key: string, cont
     await Promise.all(written.map((k) => storage.remove(k).catch(() => undefined)));
     throw err;
   }
+}
+
+/**
+ * Types a browser shows without running anything: anything else (html, svg, xml, scripts, unknown)
+ * goes out as application/octet-stream, whatever the uploader's browser declared.
+ */
+const INERT_TYPE = /^(image\/(jpeg|png|gif|webp|avif|bmp|heic|heif|tiff)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/(pdf|zip|msword|vnd\.[a-z0-9.+-]+)|text\/(plain|csv))$/;
+
+/**
+ * The headers of every file the server sends (uploads, exports): always a download, never a page of
+ * ours. An uploaded file is hostile content: served inline from our origin it could run script with the
+ * viewer's session (stored XSS), so it is an attachment, the type is not to be guessed (nosniff), and
+ * were a browser to render it anyway the sandbox gives it an opaque origin with no scripts, and
+ * default-src 'none' lets it load nothing.
+ */
+export function downloadHeaders(fileName: string, contentType: string): Record<string, string> {
+  const type = contentType.toLowerCase().split(';')[0]!.trim();
+  const name = fileName.replace(/[\\/]/g, '_') || 'file';
+  return {
+    'content-type': INERT_TYPE.test(type) ? type : 'application/octet-stream',
+    'content-disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+    'cache-control': 'private, no-store',
+  };
+}
+
+/** Sends a stored file. Every route that serves a file from storage goes through this, never send(get()). */
+export async function sendStoredFile(reply: FastifyReply, storage: Storage, file: { key: string; fileName: string; contentType: string }): Promise<FastifyReply> {
+  const bytes = await storage.get(file.key);
+  return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(bytes);
 }

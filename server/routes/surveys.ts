@@ -5,7 +5,7 @@ import { ALL_ROLES } from '../../schemas/roles';
 import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStatusQuery } from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
-import { createStorage, type Storage } from '../plugins/storage';
+import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
 import { readSubmissionBody } from '../plugins/submissionBody';
 import { submitSurvey, uploadLimitOf } from '../services/submissions';
 import { createSurveyCache } from '../services/surveyCache';
@@ -44,11 +44,7 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
     const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(bytes);
+    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
   });
 
   app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' } }, async (req) => {

@@ -3,6 +3,7 @@
 // (same content: the stored submission again; other content: 409), the survey's state (deployed, not
 // expired, single-use link unused), the answers re-validated by the same engine the browser ran, and
 // one atomic write; files written to storage are removed again when the write fails.
+import { open } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import {
@@ -57,12 +58,31 @@ export interface StoredSubmission {
   answerCount: number;
 }
 
-const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi']);
+// What file-type recognizes that runs when opened: programs, installers, packages, applets.
+const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi', 'class', 'jar', 'swf', 'wasm', 'lnk', 'chm', 'xpi', 'crx']);
+/** Markup a browser renders as a page (and runs its scripts), whatever the file is called. */
+const MARKUP = /^(?:\ufeff)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|svg|script|head|body|iframe|\?php)\b/i;
 
 interface Upload extends ReceivedFile {
   type: string;
   extension: string;
   blocked: boolean;
+}
+
+function isMarkup(bytes: Buffer): boolean {
+  return MARKUP.test(bytes.subarray(0, 1024).toString('utf8'));
+}
+
+/** The first kilobyte of a received file, wherever it is kept. */
+async function headOf(f: ReceivedFile): Promise<Buffer> {
+  if ('bytes' in f.content) return f.content.bytes;
+  const handle = await open(f.content.path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 async function inspect(f: ReceivedFile): Promise<Upload> {
@@ -73,7 +93,9 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
     ...f,
     type: sniffed?.mime ?? declared,
     extension: sniffed?.ext ?? extensionOf(f.fileName).replace(/[^a-z0-9]/g, '').slice(0, 10),
-    blocked: sniffed !== undefined && EXECUTABLES.has(sniffed.ext),
+    // The bytes decide: an executable or a page is refused under any name (a photo's type is checked
+    // against the sniffed type by the engine's rule, so text called .png is not an image either).
+    blocked: (sniffed !== undefined && EXECUTABLES.has(sniffed.ext)) || isMarkup(await headOf(f)),
   };
 }
 

@@ -31,12 +31,13 @@ export interface Session {
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { database } = testDb;
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/tmp/fieldsurvey-test', JWT_SECRET: 'test-secret-of-sufficient-length-0123456789', BOT_CHECK: opts.botCheck ?? 'off', DEMO_DATA: 'on', DEV_MAILBOX: 'on' }),
     smtpUrl: opts.smtpUrl,
+    ...opts.config,
   };
   const ids = opts.seed === false ? { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} } : await seedDemo(database.db, demoData);
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });

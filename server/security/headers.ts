@@ -1,0 +1,67 @@
+// Security headers on every reply, API and front end alike, from @fastify/helmet, plus a
+// Permissions-Policy (helmet has none). docs/decisions.md says why each value is what it is.
+import fastifyHelmet from '@fastify/helmet';
+import type { App } from '../app';
+import type { Config } from '../config';
+
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+/** 180 days: long enough to count (preload lists want a year, which is the operator's call). */
+const HSTS_SECONDS = 180 * 24 * 60 * 60;
+
+export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl'>): Record<string, string[] | null> {
+  const recaptcha = config.botCheck === 'recaptcha';
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    // No inline scripts: the built index.html loads its entry as a file and the service worker is
+    // registered from it. 'unsafe-eval' only because the admin screens validate with ajv
+    // (@rjsf/validator-ajv8), which compiles schemas with Function(); precompiling them lets it go.
+    'script-src': ["'self'", "'unsafe-eval'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'script-src-attr': ["'none'"],
+    // Chakra UI styles through emotion, which inserts <style> elements at run time (no nonce support
+    // through Chakra's provider), and the ALTCHA widget styles itself the same way.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Photos are previewed from data: and blob: URLs before they are sent.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    // The ALTCHA proof of work runs in a worker made from a blob: URL; the service worker is 'self'.
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'media-src': ["'self'", 'blob:', 'data:'],
+    'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+    // No page of ours may be framed, survey pages included (clickjacking a submit button).
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    ...(config.publicUrl.startsWith('https:') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * The front end is one document for every page: a respondent reaches the fill page (/public-survey/...,
+ * /survey/...) by navigating inside the app, and offline the service worker answers every page with the
+ * cached index.html and its headers. So every HTML document may ask for the location and the camera
+ * (geopoint and photo questions), only from our own origin; nothing else (API replies, files) may.
+ */
+const DOCUMENT_POLICY = 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()';
+const OTHER_POLICY = 'geolocation=(), camera=(), microphone=(), payment=(), usb=()';
+
+export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl'>): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    // Public survey links are capabilities (their uuid is the key): no page sends its address onward.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: HSTS_SECONDS, includeSubDomains: false } : false,
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.header('permissions-policy', type.startsWith('text/html') ? DOCUMENT_POLICY : OTHER_POLICY);
+    return payload;
+  });
+}
