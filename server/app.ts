@@ -2,7 +2,9 @@
 // and server/main.ts serves it. Everything under /api answers in the envelope
 // { isSuccess, data, message, errors }, errors included.
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -171,6 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!(await deps.botCheck.verify(value, action))) throw problem(value ? 'botCheckFailed' : 'botCheckRequired');
   });
 
+  // API replies over 1 KiB travel compressed (survey JSON of hundreds of questions shrinks ~10x). Brotli at
+  // quality 4: on the fly, its higher levels cost more CPU than they save bytes. The front end's files
+  // are compressed once at build time (vite.config.ts) and served as they are (preCompressed below).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
@@ -180,11 +191,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: deps.webRoot,
       // Files are looked up per request, so a front end rebuilt while the server runs is served whole.
       wildcard: true,
+      // The .br and .gz files written beside each asset at build time, by the browser's Accept-Encoding.
+      preCompressed: true,
       // Off, or @fastify/static's own 'public, max-age=0' replaces the headers set just below.
       cacheControl: false,
       // Hashed assets never change; index.html and the service worker must always be revalidated.
       setHeaders: (res, path) => {
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers brotli, gzip or plain bytes: a shared cache must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
