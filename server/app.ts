@@ -7,7 +7,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import addFormats from 'ajv-formats';
 import type { Envelope } from '../schemas/problems';
 import { problems } from '../schemas/problems';
 import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
@@ -16,11 +15,14 @@ import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { findMembership } from './db/queries/memberships';
+import { refuseNul, requireBoundary } from './hostileInput';
+import { clientErrorHandler, frameworkErrors, limitUrl } from './httpErrors';
 import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
 import type { Mailer } from './plugins/mail';
 import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
 import { describeValidationError } from './validation-messages';
+import { validatorCompiler } from './validators';
 
 export interface AppDeps {
   config: Config;
@@ -65,8 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [addFormats as never] },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<JsonSchemaToTsProvider>();
+  // JSON bodies are validated without type coercion, querystrings and paths with it (see validators.ts).
+  app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RouteInfo[]);
@@ -116,6 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The SPA decides what an unknown page shows (its own 404 and 500 pages).
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
+
+  // Before the access check, so that an oversized address is a 414 whoever sends it.
+  app.addHook('onRequest', limitUrl);
+  app.addHook('preParsing', requireBoundary);
+  app.addHook('preValidation', refuseNul);
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;

@@ -43,3 +43,9 @@ export function describeValidationError(e: FastifySchemaValidationError, context
       return `'${field}' is not valid${where}`;
   }
 }
+
+/** PostgreSQL text cannot store U+0000, so it is refused in every string a request carries. */
+export function nulMessage(field: string, context: string): string {
+  const where = context !== 'body' ? ` (${context})` : '';
+  return `'${field}' must not contain the character U+0000${where}`;
+}

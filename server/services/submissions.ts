@@ -29,6 +29,7 @@ import {
   type SubmissionContext,
 } from '../db/queries/submissions';
 import type { DB } from '../db/schema';
+import { nulFormFields } from '../hostileInput';
 import { staged, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
@@ -94,6 +95,9 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
 type Result = { submission: StoredSubmission; duplicate: boolean };
 
 export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null }): Promise<Result> {
+  // PostgreSQL text cannot hold U+0000: refused here, naming the field, not by the insert as a 500.
+  const nul = nulFormFields(input.entries, input.files);
+  if (nul.length > 0) throw problem('validation', { errors: nul });
   const parsed = parseSubmission(input.entries);
   if ('errors' in parsed) throw problem('validation', { errors: parsed.errors });
   const s = parsed.submission;
