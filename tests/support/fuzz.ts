@@ -450,8 +450,10 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
   if (typeof body.isSuccess !== 'boolean' || typeof body.message !== 'string' || !Array.isArray(body.errors)) return `answered ${status} with an envelope of the wrong types`;
   if (body.isSuccess !== status < 400) return `answered ${status} with isSuccess ${String(body.isSuccess)}`;
   if (status >= 400 && body.errors.length === 0) return `refused (${status}) without saying why`;
-  // A querystring or path made long enough is refused as a whole before any field is looked at.
-  if (req.field !== undefined && !(status === 414 && req.part !== 'body')) {
+  // A request made large enough is refused whole before any field is looked at: a body over the
+  // limit with 413, an address with 414.
+  const refusedWhole = status === 413 || (status === 414 && req.part !== 'body');
+  if (req.field !== undefined && !refusedWhole) {
     if (status !== 400 || body.message !== problems.validation.message) return `took a broken '${req.field}' (${req.kind}): ${status} ${String(body.message)}`;
     const quoted = `'${req.field}`;
     if (!(body.errors as string[]).some((e) => e.startsWith(quoted) || e.includes(` ${quoted}`) || e.includes(`'${String(req.field).split('.').pop()}'`)))
