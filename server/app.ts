@@ -15,7 +15,7 @@ import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { findMembership } from './db/queries/memberships';
-import { refuseNul, requireBoundary } from './hostileInput';
+import { refuseHostileValues, requireBoundary } from './hostileInput';
 import { clientErrorHandler, frameworkErrors, limitUrl } from './httpErrors';
 import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
 import type { Mailer } from './plugins/mail';
@@ -61,6 +61,7 @@ function failure(message: string, errors: string[], data: unknown = null): Envel
 
 // JSON bodies may be large enough to carry a 1 MB field, so an oversized field is a 400 naming it.
 const BODY_LIMIT = 4 * 1024 * 1024;
+const MAX_REPORTED_ERRORS = 100;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -92,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(err.status).send(failure(err.message, err.errors, err.data));
     }
     if (err.validation) {
-      const errors = err.validation.map((e) => describeValidationError(e, err.validationContext));
+      // Every error of a 1,000-item list is still too many to read; the first ones say what is wrong.
+      const errors = err.validation.slice(0, MAX_REPORTED_ERRORS).map((e) => describeValidationError(e, err.validationContext));
       return reply.status(400).send(failure(problems.validation.message, errors));
     }
     const fromDb = fromDatabaseError(err);
@@ -125,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the access check, so that an oversized address is a 414 whoever sends it.
   app.addHook('onRequest', limitUrl);
   app.addHook('preParsing', requireBoundary);
-  app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', refuseHostileValues);
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;

@@ -236,7 +236,9 @@ function mutationOf(part: Part, schema: JsonSchema, base: unknown, size: Sized):
     options.push(
       fc.constantFrom(...arrays).chain((f) => {
         const limit = f.schema.maxItems ?? 1000;
-        return fc.tuple(validValue(f.schema.items), fc.integer({ min: limit + 1, max: size.huge ? 200_000 : limit + 10 })).map(([item, n]) => ({
+        // Valid items test the bound itself; wrong ones test that the refusal does not grow with the list.
+        const item = fc.oneof(validValue(f.schema.items), wrongTypeFor(f.schema.items ?? {}));
+        return fc.tuple(item, fc.integer({ min: limit + 1, max: size.huge ? 200_000 : limit + 10 })).map(([item, n]) => ({
           kind: 'hugeArray',
           part,
           path: f.path,
@@ -429,6 +431,8 @@ export interface Outcome {
 }
 
 const ENVELOPE_KEYS = ['data', 'errors', 'isSuccess', 'message'];
+/** A refusal says what is wrong in a few sentences; one that grows with the input is an amplifier. */
+const MAX_REFUSAL_BYTES = 64 * 1024;
 
 /** Replies that are rightly not the envelope: a successful download and the ALTCHA widget's challenge. */
 function isBareSuccess(req: FuzzRequest, status: number, headers: Record<string, unknown>): boolean {
@@ -450,6 +454,7 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
   if (typeof body.isSuccess !== 'boolean' || typeof body.message !== 'string' || !Array.isArray(body.errors)) return `answered ${status} with an envelope of the wrong types`;
   if (body.isSuccess !== status < 400) return `answered ${status} with isSuccess ${String(body.isSuccess)}`;
   if (status >= 400 && body.errors.length === 0) return `refused (${status}) without saying why`;
+  if (status >= 400 && text.length > MAX_REFUSAL_BYTES) return `refused (${status}) at length: ${text.length} bytes`;
   // A request made large enough is refused whole before any field is looked at: a body over the
   // limit with 413, an address with 414.
   const refusedWhole = status === 413 || (status === 414 && req.part !== 'body');

@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../../server/app';
+import { MAX_ARRAY_ITEMS } from '../../../server/hostileInput';
 import { MAX_URL_LENGTH } from '../../../server/httpErrors';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
 import { submissionEntries, type JsonSchema } from '../../support/fuzz';
@@ -33,8 +34,8 @@ function stringFields(schema: unknown): string[] {
     .map(([name]) => name);
 }
 
-function sessionFor(r: RouteInfo): Session | undefined {
-  return r.access === 'public' ? undefined : owner;
+function sessionFor(r: RouteInfo): { session?: Session } {
+  return r.access === 'public' ? {} : { session: owner };
 }
 
 describe('NUL characters', () => {
@@ -42,7 +43,7 @@ describe('NUL characters', () => {
     let checked = 0;
     for (const r of t.app.apiRoutes.filter((x) => x.schema?.body)) {
       for (const field of stringFields(r.schema!.body)) {
-        const res = await t.call(r.method, concretePath(r.url), { session: sessionFor(r), body: { [field]: `a\u0000b` } });
+        const res = await t.call(r.method, concretePath(r.url), { ...sessionFor(r), body: { [field]: `a\u0000b` } });
         const what = `${r.method} ${r.url} ${field}: ${res.status} ${JSON.stringify(res.body)}`;
         expect(res.status, what).toBe(400);
         expect(res.body.errors, what).toContain(`'${field}' must not contain the character U+0000`);
@@ -84,6 +85,30 @@ describe('NUL characters', () => {
   it('leaves other control and bidi characters alone: they are text', async () => {
     const res = await t.call('POST', '/api/Workspaces/add', { session: owner, body: { name: '\u202eevil\u2066 name\u2069', description: 'tab\there' } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('long lists', () => {
+  const bulk = (payload: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/DataCollection/bulkToggleDeleteOrRestore?entityType=2&isDeleted=true',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}`, 'organization-id': owner.organizationId },
+      payload,
+    });
+
+  it('are refused with one sentence, not one per item (a 2 MB body used to answer 26 MB)', async () => {
+    const res = await bulk(`[${'1,'.repeat(1_000_000)}1]`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ...ENVELOPE, errors: [`'body' must have at most ${MAX_ARRAY_ITEMS} item(s)`] });
+  });
+
+  it('report at most a hundred errors when the list is within reach of the schema', async () => {
+    const res = await bulk(`[${'1,'.repeat(5000)}1]`);
+    expect(res.statusCode).toBe(400);
+    const errors = (res.json() as { errors: string[] }).errors;
+    expect(errors[0]).toBe("'body' must have at most 1000 item(s)");
+    expect(errors).toHaveLength(100);
   });
 });
 
