@@ -272,6 +272,7 @@ export interface FuzzRequest {
 
 const GARBAGE_SEGMENTS = ['%00', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(300), '%u202E', '\u202e', 'null', '-1', '1e999', '%20', '{}', '[]', "'; DROP TABLE users; --", '%ZZ'];
 const GARBAGE_QUERIES = ['%%%', 'a=%00', '=&=&=', '&&&&', 'a[]=1&a[]=2', 'a[99999999]=1', '__proto__[x]=1', 'constructor[prototype][x]=1', `${'k=v&'.repeat(2000)}k=v`, 'x=%E0%A4%A'];
+const GARBAGE_HEADERS = ['', 'not-a-uuid', '00000000-0000-0000-0000-000000000000', 'Bearer ', 'Bearer x.y.z', `Bearer ${'a'.repeat(4000)}`, 'Basic Zm9vOmJhcg==', '-1', '\u202e', 'x'.repeat(8000)];
 const MALFORMED_JSON = ['{"email": "unterminated', '{', '}', '[', '{"a":}', '{"a":1}{"b":2}', 'nul\u0000l', '\u0000', '{"a":"\\u0000"}', 'undefined', "{'a':1}", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '[1,,2]', '{"a":1,}', '\ufeff{}', '1e99999', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`];
 
 function pathParams(url: string): string[] {
@@ -338,6 +339,11 @@ export function routeRequests(route: RouteInfo, opts: { huge?: boolean } = {}): 
         );
       }
       options.push(fc.constantFrom(...GARBAGE_QUERIES).map((q) => request('garbageQuery', { query: `?${q}` })));
+      options.push(
+        fc.tuple(fc.constantFrom('organization-id', 'authorization', 'content-length', 'accept'), fc.constantFrom(...GARBAGE_HEADERS)).map(([name, value]) =>
+          request('garbageHeader', { headers: { [name]: value } }),
+        ),
+      );
       if (querySchema) options.push(mutationOf('querystring', querySchema, base.query, size).map(fromMutation));
       if (hasBody(route.method)) {
         options.push(
@@ -468,11 +474,7 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
 }
 
 export async function sendFuzz(t: TestApp, req: FuzzRequest, session: Session | undefined): Promise<Outcome> {
-  const headers = { ...req.headers };
-  if (session) {
-    headers.authorization = `Bearer ${session.token}`;
-    headers['organization-id'] = session.organizationId;
-  }
+  const headers = session ? { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId, ...req.headers } : { ...req.headers };
   const res = await t.app.inject({ method: req.method as 'POST', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
   return { status: res.statusCode, problem: judge(req, res.statusCode, res.headers, res.body) };
 }
