@@ -6,7 +6,7 @@
 // on; 'off' keeps inputs small), TEST_DB ('pglite' by default, or 'postgres' with TEST_DATABASE_URL).
 import fc from 'fast-check';
 import { createTestApp } from '../support/app';
-import { callerFor, fuzzRoute, isMultipartRoute, multipartRequests, routeRequests, submissionEntries, type RouteTally } from '../support/fuzz';
+import { callerFor, fuzzRoute, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, type RouteTally } from '../support/fuzz';
 import { demoSurveyOf } from '../support/surveys';
 
 const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 300);
@@ -31,10 +31,12 @@ export default async function main(): Promise<void> {
   const t = await createTestApp();
   try {
     const owner = await t.signIn('organization@demo.test');
-    const entries = submissionEntries(await demoSurveyOf(t));
+    const demo = await demoSurveyOf(t);
+    const entries = submissionEntries(demo);
+    const ids = knownIds(t, [demo.id]);
     const tallies: RouteTally[] = [];
     for (const [i, route] of t.app.apiRoutes.entries()) {
-      const arbitrary = isMultipartRoute(route) ? multipartRequests(route.url, entries, { huge: HUGE }) : routeRequests(route, { huge: HUGE });
+      const arbitrary = isMultipartRoute(route) ? multipartRequests(route.url, entries, { huge: HUGE }) : routeRequests(route, { huge: HUGE, ids });
       const requests = fc.sample(arbitrary, { seed: SEED + i, numRuns: RUNS });
       tallies.push(await fuzzRoute(t, `${route.method} ${route.url}`, requests, callerFor(route, owner)));
     }

@@ -73,8 +73,11 @@ function isoDates() {
   return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
 }
 
-function stringOf(s: JsonSchema): fc.Arbitrary<string> {
-  if (s.format === 'uuid') return fc.uuid();
+/** Ids of rows that exist (the demo data's), so that some requests reach past 'not found'. */
+export type KnownIds = readonly string[];
+
+function stringOf(s: JsonSchema, ids: KnownIds = []): fc.Arbitrary<string> {
+  if (s.format === 'uuid') return ids.length > 0 ? fc.oneof(fc.uuid(), fc.constantFrom(...ids)) : fc.uuid();
   if (s.format === 'date') return isoDates().map((d) => d.toISOString().slice(0, 10));
   if (s.format === 'date-time') return isoDates().map((d) => d.toISOString());
   if (s.format === 'email' || /email/i.test(String(s.format))) return fc.stringMatching(/^[a-z]{1,20}@[a-z]{1,10}\.test$/);
@@ -84,16 +87,16 @@ function stringOf(s: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A value the schema accepts (as far as the keywords used in schemas/ go). */
-export function validValue(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
+export function validValue(s: JsonSchema | undefined, ids: KnownIds = []): fc.Arbitrary<unknown> {
   if (!s) return fc.jsonValue({ maxDepth: 2 });
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alts = s.anyOf ?? s.oneOf;
-  if (alts) return fc.oneof(...alts.map(validValue));
+  if (alts) return fc.oneof(...alts.map((a) => validValue(a, ids)));
   const type = typesOf(s).find((x) => x !== 'null');
   switch (type) {
     case 'string':
-      return stringOf(s);
+      return stringOf(s, ids);
     case 'integer':
       return fc.integer({ min: Math.max(s.minimum ?? SAFE_MIN, SAFE_MIN), max: Math.min(s.maximum ?? SAFE_MAX, SAFE_MAX) });
     case 'number':
@@ -102,10 +105,10 @@ export function validValue(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'array': {
       const opts = { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)) };
-      return s.uniqueItems ? fc.uniqueArray(validValue(s.items), { ...opts, selector: (v) => JSON.stringify(v) }) : fc.array(validValue(s.items), opts);
+      return s.uniqueItems ? fc.uniqueArray(validValue(s.items, ids), { ...opts, selector: (v) => JSON.stringify(v) }) : fc.array(validValue(s.items, ids), opts);
     }
     case 'object': {
-      const props = Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validValue(v)]));
+      const props = Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validValue(v, ids)]));
       return fc.record(props, { requiredKeys: [...(s.required ?? [])] as never[] });
     }
     case 'null':
@@ -300,7 +303,8 @@ function hasBody(method: string): boolean {
 }
 
 /** Requests for one JSON route: valid-looking, then broken in one place. */
-export function routeRequests(route: RouteInfo, opts: { huge?: boolean } = {}): fc.Arbitrary<FuzzRequest> {
+export function routeRequests(route: RouteInfo, opts: { huge?: boolean; ids?: KnownIds } = {}): fc.Arbitrary<FuzzRequest> {
+  const ids = opts.ids ?? [];
   const size = { huge: opts.huge === true };
   const schemas = route.schema ?? {};
   const paramSchema: JsonSchema = (schemas.params as JsonSchema | undefined) ?? {
@@ -312,7 +316,11 @@ export function routeRequests(route: RouteInfo, opts: { huge?: boolean } = {}): 
   const json = { 'content-type': 'application/json' };
 
   return fc
-    .record({ params: validValue(paramSchema), query: querySchema ? validValue(querySchema) : fc.constant(undefined), body: bodySchema ? validValue(bodySchema) : fc.constant(undefined) })
+    .record({
+      params: validValue(paramSchema, ids),
+      query: querySchema ? validValue(querySchema, ids) : fc.constant(undefined),
+      body: bodySchema ? validValue(bodySchema, ids) : fc.constant(undefined),
+    })
     .chain((base) => {
       const request = (kind: string, parts: { params?: unknown; rawParams?: Record<string, string>; query?: string; payload?: string | Buffer; headers?: Record<string, string> }, field?: { part: Part; name: string }): FuzzRequest => {
         const payload = parts.payload ?? (hasBody(route.method) && base.body !== undefined ? JSON.stringify(base.body) : undefined);
@@ -522,6 +530,17 @@ function describePayload(req: FuzzRequest): string {
   if (req.payload === undefined) return '';
   const text = req.payload.toString('utf8');
   return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}... (${text.length} chars)` : text);
+}
+
+/** The demo data's ids (organizations, users, memberships, workspaces, projects) and any others given. */
+export function knownIds(t: TestApp, extra: readonly string[] = []): string[] {
+  const out = [...extra];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(t.ids);
+  return out;
 }
 
 export function isMultipartRoute(route: RouteInfo): boolean {
