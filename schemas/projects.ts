@@ -1,7 +1,7 @@
 // Projects (spec 000 section 3 "Project (list)" and "Project (create payload)"): the entity, the form
 // fields and the payloads of the Projects calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { positiveInt, uuid } from './common';
+import { date, positiveInt, uuid } from './common';
 
 const person = { type: 'object', required: ['id', 'fullName'], properties: { id: uuid, fullName: { type: 'string' } } } as const;
 
@@ -19,8 +19,8 @@ export const projectSchema = {
     countOfSurveys: { type: 'integer' },
     projectMembers: { type: 'array', items: person },
     importedBeneficiaryTableIds: { type: 'array', items: uuid },
-    startDate: { type: 'string', format: 'date' },
-    endDate: { type: 'string', format: 'date' },
+    startDate: date,
+    endDate: date,
     countryIds: { type: 'array', items: positiveInt },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
   },
@@ -43,8 +43,8 @@ export const addProjectBody = {
     workspaceId: uuid,
     typeId: positiveInt,
     countryIds: { type: 'array', maxItems: 300, uniqueItems: true, items: positiveInt },
-    startDate: { type: 'string', format: 'date' },
-    endDate: { type: 'string', format: 'date' },
+    startDate: date,
+    endDate: date,
   },
 } as const;
 export type AddProjectBody = FromSchema<typeof addProjectBody>;

@@ -9,7 +9,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import addFormats from 'ajv-formats';
 import type { Envelope } from '../schemas/problems';
 import { problems } from '../schemas/problems';
 import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
@@ -19,6 +18,8 @@ import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { findMembership } from './db/queries/memberships';
+import { refuseHostileValues, requireBoundary } from './hostileInput';
+import { clientErrorHandler, frameworkErrors, limitUrl } from './httpErrors';
 import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
 import type { Mailer } from './plugins/mail';
 import { Problem, fromDatabaseError, problem } from './problems';
@@ -29,6 +30,7 @@ import { capConnectionsPerAddress, serverTimeouts } from './security/connections
 import { registerSecurityHeaders } from './security/headers';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
+import { validatorCompiler } from './validators';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +71,7 @@ function failure(message: string, errors: string[], data: unknown = null): Envel
 
 // JSON bodies may be large enough to carry a 1 MB field, so an oversized field is a 400 naming it.
 const BODY_LIMIT = 4 * 1024 * 1024;
+const MAX_REPORTED_ERRORS = 100;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -78,8 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     ...serverTimeouts(deps.config),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false }, plugins: [addFormats as never] },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<JsonSchemaToTsProvider>();
+  // JSON bodies are validated without type coercion, querystrings and paths with it (see validators.ts).
+  app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('deps', deps);
   capConnectionsPerAddress(app.server, { max: deps.config.maxConnectionsPerAddress, exemptLoopback: true });
@@ -107,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(err.status).send(failure(err.message, err.errors, err.data));
     }
     if (err.validation) {
-      const errors = err.validation.map((e) => describeValidationError(e, err.validationContext));
+      // Every error of a 1,000-item list is still too many to read; the first ones say what is wrong.
+      const errors = err.validation.slice(0, MAX_REPORTED_ERRORS).map((e) => describeValidationError(e, err.validationContext));
       return reply.status(400).send(failure(problems.validation.message, errors));
     }
     const fromDb = fromDatabaseError(err);
@@ -136,6 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The SPA decides what an unknown page shows (its own 404 and 500 pages).
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
+
+  // Before the access check, so that an oversized address is a 414 whoever sends it.
+  app.addHook('onRequest', limitUrl);
+  app.addHook('preParsing', requireBoundary);
+  app.addHook('preValidation', refuseHostileValues);
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;

@@ -38,8 +38,19 @@ export function describeValidationError(e: FastifySchemaValidationError, context
     case 'minItems':
       return `'${field}' must have at least ${String(p.limit)} item(s)${where}`;
     case 'maxItems':
-      return `'${field}' must have at most ${String(p.limit)} item(s)${where}`;
+      return maxItemsMessage(field, p.limit as number, context);
     default:
       return `'${field}' is not valid${where}`;
   }
+}
+
+export function maxItemsMessage(field: string, limit: number, context: string | undefined): string {
+  const where = context && context !== 'body' ? ` (${context})` : '';
+  return `'${field}' must have at most ${String(limit)} item(s)${where}`;
+}
+
+/** PostgreSQL text cannot store U+0000, so it is refused in every string a request carries. */
+export function nulMessage(field: string, context: string): string {
+  const where = context !== 'body' ? ` (${context})` : '';
+  return `'${field}' must not contain the character U+0000${where}`;
 }

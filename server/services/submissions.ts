@@ -31,6 +31,7 @@ import {
   type SubmissionContext,
 } from '../db/queries/submissions';
 import type { DB } from '../db/schema';
+import { nulFormFields } from '../hostileInput';
 import { staged, type Storage } from '../plugins/storage';
 import { uploadLimit, type ReceivedFile, type UploadLimit } from '../plugins/submissionBody';
 import { problem } from '../problems';
@@ -123,6 +124,9 @@ export async function uploadLimitOf(deps: SubmitDeps, surveyId: string): Promise
 }
 
 export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null }): Promise<Result> {
+  // PostgreSQL text cannot hold U+0000: refused here, naming the field, not by the insert as a 500.
+  const nul = nulFormFields(input.entries, input.files);
+  if (nul.length > 0) throw problem('validation', { errors: nul });
   const parsed = parseSubmission(input.entries);
   if ('errors' in parsed) throw problem('validation', { errors: parsed.errors });
   const s = parsed.submission;
