@@ -123,10 +123,11 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
       if (headerEnd < 0) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
       let disposition: string | undefined;
       for (const line of body.toString('utf8', at, headerEnd).split('\r\n')) {
-        // Refused rather than guessed at, since readers disagree on them: a bare CR or LF or a NUL (RFC 5322),
-        // a folded line (obsolete in RFC 7230), a line that is no header, a second Content-Disposition.
+        // Refused rather than guessed at, since readers disagree on them: a bare CR or LF (RFC 5322), a folded
+        // line (obsolete in RFC 7230), a line that is no header, a second Content-Disposition. A NUL is read
+        // as busboy reads it, and SubmitSurvey refuses it naming the field.
         const colon = line.indexOf(':');
-        if (colon <= 0 || /[\r\n\0]/.test(line) || line[0] === ' ' || line[0] === '\t') throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
+        if (colon <= 0 || /[\r\n]/.test(line) || line[0] === ' ' || line[0] === '\t') throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
         const key = line.slice(0, colon).trim().toLowerCase();
         if (key === 'content-disposition') {
           if (disposition !== undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');

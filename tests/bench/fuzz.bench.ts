@@ -6,7 +6,7 @@
 // on; 'off' keeps inputs small), TEST_DB ('pglite' by default, or 'postgres' with TEST_DATABASE_URL).
 import fc from 'fast-check';
 import { createTestApp } from '../support/app';
-import { callerFor, fuzzRoute, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, type RouteTally } from '../support/fuzz';
+import { callerFor, endsSession, fuzzRoute, inFuzzOrder, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, type RouteTally } from '../support/fuzz';
 import { demoSurveyOf } from '../support/surveys';
 
 const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 300);
@@ -35,10 +35,11 @@ export default async function main(): Promise<void> {
     const entries = submissionEntries(demo);
     const ids = knownIds(t, [demo.id]);
     const tallies: RouteTally[] = [];
-    for (const [i, route] of t.app.apiRoutes.entries()) {
+    for (const [i, route] of inFuzzOrder(t.app.apiRoutes)) {
       const arbitrary = isMultipartRoute(route) ? multipartRequests(route.url, entries, { huge: HUGE }) : routeRequests(route, { huge: HUGE, ids });
       const requests = fc.sample(arbitrary, { seed: SEED + i, numRuns: RUNS });
-      tallies.push(await fuzzRoute(t, `${route.method} ${route.url}`, requests, callerFor(route, owner)));
+      const ends = endsSession(route);
+      tallies.push(await fuzzRoute(t, `${route.method} ${route.url}`, requests, callerFor(route, ends ? await t.signIn('organization@demo.test') : owner), { endsSession: ends }));
     }
     table(tallies);
     const findings = tallies.flatMap((r) => r.findings.map((f) => `${r.route}: ${f}`));

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
-import { callerFor, fuzzRoute, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, unboundedFields, type JsonSchema } from '../../support/fuzz';
+import { callerFor, endsSession, fuzzRoute, inFuzzOrder, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, unboundedFields, type JsonSchema } from '../../support/fuzz';
 import { demoSurveyOf } from '../../support/surveys';
 
 const SEED = 20261122;
@@ -36,10 +36,11 @@ describe('the route table under fuzzing', () => {
     const findings: string[] = [];
     let requests = 0;
     const ids = knownIds(t, [(await demoSurveyOf(t)).id]);
-    for (const [i, route] of t.app.apiRoutes.entries()) {
+    for (const [i, route] of inFuzzOrder(t.app.apiRoutes)) {
       if (isMultipartRoute(route)) continue;
       const reqs = fc.sample(routeRequests(route, { ids }), { seed: SEED + i, numRuns: RUNS_PER_ROUTE });
-      const tally = await fuzzRoute(t, `${route.method} ${route.url}`, reqs, callerFor(route, owner));
+      const ends = endsSession(route);
+      const tally = await fuzzRoute(t, `${route.method} ${route.url}`, reqs, callerFor(route, ends ? await t.signIn('organization@demo.test') : owner), { endsSession: ends });
       requests += tally.requests;
       findings.push(...tally.findings.map((f) => `${route.method} ${route.url}: ${f}`));
     }
