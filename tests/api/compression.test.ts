@@ -1,39 +1,32 @@
 // The front end's files are sent as the brotli or gzip copy written at build time, by the browser's
 // Accept-Encoding (a respondent on a slow link downloads about a quarter of the bytes); API replies over
 // 1 KiB are compressed on the fly; a client that accepts neither gets the plain bytes.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/app';
 import { createTestApp, type TestApp } from '../support/app';
+import { createSpaApp, type SpaApp } from '../support/spa';
 
 const SCRIPT = `export const words = ${JSON.stringify('field survey '.repeat(400))};\n`;
 const PAGE = `<!doctype html><html lang="en"><head><title>Field Survey</title></head><body>${'<p>offline</p>'.repeat(200)}</body></html>`;
 
 let t: TestApp;
-let spa: App;
-let webRoot: string;
+let spa: SpaApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
-  webRoot = mkdtempSync(join(tmpdir(), 'fieldsurvey-web-'));
-  mkdirSync(join(webRoot, 'assets'));
+  const files: Record<string, string | Uint8Array> = {};
   for (const [name, text] of [['index.html', PAGE], ['assets/index-abc.js', SCRIPT]] as const) {
-    writeFileSync(join(webRoot, name), text);
-    writeFileSync(join(webRoot, `${name}.br`), brotliCompressSync(text));
-    writeFileSync(join(webRoot, `${name}.gz`), gzipSync(text));
+    files[name] = text;
+    files[`${name}.br`] = brotliCompressSync(text);
+    files[`${name}.gz`] = gzipSync(text);
   }
-  spa = await buildApp({ ...t.app.deps, webRoot });
-  await spa.ready();
+  spa = await createSpaApp(t, files);
 });
 afterAll(async () => {
   await spa.close();
   await t.close();
-  rmSync(webRoot, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => spa.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) => spa.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the front end', () => {
   it('sends the brotli copy of an asset to a browser that accepts it, cached for good', async () => {

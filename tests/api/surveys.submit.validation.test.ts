@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSurvey, q, validateAnswers, type FormValues } from '../../engine/survey/index';
 import { createTestApp, type TestApp } from '../support/app';
-import { createSurvey, demoSurveyOf, send, storedAnswers, submit, type TestSurvey } from '../support/surveys';
+import { completeDemoAnswers, createSurvey, demoSurveyOf, send, storedAnswers, submit, type TestSurvey } from '../support/surveys';
 
 let t: TestApp;
 let demo: TestSurvey;
@@ -13,25 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const complete: FormValues = {
-  consent: true,
-  respondent_name: 'Amina',
-  phone: '+254712345678',
-  interview_date: '2026-11-01',
-  interview_time: '09:30',
-  arrival: '2026-10-01 08:00',
-  region: 'turkana',
-  district: 'kakuma',
-  location: '3.1 35.6 500 10',
-  household_size: 2,
-  members: [{ member_name: 'A', member_age: 30, member_sex: 'female' }, { member_name: 'B', member_age: 3 }],
-  monthly_income: 120.5,
-  priority_needs: 'food water',
-  need_ranking: 'water food shelter',
-  food_security: 2,
-  service_rating: { health_services: 'fair', schools: 'good' },
-  assistance: { food_aid: ['received', 'needed'] },
-};
+const complete = completeDemoAnswers;
 
 describe('a complete demo submission', () => {
   it('is stored with every answer, the calculations recomputed', async () => {

@@ -63,6 +63,27 @@ export async function createSurvey(
   return load(t, organizationId, id);
 }
 
+/** A complete, valid set of answers to the demo survey, as a respondent would give them. */
+export const completeDemoAnswers: FormValues = {
+  consent: true,
+  respondent_name: 'Amina',
+  phone: '+254712345678',
+  interview_date: '2026-11-01',
+  interview_time: '09:30',
+  arrival: '2026-10-01 08:00',
+  region: 'turkana',
+  district: 'kakuma',
+  location: '3.1 35.6 500 10',
+  household_size: 2,
+  members: [{ member_name: 'A', member_age: 30, member_sex: 'female' }, { member_name: 'B', member_age: 3 }],
+  monthly_income: 120.5,
+  priority_needs: 'food water',
+  need_ranking: 'water food shelter',
+  food_security: 2,
+  service_rating: { health_services: 'fair', schools: 'good' },
+  assistance: { food_aid: ['received', 'needed'] },
+};
+
 export interface SubmitOptions {
   id?: string;
   /** The public link's uuid; null for none. Default: the survey's link. */
