@@ -2,6 +2,7 @@
 import { foundation } from './0001_foundation';
 import { workspaces } from './0002_workspaces';
 import { surveys } from './0003_surveys';
+import { builder } from './0007_builder';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'foundation', sql: foundation },
   { version: 2, name: 'workspaces', sql: workspaces },
   { version: 3, name: 'surveys', sql: surveys },
+  { version: 7, name: 'builder', sql: builder },
 ];
