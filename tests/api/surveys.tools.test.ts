@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [owner, manager, junior, guest, collector, other] = await Promise.all(
     ['organization', 'manager', 'junior', 'guest', 'collector', 'other'].map((p) => t.signIn(`${p}@demo.test`)),
-  );
+  ) as [Session, Session, Session, Session, Session, Session];
   projectId = t.ids.projects['Household Needs Assessment 2026']!;
 });
 afterAll(() => t.close());

@@ -14,7 +14,7 @@ let other: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, junior, guest, other] = await Promise.all(['organization', 'junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`)));
+  [owner, junior, guest, other] = await Promise.all(['organization', 'junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`))) as [Session, Session, Session, Session];
 });
 afterAll(() => t.close());
 
