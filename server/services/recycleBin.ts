@@ -11,6 +11,7 @@ import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '..
 import { binnedMemberIds, membersById, membershipInAnyState, purgeMembers, setMembersDeleted, setOrganizationDeactivated } from '../db/queries/orgMembers';
 import { binnedProjectIds, countLiveProjects, projectIdsOfWorkspaces, projectsById, purgeProjects, setProjectsDeleted } from '../db/queries/projects';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
+import { binnedSurveyIds, purgeSurveys, setSurveysDeleted, surveysById } from '../db/queries/surveyTools';
 import {
   binnedWorkspaceIds,
   countLiveWorkspaces,
@@ -22,6 +23,7 @@ import {
 } from '../db/queries/workspaces';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
 
 type Q = Kysely<DB>;
 
@@ -98,8 +100,17 @@ const memberBin: BinHandler = {
   purge: (q, t, ids) => purgeMembers(q, t.organizationId, ids),
 };
 
+const surveyBin: BinHandler = {
+  // A project role bins and restores only its own projects' surveys.
+  find: async (q, t, ids) => stateOf(await surveysById(q, projectScopeOf(t), ids)),
+  binned: (q, t) => binnedSurveyIds(q, projectScopeOf(t)),
+  setDeleted: (q, t, ids, at) => setSurveysDeleted(q, t.organizationId, ids, at),
+  purge: (q, t, ids) => purgeSurveys(q, t.organizationId, ids),
+};
+
 const handlers: Record<BinEntityType, BinHandler> = {
   [entityTypes.Workspace]: workspaceBin,
+  [entityTypes.Survey]: surveyBin,
   [entityTypes.Project]: projectBin,
   [entityTypes.OrganizationMember]: memberBin,
 };

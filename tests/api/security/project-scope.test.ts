@@ -126,3 +126,33 @@ describe('in-person collection (a submission without a link) is scoped the same 
     expect(status).toBe(200);
   });
 });
+
+describe("the builder's calls are scoped the same way", () => {
+  it("a project manager cannot save, publish, duplicate, translate or copy another project's survey", async () => {
+    const session = await as(demo.manager);
+    const calls: [string, unknown][] = [
+      ['/api/Survey/DuplicateSurvey', { surveyId: theirsEditing.id }],
+      ['/api/DataCollection/PublishSurvey', { surveyId: theirsEditing.id }],
+      ['/api/Survey/ArchiveSurvey', { surveyId: theirs.id }],
+      ['/api/Survey/SetTranslationStatus', { surveyId: theirs.id, languageId: 1, translateStatus: 1 }],
+      ['/api/Survey/CreateSurvey', { projectId: t.ids.projects[HOME]!, name: 'Copy of elsewhere', copyOfSurveyId: theirs.id }],
+      ['/api/Survey/SaveSurvey', { surveyId: theirsEditing.id, version: 1, model: theirsEditing.model }],
+    ];
+    for (const [url, body] of calls) {
+      const r = await t.call('POST', url, { session, body });
+      expect(r.status, url).toBe(404);
+      expect(r.res.body).not.toContain(SECRET);
+    }
+    const tools = await t.call('GET', `/api/Survey/GetSurveyTools?ProjectId=${elsewhereId}`, { session });
+    expect(tools.status).toBe(404);
+    const bin = await t.call('PUT', `/api/DataCollection/${theirs.id}/toggleDeleteOrRestore?entityType=4&isDeleted=true`, { session });
+    expect(bin.status).toBe(404);
+    const still = await t.db.selectFrom('surveys').select('deleted_at').where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    expect(still.deleted_at).toBeNull();
+  });
+
+  it('the senior project manager can, across projects', async () => {
+    const r = await t.call('POST', '/api/Survey/DuplicateSurvey', { session: await as(demo.senior), body: { surveyId: theirsEditing.id } });
+    expect(r.status).toBe(200);
+  });
+});
