@@ -72,6 +72,16 @@ export const problems = {
   submissionConflict: { status: 409, message: 'This submission was already received with different answers.' },
   fileTypeNotAllowed: { status: 400, message: 'File type not allowed or potentially harmful.' },
   fileTooLarge: { status: 413, message: 'File size exceeds the 5MB limit.' },
+  // The builder (issue 13).
+  staleSave: {
+    status: 409,
+    message: 'This survey was changed in another tab or by someone else since you opened it. Your changes were not saved: please reload the page to get the latest version.',
+  },
+  surveyHasProblems: { status: 400, message: 'The survey has problems that must be fixed first.' },
+  surveyStatusChange: { status: 400, message: "The survey's status can't change this way." },
+  unknownLanguage: { status: 400, message: 'This language does not exist.' },
+  languageNotInSurvey: { status: 400, message: 'The survey has no such language. Add it first.' },
+  baseLanguageStatus: { status: 400, message: "The survey's base language can't be archived." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ProblemCode = keyof typeof problems;

@@ -5,6 +5,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
 import { entityTypes } from './entityTypes';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from './roles';
+import { SURVEY_OWNER_ROLES } from './surveyBuilder';
 
 /** Items in the bin are purged this many days after they were deleted (spec 000 section 9). */
 export const RECYCLE_BIN_DAYS = 60;
@@ -17,6 +18,7 @@ export const RECYCLE_BIN_DAYS = 60;
 export const recycleBinRoles = {
   [entityTypes.Workspace]: ADMIN_ROLES,
   [entityTypes.Project]: MANAGER_ROLES,
+  [entityTypes.Survey]: SURVEY_OWNER_ROLES,
   [entityTypes.OrganizationMember]: ADMIN_ROLES,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 

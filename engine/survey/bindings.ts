@@ -61,11 +61,17 @@ export interface FieldNode extends NodeBase {
 
 export type BindingNode = SectionNode | FieldNode;
 
+/** What kind of problem a diagnostic is: the publish checks name it, the builder may filter by it. */
+export type DiagnosticCode = 'syntax' | 'reference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure';
+
 export interface Diagnostic {
   readonly name: string;
   readonly itemId: string;
   readonly role: ExpressionRole | 'name' | 'choices' | 'structure';
+  readonly code: DiagnosticCode;
   readonly message: string;
+  /** Where in the expression (syntax problems). */
+  readonly at?: { readonly offset: number; readonly length: number };
 }
 
 export interface Bindings {
@@ -113,12 +119,12 @@ function build(survey: SurveyModel): Bindings {
   const byName = new Map<string, BindingNode>();
   const byId = new Map<string, BindingNode>();
   const baseLanguageId = (survey.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? survey.surveyLanguageMaps[0])?.languageId ?? 0;
-  const note = (q: QuestionModel, role: Diagnostic['role'], message: string): void => {
-    diagnostics.push({ name: q.name, itemId: q.id, role, message });
+  const note: Note = (q, role, message, code = 'structure', at) => {
+    diagnostics.push({ name: q.name, itemId: q.id, role, code, message, ...(at ? { at } : {}) });
   };
   const compiled = (q: QuestionModel, source: string | null, role: ExpressionRole): Expr | null => {
     const e = exprOrNull(source, role);
-    if (e?.error) note(q, role, e.error.message);
+    if (e?.error) note(q, role, e.error.message, 'syntax', { offset: e.error.offset, length: e.error.length });
     return e;
   };
 
@@ -127,12 +133,12 @@ function build(survey: SurveyModel): Bindings {
     for (const item of sortedItems(items)) {
       const q = item.surveyItem;
       if (!isQuestionType(q.questionType)) {
-        note(q, 'structure', `Unknown question type ${String(q.questionType)}`);
+        note(q, 'structure', `Unknown question type ${String(q.questionType)}`, 'structure');
         continue;
       }
-      if (!NAME_PATTERN.test(q.name)) note(q, 'name', `'${q.name}' is not a valid name`);
+      if (!NAME_PATTERN.test(q.name)) note(q, 'name', `'${q.name}' is not a valid name`, 'name');
       if (byName.has(q.name)) {
-        note(q, 'name', `The name '${q.name}' is used twice`);
+        note(q, 'name', `The name '${q.name}' is used twice`, 'duplicateName');
         continue;
       }
       const base = { id: item.id, name: q.name, type: q.questionType, model: q, parent, repeats, relevant: compiled(q, q.relevant, 'relevant'), index: nodes.length };
@@ -142,7 +148,7 @@ function build(survey: SurveyModel): Bindings {
         const countSource = item.repeat_count?.trim() ?? '';
         let repeatCount: Expr | number | null = null;
         if (countSource !== '') {
-          if (!repeat) note(q, 'repeatCount', 'A repeat count needs a repeat group');
+          if (!repeat) note(q, 'repeatCount', 'A repeat count needs a repeat group', 'structure');
           else repeatCount = /^\d+$/.test(countSource) ? Number(countSource) : compiled(q, countSource, 'repeatCount');
         }
         const section = { ...base, kind: 'section' as const, type: 0 as const, repeat, repeatCount, children: [] as BindingNode[] };
@@ -189,13 +195,13 @@ function build(survey: SurveyModel): Bindings {
   const root = visit(survey.surveyItems, null, []);
   for (const node of nodes) {
     for (const e of expressionsOf(node)) {
-      for (const ref of e.references) if (!byName.has(ref)) note(node.model, e.role, `There is no question named '${ref}'`);
+      for (const ref of e.references) if (!byName.has(ref)) note(node.model, e.role, `There is no question named '${ref}'`, 'reference');
     }
   }
   const { order, cycles } = evaluationOrder(nodes, byName);
   for (const cycle of cycles) {
     const first = byName.get(cycle[0]!)!;
-    note(first.model, 'calculation', `These questions depend on each other: ${cycle.join(', ')}`);
+    note(first.model, 'calculation', `These questions depend on each other: ${cycle.join(', ')}`, 'cycle');
   }
   const languages = survey.surveyLanguageMaps;
   return {
@@ -219,19 +225,21 @@ export function expressionsOf(node: BindingNode): Expr[] {
   return list.filter((e): e is Expr => e !== null && typeof e !== 'number');
 }
 
-function checkChoices(node: FieldNode, note: (q: QuestionModel, role: Diagnostic['role'], message: string) => void): void {
+type Note = (q: QuestionModel, role: Diagnostic['role'], message: string, code?: DiagnosticCode, at?: Diagnostic['at']) => void;
+
+function checkChoices(node: FieldNode, note: Note): void {
   const info = QUESTION_TYPES[node.type];
   if (info.choices === 'none') return;
   for (const list of [node.choices, node.columns]) {
     const seen = new Set<string>();
     for (const c of list) {
-      if (!/^\S+$/.test(c.name)) note(node.model, 'choices', `The choice name '${c.name}' must not contain spaces`);
-      if (seen.has(c.name)) note(node.model, 'choices', `The choice name '${c.name}' is used twice`);
+      if (!/^\S+$/.test(c.name)) note(node.model, 'choices', `The choice name '${c.name}' must not contain spaces`, 'choices');
+      if (seen.has(c.name)) note(node.model, 'choices', `The choice name '${c.name}' is used twice`, 'choices');
       seen.add(c.name);
     }
   }
-  if (node.choices.length === 0) note(node.model, 'choices', 'The question has no choices');
-  if (info.choices === 'grid' && node.columns.length === 0) note(node.model, 'choices', 'The question has no columns');
+  if (node.choices.length === 0) note(node.model, 'choices', 'The question has no choices', 'choices');
+  if (info.choices === 'grid' && node.columns.length === 0) note(node.model, 'choices', 'The question has no columns', 'choices');
 }
 
 function engineEnv(nodes: readonly BindingNode[], languages: readonly SurveyLanguage[], baseLanguageId: number) {

@@ -1,7 +1,7 @@
 // The public surface of engine/survey: nothing else in this folder is imported from outside it.
 export * from './question-types';
 export * from './model';
-export { bindSurvey, NAME_PATTERN, type BindingNode, type Bindings, type ChoiceBinding, type Diagnostic, type FieldNode, type SectionNode } from './bindings';
+export { bindSurvey, NAME_PATTERN, type BindingNode, type Bindings, type ChoiceBinding, type Diagnostic, type DiagnosticCode, type FieldNode, type SectionNode } from './bindings';
 export { compileSurvey, type CompiledForm, type FormLanguage, type LayoutNode, type UiSchema } from './compile';
 export type { ChoiceOption, JsonSchema } from './emitters';
 export type { Expr, ExpressionRole } from './expressions';
@@ -21,3 +21,4 @@ export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './a
 export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
 export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './xlsform';
+export * from './editor/index';

@@ -31,32 +31,83 @@ export interface QuestionTypeInfo {
   readonly choices: 'none' | 'list' | 'grid';
   /** Message of a missing required answer (spec 001 section 5 "Questions"). */
   readonly requiredMessage: string;
+  /** What the builder's property panel edits for this type, in panel order. */
+  readonly properties: readonly PropertyKey[];
+  /** The appearance values the spec accepts for this type ('columns-n' stands for columns-2, columns-3, ...). */
+  readonly appearances: readonly Appearance[];
 }
+
+/**
+ * The properties the builder edits (spec 001 section 3 "Survey item", "Question"), each with the model
+ * field it writes and the kind of input the panel shows. The panel is generated from this and from each
+ * type's `properties`; the editor's `set` operation writes them (engine/survey/editor/properties.ts).
+ */
+export const PROPERTIES = {
+  title: { label: 'Title', input: 'localized', field: 'questionLabels' },
+  name: { label: 'Name', input: 'name', field: 'name' },
+  hint: { label: 'Hint', input: 'localized', field: 'surveyQuestionHints' },
+  required: { label: 'Required', input: 'boolean', field: 'isRequired' },
+  default: { label: 'Default', input: 'text', field: 'default' },
+  emoji: { label: 'Emoji', input: 'boolean', field: 'hasEmoji' },
+  choices: { label: 'Choices', input: 'choices', field: 'selectQuestionChoices' },
+  secondChoices: { label: 'Columns', input: 'choices', field: 'secondChoices' },
+  rangeStart: { label: 'Start', input: 'number', field: 'parameters' },
+  rangeEnd: { label: 'End', input: 'number', field: 'parameters' },
+  rangeStep: { label: 'Step', input: 'number', field: 'parameters' },
+  rangeLabels: { label: 'Range labels', input: 'rangeLabels', field: 'range' },
+  maxChoices: { label: 'Max choices', input: 'number', field: 'maxChoices' },
+  calculation: { label: 'Calculation', input: 'expression', field: 'calculation' },
+  relevant: { label: 'Relevant', input: 'expression', field: 'relevant' },
+  constraint: { label: 'Constraint', input: 'expression', field: 'constraint' },
+  constraintMessage: { label: 'Constraint message', input: 'localized', field: 'constraintMessages' },
+  appearance: { label: 'Appearance', input: 'appearance', field: 'appearance' },
+  parameters: { label: 'Parameters', input: 'text', field: 'parameters' },
+  choiceFilter: { label: 'Choice filter', input: 'expression', field: 'choiceFilter' },
+  repeat: { label: 'Repeat group', input: 'boolean', field: 'repeatGroup' },
+  repeatCount: { label: 'Repeat count', input: 'expression', field: 'repeat_count' },
+} as const satisfies Record<string, { label: string; input: PropertyInput; field: string }>;
+
+export type PropertyInput = 'localized' | 'name' | 'boolean' | 'text' | 'choices' | 'number' | 'rangeLabels' | 'expression' | 'appearance';
+export type PropertyKey = keyof typeof PROPERTIES;
+
+/** The appearance values spec 001 section 5 accepts; others are logged as invalid. */
+export const APPEARANCES = [
+  'autocomplete', 'minimal', 'search', 'quick', 'columns-pack', 'columns', 'columns-n', 'no-buttons', 'image-map', 'likert', 'map',
+  'label', 'list-nolabel', 'list', 'numbers', 'month-year', 'rating',
+] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+
+const ASKED = ['title', 'name', 'hint', 'required', 'relevant', 'constraint', 'constraintMessage', 'default', 'calculation'] as const satisfies readonly PropertyKey[];
+const INPUT = [...ASKED, 'appearance'] as const satisfies readonly PropertyKey[];
+const LIST = [...INPUT, 'emoji', 'choices', 'choiceFilter', 'parameters'] as const satisfies readonly PropertyKey[];
+const GRID = [...ASKED, 'emoji', 'choices', 'secondChoices'] as const satisfies readonly PropertyKey[];
+const COMPUTED = ['title', 'name', 'hint', 'relevant', 'calculation', 'default'] as const satisfies readonly PropertyKey[];
+const SELECT_APPEARANCES = ['minimal', 'autocomplete', 'search', 'columns-pack', 'columns', 'columns-n', 'no-buttons', 'image-map', 'map', 'label', 'list-nolabel', 'list'] as const;
 
 const REQUIRED = 'This field is required';
 
 export const QUESTION_TYPES = {
-  0: { key: 'section', title: 'Section', slot: 'counter', source: 'layout', xlsform: 'group', choices: 'none', requiredMessage: REQUIRED },
-  32: { key: 'select_one', title: 'Select one', slot: 'choices', source: 'input', xlsform: 'select_one', choices: 'list', requiredMessage: 'You must select one' },
-  33: { key: 'select_multiple', title: 'Select multiple', slot: 'choices', source: 'input', xlsform: 'select_multiple', choices: 'list', requiredMessage: 'You must select at least one' },
-  34: { key: 'text', title: 'Text', slot: 'text', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED },
-  35: { key: 'integer', title: 'Number', slot: 'number', source: 'input', xlsform: 'integer', choices: 'none', requiredMessage: REQUIRED },
-  36: { key: 'decimal', title: 'Decimal', slot: 'number', source: 'input', xlsform: 'decimal', choices: 'none', requiredMessage: REQUIRED },
-  37: { key: 'date', title: 'Date', slot: 'text', source: 'input', xlsform: 'date', choices: 'none', requiredMessage: REQUIRED },
-  38: { key: 'time', title: 'Time', slot: 'text', source: 'input', xlsform: 'time', choices: 'none', requiredMessage: REQUIRED },
-  40: { key: 'note', title: 'Note', slot: 'text', source: 'display', xlsform: 'note', choices: 'none', requiredMessage: REQUIRED },
-  100: { key: 'phone', title: 'Phone number', slot: 'number', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED },
-  104: { key: 'datetime', title: 'Date and time', slot: 'text', source: 'input', xlsform: 'dateTime', choices: 'none', requiredMessage: REQUIRED },
-  105: { key: 'geopoint', title: 'GPS', slot: 'coords', source: 'input', xlsform: 'geopoint', choices: 'none', requiredMessage: REQUIRED },
-  106: { key: 'image', title: 'Image upload', slot: 'answerFiles', source: 'input', xlsform: 'image', choices: 'none', requiredMessage: REQUIRED },
-  110: { key: 'file', title: 'File upload', slot: 'answerFiles', source: 'input', xlsform: 'file', choices: 'none', requiredMessage: REQUIRED },
-  112: { key: 'acknowledge', title: 'Acknowledge', slot: 'questionChoice', source: 'input', xlsform: 'acknowledge', choices: 'none', requiredMessage: REQUIRED },
-  113: { key: 'calculate', title: 'Calculate', slot: 'text', source: 'computed', xlsform: 'calculate', choices: 'none', requiredMessage: REQUIRED },
-  275: { key: 'range', title: 'Range', slot: 'number', source: 'input', xlsform: 'range', choices: 'none', requiredMessage: REQUIRED },
-  276: { key: 'rating', title: 'Rating', slot: 'answerRatings', source: 'input', xlsform: 'rating', choices: 'grid', requiredMessage: REQUIRED },
-  277: { key: 'matrix', title: 'Matrix', slot: 'answerMatrix', source: 'input', xlsform: 'matrix', choices: 'grid', requiredMessage: REQUIRED },
-  278: { key: 'ranking', title: 'Ranking', slot: 'answerRankings', source: 'input', xlsform: 'rank', choices: 'list', requiredMessage: 'All rankings must be selected' },
-  279: { key: 'hidden', title: 'Hidden', slot: 'text', source: 'computed', xlsform: 'hidden', choices: 'none', requiredMessage: REQUIRED },
+  0: { key: 'section', title: 'Section', slot: 'counter', source: 'layout', xlsform: 'group', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'repeat', 'repeatCount'], appearances: [] },
+  32: { key: 'select_one', title: 'Select one', slot: 'choices', source: 'input', xlsform: 'select_one', choices: 'list', requiredMessage: 'You must select one', properties: LIST, appearances: [...SELECT_APPEARANCES, 'quick', 'likert'] },
+  33: { key: 'select_multiple', title: 'Select multiple', slot: 'choices', source: 'input', xlsform: 'select_multiple', choices: 'list', requiredMessage: 'You must select at least one', properties: [...LIST, 'maxChoices'], appearances: SELECT_APPEARANCES },
+  34: { key: 'text', title: 'Text', slot: 'text', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['numbers'] },
+  35: { key: 'integer', title: 'Number', slot: 'number', source: 'input', xlsform: 'integer', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  36: { key: 'decimal', title: 'Decimal', slot: 'number', source: 'input', xlsform: 'decimal', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  37: { key: 'date', title: 'Date', slot: 'text', source: 'input', xlsform: 'date', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['month-year'] },
+  38: { key: 'time', title: 'Time', slot: 'text', source: 'input', xlsform: 'time', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  40: { key: 'note', title: 'Note', slot: 'text', source: 'display', xlsform: 'note', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'calculation'], appearances: [] },
+  100: { key: 'phone', title: 'Phone number', slot: 'number', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  104: { key: 'datetime', title: 'Date and time', slot: 'text', source: 'input', xlsform: 'dateTime', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  105: { key: 'geopoint', title: 'GPS', slot: 'coords', source: 'input', xlsform: 'geopoint', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['map'] },
+  106: { key: 'image', title: 'Image upload', slot: 'answerFiles', source: 'input', xlsform: 'image', choices: 'none', requiredMessage: REQUIRED, properties: [...ASKED, 'parameters'], appearances: [] },
+  110: { key: 'file', title: 'File upload', slot: 'answerFiles', source: 'input', xlsform: 'file', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  112: { key: 'acknowledge', title: 'Acknowledge', slot: 'questionChoice', source: 'input', xlsform: 'acknowledge', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
+  113: { key: 'calculate', title: 'Calculate', slot: 'text', source: 'computed', xlsform: 'calculate', choices: 'none', requiredMessage: REQUIRED, properties: COMPUTED, appearances: [] },
+  275: { key: 'range', title: 'Range', slot: 'number', source: 'input', xlsform: 'range', choices: 'none', requiredMessage: REQUIRED, properties: [...INPUT, 'rangeStart', 'rangeEnd', 'rangeStep', 'rangeLabels'], appearances: ['rating'] },
+  276: { key: 'rating', title: 'Rating', slot: 'answerRatings', source: 'input', xlsform: 'rating', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [] },
+  277: { key: 'matrix', title: 'Matrix', slot: 'answerMatrix', source: 'input', xlsform: 'matrix', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [] },
+  278: { key: 'ranking', title: 'Ranking', slot: 'answerRankings', source: 'input', xlsform: 'rank', choices: 'list', requiredMessage: 'All rankings must be selected', properties: [...ASKED, 'emoji', 'choices', 'choiceFilter'], appearances: [] },
+  279: { key: 'hidden', title: 'Hidden', slot: 'text', source: 'computed', xlsform: 'hidden', choices: 'none', requiredMessage: REQUIRED, properties: ['name', 'calculation', 'default'], appearances: [] },
 } as const satisfies Record<number, QuestionTypeInfo>;
 
 export type QuestionType = keyof typeof QUESTION_TYPES;
@@ -67,6 +118,12 @@ export const QUESTION_TYPE_CODES = Object.keys(QUESTION_TYPES).map(Number) as Qu
 
 export function isQuestionType(code: unknown): code is QuestionType {
   return typeof code === 'number' && Object.hasOwn(QUESTION_TYPES, code);
+}
+
+/** Whether the spec accepts this appearance value for the type ('columns-3' for 'columns-n'). */
+export function acceptsAppearance(code: QuestionType, value: string): boolean {
+  const accepted: readonly string[] = QUESTION_TYPES[code].appearances;
+  return accepted.includes(value) || (/^columns-[1-9][0-9]?$/.test(value) && accepted.includes('columns-n'));
 }
 
 export function questionTypeInfo(code: QuestionType): QuestionTypeInfo {

@@ -54,6 +54,17 @@ export interface SurveyItemsTable {
   repeat_group: Generated<boolean>;
   repeat_count: string | null;
   has_emoji: Generated<boolean>;
+  /** Migration 0007: set when the builder removed the item from a survey that has been published. */
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Migration 0007: the model of each version of a survey respondents may have filled. */
+export interface SurveyVersionsTable {
+  organization_id: string;
+  survey_id: string;
+  version: number;
+  model: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
 }
 
 export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second';
@@ -105,6 +116,8 @@ export interface SubmissionsTable {
   latitude: number | null;
   longitude: number | null;
   deleted_at: Timestamp | null;
+  /** Migration 0007: the survey version the answers were validated against; null before. */
+  survey_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AnswersTable {
@@ -144,4 +157,5 @@ export interface SurveyTables {
   submissions: SubmissionsTable;
   answers: AnswersTable;
   submission_files: SubmissionFilesTable;
+  survey_versions: SurveyVersionsTable;
 }

@@ -11,6 +11,7 @@ import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '..
 import { binnedMemberIds, membersById, membershipInAnyState, purgeMembers, setMembersDeleted, setOrganizationDeactivated } from '../db/queries/orgMembers';
 import { binnedProjectIds, countLiveProjects, projectIdsOfWorkspaces, projectsById, purgeProjects, setProjectsDeleted } from '../db/queries/projects';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
+import { binnedSurveyIds, purgeSurveys, setSurveysDeleted, surveysById } from '../db/queries/surveyTools';
 import {
   binnedWorkspaceIds,
   countLiveWorkspaces,
@@ -98,8 +99,16 @@ const memberBin: BinHandler = {
   purge: (q, t, ids) => purgeMembers(q, t.organizationId, ids),
 };
 
+const surveyBin: BinHandler = {
+  find: async (q, t, ids) => stateOf(await surveysById(q, t.organizationId, ids)),
+  binned: (q, t) => binnedSurveyIds(q, t.organizationId),
+  setDeleted: (q, t, ids, at) => setSurveysDeleted(q, t.organizationId, ids, at),
+  purge: (q, t, ids) => purgeSurveys(q, t.organizationId, ids),
+};
+
 const handlers: Record<BinEntityType, BinHandler> = {
   [entityTypes.Workspace]: workspaceBin,
+  [entityTypes.Survey]: surveyBin,
   [entityTypes.Project]: projectBin,
   [entityTypes.OrganizationMember]: memberBin,
 };

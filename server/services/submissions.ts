@@ -142,6 +142,8 @@ async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly U
   // Task links go the careful way: the write's guard knows public links only, not tasks.
   const publicLink = s.linkUuid !== null && s.taskId === null && s.messageReceiverId === null;
   if (!survey || uploads.length > 0 || !publicLink) return undefined;
+  // Filled against another version (offline since): the careful way finds that version.
+  if (s.surveyVersion != null && s.surveyVersion !== survey.version) return undefined;
   let answers: AnswerInput[];
   try {
     answers = checkedAnswers(survey, s, uploads, now, survey.bindings.baseLanguageId);
@@ -162,7 +164,7 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
   const singleUseLink = s.linkUuid !== null && s.linkUuid !== 'multiple-link' && !ctx.multipleLink;
   if (singleUseLink && ctx.linkUsed) throw problem('alreadySubmitted');
 
-  const survey = await deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
+  const survey = await versionFilled(deps, ctx, s.surveyVersion ?? null);
   if (!survey) throw problem('notFound');
   const answers = checkedAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
   const { record, used } = recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
@@ -200,6 +202,18 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
     return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
   return storedResult(ctx.surveyId, s, stored, record.answers.length);
+}
+
+/**
+ * The survey as the respondent saw it: the version they name when it was kept (published, then
+ * changed), else the current one (old clients send none; a version never published was never filled).
+ */
+async function versionFilled(deps: SubmitDeps, ctx: SubmissionContext, version: number | null): Promise<CachedSurvey | undefined> {
+  if (version !== null && version !== ctx.version) {
+    const kept = await deps.cache.kept(deps.db, ctx.surveyId, version);
+    if (kept && kept.organizationId === ctx.organizationId) return kept;
+  }
+  return deps.cache.get(deps.db, ctx.organizationId, ctx.surveyId, ctx.version);
 }
 
 function storedResult(surveyId: string, s: SubmissionInput, stored: { id: string; submittedAt: Date }, answerCount: number): Result {
@@ -240,6 +254,7 @@ function recordOf(
     startedAt: s.startTime === null ? null : new Date(s.startTime),
     latitude: s.geolocation?.latitude ?? null,
     longitude: s.geolocation?.longitude ?? null,
+    surveyVersion: survey.version,
     answers: rows,
   };
   return { record, used };

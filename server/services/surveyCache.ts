@@ -1,9 +1,11 @@
 // Compiled surveys kept per process, keyed by (survey id, version): the version rises with every change
 // of a survey's content (database triggers), so an entry is never stale and any number of server
-// processes can each keep their own. Bounded, least recently used out first.
+// processes can each keep their own. Older versions come from survey_versions (migration 0007), for
+// submissions filled against them. Bounded, least recently used out first.
 import type { Kysely } from 'kysely';
 import { bindSurvey, type Bindings, type SurveyModel } from '../../engine/survey/index';
 import { loadSurveyModel } from '../db/queries/surveys';
+import { findVersion } from '../db/queries/surveyVersions';
 import type { DB } from '../db/schema';
 
 export interface CachedSurvey {
@@ -14,40 +16,79 @@ export interface CachedSurvey {
 }
 
 export interface SurveyCache {
+  /** The survey as it is now, `version` being its current version. */
   get(db: Kysely<DB>, organizationId: string, surveyId: string, version: number): Promise<CachedSurvey | undefined>;
+  /** A kept earlier version (survey_versions); undefined when that version was never kept. */
+  kept(db: Kysely<DB>, surveyId: string, version: number): Promise<CachedSurvey | undefined>;
   /** The newest entry of a survey, whatever its version: a guess the caller must confirm (by version). */
   latest(surveyId: string): CachedSurvey | undefined;
 }
 
 export function createSurveyCache(max = 200): SurveyCache {
   const entries = new Map<string, CachedSurvey>();
+  const newest = new Map<string, CachedSurvey>();
   const loading = new Map<string, Promise<CachedSurvey | undefined>>();
+
+  const remember = (surveyId: string, entry: CachedSurvey, current: boolean) => {
+    const key = `${surveyId}@${entry.version}`;
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > max) {
+      const [oldKey, old] = entries.entries().next().value!;
+      entries.delete(oldKey);
+      const id = oldKey.slice(0, oldKey.lastIndexOf('@'));
+      if (newest.get(id) === old) newest.delete(id);
+    }
+    if (current) {
+      const was = newest.get(surveyId);
+      if (!was || was.version <= entry.version) newest.set(surveyId, entry);
+    }
+  };
+
+  const cached = (surveyId: string, version: number, load: () => Promise<CachedSurvey | undefined>, current: boolean) => {
+    const key = `${surveyId}@${version}`;
+    const hit = entries.get(key);
+    if (hit) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return Promise.resolve(hit);
+    }
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((entry) => {
+          if (entry) remember(surveyId, entry, current);
+          return entry;
+        })
+        .finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    return pending;
+  };
+
   return {
-    async get(db, organizationId, surveyId, version) {
-      const hit = entries.get(surveyId);
-      if (hit && hit.version === version) {
-        entries.delete(surveyId);
-        entries.set(surveyId, hit);
-        return hit;
-      }
-      const key = `${surveyId}@${version}`;
-      let pending = loading.get(key);
-      if (!pending) {
-        pending = (async () => {
+    get: (db, organizationId, surveyId, version) =>
+      cached(
+        surveyId,
+        version,
+        async () => {
           const model = await loadSurveyModel(db, organizationId, surveyId);
-          if (!model) return undefined;
           // The version was read before the model: a change in between leaves an entry whose model is newer
           // than its tag, which the next request with the new version simply reloads.
-          const entry = { organizationId, version, model, bindings: bindSurvey(model) };
-          entries.delete(surveyId);
-          entries.set(surveyId, entry);
-          if (entries.size > max) entries.delete(entries.keys().next().value!);
-          return entry;
-        })().finally(() => loading.delete(key));
-        loading.set(key, pending);
-      }
-      return pending;
-    },
-    latest: (surveyId) => entries.get(surveyId),
+          return model ? { organizationId, version, model, bindings: bindSurvey(model) } : undefined;
+        },
+        true,
+      ),
+    kept: (db, surveyId, version) =>
+      cached(
+        surveyId,
+        version,
+        async () => {
+          const found = await findVersion(db, surveyId, version);
+          return found ? { organizationId: found.organizationId, version, model: found.model, bindings: bindSurvey(found.model) } : undefined;
+        },
+        false,
+      ),
+    latest: (surveyId) => newest.get(surveyId),
   };
 }

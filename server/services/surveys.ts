@@ -88,6 +88,8 @@ export async function previewData(
   return {
     ...model,
     languageId: q.languageId ?? head.defaultLanguageId,
+    // The fill page sends it back as submission.surveyVersion: the answers are checked against this version.
+    version: head.version,
     isExpired: expired,
     alreadySubmitted,
     linkValid,
@@ -108,7 +110,8 @@ export async function surveyById(deps: Deps, reader: SurveyReader, surveyId: str
   const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
-  return { ...model, languageId: languageId ?? head.defaultLanguageId };
+  // The version a builder save names (a save from an older one is refused as stale).
+  return { ...model, languageId: languageId ?? head.defaultLanguageId, version: head.version };
 }
 
 /** GET Survey/GetSurveyDetails: the survey's settings, its public link and how many submissions it has. */

@@ -38,7 +38,7 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey } = entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -112,6 +112,7 @@ const routes: Record<string, Case> = {
       [r.binned.projectId, Project],
       [r.memberId, OrganizationMember],
       [r.binned.memberId, OrganizationMember],
+      [r.surveyId, Survey],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
       [
@@ -125,6 +126,7 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(Workspace), isDeleted: 'false' }, body: [r.binned.workspaceId] },
     { query: { entityType: String(Project), isDeleted: 'true', permanent: 'true' }, body: [r.binned.projectId] },
     { query: { entityType: String(OrganizationMember), isDeleted: 'false' }, body: [r.binned.memberId] },
+    { query: { entityType: String(Survey), isDeleted: 'true' }, body: [r.surveyId] },
   ],
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
@@ -138,6 +140,18 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
   'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
+  // The builder (issue 13): Demo Relief's survey and project named everywhere a route takes one.
+  'GET /api/survey/getsurveytools': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, search: 'Household' } }],
+  'POST /api/survey/createsurvey': (r) => [{ body: { projectId: r.projectId, name: 'Stolen' } }, { body: { projectId: r.projectId, name: 'Copy', copyOfSurveyId: r.surveyId } }],
+  'POST /api/survey/duplicatesurvey': (r) => [{ body: { surveyId: r.surveyId } }],
+  'POST /api/survey/savesurvey': (r) => [
+    { body: { surveyId: r.surveyId, version: 1, model: { id: r.surveyId, name: 'Taken over', surveyItems: [] }, deletedIds: [] } },
+  ],
+  'POST /api/datacollection/publishsurvey': (r) => [{ body: { surveyId: r.surveyId } }],
+  'POST /api/survey/archivesurvey': (r) => [{ body: { surveyId: r.surveyId } }],
+  'POST /api/survey/addsurveylanguage': (r) => [{ body: { surveyId: r.surveyId, languageId: 2 } }],
+  'POST /api/survey/savetranslation': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, texts: [] } }],
+  'POST /api/survey/settranslationstatus': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, translateStatus: 2 } }],
 
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
@@ -154,14 +168,15 @@ let secrets: string[];
 
 async function reliefState() {
   const org = relief.organizationId;
-  const [workspaces, projects, members, organization] = await Promise.all([
+  const [workspaces, projects, members, organization, surveys] = await Promise.all([
     t.db.selectFrom('workspaces').select(['id', 'name', 'description', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('projects').select(['id', 'name', 'manager_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('organization_members').select(['id', 'role_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('organizations').select(['name', 'deactivated_at', 'deleted_at']).where('id', '=', org).execute(),
+    t.db.selectFrom('surveys').select(['id', 'name', 'status', 'version', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
   ]);
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, users });
+  return JSON.stringify({ workspaces, projects, members, organization, surveys, users });
 }
 
 beforeAll(async () => {

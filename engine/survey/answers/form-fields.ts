@@ -30,6 +30,7 @@ export function toFormEntries(s: SubmissionInput): FormEntry[] {
     ['submission.linkUuid', s.linkUuid],
     ['submission.languageId', s.languageId],
     ['submission.geolocation', s.geolocation],
+    ['submission.surveyVersion', s.surveyVersion],
     ['userId', s.userId],
     ['surveyId', s.surveyId],
     ['TaskId', s.taskId],
@@ -216,6 +217,8 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
   const longitude = num(geo.longitude, 'submission.geolocation.longitude', -180, 180);
   if ((latitude === null) !== (longitude === null)) errors.push(`'submission.geolocation' needs both latitude and longitude`);
   const languageId = num(sub.languageid, 'submission.languageId', 1, 2_147_483_647);
+  const surveyVersion = num(sub.surveyversion, 'submission.surveyVersion', 1, 2_147_483_647);
+  if (surveyVersion !== null && !Number.isInteger(surveyVersion)) errors.push(`'submission.surveyVersion' must be a whole number`);
   const isAnonymous = bool(sub.isanonymous, 'submission.isAnonymous');
   const userId = uuid(tree.userid, 'userId', false);
   const taskId = uuid(tree.taskid, 'TaskId', false);
@@ -262,6 +265,7 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
       answers,
       sectionRepeatGroups,
       questionIds,
+      ...(surveyVersion !== null ? { surveyVersion } : {}),
     },
   };
 }

@@ -60,4 +60,6 @@ export interface SubmissionInput {
   sectionRepeatGroups: { sectionId: string; repeatGroup: number }[];
   /** Ids of the questions answered. */
   questionIds: string[];
+  /** The survey version the form was filled against (GetPreviewData's `version`); absent: the latest. */
+  surveyVersion?: number | null;
 }

@@ -3,6 +3,7 @@ import { foundation } from './0001_foundation';
 import { workspaces } from './0002_workspaces';
 import { surveys } from './0003_surveys';
 import { accountSecurity } from './0004_account_security';
+import { builder } from './0007_builder';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'workspaces', sql: workspaces },
   { version: 3, name: 'surveys', sql: surveys },
   { version: 4, name: 'account_security', sql: accountSecurity },
+  { version: 7, name: 'builder', sql: builder },
 ];

@@ -87,6 +87,8 @@ export interface NewSubmission {
   startedAt: Date | null;
   latitude: number | null;
   longitude: number | null;
+  /** The survey version the answers were validated against. */
+  surveyVersion: number | null;
   answers: readonly AnswerRow[];
 }
 
@@ -110,10 +112,10 @@ export async function insertSubmission(q: Q, s: NewSubmission, guard?: SurveyGua
   const { rows } = await sql<{ id: string; submitted_at: Date }>`/* prepared: insert_submission */
     with s as (
       insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
-                               task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude)
+                               task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude, survey_version)
       select ${s.organizationId}::uuid, ${s.surveyId}::uuid, ${s.clientId}::uuid, ${s.contentHash}, ${s.dataCollectionType}::int2, ${s.isAnonymous}::bool,
              ${s.submitterId}::uuid, ${s.taskId}::uuid, ${s.receiverId}::uuid, ${s.linkUuid}::text, ${s.singleUseLink}::bool, ${s.languageId}::int,
-             ${s.startedAt}::timestamptz, ${s.latitude}::float8, ${s.longitude}::float8
+             ${s.startedAt}::timestamptz, ${s.latitude}::float8, ${s.longitude}::float8, ${s.surveyVersion}::int
        where ${guard === undefined}::bool or exists (
              select 1 from surveys v
               where v.id = ${s.surveyId}::uuid and v.organization_id = ${s.organizationId}::uuid and v.version = ${guard?.version ?? 0}::int

@@ -145,7 +145,7 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
       .orderBy('sl.is_base', 'desc')
       .orderBy('l.name')
       .execute(),
-    await q.selectFrom('survey_items').selectAll().where('survey_id', '=', surveyId).orderBy('sort_order').execute(),
+    await q.selectFrom('survey_items').selectAll().where('survey_id', '=', surveyId).where('removed_at', 'is', null).orderBy('sort_order').execute(),
     await q.selectFrom('item_texts').select(['item_id', 'kind', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),
     await q.selectFrom('choices').select(['id', 'item_id', 'list', 'name', 'sort_order', 'emoji', 'filters']).where('survey_id', '=', surveyId).orderBy('sort_order').execute(),
     await q.selectFrom('choice_texts').select(['choice_id', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),

@@ -1,0 +1,21 @@
+// The builder's operations on a survey model (pure): edits with undo and redo, name checks, the
+// max-choices rule, and the checks a survey must pass to be published. Re-exported by engine/survey.
+export { apply, canRedo, canUndo, createHistory, redo, saved, undo, HISTORY_LIMIT, type History, type HistoryResult } from './history';
+export {
+  applyEdit,
+  defaultEnv,
+  editorState,
+  savePayload,
+  type EditEnv,
+  type EditOp,
+  type EditProblem,
+  type EditProblemCode,
+  type EditResult,
+  type EditorState,
+  type SurveyPatch,
+} from './operations';
+export { checkName, freshName, MAX_NAME_LENGTH, type NameProblem, type NameProblemCode } from './names';
+export { maxChoicesOf, withMaxChoices } from './maxChoices';
+export { writeProperty, type PropertyValues, type SetProperty } from './properties';
+export { describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
+export { locate, walkItems } from './tree';

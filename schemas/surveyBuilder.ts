@@ -1,0 +1,195 @@
+// The builder's calls (issue 13): Survey Tools list, create, save, publish, archive, duplicate and the
+// translation calls; who may make them; and the survey model as a save sends it, with bounds on
+// every field. The model is engine/survey/model.ts's SurveyModel.
+import type { FromSchema } from 'json-schema-to-ts';
+import { page, pageSize, uuid } from './common';
+import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
+
+/** Survey Tools is a project menu entry for everyone but data collectors (spec 000 section 6). */
+export const SURVEY_VIEW_ROLES = roleNames.filter((r) => r !== 'DataCollector');
+/** Build and translate: the project managers, junior ones included (see docs/decisions.md). */
+export const SURVEY_AUTHOR_ROLES = [...MANAGER_ROLES, 'JuniorProjectManager'] as const satisfies readonly RoleName[];
+/** Publish, archive, delete: what respondents see or lose; the roles that create and delete projects. */
+export const SURVEY_OWNER_ROLES = MANAGER_ROLES;
+
+/** Survey status as the tools list shows it (spec 001 section 4). */
+export const SURVEY_STATUS_NAMES = { 0: 'Editing', 1: 'Published', 2: 'Archived' } as const;
+/** Translation status (spec 001 "Translation data"). */
+export const TRANSLATE_STATUS = { Translated: 0, InProgress: 1, Archived: 2 } as const;
+
+export const MAX_SURVEY_ITEMS = 2000;
+export const MAX_SURVEY_DEPTH = 10;
+
+const id = uuid;
+const languageId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const expression = { type: ['string', 'null'], maxLength: 10000 } as const;
+const localized = (maxLength: number) =>
+  ({ type: 'array', maxItems: 300, items: { type: 'object', required: ['languageId', 'text'], properties: { languageId, text: { type: 'string', maxLength } } } }) as const;
+
+const choice = {
+  type: 'object',
+  required: ['id', 'name', 'choiceLabels'],
+  properties: {
+    id,
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^\\S+$' },
+    choiceLabels: localized(4000),
+    emoji: { type: ['string', 'null'], maxLength: 50 },
+    filters: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 1000 } },
+  },
+} as const;
+
+const question = {
+  type: 'object',
+  required: ['id', 'name', 'questionType'],
+  properties: {
+    id,
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    questionType: { type: 'integer', enum: [0, 32, 33, 34, 35, 36, 37, 38, 40, 100, 104, 105, 106, 110, 112, 113, 275, 276, 277, 278, 279] },
+    isRequired: { type: 'boolean' },
+    default: { type: ['string', 'null'], maxLength: 10000 },
+    calculation: expression,
+    relevant: expression,
+    constraint: expression,
+    constraintMessages: localized(4000),
+    choiceFilter: expression,
+    appearance: { type: ['string', 'null'], maxLength: 500 },
+    parameters: { type: ['string', 'null'], maxLength: 1000 },
+    questionLabels: localized(30000),
+    surveyQuestionHints: localized(30000),
+    selectQuestionChoices: { type: 'array', maxItems: 5000, items: choice },
+    secondChoices: { type: 'array', maxItems: 500, items: choice },
+    maxChoices: { type: ['integer', 'null'], minimum: 1, maximum: 100000 },
+    range: {
+      anyOf: [{ type: 'null' }, { type: 'object', required: ['firstLabel', 'secondLabel'], properties: { firstLabel: localized(4000), secondLabel: localized(4000) } }],
+    },
+    hasEmoji: { type: 'boolean' },
+    order: { type: 'integer', minimum: 0, maximum: 100000 },
+  },
+} as const;
+
+/** The survey model as GetById sends it and a save sends it back. */
+export const surveyModelSchema = {
+  type: 'object',
+  required: ['id', 'name', 'surveyItems'],
+  properties: {
+    id,
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    description: { type: 'string', maxLength: 4000 },
+    endDate: { type: ['string', 'null'], format: 'date-time' },
+    surveyStatusId: { type: 'integer', minimum: 0, maximum: 2 },
+    toggleLocation: { type: 'boolean' },
+    surveyLanguageMaps: { type: 'array', maxItems: 300 },
+    surveyItems: { type: 'array', maxItems: MAX_SURVEY_ITEMS, items: { $ref: '#/$defs/item' } },
+  },
+} as const;
+
+/** POST /Survey/SaveSurvey: the whole model, the ids deleted since the version it started from. */
+export const saveSurveyBody = {
+  type: 'object',
+  required: ['surveyId', 'version', 'model'],
+  additionalProperties: false,
+  $defs: {
+    item: {
+      type: 'object',
+      required: ['itemLabel', 'id', 'surveyItem'],
+      properties: {
+        itemLabel: { type: 'string', enum: ['Section', 'Question'] },
+        id,
+        sectionId: { type: ['string', 'null'], maxLength: 36 },
+        xpath: { type: 'string', maxLength: 10000 },
+        repeatGroup: { type: 'boolean' },
+        repeat_count: { type: ['string', 'null'], maxLength: 10000 },
+        surveyItem: question,
+        innerItems: { type: 'array', maxItems: MAX_SURVEY_ITEMS, items: { $ref: '#/$defs/item' } },
+      },
+    },
+  },
+  properties: {
+    surveyId: uuid,
+    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    model: surveyModelSchema,
+    deletedIds: { type: 'array', maxItems: MAX_SURVEY_ITEMS * 2, uniqueItems: true, items: uuid },
+  },
+} as const;
+
+export const surveyToolsQuery = {
+  type: 'object',
+  required: ['ProjectId'],
+  additionalProperties: false,
+  properties: {
+    ProjectId: uuid,
+    search: { type: 'string', maxLength: 200 },
+    surveyStatuses: { type: 'array', maxItems: 3, items: { type: 'integer', minimum: 0, maximum: 2 } },
+    Page: page,
+    PageSize: { ...pageSize, maximum: 100 },
+  },
+} as const;
+export type SurveyToolsQuery = FromSchema<typeof surveyToolsQuery>;
+
+export const createSurveyBody = {
+  type: 'object',
+  required: ['projectId', 'name'],
+  additionalProperties: false,
+  properties: {
+    projectId: uuid,
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    description: { type: 'string', maxLength: 4000 },
+    /** The base language (languages reference table); default English. */
+    languageId,
+    collectionGoal: { type: 'integer', minimum: 0, maximum: 100000000 },
+    dataCollectionType: { type: 'integer', enum: [0, 1] },
+    /** A survey of the organization to copy the items, choices and texts of. */
+    copyOfSurveyId: uuid,
+  },
+} as const;
+export type CreateSurveyBody = FromSchema<typeof createSurveyBody>;
+
+export const surveyIdBody = { type: 'object', required: ['surveyId'], additionalProperties: false, properties: { surveyId: uuid } } as const;
+
+export const duplicateSurveyBody = {
+  type: 'object',
+  required: ['surveyId'],
+  additionalProperties: false,
+  properties: { surveyId: uuid, name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } },
+} as const;
+
+export const addLanguageBody = {
+  type: 'object',
+  required: ['surveyId', 'languageId'],
+  additionalProperties: false,
+  properties: { surveyId: uuid, languageId },
+} as const;
+
+export const translationStatusBody = {
+  type: 'object',
+  required: ['surveyId', 'languageId', 'translateStatus'],
+  additionalProperties: false,
+  properties: { surveyId: uuid, languageId, translateStatus: { type: 'integer', enum: [0, 1, 2] } },
+} as const;
+
+/** POST /Survey/SaveTranslation: texts of one language, as many as changed since the last call. */
+export const saveTranslationBody = {
+  type: 'object',
+  required: ['surveyId', 'languageId'],
+  additionalProperties: false,
+  properties: {
+    surveyId: uuid,
+    languageId,
+    texts: {
+      type: 'array',
+      maxItems: 10000,
+      items: {
+        type: 'object',
+        required: ['itemId', 'kind', 'text'],
+        additionalProperties: false,
+        properties: { itemId: uuid, kind: { type: 'string', enum: ['label', 'hint', 'constraint', 'range_first', 'range_second'] }, text: { type: 'string', maxLength: 30000 } },
+      },
+    },
+    choiceTexts: {
+      type: 'array',
+      maxItems: 20000,
+      items: { type: 'object', required: ['choiceId', 'text'], additionalProperties: false, properties: { choiceId: uuid, text: { type: 'string', maxLength: 4000 } } },
+    },
+  },
+} as const;
+export type SaveTranslationBody = FromSchema<typeof saveTranslationBody>;
