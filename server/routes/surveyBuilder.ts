@@ -36,7 +36,7 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
 
   app.get('/Survey/GetSurveyTools', { config: { access: SURVEY_VIEW_ROLES }, schema: { querystring: surveyToolsQuery } }, async (req) => {
     const q = req.query;
-    return ok(await surveyTools(db(), tenantOf(req).organizationId, { projectId: q.ProjectId, search: q.search, statuses: q.surveyStatuses, page: q.Page ?? 1, pageSize: q.PageSize ?? 10 }));
+    return ok(await surveyTools(db(), tenantOf(req), { projectId: q.ProjectId, search: q.search, statuses: q.surveyStatuses, page: q.Page ?? 1, pageSize: q.PageSize ?? 10 }));
   });
 
   app.post('/Survey/CreateSurvey', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: createSurveyBody } }, async (req) => {

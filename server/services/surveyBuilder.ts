@@ -10,6 +10,7 @@ import { languageExists } from '../db/queries/surveyTranslations';
 import { existingItems, idsUsedElsewhere, removeItems, writeModel } from '../db/queries/surveyWrites';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
 import type { Tenant } from './recycleBin';
 import { checkModelShape, completeModel } from './surveyShape';
 import { keepCurrentVersion } from './surveyVersions';
@@ -36,7 +37,7 @@ function blankModel(name: string, description: string, languageId: number): Surv
 
 /** A new survey in Editing: blank, or a copy of one of the organization's surveys (any project). */
 export async function createSurvey(db: Q, t: Tenant, body: CreateSurveyBody): Promise<{ id: string; version: number }> {
-  if (!(await projectExists(db, t.organizationId, body.projectId))) throw problem('notFound');
+  if (!(await projectExists(db, projectScopeOf(t), body.projectId))) throw problem('notFound');
   let model: SurveyModel;
   if (body.copyOfSurveyId !== undefined) {
     const original = await loadSurveyModel(db, t.organizationId, body.copyOfSurveyId);

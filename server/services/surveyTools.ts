@@ -7,10 +7,14 @@ import { projectExists } from '../db/queries/surveys';
 import { listSurveyTools, type ToolsFilter } from '../db/queries/surveyTools';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { projectScopeOf } from './projectScope';
+import type { Tenant } from './recycleBin';
 import { publicLinkOf } from './surveys';
 
-export async function surveyTools(db: Kysely<DB>, organizationId: string, f: ToolsFilter) {
-  if (!(await projectExists(db, organizationId, f.projectId))) throw problem('notFound');
+export async function surveyTools(db: Kysely<DB>, t: Tenant, f: ToolsFilter) {
+  const { organizationId } = t;
+  // A project role lists only its own projects' surveys; another project is not found.
+  if (!(await projectExists(db, projectScopeOf(t), f.projectId))) throw problem('notFound');
   const { rows, total } = await listSurveyTools(db, organizationId, f);
   return {
     surveys: rows.map((r) => ({
