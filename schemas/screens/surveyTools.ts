@@ -83,7 +83,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
     { key: 'updatedAt', label: 'surveys.columns.updated', kind: 'date', hideBelow: 'lg' },
   ],
   search: { placeholder: 'surveys.search', debounceMs: 500 },
-  pagination: { pageSize: 10, sizes: [10, 20, 50, 100], pageInQuery: true },
+  pagination: { pageSize: 10, sizes: [10, 20, 50, 100], pageInQuery: true, params: { page: 'Page', pageSize: 'PageSize' } },
   rowClick: { id: 'open', label: 'surveys.open', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },
   rowActions: [
     { id: 'open', label: 'surveys.open', icon: 'edit', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },

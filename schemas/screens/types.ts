@@ -163,6 +163,8 @@ export interface ScreenDeclaration {
     sizes?: readonly number[];
     /** The page is kept in the address (?page=), so a reload or a shared link keeps it. */
     pageInQuery?: boolean;
+    /** The query names the list call takes the page and its size by, where not page and pageSize. */
+    params?: { page: string; pageSize: string };
   };
   selection?: { roles: readonly RoleName[]; actions: readonly Action[] };
   rowActions: readonly Action[];
