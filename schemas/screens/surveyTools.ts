@@ -88,10 +88,11 @@ export const surveyToolsScreen: ScreenDeclaration = {
   rowActions: [
     { id: 'open', label: 'surveys.open', icon: 'edit', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },
     { id: 'preview', label: 'surveys.preview', icon: 'open', run: { kind: 'navigate', to: '/public-survey/{row.id}' } },
-    { id: 'copyLink', label: 'surveys.copyLink', icon: 'link', run: { kind: 'effect', effect: 'copyPublicLink' } },
+    { id: 'copyLink', label: 'surveys.copyLink', menu: true, icon: 'link', run: { kind: 'effect', effect: 'copyPublicLink' } },
     {
       id: 'duplicate',
       label: 'surveys.duplicate',
+      menu: true,
       icon: 'copy',
       roles: SURVEY_AUTHOR_ROLES,
       run: { kind: 'call', call: { method: 'POST', path: '/Survey/DuplicateSurvey', body: { surveyId: '{row.id}' } } },
@@ -101,6 +102,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
     {
       id: 'archive',
       label: 'surveys.archive',
+      menu: true,
       icon: 'archive',
       roles: SURVEY_OWNER_ROLES,
       run: { kind: 'call', call: { method: 'POST', path: '/Survey/ArchiveSurvey', body: { surveyId: '{row.id}' } } },
@@ -110,6 +112,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
     {
       id: 'delete',
       label: 'surveys.delete',
+      menu: true,
       icon: 'delete',
       tone: 'danger',
       roles: SURVEY_OWNER_ROLES,

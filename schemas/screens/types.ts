@@ -89,6 +89,8 @@ export interface Action {
   tone?: 'primary' | 'danger' | 'neutral';
   /** Who sees the action; absent means everyone who can see the screen. */
   roles?: readonly RoleName[];
+  /** A table row's action kept in its 'More actions' menu rather than shown as a button. */
+  menu?: boolean;
   confirm?: ConfirmDialog;
   run: ActionRun;
   /** Toast after success; the server's message is used when this is absent and the server gave one. */

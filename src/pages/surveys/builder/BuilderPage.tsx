@@ -125,14 +125,14 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
         </Heading>
         <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} surveyId={surveyId} />
       </HStack>
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(260px, 1fr) minmax(280px, 1fr) minmax(320px, 1.3fr)' }} gap="4" alignItems="start">
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.2fr)' }} gap="4" alignItems="start">
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
           <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" position={{ lg: 'sticky' }} top={{ lg: '2' }}>
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '2' }}>
           <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3">
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
           <Preview model={b.model} languageId={languageId} />
         </Box>
       </Grid>

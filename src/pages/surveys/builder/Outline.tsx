@@ -1,7 +1,7 @@
 // The survey's sections and questions as one sortable list (treeRows.ts): drag by the handle with a
 // pointer or with the keyboard alone (Space to lift, arrows to move, Space to drop, Escape to cancel),
 // into and out of sections and repeat groups; select, duplicate and delete per row.
-import { Badge, Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
@@ -68,14 +68,21 @@ function ItemRow({ row, languageId, selected, onSelect, onDuplicate, onDelete }:
       <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('builder.outline.move', { name: title })} size="xs" variant="ghost" cursor="grab" style={{ touchAction: 'none' }} data-testid="outline-handle">
         <LuGripVertical />
       </IconButton>
-      <Button variant="ghost" size="sm" flex="1" minW="0" justifyContent="flex-start" onClick={() => onSelect(row.id)} aria-current={selected ? 'true' : undefined} data-testid="outline-select">
-        <Text as="span" truncate fontWeight={section ? 'semibold' : 'normal'}>
-          <bdi>{title}</bdi>
-        </Text>
-        <Badge size="sm" variant="subtle" colorPalette={section ? 'purple' : 'gray'} flexShrink={0}>
-          {typeTitle(t, type)}
-        </Badge>
-        {item.repeatGroup ? <LuRepeat aria-label={t('builder.outline.repeat')} /> : null}
+      <Button variant="ghost" size="sm" h="auto" py="1" px="1" flex="1" minW="0" justifyContent="flex-start" textAlign="start" onClick={() => onSelect(row.id)} aria-current={selected ? 'true' : undefined} data-testid="outline-select">
+        <Stack gap="0" minW="0" flex="1" align="stretch">
+          <Text as="span" truncate fontWeight={section ? 'semibold' : 'normal'}>
+            <bdi>{title}</bdi>
+          </Text>
+          <HStack as="span" gap="1" fontSize="xs" color="gray.600" fontWeight="normal" minW="0">
+            <Text as="span" color={section ? 'purple.700' : undefined} flexShrink={0}>
+              {typeTitle(t, type)}
+            </Text>
+            {item.repeatGroup ? <LuRepeat aria-label={t('builder.outline.repeat')} /> : null}
+            <Text as="span" truncate fontFamily="mono" dir="ltr">
+              {item.surveyItem.name}
+            </Text>
+          </HStack>
+        </Stack>
       </Button>
       <IconButton aria-label={t('builder.outline.duplicate', { name: title })} size="xs" variant="ghost" onClick={() => onDuplicate(row.id)} data-testid="outline-duplicate">
         <LuCopy />

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { parse } from '../../../../../engine/expression/index';
-import { walkItems, type QuestionType, type SurveyItem } from '../../../../../engine/survey/index';
+import { QUESTION_TYPES, walkItems, type QuestionType, type SurveyItem } from '../../../../../engine/survey/index';
 import { itemTitle, textIn } from '../labels';
 import { ExpressionField } from '../panel/ExpressionField';
 import { asText, fieldValue } from '../panel/read';
@@ -22,10 +22,10 @@ function conditionsOf(source: string): Conditions | null {
   }
 }
 
-/** Questions a condition may name: every asked or computed question but this item and what it holds. */
+/** Questions a condition may name: those with an answer (not notes), but this item and what it holds. */
 function candidates(items: readonly SurveyItem[], self: SurveyItem): SurveyItem[] {
   const inside = new Set([...walkItems([self])].map((i) => i.id));
-  return [...walkItems(items)].filter((i) => i.itemLabel === 'Question' && !inside.has(i.id));
+  return [...walkItems(items)].filter((i) => i.itemLabel === 'Question' && !inside.has(i.id) && QUESTION_TYPES[i.surveyItem.questionType as QuestionType].source !== 'display');
 }
 
 function Select({ label, value, onChange, children, testId }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; testId: string }) {
