@@ -3,7 +3,8 @@
 // the condition builder. Nothing is saved.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launch, screenshot } from './browser';
+import { join } from 'node:path';
+import { launch, screenshot, SCREENSHOTS } from './browser';
 import { openSurveyTools, row, WIDE } from './builder.support';
 
 let browser: Browser;
@@ -14,8 +15,10 @@ afterAll(() => browser?.close());
 
 const SIZES = { desktop: WIDE, phone: { width: 360, height: 740 } } as const;
 
-async function shoot(page: Page, name: string, width: keyof typeof SIZES) {
+async function shoot(page: Page, name: string, width: keyof typeof SIZES, part?: string) {
   await screenshot(page, `builder-${name}-${width}`);
+  // The part in question at its own size: a phone's full page is too long to judge it by.
+  if (part) await page.getByTestId(part).screenshot({ path: join(SCREENSHOTS, `builder-${name}-${width}-part.png`) });
 }
 
 describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (width) => {
@@ -27,12 +30,12 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.waitForURL('**/survey/builder/**');
     await page.getByTestId('builder-outline').waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-form').waitFor();
-    await shoot(page, 'builder', width);
+    await shoot(page, 'builder', width, 'builder-outline');
 
     await row(page, 'region').getByTestId('outline-select').click();
     await page.getByTestId('property-panel').waitFor();
     await page.getByTestId('property-panel').scrollIntoViewIfNeeded();
-    await shoot(page, 'select-panel', width);
+    await shoot(page, 'select-panel', width, 'property-panel');
 
     await row(page, 'respondent_name').getByTestId('outline-select').click();
     const skip = page.getByTestId('skip-logic');
@@ -41,7 +44,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await skip.getByTestId('skip-add').click();
     await skip.getByTestId('skip-join').selectOption('or');
     await skip.scrollIntoViewIfNeeded();
-    await shoot(page, 'conditions', width);
+    await shoot(page, 'conditions', width, 'skip-logic');
     await page.context().close();
   }, 120_000);
 });
