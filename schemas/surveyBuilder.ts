@@ -67,8 +67,8 @@ const question = {
   },
 } as const;
 
-/** The survey model as GetById sends it and a save sends it back. */
-export const surveyModelSchema = {
+/** The survey model as GetById sends it and a save sends it back; its items refer to saveSurveyBody's $defs. */
+const surveyModelSchema = {
   type: 'object',
   required: ['id', 'name', 'surveyItems'],
   properties: {

@@ -73,7 +73,9 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
     expect((await toggle(demo.junior, ws(), Project, true)).status).toBe(403);
     expect((await toggle(demo.guest, t.ids.projects['Household Needs Assessment 2026']!, Project, true)).status).toBe(403);
     expect((await toggle(demo.manager, member(demo.guest), OrganizationMember, true)).status).toBe(403);
-    expect((await toggle(demo.admin, ws(), entityTypes.Survey, true)).status).toBe(400);
+    expect((await toggle(demo.admin, ws(), entityTypes.Task, true)).status).toBe(400);
+    // Surveys have a bin since the builder (issue 13): a workspace's id is no survey.
+    expect((await toggle(demo.admin, ws(), entityTypes.Survey, true)).status).toBe(404);
   });
 
   it("refuses to delete a workspace whose projects have surveys, with the spec's message", async () => {

@@ -90,9 +90,11 @@ function duplicate(state: EditorState, id: string, env: EditEnv): EditResult {
   const found = locate(state.model.surveyItems, id);
   if (!found) return fail('notFound', id, 'There is no such item');
   const taken = namesOf(state.model);
+  const renamed: [string, string][] = [];
   const copy = (item: SurveyItem): SurveyItem => {
     const newId = env.newId();
     const name = freshName(`${item.surveyItem.name}_copy`, taken);
+    renamed.push([item.surveyItem.name, name]);
     const q = item.surveyItem;
     return {
       ...item,
@@ -101,7 +103,13 @@ function duplicate(state: EditorState, id: string, env: EditEnv): EditResult {
       surveyItem: { ...q, id: newId, name, selectQuestionChoices: copyChoices(q.selectQuestionChoices, env), secondChoices: copyChoices(q.secondChoices, env) },
     };
   };
-  const twin = copy(found.item);
+  let twin = copy(found.item);
+  // Inside a copied section, references between its own questions follow the copies.
+  if (renamed.length > 1) {
+    let inner: SurveyModel = { ...state.model, surveyItems: [twin] };
+    for (const [from, to] of renamed.slice(1)) inner = renameReferences(inner, from, to);
+    twin = inner.surveyItems[0]!;
+  }
   const index = found.path[found.path.length - 1]! + 1;
   const items = insertAt(state.model.surveyItems, found.path.slice(0, -1), index, twin);
   return { ok: true, state: withItems(state, items), itemId: twin.id };

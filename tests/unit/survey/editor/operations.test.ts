@@ -1,7 +1,7 @@
 // The builder's edits on the item tree: add any type, delete (tracked), duplicate, move anywhere, with
 // order numbers, section ids and xpaths recomputed.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, bindSurvey, locate, publishProblems, QUESTION_TYPE_CODES, savePayload, walkItems } from '../../../../engine/survey/index';
+import { applyEdit, bindSurvey, locate, publishProblems, q, QUESTION_TYPE_CODES, savePayload, section, survey, walkItems } from '../../../../engine/survey/index';
 import { counterEnv, edit, idOf, outline, sample, start } from './helpers';
 
 describe('add', () => {
@@ -65,6 +65,13 @@ describe('duplicate', () => {
     expect(copy!.selectQuestionChoices.map((c) => c.id)).not.toEqual(orig!.selectQuestionChoices.map((c) => c.id));
     expect(copy!.constraint).toBe(orig!.constraint);
     expect(bindSurvey(s.model).diagnostics).toEqual([]);
+  });
+
+  it('points references inside a copied section at the copies, and leaves outside ones alone', () => {
+    const m = survey(q.integer('size'), section('hh', q.integer('n'), q.text('why').relevant('${n} > ${size}')));
+    const s = edit(start(m), { op: 'duplicate', id: idOf(m, 'hh') });
+    expect(locate(s.model.surveyItems, 'new-3')!.item.surveyItem).toMatchObject({ name: 'why_copy', relevant: '${n_copy} > ${size}' });
+    expect(locate(s.model.surveyItems, idOf(m, 'why'))!.item.surveyItem.relevant).toBe('${n} > ${size}');
   });
 
   it('copies a section with everything in it under new names', () => {
