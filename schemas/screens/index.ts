@@ -2,6 +2,7 @@
 // is found here, so the table must hold every declaration an action names.
 import { deletedProjectsScreen, deletedUsersScreen, deletedWorkspacesScreen } from './deletedItems';
 import { projectsScreen } from './projects';
+import { surveyToolsScreen } from './surveyTools';
 import { workspacesScreen } from './workspaces';
 import type { ScreenDeclaration } from './types';
 
@@ -11,6 +12,7 @@ export const screens = {
   deletedWorkspaces: deletedWorkspacesScreen,
   deletedUsers: deletedUsersScreen,
   deletedProjects: deletedProjectsScreen,
+  surveyTools: surveyToolsScreen,
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type ScreenId = keyof typeof screens;
@@ -22,4 +24,5 @@ export function screenById(id: string): ScreenDeclaration | undefined {
 export { adminDeletedItems, projectDeletedItems } from './deletedItems';
 export { projectForm } from './projects';
 export { workspaceForm } from './workspaces';
+export { BUILDER_BASE, surveyForm } from './surveyTools';
 export type * from './types';

@@ -11,6 +11,7 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
  * A placeholder in a path, query or body value, filled when the call is made:
  *   {row.<field>}   the row the action is on        {ctx.workspaceId} {ctx.projectId}  the session's choice
  *   {param.<name>}  a route parameter               a trailing |number makes the value a number
+ *   {result.<field>} the data of the call just made (a form's `after.to`: the new item's id)
  */
 export type Template = string;
 
@@ -41,7 +42,8 @@ export type ColumnKind =
   | 'count' // a number, or the length of a list
   | 'names' // a list of objects with name, joined
   | 'roles' // a list of { name } roles, shown with their translated names
-  | 'date'; // an ISO date or date-time, shown in the interface language
+  | 'date' // an ISO date or date-time, shown in the interface language
+  | 'label'; // a code shown as the text `${labels}.${value}` (a status)
 
 export interface Column {
   key: string;
@@ -51,6 +53,8 @@ export interface Column {
   primary?: boolean;
   /** Columns that give way first on narrow screens. */
   hideBelow?: 'md' | 'lg';
+  /** For kind 'label': the i18n key prefix of the value's text. */
+  labels?: string;
 }
 
 export interface ConfirmDialog {
@@ -66,7 +70,8 @@ export interface ConfirmDialog {
 export type EffectName =
   | 'chooseWorkspace' // store the workspace, clear the project, go on per role (spec 000 "Authenticated entry")
   | 'chooseProject' // store the project, open /dashboard
-  | 'chooseProjectType'; // open the project type chooser
+  | 'chooseProjectType' // open the project type chooser
+  | 'copyPublicLink'; // copy the row's publicLink, made absolute, to the clipboard
 
 export type ActionRun =
   | { kind: 'call'; call: ApiCall }
@@ -80,10 +85,12 @@ export interface Action {
   label: string;
   /** A line under the label where there is room for one (the 'New workspace' card). */
   hint?: string;
-  icon?: 'add' | 'edit' | 'delete' | 'restore' | 'open' | 'trash';
+  icon?: 'add' | 'edit' | 'delete' | 'restore' | 'open' | 'trash' | 'link' | 'copy' | 'archive';
   tone?: 'primary' | 'danger' | 'neutral';
   /** Who sees the action; absent means everyone who can see the screen. */
   roles?: readonly RoleName[];
+  /** A table row's action kept in its 'More actions' menu rather than shown as a button. */
+  menu?: boolean;
   confirm?: ConfirmDialog;
   run: ActionRun;
   /** Toast after success; the server's message is used when this is absent and the server gave one. */
@@ -158,6 +165,8 @@ export interface ScreenDeclaration {
     sizes?: readonly number[];
     /** The page is kept in the address (?page=), so a reload or a shared link keeps it. */
     pageInQuery?: boolean;
+    /** The query names the list call takes the page and its size by, where not page and pageSize. */
+    params?: { page: string; pageSize: string };
   };
   selection?: { roles: readonly RoleName[]; actions: readonly Action[] };
   rowActions: readonly Action[];

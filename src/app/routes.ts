@@ -10,6 +10,8 @@ import {
   PROFILE_ROLES,
   type RoleName,
 } from '../../schemas/roles';
+import { BUILDER_BASE } from '../../schemas/screens/surveyTools';
+import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from '../../schemas/surveyBuilder';
 import { FILL_BASE } from '../pages/fill/route';
 
 type Page = () => Promise<{ default: ComponentType }>;
@@ -100,7 +102,10 @@ export const routes: readonly RouteDecl[] = [
   { path: '/task-management/collection', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.taskManagement', icon: 'tasks', order: 22 } },
   { path: '/relationships', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/quick-actions', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
-  { path: '/survey/survey-tools', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyTools', icon: 'surveys', order: 30 } },
+  { path: '/survey/survey-tools', page: () => import('../pages/surveys/SurveyToolsPage'), access: SURVEY_VIEW_ROLES, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyTools', icon: 'surveys', order: 30 } },
+  { path: '/survey/survey-tools/create', page: () => import('../pages/surveys/CreateSurveyPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
+  // The builder edits in place, so it takes the whole width; who may open it is who may save.
+  { path: `${BUILDER_BASE}/:surveyId`, page: () => import('../pages/surveys/builder/BuilderPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: '/survey/survey-data', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },

@@ -1,6 +1,7 @@
 // The table layout: optional selection column, the declared columns (some fold away on phones), the
 // row actions, and a row click.
-import { Box, Button, Checkbox, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, IconButton, Menu, Portal, Skeleton, Table, Text } from '@chakra-ui/react';
+import { LuEllipsisVertical } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import type { Action, ScreenDeclaration } from '../../../schemas/screens';
 import { renderCell } from './cells';
@@ -91,7 +92,7 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                     ))}
                     {rowActions.length > 0 && (
                       <Table.Cell textAlign="end" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
-                        {rowActions.map((a) => (
+                        {rowActions.filter((a) => !a.menu).map((a) => (
                           <Button
                             key={a.id}
                             size="xs"
@@ -108,6 +109,7 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                             </Box>
                           </Button>
                         ))}
+                        <RowMenu actions={rowActions.filter((a) => a.menu)} onAction={(a) => onAction(a, row)} disabled={busy} />
                       </Table.Cell>
                     )}
                   </Table.Row>
@@ -116,5 +118,32 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
         </Table.Body>
       </Table.Root>
     </Box>
+  );
+}
+
+/** The row's actions declared `menu: true`, behind one 'More actions' button. */
+function RowMenu({ actions, onAction, disabled }: { actions: readonly Action[]; onAction: (a: Action) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  if (actions.length === 0) return null;
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton size="xs" variant="ghost" aria-label={t('adminScreen.moreActions')} disabled={disabled} data-testid="row-menu">
+          <LuEllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {actions.map((a) => (
+              <Menu.Item key={a.id} value={a.id} color={a.tone === 'danger' ? 'red.600' : undefined} onSelect={() => onAction(a)} data-testid={`menu-${a.id}`}>
+                <ActionIcon name={a.icon} />
+                {t(a.label)}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

@@ -32,6 +32,8 @@ export function renderCell(column: Column, row: Row, t: TFunction, language: str
         </Wrap>
       );
     }
+    case 'label':
+      return v === undefined || v === null ? dash : t(`${column.labels ?? ''}.${String(v)}`);
     case 'date':
       return typeof v === 'string' ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(v)) : dash;
   }

@@ -9,6 +9,9 @@ export interface EffectApi {
   navigate: NavigateFunction;
   roles: readonly string[];
   openProjectTypes: () => void;
+  /** A toast of a text already in the user's language. */
+  notify: (kind: 'success' | 'info', text: string) => void;
+  t: (key: string) => string;
 }
 
 export const effects: Record<EffectName, (api: EffectApi, row?: Row) => void> = {
@@ -24,4 +27,12 @@ export const effects: Record<EffectName, (api: EffectApi, row?: Row) => void> = 
     api.navigate('/dashboard');
   },
   chooseProjectType: (api) => api.openProjectTypes(),
+  copyPublicLink: (api, row) => {
+    const link = new URL(String(row?.publicLink ?? ''), window.location.origin).href;
+    navigator.clipboard.writeText(link).then(
+      () => api.notify('success', api.t('surveys.linkCopied')),
+      // No clipboard (an insecure origin, a refused permission): show the link to copy by hand.
+      () => api.notify('info', link),
+    );
+  },
 };

@@ -1,6 +1,6 @@
 // Icons of the declared actions, by the names declarations use.
 import type { IconType } from 'react-icons';
-import { LuArrowRight, LuPencil, LuPlus, LuRotateCcw, LuTrash2, LuArchiveRestore } from 'react-icons/lu';
+import { LuArchive, LuArrowRight, LuCopy, LuLink, LuPencil, LuPlus, LuRotateCcw, LuTrash2, LuArchiveRestore } from 'react-icons/lu';
 import type { Action } from '../../../schemas/screens';
 
 export const actionIcons: Record<NonNullable<Action['icon']>, IconType> = {
@@ -10,6 +10,9 @@ export const actionIcons: Record<NonNullable<Action['icon']>, IconType> = {
   restore: LuRotateCcw,
   open: LuArrowRight,
   trash: LuArchiveRestore,
+  link: LuLink,
+  copy: LuCopy,
+  archive: LuArchive,
 };
 
 export function ActionIcon({ name }: { name: Action['icon'] }) {

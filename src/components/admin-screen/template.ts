@@ -8,6 +8,8 @@ export interface FillContext {
   params: Readonly<Record<string, string | undefined>>;
   selection?: readonly string[];
   form?: Readonly<Record<string, unknown>>;
+  /** The data of the call just made. */
+  result?: Readonly<Record<string, unknown>>;
 }
 
 /** A placeholder with nothing to fill it (no workspace chosen yet, say): the call cannot be made. */
@@ -28,6 +30,7 @@ function lookup(expr: string, c: FillContext): unknown {
   if (scope === 'row') value = c.row?.[key];
   else if (scope === 'ctx') value = key === 'workspaceId' ? c.ctx.workspaceId : key === 'projectId' ? c.ctx.projectId : undefined;
   else if (scope === 'param') value = c.params[key];
+  else if (scope === 'result') value = c.result?.[key];
   if (value === undefined || value === null || value === '') throw new MissingValue(`{${expr}}`);
   return cast === 'number' ? Number(value) : value;
 }

@@ -54,7 +54,8 @@ export function useScreenList(decl: ScreenDeclaration, fillContext: FillContext,
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const data = await api.get<unknown>(request!.path, { query: { ...request!.query, page, pageSize, ...(search ? { search } : {}) } });
+      const names = decl.pagination.params ?? { page: 'page', pageSize: 'pageSize' };
+      const data = await api.get<unknown>(request!.path, { query: { ...request!.query, [names.page]: page, [names.pageSize]: pageSize, ...(search ? { search } : {}) } });
       const list = (decl.source.items ? (data as Record<string, unknown>)[decl.source.items] : data) as Row[];
       const total = decl.source.total ? Number((data as Record<string, unknown>)[decl.source.total]) : list.length;
       return { rows: list, total };

@@ -71,9 +71,9 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
   const schema = useMemo(() => translateSchema(form.schema, t) as RJSFSchema, [form.schema, t]);
   const uiSchema = translateUi(form.uiSchema, t, choices) as UiSchema;
 
-  function leave() {
+  function leave(result?: Data) {
     const to = m!.after.to;
-    if (to !== 'back') return navigate(String(fill(to, fc)));
+    if (to !== 'back') return navigate(String(fill(to, { ...fc, ...(result ? { result } : {}) })));
     // Opened directly (a bookmark, a reload): there is no page to go back to, so go home.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     return idx > 0 ? navigate(-1) : navigate(homePathFor(snap.roles));
@@ -86,7 +86,8 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
       const env = await request(req.method, req.path, { query: req.query, body: req.body });
       notify('success', m!.success ? t(m!.success) : translateMessage(env.message));
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
-      setTimeout(leave, m!.after.delayMs ?? 0);
+      const result = env.data !== null && typeof env.data === 'object' ? (env.data as Data) : undefined;
+      setTimeout(() => leave(result), m!.after.delayMs ?? 0);
     } catch (err) {
       setBusy(false);
       const f = describeFailure(err, t, m!);
@@ -124,7 +125,7 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
             disabled={busy}
           >
             <Flex gap="3" justify="flex-end" mt="6">
-              <Button variant="outline" onClick={leave} disabled={busy}>
+              <Button variant="outline" onClick={() => leave()} disabled={busy}>
                 {t(m.cancel)}
               </Button>
               <Button type="submit" colorPalette="brand" loading={busy} data-testid="form-submit">

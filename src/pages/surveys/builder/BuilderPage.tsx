@@ -1,0 +1,152 @@
+// /survey/builder/{surveyId}: the drag-and-drop builder (issue 13). Outline and palette, the generated
+// property panel, and the live preview by the fill page's renderer; save with the version the edits
+// started from, publish, undo and redo, and a prompt before leaving unsaved work.
+import { Box, Grid, Heading, HStack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useParams } from 'react-router';
+import { locate, SURVEY_STATUS, type EditProblem, type PublishProblem, type QuestionType } from '../../../../engine/survey/index';
+import { ApiError } from '../../../api/client';
+import { notify } from '../../../app/toaster';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { useExpressionsReady } from '../../../expression/useExpressionsReady';
+import { LeaveDialog } from '../../fill/dialogs';
+import { useLeavePrompt } from '../../fill/useLeavePrompt';
+import { builderKey, isStale, loadSurvey, problemsOf, publishSurvey, saveSurvey, useBuilderSurvey, type Loaded } from './api';
+import { BuilderToolbar } from './BuilderToolbar';
+import { ProblemsDialog, StaleDialog } from './dialogs';
+import { baseLanguageOf } from './labels';
+import { OutlineDnd } from './OutlineDnd';
+import { Palette } from './Palette';
+import { PropertyPanel } from './panel/PropertyPanel';
+import { Preview } from './Preview';
+import { useBuilder } from './useBuilder';
+import { useUndoShortcuts } from './useShortcuts';
+
+export default function BuilderPage() {
+  const { surveyId = '' } = useParams();
+  const { t } = useTranslation();
+  const query = useBuilderSurvey(surveyId);
+  const ready = useExpressionsReady(true, undefined);
+  if (query.isPending || !ready) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <Box p="6" role="alert" data-testid="builder-error">
+        <Text color="red.600">{query.error instanceof ApiError && query.error.status === 404 ? t('builder.notFound') : t('common.somethingWrongLater')}</Text>
+      </Box>
+    );
+  }
+  return <Builder key={surveyId} surveyId={surveyId} initial={query.data} />;
+}
+
+function LeaveGuard({ dirty }: { dirty: { current: boolean } }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
+}
+
+function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const b = useBuilder(initial);
+  const [status, setStatus] = useState(initial.model.surveyStatusId);
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  const [stale, setStale] = useState(false);
+  const [problems, setProblems] = useState<PublishProblem[] | null>(null);
+  const languageId = baseLanguageOf(b.model);
+  useLeavePrompt(b.dirtyRef);
+  useUndoShortcuts(b.undo, b.redo);
+
+  const onProblem = useCallback((p: EditProblem) => notify('error', p.message), []);
+  const add = (type: QuestionType) => {
+    // Where the selection is: into a selected section, after a selected question, else at the end.
+    const sel = b.selectedId ? locate(b.model.surveyItems, b.selectedId) : undefined;
+    const op = !sel
+      ? { op: 'add' as const, questionType: type, parentId: null }
+      : sel.item.itemLabel === 'Section'
+        ? { op: 'add' as const, questionType: type, parentId: sel.item.id }
+        : { op: 'add' as const, questionType: type, parentId: sel.parentId, index: sel.path[sel.path.length - 1]! + 1 };
+    const problem = b.edit(op);
+    if (problem) onProblem(problem);
+  };
+
+  const save = async (): Promise<boolean> => {
+    setBusy('save');
+    try {
+      const saved = await saveSurvey(surveyId, b.payload());
+      b.markSaved(saved);
+      queryClient.setQueryData(builderKey(surveyId), saved);
+      notify('success', t('builder.saved'));
+      return true;
+    } catch (err) {
+      if (isStale(err)) setStale(true);
+      else if (problemsOf(err)) setProblems(problemsOf(err));
+      else notify('error', err instanceof ApiError ? err.joined : t('common.somethingWrongLater'));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const publish = async () => {
+    if (b.dirty && !(await save())) return;
+    setBusy('publish');
+    try {
+      await publishSurvey(surveyId);
+      setStatus(SURVEY_STATUS.Deployed);
+      notify('success', t('builder.publish.done'));
+    } catch (err) {
+      const list = problemsOf(err);
+      if (list) setProblems(list);
+      else notify('error', err instanceof ApiError ? err.joined : t('common.somethingWrongLater'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reload = async () => {
+    setStale(false);
+    let fresh: Loaded;
+    try {
+      fresh = await loadSurvey(surveyId);
+    } catch {
+      return notify('error', t('common.somethingWrongLater'));
+    }
+    queryClient.setQueryData(builderKey(surveyId), fresh);
+    b.reset(fresh);
+    setStatus(fresh.model.surveyStatusId);
+  };
+
+  return (
+    <Box px={{ base: '2', md: '4' }} py="3" data-testid="builder-page">
+      <HStack justify="space-between" flexWrap="wrap" gap="2" mb="3">
+        <Heading as="h1" size="lg" minW="0" truncate>
+          <bdi data-testid="builder-title">{b.model.name}</bdi>
+        </Heading>
+        <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} surveyId={surveyId} />
+      </HStack>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.2fr)' }} gap="4" alignItems="start">
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+          <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} />
+        </Box>
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '2' }}>
+          <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
+        </Box>
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+          <Preview model={b.model} languageId={languageId} />
+        </Box>
+      </Grid>
+      <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />
+      <ProblemsDialog
+        problems={problems}
+        onClose={() => setProblems(null)}
+        onJump={(id) => {
+          setProblems(null);
+          b.select(id);
+          requestAnimationFrame(() => document.getElementById('prop-name-input')?.focus());
+        }}
+      />
+      <LeaveGuard dirty={b.dirtyRef} />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+// The live preview: the fill page's own renderer (widgets' SurveyForm on a FormRuntime), rebuilt from
+// the model after every edit with the answers typed so far, at a phone's or a desktop's width.
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuMonitor, LuSmartphone } from 'react-icons/lu';
+import { compileSurvey, type FormValues, type SurveyModel } from '../../../../engine/survey/index';
+import { createRuntime, SurveyForm, type FormContext, type FormRuntime } from '../../../../widgets/index';
+import '../../fill/fill.css';
+
+const WIDTHS = { phone: '360px', desktop: '100%' } as const;
+
+let generation = 0;
+
+function build(model: SurveyModel, languageId: number, data: FormValues | undefined): { runtime: FormRuntime | null; error: string | null; key: number } {
+  const key = ++generation;
+  try {
+    const runtime = createRuntime(compileSurvey(model, languageId), data ? { data, fresh: false } : { fresh: true });
+    return { runtime, error: null, key };
+  } catch (e) {
+    // A half-made survey (a section inside itself is refused earlier; a broken expression is not).
+    return { runtime: null, error: e instanceof Error ? e.message : String(e), key };
+  }
+}
+
+export function Preview({ model, languageId }: { model: SurveyModel; languageId: number }) {
+  const { t } = useTranslation();
+  const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
+  const last = useRef<FormRuntime | null>(null);
+  const built = useMemo(() => build(model, languageId, last.current?.data()), [model, languageId]);
+  useEffect(() => {
+    last.current = built.runtime;
+    return () => built.runtime?.dispose();
+  }, [built.runtime]);
+  const context = useMemo<FormContext>(() => ({}), []);
+  return (
+    <Box data-testid="builder-preview" aria-label={t('builder.preview.title')} role="region">
+      <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
+        <Text fontWeight="semibold">{t('builder.preview.title')}</Text>
+        <HStack gap="1" role="group" aria-label={t('builder.preview.width')}>
+          {(['phone', 'desktop'] as const).map((w) => (
+            <Button key={w} size="xs" variant={width === w ? 'solid' : 'outline'} aria-pressed={width === w} onClick={() => setWidth(w)} data-testid={`preview-${w}`}>
+              {w === 'phone' ? <LuSmartphone aria-hidden /> : <LuMonitor aria-hidden />}
+              {t(`builder.preview.${w}`)}
+            </Button>
+          ))}
+        </HStack>
+      </HStack>
+      <Box maxW={WIDTHS[width]} mx="auto" bg="gray.50" borderWidth="1px" borderRadius="md" p="3" className="fill-page">
+        {built.runtime ? <SurveyForm key={built.key} runtime={built.runtime} context={context} /> : <Text color="red.600">{built.error}</Text>}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+// A list of choices (or a grid's columns): label in the base language and name per choice; add,
+// remove, move up and down, and paste a list (one choice a line, 'name,label' or just the label).
+import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2 } from 'react-icons/lu';
+import type { ChoiceModel } from '../../../../../engine/survey/index';
+import { textIn } from '../labels';
+import { pastedChoices } from './pasteChoices';
+import type { FieldProps } from './types';
+import { useDraft } from './useDraft';
+
+const newId = () => globalThis.crypto.randomUUID();
+
+function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase }: {
+  choice: ChoiceModel;
+  index: number;
+  count: number;
+  languageId: number;
+  onChange: (c: ChoiceModel) => void;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+  idBase: string;
+}) {
+  const { t } = useTranslation();
+  const label = textIn(choice.choiceLabels, languageId);
+  const [labelDraft, setLabel] = useDraft(label, choice.id);
+  const [nameDraft, setName] = useDraft(choice.name, choice.id);
+  const nameOk = /^\S+$/.test(nameDraft);
+  const commit = () => {
+    if (labelDraft === label && nameDraft === choice.name) return;
+    const others = choice.choiceLabels.filter((x) => x.languageId !== languageId);
+    onChange({ ...choice, name: nameOk ? nameDraft : choice.name, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] });
+  };
+  return (
+    <HStack gap="1" data-testid="choice-row">
+      <Input size="xs" flex="2" value={labelDraft} onChange={(e) => setLabel(e.target.value)} onBlur={commit} aria-label={t('builder.choices.label', { n: index + 1 })} dir="auto" id={`${idBase}-label-${index}`} />
+      <Input size="xs" flex="1" value={nameDraft} onChange={(e) => setName(e.target.value)} onBlur={commit} aria-label={t('builder.choices.name', { n: index + 1 })} aria-invalid={nameOk ? undefined : true} fontFamily="mono" dir="ltr" />
+      <IconButton size="2xs" variant="ghost" aria-label={t('builder.choices.up', { n: index + 1 })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+        <LuArrowUp />
+      </IconButton>
+      <IconButton size="2xs" variant="ghost" aria-label={t('builder.choices.down', { n: index + 1 })} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+        <LuArrowDown />
+      </IconButton>
+      <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label={t('builder.choices.remove', { n: index + 1 })} onClick={() => onRemove(index)}>
+        <LuTrash2 />
+      </IconButton>
+    </HStack>
+  );
+}
+
+export function ChoicesField(p: FieldProps) {
+  const { t } = useTranslation();
+  const list = (p.property === 'secondChoices' ? p.item.surveyItem.secondChoices : p.item.surveyItem.selectQuestionChoices) as readonly ChoiceModel[];
+  const [pasting, setPasting] = useState(false);
+  const [pasted, setPasted] = useState('');
+  const write = (next: readonly ChoiceModel[]) => p.set(next);
+  const move = (from: number, to: number) => {
+    const next = [...list];
+    const [c] = next.splice(from, 1);
+    next.splice(to, 0, c!);
+    write(next);
+  };
+  const add = () => {
+    const taken = new Set(list.map((c) => c.name));
+    let n = list.length + 1;
+    while (taken.has(`option_${n}`)) n++;
+    write([...list, { id: newId(), name: `option_${n}`, choiceLabels: [{ languageId: p.languageId, text: t('builder.choices.newLabel', { n }) }], emoji: null, filters: {} }]);
+  };
+  return (
+    <Stack gap="1" data-testid={`prop-${p.property}`} role="group" aria-labelledby={`${p.id}-title`}>
+      <Text id={`${p.id}-title`} fontSize="sm" fontWeight="medium">
+        {p.label}
+      </Text>
+      {list.map((c, i) => (
+        <ChoiceRow key={c.id} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
+      ))}
+      <HStack gap="1">
+        <Button size="xs" variant="outline" onClick={add} data-testid="choice-add">
+          <LuPlus aria-hidden /> {t('builder.choices.add')}
+        </Button>
+        <Button size="xs" variant="ghost" onClick={() => setPasting((v) => !v)} aria-expanded={pasting} data-testid="choice-paste">
+          {t('builder.choices.paste')}
+        </Button>
+      </HStack>
+      {pasting ? (
+        <Stack gap="1">
+          <Textarea size="xs" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-label={t('builder.choices.pasteHint')} placeholder={t('builder.choices.pasteHint')} data-testid="choice-paste-text" dir="auto" />
+          <Button
+            size="xs"
+            alignSelf="flex-start"
+            onClick={() => {
+              write([...list, ...pastedChoices(pasted, list, p.languageId, newId)]);
+              setPasted('');
+              setPasting(false);
+            }}
+            data-testid="choice-paste-add"
+          >
+            {t('builder.choices.pasteAdd')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

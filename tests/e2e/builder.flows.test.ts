@@ -1,0 +1,121 @@
+// The builder in Chromium (issue 13): the demo owner creates a survey in Survey Tools, adds questions
+// from the palette by keyboard and by drag, reorders with the keyboard alone, fixes a constraint the
+// engine flags, writes skip logic with the condition builder, saves, publishes, fills the public link
+// and is thanked; a second tab's stale save is refused and reloads.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from './browser';
+import { q } from './fill.support';
+import { apiAs, drag, openSurveyTools, outlineNames, row, sameSessionTab } from './builder.support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+describe('the builder', () => {
+  it('builds, saves, publishes and fills a survey; a stale save in another tab is refused', async () => {
+    const page = await openSurveyTools(browser);
+    const name = `Water point check ${Date.now() % 100000}`;
+
+    // Create a blank survey: the form leads straight into its builder.
+    await page.getByTestId('toolbar-create').click();
+    await page.waitForURL('**/survey/survey-tools/create');
+    await page.locator('#root_name').fill(name);
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/survey/builder/**', { timeout: 30_000 });
+    await page.getByTestId('outline-empty').waitFor();
+    const surveyId = page.url().split('/').pop()!;
+
+    // From the palette: select one and text by keyboard (Enter on the type), a number by drag.
+    await page.getByTestId('palette-select_one').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => outlineNames(page)).toEqual(['select_one']);
+    await page.getByTestId('panel-empty').waitFor({ state: 'detached' });
+    await row(page, 'select_one').getByTestId('outline-select').click();
+    await page.getByTestId('palette-text').focus();
+    await page.keyboard.press('Enter');
+    await drag(page, page.getByTestId('palette-integer'), page.getByTestId('outline-end:'));
+    await expect.poll(() => outlineNames(page)).toEqual(['select_one', 'text', 'integer']);
+
+    // The keyboard alone: lift the number by its handle, move it up twice, drop it.
+    await row(page, 'integer').getByTestId('outline-handle').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Space');
+    await expect.poll(() => outlineNames(page)).toEqual(['integer', 'select_one', 'text']);
+    // Undo and redo by the keyboard shortcuts.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => outlineNames(page)).toEqual(['select_one', 'text', 'integer']);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => outlineNames(page)).toEqual(['integer', 'select_one', 'text']);
+
+    // A constraint the engine refuses as typed, then fixed.
+    await row(page, 'integer').getByTestId('outline-select').click();
+    const constraint = page.getByTestId('prop-constraint');
+    await constraint.locator('textarea').fill('. >= ');
+    await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(1);
+    await constraint.locator('textarea').fill('. >= 1 and . <= ${nope}');
+    await expect.poll(() => constraint.getByTestId('field-problem').textContent()).toContain('nope');
+    await constraint.locator('textarea').fill('. >= 1 and . <= 20');
+    await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(0);
+    await constraint.locator('textarea').press('Tab');
+
+    // Skip logic on the text question: shown when 'Select one' is Option 2.
+    await row(page, 'text').getByTestId('outline-select').click();
+    const skip = page.getByTestId('skip-logic');
+    await skip.getByTestId('skip-add').click();
+    await skip.getByTestId('skip-question').selectOption('select_one');
+    await skip.getByTestId('skip-value').selectOption('option_2');
+    await skip.getByTestId('skip-mode-expression').click();
+    await expect.poll(() => skip.locator('textarea').inputValue()).toBe("${select_one} = 'option_2'");
+    await skip.getByTestId('skip-mode-conditions').click();
+    await expect.poll(() => skip.getByTestId('skip-condition').count()).toBe(1);
+
+    // The preview is the fill renderer: the text question appears once Option 2 is chosen there.
+    const preview = page.getByTestId('builder-preview');
+    await expect.poll(() => preview.locator('[data-path="text"]').count()).toBe(0);
+    await preview.locator('[data-path="select_one"] input[value=option_2]').check();
+    await expect.poll(() => preview.locator('[data-path="text"]').count()).toBe(1);
+
+    // Save, publish.
+    await page.getByTestId('builder-save').click();
+    await toast(page, 'Survey saved');
+    await page.getByTestId('builder-publish').click();
+    await toast(page, 'Survey published');
+    await expect.poll(() => page.getByTestId('builder-status').textContent()).toBe('Published');
+
+    // A second tab on the same survey saves first; this tab's save is then stale.
+    const other = await sameSessionTab(page);
+    await other.goto(`/survey/builder/${surveyId}`);
+    await other.getByTestId('palette-note').click();
+    await other.getByTestId('builder-save').click();
+    await toast(other, 'Survey saved');
+    await page.getByTestId('palette-note').click();
+    await page.getByTestId('builder-save').click();
+    await page.getByTestId('builder-stale').waitFor();
+    await page.getByTestId('builder-reload').click();
+    await page.getByTestId('builder-stale').waitFor({ state: 'detached' });
+    await expect.poll(() => outlineNames(page)).toEqual(['integer', 'select_one', 'text', 'note']);
+    await other.close();
+
+    // The public link, filled and accepted.
+    const tools = await apiAs<{ surveys: { id: string; publicLink: string }[] }>(page, `/Survey/GetSurveyTools?ProjectId=${await page.evaluate(() => (JSON.parse(sessionStorage.getItem('fs.session')!) as { currentProjectId: string }).currentProjectId)}&search=${encodeURIComponent(name)}`);
+    const link = tools.surveys.find((s) => s.id === surveyId)!.publicLink;
+    const fill = await page.context().newPage();
+    await fill.goto(link);
+    await q(fill, 'integer').locator('input').fill('7');
+    await q(fill, 'select_one').locator('input[value=option_2]').check();
+    await q(fill, 'text').locator('textarea, input').first().fill('Pump works');
+    await fill.getByTestId('fill-submit').click();
+    await fill.getByTestId('fill-thanks').waitFor({ timeout: 30_000 });
+    await page.context().close();
+  }, 240_000);
+});
