@@ -7,6 +7,8 @@ export { FUNCTION_FAMILIES, FUNCTIONS, type FunctionFamily, type FunctionName } 
 export { arity, type Param } from './functions/types';
 export { analyze, type Analysis } from './check';
 export { diagnose, parse } from './parse';
+export { patternIssues, type PatternIssue } from './patterns';
+export { translatePattern, type PatternProblem, type Translation } from './values/pattern';
 export { print } from './syntax/print';
 export {
   compile,

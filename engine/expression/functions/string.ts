@@ -1,5 +1,5 @@
 // Text functions (XPath 1.0 string functions and ODK additions).
-import { fail } from '../errors';
+import { cachedMatcher, wholeMatcher } from '../values/pattern';
 import { toStr } from '../values/value';
 import { fn, type Scope } from './types';
 
@@ -39,15 +39,6 @@ function translate(text: string, from: string, to: string): string {
   return out;
 }
 
-/** ODK regex(): the pattern must match the whole value (JavaRosa), not just a part of it. */
-function wholeMatch(pattern: string): RegExp {
-  try {
-    return new RegExp(`^(?:${pattern})$`);
-  } catch {
-    return fail(`'${pattern}' is not a valid regular expression`);
-  }
-}
-
 export const stringFunctions = {
   concat: fn(['...string'], 'string', (_, parts) => parts.join('')),
   string: fn(['value?'], 'string', (scope, v) => toStr(v ?? scope.current(), scope)),
@@ -68,11 +59,12 @@ export const stringFunctions = {
   substr: fn(['string', 'number', 'number?'], 'string', (_, s, start, end) => substr(s, start, end)),
   substring: fn(['string', 'number', 'number?'], 'string', (_, s, start, length) => substring(s, start, length)),
   translate: fn(['string', 'string', 'string'], 'string', (_, s, from, to) => translate(s, from, to)),
-  regex: fn(['string', 'string'], 'boolean', (_, s, pattern) => wholeMatch(pattern).test(s), {
+  /** ODK regex(): the pattern must match the whole value (JavaRosa), in linear time (values/pattern.ts). */
+  regex: fn(['string', 'string'], 'boolean', (_, s, pattern) => cachedMatcher(pattern)(s), {
     specialize: ([, pattern]) => {
       if (typeof pattern !== 'string') return undefined;
-      const re = wholeMatch(pattern);
-      return (_, s) => re.test(s);
+      const matches = wholeMatcher(pattern);
+      return (_, s) => matches(s);
     },
   }),
 } as const;
