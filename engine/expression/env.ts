@@ -38,6 +38,8 @@ export interface Env {
    * offset are shown in this one. When absent, the offset of the machine running the engine.
    */
   readonly timeZoneOffset?: number;
+  /** The answers of the last form saved on the device, for ${last-saved#name} (pyxform); blank when absent. */
+  readonly lastSaved?: Readonly<Record<string, unknown>>;
   /** Source of random numbers in [0, 1) for random() and uuid(); Math.random when absent. */
   readonly random?: () => number;
 }

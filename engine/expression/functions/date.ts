@@ -28,7 +28,8 @@ const decimalDateTime = fn(['value'], 'number', (scope, v) => {
 export const dateFunctions = {
   today: fn([], 'date', today, { volatile: true }),
   now: fn([], 'date', (scope) => new DateValue(scope.nowMs() + scope.offset * 60_000), { volatile: true }),
-  date: fn(['date'], 'value', (_, d) => dateOrBlank(d)),
+  /** date(6.5) is a day, 1970-01-07, as JavaRosa truncates numbers; date-time() keeps the time. */
+  date: fn(['day'], 'value', (_, d) => dateOrBlank(d)),
   'date-time': fn(['date'], 'value', (_, d) => dateOrBlank(d)),
   'decimal-date-time': decimalDateTime,
   'format-date': format,

@@ -7,7 +7,7 @@ const XML_SPACE = /[ \t\r\n]+/g;
 
 const currentText = (scope: Scope): string => toStr(scope.current(), scope);
 
-/** JavaRosa substr: 0-based, end exclusive, indexes clamped to the text. */
+/** JavaRosa substr: 0-based, end exclusive; a negative index counts from the end; clamped to the text. */
 function substr(text: string, start: number, end: number | undefined): string {
   const from = clampIndex(start, text.length);
   const to = end === undefined ? text.length : clampIndex(end, text.length);
@@ -15,8 +15,10 @@ function substr(text: string, start: number, end: number | undefined): string {
 }
 
 function clampIndex(n: number, length: number): number {
-  if (Number.isNaN(n) || n <= 0) return 0;
-  return n >= length ? length : Math.trunc(n);
+  // Java's (int) of NaN is 0.
+  const whole = Number.isNaN(n) ? 0 : Math.trunc(n);
+  const index = whole < 0 ? length + whole : whole;
+  return Math.min(Math.max(0, index), length);
 }
 
 /** XPath 1.0 substring: 1-based, positions rounded, the characters p with start <= p < start + length. */

@@ -77,7 +77,7 @@ export function translatePattern(pattern: string): Translation {
   };
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern.charAt(i);
-    const wasQuantified = quantified;
+    const wasQuantified: boolean = quantified;
     quantified = false;
     if (c === '\\') {
       const next = pattern.charAt(i + 1);

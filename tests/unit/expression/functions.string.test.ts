@@ -26,7 +26,7 @@ describe('string and string-length', () => {
     ['string(0.0000001)', '0.0000001'],
     ['string(true())', 'true'],
     ['string(${age})', '34'],
-    ['string(${member_age})', '34'],
+    ['string(indexed-repeat(${member_age}, ${members}, 1))', '34'],
     ["string-length('héllo')", 5],
     ["string-length('')", 0],
     ['string-length(${first_name})', 5],
@@ -77,7 +77,12 @@ describe('substr (0-based, end exclusive, clamped like JavaRosa)', () => {
     ["substr('abcdef', 2)", 'cdef'],
     ["substr('abcdef', 2, 4)", 'cd'],
     ["substr('abcdef', 4, 2)", ''],
-    ["substr('abcdef', -2)", 'abcdef'],
+    ["substr('abcdef', -2)", 'ef'],
+    ["substr('abcdef', 1, -1)", 'bcde'],
+    ["substr('abcdef', -4, -2)", 'cd'],
+    ["substr('abcdef', -100, 2)", 'ab'],
+    ["substr('abcdef', 2, -100)", ''],
+    ["substr('abcdef', -1.9)", 'f'],
     ["substr('abcdef', 0, 100)", 'abcdef'],
     ["substr('abcdef', 10)", ''],
     ["substr('abcdef', 1.9, 3.9)", 'bc'],
@@ -115,6 +120,15 @@ describe('regex (whole value, as ODK Collect)', () => {
     ["regex('', '.*')", true],
     ["regex('ab12', '[a-z]+[0-9]+')", true],
     ['regex(${age}, \'[0-9]+\')', true],
+  ]);
+});
+
+describe('typographic quotes, as spreadsheets type them (pyxform reads them as quotes)', () => {
+  check([
+    ['‘yes’', 'yes'],
+    ['“yes”', 'yes'],
+    ["${consent} = ‘yes’", true],
+    ["concat('L’âge', ‘ ok’)", 'L’âge ok'],
   ]);
 });
 

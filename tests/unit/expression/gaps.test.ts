@@ -17,10 +17,6 @@ describe('not supported yet', () => {
     expect(evaluate("distance('0 0 0 0; 0 1 0 0') > 100000", { fields: {} })).toBe(true);
   });
 
-  it.fails('predicates on references (${member}[2]); indexed-repeat() is the supported form', () => {
-    expect(evaluate('${member_age}[2]', { fields: { members: [{ member_age: 1 }, { member_age: 2 }] } })).toBe(2);
-  });
-
   it.fails('relevance of a repeat per instance (the whole repeat is shown or hidden today)', () => {
     const f = survey(repeat('r', text('x')).relevant('position(..) = 1'), integer('n'), calculate('c', 'count(${r})')).start().add('r').add('r');
     expect(f.question('r[1]').relevant).toBe(true);
