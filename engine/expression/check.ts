@@ -6,7 +6,7 @@ import { FUNCTIONS, lookupFunction } from './functions/index';
 import { arity, kindAt, type Kind } from './functions/types';
 import { toBool, toNum, toStr, type Val } from './values/value';
 
-const NO_CLOCK = { offset: 0 };
+const NO_CLOCK = { offsetAt: () => 0, offsetAtWall: () => 0 };
 
 /** A literal argument, coerced to the kind the function wants; undefined when not a literal. */
 export function literalArgument(node: AstNode, kind: Kind | undefined): Val | undefined {

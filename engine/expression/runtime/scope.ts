@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import { fail } from '../errors';
 import type { PathArg, Scope } from '../functions/types';
 import { NodeSet, scalarOf, type Val } from '../values/value';
+import { offsetAtWall, offsetFunction, type OffsetAt } from '../values/zones';
 
 type Node = Readonly<Record<string, unknown>>;
 interface Step {
@@ -36,7 +37,7 @@ function findInRepeats(container: Node, name: string): string[] | undefined {
 export class EvaluationScope implements Scope {
   private readonly env: Env;
   private readonly fields: Node;
-  private offsetMinutes: number | undefined;
+  private zone: OffsetAt | undefined;
   private clockMs: number | undefined;
   private steps: readonly Step[] | undefined;
   private leaf: string | undefined;
@@ -48,9 +49,14 @@ export class EvaluationScope implements Scope {
     this.fields = env.fields;
   }
 
-  get offset(): number {
-    this.offsetMinutes ??= this.env.timeZoneOffset ?? -(this.env.now ?? new Date(this.nowMs())).getTimezoneOffset();
-    return this.offsetMinutes;
+  offsetAt(instantMs: number): number {
+    this.zone ??= offsetFunction(this.env.timeZoneOffset, this.env.timeZone);
+    return this.zone(instantMs);
+  }
+
+  offsetAtWall(wallMs: number): number {
+    this.zone ??= offsetFunction(this.env.timeZoneOffset, this.env.timeZone);
+    return offsetAtWall(this.zone, wallMs);
   }
 
   nowMs(): number {

@@ -36,9 +36,12 @@ export class NodeSet {
 
 export type Val = Scalar | NodeSet;
 
-/** The only thing coercions need from the evaluation scope: the time-zone offset in minutes east of UTC. */
+/** The only thing coercions need from the evaluation scope: the time-zone offset, in minutes east of UTC, then. */
 export interface Clock {
-  readonly offset: number;
+  /** At an instant (epoch milliseconds). */
+  offsetAt(instantMs: number): number;
+  /** At a wall-clock time (values/dates.ts). */
+  offsetAtWall(wallMs: number): number;
 }
 
 const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'int', 'decimal', 'range']);
@@ -67,7 +70,7 @@ export function scalarOf(raw: unknown, type: string | undefined, clock: Clock): 
     case 'object':
       if (raw === null) return '';
       if (raw instanceof DateValue) return raw;
-      if (raw instanceof Date) return new DateValue(raw.getTime() + clock.offset * 60_000);
+      if (raw instanceof Date) return new DateValue(raw.getTime() + clock.offsetAt(raw.getTime()) * 60_000);
       if (Array.isArray(raw)) return raw.every(isPrimitive) ? raw.join(' ') : textOf(raw);
       return textOf(raw);
     default:
@@ -95,7 +98,7 @@ export function toStr(v: Val, clock: Clock): string {
     case 'boolean':
       return v ? 'true' : 'false';
     default:
-      if (v instanceof DateValue) return formatDateValue(v, clock.offset);
+      if (v instanceof DateValue) return formatDateValue(v, clock.offsetAtWall(v.wall));
       return toStr(v.single(clock), clock);
   }
 }
@@ -104,7 +107,7 @@ export function toStr(v: Val, clock: Clock): string {
 export function textToNumber(text: string, clock: Clock): number {
   const n = parseNumber(text);
   if (!Number.isNaN(n) || !looksLikeDate(text.trim())) return n;
-  const wall = parseDateText(text, clock.offset);
+  const wall = parseDateText(text, clock);
   return wall === undefined ? NaN : wall / DAY_MS;
 }
 
@@ -149,7 +152,7 @@ export function toDate(v: Val, clock: Clock): DateValue | null {
       if (text === '') return null;
       const n = parseNumber(text);
       if (!Number.isNaN(n)) return new DateValue(n * DAY_MS);
-      const wall = parseDateText(text, clock.offset) ?? parseTimeText(text, clock.offset);
+      const wall = parseDateText(text, clock) ?? parseTimeText(text, clock);
       if (wall === undefined || Number.isNaN(wall)) fail(`'${v}' is not a valid date`);
       return new DateValue(wall);
     }
@@ -161,7 +164,7 @@ export function toDate(v: Val, clock: Clock): DateValue | null {
 
 /** The result handed back to callers: dates as ODK text; several answers are an error (NodeSet.single). */
 export function finalize(v: Val, clock: Clock): string | number | boolean {
-  if (v instanceof DateValue) return formatDateValue(v, clock.offset);
+  if (v instanceof DateValue) return formatDateValue(v, clock.offsetAtWall(v.wall));
   if (v instanceof NodeSet) return finalize(v.single(clock), clock);
   return v;
 }

@@ -9,14 +9,6 @@ describe('not supported yet', () => {
     expect(evaluate("pulldata('fruits', 'name', 'key', 'a')", { fields: {} })).toBe('Apple');
   });
 
-  it.fails('decimal-time() (fraction of a day of a time answer)', () => {
-    expect(evaluate("decimal-time('12:00:00.000+00:00')", { fields: {} })).toBe(0.5);
-  });
-
-  it.fails('geo functions: area() and distance() over geopoint answers', () => {
-    expect(evaluate("distance('0 0 0 0; 0 1 0 0') > 100000", { fields: {} })).toBe(true);
-  });
-
   it.fails('relevance of a repeat per instance (the whole repeat is shown or hidden today)', () => {
     const f = survey(repeat('r', text('x')).relevant('position(..) = 1'), integer('n'), calculate('c', 'count(${r})')).start().add('r').add('r');
     expect(f.question('r[1]').relevant).toBe(true);
