@@ -21,6 +21,7 @@ export {
 } from './runtime/evaluate';
 export { filterChoices, type FilteredChoices } from './choices';
 export { interpolate, templateReferences } from './template';
+export { XLSFORM_BINDING_COLUMNS, xlsformBinding, xlsformFlag, type XlsformBindingColumn } from './xlsform';
 export {
   addRepeat,
   buildGraph,
