@@ -86,7 +86,7 @@ function wallFromParts(
   const s = Number(second ?? 0);
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return NaN;
   const ms = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  let wall = utc(y, mo, d, h, mi, s, ms);
+  const wall = utc(y, mo, d, h, mi, s, ms);
   if (written === undefined) return wall;
   // An instant written with its offset: shown as the respondent's clock read it then.
   const instant = wall - zoneMinutes(written) * 60_000;
