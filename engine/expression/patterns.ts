@@ -1,7 +1,8 @@
 // The regex() patterns of an expression that cannot run, for the publish step: a survey whose
 // constraint would be refused at every evaluation is better refused once, naming the pattern.
 import { walk } from './ast';
-import { parseSyntax } from './syntax/parse-syntax';
+// Through parse.ts, the one importer of the parser (the browser build swaps it there).
+import { syntaxTree } from './parse';
 import { patternProblem, type PatternProblem } from './values/pattern';
 
 export interface PatternIssue extends PatternProblem {
@@ -11,7 +12,7 @@ export interface PatternIssue extends PatternProblem {
 
 /** Literal patterns of regex() calls in `source` that RE2 cannot run; a text that does not parse has none. */
 export function patternIssues(source: string): PatternIssue[] {
-  const { root } = parseSyntax(source);
+  const root = syntaxTree(source);
   if (root === undefined) return [];
   const issues: PatternIssue[] = [];
   walk(root, (node) => {
