@@ -214,6 +214,77 @@ function positionOf(e: unknown, pattern: string): number {
 
 type Matcher = (text: string) => boolean;
 
+const SAFE_ESCAPE = /[dDwW\\^$.*+?()[\]{}|/-]/;
+const BOUNDED = /^\{(\d+)(,(\d*))?\}/;
+/** At most this many ways for bounded quantifiers to share out an answer: the backtracking bound. */
+const MAX_WAYS = 64;
+
+/**
+ * Whether a (translated) pattern is one that a backtracking engine also matches in time linear in the
+ * answer, so the host's RegExp - many times faster than re2js on the short answers forms hold - may run
+ * it: no groups, no alternation, no '.', at most one unbounded quantifier, bounded ones sharing an
+ * answer out in at most MAX_WAYS ways, and only escapes both engines read alike ('^0[0-9]{9}$').
+ */
+export function linearForBacktracking(source: string): boolean {
+  let unbounded = 0;
+  let ways = 1;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charAt(i);
+    if (c === '\\') {
+      if (!SAFE_ESCAPE.test(source.charAt(i + 1))) return false;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === '[') return false;
+      if (c === ']') inClass = false;
+      continue;
+    }
+    switch (c) {
+      case '[':
+        if (source.charAt(i + 1) === ']' || source.startsWith('^]', i + 1)) return false;
+        inClass = true;
+        break;
+      case '(':
+      case ')':
+      case '|':
+      case '.':
+        return false;
+      case '*':
+      case '+':
+      case '?':
+        if (source.charAt(i + 1) === '?') return false;
+        if (c === '?') ways *= 2;
+        else unbounded++;
+        break;
+      case '{': {
+        const m = BOUNDED.exec(source.slice(i));
+        if (m === null) return false;
+        if (m[2] !== undefined && m[3] === '') unbounded++;
+        else if (m[3] !== undefined) ways *= Number(m[3]) - Number(m[1]) + 1;
+        i += m[0].length - 1;
+        break;
+      }
+      default:
+        break;
+    }
+    if (unbounded > 1 || ways > MAX_WAYS) return false;
+  }
+  return !inClass;
+}
+
+/** The host's RegExp for a pattern both engines read alike, else undefined. */
+function hostMatcher(source: string): Matcher | undefined {
+  if (!linearForBacktracking(source)) return undefined;
+  try {
+    const re = new RegExp(`^(?:${source})$`, 'u');
+    return (text) => re.test(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A whole-value matcher (ODK's regex() matches the whole answer). Problems of translation throw at
  * once; RE2 itself is reached on the first match, so that a browser build that loads it on demand
@@ -222,6 +293,8 @@ type Matcher = (text: string) => boolean;
 export function wholeMatcher(pattern: string): Matcher {
   const translated = translatePattern(pattern);
   if (!translated.ok) return fail(`regex(): ${translated.message} (at ${translated.position + 1} in '${pattern}')`);
+  const host = hostMatcher(translated.source);
+  if (host !== undefined) return host;
   let re: RE2JS | undefined;
   const compiled = (): RE2JS => {
     try {

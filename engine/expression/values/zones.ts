@@ -34,10 +34,43 @@ function zoneOffset(zone: string, instantMs: number): number {
   return Math.round((wall - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }
 
+// Offsets change at most every quarter of an hour, and reading one (a Date, or Intl's formatToParts) costs
+// more than most whole evaluations: they are memoised per quarter hour. The host's zone can change while
+// a page is open (a traveller's phone), so its entries are trusted for a minute only.
+const QUARTER_HOUR = 900_000;
+const HOST_TTL_MS = 60_000;
+const MEMO_LIMIT = 4096;
+const hostMemo = new Map<number, { offset: number; until: number }>();
+const zoneMemo = new Map<string, Map<number, number>>();
+
+function hostOffset(instant: number): number {
+  const key = Math.floor(instant / QUARTER_HOUR);
+  const clock = Date.now();
+  const hit = hostMemo.get(key);
+  if (hit !== undefined && hit.until > clock) return hit.offset;
+  const offset = -new Date(key * QUARTER_HOUR).getTimezoneOffset();
+  if (hostMemo.size >= MEMO_LIMIT) hostMemo.clear();
+  hostMemo.set(key, { offset, until: clock + HOST_TTL_MS });
+  return offset;
+}
+
+function memoisedZoneOffset(zone: string, instant: number): number {
+  let memo = zoneMemo.get(zone);
+  if (memo === undefined) zoneMemo.set(zone, (memo = new Map()));
+  const key = Math.floor(instant / QUARTER_HOUR);
+  let offset = memo.get(key);
+  if (offset === undefined) {
+    offset = zoneOffset(zone, key * QUARTER_HOUR);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, offset);
+  }
+  return offset;
+}
+
 export function offsetFunction(fixed: number | undefined, zone: string | undefined): OffsetAt {
   if (fixed !== undefined) return () => fixed;
-  if (zone !== undefined) return (instant) => zoneOffset(zone, instant);
-  return (instant) => -new Date(instant).getTimezoneOffset();
+  if (zone !== undefined) return (instant) => memoisedZoneOffset(zone, instant);
+  return hostOffset;
 }
 
 const HALF_DAY = 43_200_000;

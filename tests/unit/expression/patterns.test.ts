@@ -1,7 +1,13 @@
 // regex() patterns: Java syntax translated to RE2, and what cannot run refused with its position, when
 // the expression is checked and by the publish step's check (engine/survey checkPatterns).
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { parse, patternIssues, translatePattern } from '../../../engine/expression/index';
+import { evaluate, parse, patternIssues, translatePattern } from '../../../engine/expression/index';
+import { linearForBacktracking } from '../../../engine/expression/values/pattern';
+
+/** regex() as forms call it, with the pattern known when compiling (the host RegExp where simple). */
+const wholeMatcherFor = (pattern: string) => (s: string): unknown => evaluate(`regex(\${s}, '${pattern}')`, { fields: { s } });
 import { bindSurvey, checkPatterns, q, repeat, survey } from '../../../engine/survey/index';
 
 describe('translation from Java syntax', () => {
@@ -66,5 +72,36 @@ describe('checkPatterns (the publish step)', () => {
       { question: 'twice', pattern: '(\\w)\\1', position: 4, message: expect.stringContaining('Back-references') },
       { question: 'initials', pattern: '(?<=x)y', position: 0, message: expect.stringContaining('Look-behind') },
     ]);
+  });
+});
+
+describe('simple patterns run on the host RegExp, and agree with RE2', () => {
+  it.each([
+    ['^0[0-9]{9}$', true],
+    ['[A-Z]{3}[0-9]{2,4}', true],
+    ['\\d+', true],
+    ['(a+)+b', false],
+    ['a*a*', false],
+    ['a|b', false],
+    ['.*', false],
+    ['\\s+', false],
+    ['x{1,100}', false],
+    ['[a-z]?[a-z]?[a-z]?[a-z]?[a-z]?[a-z]?[a-z]?', false],
+  ])('%s: %s', (pattern, simple) => {
+    expect(linearForBacktracking(pattern)).toBe(simple);
+  });
+
+  it('gives the same answers as RE2 on generated patterns and answers', () => {
+    const atom = fc.constantFrom('a', 'b', '[ab]', '[^a]', '\\d', 'é', '😀', '[a-c]');
+    const quantifier = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{0,}');
+    const pattern = fc.array(fc.tuple(atom, quantifier).map(([a, q]) => a + q), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
+    const answer = fc.array(fc.constantFrom('a', 'b', 'c', '1', 'é', '😀', '\n'), { maxLength: 8 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(pattern, answer, (p, s) => {
+        const re2 = RE2JS.compile(`^(?:${p})$`);
+        expect(wholeMatcherFor(p)(s), `${p} on ${JSON.stringify(s)}`).toBe(re2.test(s));
+      }),
+      { numRuns: 2000, seed: 20261125 },
+    );
   });
 });
