@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { fail } from '../errors';
 import type { PathArg, Scope } from '../functions/types';
 import { NodeSet, scalarOf, type Val } from '../values/value';
-import { offsetAtWall, offsetFunction, type OffsetAt } from '../values/zones';
+import { hostOffset, hostOffsetAtWall, zoneOffset, zoneOffsetAtWall } from '../values/zones';
 
 type Node = Readonly<Record<string, unknown>>;
 interface Step {
@@ -37,7 +37,6 @@ function findInRepeats(container: Node, name: string): string[] | undefined {
 export class EvaluationScope implements Scope {
   private readonly env: Env;
   private readonly fields: Node;
-  private zone: OffsetAt | undefined;
   private clockMs: number | undefined;
   private steps: readonly Step[] | undefined;
   private leaf: string | undefined;
@@ -50,13 +49,18 @@ export class EvaluationScope implements Scope {
   }
 
   offsetAt(instantMs: number): number {
-    this.zone ??= offsetFunction(this.env.timeZoneOffset, this.env.timeZone);
-    return this.zone(instantMs);
+    const { timeZoneOffset, timeZone, now } = this.env;
+    if (timeZoneOffset !== undefined) return timeZoneOffset;
+    if (timeZone !== undefined) return zoneOffset(timeZone, instantMs);
+    // The clock's own instant (today(), now()): the Date the caller gave answers at once.
+    if (now !== undefined && now.getTime() === instantMs) return -now.getTimezoneOffset();
+    return hostOffset(instantMs, this.nowMs());
   }
 
   offsetAtWall(wallMs: number): number {
-    this.zone ??= offsetFunction(this.env.timeZoneOffset, this.env.timeZone);
-    return offsetAtWall(this.zone, wallMs);
+    const { timeZoneOffset, timeZone } = this.env;
+    if (timeZoneOffset !== undefined) return timeZoneOffset;
+    return timeZone === undefined ? hostOffsetAtWall(wallMs, this.nowMs()) : zoneOffsetAtWall(timeZone, wallMs);
   }
 
   nowMs(): number {

@@ -27,7 +27,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** The offset of an IANA zone at an instant: its wall clock then, read as UTC, minus the instant. */
-function zoneOffset(zone: string, instantMs: number): number {
+function readZoneOffset(zone: string, instantMs: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(zone).formatToParts(new Date(instantMs))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const wall = Date.UTC(parts['year'] ?? 1970, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
@@ -43,9 +43,9 @@ const MEMO_LIMIT = 4096;
 const hostMemo = new Map<number, { offset: number; until: number }>();
 const zoneMemo = new Map<string, Map<number, number>>();
 
-function hostOffset(instant: number): number {
+/** `clock`: the evaluation's reading of the clock, which dates the memo's entries without reading it again. */
+export function hostOffset(instant: number, clock: number): number {
   const key = Math.floor(instant / QUARTER_HOUR);
-  const clock = Date.now();
   const hit = hostMemo.get(key);
   if (hit !== undefined && hit.until > clock) return hit.offset;
   const offset = -new Date(key * QUARTER_HOUR).getTimezoneOffset();
@@ -54,23 +54,31 @@ function hostOffset(instant: number): number {
   return offset;
 }
 
-function memoisedZoneOffset(zone: string, instant: number): number {
+export function zoneOffset(zone: string, instant: number): number {
   let memo = zoneMemo.get(zone);
   if (memo === undefined) zoneMemo.set(zone, (memo = new Map()));
   const key = Math.floor(instant / QUARTER_HOUR);
   let offset = memo.get(key);
   if (offset === undefined) {
-    offset = zoneOffset(zone, key * QUARTER_HOUR);
+    offset = readZoneOffset(zone, key * QUARTER_HOUR);
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(key, offset);
   }
   return offset;
 }
 
-export function offsetFunction(fixed: number | undefined, zone: string | undefined): OffsetAt {
-  if (fixed !== undefined) return () => fixed;
-  if (zone !== undefined) return (instant) => memoisedZoneOffset(zone, instant);
-  return hostOffset;
+const wallMemo = new Map<string, number>();
+
+/** offsetAtWall, memoised per quarter hour for a zone (IANA rules do not change while running). */
+export function zoneOffsetAtWall(zone: string, wallMs: number): number {
+  const key = `${zone} ${Math.floor(wallMs / QUARTER_HOUR)}`;
+  let offset = wallMemo.get(key);
+  if (offset === undefined) {
+    offset = offsetAtWall((instant) => zoneOffset(zone, instant), Math.floor(wallMs / QUARTER_HOUR) * QUARTER_HOUR);
+    if (wallMemo.size >= MEMO_LIMIT) wallMemo.clear();
+    wallMemo.set(key, offset);
+  }
+  return offset;
 }
 
 const HALF_DAY = 43_200_000;
@@ -89,4 +97,17 @@ export function offsetAtWall(offsetAt: OffsetAt, wallMs: number): number {
   if (fits(before)) return before;
   if (fits(after)) return after;
   return before;
+}
+
+const hostWallMemo = new Map<number, { offset: number; until: number }>();
+
+/** offsetAtWall in the host's zone, memoised per quarter hour like hostOffset. */
+export function hostOffsetAtWall(wallMs: number, clock: number): number {
+  const key = Math.floor(wallMs / QUARTER_HOUR);
+  const hit = hostWallMemo.get(key);
+  if (hit !== undefined && hit.until > clock) return hit.offset;
+  const offset = offsetAtWall((instant) => hostOffset(instant, clock), key * QUARTER_HOUR);
+  if (hostWallMemo.size >= MEMO_LIMIT) hostWallMemo.clear();
+  hostWallMemo.set(key, { offset, until: clock + HOST_TTL_MS });
+  return offset;
 }
