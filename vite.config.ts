@@ -49,6 +49,8 @@ const ON_DEMAND = [
   { importer: './engine/expression/parse.ts', source: './syntax/parse-syntax', standIn: './src/expression/syntax.ts' },
   // libphonenumber (29 KiB gzip): the stand-in reads numbers once a page has loaded the library.
   { importer: './engine/validation/phone.ts', source: 'libphonenumber-js/min', standIn: './widgets/phone/numbers.ts' },
+  // RE2 for regex() (re2js, ~55 KiB gzip): loaded before a survey whose expressions call regex().
+  { importer: './engine/expression/values/pattern.ts', source: 're2js', standIn: './src/expression/re2.ts' },
 ].map((s) => ({ importer: fileURLToPath(new URL(s.importer, import.meta.url)), source: s.source, standIn: fileURLToPath(new URL(s.standIn, import.meta.url)) }));
 
 function onDemand() {

@@ -43,6 +43,8 @@ export interface StringLiteral {
 export interface Reference {
   readonly kind: 'ref';
   readonly name: string;
+  /** `${last-saved#name}`: the answer in the last form saved on the device (pyxform), not this one. */
+  readonly lastSaved?: true;
   readonly span: Span;
 }
 /** A bare name: a column of the choice row a choice filter is evaluated against. */
@@ -56,9 +58,21 @@ export interface CurrentNode {
   readonly kind: 'current';
   readonly span: Span;
 }
-/** `..`: the repeat instance around the question (only meaningful in position(..)). */
+/** `..` (`../..`: levels 2): the repeat instance around the question, or the one around that (position(..)). */
 export interface ParentNode {
   readonly kind: 'parent';
+  /** Absent for `..`. */
+  readonly levels?: number;
+  readonly span: Span;
+}
+/**
+ * `${member}[2]`, `${member}[age > 18]`: the nodes of a reference that a predicate keeps (a number
+ * keeps the node at that place). In the predicate '.' is the node and bare names its questions.
+ */
+export interface Filter {
+  readonly kind: 'filter';
+  readonly target: AstNode;
+  readonly predicate: AstNode;
   readonly span: Span;
 }
 export interface Negation {
@@ -87,6 +101,7 @@ export type AstNode =
   | ColumnName
   | CurrentNode
   | ParentNode
+  | Filter
   | Negation
   | BinaryExpression
   | FunctionCall;
@@ -112,6 +127,10 @@ export function walk(node: AstNode, visit: (node: AstNode) => void): void {
       return;
     case 'call':
       for (const arg of node.args) walk(arg, visit);
+      return;
+    case 'filter':
+      walk(node.target, visit);
+      walk(node.predicate, visit);
       return;
     case 'number':
     case 'string':

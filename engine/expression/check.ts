@@ -6,7 +6,7 @@ import { FUNCTIONS, lookupFunction } from './functions/index';
 import { arity, kindAt, type Kind } from './functions/types';
 import { toBool, toNum, toStr, type Val } from './values/value';
 
-const NO_CLOCK = { offset: 0 };
+const NO_CLOCK = { offsetAt: () => 0, offsetAtWall: () => 0 };
 
 /** A literal argument, coerced to the kind the function wants; undefined when not a literal. */
 export function literalArgument(node: AstNode, kind: Kind | undefined): Val | undefined {
@@ -20,7 +20,7 @@ export function literalArgument(node: AstNode, kind: Kind | undefined): Val | un
     case 'number':
       return toNum(value, NO_CLOCK);
     case 'boolean':
-      return toBool(value);
+      return toBool(value, NO_CLOCK);
     default:
       return value;
   }
@@ -29,6 +29,8 @@ export function literalArgument(node: AstNode, kind: Kind | undefined): Val | un
 const isNodeExpression = (node: AstNode): boolean =>
   node.kind === 'ref' ||
   node.kind === 'current' ||
+  node.kind === 'filter' ||
+  (node.kind === 'call' && lookupFunction(node.name)?.spec.returns === 'nodes') ||
   (node.kind === 'binary' && node.op === '|' && isNodeExpression(node.left) && isNodeExpression(node.right));
 
 function checkArgument(call: FunctionCall, arg: AstNode, kind: Kind | undefined): ExpressionError | undefined {
@@ -101,13 +103,22 @@ function checkCall(call: FunctionCall, errors: ExpressionError[]): void {
   }
   const { params } = entry.spec;
   const { min, max } = arity(params);
+  const { counts } = entry.spec;
   if (call.args.length < min || call.args.length > max) {
     errors.push(new ExpressionError('arity', `${describeArity(call.name, min, max)} but was given ${call.args.length}`, call.span));
+    return;
+  }
+  if (counts !== undefined && !counts.includes(call.args.length)) {
+    const listed = `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1] ?? ''}`;
+    errors.push(new ExpressionError('arity', `${call.name}() takes ${listed} arguments but was given ${call.args.length}`, call.span));
     return;
   }
   call.args.forEach((arg, i) => {
     const problem = checkArgument(call, arg, kindAt(params, i));
     if (problem) errors.push(problem);
+    if (entry.spec.quoted?.includes(i) && (arg.kind === 'number' || (arg.kind === 'negate' && arg.operand.kind === 'number'))) {
+      errors.push(new ExpressionError('argument', `The choice given to ${call.name}() must be in quotes (like '1')`, arg.span));
+    }
   });
   if (entry.spec.specialize !== undefined) {
     const constants = call.args.map((arg, i) => literalArgument(arg, kindAt(params, i)));
@@ -172,6 +183,9 @@ export function analyze(root: AstNode): Analysis {
         break;
       case 'column':
         readsColumns = true;
+        break;
+      case 'filter':
+        crossesInstances = true;
         break;
       case 'call':
         if (node.name === 'once' || (node.args.length === 0 && READS_CURRENT_WITHOUT_ARGUMENTS.has(node.name))) readsCurrent = true;

@@ -34,10 +34,15 @@ export interface Env {
   /** The choice a choice filter is being evaluated for: bare names read its columns. */
   readonly choice?: Readonly<Record<string, unknown>>;
   /**
-   * Minutes east of UTC of the respondent's clock (180 for +03:00). Date-times written with another
-   * offset are shown in this one. When absent, the offset of the machine running the engine.
+   * Minutes east of UTC of the respondent's clock (180 for +03:00), the same all year. Date-times
+   * written with another offset are shown in this one. When absent, `timeZone`'s offset at each
+   * instant, else the zone of the machine running the engine (both follow daylight-saving changes).
    */
   readonly timeZoneOffset?: number;
+  /** The respondent's IANA time zone ('Europe/Berlin'), used when timeZoneOffset is absent. */
+  readonly timeZone?: string;
+  /** The answers of the last form saved on the device, for ${last-saved#name} (pyxform); blank when absent. */
+  readonly lastSaved?: Readonly<Record<string, unknown>>;
   /** Source of random numbers in [0, 1) for random() and uuid(); Math.random when absent. */
   readonly random?: () => number;
 }

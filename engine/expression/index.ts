@@ -7,6 +7,8 @@ export { FUNCTION_FAMILIES, FUNCTIONS, type FunctionFamily, type FunctionName } 
 export { arity, type Param } from './functions/types';
 export { analyze, type Analysis } from './check';
 export { diagnose, parse } from './parse';
+export { patternIssues, type PatternIssue } from './patterns';
+export { translatePattern, type PatternProblem, type Translation } from './values/pattern';
 export { print } from './syntax/print';
 export {
   compile,
@@ -19,6 +21,7 @@ export {
 } from './runtime/evaluate';
 export { filterChoices, type FilteredChoices } from './choices';
 export { interpolate, templateReferences } from './template';
+export { XLSFORM_BINDING_COLUMNS, xlsformBinding, xlsformFlag, type XlsformBindingColumn } from './xlsform';
 export {
   addRepeat,
   buildGraph,

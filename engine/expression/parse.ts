@@ -21,6 +21,11 @@ export function diagnose(source: string): readonly ExpressionError[] {
   return errors.map((e) => e.withContext({ source }));
 }
 
+/** The tree of an expression without the checks (undefined when it does not parse): for tools that look for what the checks refuse. */
+export function syntaxTree(source: string): AstNode | undefined {
+  return parseSyntax(source).root;
+}
+
 /** The checked tree of an expression; throws the first problem as an ExpressionError. */
 export function parse(source: string): Expression {
   const syntax = parseSyntax(source);

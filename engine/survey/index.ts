@@ -12,6 +12,7 @@ export { answerFromResult, coerceAnswer } from './coerce';
 export { shapeAnswers, storedAnswers, MAX_REPEAT_INSTANCES, MAX_SUBMISSION_INSTANCES } from './validate/shape';
 export { graphInput, graphOf, literalExpression } from './graph';
 export { expressionTrees, type ExpressionTrees } from './trees';
+export { checkPatterns, type PatternReport } from './patterns';
 export { validateAnswers, checkState, hasAnyAnswer, type Issue, type ValidateOptions, type ValidationResult } from './validate/validate';
 export { FIELD_MESSAGES, SUBMIT_MESSAGES, type IssueKind } from './validate/messages';
 export { CODECS, type Decoded } from './answers/codecs';

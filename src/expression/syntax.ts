@@ -9,16 +9,20 @@ import { ExpressionError, type AstNode } from '../../engine/expression/index';
 import type * as Real from '../../engine/expression/syntax/parse-syntax';
 import type { SyntaxResult } from '../../engine/expression/syntax/parse-syntax';
 import { onDemand } from '../../widgets/shared/onDemand';
+import { ensurePatterns, patternsLoaded } from './re2';
 
 type RealParser = typeof Real;
 
 const trees = new Map<string, AstNode>();
 const parser = onDemand<RealParser>(() => import('../../engine/expression/syntax/parse-syntax'));
 
-/** Loads the real parser (a chunk of its own, in the service worker's precache, so offline too). */
-export const ensureParser = (): Promise<void> => parser.load().then(() => undefined);
+/**
+ * Loads the real parser (a chunk of its own, in the service worker's precache, so offline too), and RE2
+ * with it: a page that needs the parser cannot tell which of its texts call regex().
+ */
+export const ensureParser = (): Promise<void> => Promise.all([parser.load(), ensurePatterns()]).then(() => undefined);
 
-export const parserLoaded = (): boolean => parser.current() !== null;
+export const parserLoaded = (): boolean => parser.current() !== null && patternsLoaded();
 
 /**
  * Keeps the trees a survey came with. True when they cover every expression the survey has (a null

@@ -7,6 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from './browser';
 import { demoLink, openSurvey, q, type DemoLink } from './fill.support';
+import { parse } from '../../engine/expression/index';
+import type { SurveyItem } from '../../engine/survey/index';
 
 let browser: Browser;
 let link: DemoLink;
@@ -99,6 +101,38 @@ describe('what the page loads', () => {
     await q(p, 'respondent_name').waitFor();
     const loaded = await scripts(p);
     expect(loaded.filter((n) => /\/assets\/(parse-syntax|App)-/.test(n))).toEqual([]);
+    await close();
+  });
+
+  it('loads RE2 for a survey whose constraint calls regex(), and judges a hostile answer at once', async () => {
+    const source = "regex(., '(a+)+b')";
+    const { page: p, close } = await page();
+    await p.route('**/api/Survey/GetPreviewData**', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { surveyItems: SurveyItem[]; expressionTrees: Record<string, unknown> } };
+      const visit = (items: SurveyItem[]): void => {
+        for (const item of items) {
+          if (item.surveyItem.name === 'respondent_name') item.surveyItem.constraint = source;
+          visit(item.innerItems);
+        }
+      };
+      visit(body.data.surveyItems);
+      body.data.expressionTrees = { ...body.data.expressionTrees, [source]: parse(source).root };
+      await route.fulfill({ response: res, json: body });
+    });
+    await openSurvey(p, link.path);
+    await q(p, 'consent').locator('input').check();
+    const started = Date.now();
+    await q(p, 'respondent_name').locator('textarea').fill(`${'a'.repeat(40)}!`);
+    await q(p, 'respondent_name').locator('textarea').blur();
+    await q(p, 'respondent_name').locator('[data-testid="field-error"]').waitFor();
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The constraint's own verdict, not 'Error evaluating...': RE2 was there before the form showed.
+    expect(await q(p, 'respondent_name').locator('[data-testid="field-error"]').textContent()).toBe('Sorry, this response is invalid.');
+    expect((await scripts(p)).filter((n) => /\/assets\/parse-syntax-/.test(n))).toEqual([]);
+    await q(p, 'respondent_name').locator('textarea').fill('aaab');
+    await q(p, 'respondent_name').locator('textarea').blur();
+    await expect.poll(() => q(p, 'respondent_name').locator('[data-testid="field-error"]').count()).toBe(0);
     await close();
   });
 

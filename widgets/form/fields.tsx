@@ -108,7 +108,10 @@ const RepeatInstance = memo(function RepeatInstance({ index, parent, title, sche
   const t = useText();
   const [open, setOpen] = useState(true);
   const fieldPathId = useMemo(() => toFieldPathId(index, registry.globalFormOptions, parent), [index, registry.globalFormOptions, parent]);
+  // A repeat's relevance holds per instance (position(..) = 1): a hidden instance is not shown at all.
+  const relevant = useRelevant(instancePath(fieldPathId.path));
   const SchemaField = registry.fields.SchemaField as Field<FormValues, RJSFSchema, FormContext>;
+  if (!relevant) return null;
   return (
     <div className="fs-instance" data-instance={index + 1} data-testid="repeat-instance">
       <div className="fs-instance-head">

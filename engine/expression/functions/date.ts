@@ -3,10 +3,13 @@ import { compileDateFormat, DAY_MS, DateValue, formatDate } from '../values/date
 import { toDate, type Val } from '../values/value';
 import { fn, type Scope } from './types';
 
-const today = (scope: Scope): DateValue => {
-  const wall = scope.nowMs() + scope.offset * 60_000;
-  return new DateValue(Math.floor(wall / DAY_MS) * DAY_MS);
+/** The respondent's wall clock now. */
+const wallNow = (scope: Scope): number => {
+  const now = scope.nowMs();
+  return now + scope.offsetAt(now) * 60_000;
 };
+
+const today = (scope: Scope): DateValue => new DateValue(Math.floor(wallNow(scope) / DAY_MS) * DAY_MS);
 
 /** date(''), like a blank answer, stays blank rather than failing. */
 const dateOrBlank = (d: DateValue | null): Val => d ?? '';
@@ -19,18 +22,28 @@ const format = fn(['date', 'string'], 'string', (_, d, pattern) => (d === null ?
   },
 });
 
+/** Days since the epoch of the instant (JavaRosa): a text without a zone is the respondent's clock. */
 const decimalDateTime = fn(['value'], 'number', (scope, v) => {
   if (typeof v === 'number') return v;
   const d = toDate(v, scope);
-  return d === null ? NaN : d.wall / DAY_MS;
+  return d === null ? NaN : (d.wall - scope.offsetAtWall(d.wall) * 60_000) / DAY_MS;
+});
+
+/** The fraction of the respondent's day (JavaRosa's decimalTimeOfLocalDay): '12:00' is 0.5. */
+const decimalTime = fn(['value'], 'number', (scope, v) => {
+  if (typeof v === 'number') return v - Math.floor(v);
+  const d = toDate(v, scope);
+  return d === null ? NaN : (d.wall - Math.floor(d.wall / DAY_MS) * DAY_MS) / DAY_MS;
 });
 
 export const dateFunctions = {
   today: fn([], 'date', today, { volatile: true }),
-  now: fn([], 'date', (scope) => new DateValue(scope.nowMs() + scope.offset * 60_000), { volatile: true }),
-  date: fn(['date'], 'value', (_, d) => dateOrBlank(d)),
+  now: fn([], 'date', (scope) => new DateValue(wallNow(scope)), { volatile: true }),
+  /** date(6.5) is a day, 1970-01-07, as JavaRosa truncates numbers; date-time() keeps the time. */
+  date: fn(['day'], 'value', (_, d) => dateOrBlank(d)),
   'date-time': fn(['date'], 'value', (_, d) => dateOrBlank(d)),
   'decimal-date-time': decimalDateTime,
+  'decimal-time': decimalTime,
   'format-date': format,
   'format-date-time': format,
 } as const;

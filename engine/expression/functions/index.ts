@@ -1,5 +1,6 @@
 // The function table: one list per family, merged by a function, never registered by side effect.
 import { dateFunctions } from './date';
+import { geoFunctions } from './geo';
 import { logicFunctions } from './logic';
 import { mathFunctions } from './math';
 import { randomFunctions } from './random';
@@ -16,6 +17,7 @@ export const FUNCTION_FAMILIES = {
   select: selectFunctions,
   repeat: repeatFunctions,
   random: randomFunctions,
+  geo: geoFunctions,
 } as const;
 
 export type FunctionFamily = keyof typeof FUNCTION_FAMILIES;

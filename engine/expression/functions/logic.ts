@@ -4,7 +4,7 @@ import { fn, type Scope } from './types';
 
 /** The single answer behind a value, so coalesce(${a}, ...) returns what ${a} holds. */
 function single(v: Val, scope: Scope): Val {
-  return v instanceof NodeSet ? (v.size === 0 ? '' : v.at(0, scope)) : v;
+  return v instanceof NodeSet ? v.single(scope) : v;
 }
 
 export const logicFunctions = {
@@ -14,12 +14,12 @@ export const logicFunctions = {
   not: fn(['boolean'], 'boolean', (_, b) => !b),
   true: fn([], 'boolean', () => true),
   false: fn([], 'boolean', () => false),
-  boolean: fn(['value'], 'boolean', (_, v) => toBool(v)),
+  boolean: fn(['value'], 'boolean', (scope, v) => toBool(v, scope)),
   'boolean-from-string': fn(['string'], 'boolean', (_, s) => s === 'true' || s === '1'),
-  /** The first argument that is not empty; the second is evaluated only when needed. */
+  /** The first argument that is not empty (or NaN, JavaRosa's isNull); the second is evaluated only when needed. */
   coalesce: fn(['lazy', 'lazy'], 'value', (scope, first, second) => {
-    const a = first(scope);
-    return toStr(a, scope) !== '' ? single(a, scope) : single(second(scope), scope);
+    const a = single(first(scope), scope);
+    return a !== '' && !(typeof a === 'number' && Number.isNaN(a)) ? a : single(second(scope), scope);
   }),
   /** The question's own value once it has one; the argument only while it is empty. */
   once: fn(

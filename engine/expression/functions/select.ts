@@ -11,8 +11,8 @@ function names(answer: string): string[] {
 const selected = (answer: string, choice: string): boolean => names(answer).includes(choice.trim());
 
 export const selectFunctions = {
-  selected: fn(['string', 'string'], 'boolean', (_, answer, choice) => selected(answer, choice)),
-  'not-selected': fn(['string', 'string'], 'boolean', (_, answer, choice) => !selected(answer, choice)),
+  selected: fn(['string', 'string'], 'boolean', (_, answer, choice) => selected(answer, choice), { quoted: [1] }),
+  'not-selected': fn(['string', 'string'], 'boolean', (_, answer, choice) => !selected(answer, choice), { quoted: [1] }),
   'count-selected': fn(['string'], 'number', (_, answer) => names(answer).length),
   /** 0-based; an index outside the answer gives ''. */
   'selected-at': fn(['string', 'number'], 'string', (_, answer, index) => {

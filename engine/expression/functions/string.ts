@@ -1,5 +1,5 @@
 // Text functions (XPath 1.0 string functions and ODK additions).
-import { fail } from '../errors';
+import { cachedMatcher, wholeMatcher } from '../values/pattern';
 import { toStr } from '../values/value';
 import { fn, type Scope } from './types';
 
@@ -7,7 +7,7 @@ const XML_SPACE = /[ \t\r\n]+/g;
 
 const currentText = (scope: Scope): string => toStr(scope.current(), scope);
 
-/** JavaRosa substr: 0-based, end exclusive, indexes clamped to the text. */
+/** JavaRosa substr: 0-based, end exclusive; a negative index counts from the end; clamped to the text. */
 function substr(text: string, start: number, end: number | undefined): string {
   const from = clampIndex(start, text.length);
   const to = end === undefined ? text.length : clampIndex(end, text.length);
@@ -15,8 +15,10 @@ function substr(text: string, start: number, end: number | undefined): string {
 }
 
 function clampIndex(n: number, length: number): number {
-  if (Number.isNaN(n) || n <= 0) return 0;
-  return n >= length ? length : Math.trunc(n);
+  // Java's (int) of NaN is 0.
+  const whole = Number.isNaN(n) ? 0 : Math.trunc(n);
+  const index = whole < 0 ? length + whole : whole;
+  return Math.min(Math.max(0, index), length);
 }
 
 /** XPath 1.0 substring: 1-based, positions rounded, the characters p with start <= p < start + length. */
@@ -39,15 +41,6 @@ function translate(text: string, from: string, to: string): string {
   return out;
 }
 
-/** ODK regex(): the pattern must match the whole value (JavaRosa), not just a part of it. */
-function wholeMatch(pattern: string): RegExp {
-  try {
-    return new RegExp(`^(?:${pattern})$`);
-  } catch {
-    return fail(`'${pattern}' is not a valid regular expression`);
-  }
-}
-
 export const stringFunctions = {
   concat: fn(['...string'], 'string', (_, parts) => parts.join('')),
   string: fn(['value?'], 'string', (scope, v) => toStr(v ?? scope.current(), scope)),
@@ -68,11 +61,12 @@ export const stringFunctions = {
   substr: fn(['string', 'number', 'number?'], 'string', (_, s, start, end) => substr(s, start, end)),
   substring: fn(['string', 'number', 'number?'], 'string', (_, s, start, length) => substring(s, start, length)),
   translate: fn(['string', 'string', 'string'], 'string', (_, s, from, to) => translate(s, from, to)),
-  regex: fn(['string', 'string'], 'boolean', (_, s, pattern) => wholeMatch(pattern).test(s), {
+  /** ODK regex(): the pattern must match the whole value (JavaRosa), in linear time (values/pattern.ts). */
+  regex: fn(['string', 'string'], 'boolean', (_, s, pattern) => cachedMatcher(pattern)(s), {
     specialize: ([, pattern]) => {
       if (typeof pattern !== 'string') return undefined;
-      const re = wholeMatch(pattern);
-      return (_, s) => re.test(s);
+      const matches = wholeMatcher(pattern);
+      return (_, s) => matches(s);
     },
   }),
 } as const;

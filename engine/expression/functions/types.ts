@@ -12,18 +12,23 @@ export interface Scope extends Clock {
   current(): Val;
   /** 1-based index of the enclosing instance of a repeat ('..' means the innermost one). */
   position(target: PathArg): number;
-  /** indexed-repeat(): the answer to `name` in the given instances of the given repeats. */
-  indexed(name: string, indexes: readonly (readonly [repeat: string, index: number])[]): Val;
+  /** indexed-repeat(): the answers to `name` in the given instances of the given repeats. */
+  indexed(name: string, indexes: readonly (readonly [repeat: string, index: number])[]): NodeSet;
   /** jr:choice-name(): the label of a choice of a select question. */
   choiceLabel(value: string, field: string): string;
   /** A number in [0, 1). */
   random(): number;
 }
 
-/** A node argument known when compiling: `..`, `.` or `${repeat}`. */
+/**
+ * A node argument known when compiling: `..` / `../..` (levels: which enclosing repeat instance, 1 the
+ * innermost), `.`, `${repeat}`, or none at all (position(): in a predicate the node's place in the set,
+ * elsewhere the innermost repeat instance).
+ */
 export type PathArg =
-  | { readonly kind: 'parent' }
+  | { readonly kind: 'parent'; readonly levels: number }
   | { readonly kind: 'current' }
+  | { readonly kind: 'context' }
   | { readonly kind: 'ref'; readonly name: string };
 
 /** An unevaluated argument, for functions that choose what to evaluate (if). */
@@ -37,6 +42,8 @@ export interface KindTypes {
   value: Val;
   /** null for a blank answer */
   date: DateValue | null;
+  /** a date, numbers truncated to whole days (date(6.5) is 1970-01-07, as JavaRosa); null for a blank answer */
+  day: DateValue | null;
   /** a ${name} reference evaluated as a node-set (count, sum, ...) */
   nodes: NodeSet;
   /** the name inside a ${name} argument */
@@ -59,13 +66,17 @@ type ParamType<P> = P extends `...${infer K extends Kind}`
 export type Args<P extends readonly Param[]> = { -readonly [I in keyof P]: ParamType<P[I]> };
 
 /** The static type of a result, used to skip coercions the compiler can prove unnecessary. */
-export type ResultKind = 'string' | 'number' | 'boolean' | 'date' | 'value';
+export type ResultKind = 'string' | 'number' | 'boolean' | 'date' | 'value' | 'nodes';
 
 export interface FunctionSpec<P extends readonly Param[] = readonly Param[]> {
   readonly params: P;
   readonly returns: ResultKind;
   /** Depends on more than its arguments (clock, randomness, the form): never folded to a constant. */
   readonly volatile: boolean;
+  /** The argument counts allowed, when not every count between the parameters' bounds is (indexed-repeat). */
+  readonly counts?: readonly number[];
+  /** Arguments that must not be a number literal: JavaRosa refuses selected(x, 2) ("must be in quotes"). */
+  readonly quoted?: readonly number[];
   // Method syntax on purpose: a table of differently-typed specs must be assignable to one type.
   impl(scope: Scope, ...args: Args<P>): Val;
   /**
@@ -82,6 +93,8 @@ export function fn<const P extends readonly Param[]>(
   impl: (scope: Scope, ...args: Args<P>) => Val,
   options: {
     volatile?: boolean;
+    counts?: readonly number[];
+    quoted?: readonly number[];
     specialize?: (constants: readonly (Val | undefined)[]) => ((scope: Scope, ...args: Args<P>) => Val) | undefined;
   } = {},
 ): FunctionSpec<P> {
@@ -90,6 +103,8 @@ export function fn<const P extends readonly Param[]>(
     returns,
     volatile: options.volatile ?? false,
     impl,
+    ...(options.counts === undefined ? {} : { counts: options.counts }),
+    ...(options.quoted === undefined ? {} : { quoted: options.quoted }),
     ...(options.specialize === undefined ? {} : { specialize: options.specialize }),
   };
 }

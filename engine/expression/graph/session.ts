@@ -188,6 +188,10 @@ export class Session {
   structureChanged(repeat: string, indexes: Indexes): void {
     this.changed.repeats.add(this.path(repeat, indexes));
     for (const field of [repeat, ...this.info(repeat).descendants]) this.markReaders(field, indexes);
+    // New or moved instances: their relevance is their own (instanceRelevance).
+    const relevance = this.graph.bindsOf.get(repeat)?.relevant;
+    const bind = relevance === undefined ? undefined : this.graph.binds[relevance];
+    if (bind !== undefined) this.markBind(bind, indexes);
   }
 
   // ---- values --------------------------------------------------------------------------------
@@ -232,16 +236,63 @@ export class Session {
     if (this.ownRelevance.get(pathOf(field, info.repeats, indexes)) === false) return false;
     for (const a of info.ancestors) {
       const outer = this.info(a);
-      if (this.ownRelevance.get(pathOf(a, outer.repeats, indexes.slice(0, outer.repeats.length))) === false) return false;
+      const at = pathOf(a, outer.repeats, indexes.slice(0, outer.repeats.length));
+      if (this.ownRelevance.get(at) === false) return false;
+      // A repeat's relevance holds per instance: the one this question sits in.
+      if (outer.container === 'repeat' && this.ownRelevance.get(`${at}[${indexes[outer.repeats.length] ?? 0}]`) === false) return false;
     }
     return true;
   }
 
+  /**
+   * A repeat's relevance, evaluated in each of its instances (position(..) is that instance's):
+   * its state is the instance's path ('member[2]'), and a hidden instance hides what it holds. The
+   * repeat itself ('member') is shown while an instance is, or while the next one would be (as
+   * JavaRosa asks before offering to add one), so a repeat whose rule fails starts hidden.
+   */
+  private instanceRelevance(bind: GraphBind, indexes: Indexes): void {
+    const info = this.info(bind.field);
+    const around = this.effectiveRelevance(bind.field, indexes);
+    const repeatPath = pathOf(bind.field, info.repeats, indexes);
+    const next = this.evaluate(bind, `${repeatPath}[${countAt(this.answers, info.repeats, indexes, bind.field) + 1}]`);
+    let shown = next !== undefined && toBoolean(next);
+    for (const instance of instancesOf(this.answers, [...info.repeats, bind.field], indexes)) {
+      const path = `${pathOf(bind.field, info.repeats, instance.slice(0, -1))}[${instance[instance.length - 1] ?? 0}]`;
+      if (!this.questions.has(path)) this.questions.set(path, NEW_QUESTION);
+      const result = this.evaluate(bind, path);
+      const own = result === undefined ? false : toBoolean(result);
+      const question = this.questions.get(path) ?? NEW_QUESTION;
+      if (question.relevant !== (own && around)) {
+        this.questions.set(path, { ...question, relevant: own && around });
+        this.changed.visibility.add(path);
+      }
+      shown ||= own;
+      if ((this.ownRelevance.get(path) ?? true) === own) continue;
+      this.ownRelevance.set(path, own);
+      this.applyRelevanceTo(info.descendants, instance);
+    }
+    const repeat = this.questions.get(repeatPath);
+    if (repeat !== undefined && repeat.relevant !== (shown && around)) {
+      this.questions.set(repeatPath, { ...repeat, relevant: shown && around });
+      this.changed.visibility.add(repeatPath);
+    }
+  }
+
   /** Recomputes whether a question (and, for a group, everything in it) is shown. */
   applyRelevance(field: string, indexes: Indexes, withDescendants = true): void {
-    const targets = withDescendants ? [field, ...this.info(field).descendants] : [field];
+    this.applyRelevanceTo(withDescendants ? [field, ...this.info(field).descendants] : [field], indexes);
+  }
+
+  private applyRelevanceTo(targets: readonly string[], indexes: Indexes): void {
     for (const target of targets) {
-      const { repeats } = this.info(target);
+      const { repeats, container } = this.info(target);
+      const perInstance = container === 'repeat' ? this.graph.bindsOf.get(target)?.relevant : undefined;
+      const bind = perInstance === undefined ? undefined : this.graph.binds[perInstance];
+      if (bind !== undefined) {
+        // Its shown state is instanceRelevance's, which needs the groups around it again.
+        for (const instance of instancesOf(this.answers, repeats, indexes.slice(0, repeats.length))) this.markBind(bind, instance);
+        continue;
+      }
       for (const instance of instancesOf(this.answers, repeats, indexes)) {
         const path = pathOf(target, repeats, instance);
         const question = this.questions.get(path);
@@ -290,6 +341,10 @@ export class Session {
     if (!this.questions.has(path)) return;
     switch (bind.kind) {
       case 'relevant': {
+        if (this.info(bind.field).container === 'repeat') {
+          this.instanceRelevance(bind, indexes);
+          return;
+        }
         const result = this.evaluate(bind, path);
         const relevant = result === undefined ? false : toBoolean(result);
         if ((this.ownRelevance.get(path) ?? true) === relevant) return;

@@ -124,6 +124,7 @@ export interface EvaluationOptions {
   readonly now?: Date;
   readonly language?: string;
   readonly timeZoneOffset?: number;
+  readonly timeZone?: string;
   readonly random?: () => number;
 }
 

@@ -7,7 +7,7 @@ import { foldingScope, NotConstant } from './fold';
 import type { EvaluationScope } from './scope';
 
 export type Run = (scope: EvaluationScope) => Val;
-export type StaticType = ResultKind | 'nodes';
+export type StaticType = ResultKind;
 
 export interface Code {
   readonly run: Run;
@@ -45,4 +45,4 @@ export const asNumber = (code: Code): ((s: EvaluationScope) => number) =>
 export const asString = (code: Code): ((s: EvaluationScope) => string) =>
   code.type === 'string' ? (code.run as (s: EvaluationScope) => string) : (s) => toStr(code.run(s), s);
 export const asBoolean = (code: Code): ((s: EvaluationScope) => boolean) =>
-  code.type === 'boolean' ? (code.run as (s: EvaluationScope) => boolean) : (s) => toBool(code.run(s));
+  code.type === 'boolean' ? (code.run as (s: EvaluationScope) => boolean) : (s) => toBool(code.run(s), s);

@@ -15,7 +15,7 @@ export interface Compilers {
   readonly nodes: (node: AstNode) => (s: EvaluationScope) => NodeSet;
 }
 
-const VALUE_KINDS: ReadonlySet<Kind> = new Set<Kind>(['string', 'number', 'boolean', 'value', 'lazy', 'date']);
+const VALUE_KINDS: ReadonlySet<Kind> = new Set<Kind>(['string', 'number', 'boolean', 'value', 'lazy', 'date', 'day']);
 
 /** The closure producing one argument in the form its parameter kind asks for. */
 function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | undefined): (s: EvaluationScope) => unknown {
@@ -33,12 +33,15 @@ function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | u
       const thunk = value().run;
       return () => thunk;
     }
-    case 'date': {
+    case 'date':
+    case 'day': {
       const run = value().run;
       const { span } = node;
+      const whole = kind === 'day';
       return (s) => {
         try {
-          return toDate(run(s), s);
+          const v = run(s);
+          return whole && typeof v === 'number' ? toDate(Math.trunc(v), s) : toDate(v, s);
         } catch (e) {
           throw locate(e, span);
         }
@@ -53,7 +56,7 @@ function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | u
     }
     case 'path': {
       const path: PathArg | undefined =
-        node.kind === 'parent' ? { kind: 'parent' } : node.kind === 'ref' ? { kind: 'ref', name: node.name } : undefined;
+        node.kind === 'parent' ? { kind: 'parent', levels: node.levels ?? 1 } : node.kind === 'ref' ? { kind: 'ref', name: node.name } : undefined;
       if (path === undefined) throw new ExpressionError('argument', "Expected '..' or a repeat reference", node.span);
       return () => path;
     }
@@ -66,7 +69,7 @@ function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | u
 function compileRest(codes: readonly Code[], kind: Kind): (s: EvaluationScope) => unknown[] {
   const runs = codes.map((c) => c.run);
   const convert: (v: Val, s: EvaluationScope) => unknown =
-    kind === 'number' ? toNum : kind === 'string' ? toStr : kind === 'boolean' ? (v) => toBool(v) : (v) => v;
+    kind === 'number' ? toNum : kind === 'string' ? toStr : kind === 'boolean' ? toBool : (v) => v;
   return (s) => {
     const out: unknown[] = [];
     for (const run of runs) {
@@ -92,7 +95,7 @@ function constantArguments(codes: readonly (Code | undefined)[], kinds: readonly
         case 'number':
           return toNum(code.constant, foldingScope);
         case 'boolean':
-          return toBool(code.constant);
+          return toBool(code.constant, foldingScope);
         default:
           return undefined;
       }

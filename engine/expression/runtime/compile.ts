@@ -1,10 +1,10 @@
 // AST -> closures. Each node becomes a function of the scope, with coercions chosen once here
 // rather than on every evaluation and constant sub-expressions computed once. Calls are compiled
 // in compile-call.ts.
-import { unreachable, type AstNode, type BinaryOperator } from '../ast';
+import { unreachable, type AstNode, type BinaryOperator, type Filter } from '../ast';
 import { ExpressionError } from '../errors';
 import type { Scope } from '../functions/types';
-import { NodeSet, equality, relational, type Relation, type Val } from '../values/value';
+import { NodeSet, equality, relational, toBool, type Relation, type Val } from '../values/value';
 import { asBoolean, asNumber, constant, locate, tryFold, type Code } from './code';
 import { compileCall, type Compilers } from './compile-call';
 import type { EvaluationScope } from './scope';
@@ -81,9 +81,48 @@ function union(a: NodeSet, b: NodeSet, scope: Scope): NodeSet {
   return new NodeSet(items, undefined);
 }
 
+/** The nodes of the target a predicate keeps: a number keeps the node at that place, else its truth. */
+function compileFilter(node: Filter): (s: EvaluationScope) => NodeSet {
+  const target = compileNodes(node.target);
+  const predicate = compileNode(node.predicate);
+  const { span } = node;
+  if (predicate.constant !== undefined && typeof predicate.constant === 'number') {
+    const place = predicate.constant;
+    return (s) => {
+      const set = target(s);
+      const raw = Number.isInteger(place) && place >= 1 && place <= set.size ? [set.raw[place - 1]] : [];
+      return new NodeSet(raw, set.type, set.name);
+    };
+  }
+  const test = predicate.run;
+  return (s) => {
+    const set = target(s);
+    const kept: unknown[] = [];
+    try {
+      for (let i = 0; i < set.size; i++) {
+        const v = test(s.within(set.raw[i], i + 1));
+        if (typeof v === 'number' ? v === i + 1 : toBool(v, s)) kept.push(set.raw[i]);
+      }
+    } catch (e) {
+      throw locate(e, span);
+    }
+    return new NodeSet(kept, set.type, set.name);
+  };
+}
+
 /** A node-set argument (count, sum, ...): always a node-set, even for a single answer. */
 export function compileNodes(node: AstNode): (s: EvaluationScope) => NodeSet {
   switch (node.kind) {
+    case 'filter':
+      return compileFilter(node);
+    case 'call': {
+      const code = compileNode(node);
+      if (code.type !== 'nodes') break;
+      return (s) => {
+        const v = code.run(s);
+        return v instanceof NodeSet ? v : new NodeSet([v], undefined);
+      };
+    }
     case 'ref': {
       const { name, span } = node;
       return (s) => {
@@ -117,6 +156,18 @@ export function compileNode(node: AstNode): Code {
       return constant(node.value, 'string');
     case 'ref': {
       const { name, span } = node;
+      if (node.lastSaved) {
+        return {
+          run: (s) => {
+            try {
+              return s.lastSaved(name);
+            } catch (e) {
+              throw locate(e, span);
+            }
+          },
+          type: 'value',
+        };
+      }
       return {
         run: (s) => {
           try {
@@ -156,6 +207,10 @@ export function compileNode(node: AstNode): Code {
     }
     case 'parent':
       throw new ExpressionError('argument', "'..' can only be used as position(..)", node.span);
+    case 'filter': {
+      const nodes = compileFilter(node);
+      return { run: nodes, type: 'nodes' };
+    }
     case 'negate': {
       const operand = compileNode(node.operand);
       const n = asNumber(operand);

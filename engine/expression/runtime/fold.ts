@@ -10,9 +10,8 @@ const refuse = (): never => {
 };
 
 export const foldingScope: Scope & { value(name: string): Val; nodes(name: string): Val; column(name: string): Val } = {
-  get offset(): number {
-    return refuse();
-  },
+  offsetAt: refuse,
+  offsetAtWall: refuse,
   nowMs: refuse,
   current: refuse,
   position: (_: PathArg) => refuse(),

@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import { fail } from '../errors';
 import type { PathArg, Scope } from '../functions/types';
 import { NodeSet, scalarOf, type Val } from '../values/value';
+import { hostOffset, hostOffsetAtWall, zoneOffset, zoneOffsetAtWall } from '../values/zones';
 
 type Node = Readonly<Record<string, unknown>>;
 interface Step {
@@ -36,19 +37,30 @@ function findInRepeats(container: Node, name: string): string[] | undefined {
 export class EvaluationScope implements Scope {
   private readonly env: Env;
   private readonly fields: Node;
-  private offsetMinutes: number | undefined;
   private clockMs: number | undefined;
   private steps: readonly Step[] | undefined;
   private leaf: string | undefined;
+  /** In a predicate: the node's 1-based place in the set. */
+  private place: number | undefined;
 
   constructor(env: Env) {
     this.env = env;
     this.fields = env.fields;
   }
 
-  get offset(): number {
-    this.offsetMinutes ??= this.env.timeZoneOffset ?? -(this.env.now ?? new Date(this.nowMs())).getTimezoneOffset();
-    return this.offsetMinutes;
+  offsetAt(instantMs: number): number {
+    const { timeZoneOffset, timeZone, now } = this.env;
+    if (timeZoneOffset !== undefined) return timeZoneOffset;
+    if (timeZone !== undefined) return zoneOffset(timeZone, instantMs);
+    // The clock's own instant (today(), now()): the Date the caller gave answers at once.
+    if (now !== undefined && now.getTime() === instantMs) return -now.getTimezoneOffset();
+    return hostOffset(instantMs, this.nowMs());
+  }
+
+  offsetAtWall(wallMs: number): number {
+    const { timeZoneOffset, timeZone } = this.env;
+    if (timeZoneOffset !== undefined) return timeZoneOffset;
+    return timeZone === undefined ? hostOffsetAtWall(wallMs, this.nowMs()) : zoneOffsetAtWall(timeZone, wallMs);
   }
 
   nowMs(): number {
@@ -64,6 +76,23 @@ export class EvaluationScope implements Scope {
   /** ${name} as a value: one answer, or a node-set when it stands for several. */
   value(name: string): Val {
     return this.resolve(name, false, undefined);
+  }
+
+  /** ${last-saved#name}: the answer in the last form saved on the device; blank without one. */
+  lastSaved(name: string): Val {
+    this.chainOf(name);
+    return scalarOf(this.env.lastSaved?.[name], this.typeOf(name), this);
+  }
+
+  /**
+   * The scope a predicate (${member}[age > 18]) is evaluated in for one node of the set: '.' is the
+   * node, bare names are its questions, position() its place in the set.
+   */
+  within(node: unknown, position: number): EvaluationScope {
+    const env: Env = isNode(node) ? { ...this.env, current: '', choice: node } : { ...this.env, current: node };
+    const scope = new EvaluationScope(env);
+    scope.place = position;
+    return scope;
   }
 
   /** ${name} as a node-set, for count(), sum(), ... */
@@ -86,24 +115,31 @@ export class EvaluationScope implements Scope {
   }
 
   position(target: PathArg): number {
+    if (target.kind === 'context' && this.place !== undefined) return this.place;
     const steps = this.contextSteps();
     if (target.kind === 'ref') {
       const step = steps.find((s) => s.name === target.name);
       if (step === undefined) fail(`position(\${${target.name}}) can only be used inside that repeat`);
       return step.index;
     }
-    const innermost = steps[steps.length - 1];
-    if (innermost === undefined) fail('position(..) can only be used inside a repeat');
-    return innermost.index;
+    // '..' is the repeat instance around the question, '../..' the one around that: groups, which
+    // the context leaves out, are not counted (pyxform writes these paths for questions of repeats).
+    const levels = target.kind === 'parent' ? target.levels : 1;
+    const step = steps[steps.length - levels];
+    if (step === undefined) fail(levels === 1 ? 'position(..) can only be used inside a repeat' : `position(${'../'.repeat(levels - 1)}..) needs ${levels} repeats around the question`);
+    return step.index;
   }
 
-  indexed(name: string, indexes: readonly (readonly [string, number])[]): Val {
+  indexed(name: string, indexes: readonly (readonly [string, number])[]): NodeSet {
+    const chain = this.chainOf(name);
     const fixed = new Map<string, number>();
     for (const [repeat, index] of indexes) {
-      if (!Number.isFinite(index) || Math.trunc(index) < 1) return '';
-      fixed.set(repeat, Math.trunc(index));
+      if (!chain.includes(repeat)) fail(`indexed-repeat(): \${${name}} is not inside the repeat \${${repeat}}`);
+      // JavaRosa reads an index below 1 (0, negative, blank: NaN) as 1, the first instance.
+      const whole = Math.trunc(index);
+      fixed.set(repeat, Number.isNaN(whole) || whole < 1 ? 1 : whole);
     }
-    return this.resolve(name, false, fixed);
+    return this.resolve(name, true, fixed) as NodeSet;
   }
 
   choiceLabel(value: string, field: string): string {
@@ -136,9 +172,9 @@ export class EvaluationScope implements Scope {
     return fail(`There is no question named '${name}'`, 'unknown-reference');
   }
 
-  private leafValue(raw: unknown, type: string | undefined, asNodes: boolean): Val {
-    if (Array.isArray(raw) && ((asNodes && raw.length === 0) || isInstances(raw))) return new NodeSet(raw, type);
-    return asNodes ? new NodeSet([raw], type) : scalarOf(raw, type, this);
+  private leafValue(name: string, raw: unknown, type: string | undefined, asNodes: boolean): Val {
+    if (Array.isArray(raw) && ((asNodes && raw.length === 0) || isInstances(raw))) return new NodeSet(raw, type, name);
+    return asNodes ? new NodeSet([raw], type, name) : scalarOf(raw, type, this);
   }
 
   /**
@@ -149,7 +185,7 @@ export class EvaluationScope implements Scope {
   private resolve(name: string, asNodes: boolean, fixed: ReadonlyMap<string, number> | undefined): Val {
     const chain = this.chainOf(name);
     const type = this.typeOf(name);
-    if (chain.length === 0) return this.leafValue(this.fields[name], type, asNodes);
+    if (chain.length === 0) return this.leafValue(name, this.fields[name], type, asNodes);
     const steps = this.contextSteps();
     let frontier: Node[] = [this.fields];
     let many = false;
@@ -178,8 +214,8 @@ export class EvaluationScope implements Scope {
     }
     if (!many) {
       const only = frontier[0];
-      if (only === undefined) return asNodes ? new NodeSet([], type) : '';
-      return this.leafValue(only[name], type, asNodes);
+      if (only === undefined) return asNodes ? new NodeSet([], type, name) : '';
+      return this.leafValue(name, only[name], type, asNodes);
     }
     const raw: unknown[] = [];
     for (const node of frontier) {
@@ -187,7 +223,7 @@ export class EvaluationScope implements Scope {
       if (isInstances(v)) raw.push(...v);
       else raw.push(v);
     }
-    return new NodeSet(raw, type);
+    return new NodeSet(raw, type, name);
   }
 
   private contextSteps(): readonly Step[] {

@@ -23,6 +23,7 @@ const OPERATORS = { LABEL: 'operators' } as const;
 const MINUS = { LABEL: 'minus' } as const;
 const NAME = { LABEL: 'name' } as const;
 const ARGS = { LABEL: 'args' } as const;
+const PREDICATES = { LABEL: 'predicates' } as const;
 
 export class ExpressionGrammar extends CstParser {
   constructor() {
@@ -54,13 +55,27 @@ export class ExpressionGrammar extends CstParser {
   private readonly values = [
     { ALT: () => this.CONSUME(t.NumberLiteral) },
     { ALT: () => this.CONSUME(t.StringLiteral) },
+    { ALT: () => this.SUBRULE(this.filtered) },
     { ALT: () => this.CONSUME(t.Reference) },
+    { ALT: () => this.CONSUME(t.ParentPath) },
     { ALT: () => this.CONSUME(t.DotDot) },
     { ALT: () => this.CONSUME(t.Dot) },
     { ALT: () => this.SUBRULE(this.functionCall) },
     { ALT: () => this.CONSUME(t.Identifier) },
     { ALT: () => this.SUBRULE(this.parenthesized) },
   ];
+
+  /** ${name}[predicate]...: the predicates are expressions of their own. */
+  readonly filtered = this.RULE('filtered', () => {
+    this.CONSUME(t.Reference);
+    this.AT_LEAST_ONE(this.predicate);
+  });
+
+  private readonly predicate = (): void => {
+    this.CONSUME(t.LBracket);
+    this.SUBRULE(this.expression, PREDICATES);
+    this.CONSUME(t.RBracket);
+  };
 
   readonly parenthesized = this.RULE('parenthesized', () => {
     this.CONSUME(t.LParen);

@@ -25,13 +25,15 @@ export function print(node: AstNode): string {
     case 'string':
       return node.value.includes("'") ? `"${node.value}"` : `'${node.value}'`;
     case 'ref':
-      return `\${${node.name}}`;
+      return node.lastSaved ? `\${last-saved#${node.name}}` : `\${${node.name}}`;
     case 'column':
       return node.name;
     case 'current':
       return '.';
     case 'parent':
-      return '..';
+      return Array.from({ length: node.levels ?? 1 }, () => '..').join('/');
+    case 'filter':
+      return `${print(node.target)}[${print(node.predicate)}]`;
     case 'negate':
       // A space keeps '- -1' from reading as one token and '-.5' unambiguous.
       return `-${wrap(print(node.operand), precedence(node.operand) < UNARY_PRECEDENCE)}`;

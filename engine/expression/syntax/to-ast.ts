@@ -118,12 +118,16 @@ function terminal(element: IToken): AstNode {
       return { kind: 'number', value: Number(element.image), span };
     case t.StringLiteral:
       return { kind: 'string', value: element.image.slice(1, -1), span };
-    case t.Reference:
-      return { kind: 'ref', name: referenceName(element), span };
+    case t.Reference: {
+      const { name, lastSaved } = referenceName(element);
+      return lastSaved ? { kind: 'ref', name, lastSaved, span } : { kind: 'ref', name, span };
+    }
     case t.Dot:
       return { kind: 'current', span };
     case t.DotDot:
       return { kind: 'parent', span };
+    case t.ParentPath:
+      return { kind: 'parent', levels: (element.image.length + 1) / 3, span };
     case t.Identifier:
       return { kind: 'column', name: element.image, span };
     default:
@@ -131,13 +135,18 @@ function terminal(element: IToken): AstNode {
   }
 }
 
-function referenceName(tok: IToken): string {
-  const name = tok.image.slice(2, -1).trim();
+const LAST_SAVED = 'last-saved#';
+
+/** The name inside ${...}, exactly: '${a }' is not a reference to a (JavaRosa, pyxform). */
+function referenceName(tok: IToken): { name: string; lastSaved: true | undefined } {
+  const inner = tok.image.slice(2, -1);
+  const lastSaved = inner.startsWith(LAST_SAVED) ? true : undefined;
+  const name = lastSaved ? inner.slice(LAST_SAVED.length) : inner;
   if (!ASCII_NAME.test(name) && !FIELD_NAME.test(name)) {
-    const shown = name === '' ? '${}' : `'${name}'`;
+    const shown = inner === '' ? '${}' : `'${inner}'`;
     throw new ExpressionError('syntax', `${shown} is not a question name`, tokenSpan(tok));
   }
-  return name;
+  return { name, lastSaved };
 }
 
 function call(children: CstChildrenDictionary): AstNode {
@@ -150,9 +159,21 @@ function call(children: CstChildrenDictionary): AstNode {
   return { kind: 'call', name: name.image, args, span: join(tokenSpan(name), tokenSpan(close)) };
 }
 
+function filtered(children: CstChildrenDictionary): AstNode {
+  let node = terminal(token(children, 'Reference'));
+  const closes = children['RBracket'] ?? [];
+  (children['predicates'] ?? []).forEach((p, i) => {
+    const close = closes[i];
+    const end = close !== undefined && isToken(close) ? tokenSpan(close) : node.span;
+    node = { kind: 'filter', target: node, predicate: toAst(rule(p)), span: join(node.span, end) };
+  });
+  return node;
+}
+
 const CONVERTERS: Record<RuleName, (children: CstChildrenDictionary) => AstNode> = {
   expression: chain,
   operand,
+  filtered,
   parenthesized: (children) => toAst(node(children, 'expression')),
   functionCall: call,
 };

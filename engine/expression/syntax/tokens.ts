@@ -1,6 +1,6 @@
 // The vocabulary of XLSForm expressions. Order matters: Chevrotain tries token types in this order,
 // so multi-character operators come before their prefixes and keywords defer to longer names.
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 
 export const WhiteSpace = createToken({
   name: 'WhiteSpace',
@@ -15,10 +15,12 @@ export const Reference = createToken({
   start_chars_hint: ['$'],
   label: 'a ${name} reference',
 });
+// Typographic quotes as spreadsheets type them (‘yes’, “yes”) are quotes too, as pyxform reads them;
+// an ASCII-quoted text keeps its apostrophes ('L’âge').
 export const StringLiteral = createToken({
   name: 'StringLiteral',
-  pattern: /"[^"]*"|'[^']*'/,
-  start_chars_hint: ['"', "'"],
+  pattern: /"[^"]*"|'[^']*'|‘[^‘’]*[’‘]|“[^“”]*[”“]/,
+  start_chars_hint: ['"', "'", '‘', '“'],
   line_breaks: true,
   label: 'text in quotes',
 });
@@ -28,9 +30,33 @@ export const NumberLiteral = createToken({
   label: 'a number',
 });
 
-export const Identifier = createToken({
+const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
+const OPERATOR_NAME = /and|or|div|mod/y;
+
+/** Tokens after which XPath reads a name as an operator (XPath 1.0, 3.7 "Lexical Structure"). */
+const endsValue = (token: IToken | undefined): boolean => {
+  const type = token?.tokenType;
+  return type === NumberLiteral || type === StringLiteral || type === Reference || type === RParen || type === RBracket || type === Dot || type === DotDot || type === ParentPath || type === Identifier;
+};
+
+/**
+ * A name, unless it starts with an operator name right after a value: then the keyword is taken, so
+ * '1and1', '3mod4' and '1div1' read as XPath reads them rather than as the number 1 and a name.
+ */
+function matchName(text: string, offset: number, tokens: IToken[]): RegExpExecArray | null {
+  if (endsValue(tokens[tokens.length - 1])) {
+    OPERATOR_NAME.lastIndex = offset;
+    if (OPERATOR_NAME.test(text)) return null;
+  }
+  NAME.lastIndex = offset;
+  return NAME.exec(text);
+}
+
+export const Identifier: TokenType = createToken({
   name: 'Identifier',
-  pattern: /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/,
+  pattern: { exec: matchName },
+  line_breaks: false,
+  start_chars_hint: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_'],
   label: 'a name',
 });
 // One category for every binary operator: the grammar reads a flat operator chain and the AST
@@ -62,9 +88,12 @@ export const Plus = operator('Plus', '+', [BinaryOp]);
 export const Minus = operator('Minus', '-', [BinaryOp]);
 export const Star = operator('Star', '*', [BinaryOp]);
 export const Pipe = operator('Pipe', '|', [BinaryOp]);
+export const LBracket = operator('LBracket', '[');
+export const RBracket = operator('RBracket', ']');
 export const LParen = operator('LParen', '(');
 export const RParen = operator('RParen', ')');
 export const Comma = operator('Comma', ',');
+export const ParentPath = createToken({ name: 'ParentPath', pattern: /\.\.(?:\/\.\.)+/, label: "'../..'" });
 export const DotDot = operator('DotDot', '..');
 export const Dot = operator('Dot', '.');
 
@@ -91,7 +120,10 @@ export const ALL_TOKENS: TokenType[] = [
   Pipe,
   LParen,
   RParen,
+  LBracket,
+  RBracket,
   Comma,
+  ParentPath,
   DotDot,
   Dot,
   BinaryOp,

@@ -7,6 +7,11 @@ import { fail } from '../errors';
 
 export const DAY_MS = 86_400_000;
 
+/** The respondent's time zone, as values/value.ts's Clock gives it. */
+export interface Zone {
+  offsetAt(instantMs: number): number;
+}
+
 export class DateValue {
   constructor(readonly wall: number) {}
   get isDateOnly(): boolean {
@@ -29,14 +34,14 @@ export function looksLikeDate(text: string): boolean {
  * Wall-clock milliseconds of a date or date-time text, NaN when it has the shape of a date but is
  * not one (2023-02-30), undefined when it does not have the shape at all.
  */
-export function parseDateText(text: string, offsetMinutes: number): number | undefined {
+export function parseDateText(text: string, zone: Zone): number | undefined {
   if (text.length === 10) {
     const quick = plainDate(text);
     if (quick !== undefined) return quick;
   }
   const m = DATE_TEXT.exec(text.trim());
   if (m === null) return undefined;
-  return wallFromParts(m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], offsetMinutes);
+  return wallFromParts(m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], zone);
 }
 
 const digit = (text: string, i: number): number => {
@@ -56,10 +61,10 @@ function plainDate(text: string): number | undefined {
 }
 
 /** A time of day ('14:30', '14:30:15.250+02:00') on 1970-01-01, as ODK stores time answers. */
-export function parseTimeText(text: string, offsetMinutes: number): number | undefined {
+export function parseTimeText(text: string, zone: Zone): number | undefined {
   const m = TIME_TEXT.exec(text.trim());
   if (m === null) return undefined;
-  return wallFromParts('1970', '1', '1', m[1], m[2], m[3], m[4], m[5], offsetMinutes);
+  return wallFromParts('1970', '1', '1', m[1], m[2], m[3], m[4], m[5], zone);
 }
 
 function wallFromParts(
@@ -70,8 +75,8 @@ function wallFromParts(
   minute: string | undefined,
   second: string | undefined,
   fraction: string | undefined,
-  zone: string | undefined,
-  offsetMinutes: number,
+  written: string | undefined,
+  zone: Zone,
 ): number {
   const y = Number(year);
   const mo = Number(month);
@@ -81,9 +86,11 @@ function wallFromParts(
   const s = Number(second ?? 0);
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return NaN;
   const ms = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  let wall = utc(y, mo, d, h, mi, s, ms);
-  if (zone !== undefined) wall += (offsetMinutes - zoneMinutes(zone)) * 60_000;
-  return wall;
+  const wall = utc(y, mo, d, h, mi, s, ms);
+  if (written === undefined) return wall;
+  // An instant written with its offset: shown as the respondent's clock read it then.
+  const instant = wall - zoneMinutes(written) * 60_000;
+  return instant + zone.offsetAt(instant) * 60_000;
 }
 
 function zoneMinutes(zone: string): number {

@@ -11,6 +11,8 @@ export class NodeSet {
   constructor(
     readonly raw: readonly unknown[],
     readonly type: string | undefined,
+    /** The question or repeat it holds the answers of, for messages. */
+    readonly name?: string,
   ) {}
   get size(): number {
     return this.raw.length;
@@ -18,13 +20,28 @@ export class NodeSet {
   at(i: number, clock: Clock): Scalar {
     return scalarOf(this.raw[i], this.type, clock);
   }
+  /**
+   * The one answer, '' when there is none. Several answers where one value is needed is an error, as
+   * in JavaRosa: '${age} > 5' from outside the repeat of age would otherwise read whichever came first.
+   */
+  single(clock: Clock): Scalar {
+    if (this.raw.length === 0) return '';
+    if (this.raw.length > 1) {
+      const what = this.name === undefined ? 'These answers' : `\${${this.name}}`;
+      fail(`${what} ${this.name === undefined ? 'are' : 'is'} repeated (${this.raw.length} answers) where one value is needed: use indexed-repeat() to pick one, or count(), sum(), join() over all of them`);
+    }
+    return this.at(0, clock);
+  }
 }
 
 export type Val = Scalar | NodeSet;
 
-/** The only thing coercions need from the evaluation scope: the time-zone offset in minutes east of UTC. */
+/** The only thing coercions need from the evaluation scope: the time-zone offset, in minutes east of UTC, then. */
 export interface Clock {
-  readonly offset: number;
+  /** At an instant (epoch milliseconds). */
+  offsetAt(instantMs: number): number;
+  /** At a wall-clock time (values/dates.ts). */
+  offsetAtWall(wallMs: number): number;
 }
 
 const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'int', 'decimal', 'range']);
@@ -53,7 +70,7 @@ export function scalarOf(raw: unknown, type: string | undefined, clock: Clock): 
     case 'object':
       if (raw === null) return '';
       if (raw instanceof DateValue) return raw;
-      if (raw instanceof Date) return new DateValue(raw.getTime() + clock.offset * 60_000);
+      if (raw instanceof Date) return new DateValue(raw.getTime() + clock.offsetAt(raw.getTime()) * 60_000);
       if (Array.isArray(raw)) return raw.every(isPrimitive) ? raw.join(' ') : textOf(raw);
       return textOf(raw);
     default:
@@ -81,8 +98,8 @@ export function toStr(v: Val, clock: Clock): string {
     case 'boolean':
       return v ? 'true' : 'false';
     default:
-      if (v instanceof DateValue) return formatDateValue(v, clock.offset);
-      return v.size === 0 ? '' : toStr(v.at(0, clock), clock);
+      if (v instanceof DateValue) return formatDateValue(v, clock.offsetAtWall(v.wall));
+      return toStr(v.single(clock), clock);
   }
 }
 
@@ -90,7 +107,7 @@ export function toStr(v: Val, clock: Clock): string {
 export function textToNumber(text: string, clock: Clock): number {
   const n = parseNumber(text);
   if (!Number.isNaN(n) || !looksLikeDate(text.trim())) return n;
-  const wall = parseDateText(text, clock.offset);
+  const wall = parseDateText(text, clock);
   return wall === undefined ? NaN : wall / DAY_MS;
 }
 
@@ -104,11 +121,11 @@ export function toNum(v: Val, clock: Clock): number {
       return v ? 1 : 0;
     default:
       if (v instanceof DateValue) return v.wall / DAY_MS;
-      return v.size === 0 ? NaN : toNum(v.at(0, clock), clock);
+      return v.size === 0 ? NaN : toNum(v.single(clock), clock);
   }
 }
 
-export function toBool(v: Val): boolean {
+export function toBool(v: Val, clock: Clock): boolean {
   switch (typeof v) {
     case 'boolean':
       return v;
@@ -118,7 +135,8 @@ export function toBool(v: Val): boolean {
       return v.length > 0;
     default:
       if (v instanceof DateValue) return !Number.isNaN(v.wall);
-      return v.size > 0;
+      // JavaRosa reads the one answer a node-set must hold (XPath would ask whether it holds any).
+      return toBool(v.single(clock), clock);
   }
 }
 
@@ -134,20 +152,20 @@ export function toDate(v: Val, clock: Clock): DateValue | null {
       if (text === '') return null;
       const n = parseNumber(text);
       if (!Number.isNaN(n)) return new DateValue(n * DAY_MS);
-      const wall = parseDateText(text, clock.offset) ?? parseTimeText(text, clock.offset);
+      const wall = parseDateText(text, clock) ?? parseTimeText(text, clock);
       if (wall === undefined || Number.isNaN(wall)) fail(`'${v}' is not a valid date`);
       return new DateValue(wall);
     }
     default:
       if (v instanceof DateValue) return v;
-      return v.size === 0 ? null : toDate(v.at(0, clock), clock);
+      return v.size === 0 ? null : toDate(v.single(clock), clock);
   }
 }
 
-/** The result handed back to callers: dates as ODK text, several answers as the first one. */
+/** The result handed back to callers: dates as ODK text; several answers are an error (NodeSet.single). */
 export function finalize(v: Val, clock: Clock): string | number | boolean {
-  if (v instanceof DateValue) return formatDateValue(v, clock.offset);
-  if (v instanceof NodeSet) return v.size === 0 ? '' : finalize(v.at(0, clock), clock);
+  if (v instanceof DateValue) return formatDateValue(v, clock.offsetAtWall(v.wall));
+  if (v instanceof NodeSet) return finalize(v.single(clock), clock);
   return v;
 }
 
@@ -159,7 +177,7 @@ function numbersEqual(a: number, b: number): boolean {
 }
 
 function scalarsEqual(a: Scalar, b: Scalar, clock: Clock): boolean {
-  if (typeof a === 'boolean' || typeof b === 'boolean') return toBool(a) === toBool(b);
+  if (typeof a === 'boolean' || typeof b === 'boolean') return toBool(a, clock) === toBool(b, clock);
   if (typeof a === 'number' || typeof b === 'number' || a instanceof DateValue || b instanceof DateValue) {
     return numbersEqual(toNum(a, clock), toNum(b, clock));
   }
@@ -169,22 +187,11 @@ function scalarsEqual(a: Scalar, b: Scalar, clock: Clock): boolean {
   return false;
 }
 
-/** XPath 1.0 '=' and '!=', existential over node-sets. */
+/** '=' and '!=' on one value each side: JavaRosa unpacks node-sets rather than comparing existentially. */
 export function equality(negate: boolean, a: Val, b: Val, clock: Clock): boolean {
-  if (a instanceof NodeSet || b instanceof NodeSet) {
-    if (a instanceof NodeSet && b instanceof NodeSet) {
-      for (let i = 0; i < a.size; i++) {
-        const x = toStr(a.at(i, clock), clock);
-        for (let j = 0; j < b.size; j++) if ((x === toStr(b.at(j, clock), clock)) !== negate) return true;
-      }
-      return false;
-    }
-    const [set, other] = a instanceof NodeSet ? [a, b as Scalar] : [b as NodeSet, a];
-    if (typeof other === 'boolean') return (toBool(set) === other) !== negate;
-    for (let i = 0; i < set.size; i++) if (scalarsEqual(set.at(i, clock), other, clock) !== negate) return true;
-    return false;
-  }
-  return scalarsEqual(a, b, clock) !== negate;
+  const x = a instanceof NodeSet ? a.single(clock) : a;
+  const y = b instanceof NodeSet ? b.single(clock) : b;
+  return scalarsEqual(x, y, clock) !== negate;
 }
 
 export type Relation = '<' | '<=' | '>' | '>=';
@@ -202,16 +209,7 @@ function relate(op: Relation, x: number, y: number): boolean {
   }
 }
 
-/** XPath 1.0 relational operators: numbers (dates as days), existential over node-sets. */
+/** Relational operators: numbers (dates as days), one value each side (JavaRosa). */
 export function relational(op: Relation, a: Val, b: Val, clock: Clock): boolean {
-  if (a instanceof NodeSet || b instanceof NodeSet) {
-    const left = a instanceof NodeSet ? a : new NodeSet([a], undefined);
-    const right = b instanceof NodeSet ? b : new NodeSet([b], undefined);
-    for (let i = 0; i < left.size; i++) {
-      const x = toNum(left.at(i, clock), clock);
-      for (let j = 0; j < right.size; j++) if (relate(op, x, toNum(right.at(j, clock), clock))) return true;
-    }
-    return false;
-  }
   return relate(op, toNum(a, clock), toNum(b, clock));
 }

@@ -19,7 +19,7 @@ const CALLS: readonly (readonly [string, number, number])[] = [
   ['round', 1, 2],
   ['if', 3, 3],
   ['substr', 2, 3],
-  ['selected', 2, 2],
+  ['contains', 2, 2],
   ['string-length', 0, 1],
   ['max', 1, 3],
   ['true', 0, 0],
@@ -54,6 +54,10 @@ export const tree: fc.Arbitrary<AstNode> = fc.letrec<{ node: AstNode }>((tie) =>
       span: SPAN,
     })),
     fc.constant<AstNode>({ kind: 'call', name: 'position', args: [{ kind: 'parent', span: SPAN }], span: SPAN }),
+    fc.constant<AstNode>({ kind: 'call', name: 'position', args: [{ kind: 'parent', levels: 2, span: SPAN }], span: SPAN }),
+    fc.record({ n: name, predicate: tie('node') }).map(
+      ({ n, predicate }): AstNode => ({ kind: 'filter', target: { kind: 'ref', name: n, span: SPAN }, predicate, span: SPAN }),
+    ),
   ),
 })).node;
 

@@ -28,7 +28,10 @@ describe('date and date-time', () => {
     ['date(0)', '1970-01-01'],
     ['date(19889)', '2024-06-15'],
     ["date('19889')", '2024-06-15'],
-    ['date(1.5)', '1970-01-02T12:00:00.000+00:00'],
+    ['date(1.5)', '1970-01-02'],
+    ['date(6.5)', '1970-01-07'],
+    ['date(-1.5)', '1969-12-31'],
+    ['date-time(1.5)', '1970-01-02T12:00:00.000+00:00'],
     ['date(-1)', '1969-12-31'],
     ["date-time('2024-03-01T09:15:00.000+03:00')", '2024-03-01T06:15:00.000+00:00'],
     ["date-time('2024-03-01 09:15')", '2024-03-01T09:15:00.000+00:00'],
@@ -57,6 +60,11 @@ describe('date arithmetic (days since the epoch)', () => {
     ["decimal-date-time('1970-01-01')", 0],
     ['decimal-date-time(10.25)', 10.25],
     ["decimal-date-time('')", NaN],
+    ["decimal-time('12:00:00.000+00:00')", 0.5],
+    ["decimal-time('06:00')", 0.25],
+    ["decimal-time('2024-06-15T18:00:00Z')", 0.75],
+    ['decimal-time(3.25)', 0.25],
+    ["decimal-time('')", NaN],
     ['int((decimal-date-time(today()) - decimal-date-time(${dob})) div 365.25)', 34],
     ["date('2024-06-15') = '2024-06-15'", true],
     ["date('2024-06-15') = '2024-6-15'", true],
@@ -81,6 +89,32 @@ describe('format-date and format-date-time', () => {
     ["format-date('2024-02-29', 'no escapes')", 'no escapes'],
     ["format-date(today(), '%A')", 'Saturday'],
   ]);
+  it('shows instants in the respondent time zone, with the offset in force on that day (DST)', () => {
+    const berlin = { timeZone: 'Europe/Berlin', timeZoneOffset: undefined };
+    const env = (extra: object) => ({ ...berlin, ...extra }) as never;
+    expect(ev("format-date-time('2024-01-15T12:00:00Z', '%H:%M')", env({}))).toBe('13:00');
+    expect(ev("format-date-time('2024-07-15T12:00:00Z', '%H:%M')", env({}))).toBe('14:00');
+    expect(ev("date-time('2024-01-15T12:00:00Z')", env({}))).toBe('2024-01-15T13:00:00.000+01:00');
+    expect(ev("date-time('2024-07-15T12:00:00Z')", env({}))).toBe('2024-07-15T14:00:00.000+02:00');
+  });
+  it('reads texts without a zone on the respondent clock: decimal-date-time is the instant, across DST', () => {
+    const berlin = { timeZone: 'Europe/Berlin', timeZoneOffset: undefined } as never;
+    expect(ev("decimal-date-time('2024-01-15T12:00:00')", berlin)).toBeCloseTo(19737 + 11 / 24, 12);
+    expect(ev("decimal-date-time('2024-07-15T12:00:00')", berlin)).toBeCloseTo(19919 + 10 / 24, 12);
+    // The Sunday clocks went forward: 01:30 and 03:30 local are one hour of real time apart.
+    expect(ev("(decimal-date-time('2024-03-31T03:30:00') - decimal-date-time('2024-03-31T01:30:00')) * 24", berlin)).toBeCloseTo(1, 9);
+    // The Sunday they went back: 00:30 to 03:30 local is four hours.
+    expect(ev("(decimal-date-time('2024-10-27T03:30:00') - decimal-date-time('2024-10-27T00:30:00')) * 24", berlin)).toBeCloseTo(4, 9);
+    expect(ev("format-date-time('2024-03-31T01:30:00', '%H:%M')", berlin)).toBe('01:30');
+    expect(ev("format-date('2024-10-27', '%Y-%m-%d %H:%M')", berlin)).toBe('2024-10-27 00:00');
+  });
+  it('takes the host zone, DST included, when neither an offset nor a zone is given', () => {
+    const host = (iso: string) => -new Date(iso).getTimezoneOffset();
+    const expected = (iso: string) => (Date.parse(iso) + host(iso) * 60_000) / 86_400_000;
+    const read = (iso: string) => (ev(`date-time('${iso}') + 0`, { timeZoneOffset: undefined } as never) as number);
+    expect(read('2024-01-15T12:00:00Z')).toBeCloseTo(expected('2024-01-15T12:00:00Z'), 9);
+    expect(read('2024-07-15T12:00:00Z')).toBeCloseTo(expected('2024-07-15T12:00:00Z'), 9);
+  });
   it('shows instants in the respondent time zone', () => {
     expect(ev("format-date-time(${visit_start}, '%H:%M')", { timeZoneOffset: 180 })).toBe('09:15');
     expect(ev("format-date-time(${visit_start}, '%H:%M')", { timeZoneOffset: 60 })).toBe('07:15');

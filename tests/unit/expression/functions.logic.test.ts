@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ev, evaluatesTo, type Case } from './helpers';
+import { ev, evaluatesTo, failure, type Case } from './helpers';
 
 const check = (cases: readonly Case[]) => it.each(cases)('%s -> %j', (expression, expected) => evaluatesTo(expression, expected));
 
@@ -12,7 +12,7 @@ describe('if', () => {
     ['if(0, 1, 2)', 2],
     ['if(0 div 0, 1, 2)', 2],
     ['if(${empty}, 1, 2)', 2],
-    ['if(${member_age}, 1, 2)', 1],
+    ['if(count(${member_age}), 1, 2)', 1],
   ]);
   it('evaluates only the branch it takes', () => {
     expect(ev('if(true(), 1, ${no_such_question})')).toBe(1);
@@ -30,7 +30,7 @@ describe('not, true, false, boolean, boolean-from-string', () => {
     ['boolean(0 div 0)', false],
     ["boolean('false')", true],
     ["boolean('')", false],
-    ['boolean(${members})', true],
+    ['boolean(count(${members}))', true],
     ["boolean-from-string('true')", true],
     ["boolean-from-string('1')", true],
     ["boolean-from-string('yes')", false],
@@ -46,6 +46,9 @@ describe('coalesce and once', () => {
     ["coalesce('', '')", ''],
     ['coalesce(${empty}, 0)', 0],
     ['coalesce(${age}, 1)', 34],
+    ["coalesce(0 div 0, 'b')", 'b'],
+    ["coalesce(number('x'), 7)", 7],
+    ["coalesce(${months}, 'b')", 5],
   ]);
   it('coalesce evaluates its fallback only when needed', () => {
     expect(ev('coalesce(${age}, ${no_such_question})')).toBe(34);
@@ -54,5 +57,18 @@ describe('coalesce and once', () => {
     expect(ev("once('new')", { current: 'old' })).toBe('old');
     expect(ev("once('new')", { current: '' })).toBe('new');
     expect(ev('once(random())', { current: '', random: () => 0.25 })).toBe(0.25);
+  });
+});
+
+describe('and / or decide from the left, as JavaRosa: the right side is not evaluated', () => {
+  check([
+    ["false() and date('2023-02-30')", false],
+    ["true() or date('2023-02-30')", true],
+    ['${age} > 100 and ${no_such_question} = 1', false],
+    ['${age} > 1 or indexed-repeat(${age}, ${members}, 1) = 1', true],
+    ['1and1', true],
+  ]);
+  it('evaluates it when the left does not decide', () => {
+    expect(failure("true() and date('2023-02-30')").message).toMatch(/not a valid date/);
   });
 });

@@ -96,7 +96,8 @@ describe('min, max, sum over arguments and repeats', () => {
     ['max(${member_age})', 34],
     ['min(${member_age})', 3],
     ['max(${member_age}, 40)', 40],
-    ["min(1, 'x')", NaN],
+    ["min(1, 'x')", 1],
+    ["max('', 'x')", NaN],
     ['max(${empty})', NaN],
     ['sum(${member_age})', 75],
   ]);

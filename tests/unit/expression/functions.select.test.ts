@@ -19,6 +19,17 @@ describe('selected and not-selected', () => {
   it('accepts a select_multiple answer given as an array', () => {
     expect(ev("selected(${tags}, 'b')", { fields: { tags: ['a', 'b'] } })).toBe(true);
   });
+  it('refuses a number literal as the choice, as JavaRosa ("must be in quotes")', () => {
+    for (const source of ['selected(${codes}, 2)', 'not-selected(${codes}, -1)']) {
+      const e = failure(source, { fields: { codes: '1 2' } });
+      expect(e.code).toBe('argument');
+      expect(e.message).toMatch(/must be in quotes/);
+    }
+  });
+  it('reads a question holding a number as its text', () => {
+    expect(ev('selected(${codes}, ${pick})', { fields: { codes: '1 2', pick: 2 } })).toBe(true);
+    expect(ev("selected(${codes}, '2')", { fields: { codes: '1 2' } })).toBe(true);
+  });
 });
 
 describe('count-selected and selected-at', () => {

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluatesTo, type Case } from './helpers';
 
 const check = (cases: readonly Case[]) => it.each(cases)('%s -> %j', (expression, expected) => evaluatesTo(expression, expected));
@@ -26,7 +26,7 @@ describe('string and string-length', () => {
     ['string(0.0000001)', '0.0000001'],
     ['string(true())', 'true'],
     ['string(${age})', '34'],
-    ['string(${member_age})', '34'],
+    ['string(indexed-repeat(${member_age}, ${members}, 1))', '34'],
     ["string-length('héllo')", 5],
     ["string-length('')", 0],
     ['string-length(${first_name})', 5],
@@ -77,7 +77,12 @@ describe('substr (0-based, end exclusive, clamped like JavaRosa)', () => {
     ["substr('abcdef', 2)", 'cdef'],
     ["substr('abcdef', 2, 4)", 'cd'],
     ["substr('abcdef', 4, 2)", ''],
-    ["substr('abcdef', -2)", 'abcdef'],
+    ["substr('abcdef', -2)", 'ef'],
+    ["substr('abcdef', 1, -1)", 'bcde'],
+    ["substr('abcdef', -4, -2)", 'cd'],
+    ["substr('abcdef', -100, 2)", 'ab'],
+    ["substr('abcdef', 2, -100)", ''],
+    ["substr('abcdef', -1.9)", 'f'],
     ["substr('abcdef', 0, 100)", 'abcdef'],
     ["substr('abcdef', 10)", ''],
     ["substr('abcdef', 1.9, 3.9)", 'bc'],
@@ -116,4 +121,42 @@ describe('regex (whole value, as ODK Collect)', () => {
     ["regex('ab12', '[a-z]+[0-9]+')", true],
     ['regex(${age}, \'[0-9]+\')', true],
   ]);
+});
+
+describe('typographic quotes, as spreadsheets type them (pyxform reads them as quotes)', () => {
+  check([
+    ['‘yes’', 'yes'],
+    ['“yes”', 'yes'],
+    ["${consent} = ‘yes’", true],
+    ["concat('L’âge', ‘ ok’)", 'L’âge ok'],
+  ]);
+});
+
+describe('regex patterns as real forms write them (Java syntax, run on RE2)', () => {
+  check([
+    ["regex('Zoë Ñúñez', '[\\p{L} ]+')", true],
+    ["regex('Zoë', '\\p{IsLatin}+')", true],
+    ["regex('Zoë', '\\p{Lu}\\p{Ll}+')", true],
+    ["regex('abc', '\\p{Alpha}+')", true],
+    ["regex('é', '\\p{Alpha}')", false],
+    ["regex('aaa', 'a++')", true],
+    ["regex('12345', '\\d{2,}+')", true],
+    ["regex('ab', '(?>a|ab)b?')", true],
+    ["regex('a.b', '\\Qa.b\\E')", true],
+    ["regex('axb', '\\Qa.b\\E')", false],
+    ["regex('é', '\\u00e9')", true],
+    ["regex('a b', 'a\\hb')", true],
+    ["regex('ABC', '(?i)abc')", true],
+    ["regex('😀x', '.x')", true],
+    ["regex(${phone}, '(0|\\+254)[0-9]{9}')", true],
+  ]);
+});
+
+describe('regex runs in linear time', () => {
+  it("answers (a+)+b against a 10,000-letter text at once (a backtracking engine takes forever)", () => {
+    const started = performance.now();
+    evaluatesTo(`regex('${'a'.repeat(10_000)}!', '(a+)+b')`, false);
+    evaluatesTo("regex(${long}, '(.*a){20}')", false, { fields: { long: `${'a'.repeat(10_000)}!` } });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

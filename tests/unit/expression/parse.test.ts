@@ -15,7 +15,9 @@ function shape(node: AstNode): string {
     case 'current':
       return '.';
     case 'parent':
-      return '..';
+      return node.levels === undefined ? '..' : `..x${node.levels}`;
+    case 'filter':
+      return `${shape(node.target)}[${shape(node.predicate)}]`;
     case 'negate':
       return `(- ${shape(node.operand)})`;
     case 'binary':
@@ -54,7 +56,6 @@ describe('precedence and associativity (XPath 1.0)', () => {
 describe('primaries', () => {
   it.each([
     ['${age}', '${age}'],
-    ['${ age }', '${age}'],
     ['${first_name.2}', '${first_name.2}'],
     ['"double"', '"double"'],
     ["'single'", '"single"'],
@@ -106,4 +107,33 @@ describe('references', () => {
     ['today()', []],
     ['. > 3', []],
   ] as const)('%s reads %j', (source, names) => expect(references(source)).toEqual(names));
+});
+
+describe('keywords glued to numbers, and paths up from a repeat (XPath lexing, as JavaRosa)', () => {
+  it.each([
+    ['1and1', '(and 1 1)'],
+    ['1or1', '(or 1 1)'],
+    ['3mod4', '(mod 3 4)'],
+    ['1div1', '(div 1 1)'],
+    ['----5', '(- (- (- (- 5))))'],
+    ['${a}and${b}', '(and ${a} ${b})'],
+    ["'x'or'y'", '(or "x" "y")'],
+    ['(1)div(2)', '(div 1 2)'],
+    ['position(../..)', 'position(..x2)'],
+    ['${member}[2]', '${member}[2]'],
+    ['${member}[age > 18][1]', '${member}[(> age 18)][1]'],
+    ['${last-saved#age}', '${age}'],
+    ['android', 'android'],
+    ['order', 'order'],
+  ])('%s', (source, expected) => expect(tree(source)).toBe(expected));
+
+  it.each(['1and1', '3mod4', 'position(../..)', '${member}[age > 18][1]', '${last-saved#age} + 1', '‘yes’'])('%s prints to text that parses the same', (source) => {
+    expect(tree(print(parse(source).root))).toBe(tree(source));
+  });
+
+  it('keeps ${last-saved#name} apart from ${name}', () => {
+    const root = parse('${last-saved#age}').root;
+    expect(root).toMatchObject({ kind: 'ref', name: 'age', lastSaved: true });
+    expect(print(root)).toBe('${last-saved#age}');
+  });
 });

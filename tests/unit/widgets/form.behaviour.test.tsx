@@ -38,6 +38,23 @@ describe('relevance', () => {
   });
 });
 
+describe('relevance of a repeat, per instance', () => {
+  it('hides one instance and shows another, and submits only the shown one', () => {
+    m = mountSurvey(
+      [q.text('only_first').label('Only the first?'), repeat('people', q.text('name').label('Name')).label('People').relevant("position(..) = 1 or ${only_first} != 'yes'")],
+      { data: { only_first: 'yes', people: [{ name: 'Amina' }, { name: 'Kofi' }] } },
+    );
+    const instances = () => m!.container.querySelectorAll('[data-testid="repeat-instance"]');
+    expect(instances()).toHaveLength(1);
+    expect(has('people[1]/name')).toBe(true);
+    expect(has('people[2]/name')).toBe(false);
+    expect(m.runtime.validate()!.data).toEqual({ only_first: 'yes', people: [{ name: 'Amina' }, {}] });
+    type(question(m.container, 'only_first').querySelector('textarea'), 'no');
+    expect(instances()).toHaveLength(2);
+    expect(has('people[2]/name')).toBe(true);
+  });
+});
+
 describe('defaults and calculations', () => {
   it('fill answers in a new form, typed for their question; a calculation wins over a default', () => {
     m = mountSurvey([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, group, integer, survey, text } from './dsl';
+import { calculate, group, integer, repeat, survey, text } from './dsl';
 
 describe('relevance', () => {
   const form = survey(integer('age'), text('job').relevant('${age} >= 18'), calculate('has_job', "${job} != ''")).start();
@@ -51,5 +51,58 @@ describe('relevance', () => {
     const f = survey(integer('a'), text('b').relevant("date('not a date') > 0")).start();
     expect(f).not.toBeRelevant('b');
     expect(f.question('b').errors.relevant?.message).toMatch(/not a valid date/);
+  });
+});
+
+describe('relevance of a repeat, per instance', () => {
+  const s = survey(text('keep_first'), repeat('r', text('x'), integer('y')).relevant("position(..) = 1 or ${keep_first} != 'yes'"), calculate('c', 'count(${r})'));
+
+  it('hides one instance and shows another', () => {
+    const f = s.start({ keep_first: 'yes' }).add('r').add('r');
+    expect(f).toBeRelevant('r[1]');
+    expect(f).not.toBeRelevant('r[2]');
+    expect(f).toBeRelevant('r[1]/x');
+    expect(f).not.toBeRelevant('r[2]/x');
+    expect(f).toBeRelevant('r');
+    expect(f).toHaveValue('c', 2);
+  });
+
+  it('follows what the rule reads, instance by instance', () => {
+    const f = s.start({ keep_first: 'yes' }).add('r').add('r');
+    const all = f.answer('keep_first', 'no');
+    expect(all).toBeRelevant('r[2]/x');
+    expect(all.changes.visibility).toEqual(expect.arrayContaining(['r[2]', 'r[2]/x', 'r[2]/y']));
+    expect(all.changes.visibility).not.toContain('r[1]/x');
+  });
+
+  it('blanks the answers of a hidden instance for expressions, and keeps them', () => {
+    const t = survey(text('only_one'), repeat('r', integer('v')).relevant("position(..) = 1 or ${only_one} != 'yes'"), calculate('total', 'sum(${v})'));
+    const f = t.start({ r: [{ v: 2 }, { v: 5 }] });
+    expect(f).toHaveValue('total', 7);
+    const one = f.answer('only_one', 'yes');
+    expect(one).toHaveValue('total', 2);
+    expect(one.state.answers['r']).toEqual([{ v: 2 }, { v: 5 }]);
+  });
+
+  it('re-evaluates after an instance is removed: the second becomes the first', () => {
+    const f = s.start({ keep_first: 'yes' }).add('r').add('r').answer('r[2]/x', 'b').remove('r[1]');
+    expect(f).toBeRelevant('r[1]');
+    expect(f).toBeRelevant('r[1]/x');
+  });
+
+  it('hides the whole repeat when its rule fails for the instance that would come next (nothing to add)', () => {
+    const t = survey(text('has_children'), repeat('children', text('child')).relevant("${has_children} = 'yes'"));
+    expect(t.start()).not.toBeRelevant('children');
+    expect(t.start().answer('has_children', 'yes')).toBeRelevant('children');
+  });
+
+  it('hides instances inside a hidden group', () => {
+    const t = survey(text('show'), group('g', repeat('r', text('x')).relevant('position(..) = 1')).relevant("${show} = 'yes'"));
+    const f = t.start({ show: 'yes', r: [{ x: 'a' }, { x: 'b' }] });
+    expect(f).toBeRelevant('r[1]/x');
+    expect(f).not.toBeRelevant('r[2]/x');
+    const hidden = f.answer('show', 'no');
+    expect(hidden).not.toBeRelevant('r[1]/x');
+    expect(hidden).not.toBeRelevant('r[1]');
   });
 });
