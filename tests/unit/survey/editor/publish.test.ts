@@ -16,6 +16,13 @@ describe('publishProblems', () => {
     expect(describeProblem(p!)).toMatch(/^age \(constraint at \d+\): /);
   });
 
+  it('refuses a pattern RE2 cannot run in linear time, naming the question, the pattern and the position', () => {
+    const problems = publishProblems(survey(q.text('code').constraint("regex(., '(a)\\1')"), q.text('ok').constraint("regex(., '^\\p{L}+$')")));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ name: 'code', property: 'constraint' });
+    expect(problems[0]!.message).toMatch(/Back-references.*linear time.*at \d+ in '\(a\)\\1'/);
+  });
+
   it('finds unknown references, cycles and duplicate names', () => {
     const m = survey(q.integer('a').relevant('${nope} = 1'), q.calculate('b').calculation('${c} + 1'), q.calculate('c').calculation('${b} + 1'), q.text('a'));
     expect(codes(m)).toEqual(expect.arrayContaining(['a/relevant/reference', 'a/name/duplicateName', expect.stringMatching(/\/calculation\/cycle$/)]));
