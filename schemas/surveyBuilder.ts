@@ -75,7 +75,7 @@ const surveyModelSchema = {
     id,
     name: { type: 'string', minLength: 1, maxLength: 200 },
     description: { type: 'string', maxLength: 4000 },
-    endDate: { type: ['string', 'null'], format: 'date-time' },
+    endDate: { type: ['string', 'null'], format: 'date-time', maxLength: 40 },
     surveyStatusId: { type: 'integer', minimum: 0, maximum: 2 },
     toggleLocation: { type: 'boolean' },
     surveyLanguageMaps: { type: 'array', maxItems: 300 },

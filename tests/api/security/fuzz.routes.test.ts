@@ -32,6 +32,16 @@ describe('the route table under fuzzing', () => {
     expect(without.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
+  // Before the route fuzzer: its requests may archive or delete the demo survey (its id is among the known ones).
+  it('answers broken multipart submissions below 500, in the envelope', { timeout: 60_000 }, async () => {
+    const route = t.app.apiRoutes.find(isMultipartRoute)!;
+    const entries = submissionEntries(await demoSurveyOf(t));
+    const reqs = fc.sample(multipartRequests(route.url, entries), { seed: SEED, numRuns: 60 });
+    const tally = await fuzzRoute(t, route.url, reqs, undefined);
+    expect(tally.findings).toEqual([]);
+    expect(tally.ok).toBeGreaterThan(0);
+  });
+
   it('answers every generated request below 500, in the envelope, naming the broken field', { timeout: 120_000 }, async () => {
     const findings: string[] = [];
     let requests = 0;
@@ -46,14 +56,5 @@ describe('the route table under fuzzing', () => {
     }
     expect(findings).toEqual([]);
     expect(requests).toBeGreaterThan(500);
-  });
-
-  it('answers broken multipart submissions below 500, in the envelope', { timeout: 60_000 }, async () => {
-    const route = t.app.apiRoutes.find(isMultipartRoute)!;
-    const entries = submissionEntries(await demoSurveyOf(t));
-    const reqs = fc.sample(multipartRequests(route.url, entries), { seed: SEED, numRuns: 60 });
-    const tally = await fuzzRoute(t, route.url, reqs, undefined);
-    expect(tally.findings).toEqual([]);
-    expect(tally.ok).toBeGreaterThan(0);
   });
 });
