@@ -4,7 +4,7 @@
 // sees the same numbers.
 import type { Kysely } from 'kysely';
 import { clearFailures, recordFailure, throttleOf } from '../db/queries/loginThrottle';
-import { hit } from '../db/queries/rateLimits';
+import { hit, underLimit } from '../db/queries/rateLimits';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 
@@ -15,7 +15,10 @@ export interface Rule {
 
 const QUARTER_HOUR = 15 * 60;
 export const RULES = {
-  /** Sign-in attempts from one address, on any accounts. */
+  /**
+   * Failed sign-ins from one address, on any accounts (guessing across accounts). Successes are not
+   * counted: an office or a camp behind one address signs many people in.
+   */
   signInPerAddress: { limit: 50, windowSeconds: QUARTER_HOUR },
   /** Codes e-mailed to one account for one purpose (confirm, reset). */
   codeSendsPerAccount: { limit: 3, windowSeconds: QUARTER_HOUR },
@@ -25,6 +28,16 @@ export const RULES = {
   codeChecksPerAddress: { limit: 30, windowSeconds: QUARTER_HOUR },
   resetsPerAddress: { limit: 10, windowSeconds: QUARTER_HOUR },
 } as const satisfies Record<string, Rule>;
+
+/** Refuses when `key` has used up its rule, without counting this call (see `countAgainst`). */
+export async function notOverLimit(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
+  if (!(await underLimit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
+}
+
+/** Counts one call against `key`'s rule (a failure, where only failures count). */
+export async function countAgainst(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
+  await hit(db, key, rule.limit, rule.windowSeconds);
+}
 
 export async function limit(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
   if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });

@@ -19,7 +19,7 @@ import type { DB } from '../db/schema';
 import type { Mailer } from '../plugins/mail';
 import { problem } from '../problems';
 import { codeProblem, mailCode } from './accountCodes';
-import { RULES, answerAtFloor, limit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
+import { RULES, answerAtFloor, countAgainst, limit, notOverLimit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
 import { accessState, problemForState } from './subscriptionState';
 
 export interface AccountDeps {
@@ -73,19 +73,21 @@ async function issueTokens(config: Config, userId: string, familyId: string, iss
 
 export async function login(deps: AccountDeps, input: { email: string; password: string; rememberMe?: boolean | undefined; ip: string }) {
   const email = input.email.trim().toLowerCase();
-  await limit(deps.db, `login:ip:${input.ip}`, RULES.signInPerAddress);
+  const addressKey = `login:ip:${input.ip}`;
+  await notOverLimit(deps.db, addressKey, RULES.signInPerAddress);
   await signInAllowed(deps.db, email, input.ip);
 
+  const failed = async (): Promise<never> => {
+    await signInFailed(deps.db, email, input.ip);
+    await countAgainst(deps.db, addressKey, RULES.signInPerAddress);
+    throw problem('invalidLogin');
+  };
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    await signInFailed(deps.db, email, input.ip);
-    throw problem('invalidLogin');
+    return failed();
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    await signInFailed(deps.db, email, input.ip);
-    throw problem('invalidLogin');
-  }
+  if (!(await verifyPassword(user.password_hash, input.password))) return failed();
   await signInSucceeded(deps.db, email, input.ip);
 
   if (!user.email_confirmed_at) throw problem('emailNotConfirmed', { data: { userId: user.id, email: user.email } });

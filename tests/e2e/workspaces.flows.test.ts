@@ -94,16 +94,19 @@ describe('an Organization owner', () => {
 
 describe('a deactivated member', () => {
   it("activates the account from 'My organizations' and is greeted by 'Your account has been activated!'", async () => {
-    const owner = await newPage(browser);
-    await signIn(owner.page, 'organization@demo.test');
-    await owner.page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
-    await owner.page.evaluate(async () => {
+    // The member deactivates their own membership (a membership an admin removed stays removed: issue 12).
+    const member = await newPage(browser);
+    await signIn(member.page, 'senior@demo.test');
+    await member.page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
+    await member.page.evaluate(async () => {
       const s = JSON.parse(sessionStorage.getItem('fs.session')!) as { token: string; organizationId: string };
-      const headers = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
+      const headers = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId };
       const list = (await (await fetch('/api/Members/getAllMembersOfOrganization?search=senior@demo.test', { headers })).json()) as { data: { members: { organizationMemberId: string }[] } };
-      await fetch('/api/Members/delete', { method: 'POST', headers, body: JSON.stringify({ id: list.data.members[0]!.organizationMemberId }) });
+      const id = list.data.members[0]!.organizationMemberId;
+      const res = await fetch(`/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=12&isDeleted=true`, { method: 'PUT', headers });
+      if (!res.ok) throw new Error(`deactivation refused: ${res.status} ${await res.text()}`);
     });
-    await owner.context.close();
+    await member.context.close();
 
     const { context, page } = await newPage(browser);
     await signIn(page, 'senior@demo.test');

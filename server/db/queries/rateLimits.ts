@@ -15,6 +15,13 @@ export async function hit(db: Kysely<DB>, key: string, limit: number, windowSeco
   return row.hits <= limit;
 }
 
+/** Whether `key` has had fewer than `limit` hits in the current window, without counting one. */
+export async function underLimit(db: Kysely<DB>, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+  const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
+  const row = await db.selectFrom('rate_limits').select('hits').where('key', '=', key).where('window_start', '=', windowStart).executeTakeFirst();
+  return (row?.hits ?? 0) < limit;
+}
+
 export async function clearHits(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

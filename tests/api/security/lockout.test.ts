@@ -59,3 +59,18 @@ describe('sign-in failures', () => {
     expect((await login(address, 'nobody@demo.test', 'Guess-6!')).status).toBe(429);
   });
 });
+
+describe('sign-ins from one address', () => {
+  it('count only failures: an office signing many people in is never refused', async () => {
+    const office = '198.51.100.50';
+    for (let i = 0; i < 55; i++) expect((await login(office, 'junior@demo.test', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuse an address after 50 failures across accounts, even the right password', async () => {
+    const guesser = '203.0.113.200';
+    for (let i = 0; i < 50; i++) await login(guesser, `nobody-${i}@demo.test`, 'Wrong-guess-1!');
+    const r = await login(guesser, 'guest@demo.test', DEMO_PASSWORD);
+    expect(r.status).toBe(429);
+    expect(r.headers['retry-after']).toBeDefined();
+  });
+});
