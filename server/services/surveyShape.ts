@@ -1,7 +1,7 @@
 // What a saved model must be beyond its JSON Schema: a tree of bounded size and depth, ids unique,
 // sections holding the items, names valid and unique, texts only in the survey's languages. Said as a
 // 400 naming the place, before anything is written.
-import { NAME_PATTERN, type QuestionModel, type SurveyItem, type SurveyModel } from '../../engine/survey/index';
+import { emptyQuestion, NAME_PATTERN, type QuestionModel, type SurveyItem, type SurveyModel } from '../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
 import { problem } from '../problems';
 
@@ -53,24 +53,6 @@ export function checkModelShape(model: SurveyModel, languageIds: ReadonlySet<num
   return { itemIds, choiceIds };
 }
 
-const QUESTION_DEFAULTS = {
-  isRequired: false,
-  default: null,
-  calculation: null,
-  relevant: null,
-  constraint: null,
-  constraintMessages: [],
-  choiceFilter: null,
-  appearance: null,
-  parameters: null,
-  questionLabels: [],
-  surveyQuestionHints: [],
-  selectQuestionChoices: [],
-  secondChoices: [],
-  maxChoices: null,
-  range: null,
-  hasEmoji: false,
-} satisfies Omit<QuestionModel, 'id' | 'name' | 'questionType' | 'order'>;
 
 /** A model with the fields a save may leave out filled in (JSON null for absent values). */
 export function completeModel(model: SurveyModel): SurveyModel {
@@ -80,7 +62,7 @@ export function completeModel(model: SurveyModel): SurveyModel {
       sectionId,
       repeatGroup: item.repeatGroup ?? false,
       repeat_count: item.repeat_count ?? null,
-      surveyItem: { ...QUESTION_DEFAULTS, ...(item.surveyItem as Partial<QuestionModel>), order: i + 1 } as QuestionModel,
+      surveyItem: { ...emptyQuestion(), ...(item.surveyItem as Partial<QuestionModel>), order: i + 1 } as QuestionModel,
       innerItems: items(item.innerItems, item.id),
     }));
   return { ...model, description: model.description ?? '', endDate: model.endDate ?? null, toggleLocation: model.toggleLocation ?? false, surveyItems: items(model.surveyItems, null) };

@@ -19,3 +19,4 @@ export { maxChoicesOf, withMaxChoices } from './maxChoices';
 export { writeProperty, type PropertyValues, type SetProperty } from './properties';
 export { describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
 export { locate, walkItems } from './tree';
+export { emptyQuestion } from './defaults';
