@@ -1,0 +1,43 @@
+// axe-core in the real page: every screen and dialog must have zero critical and zero serious violations
+// (WCAG 2.2 AA rules). The source is injected as a script, so the check runs exactly as axe's browser
+// extension would, against what Chromium rendered.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe over the page (or the part `include` selects) and returns the critical and serious findings. */
+export async function seriousViolations(page: Page, include?: string): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const results = (await page.evaluate(
+    ([sel]) => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;
+      return axe.run(sel ? { include: [sel] } : document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        resultTypes: ['violations'],
+      });
+    },
+    [include ?? null] as const,
+  )) as AxeResults;
+  return results.violations
+    .filter((v: Result) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v: Result) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** Fails with a readable list when the page has a critical or serious violation. `where` names the state checked. */
+export async function expectAccessible(page: Page, where: string, include?: string): Promise<void> {
+  const found = await seriousViolations(page, include);
+  if (found.length > 0) {
+    const lines = found.map((f) => `  ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
+    throw new Error(`axe found ${found.length} critical/serious violation(s) on ${where}:\n${lines}`);
+  }
+}
