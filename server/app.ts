@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Counters for the public survey calls (security/publicLimits.ts); each route says what it counts.
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });

@@ -30,6 +30,14 @@ export const settings = {
   REQUEST_TIMEOUT: { default: '300', doc: 'Seconds a client may take to send a whole request, body included (a slow phone uploading 100 MB of photos needs minutes); then 408 and closed.' },
   IDLE_TIMEOUT: { default: '60', doc: 'Seconds a connection may stay silent in both directions (a stalled upload, a stuck client) before it is closed.' },
   KEEP_ALIVE_TIMEOUT: { default: '5', doc: 'Seconds an idle keep-alive connection is kept for the next request. Behind a load balancer, set it above the balancer\'s idle timeout.' },
+  PUBLIC_LIMIT_PER_ADDRESS: {
+    default: '1000',
+    doc: 'Calls one address may make to each public survey call (loading a survey, submitting, per 15 minutes; a field office of collectors emptying their outboxes behind one address stays under it). 0 turns it off.',
+  },
+  PUBLIC_LIMIT_PER_SURVEY: {
+    default: '10000',
+    doc: 'Calls one survey may take on each public survey call from all addresses together, per 15 minutes, so a flood aimed at one survey cannot crowd out the others. 0 turns it off.',
+  },
   MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
@@ -61,6 +69,8 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
   /** Open connections per remote address; 0 is no limit. */
   maxConnectionsPerAddress: number;
+  /** Calls per 15 minutes to each public survey call, per address and per survey; 0 is no limit. */
+  publicLimits: { perAddress: number; perSurvey: number };
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
@@ -100,9 +110,9 @@ function seconds(env: NodeJS.ProcessEnv, name: SettingName): number {
   return Math.round(value * 1000);
 }
 
-function connectionCap(env: NodeJS.ProcessEnv): number {
-  const value = Number(read(env, 'MAX_CONNECTIONS_PER_ADDRESS'));
-  if (!Number.isInteger(value) || value < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 0 for no limit, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+function count(env: NodeJS.ProcessEnv, name: SettingName): number {
+  const value = Number(read(env, name));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 for no limit, got ${env[name]}`);
   return value;
 }
 
@@ -149,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: databaseUrl ? workers : 1,
     trustProxy: trustProxyOf(read(env, 'TRUST_PROXY')),
     timeouts: timeoutsOf(env),
-    maxConnectionsPerAddress: connectionCap(env),
+    maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS'),
+    publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
   };
 }

@@ -6,6 +6,7 @@ import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStat
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
+import { publicLimiter } from '../security/publicLimits';
 import { readSubmissionBody } from '../plugins/submissionBody';
 import { submitSurvey, uploadLimitOf } from '../services/submissions';
 import { createSurveyCache } from '../services/surveyCache';
@@ -16,6 +17,7 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const cache = createSurveyCache();
   const deps = () => ({ db: app.deps.database.db, cache, storage });
+  const limits = publicLimiter(app);
 
   app.post('/Survey/GetById', { config: { access: ALL_ROLES }, schema: { body: getByIdBody } }, async (req) => {
     return ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId));
@@ -23,6 +25,8 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/Survey/GetPreviewData', { config: { access: 'public' }, schema: { querystring: previewQuery } }, async (req) => {
     const q = req.query;
+    await limits.address(req, 'preview');
+    await limits.survey(req, 'preview', q.surveyId.toLowerCase());
     return ok(
       await previewData(deps(), req.caller, {
         surveyId: q.surveyId,
@@ -48,8 +52,21 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
   });
 
   app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' } }, async (req) => {
-    const body = await readSubmissionBody(req, { tempDir: join(storage.root, '.incoming'), limitOf: (surveyId) => uploadLimitOf(deps(), surveyId) });
+    await limits.address(req, 'submit');
+    let counted = false;
+    const body = await readSubmissionBody(req, {
+      tempDir: join(storage.root, '.incoming'),
+      // A streamed body is counted against its survey as soon as the survey is known, before its files are read.
+      limitOf: async (surveyId) => {
+        counted = true;
+        await limits.survey(req, 'submit', surveyId);
+        return uploadLimitOf(deps(), surveyId);
+      },
+    });
     try {
+      // A small body was read whole: counted now, before any work is done on it.
+      const named = body.entries.find(([k, v]) => k.toLowerCase() === 'surveyid' && typeof v === 'string');
+      if (!counted && named) await limits.survey(req, 'submit', String(named[1]).trim().toLowerCase().slice(0, 64));
       const { submission, duplicate } = await submitSurvey(deps(), { entries: body.entries, files: body.files, caller: req.caller });
       return ok({ ...submission, duplicate }, duplicate ? 'This submission was already received.' : 'Survey submitted successfully.');
     } finally {

@@ -41,7 +41,7 @@ async function startServer(): Promise<{ url: string; demoPath: string; stop: () 
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'bench'.repeat(8), SMTP_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'bench'.repeat(8), SMTP_URL: '', LOG_LEVEL: 'warn', PUBLIC_LIMIT_PER_ADDRESS: '0', PUBLIC_LIMIT_PER_SURVEY: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

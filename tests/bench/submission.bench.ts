@@ -108,6 +108,9 @@ async function startServer(): Promise<{ port: number; surveyId: string; linkUuid
       DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret-of-sufficient-length-0123456789',
       BOT_CHECK: 'off',
+      // The benchmark is one address flooding one survey on purpose: the public limits would stop it.
+      PUBLIC_LIMIT_PER_ADDRESS: '0',
+      PUBLIC_LIMIT_PER_SURVEY: '0',
       DEMO_DATA: 'off',
       SMTP_URL: '',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
