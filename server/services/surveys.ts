@@ -68,7 +68,11 @@ export async function previewData(
     const member = await membership();
     const role = member && !member.organizationDeactivated ? roleById(member.roleId)?.name : undefined;
     const reader = member && role ? { organizationId: head.organizationId, memberId: member.memberId, roles: [role] } : undefined;
-    if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) throw problem('notFound');
+    if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) {
+      // An archived survey's own link answers that it is closed; anything else does not exist to strangers.
+      if (head.status === 2 && linkOpens(head, q.uuid?.toLowerCase() ?? null)) throw problem('surveyNotOpen');
+      throw problem('notFound');
+    }
   }
   const model = await modelOf(deps, head);
   const now = deps.now?.() ?? new Date();

@@ -58,6 +58,11 @@ export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
 
 const codeByMessage = new Map<string, ProblemCode>(Object.entries(problems).map(([code, p]) => [p.message, code as ProblemCode]));
 
+/** The catalogue's code of an API message, to tell apart the refusals a screen answers differently. */
+export function problemOf(message: string): ProblemCode | undefined {
+  return codeByMessage.get(message);
+}
+
 /** An API message in the interface language when it is one of the catalogue's, else as the server said it. */
 export function translateMessage(message: string): string {
   const code = codeByMessage.get(message);

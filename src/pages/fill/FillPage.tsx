@@ -5,6 +5,7 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
@@ -18,7 +19,7 @@ import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
-import { AlreadySubmitted, InvalidLink, SurveyUnavailable, ThankYou } from './outcomes';
+import { AlreadySubmitted, InvalidLink, SurveyClosed, SurveyUnavailable, ThankYou } from './outcomes';
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
@@ -44,6 +45,7 @@ function Loaded({ route }: { route: FillRoute }) {
   }, [query.isError, query.error]);
   const expressionsReady = useExpressionsReady(query.data !== undefined, query.data?.expressionTrees);
   if (query.isPending) return <PageSpinner />;
+  if (query.isError && query.error instanceof ApiError && problemOf(query.error.message) === 'surveyNotOpen') return <SurveyClosed />;
   if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
   if (query.data.alreadySubmitted) return <AlreadySubmitted />;
   // Said before anyone types: a form whose submit could only be refused would lose the answers.

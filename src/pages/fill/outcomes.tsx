@@ -18,6 +18,12 @@ export function SurveyUnavailable({ notFound }: { notFound: boolean }) {
   return <MessagePage testId="fill-unavailable" title={notFound ? t('fill.notFound') : t('fill.loadFailed')} body={notFound ? t('fill.notFoundBody') : t('fill.loadFailedBody')} />;
 }
 
+/** The survey was archived: its link says so rather than pretend it never existed. */
+export function SurveyClosed() {
+  const { t } = useTranslation();
+  return <MessagePage testId="fill-closed" title={t('problems.surveyNotOpen')} body={t('fill.closedBody')} />;
+}
+
 /** The address names a deployed survey but cannot submit to it (a bare id, a wrong link, an unknown task). */
 export function InvalidLink() {
   const { t } = useTranslation();
