@@ -76,6 +76,10 @@ export const problems = {
   submissionConflict: { status: 409, message: 'This submission was already received with different answers.' },
   fileTypeNotAllowed: { status: 400, message: 'File type not allowed or potentially harmful.' },
   fileTooLarge: { status: 413, message: 'File size exceeds the 5MB limit.' },
+  evaluationBudget: {
+    status: 422,
+    message: 'This survey asks for more computation than one submission may use. Please contact the survey creator for more information.',
+  },
   // The builder (issue 13).
   staleSave: {
     status: 409,

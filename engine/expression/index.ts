@@ -33,6 +33,7 @@ export {
   removeRepeat,
   type InitializeOptions,
 } from './graph/index';
+export { BudgetExceeded, type BudgetLimit, type EvaluationBudget } from './graph/budget';
 export {
   BIND_KINDS,
   type Bind,

@@ -15,6 +15,7 @@ import {
   parseSubmission,
   validateAnswers,
   type AnswerInput,
+  type Bindings,
   type FormEntry,
   type SubmissionInput,
 } from '../../engine/survey/index';
@@ -34,6 +35,8 @@ import type { DB } from '../db/schema';
 import { nulFormFields } from '../hostileInput';
 import { staged, type Storage } from '../plugins/storage';
 import { uploadLimit, type ReceivedFile, type UploadLimit } from '../plugins/submissionBody';
+import { BudgetExceeded } from '../../engine/expression/index';
+import { problems } from '../../schemas/problems';
 import { problem } from '../problems';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
@@ -269,19 +272,40 @@ function fileUri(a: AnswerInput): string | undefined {
   return a.answerDetail.answerFiles?.[0]?.uri ?? a.answerDetail.filePaths?.[0]?.filePath;
 }
 
+/**
+ * What one submission's re-validation may cost (issue 21 point 2): bind evaluations plus repeat instances
+ * created, the length of one calculated text, and time. Real surveys stay far below (measured in
+ * tests/unit/survey/evaluation-budget.test.ts's shapes): a 2,000-question survey settles in 2,001 steps and
+ * 14 ms, 1,000 repeat instances of 10 calculations in 11,001 steps and 90 ms. The clock is the backstop for
+ * what steps do not see (one step over a large node-set); over any of them, 422 in under a second.
+ */
+export const EVALUATION_BUDGET = { maxSteps: 200_000, maxTextLength: 1_000_000, milliseconds: 800 } as const;
+
+/** Runs a validation under the budget; over it, a 422 naming the question being computed. */
+function budgeted<T>(work: () => T, b: Bindings): T {
+  try {
+    return work();
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    const name = b.nodes.find((n) => n.kind === 'field' && n.name === e.field)?.name ?? e.field;
+    throw problem('evaluationBudget', { errors: [`${name}: ${problems.evaluationBudget.message}`], data: { question: name, limit: e.limit } });
+  }
+}
+
 /** Decodes and validates with the survey's engine; refuses with the browser's messages, naming the questions. */
 function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: readonly Upload[], now: Date, defaultLanguageId: number): AnswerInput[] {
   const b = survey.bindings;
   const { data, problems } = decodeAnswers(b, s.answers);
   const byUri = new Map(uploads.map((u) => [`upload:${u.field}`, u]));
-  const result = validateAnswers(b, data, {
+  const result = budgeted(() => validateAnswers(b, data, {
     now,
+    budget: { ...EVALUATION_BUDGET, deadline: Date.now() + EVALUATION_BUDGET.milliseconds },
     languageId: s.languageId ?? defaultLanguageId,
     fileInfo: (value) => {
       const u = byUri.get(value);
       return u ? { name: u.fileName, type: u.type, size: u.size, blocked: u.blocked } : undefined;
     },
-  });
+  }), b);
   const named = [
     ...problems.map((p) => ({ path: p.path ?? `answers[${p.index}]`, questionId: p.questionId, name: p.name, kind: 'invalid' as const, message: p.message })),
     ...result.issues,

@@ -3,6 +3,7 @@
 // change reached; a result that did not change stops the propagation there.
 import type { Env } from '../env';
 import { asExpressionError } from '../runtime/evaluate';
+import { BudgetMeter } from './budget';
 import { filterChoices } from '../choices';
 import type { ExpressionError } from '../errors';
 import { interpolate } from '../template';
@@ -63,6 +64,7 @@ export class Session {
   };
   private readonly errors: { path: string; kind: BindKind; error: ExpressionError }[] = [];
   private readonly baseEnv: Omit<Env, 'fields'>;
+  private readonly meter: BudgetMeter | undefined;
 
   constructor(
     readonly graph: Graph,
@@ -74,6 +76,7 @@ export class Session {
     this.questions = new Map(from.questions);
     this.ownRelevance = new Map(from.ownRelevance);
     this.baseEnv = { types: graph.types, repeats: graph.repeats, choices: graph.choices, ...options };
+    this.meter = options.budget ? new BudgetMeter(options.budget) : undefined;
   }
 
   info(field: string): FieldInfo {
@@ -312,14 +315,18 @@ export class Session {
   /** A bind's result, or undefined after recording its failure on the question. */
   evaluate(bind: GraphBind, path: string): string | number | boolean | undefined {
     if (bind.compiled === undefined) return undefined;
+    this.meter?.step(bind.field);
+    let value: string | number | boolean | undefined;
     try {
-      const value = bind.compiled.evaluate(this.env(path));
+      value = bind.compiled.evaluate(this.env(path));
       this.setError(path, bind.kind, undefined);
-      return value;
     } catch (e) {
       this.setError(path, bind.kind, asExpressionError(e, bind.expression).withContext({ field: bind.field }));
       return undefined;
     }
+    // Outside the catch: going over the budget stops the whole settling, it is not one question's error.
+    this.meter?.value(bind.field, value);
+    return value;
   }
 
   private setError(path: string, kind: BindKind, error: ExpressionError | undefined): void {
@@ -372,6 +379,8 @@ export class Session {
         const result = this.evaluate(bind, path);
         const wanted = Math.trunc(Number(result ?? 0));
         const count = Number.isFinite(wanted) && wanted > 0 ? Math.min(wanted, MAX_REPEAT_INSTANCES) : 0;
+        // Instances cost work even with nothing to compute in them (nested counts multiply).
+        this.meter?.step(bind.field, count);
         this.resize(bind.field, indexes, count);
         return;
       }

@@ -2,6 +2,7 @@
 import type { Choice } from '../env';
 import type { ExpressionError } from '../errors';
 import type { CompiledExpression } from '../runtime/evaluate';
+import type { EvaluationBudget } from './budget';
 
 export const BIND_KINDS = [
   'relevant',
@@ -121,6 +122,8 @@ export interface QuestionState {
 }
 
 export interface EvaluationOptions {
+  /** Bounds on the work (the server's re-validation); none on the fill page. */
+  readonly budget?: EvaluationBudget;
   readonly now?: Date;
   readonly language?: string;
   readonly timeZoneOffset?: number;

@@ -2,7 +2,7 @@
 // every submission. It settles the answers with the survey's dependency graph (relevance, repeat
 // counts, calculations, choice filters, required and constraints: engine/expression), exactly as the
 // fill page's live FormState does, then adds the type checks of spec 001 section 5 and the messages.
-import { initialize, type FormState, type QuestionState } from '../../expression/index';
+import { initialize, type EvaluationBudget, type FormState, type QuestionState } from '../../expression/index';
 import { isValidPhone } from '../../validation/phone';
 import type { Bindings, FieldNode } from '../bindings';
 import { graphOf } from '../graph';
@@ -22,6 +22,8 @@ export interface ValidateOptions {
   now?: Date;
   /** Minutes east of UTC of the respondent's clock; the machine's when absent. */
   timeZoneOffset?: number;
+  /** Bounds on the work; over them validateAnswers throws BudgetExceeded. The server's re-validation sets it. */
+  budget?: EvaluationBudget;
   /** Fill empty questions with their defaults (a new form). The server never does. */
   applyDefaults?: boolean;
   /** Name, type and size of a file answer; by default data URLs are read. The server gives sniffed types. */
@@ -59,6 +61,7 @@ export function validateAnswers(b: Bindings, input: FormValues, opts: ValidateOp
   const { state } = initialize(graphOf(b), shapeAnswers(b, input), {
     defaults: opts.applyDefaults ?? false,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.budget ? { budget: opts.budget } : {}),
     ...(language ? { language } : {}),
     ...(opts.timeZoneOffset !== undefined ? { timeZoneOffset: opts.timeZoneOffset } : {}),
   });
