@@ -14,15 +14,23 @@ export function templateReferences(text: string): string[] {
   return [...names];
 }
 
-/** The text with every ${name} replaced by its answer; never throws. */
-export function interpolate(text: string, env: Env): string {
+/**
+ * An answer shown inside a label is the respondent's text, not the author's: the characters ODK's
+ * formatting reads (engine/survey/markup.ts) are escaped, so an answer cannot make itself a link or a heading.
+ */
+export function escapeFormatting(value: string): string {
+  return value.replace(/[\\*_[\]()#<>`]/g, (c) => `\\${c}`);
+}
+
+/** The text with every ${name} replaced by its answer (passed through `shown`); never throws. */
+export function interpolate(text: string, env: Env, shown: (value: string) => string = (v) => v): string {
   if (!text.includes('${')) return text;
   const scope = new EvaluationScope(env);
   return text.replace(PLACEHOLDER, (_, name: string) => {
     try {
       const value = finalize(scope.value(name), scope);
-      const shown = typeof value === 'number' && Number.isNaN(value) ? '' : String(value);
-      return shown === '' ? MESSAGES.noValue : shown;
+      const text = typeof value === 'number' && Number.isNaN(value) ? '' : String(value);
+      return text === '' ? MESSAGES.noValue : shown(text);
     } catch {
       return MESSAGES.noValue;
     }

@@ -6,6 +6,7 @@ export { compileSurvey, type CompiledForm, type FormLanguage, type LayoutNode, t
 export type { ChoiceOption, JsonSchema } from './emitters';
 export type { Expr, ExpressionRole } from './expressions';
 export * from './text';
+export * from './markup';
 export * from './values';
 export { instancesOf, rootInstance, type FormValues, type Instance } from './instances';
 export { answerFromResult, coerceAnswer } from './coerce';

@@ -5,6 +5,7 @@ import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from './a11y';
 import { ChoiceText } from './choices';
 import { optionsOf, type ChoiceOption, type QuestionWidgetProps } from '../types';
+import { plainText } from '../../engine/survey/markup';
 
 interface GridOptions {
   rows: readonly ChoiceOption[];
@@ -69,7 +70,7 @@ export function Grid({ props, many }: { props: QuestionWidgetProps; many: boolea
                         name={`${props.id}:${row.name}`}
                         checked={on}
                         disabled={locked}
-                        aria-label={`${row.label}: ${c.label}`}
+                        aria-label={`${plainText(row.label)}: ${plainText(c.label)}`}
                         data-cell={`${row.name}:${c.name}`}
                         // A radio cannot be unchecked by clicking it; the click handler toggles instead.
                         onChange={() => undefined}

@@ -5,6 +5,7 @@ import { FIELD_MESSAGES, splitNames } from '../../engine/survey/index';
 import { useChoiceNames, usePath } from '../runtime/hooks';
 import type { ChoiceOption, QuestionOptions } from '../types';
 import { useText } from '../runtime/text';
+import { AuthorText } from '../runtime/AuthorText';
 
 const NONE: readonly ChoiceOption[] = [];
 
@@ -34,7 +35,7 @@ export function ChoiceText({ choice, emoji }: { choice: ChoiceOption; emoji: boo
           {choice.emoji}{' '}
         </span>
       ) : null}
-      {choice.label}
+      <AuthorText text={choice.label} />
     </span>
   );
 }

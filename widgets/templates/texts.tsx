@@ -4,6 +4,7 @@
 import type { DescriptionFieldProps, FieldErrorProps, RJSFSchema, TitleFieldProps } from '@rjsf/utils';
 import { errorId, labelId } from '../shared/a11y';
 import type { FormContext, FormValues } from '../types';
+import { AuthorText } from '../runtime/AuthorText';
 
 const typeOf = (uiSchema: unknown): unknown => (uiSchema as { 'ui:options'?: { questionType?: unknown } } | undefined)?.['ui:options']?.questionType;
 
@@ -12,13 +13,13 @@ export function QuestionLabel({ id, title, required, uiSchema }: TitleFieldProps
   if (typeOf(uiSchema) === 0) {
     return (
       <h2 className="fs-section-title" id={labelId(id)}>
-        {title}
+        <AuthorText text={title} />
       </h2>
     );
   }
   return (
     <label className="fs-label" id={labelId(id)} htmlFor={id}>
-      {title}
+      <AuthorText text={title} />
       {required ? (
         <span className="fs-required" aria-hidden="true">
           *
@@ -32,7 +33,7 @@ export function QuestionHint({ id, description, uiSchema }: DescriptionFieldProp
   if (description === '' || description === undefined) return null;
   return (
     <p className={typeOf(uiSchema) === 0 ? 'fs-section-description' : 'fs-hint'} id={id}>
-      {description}
+      {typeof description === 'string' ? <AuthorText text={description} /> : description}
     </p>
   );
 }

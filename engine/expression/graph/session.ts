@@ -6,7 +6,7 @@ import { asExpressionError } from '../runtime/evaluate';
 import { BudgetMeter } from './budget';
 import { filterChoices } from '../choices';
 import type { ExpressionError } from '../errors';
-import { interpolate } from '../template';
+import { escapeFormatting, interpolate } from '../template';
 import { indexesOf, isEmptyAnswer, keepAllowed, keyOf, normaliseResult, sameList, toBoolean } from './answers';
 import { countAt, deleteAt, getAt, hasAt, instancesOf, pathOf, removeInstanceAt, resizeAt, setAt, type Indexes, type Owned } from './data';
 import type {
@@ -430,7 +430,8 @@ export class Session {
   }
 
   private template(bind: GraphBind | undefined, path: string): string | undefined {
-    return bind === undefined ? undefined : interpolate(bind.expression, this.env(path));
+    // Labels are shown with the author's formatting; the answers they show are escaped out of it.
+    return bind === undefined ? undefined : interpolate(bind.expression, this.env(path), escapeFormatting);
   }
 
   private validity(field: string, indexes: Indexes, path: string, required: boolean, constraint: GraphBind | undefined): Validity {
