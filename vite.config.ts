@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -63,6 +65,49 @@ function onDemand() {
   };
 }
 
+// The service worker precaches the fill page's files only (issue 22): a respondent on a slow link should
+// not download the admin screens. From Vite's build manifest: the entry's static imports, and everything
+// the fill page and the offline runtime load, statically or on demand (the widgets load on demand and must
+// work offline). The other screens, and the interface language in use, are kept by the worker as they are
+// loaded (src/offline/sw.ts); the other languages are not downloaded at all.
+const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts'];
+interface ViteChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+  isEntry?: boolean;
+}
+function fillRouteFiles(outDir: string): Set<string> | undefined {
+  const path = join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) return undefined;
+  const chunks = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ViteChunk>;
+  const keep = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, dynamic: boolean) => {
+    const c = chunks[key];
+    if (!c || seen.has(`${key}:${dynamic}`) || key.startsWith('src/i18n/locales/')) return;
+    seen.add(`${key}:${dynamic}`);
+    for (const f of [c.file, ...(c.css ?? []), ...(c.assets ?? [])]) keep.add(f);
+    for (const i of c.imports ?? []) visit(i, dynamic);
+    if (dynamic) for (const i of c.dynamicImports ?? []) visit(i, true);
+  };
+  for (const [key, c] of Object.entries(chunks)) {
+    if (c.isEntry) visit(key, false);
+    if (FILL_ROOTS.includes(key)) visit(key, true);
+  }
+  return keep;
+}
+function fillRouteOnly(outDir: string) {
+  return <T extends { url: string }>(entries: T[]) => {
+    const keep = fillRouteFiles(outDir);
+    if (!keep) return { manifest: entries, warnings: ['no build manifest: the whole app is precached'] };
+    // Files outside assets/ (index.html, the web manifest, icons) are the shell: always kept.
+    return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || keep.has(e.url)), warnings: [] };
+  };
+}
+
 export default defineConfig({
   plugins: [
     onDemand(),
@@ -93,6 +138,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,json}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        manifestTransforms: [fillRouteOnly(fileURLToPath(new URL('./dist', import.meta.url)))],
       },
       devOptions: { enabled: false },
     }),
@@ -105,6 +151,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: read by fillRouteOnly above (never served: the server ignores dot-folders).
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
   server: { port: 5173 },

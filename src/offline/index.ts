@@ -6,3 +6,4 @@ export type { SubmitOutcome } from './submit';
 export { OnlineIndicator, WorksOfflineDialog } from './ui/OnlineIndicator';
 export { OutboxIndicator } from './ui/OutboxIndicator';
 export { DraftButtons } from './ui/DraftButtons';
+export { FILL_INTERACTIVE_EVENT } from './sw/contract';

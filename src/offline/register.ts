@@ -1,7 +1,7 @@
 // Registers the service worker (production builds only; `npm run dev` has none) and turns its messages
 // into the offline notices of spec 000 section 8. Every route gets the worker: it caches no API answer
 // but the survey's data, so sign-in and the admin screens behave exactly as without it.
-import { isWorkerMessage, type WorkerMessage } from './sw/contract';
+import { FILL_INTERACTIVE_EVENT, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -18,7 +18,7 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
     event.preventDefault();
     window.location.reload();
   });
-  const register = () =>
+  const register = (): Promise<void> =>
     navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(
       (reg) => {
         // Phones keep tabs open for days: look for a new version now and then.
@@ -26,6 +26,46 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
       },
       () => undefined, // no worker (private mode, blocked): the app still works online
     );
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  whenQuiet(() => void register().then(keepLoadedFiles));
+}
+
+/** Longest a respondent's page waits for its form before the worker starts anyway (a slow or failed load). */
+const FILL_WAIT_MS = 20_000;
+
+/**
+ * Calls `start` once the page has what it needs: after 'load', and on the fill page after its form is on
+ * screen, so the worker's downloads never compete with a respondent's first visit on a slow link.
+ */
+function whenQuiet(start: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    start();
+  };
+  const afterLoad = () => {
+    if (!window.location.pathname.toLowerCase().startsWith('/public-survey/')) {
+      if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 3000 });
+      else setTimeout(once, 1000);
+      return;
+    }
+    window.addEventListener(FILL_INTERACTIVE_EVENT, () => setTimeout(once, 500), { once: true });
+    setTimeout(once, FILL_WAIT_MS);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/**
+ * The files this page loaded before the worker controlled it (the screen the user opened first): the
+ * worker keeps them, so that screen opens offline next time although it is not in the precache.
+ */
+async function keepLoadedFiles(): Promise<void> {
+  const reg = await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(`${window.location.origin}/assets/`));
+  const message: CacheUrlsMessage = { type: 'fieldsurvey:cache-urls', urls };
+  reg.active?.postMessage(message);
 }

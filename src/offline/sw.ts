@@ -13,8 +13,8 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
-import { SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ASSETS_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isCacheUrlsMessage, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -60,8 +60,46 @@ registerRoute(
   ),
 );
 
+// Workbox's own plugins declare optional members without '| undefined', which our
+// exactOptionalPropertyTypes rejects although they are the very type Workbox expects.
+const plugin = (p: object): WorkboxPlugin => p as WorkboxPlugin;
+
+// Only the fill page's files are precached (vite.config.ts, fillRouteOnly): a respondent's phone
+// downloads what filling needs, not the admin screens. The other screens' files are kept as they are
+// loaded: their names carry a content hash, so a kept copy is never stale.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [plugin(new CacheableResponsePlugin({ statuses: [200] })), plugin(new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true }))],
+  }),
+);
+
+// The files the page loaded before this worker controlled it (register.ts): kept like the ones above.
+self.addEventListener('message', (event) => {
+  if (!isCacheUrlsMessage(event.data)) return;
+  const urls = event.data.urls
+    .slice(0, 200)
+    .filter((u) => {
+      try {
+        const url = new URL(u);
+        return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+      } catch {
+        return false;
+      }
+    });
+  event.waitUntil(
+    caches.open(ASSETS_CACHE).then(async (cache) => {
+      for (const u of urls) {
+        if ((await matchPrecache(u)) || (await cache.match(u))) continue;
+        await cache.add(u).catch(() => undefined);
+      }
+    }),
+  );
+});
 
 async function tell(clientId: string, message: WorkerMessage): Promise<void> {
   const client = clientId ? await self.clients.get(clientId) : undefined;
@@ -119,9 +157,6 @@ registerRoute(
   },
 );
 
-// Workbox's own plugins declare optional members without '| undefined', which our
-// exactOptionalPropertyTypes rejects although they are the very type Workbox expects.
-const plugin = (p: object): WorkboxPlugin => p as WorkboxPlugin;
 
 // Images and files a survey shows: from the cache at once, refreshed behind.
 registerRoute(

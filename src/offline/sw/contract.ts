@@ -6,6 +6,22 @@ export const SURVEY_DATA_CACHE = 'fieldsurvey-survey-data-v1';
 /** Images and files a survey shows. */
 export const SURVEY_MEDIA_CACHE = 'fieldsurvey-survey-media-v1';
 
+/** The app's own files that are not precached (the screens beyond the fill page), kept once loaded. */
+export const ASSETS_CACHE = 'fieldsurvey-assets-v1';
+
+/** Dispatched on window by the fill page once its form is on screen: the worker may start downloading. */
+export const FILL_INTERACTIVE_EVENT = 'fieldsurvey:interactive';
+
+/** From the page to the worker: keep these files, which the page loaded before the worker controlled it. */
+export interface CacheUrlsMessage {
+  type: 'fieldsurvey:cache-urls';
+  urls: string[];
+}
+
+export function isCacheUrlsMessage(v: unknown): v is CacheUrlsMessage {
+  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'fieldsurvey:cache-urls' && Array.isArray((v as { urls?: unknown }).urls);
+}
+
 /** The call whose answer is one survey with all its languages (GET /Survey/GetPreviewData). */
 export const SURVEY_DATA_PATH = '/api/survey/getpreviewdata';
 

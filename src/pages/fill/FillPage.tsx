@@ -15,7 +15,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useExpressionsReady } from '../../expression/useExpressionsReady';
 import { notify } from '../../app/toaster';
 import { session } from '../../state/session';
-import { DraftButtons, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
+import { DraftButtons, FILL_INTERACTIVE_EVENT, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
@@ -92,6 +92,10 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   });
   const { changed } = offline;
   useEffect(() => fill.runtime.onChange(changed), [fill.runtime, changed]);
+  // The form is on screen: the service worker may now fetch what it keeps (src/offline/register.ts).
+  useEffect(() => {
+    requestAnimationFrame(() => window.dispatchEvent(new Event(FILL_INTERACTIVE_EVENT)));
+  }, []);
   const send = useCallback(
     async (payload: SubmissionPayload): Promise<SubmitResult> => {
       if (!offline.enabled) return submitSurvey(payload);
