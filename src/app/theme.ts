@@ -145,6 +145,9 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's red.500 error text is 3.8:1 on white; WCAG AA asks 4.5:1 for small text.
+        fg: { error: { value: '{colors.red.700}' } },
+        border: { error: { value: '{colors.red.600}' } },
         brand: {
           solid: { value: '{colors.brand.500}' },
           contrast: { value: 'white' },

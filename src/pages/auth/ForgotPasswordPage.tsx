@@ -82,7 +82,7 @@ export default function ForgotPasswordPage() {
       {stage !== 'reset' ? (
         <form onSubmit={sendEmail} noValidate>
           <Stack gap="4">
-            <Heading size="xl">{t('auth.forgot.title')}</Heading>
+            <Heading as="h1" size="xl">{t('auth.forgot.title')}</Heading>
             <Text color="gray.600">{t('auth.forgot.subtitle')}</Text>
             <Field.Root invalid={!!emailError} required>
               <Field.Label>{t('auth.fields.email')}</Field.Label>
@@ -101,7 +101,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={reset} noValidate>
           <Stack gap="4">
-            <Heading size="xl">{t('auth.forgot.resetTitle')}</Heading>
+            <Heading as="h1" size="xl">{t('auth.forgot.resetTitle')}</Heading>
             <Field.Root invalid={!!resetErrors.password} required>
               <Field.Label>{t('auth.fields.newPassword')}</Field.Label>
               <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="reset-password" />

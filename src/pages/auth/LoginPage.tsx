@@ -91,7 +91,7 @@ export default function LoginPage() {
   return (
     <Box bg="white" p={{ base: '5', md: '8' }} borderRadius="xl" borderWidth="1px" shadow="sm">
       <Stack gap="1" mb="6">
-        <Heading size="xl">{t('auth.login.title')}</Heading>
+        <Heading as="h1" size="xl">{t('auth.login.title')}</Heading>
         <Text color="gray.600">{t('auth.login.subtitle')}</Text>
       </Stack>
       <form onSubmit={onSubmit} noValidate>

@@ -18,9 +18,11 @@ export default function RegistrationPage() {
   return (
     <Box bg="white" p={{ base: '5', md: '8' }} borderRadius="xl" borderWidth="1px" shadow="sm">
       <Steps.Root step={reg.step} count={3} size="sm" colorPalette="brand" mb="6">
-        <Steps.List>
+        {/* The steps only show progress (they are not clickable), so a list with the current step marked,
+            not Ark's tablist, whose aria-owns names triggers we do not render. */}
+        <Steps.List role="list" aria-owns={undefined} aria-label={t('a11y.registrationSteps')}>
           {titles.map((k, i) => (
-            <Steps.Item key={k} index={i}>
+            <Steps.Item key={k} index={i} role="listitem" aria-label={t('a11y.stepOf', { step: i + 1, count: titles.length, title: t(k) })}>
               <Steps.Indicator />
               <Steps.Title display={{ base: 'none', md: 'block' }}>{t(k)}</Steps.Title>
               <Steps.Separator />
@@ -29,7 +31,7 @@ export default function RegistrationPage() {
         </Steps.List>
       </Steps.Root>
       <Stack gap="1" mb="6">
-        <Heading size="xl" data-testid="registration-title">
+        <Heading as="h1" size="xl" data-testid="registration-title">
           {t(titles[reg.step])}
         </Heading>
         {reg.step === 0 && <Text color="gray.600">{t('auth.register.subtitle')}</Text>}
