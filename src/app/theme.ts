@@ -149,7 +149,8 @@ const config = defineConfig({
         fg: { error: { value: '{colors.red.700}' } },
         border: { error: { value: '{colors.red.600}' } },
         brand: {
-          solid: { value: '{colors.brand.500}' },
+          // 600, not 500: white text keeps 4.5:1 on it also under the hover tint (solid/90).
+          solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
           fg: { value: '{colors.brand.700}' },
           muted: { value: '{colors.brand.100}' },

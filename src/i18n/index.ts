@@ -54,6 +54,32 @@ export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
   await i18next.changeLanguage(lng);
   localStorage.setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng;
+  document.documentElement.dir = i18next.dir(lng);
+}
+
+/** The interface language a language code ('de', 'de-CH', 'DE') falls under, if it is one. */
+export function interfaceLanguageOf(code: string): InterfaceLanguage | undefined {
+  const base = code.toLowerCase().split(/[-_]/)[0];
+  return interfaceLanguages.find((l) => l.code === base)?.code;
+}
+
+/**
+ * Shows the texts in a language for a while (the fill page in the survey's language) without changing
+ * the user's choice; returns how to go back. A language we have no texts for keeps the current ones
+ * rather than falling back to English.
+ */
+export function showTextsIn(code: string): () => void {
+  const lng = interfaceLanguageOf(code);
+  const previous = i18next.language;
+  if (!lng || lng === previous) return () => undefined;
+  let undone = false;
+  void loadLanguage(i18next, lng).then(() => {
+    if (!undone) void i18next.changeLanguage(lng);
+  });
+  return () => {
+    undone = true;
+    if (i18next.language !== previous) void i18next.changeLanguage(previous);
+  };
 }
 
 const codeByMessage = new Map<string, ProblemCode>(Object.entries(problems).map(([code, p]) => [p.message, code as ProblemCode]));
