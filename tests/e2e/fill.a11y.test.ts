@@ -46,6 +46,8 @@ describe.each([
     await q(page, 'respondent_name').locator('textarea').fill('Amina Yusuf');
     expect(await q(page, 'respondent_name').locator('textarea').evaluate((e) => getComputedStyle(e).direction)).toBe('rtl');
     expect(await q(page, 'phone').locator('input').getAttribute('dir')).toBe('ltr');
+    // The example number in the Arabic hint reads '+254 712 345678', not '345678 712 254+'.
+    expect(await q(page, 'phone').locator('.fs-hint bdi[dir=ltr]').textContent()).toBe('+254 712 345678');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await screenshots(page, `fill-rtl-${size}`);
     await expectAccessible(page, `the fill page in Arabic (${size})`);

@@ -144,6 +144,13 @@ describe.each([
     await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
     await page.getByTestId('profile-menu').click();
     await look(page, `profile-menu-en-${size}`);
+    await page.keyboard.press('Escape');
+    // A page still to come, inside the frame: one way back (the frame's), one <main>.
+    await page.goto('/payment-plans');
+    await page.getByTestId('page-coming-soon').waitFor();
+    expect(await page.getByRole('button', { name: /back/i }).count()).toBe(1);
+    expect(await page.getByRole('main').count()).toBe(1);
+    await look(page, `coming-soon-in-shell-en-${size}`);
     await context.close();
   });
 });

@@ -3,6 +3,7 @@
 // registry (registry.templates), never by import, so a theme can replace them in one place.
 import type { DescriptionFieldProps, FieldErrorProps, RJSFSchema, TitleFieldProps } from '@rjsf/utils';
 import { errorId, labelId } from '../shared/a11y';
+import { isolateNumbers } from '../shared/bidi';
 import type { FormContext, FormValues } from '../types';
 
 const typeOf = (uiSchema: unknown): unknown => (uiSchema as { 'ui:options'?: { questionType?: unknown } } | undefined)?.['ui:options']?.questionType;
@@ -12,13 +13,13 @@ export function QuestionLabel({ id, title, required, uiSchema }: TitleFieldProps
   if (typeOf(uiSchema) === 0) {
     return (
       <h2 className="fs-section-title" id={labelId(id)}>
-        {title}
+        {isolateNumbers(title)}
       </h2>
     );
   }
   return (
     <label className="fs-label" id={labelId(id)} htmlFor={id}>
-      {title}
+      {isolateNumbers(title)}
       {required ? (
         <span className="fs-required" aria-hidden="true">
           *
@@ -32,7 +33,7 @@ export function QuestionHint({ id, description, uiSchema }: DescriptionFieldProp
   if (description === '' || description === undefined) return null;
   return (
     <p className={typeOf(uiSchema) === 0 ? 'fs-section-description' : 'fs-hint'} id={id}>
-      {description}
+      {typeof description === 'string' ? isolateNumbers(description) : description}
     </p>
   );
 }
