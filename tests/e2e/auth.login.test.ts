@@ -52,6 +52,22 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it("checks the e-mail's shape before sending anything", async () => {
+    const { context, page } = await newPage(browser);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(r.url());
+    });
+    await page.goto('/auth/login');
+    await page.getByTestId('login-email').fill('amina.relief.org');
+    await page.getByTestId('login-password').fill('Some-Pass-2026');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    expect(calls.filter((u) => /login/i.test(u))).toEqual([]);
+    await look(page, 'login-email-shape');
+    await context.close();
+  });
+
   it('lets a member of two organizations choose one and enter it', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'multi@demo.test');

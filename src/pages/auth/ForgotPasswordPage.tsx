@@ -12,6 +12,7 @@ import { CodeModal } from '../../components/CodeModal';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
+import { isValidEmail } from '../../../engine/validation/account';
 
 export const AFTER_RESET_DELAY_MS = 1000;
 
@@ -43,6 +44,7 @@ export default function ForgotPasswordPage() {
   async function sendEmail(e?: FormEvent) {
     e?.preventDefault();
     if (!email.trim()) return setEmailError(t('auth.register.emailRequired'));
+    if (!isValidEmail(email.trim())) return setEmailError(t('auth.register.emailInvalid'));
     setEmailError(null);
     setBusy(true);
     try {

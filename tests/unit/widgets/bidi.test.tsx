@@ -14,4 +14,8 @@ describe('isolateNumbers', () => {
     expect(html('بين 1,250.50 و 3')).toBe('<p dir="rtl">بين <bdi dir="ltr">1,250.50</bdi> و <bdi dir="ltr">3</bdi></p>');
     expect(isolateNumbers('اسم المستجيب')).toBe('اسم المستجيب');
   });
+
+  it("isolates '[No value]', which an Arabic sentence would otherwise turn into 'No] value]'", () => {
+    expect(html('عمر [No value]؟')).toBe('<p dir="rtl">عمر <bdi dir="ltr">[No value]</bdi>؟</p>');
+  });
 });
