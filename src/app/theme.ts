@@ -145,8 +145,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's red.500 error text is 3.8:1 on white; WCAG AA asks 4.5:1 for small text.
+        fg: { error: { value: '{colors.red.700}' } },
+        border: { error: { value: '{colors.red.600}' } },
         brand: {
-          solid: { value: '{colors.brand.500}' },
+          // 600, not 500: white text keeps 4.5:1 on it also under the hover tint (solid/90).
+          solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
           fg: { value: '{colors.brand.700}' },
           muted: { value: '{colors.brand.100}' },

@@ -10,7 +10,7 @@ export function PasswordChecklist({ password }: { password: string }) {
   return (
     <List.Root variant="plain" gap="1" fontSize="sm" data-testid="password-checklist">
       {(Object.keys(checks) as (keyof typeof checks)[]).map((k) => (
-        <List.Item key={k} color={checks[k] ? 'green.600' : 'gray.600'} alignItems="center" data-ok={checks[k]}>
+        <List.Item key={k} color={checks[k] ? 'green.700' : 'gray.600'} alignItems="center" data-ok={checks[k]}>
           <List.Indicator asChild>{checks[k] ? <LuCircleCheck /> : <LuCircle />}</List.Indicator>
           <Text as="span">{t(`auth.checklist.${k}`, { specials: PASSWORD_SPECIALS })}</Text>
         </List.Item>

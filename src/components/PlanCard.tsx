@@ -35,7 +35,6 @@ export function PlanCard({ plan, yearly, selected, onSelect, actionLabel }: { pl
       borderRadius="xl"
       p="5"
       data-testid={`plan-${plan.name}`}
-      aria-pressed={selected}
       cursor={onSelect ? 'pointer' : 'default'}
       onClick={onSelect}
     >
@@ -66,7 +65,9 @@ export function PlanCard({ plan, yearly, selected, onSelect, actionLabel }: { pl
           ))}
         </List.Root>
         {onSelect && (
-          <Button colorPalette="brand" variant={selected ? 'solid' : 'outline'} size="sm">
+          // The card takes a click anywhere; this button is the way in for keyboards and screen readers,
+          // so it carries the chosen state.
+          <Button colorPalette="brand" variant={selected ? 'solid' : 'outline'} size="sm" aria-pressed={selected}>
             {actionLabel ?? (selected ? t('plans.selected') : t('plans.choose'))}
           </Button>
         )}

@@ -17,6 +17,9 @@ export type InterfaceLanguage = (typeof interfaceLanguages)[number]['code'];
 
 const LANGUAGE_KEY = 'fs.language';
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', '!./locales/en.json']);
+// Respondents' languages beyond the six: the fill page's own texts only (respondent/README.md).
+const respondentLoaders = import.meta.glob<{ default: Record<string, unknown> }>('./respondent/*.json');
+export const respondentLanguages: readonly string[] = Object.keys(respondentLoaders).map((p) => p.replace(/^.*\/(.+)\.json$/, '$1'));
 
 /** English texts of the API problems come from the catalogue itself, so they are never written twice. */
 export const englishProblems = Object.fromEntries(Object.entries(problems).map(([code, p]) => [code, p.message]));
@@ -30,7 +33,7 @@ function storedLanguage(): InterfaceLanguage {
 
 async function loadLanguage(instance: I18n, lng: string): Promise<void> {
   if (lng === 'en' || instance.hasResourceBundle(lng, 'translation')) return;
-  const loader = loaders[`./locales/${lng}.json`];
+  const loader = loaders[`./locales/${lng}.json`] ?? respondentLoaders[`./respondent/${lng}.json`];
   if (!loader) return;
   const mod = await loader();
   instance.addResourceBundle(lng, 'translation', mod.default, true, true);
@@ -54,6 +57,33 @@ export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
   await i18next.changeLanguage(lng);
   localStorage.setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng;
+  document.documentElement.dir = i18next.dir(lng);
+}
+
+/** The interface language a language code ('de', 'de-CH', 'DE') falls under, if it is one. */
+export function interfaceLanguageOf(code: string): InterfaceLanguage | undefined {
+  const base = code.toLowerCase().split(/[-_]/)[0];
+  return interfaceLanguages.find((l) => l.code === base)?.code;
+}
+
+/**
+ * Shows the texts in a language for a while (the fill page in the survey's language) without changing
+ * the user's choice; returns how to go back. An interface language or a respondent language (whose
+ * texts missing there come in English); a language we have no texts for keeps the current ones.
+ */
+export function showTextsIn(code: string): () => void {
+  const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  const lng = interfaceLanguageOf(code) ?? (respondentLanguages.includes(base) ? base : undefined);
+  const previous = i18next.language;
+  if (!lng || lng === previous) return () => undefined;
+  let undone = false;
+  void loadLanguage(i18next, lng).then(() => {
+    if (!undone) void i18next.changeLanguage(lng);
+  });
+  return () => {
+    undone = true;
+    if (i18next.language !== previous) void i18next.changeLanguage(previous);
+  };
 }
 
 const codeByMessage = new Map<string, ProblemCode>(Object.entries(problems).map(([code, p]) => [p.message, code as ProblemCode]));

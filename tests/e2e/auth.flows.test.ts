@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signAccessToken } from '../../server/auth/tokens';
 import { DEMO_PASSWORD } from '../../fixtures/index';
-import { latestCode, launch, newPage, screenshot, signIn } from './browser';
+import { latestCode, launch, newPage, signIn } from './browser';
+import { look } from './axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,22 +35,22 @@ describe('registration', () => {
     await page.getByTestId('register-country').fill('Ken');
     await page.getByRole('option', { name: 'Kenya' }).click();
     await page.locator('label').filter({ hasText: 'I agree to the Terms of Service' }).click();
-    await screenshot(page, 'registration-step0-filled');
+    await look(page, 'registration-step0-filled');
     await page.getByTestId('register-submit').click();
 
     await page.getByTestId('code-modal').waitFor({ timeout: 30_000 });
-    await screenshot(page, 'registration-code-modal');
+    await look(page, 'registration-code-modal');
     await typeCode(page, await latestCode(email));
 
     await expect.poll(() => page.getByTestId('registration-title').textContent(), { timeout: 20_000 }).toBe('Select your plan');
     expect(await page.getByTestId('plan-continue').isDisabled()).toBe(true);
     await page.getByTestId('plan-Standard').click();
-    await screenshot(page, 'registration-step1-plans');
+    await look(page, 'registration-step1-plans');
     await page.getByTestId('plan-continue').click();
     await expect.poll(() => page.getByTestId('registration-title').textContent()).toBe('Review and confirm plan');
     // Billed annually by default: 12 times the annual per-month price of Standard (39).
     expect(await page.getByTestId('review-total').textContent()).toBe('$468');
-    await screenshot(page, 'registration-step2-review');
+    await look(page, 'registration-step2-review');
     await page.getByTestId('start-trial').click();
 
     await page.waitForURL('**/auth/freeTrial/successful');
@@ -74,7 +75,7 @@ describe('forgot password', () => {
     // Back to the demo password: strong enough for the rules, and other tests keep using it.
     await page.getByTestId('reset-password').fill(DEMO_PASSWORD);
     await page.getByTestId('reset-confirm').fill(DEMO_PASSWORD);
-    await screenshot(page, 'forgot-password-reset');
+    await look(page, 'forgot-password-reset');
     expect(await page.locator('[data-testid=password-checklist] [data-ok=true]').count()).toBe(5);
     await page.getByTestId('reset-submit').click();
     await page.getByTestId('password-changed').waitFor();
@@ -117,7 +118,7 @@ describe('sessions', () => {
     await page.goto('/admin-workspaces');
     await page.waitForURL('**/unauthorized');
     await expect.poll(() => page.getByText("You don't have access to see this page.").count()).toBe(1);
-    await screenshot(page, 'unauthorized');
+    await look(page, 'unauthorized');
     await context.close();
   });
 
@@ -133,7 +134,7 @@ describe('sessions', () => {
     await signIn(page, 'manager@demo.test');
     await page.waitForURL('**/workspace', { timeout: 30_000 });
     await page.getByTestId('profile-menu').click();
-    await screenshot(page, 'profile-menu');
+    await look(page, 'profile-menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/auth/login');
     expect(await page.evaluate(() => sessionStorage.getItem('fs.session'))).toBeNull();

@@ -2,7 +2,8 @@
 // spec 000 section 2 "Authenticated entry" says.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from './browser';
+import { launch, newPage, signIn } from './browser';
+import { look } from './axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('signing in', () => {
     await signIn(page, 'manager@demo.test', 'Wrong-Pass-2026');
     await expect.poll(() => page.getByTestId('login-invalid').textContent(), { timeout: 20_000 }).toBe('Email or Password are incorrect!');
     expect(new URL(page.url()).pathname).toBe('/auth/login');
-    await screenshot(page, 'login-wrong-password');
+    await look(page, 'login-wrong-password');
     await context.close();
   });
 
@@ -51,12 +52,28 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it("checks the e-mail's shape before sending anything", async () => {
+    const { context, page } = await newPage(browser);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(r.url());
+    });
+    await page.goto('/auth/login');
+    await page.getByTestId('login-email').fill('amina.relief.org');
+    await page.getByTestId('login-password').fill('Some-Pass-2026');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    expect(calls.filter((u) => /login/i.test(u))).toEqual([]);
+    await look(page, 'login-email-shape');
+    await context.close();
+  });
+
   it('lets a member of two organizations choose one and enter it', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'multi@demo.test');
     await page.waitForURL('**/organizations');
     await expect.poll(() => page.getByTestId('organization-card').count()).toBe(2);
-    await screenshot(page, 'organizations-desktop');
+    await look(page, 'organizations-desktop');
     await page.getByTestId('organization-card').filter({ hasText: 'Second Demo Organization' }).getByTestId('org-enter').click();
     await page.waitForURL('**/workspace');
     expect(await page.getByTestId('topbar-organization').textContent()).toBe('Second Demo Organization');

@@ -1,10 +1,12 @@
 // axe-core in the real page: every screen and dialog must have zero critical and zero serious violations
-// (WCAG 2.2 AA rules). The source is injected as a script, so the check runs exactly as axe's browser
-// extension would, against what Chromium rendered.
-import { readFileSync } from 'node:fs';
+// (WCAG 2.2 AA rules), checked against what Chromium rendered. The source is evaluated through the
+// DevTools protocol rather than added as a <script>: the product's Content-Security-Policy forbids
+// inline scripts (as it should), and a script tag would be refused.
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import { screenshot } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,7 +19,7 @@ export interface AxeFinding {
 
 /** Runs axe over the page (or the part `include` selects) and returns the critical and serious findings. */
 export async function seriousViolations(page: Page, include?: string): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = (await page.evaluate(
     ([sel]) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;
@@ -33,11 +35,26 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
     .map((v: Result) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
-/** Fails with a readable list when the page has a critical or serious violation. `where` names the state checked. */
+/**
+ * Fails with a readable list when the page has a critical or serious violation. `where` names the state
+ * checked. With AXE_REPORT=<file> the findings are appended to that file instead of failing, so one run
+ * lists every screen's violations rather than stopping at the first.
+ */
 export async function expectAccessible(page: Page, where: string, include?: string): Promise<void> {
   const found = await seriousViolations(page, include);
+  const report = process.env.AXE_REPORT;
+  if (report && found.length > 0) {
+    appendFileSync(report, `${JSON.stringify({ where, url: page.url(), width: page.viewportSize()?.width, found })}\n`);
+    return;
+  }
   if (found.length > 0) {
     const lines = found.map((f) => `  ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
     throw new Error(`axe found ${found.length} critical/serious violation(s) on ${where}:\n${lines}`);
   }
+}
+
+/** A screenshot to look at and the axe check of the same state: every screen test's one step. */
+export async function look(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await expectAccessible(page, `${name} at ${page.viewportSize()?.width ?? '?'} px`);
 }

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../fixtures/index';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
-export const DESKTOP = { width: 1366, height: 850 };
+export const DESKTOP = { width: 1280, height: 850 };
 export const PHONE = { width: 360, height: 740 };
 
 export function baseUrl(): string {

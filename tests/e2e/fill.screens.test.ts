@@ -2,6 +2,7 @@
 // part so that every kind of widget shows: screenshots to look at.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, launch, newPage } from './browser';
 import { chooseSurveyLanguage, demoLink, openSurvey, q, screenshots, type DemoLink } from './fill.support';
 
@@ -30,6 +31,7 @@ describe.each([
     // No widget may push the page sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await screenshots(page, `fill-${name}-${language === 'Arabic' ? 'ar' : 'en'}`);
+    await expectAccessible(page, `the filled-in fill page (${language}, ${name})`);
     await context.close();
   });
 });

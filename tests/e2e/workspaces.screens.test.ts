@@ -2,6 +2,7 @@
 // phone width: tests/e2e/screenshots/<screen>-<lang>-<desktop|phone>.png, to be looked at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, launch, newPage, screenshot, signIn } from './browser';
 
 let browser: Browser;
@@ -41,6 +42,7 @@ afterAll(async () => {
 async function shotsAs(page: Page, name: string, lang: string, device: string) {
   await page.waitForTimeout(400);
   await screenshot(page, `${name}-${lang}-${device}`);
+  await expectAccessible(page, `${name} (${lang}, ${device})`);
 }
 
 async function patchSession(page: Page, patch: (s: Record<string, unknown>) => void) {

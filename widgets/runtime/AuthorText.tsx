@@ -1,14 +1,16 @@
 // A survey author's label or hint on screen: ODK's formatting (engine/survey/markup.ts) as elements,
-// everything else as text. Never HTML: a label that holds <script> shows the characters.
+// everything else as text (its numbers bidi-isolated, shared/bidi.tsx). Never HTML: a label that holds
+// <script> shows the characters.
 import { Fragment, memo, type ReactNode } from 'react';
 import { hasMarkup, parseMarkup, type Inline } from '../../engine/survey/markup';
+import { isolateNumbers } from '../shared/bidi';
 
 function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
   return nodes.map((n, i) => {
     const k = `${key}${i}`;
     switch (n.t) {
       case 'text':
-        return <Fragment key={k}>{n.v}</Fragment>;
+        return <Fragment key={k}>{isolateNumbers(n.v)}</Fragment>;
       case 'br':
         return <br key={k} />;
       case 'em':
@@ -36,7 +38,7 @@ function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
  * are separated by a line break.
  */
 export const AuthorText = memo(function AuthorText({ text }: { text: string }) {
-  if (!hasMarkup(text)) return <>{text}</>;
+  if (!hasMarkup(text)) return <>{isolateNumbers(text)}</>;
   const blocks = parseMarkup(text);
   return (
     <>

@@ -7,6 +7,7 @@ import { session } from '../../state/session';
 import type { RouteDecl } from '../routes';
 import { sidebarSections } from './navigation';
 import { BackButton } from './BackButton';
+import { InAppShell } from './frame';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -44,7 +45,7 @@ export function AppShell({ route, children }: { route: RouteDecl; children: Reac
           <Box px={padded ? '0' : { base: '3', md: '8' }} pt={padded ? '0' : '4'}>
             <BackButton route={route} />
           </Box>
-          {children}
+          <InAppShell.Provider value={true}>{children}</InAppShell.Provider>
         </Box>
         <Footer />
       </Flex>

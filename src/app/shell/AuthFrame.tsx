@@ -13,6 +13,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
     <Flex minH="100dvh" direction="column">
       <Flex flex="1">
         <Flex
+          as="aside"
           display={{ base: 'none', lg: 'flex' }}
           w="42%"
           bgGradient="to-br"
@@ -25,7 +26,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
         >
           <Logo inverted />
           <Stack gap="4" maxW="md">
-            <Heading size="2xl" lineHeight="short">
+            <Heading as="p" size="2xl" lineHeight="short">
               {t('auth.pitch.title')}
             </Heading>
             <Text color="whiteAlpha.800">{t('auth.pitch.body')}</Text>
@@ -35,7 +36,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
           </Text>
         </Flex>
         <Flex flex="1" direction="column" align="center" px={{ base: '4', md: '10' }} py="6">
-          <Flex w="full" maxW="xl" justify="space-between" align="center" mb={{ base: '6', md: '10' }}>
+          <Flex as="header" w="full" maxW="xl" justify="space-between" align="center" mb={{ base: '6', md: '10' }}>
             <Box display={{ base: 'block', lg: 'none' }}>
               <Logo />
             </Box>
@@ -43,7 +44,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
               <LanguageSwitcher variant="outline" />
             </Box>
           </Flex>
-          <Box w="full" maxW="xl" flex="1">
+          <Box as="main" w="full" maxW="xl" flex="1">
             {children}
           </Box>
         </Flex>

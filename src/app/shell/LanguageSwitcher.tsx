@@ -9,7 +9,8 @@ export function LanguageSwitcher({ variant = 'ghost' }: { variant?: 'ghost' | 'o
   return (
     <Menu.Root onSelect={(d) => void setLanguage(d.value as (typeof interfaceLanguages)[number]['code'])}>
       <Menu.Trigger asChild>
-        <Button variant={variant} size="sm" aria-label={t('shell.language')} data-testid="language-switcher">
+        {/* The name read out starts with the visible text (WCAG 2.5.3), then says what the menu is for. */}
+        <Button variant={variant} size="sm" aria-label={`${current.name} - ${t('shell.language')}`} data-testid="language-switcher">
           <LuLanguages /> {current.name}
         </Button>
       </Menu.Trigger>

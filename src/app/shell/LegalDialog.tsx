@@ -56,7 +56,8 @@ export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab:
         </Text>
         {LEGAL_TABS.map((k) => (
           <Tabs.Content key={k} value={k}>
-            <Box maxH="450px" overflowY="auto" pe="2" data-testid={`legal-body-${k}`}>
+            {/* Focusable and named, so keyboard users can scroll the long text (WCAG 2.1.1). */}
+            <Box maxH="450px" overflowY="auto" pe="2" tabIndex={0} role="region" aria-label={t(`legal.${k}.title`)} data-testid={`legal-body-${k}`}>
               <LegalBody text={t(`legal.${k}.body`)} />
             </Box>
           </Tabs.Content>

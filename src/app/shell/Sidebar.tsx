@@ -27,13 +27,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Stack gap="5" px="3" pb="6">
         {sections.map((section) => (
           <Box key={section.menu}>
-            <Text px="3" mb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="whiteAlpha.600">
+            <Text px="3" mb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="whiteAlpha.800">
               {t(menuTitle[section.menu]!)}
             </Text>
             {section.groups.map((g) => (
               <Box key={g.group ?? 'none'} mb="2">
                 {g.group && (
-                  <Text px="3" pt="2" pb="1" fontSize="xs" color="whiteAlpha.700">
+                  <Text px="3" pt="2" pb="1" fontSize="xs" color="whiteAlpha.800">
                     {t(g.group)}
                   </Text>
                 )}

@@ -75,7 +75,7 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
   return (
     <Stack gap="4" data-testid={`screen-${decl.id}`}>
       <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3">
-        {header ?? (showTitle ? <Heading size="xl">{t(decl.title)}</Heading> : <Box />)}
+        {header ?? (showTitle ? <Heading as="h1" size="xl">{t(decl.title)}</Heading> : <Box />)}
         <Flex gap="2" wrap="wrap" align="center" justify={{ base: 'stretch', md: 'flex-end' }}>
           {selecting && (
             <Text fontSize="sm" color="gray.600" data-testid="selected-count">

@@ -33,7 +33,8 @@ export function ScreenCards({ decl, list, rowActions, createCard, onAction }: Ca
               onKeyDown={click ? (e) => e.key === 'Enter' && onAction(click, row) : undefined}
               tabIndex={click ? 0 : undefined}
               role={click ? 'button' : undefined}
-              aria-label={click ? `${t(click.label)}: ${String(row[title?.key ?? 'name'] ?? '')}` : undefined}
+              // Named by what it shows (WCAG 2.5.3: the spoken name holds the visible text); the action is described.
+              aria-description={click ? t(click.label) : undefined}
               pe="12"
             >
               <Box color="brand.600" fontSize="2xl">

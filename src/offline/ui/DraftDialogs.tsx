@@ -102,7 +102,8 @@ export function SaveDraftDialog(props: {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Field.Root required invalid={problem === 'nameRequired'}>
+                  {/* The root takes the input's id: Ark points the label's `for` at it. */}
+                  <Field.Root id="draft-title" required invalid={problem === 'nameRequired'}>
                     <Field.Label>
                       {t('offline.drafts.name')} <Field.RequiredIndicator />
                     </Field.Label>

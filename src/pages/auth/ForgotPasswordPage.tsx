@@ -12,6 +12,7 @@ import { CodeModal } from '../../components/CodeModal';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
+import { isValidEmail } from '../../../engine/validation/account';
 
 export const AFTER_RESET_DELAY_MS = 1000;
 
@@ -43,6 +44,7 @@ export default function ForgotPasswordPage() {
   async function sendEmail(e?: FormEvent) {
     e?.preventDefault();
     if (!email.trim()) return setEmailError(t('auth.register.emailRequired'));
+    if (!isValidEmail(email.trim())) return setEmailError(t('auth.register.emailInvalid'));
     setEmailError(null);
     setBusy(true);
     try {
@@ -82,7 +84,7 @@ export default function ForgotPasswordPage() {
       {stage !== 'reset' ? (
         <form onSubmit={sendEmail} noValidate>
           <Stack gap="4">
-            <Heading size="xl">{t('auth.forgot.title')}</Heading>
+            <Heading as="h1" size="xl">{t('auth.forgot.title')}</Heading>
             <Text color="gray.600">{t('auth.forgot.subtitle')}</Text>
             <Field.Root invalid={!!emailError} required>
               <Field.Label>{t('auth.fields.email')}</Field.Label>
@@ -101,7 +103,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={reset} noValidate>
           <Stack gap="4">
-            <Heading size="xl">{t('auth.forgot.resetTitle')}</Heading>
+            <Heading as="h1" size="xl">{t('auth.forgot.resetTitle')}</Heading>
             <Field.Root invalid={!!resetErrors.password} required>
               <Field.Label>{t('auth.fields.newPassword')}</Field.Label>
               <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="reset-password" />

@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, Field, Heading, Input, Link as ChakraLink, Stack
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isValidEmail } from '../../../engine/validation/account';
 import { problems } from '../../../schemas/problems';
 import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
@@ -83,6 +84,8 @@ export default function LoginPage() {
     e.preventDefault();
     const next: typeof errors = {};
     if (!email.trim()) next.email = t('auth.login.emailRequired');
+    // The address's shape is checked here, as on registration: no call, no bot check for a typo.
+    else if (!isValidEmail(email.trim())) next.email = t('auth.register.emailInvalid');
     if (!password) next.password = t('auth.login.passwordRequired');
     setErrors(next);
     if (Object.keys(next).length === 0) void signIn();
@@ -91,7 +94,7 @@ export default function LoginPage() {
   return (
     <Box bg="white" p={{ base: '5', md: '8' }} borderRadius="xl" borderWidth="1px" shadow="sm">
       <Stack gap="1" mb="6">
-        <Heading size="xl">{t('auth.login.title')}</Heading>
+        <Heading as="h1" size="xl">{t('auth.login.title')}</Heading>
         <Text color="gray.600">{t('auth.login.subtitle')}</Text>
       </Stack>
       <form onSubmit={onSubmit} noValidate>

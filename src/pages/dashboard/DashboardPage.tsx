@@ -74,7 +74,7 @@ export default function DashboardPage() {
         <Text color="gray.500" fontSize="sm">
           {t('dashboard.workspace')}: {p.workspaceName}
         </Text>
-        <Heading size="2xl" data-testid="dashboard-title">
+        <Heading as="h1" size="2xl" data-testid="dashboard-title">
           {p.name}
         </Heading>
         {p.description && <Text color="gray.600">{p.description}</Text>}

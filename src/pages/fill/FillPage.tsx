@@ -23,6 +23,7 @@ import { AlreadySubmitted, InvalidLink, SurveyClosed, SurveyUnavailable, ThankYo
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
+import { rememberLanguage, rememberedLanguage, useSurveyLanguage } from './language';
 import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
@@ -54,10 +55,14 @@ function Loaded({ route }: { route: FillRoute }) {
   return <FillSurvey route={route} data={query.data} />;
 }
 
-/** The language to open in: a task link's code, else the survey's default, else its base language. */
+/**
+ * The language to open in: a task link's code, else the one the respondent picked before the last
+ * submit reloaded the page, else the survey's default, else its base language.
+ */
 function firstLanguage(data: PreviewData, code: string | null): number {
   const usable = data.surveyLanguageMaps.filter((l) => l.translateStatus === 0);
   return (
+    (code === null ? rememberedLanguage(data.id, usable) : undefined) ??
     usable.find((l) => code !== null && l.code.toLowerCase() === code.toLowerCase())?.languageId ??
     usable.find((l) => l.languageId === data.languageId)?.languageId ??
     (usable.find((l) => l.isBaseLanguage) ?? data.surveyLanguageMaps[0])?.languageId ??
@@ -118,10 +123,18 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   useLeavePrompt(dirty);
   const { LeaveGuard } = useFillNav();
   const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text) }), []);
+  const language = fill.runtime.compiled.language;
+  useSurveyLanguage(language);
+  const chooseLanguage = useCallback(
+    (id: number) => {
+      rememberLanguage(model.id, id);
+      setLanguage(id);
+    },
+    [model.id, setLanguage],
+  );
 
   if (flow.phase === 'thanks') return <ThankYou />;
   if (flow.phase === 'already') return <AlreadySubmitted />;
-  const language = fill.runtime.compiled.language;
   const runExport = async () => {
     setExporting(true);
     try {
@@ -134,7 +147,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   };
 
   return (
-    <Box minH="100dvh" bg="gray.50" py={{ base: '3', md: '8' }} px={{ base: '3', md: '4' }} className="fill-page" data-testid="fill-page">
+    <Box minH="100dvh" bg="gray.50" py={{ base: '3', md: '8' }} px={{ base: '3', md: '4' }} className="fill-page" dir={language.dir} lang={language.code} data-testid="fill-page">
       <Stack maxW="800px" mx="auto" gap="4">
         <SurveyBanner
           title={model.name}
@@ -143,7 +156,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
           preview={data.surveyStatusId === SURVEY_STATUS.Editing}
           language={language}
           languages={data.surveyLanguageMaps.filter((l) => l.translateStatus === 0)}
-          onLanguage={setLanguage}
+          onLanguage={chooseLanguage}
           onPrint={() => window.print()}
           onExport={snap.token ? () => void runExport() : null}
           exporting={exporting}

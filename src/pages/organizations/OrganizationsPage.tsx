@@ -55,7 +55,7 @@ export default function OrganizationsPage() {
   return (
     <Stack gap="6" maxW="6xl">
       <Stack gap="1">
-        <Heading size="2xl">{t('organizations.title')}</Heading>
+        <Heading as="h1" size="2xl">{t('organizations.title')}</Heading>
         <Text color="gray.600">{t('organizations.subtitle', { name: snap.user?.fullName ?? '' })}</Text>
       </Stack>
       {orgs.isLoading && list.length === 0 ? (

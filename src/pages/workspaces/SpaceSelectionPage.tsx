@@ -14,7 +14,7 @@ export default function SpaceSelectionPage() {
   ] as const;
   return (
     <Stack gap="6" maxW="4xl">
-      <Heading size="2xl">{t('workspaces.spaces.title')}</Heading>
+      <Heading as="h1" size="2xl">{t('workspaces.spaces.title')}</Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {spaces.map((s) => {
           const Icon = s.icon;

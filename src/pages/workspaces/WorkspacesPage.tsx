@@ -14,7 +14,7 @@ export default function WorkspacesPage() {
   const role = snap.roles[0];
   const header = (
     <Stack gap="1">
-      <Heading size="2xl" data-testid="workspaces-greeting">
+      <Heading as="h1" size="2xl" data-testid="workspaces-greeting">
         {t('workspaces.greeting', { name: snap.user?.fullName ?? '' })}
       </Heading>
       <Text color="gray.600">{t('workspaces.greetingRole', { role: role ? t(`roles.${role}`) : '' })}</Text>

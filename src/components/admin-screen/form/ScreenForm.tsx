@@ -22,6 +22,7 @@ import { describeFailure } from '../failures';
 import { buildRequest, canBuild, fill, type FillContext } from '../template';
 import { SCREEN_QUERY } from '../useScreenList';
 import { customValidate, pickFields, transformErrors, translateSchema, translateUi, type Choice } from './translate';
+import { BaseInputTemplate, TextareaWidget } from './inputs';
 import { formWidgets } from './widgets';
 
 type Data = Record<string, unknown>;
@@ -99,7 +100,7 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
   return (
     <Card.Root maxW="2xl" w="full" data-testid={`form-${mode}`}>
       <Card.Header>
-        <Heading size="lg">{t(m.title)}</Heading>
+        <Heading as="h1" size="lg">{t(m.title)}</Heading>
       </Card.Header>
       <Card.Body>
         {loadReq && loaded.isLoading ? (
@@ -115,7 +116,8 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
             onChange={(e) => setData(e.formData ?? {})}
             onSubmit={(e) => void submit(e)}
             validator={validator}
-            widgets={formWidgets}
+            widgets={{ ...formWidgets, TextareaWidget }}
+            templates={{ BaseInputTemplate }}
             transformErrors={transformErrors(form, t)}
             customValidate={customValidate(form, t)}
             showErrorList={false}

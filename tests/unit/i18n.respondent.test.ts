@@ -1,0 +1,43 @@
+// The respondent languages (src/i18n/respondent): the fill page's own texts in full, with every plural
+// form the language has (CLDR, as Intl.PluralRules reports it), translated rather than left in English.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [k: string]: string | Tree };
+const dir = join(import.meta.dirname, '../../src/i18n');
+const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const en = load('locales/en.json');
+const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree });
+const languages = readdirSync(join(dir, 'respondent')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
+
+describe('respondent languages', () => {
+  it('include right-to-left ones', () => {
+    expect(languages).toEqual(expect.arrayContaining(['ar', 'fa']));
+  });
+
+  it.each(languages)('%s has every text of the fill page, with its plural forms', (lng) => {
+    const tr = flatten(load(`respondent/${lng}.json`));
+    const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    const wanted = new Set<string>();
+    for (const key of english.keys()) {
+      if (PLURAL.test(key)) for (const c of categories) wanted.add(key.replace(PLURAL, `_${c}`));
+      else wanted.add(key);
+    }
+    expect([...wanted].filter((k) => !tr.has(k)), `${lng} lacks`).toEqual([]);
+    const untranslated = [...english].filter(([k, v]) => !PLURAL.test(k) && tr.get(k) === v && /[a-z]{3}/i.test(v)).map(([k]) => k);
+    expect(untranslated, `${lng} leaves in English`).toEqual([]);
+  });
+});

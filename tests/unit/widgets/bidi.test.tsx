@@ -1,0 +1,21 @@
+// Numbers in a right-to-left label or hint keep their order: each run of digits is isolated.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { isolateNumbers } from '../../../widgets/shared/bidi';
+
+const html = (text: string) => renderToStaticMarkup(<p dir="rtl">{isolateNumbers(text)}</p>);
+
+describe('isolateNumbers', () => {
+  it('isolates a phone number in an Arabic hint as one left-to-right run', () => {
+    expect(html('مع رمز البلد، مثل +254 712 345678')).toBe('<p dir="rtl">مع رمز البلد، مثل <bdi dir="ltr">+254 712 345678</bdi></p>');
+  });
+
+  it('isolates each number of a sentence, and leaves text without digits as it is', () => {
+    expect(html('بين 1,250.50 و 3')).toBe('<p dir="rtl">بين <bdi dir="ltr">1,250.50</bdi> و <bdi dir="ltr">3</bdi></p>');
+    expect(isolateNumbers('اسم المستجيب')).toBe('اسم المستجيب');
+  });
+
+  it("isolates '[No value]', which an Arabic sentence would otherwise turn into 'No] value]'", () => {
+    expect(html('عمر [No value]؟')).toBe('<p dir="rtl">عمر <bdi dir="ltr">[No value]</bdi>؟</p>');
+  });
+});
