@@ -178,10 +178,11 @@ export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, pag
  * The next batch of an export after (submittedAt, id), oldest first: keyset paging, so every batch is an
  * index range and memory holds one batch whatever the size of the survey.
  */
-export async function nextBatch(q: Q, f: DataFilter, after: { submittedAt: Date; id: string } | null, limit: number): Promise<SubmissionHeadRow[]> {
+export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number): Promise<SubmissionHeadRow[]> {
   const rows = await heads(q)
     .where((eb) => where(eb as unknown as S, f))
-    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (${after!.submittedAt}::timestamptz, ${after!.id}::uuid)`))
+    // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
+    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
     .orderBy('s.submitted_at', 'asc')
     .orderBy('s.id', 'asc')
     .limit(limit)
