@@ -215,7 +215,8 @@ export async function submissionById(deps: DataDeps, reader: DataReader, id: str
     surveyName: asFilled.model.name,
     filledVersion: asFilled.version,
     answers,
-    files: files.map((f) => ({ id: f.id, questionId: f.item_id, repeatPath: f.repeat_path, fileName: f.file_name, contentType: f.content_type, size: f.size_bytes })),
+    // The storage key is what the file answer holds (the renderer asks for a file by it).
+    files: files.map((f) => ({ id: f.id, questionId: f.item_id, repeatPath: f.repeat_path, fileName: f.file_name, contentType: f.content_type, size: f.size_bytes, storageKey: f.storage_key })),
   };
 }
 
