@@ -305,12 +305,15 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
     }
     if (body.status !== undefined) {
       const [was] = await setReview(trx, actor, [head.id], body.status, body.comment ?? null);
-      if (was) audit.push(reviewAudit(head.id, was, body.status, body.comment ?? null));
+      if (was && changed(was, body.status, body.comment ?? null)) audit.push(reviewAudit(head.id, was, body.status, body.comment ?? null));
     }
     await writeAudit(trx, actor, audit);
   });
   return submissionById(deps, reader, head.id);
 }
+
+/** A review that sets what was already there is no change for the trail. */
+const changed = (was: { status: number; comment: string | null }, status: number, comment: string | null) => was.status !== status || (was.comment ?? '') !== (comment ?? '');
 
 function reviewAudit(id: string, was: { status: number; comment: string | null }, status: number, comment: string | null): AuditEntryInput {
   return { submissionId: id, action: 'review', itemId: null, repeatPath: '', oldValue: { status: was.status, comment: was.comment }, newValue: { status, comment }, comment };
@@ -325,7 +328,7 @@ export async function bulkReview(deps: DataDeps, reader: DataReader, body: BulkR
   const comment = body.comment ?? null;
   await deps.db.transaction().execute(async (trx) => {
     const was = await setReview(trx, actor, ids, body.status, comment);
-    await writeAudit(trx, actor, was.map((w) => reviewAudit(w.id, w, body.status, comment)));
+    await writeAudit(trx, actor, was.filter((w) => changed(w, body.status, comment)).map((w) => reviewAudit(w.id, w, body.status, comment)));
   });
   return { reviewed: ids.length };
 }

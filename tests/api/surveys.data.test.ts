@@ -159,6 +159,10 @@ describe('review', () => {
       { session: await as(demo.guest) },
     );
     expect(audit.body.data.entries[0]).toMatchObject({ action: 'review', userName: 'Marcus Manager', oldValue: { status: 0, comment: null }, newValue: { status: 1, comment: 'Checked by phone' } });
+    // The same review again changes nothing, and the trail does not grow.
+    await t.call('POST', '/api/DataCollection/reviewSubmission', { session: manager, body: { id: ids.amina, status: 1, comment: 'Checked by phone' } });
+    const again = await t.call<{ totalSize: number }>('GET', `/api/DataCollection/getSubmissionAudit/${ids.amina}`, { session: manager });
+    expect(again.body.data.totalSize).toBe(1);
   });
 
   it('corrects answers in place and keeps the original in the trail', async () => {
