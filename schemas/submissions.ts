@@ -61,7 +61,15 @@ export type SubmissionsQuery = FromSchema<typeof submissionsQuery>;
 export const repeatRowsQuery = {
   type: 'object',
   required: ['SurveyId', 'Repeat'],
-  properties: { SurveyId: uuid, Repeat: { type: 'string', maxLength: 200, pattern: `^${questionName}$` }, Page: page, PageSize: dataPageSize, ...filterProperties },
+  properties: {
+    SurveyId: uuid,
+    Repeat: { type: 'string', maxLength: 200, pattern: `^${questionName}$` },
+    Page: page,
+    PageSize: dataPageSize,
+    Headers: { type: 'string', enum: ['labels', 'names'], default: 'names' },
+    LanguageId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    ...filterProperties,
+  },
 } as const;
 export type RepeatRowsQuery = FromSchema<typeof repeatRowsQuery>;
 

@@ -2,12 +2,12 @@
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
 // reaches only their own submissions (services/submissionData.ts).
 import { join } from 'node:path';
-import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportQuery, idParams, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
+import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportQuery, idParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
 import { exportSubmissions } from '../services/submissionExport';
-import { bulkReview, listSubmissions, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
+import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
 import { createSurveyCache } from '../services/surveyCache';
 
 export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
@@ -17,6 +17,10 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {
     return ok(await listSubmissions(deps(), tenantOf(req), req.query));
+  });
+
+  app.get('/DataCollection/getRepeatRows', { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } }, async (req) => {
+    return ok(await repeatRows(deps(), tenantOf(req), req.query));
   });
 
   app.get('/DataCollection/getSubmissionById/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req) => {

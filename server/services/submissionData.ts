@@ -191,6 +191,45 @@ export function groupAnswers(rows: readonly StoredAnswerRow[]): Map<string, Map<
   return out;
 }
 
+export interface RepeatQuery extends ListQuery {
+  Repeat: string;
+}
+
+/**
+ * GET DataCollection/getRepeatRows: the instances of one repeat group, for a page of the submissions
+ * the filters select (the same page as the table's), each linked by submission id, its index (the
+ * repeat path) and its parent's index.
+ */
+export async function repeatRows(deps: DataDeps, reader: DataReader, q: RepeatQuery) {
+  const { survey } = await readableSurvey(deps, reader, q.SurveyId);
+  const b = survey.bindings;
+  const group = b.byName.get(q.Repeat);
+  if (!group || group.kind !== 'section' || !group.repeat) throw problem('validation', { errors: [`'Repeat': no repeat group named '${q.Repeat}'`] });
+  const filter = dataFilterOf(reader, q.SurveyId, b, q);
+  const page = q.Page ?? 1;
+  const size = q.PageSize ?? 50;
+  const [totalSize, heads] = [await countSubmissionsWhere(deps.db, filter), await pageOfSubmissions(deps.db, filter, dataSortOf(b, q.Sort), { offset: (page - 1) * size, limit: size })];
+  const opts: CellOptions = { headers: q.Headers ?? 'names', languageId: q.LanguageId, multiple: 'single' };
+  const columns = dataColumns(b, group.name, opts);
+  const ids = new Set(columns.map((c) => c.node.id));
+  const bySubmission = groupAnswers(await answersOf(deps.db, reader.organizationId, heads.map((h) => h.id), false));
+  const rows: { submissionId: string; submittedAt: string; index: string; parentIndex: string | null; answers: Record<string, CellValue> }[] = [];
+  for (const h of heads) {
+    const mine = bySubmission.get(h.id);
+    const paths = [...new Set([...(mine?.values() ?? [])].filter((v) => ids.has(v.itemId)).map((v) => v.repeatPath))].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+    for (const path of paths) {
+      const cells: Record<string, CellValue> = {};
+      for (const c of columns) {
+        const v = mine?.get(`${c.node.id}|${path}`);
+        if (v) cells[c.key] = cellOf(b, c, storedOf(v), opts);
+      }
+      const cut = path.lastIndexOf('.');
+      rows.push({ submissionId: h.id, submittedAt: h.submittedAt.toISOString(), index: path, parentIndex: cut < 0 ? null : path.slice(0, cut), answers: cells });
+    }
+  }
+  return { totalSize, columns: columns.map((c) => ({ key: c.key, header: c.header })), rows };
+}
+
 /** A submission the caller reaches, with the survey it belongs to (the version it was filled in when kept). */
 async function reachableSubmission(deps: DataDeps, reader: DataReader, id: string) {
   const head = await findSubmissionHead(deps.db, { organizationId: reader.organizationId, ownerId: ownerOf(reader) }, id);

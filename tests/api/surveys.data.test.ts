@@ -129,6 +129,26 @@ describe('who sees which submissions', () => {
   });
 });
 
+describe('a repeat group in its own table', () => {
+  it('lists the instances of the page of submissions, linked by submission id and index', async () => {
+    const { status, body } = await t.call<{ rows: { submissionId: string; index: string; parentIndex: string | null; answers: Record<string, unknown> }[]; columns: { key: string }[] }>(
+      'GET',
+      `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members&Sort=submittedAt`,
+      { session: await as(demo.guest) },
+    );
+    expect(status).toBe(200);
+    expect(body.data.columns.map((c) => c.key)).toEqual(['member_name']);
+    expect(body.data.rows).toEqual([
+      { submissionId: ids.amina, submittedAt: expect.any(String), index: '1', parentIndex: null, answers: { member_name: 'A' } },
+      { submissionId: ids.amina, submittedAt: expect.any(String), index: '2', parentIndex: null, answers: { member_name: 'B' } },
+    ]);
+    const bad = await t.call('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=name`, { session: await as(demo.guest) });
+    expect(bad.status).toBe(400);
+    const collector = await t.call<{ rows: unknown[] }>('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members`, { session: await as(demo.collector) });
+    expect(collector.body.data.rows).toEqual([]);
+  });
+});
+
 describe('one submission', () => {
   it('comes with its answers as the fill page reads them, repeats included', async () => {
     const { status, body } = await t.call<{ answers: { name: string; answerDetail: { text?: string; repeatGroup?: string } }[]; surveyName: string }>(
