@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, repeat } from '../../engine/survey/index';
+import { nextBatch } from '../../server/db/queries/submissionData';
 import { createTestApp, type TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
@@ -102,6 +103,23 @@ describe('CSV', () => {
     const mine = await parseCsv((await download('format=csv', demo.collector)).body.replace(/^\uFEFF/, ''));
     expect(mine).toHaveLength(1);
     expect((await download('format=csv', demo.other)).statusCode).toBe(404);
+  });
+});
+
+describe('reading in batches', () => {
+  it('walks every submission once, oldest first, whatever the batch size', async () => {
+    const filter = { organizationId: s.organizationId, surveyId: s.id, answers: [] };
+    const seen: string[] = [];
+    let after: { id: string } | null = null;
+    for (let i = 0; i < 10; i++) {
+      const batch = await nextBatch(t.db, filter, after, 1);
+      if (!batch.length) break;
+      seen.push(batch[0]!.id);
+      after = batch[0]!;
+    }
+    const all = await nextBatch(t.db, filter, null, 100);
+    expect(seen).toEqual(all.map((h) => h.id));
+    expect(new Set(seen).size).toBe(3);
   });
 });
 
