@@ -24,3 +24,4 @@ export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, Sec
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
 export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './xlsform';
 export * from './editor/index';
+export { dataFields, dataColumns, repeatGroups, cellOf, neutralizeCell, parseAnswerFilter, FILTER_OPS, type AnswerFilter, type CellOptions, type CellValue, type DataColumn, type FilterOp, type StoredValue } from './data';

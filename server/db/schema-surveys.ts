@@ -118,6 +118,26 @@ export interface SubmissionsTable {
   deleted_at: Timestamp | null;
   /** Migration 0005: the survey version the answers were validated against; null before. */
   survey_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0006: the review (schemas/submissions.ts REVIEW_STATUS). */
+  review_status: Generated<number>;
+  review_comment: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+}
+
+export interface SubmissionAuditTable {
+  id: Generated<string>;
+  organization_id: string;
+  submission_id: string;
+  user_id: string | null;
+  user_name: Generated<string>;
+  at: Generated<Date>;
+  action: 'review' | 'correction';
+  item_id: string | null;
+  repeat_path: Generated<string>;
+  old_value: ColumnType<unknown, string | null, string | null> | null;
+  new_value: ColumnType<unknown, string | null, string | null> | null;
+  comment: string | null;
 }
 
 export interface AnswersTable {
@@ -157,5 +177,6 @@ export interface SurveyTables {
   submissions: SubmissionsTable;
   answers: AnswersTable;
   submission_files: SubmissionFilesTable;
+  submission_audit: SubmissionAuditTable;
   survey_versions: SurveyVersionsTable;
 }

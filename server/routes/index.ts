@@ -10,11 +10,12 @@ import orgMembers from './orgMembers';
 import projects from './projects';
 import recycleBin from './recycleBin';
 import surveyBuilder from './surveyBuilder';
+import surveyData from './surveyData';
 import surveys from './surveys';
 import workspaces from './workspaces';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin, surveys, surveyBuilder] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin, surveys, surveyBuilder, surveyData] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

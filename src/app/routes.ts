@@ -106,10 +106,10 @@ export const routes: readonly RouteDecl[] = [
   { path: '/survey/survey-tools/create', page: () => import('../pages/surveys/CreateSurveyPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
   // The builder edits in place, so it takes the whole width; who may open it is who may save.
   { path: `${BUILDER_BASE}/:surveyId`, page: () => import('../pages/surveys/builder/BuilderPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous', layout: { noPadding: true } },
-  { path: '/survey/survey-data', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
+  { path: '/survey/survey-data', page: () => import('../pages/data/SurveyDataPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
-  { path: '/survey/submission/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
+  { path: '/survey/submission/*', page: () => import('../pages/data/SubmissionPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: '/members', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
   { path: '/deleted-items', page: () => import('../pages/deleted-items/ProjectDeletedItemsPage'), access: MANAGER_ROLES, shell: 'app', back: 'dashboard', layout: { noPadding: true }, sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.deletedItems', icon: 'trash', order: 41 } },
   { path: '/user-management', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },

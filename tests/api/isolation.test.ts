@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
 import { listRoutes } from '../support/routes';
-import { demoSurveyOf, submissionCount, submit } from '../support/surveys';
+import { completeDemoAnswers, demoSurveyOf, submissionCount, submit } from '../support/surveys';
 
 interface Relief {
   organizationId: string;
@@ -20,6 +20,7 @@ interface Relief {
   projectId: string;
   memberId: string;
   surveyId: string;
+  submissionId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -153,6 +154,20 @@ const routes: Record<string, Case> = {
   'POST /api/survey/savetranslation': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, texts: [] } }],
   'POST /api/survey/settranslationstatus': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, translateStatus: 2 } }],
 
+  // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
+  'GET /api/datacollection/getsubmissions': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } }],
+  'GET /api/datacollection/getrepeatrows': (r) => [{ query: { SurveyId: r.surveyId, Repeat: 'members' } }],
+  'GET /api/datacollection/getsubmissionbyid/:id': (r) => [{ params: { id: r.submissionId } }],
+  'GET /api/datacollection/getsubmissionfile/:id': (r) => [{ params: { id: r.submissionId } }],
+  'GET /api/datacollection/getsubmissionaudit/:id': (r) => [{ params: { id: r.submissionId } }],
+  'POST /api/datacollection/reviewsubmission': (r) => [{ body: { id: r.submissionId, status: 2, comment: 'Taken over' } }],
+  'POST /api/datacollection/bulkreviewsubmissions': (r) => [{ body: { ids: [r.submissionId], status: 2 } }],
+  'GET /api/datacollection/exportsubmissions/:surveyId': (r) => [
+    { params: { surveyId: r.surveyId }, query: { format: 'csv' } },
+    { params: { surveyId: r.surveyId }, query: { format: 'xlsx' } },
+    { params: { surveyId: r.surveyId }, query: { format: 'zip' } },
+  ],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
@@ -175,8 +190,15 @@ async function reliefState() {
     t.db.selectFrom('organizations').select(['name', 'deactivated_at', 'deleted_at']).where('id', '=', org).execute(),
     t.db.selectFrom('surveys').select(['id', 'name', 'status', 'version', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
   ]);
+  const submissions = await t.db
+    .selectFrom('submissions')
+    .select(['id', 'review_status', 'review_comment', 'deleted_at'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
+  const answers = await t.db.selectFrom('answers').select(['submission_id', 'item_id', 'repeat_path', 'text_value', 'number_value']).where('organization_id', '=', org).orderBy('submission_id').orderBy('item_id').orderBy('repeat_path').execute();
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, surveys, users });
+  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users });
 }
 
 beforeAll(async () => {
@@ -203,8 +225,11 @@ beforeAll(async () => {
     projectId: ids.projects['Household Needs Assessment 2026']!,
     memberId: ids.members.relief!['manager@demo.test']!,
     surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    submissionId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
+  const survey = await demoSurveyOf(t);
+  relief.submissionId = (await submit(t, survey, completeDemoAnswers)).body.data.id;
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
@@ -272,6 +297,9 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
     expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);
     // A made-up task id is no way into Demo Relief's survey (issue 12; tests/api/security/task-link.test.ts).

@@ -1,0 +1,50 @@
+// Survey data (issue 16): the data table, one submission with its files, its review and audit trail,
+// and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
+// reaches only their own submissions (services/submissionData.ts).
+import { join } from 'node:path';
+import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportQuery, idParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
+import { tenantOf } from '../access';
+import { ok, type App } from '../app';
+import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
+import { exportSubmissions } from '../services/submissionExport';
+import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
+import { createSurveyCache } from '../services/surveyCache';
+
+export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
+  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+  const cache = createSurveyCache();
+  const deps = () => ({ db: app.deps.database.db, cache, storage });
+
+  app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {
+    return ok(await listSubmissions(deps(), tenantOf(req), req.query));
+  });
+
+  app.get('/DataCollection/getRepeatRows', { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } }, async (req) => {
+    return ok(await repeatRows(deps(), tenantOf(req), req.query));
+  });
+
+  app.get('/DataCollection/getSubmissionById/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req) => {
+    return ok(await submissionById(deps(), tenantOf(req), req.params.id));
+  });
+
+  app.get('/DataCollection/getSubmissionFile/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req, reply) => {
+    return sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id));
+  });
+
+  app.get('/DataCollection/getSubmissionAudit/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery } }, async (req) => {
+    return ok(await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 }));
+  });
+
+  app.post('/DataCollection/reviewSubmission', { config: { access: DATA_REVIEW_ROLES }, schema: { body: reviewBody } }, async (req) => {
+    return ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.');
+  });
+
+  app.post('/DataCollection/bulkReviewSubmissions', { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody } }, async (req) => {
+    return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
+  });
+
+  app.get('/DataCollection/exportSubmissions/:surveyId', { config: { access: DATA_READ_ROLES }, schema: { params: surveyIdParams, querystring: exportQuery } }, async (req, reply) => {
+    const file = await exportSubmissions(deps(), tenantOf(req), req.params.surveyId, req.query);
+    return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
+  });
+}

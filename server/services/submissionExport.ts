@@ -1,0 +1,231 @@
+// GET DataCollection/exportSubmissions/{surveyId}: a survey's submissions as CSV (RFC 4180 with a BOM
+// and CRLF, so Excel opens it in UTF-8), XLSX (a sheet for the submissions, one per repeat group, and a
+// codebook) or ZIP (the same as CSV files, plus the attachments laid out by submission). Rows are read
+// in keyset batches and written to a stream with backpressure, so memory holds one batch whatever the
+// size of the survey; each repeat group is a second pass over the same filter.
+// Every text cell goes through neutralizeCell (OWASP CSV injection); numbers stay numbers.
+import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import {
+  QUESTION_TYPES,
+  cellOf,
+  dataColumns,
+  neutralizeCell,
+  repeatGroups,
+  textIn,
+  type Bindings,
+  type CellOptions,
+  type CellValue,
+  type DataColumn,
+} from '../../engine/survey/index';
+import type { ExportQuery } from '../../schemas/submissions';
+import { answersOf, filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
+import type { Storage } from '../plugins/storage';
+import { dataFilterOf, groupAnswers, readableSurvey, type DataDeps, type DataReader } from './submissionData';
+
+/** Submissions read per database round trip. */
+const BATCH = 500;
+
+const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip' } as const;
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  stream: Readable;
+}
+
+interface Table {
+  name: string;
+  /** null: the submissions; else a repeat group's name. */
+  repeat: string | null;
+  header: string[];
+  columns: DataColumn[];
+}
+
+const HEAD_COLUMNS = ['_id', '_submitted_at', '_started_at', '_duration_seconds', '_collector', '_task_id', '_latitude', '_longitude', '_review_status', '_review_comment', '_survey_version'];
+const REPEAT_COLUMNS = ['_submission_id', '_index', '_parent_index'];
+const REVIEW_NAMES = ['', 'Approved', 'Not approved', 'On hold'];
+
+/** A survey's name as a file name: no path separators, control or reserved characters (zip entries and downloads). */
+export function safeFileName(name: string, fallback: string): string {
+  const cleaned = name
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\.{2,}/g, '.')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 120);
+  return cleaned === '' ? fallback : cleaned;
+}
+
+function tablesOf(b: Bindings, o: CellOptions): Table[] {
+  const main: Table = { name: 'submissions', repeat: null, columns: dataColumns(b, null, o), header: [] };
+  main.header = [...HEAD_COLUMNS, ...main.columns.map((c) => c.header)];
+  return [
+    main,
+    ...repeatGroups(b).map((g) => {
+      const columns = dataColumns(b, g.name, o);
+      return { name: g.name, repeat: g.name, columns, header: [...REPEAT_COLUMNS, ...columns.map((c) => c.header)] };
+    }),
+  ];
+}
+
+const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null => (d === null ? null : dates === 'iso' ? d.toISOString() : d.toISOString().slice(0, 16).replace('T', ' '));
+
+/** Every row of one table, batch by batch: the cells, neutralized. */
+async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: CellOptions & { dates: 'iso' | 'display' }): AsyncGenerator<CellValue[]> {
+  let after: SubmissionHeadRow | null = null;
+  for (;;) {
+    const heads = await nextBatch(deps.db, filter, after, BATCH);
+    if (!heads.length) return;
+    after = heads[heads.length - 1]!;
+    const answers = groupAnswers(await answersOf(deps.db, filter.organizationId, heads.map((h) => h.id), t.repeat === null));
+    for (const h of heads) {
+      const mine = answers.get(h.id);
+      if (t.repeat === null) {
+        const duration = h.startedAt ? Math.max(0, Math.round((h.submittedAt.getTime() - h.startedAt.getTime()) / 1000)) : null;
+        const head: CellValue[] = [h.id, stamp(h.submittedAt, o.dates), stamp(h.startedAt, o.dates), duration, h.submitterName, h.taskId, h.latitude, h.longitude, REVIEW_NAMES[h.reviewStatus] ?? '', h.reviewComment, h.surveyVersion];
+        const cells = t.columns.map((c) => {
+          const v = mine?.get(`${c.node.id}|`);
+          return cellOf(b, c, v && { ...v }, o);
+        });
+        yield [...head, ...cells].map(neutralizeCell);
+      } else {
+        // The instances of this repeat group in the submission: the repeat paths its fields were answered at.
+        const paths = new Set<string>();
+        const ids = new Set(t.columns.map((c) => c.node.id));
+        for (const [key, v] of mine ?? []) if (ids.has(key.slice(0, key.indexOf('|')))) paths.add(v.repeatPath);
+        const ordered = [...paths].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+        for (const path of ordered) {
+          const cut = path.lastIndexOf('.');
+          const cells = t.columns.map((c) => {
+            const v = mine?.get(`${c.node.id}|${path}`);
+            return cellOf(b, c, v && { ...v }, o);
+          });
+          yield [h.id, path, cut < 0 ? null : path.slice(0, cut), ...cells].map(neutralizeCell);
+        }
+      }
+    }
+  }
+}
+
+/** The codebook: every question with its type, choices and expressions. */
+function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
+  const lang = o.languageId ?? b.baseLanguageId;
+  const rows: CellValue[][] = [['name', 'type', 'label', 'table', 'required', 'choices', 'relevant', 'constraint', 'calculation', 'choice_filter']];
+  for (const n of b.nodes) {
+    if (n.kind !== 'field') continue;
+    const m = n.model;
+    const choices = n.choices.map((c) => `${c.name}=${textIn(c.labels, lang, b.baseLanguageId) ?? c.name}`).join('; ');
+    rows.push(
+      [n.name, QUESTION_TYPES[n.type].key, textIn(m.questionLabels, lang, b.baseLanguageId) ?? '', n.repeats[n.repeats.length - 1] ?? 'submissions', m.isRequired, choices, m.relevant, m.constraint, m.calculation, m.choiceFilter].map(
+        neutralizeCell,
+      ),
+    );
+  }
+  return rows;
+}
+
+/** Writes to a stream, waiting while its buffer is full. */
+async function put(stream: NodeJS.WritableStream, chunk: unknown): Promise<void> {
+  if (!(stream as unknown as { write(c: unknown): boolean }).write(chunk)) await once(stream as unknown as NodeJS.EventEmitter, 'drain');
+}
+
+async function csvOf(rows: AsyncIterable<CellValue[]> | Iterable<CellValue[]>, header: string[] | null): Promise<Readable> {
+  const { format } = await import('fast-csv');
+  // RFC 4180 with CRLF; the BOM makes Excel read UTF-8; every field quoted so a leading zero or a long
+  // number is not reformatted by a careless reader.
+  const csv = format({ writeBOM: true, rowDelimiter: '\r\n', quote: '"', escape: '"', alwaysWriteHeaders: header !== null, ...(header ? { headers: header } : {}), quoteColumns: true, quoteHeaders: true, includeEndRowDelimiter: true });
+  void (async () => {
+    try {
+      for await (const row of rows) await put(csv, row.map((c) => (c === null ? '' : c)));
+      csv.end();
+    } catch (err) {
+      csv.destroy(err as Error);
+    }
+  })();
+  return csv;
+}
+
+export async function exportSubmissions(deps: DataDeps & { storage: Storage }, reader: DataReader, surveyId: string, q: ExportQuery): Promise<ExportFile> {
+  const { head, survey } = await readableSurvey(deps, reader, surveyId);
+  const b = survey.bindings;
+  const filter = dataFilterOf(reader, surveyId, b, q);
+  const o = { headers: q.headers ?? 'names', languageId: q.languageId, multiple: q.multiple ?? 'single', dates: q.dates ?? 'iso' } as const;
+  const tables = tablesOf(b, o);
+  const format = q.format ?? 'xlsx';
+  const base = safeFileName(head.name, 'survey');
+  const fileName = `${base} - data.${format}`;
+  if (format === 'csv') {
+    return { fileName, contentType: CONTENT_TYPES.csv, stream: await csvOf(rowsOf(deps, filter, b, tables[0]!, o), tables[0]!.header) };
+  }
+  if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o) };
+  return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base) };
+}
+
+async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: CellOptions & { dates: 'iso' | 'display' }): Promise<Readable> {
+  const { default: ExcelJS } = await import('exceljs');
+  const out = new PassThrough();
+  // The streaming writer: each row is committed and leaves memory; inline strings, no shared-string table.
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  void (async () => {
+    try {
+      const names = new Set<string>();
+      for (const t of tables) {
+        // Sheet names: at most 31 characters, unique, without []:*?/\ .
+        let name = t.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
+        for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
+        names.add(name.toLowerCase());
+        const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+        const header = ws.addRow(t.header.map((h) => neutralizeCell(h)));
+        header.font = { bold: true };
+        header.commit();
+        for await (const row of rowsOf(deps, filter, b, t, o)) {
+          ws.addRow(row).commit();
+          // Let the zip stream drain before the next batch piles up.
+          if (out.writableNeedDrain) await once(out, 'drain');
+        }
+        ws.commit();
+      }
+      const cb = wb.addWorksheet('codebook', { views: [{ state: 'frozen', ySplit: 1 }] });
+      for (const row of codebookRows(b, o)) cb.addRow(row).commit();
+      cb.commit();
+      await wb.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, b: Bindings, tables: Table[], o: CellOptions & { dates: 'iso' | 'display' }, base: string): Promise<Readable> {
+  const { default: archiver } = await import('archiver');
+  const zip = archiver('zip', { zlib: { level: 6 } });
+  void (async () => {
+    try {
+      for (const t of tables) {
+        const csv = await csvOf(rowsOf(deps, filter, b, t, o), t.header);
+        zip.append(csv, { name: `${safeFileName(t.repeat === null ? base : t.name, 'data')}.csv` });
+        await once(csv, 'end');
+      }
+      zip.append(await csvOf(codebookRows(b, o), null), { name: 'codebook.csv' });
+      // Attachments, by submission: attachments/<submission id>/<question>_<repeat>_<file name>.
+      let after: SubmissionHeadRow | null = null;
+      for (;;) {
+        const heads = await nextBatch(deps.db, filter, after, BATCH);
+        if (!heads.length) break;
+        after = heads[heads.length - 1]!;
+        for (const f of await filesOf(deps.db, filter.organizationId, heads.map((h) => h.id))) {
+          const question = b.byId.get(f.item_id)?.name ?? 'file';
+          const repeat = f.repeat_path ? `_${f.repeat_path.replace(/\./g, '-')}` : '';
+          const name = `attachments/${f.submission_id}/${safeFileName(`${question}${repeat}_${f.file_name}`, 'file')}`;
+          zip.append(await deps.storage.get(f.storage_key), { name });
+        }
+      }
+      await zip.finalize();
+    } catch (err) {
+      zip.destroy(err as Error);
+    }
+  })();
+  return zip;
+}

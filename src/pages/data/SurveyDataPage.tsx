@@ -1,0 +1,418 @@
+// /survey/survey-data: pick a survey of the project and browse its submissions (issue 16). Paging,
+// sorting and filtering happen on the server; the table renders only the rows and columns in view
+// (TanStack Table + Virtual), so a page of 500 rows by 300 questions stays smooth. Columns can be
+// hidden and reordered (remembered per user and survey); rows can be reviewed in bulk; the filtered
+// data exports as CSV, XLSX or ZIP.
+import { Badge, Box, Button, Checkbox, Flex, Heading, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+// The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
+import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload } from 'react-icons/lu';
+import { Link, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
+import { hasAnyRole } from '../../../schemas/roles';
+import { ApiError } from '../../api/client';
+import { toaster } from '../../app/toaster';
+import { ChooseFirst } from '../../components/ChooseFirst';
+import { session } from '../../state/session';
+import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type SubmissionRow, type TableQuery } from './api';
+import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
+import { ReviewBadge, cellText, durationText } from './format';
+import { RepeatTable } from './RepeatTable';
+import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
+
+const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+const ROW_HEIGHT = 41;
+
+export default function SurveyDataPage() {
+  const snap = useSnapshot(session);
+  if (!snap.currentProjectId) return <ChooseFirst what="project" />;
+  return <SurveyData projectId={snap.currentProjectId} />;
+}
+
+function SurveyData({ projectId }: { projectId: string }) {
+  const { t, i18n } = useTranslation();
+  const snap = useSnapshot(session);
+  const [params, setParams] = useSearchParams();
+  const surveys = useProjectSurveys(projectId);
+  const surveyId = params.get('survey') ?? surveys.data?.[0]?.id ?? null;
+  const model = useSurveyModel(surveyId);
+  const [filters, setFilters] = useState({ search: '', from: '', to: '', reviewStatus: '', sort: '-submittedAt' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(50);
+  const [showColumns, setShowColumns] = useState(false);
+  // '' : the submissions; else the name of a repeat group shown in its own table.
+  const [repeat, setRepeat] = useState('');
+  useEffect(() => setRepeat(''), [surveyId]);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const userId = snap.user?.id ?? 'anonymous';
+  const [prefs, setPrefs] = useState<ColumnPrefs>({ order: [], hidden: [] });
+  useEffect(() => setPrefs(surveyId ? loadPrefs(userId, surveyId) : { order: [], hidden: [] }), [userId, surveyId]);
+  useEffect(() => {
+    setPage(1);
+    setSelection({});
+  }, [surveyId, filters, pageSize]);
+  const updatePrefs = (next: ColumnPrefs) => {
+    setPrefs(next);
+    if (surveyId) savePrefs(userId, surveyId, next);
+  };
+
+  const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, languageId: undefined } : null;
+  const data = useSubmissions(query);
+  const rows = data.data?.submissions ?? [];
+  const total = data.data?.totalSize ?? 0;
+  const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
+  const queryClient = useQueryClient();
+
+  const groups = useMemo(() => {
+    if (!model.data) return [];
+    const b = bindSurvey(model.data);
+    return repeatGroups(b).map((g) => ({ name: g.name, label: textIn(g.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? g.name }));
+  }, [model.data]);
+  const arranged = useMemo(() => arrange([...FIXED_COLUMNS, ...(model.data ? questionColumns(model.data, undefined) : [])], prefs), [model.data, prefs]);
+  const columns = useMemo<LegacyColumnDef<SubmissionRow>[]>(
+    () => [
+      ...(canReview ? [{ id: '_select', header: '', size: 48 }] : []),
+      { id: '_open', header: '', size: 90 },
+      ...arranged.filter((c) => c.shown).map((c) => ({ id: c.key, header: c.fixed ? t(c.label) : c.label, size: c.fixed ? 170 : 200, meta: { fixed: c.fixed } })),
+    ],
+    [arranged, canReview, t],
+  );
+  const table = useLegacyTable<SubmissionRow>({
+    data: rows,
+    columns,
+    getRowId: (r) => r.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableRowSelection: canReview,
+    state: { rowSelection: selection },
+    onRowSelectionChange: setSelection,
+  });
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const visibleColumns = table.getVisibleLeafColumns();
+  const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const colVirtual = useVirtualizer({ horizontal: true, count: visibleColumns.length, getScrollElement: () => scroller.current, estimateSize: (i) => visibleColumns[i]!.getSize(), overscan: 3 });
+  const vRows = rowVirtual.getVirtualItems();
+  const vCols = colVirtual.getVirtualItems();
+  const padTop = vRows[0]?.start ?? 0;
+  const padBottom = rowVirtual.getTotalSize() - (vRows[vRows.length - 1]?.end ?? 0);
+  const padLeft = vCols[0]?.start ?? 0;
+  const padRight = colVirtual.getTotalSize() - (vCols[vCols.length - 1]?.end ?? 0);
+
+  const number = new Intl.NumberFormat(i18n.language);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const cell = (r: SubmissionRow, id: string) => {
+    switch (id) {
+      case '_submittedAt':
+        return when.format(new Date(r.submittedAt));
+      case '_collector':
+        return r.submitterName ? <bdi>{r.submitterName}</bdi> : <Text as="span" color="gray.500">{t('surveyData.anonymous')}</Text>;
+      case '_review':
+        return <ReviewBadge status={r.reviewStatus} />;
+      case '_duration':
+        return durationText(r.durationSeconds, i18n.language);
+      case '_location':
+        return r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : '';
+      default:
+        return <bdi>{cellText(r.answers[id], t)}</bdi>;
+    }
+  };
+
+  const sortBy = (id: string) => {
+    const field = id === '_submittedAt' ? 'submittedAt' : id === '_collector' ? 'collector' : id === '_review' ? 'reviewStatus' : id === '_duration' ? 'duration' : id.startsWith('_') ? null : `q:${id}`;
+    if (!field) return;
+    setFilters((f) => ({ ...f, sort: f.sort === `-${field}` ? field : `-${field}` }));
+  };
+  const sortState = (id: string): 'ascending' | 'descending' | undefined => {
+    const key = filters.sort.replace(/^-/, '');
+    const field = { _submittedAt: 'submittedAt', _collector: 'collector', _review: 'reviewStatus', _duration: 'duration' }[id] ?? `q:${id}`;
+    if (key !== field) return undefined;
+    return filters.sort.startsWith('-') ? 'descending' : 'ascending';
+  };
+
+  const selected = Object.keys(selection).filter((k) => selection[k]);
+  const review = async (status: number) => {
+    try {
+      const { reviewed } = await bulkReview({ ids: selected, status });
+      toaster.create({ type: 'success', title: t('surveyData.bulkDone', { count: reviewed }) });
+      setSelection({});
+      await queryClient.invalidateQueries({ queryKey: ['submissions'] });
+    } catch (err) {
+      toaster.create({ type: 'error', title: err instanceof ApiError ? err.message : t('surveyData.failed') });
+    }
+  };
+  const download = async (format: ExportFormat) => {
+    if (!surveyId) return;
+    try {
+      await exportSubmissions(surveyId, format, filterParams({ ...filters, languageId: undefined }), undefined);
+    } catch {
+      toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
+    }
+  };
+
+  if (surveys.data && surveys.data.length === 0) {
+    return (
+      <Stack gap="4" maxW="7xl">
+        <Heading size="xl">{t('surveyData.title')}</Heading>
+        <Text color="gray.600">{t('surveyData.noSurveys')}</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="4" maxW="full" minW="0" data-testid="survey-data">
+      <Flex gap="3" wrap="wrap" align="end" justify="space-between">
+        <Heading size="xl">{t('surveyData.title')}</Heading>
+        <Wrap gap="2">
+          {EXPORT_FORMATS.map((f) => (
+            <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId} data-testid={`export-${f}`}>
+              <LuDownload /> {t(`surveyData.export.${f}`)}
+            </Button>
+          ))}
+        </Wrap>
+      </Flex>
+      <Flex gap="3" wrap="wrap" align="end">
+        <Field label={t('surveyData.survey')} grow>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="data-survey" value={surveyId ?? ''} onChange={(e) => setParams({ survey: e.currentTarget.value })} data-testid="survey-picker">
+              {(surveys.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field>
+        <Field label={t('surveyData.search')} grow>
+          <Input id="data-search" size="sm" type="search" maxLength={200} value={filters.search} onChange={(e) => setFilters({ ...filters, search: e.currentTarget.value })} data-testid="data-search" />
+        </Field>
+        <Field label={t('surveyData.from')}>
+          <Input id="data-from" size="sm" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.currentTarget.value })} />
+        </Field>
+        <Field label={t('surveyData.to')}>
+          <Input id="data-to" size="sm" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.currentTarget.value })} />
+        </Field>
+        <Field label={t('surveyData.col.review')}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="data-review" value={filters.reviewStatus} onChange={(e) => setFilters({ ...filters, reviewStatus: e.currentTarget.value })} data-testid="review-filter">
+              <option value="">{t('surveyData.any')}</option>
+              {[0, 1, 2, 3].map((s) => (
+                <option key={s} value={s}>
+                  {t(`surveyData.status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field>
+        {groups.length > 0 && (
+          <Field label={t('surveyData.tableChoice')}>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} data-testid="table-choice">
+                <option value="">{t('surveyData.submissionsTable')}</option>
+                {groups.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {g.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field>
+        )}
+        <Button size="sm" variant="outline" onClick={() => setShowColumns((v) => !v)} aria-expanded={showColumns} aria-controls="data-columns" disabled={repeat !== ''}>
+          <LuColumns3 /> {t('surveyData.columns')}
+        </Button>
+      </Flex>
+      {showColumns && (
+        <Box id="data-columns" borderWidth="1px" borderRadius="md" p="3" maxH="64" overflowY="auto">
+          <Stack gap="1" as="ul" listStyleType="none">
+            {arranged.map((c, i) => (
+              <Flex as="li" key={c.key} align="center" gap="2">
+                <Checkbox.Root
+                  size="sm"
+                  checked={c.shown}
+                  onCheckedChange={(e) => updatePrefs({ order: arranged.map((x) => x.key), hidden: e.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}
+                  flex="1"
+                  minW="0"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label truncate>
+                    <bdi>{c.fixed ? t(c.label) : c.label}</bdi>
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveUp', { name: c.fixed ? t(c.label) : c.label })} disabled={i === 0} onClick={() => updatePrefs({ ...prefs, order: move(arranged, c.key, -1) })}>
+                  <LuArrowUp />
+                </IconButton>
+                <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveDown', { name: c.fixed ? t(c.label) : c.label })} disabled={i === arranged.length - 1} onClick={() => updatePrefs({ ...prefs, order: move(arranged, c.key, 1) })}>
+                  <LuArrowDown />
+                </IconButton>
+              </Flex>
+            ))}
+          </Stack>
+        </Box>
+      )}
+      <Flex gap="3" align="center" wrap="wrap" minH="8">
+        <Text fontSize="sm" color="gray.600" data-testid="data-total" aria-live="polite">
+          {t('surveyData.total', { count: total, formatted: number.format(total) })}
+        </Text>
+        {canReview && selected.length > 0 && (
+          <Wrap gap="2">
+            <Text fontSize="sm">{t('surveyData.selected', { count: selected.length })}</Text>
+            {[1, 2, 3].map((s) => (
+              <Button key={s} size="xs" variant="outline" onClick={() => void review(s)} data-testid={`bulk-${s}`}>
+                {t(`surveyData.mark.${s}`)}
+              </Button>
+            ))}
+          </Wrap>
+        )}
+      </Flex>
+      {repeat && query && <RepeatTable query={{ ...query, repeat }} />}
+      <Box ref={scroller} display={repeat ? 'none' : undefined} overflow="auto" maxH="65vh" borderWidth="1px" borderRadius="md" tabIndex={0} aria-label={t('surveyData.tableLabel')} data-testid="data-scroller">
+        <Table.Root size="sm" stickyHeader style={{ width: colVirtual.getTotalSize(), tableLayout: 'fixed' }} aria-rowcount={total + 1}>
+          <Table.Header>
+            <Table.Row>
+              {padLeft > 0 && <Table.ColumnHeader style={{ width: padLeft }} aria-hidden />}
+              {vCols.map((vc) => {
+                const col = visibleColumns[vc.index]!;
+                const id = col.id;
+                const sortable = id !== '_select' && id !== '_open' && id !== '_location';
+                return (
+                  <Table.ColumnHeader key={id} style={{ width: col.getSize() }} aria-sort={sortable ? (sortState(id) ?? 'none') : undefined} bg="bg.subtle">
+                    {id === '_select' ? (
+                      <Checkbox.Root size="sm" checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false} onCheckedChange={() => table.toggleAllRowsSelected()} aria-label={t('surveyData.selectAll')}>
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                      </Checkbox.Root>
+                    ) : id === '_open' ? (
+                      <Box as="span" srOnly>
+                        {t('surveyData.open')}
+                      </Box>
+                    ) : sortable ? (
+                      <Button variant="plain" size="xs" px="0" onClick={() => sortBy(id)} title={String(col.columnDef.header)} maxW="full" justifyContent="start">
+                        <Text as="span" truncate>
+                          <bdi>{String(col.columnDef.header)}</bdi>
+                        </Text>
+                        {sortState(id) === 'ascending' ? <LuArrowUp /> : sortState(id) === 'descending' ? <LuArrowDown /> : null}
+                      </Button>
+                    ) : (
+                      String(col.columnDef.header)
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+              {padRight > 0 && <Table.ColumnHeader style={{ width: padRight }} aria-hidden />}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {padTop > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padTop }} />
+              </tr>
+            )}
+            {vRows.map((vr) => {
+              const row = table.getRowModel().rows[vr.index]!;
+              const r = row.original;
+              return (
+                <Table.Row key={row.id} style={{ height: ROW_HEIGHT }} data-testid="data-row" aria-rowindex={(page - 1) * pageSize + vr.index + 2}>
+                  {padLeft > 0 && <Table.Cell aria-hidden />}
+                  {vCols.map((vc) => {
+                    const id = visibleColumns[vc.index]!.id;
+                    return (
+                      <Table.Cell key={id} overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
+                        {id === '_select' ? (
+                          <Checkbox.Root size="sm" checked={row.getIsSelected()} onCheckedChange={() => row.toggleSelected()} aria-label={t('surveyData.selectRow', { when: when.format(new Date(r.submittedAt)) })}>
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                          </Checkbox.Root>
+                        ) : id === '_open' ? (
+                          <Link to={`/survey/submission/${r.id}`} style={{ textDecoration: 'underline' }} data-testid="open-submission">
+                            {t('surveyData.open')}
+                          </Link>
+                        ) : (
+                          cell(r, id)
+                        )}
+                      </Table.Cell>
+                    );
+                  })}
+                  {padRight > 0 && <Table.Cell aria-hidden />}
+                </Table.Row>
+              );
+            })}
+            {padBottom > 0 && (
+              <tr aria-hidden>
+                <td style={{ height: padBottom }} />
+              </tr>
+            )}
+          </Table.Body>
+        </Table.Root>
+        {!data.isLoading && rows.length === 0 && (
+          <Text p="6" textAlign="center" color="gray.600" data-testid="data-empty">
+            {t('surveyData.empty')}
+          </Text>
+        )}
+      </Box>
+      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
+        <Flex align="center" gap="2">
+          <label htmlFor="data-page-size" style={{ fontSize: '0.875rem' }}>
+            {t('surveyData.pageSize')}
+          </label>
+          <NativeSelect.Root size="sm" width="24">
+            <NativeSelect.Field id="data-page-size" value={String(pageSize)} onChange={(e) => setPageSize(Number(e.currentTarget.value))}>
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+        <Flex align="center" gap="2">
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('surveyData.previous')}
+          </Button>
+          <Badge variant="subtle">{t('surveyData.page', { page, pages: Math.max(1, Math.ceil(total / pageSize)) })}</Badge>
+          <Button size="sm" variant="outline" disabled={page * pageSize >= total} onClick={() => setPage(page + 1)}>
+            {t('surveyData.next')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Stack>
+  );
+}
+
+function Field({ label, children, grow }: { label: string; children: React.ReactElement<{ children?: unknown }>; grow?: boolean }) {
+  // The control's id is on the field inside: the label points at it by the id its child carries.
+  const id = findId(children);
+  return (
+    <Stack gap="1" flex={grow ? '1 1 12rem' : '0 0 auto'} minW={grow ? '12rem' : undefined}>
+      <label htmlFor={id} style={{ fontSize: '0.875rem' }}>
+        {label}
+      </label>
+      {children}
+    </Stack>
+  );
+}
+
+function findId(el: unknown): string | undefined {
+  if (!el || typeof el !== 'object' || !('props' in el)) return undefined;
+  const props = (el as { props: { id?: string; children?: unknown } }).props;
+  if (props.id) return props.id;
+  const kids = Array.isArray(props.children) ? props.children : [props.children];
+  for (const k of kids) {
+    const found = findId(k);
+    if (found) return found;
+  }
+  return undefined;
+}

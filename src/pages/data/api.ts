@@ -1,0 +1,189 @@
+// The survey data calls (issue 16): the project's surveys, a page of the table, one submission with its
+// audit trail, review, and the exports (downloaded as files; a refusal answers the envelope).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
+import type { ExportFormat } from '../../../schemas/submissions';
+import { api, ApiError } from '../../api/client';
+import { session } from '../../state/session';
+
+export interface SurveyChoice {
+  id: string;
+  name: string;
+}
+
+export interface SubmissionRow {
+  id: string;
+  submittedAt: string;
+  startedAt: string | null;
+  durationSeconds: number | null;
+  submitterName: string | null;
+  taskId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  reviewStatus: number;
+  reviewComment: string | null;
+  reviewedAt: string | null;
+  reviewerName: string | null;
+  surveyVersion: number | null;
+  answers: Record<string, string | number | boolean | null>;
+}
+
+export interface SubmissionDetail extends SubmissionRow {
+  surveyId: string;
+  surveyName: string;
+  filledVersion: number;
+  answers: never;
+  files: { id: string; questionId: string; repeatPath: string; fileName: string; contentType: string; size: number; storageKey: string }[];
+}
+
+export interface SubmissionWithAnswers extends Omit<SubmissionDetail, 'answers'> {
+  answers: AnswerInput[];
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  userName: string;
+  action: 'review' | 'correction';
+  questionName: string | null;
+  repeatPath: string;
+  oldValue: unknown;
+  newValue: unknown;
+  comment: string | null;
+}
+
+export interface TableQuery {
+  surveyId: string;
+  page: number;
+  pageSize: number;
+  search: string;
+  from: string;
+  to: string;
+  reviewStatus: string;
+  sort: string;
+  languageId: number | undefined;
+}
+
+/** The table's filters as the calls take them (getSubmissions and exportSubmissions). */
+export function filterParams(q: Omit<TableQuery, 'page' | 'pageSize' | 'surveyId'>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.search.trim()) p.set('Search', q.search.trim());
+  if (q.from) p.set('From', q.from);
+  if (q.to) p.set('To', q.to);
+  if (q.reviewStatus !== '') p.set('ReviewStatus', q.reviewStatus);
+  if (q.sort) p.set('Sort', q.sort);
+  return p;
+}
+
+export function useProjectSurveys(projectId: string | null) {
+  return useQuery({
+    queryKey: ['data-surveys', projectId],
+    enabled: !!projectId,
+    queryFn: async () => (await api.get<{ surveys: SurveyChoice[] }>(`/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`)).surveys,
+  });
+}
+
+export function useSurveyModel(surveyId: string | null) {
+  return useQuery({
+    queryKey: ['data-survey-model', surveyId],
+    enabled: !!surveyId,
+    queryFn: async () => {
+      const { version: _v, languageId: _l, ...model } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+      return model as SurveyModel;
+    },
+  });
+}
+
+export function useSubmissions(q: TableQuery | null) {
+  return useQuery({
+    queryKey: ['submissions', q],
+    enabled: !!q,
+    placeholderData: keepPreviousData,
+    queryFn: () => {
+      const p = filterParams(q!);
+      p.set('SurveyId', q!.surveyId);
+      p.set('Page', String(q!.page));
+      p.set('PageSize', String(q!.pageSize));
+      p.set('Headers', 'labels');
+      if (q!.languageId) p.set('LanguageId', String(q!.languageId));
+      return api.get<{ submissions: SubmissionRow[]; totalSize: number }>(`/DataCollection/getSubmissions?${p}`);
+    },
+  });
+}
+
+export function useSubmission(id: string) {
+  return useQuery({ queryKey: ['submission', id], queryFn: () => api.get<SubmissionWithAnswers>(`/DataCollection/getSubmissionById/${encodeURIComponent(id)}`) });
+}
+
+export function useAudit(id: string) {
+  return useQuery({ queryKey: ['submission-audit', id], queryFn: () => api.get<{ entries: AuditEntry[]; totalSize: number }>(`/DataCollection/getSubmissionAudit/${encodeURIComponent(id)}?PageSize=100`) });
+}
+
+export const reviewSubmission = (body: { id: string; status: number; comment: string }) => api.post<SubmissionWithAnswers>('/DataCollection/reviewSubmission', body);
+export const bulkReview = (body: { ids: string[]; status: number }) => api.post<{ reviewed: number }>('/DataCollection/bulkReviewSubmissions', body);
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (session.token) headers.authorization = `Bearer ${session.token}`;
+  if (session.organizationId) headers['organization-id'] = session.organizationId;
+  return headers;
+}
+
+async function fetchFile(url: string): Promise<{ blob: Blob; name: string }> {
+  const res = await fetch(url, { headers: authHeaders() });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string; errors?: string[] } | null;
+    throw new ApiError('http', res.status, body?.message ?? 'Download failed. Please try again.', body?.errors ?? []);
+  }
+  const cd = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/.exec(cd)?.[1];
+  return { blob: await res.blob(), name: star ? decodeURIComponent(star) : 'export' };
+}
+
+/** Saves a blob under a name, as a browser download. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function exportSubmissions(surveyId: string, format: ExportFormat, filters: URLSearchParams, languageId: number | undefined): Promise<void> {
+  const p = new URLSearchParams(filters);
+  p.set('format', format);
+  p.set('headers', 'labels');
+  if (languageId) p.set('languageId', String(languageId));
+  const { blob, name } = await fetchFile(`/api/DataCollection/exportSubmissions/${encodeURIComponent(surveyId)}?${p}`);
+  save(blob, name);
+}
+
+/** A stored file of a submission as an object URL the renderer can show (FormContext.fileUrl). */
+export async function fileObjectUrl(fileId: string): Promise<string> {
+  const { blob } = await fetchFile(`/api/DataCollection/getSubmissionFile/${encodeURIComponent(fileId)}`);
+  return URL.createObjectURL(blob);
+}
+
+export interface RepeatRows {
+  totalSize: number;
+  columns: { key: string; header: string }[];
+  rows: { submissionId: string; submittedAt: string; index: string; parentIndex: string | null; answers: Record<string, string | number | boolean | null> }[];
+}
+
+export function useRepeatRows(q: (TableQuery & { repeat: string }) | null) {
+  return useQuery({
+    queryKey: ['repeat-rows', q],
+    enabled: !!q,
+    placeholderData: keepPreviousData,
+    queryFn: () => {
+      const p = filterParams(q!);
+      p.set('SurveyId', q!.surveyId);
+      p.set('Repeat', q!.repeat);
+      p.set('Page', String(q!.page));
+      p.set('PageSize', String(q!.pageSize));
+      p.set('Headers', 'labels');
+      return api.get<RepeatRows>(`/DataCollection/getRepeatRows?${p}`);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// How survey data reads on screen: review statuses as badges, cells, durations.
+import { Badge } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+const PALETTE = ['gray', 'green', 'red', 'orange'] as const;
+
+export function ReviewBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge colorPalette={PALETTE[status] ?? 'gray'} variant="subtle" data-testid="review-badge">
+      {t(`surveyData.status.${status}`)}
+    </Badge>
+  );
+}
+
+export function cellText(v: string | number | boolean | null | undefined, t: TFunction): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'boolean') return v ? t('surveyData.yes') : t('surveyData.no');
+  return String(v);
+}
+
+/** '4 min 12 s' in the reader's language (Intl units). */
+export function durationText(seconds: number | null, locale: string): string {
+  if (seconds === null) return '';
+  const unit = (value: number, u: 'hour' | 'minute' | 'second') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? unit(h, 'hour') : '', h || m ? unit(m, 'minute') : '', unit(s, 'second')].filter(Boolean).join(' ');
+}

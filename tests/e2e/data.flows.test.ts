@@ -1,0 +1,90 @@
+// Survey Data in the browser (issue 16): the demo submissions in the table, a search, one submission
+// opened in the read-only renderer, approved with a comment that the trail then shows, the table's
+// review filter finding it, and an XLSX export read back with ExcelJS. Accessible (axe) and
+// photographed at desktop and phone width: tests/e2e/screenshots/data-*.png.
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { DESKTOP, PHONE, baseUrl, launch, screenshot, signIn } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in as the owner and chooses the demo project, as the project selection would. */
+async function openData(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: baseUrl(), acceptDownloads: true, bypassCSP: true });
+  const page = await context.newPage();
+  await signIn(page, 'organization@demo.test');
+  await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
+  await page.evaluate(async () => {
+    const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
+    const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
+    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
+    type P = { id: string; name: string; workspaceId?: string };
+    const body = (await res.json()) as { data: P[] | { projects: P[] } };
+    const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === 'Household Needs Assessment 2026')!;
+    s.currentProjectId = p.id;
+    if (p.workspaceId) s.currentWorkspaceId = p.workspaceId;
+    store.setItem('fs.session', JSON.stringify(s));
+  });
+  await page.goto('/survey/survey-data');
+  await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
+describe('Survey Data', () => {
+  it('finds a submission, approves it with a comment, and exports what the table shows', { timeout: 120_000 }, async () => {
+    const page = await openData(DESKTOP);
+    // The demo's twelve, and whatever other browser tests submitted to the demo survey meanwhile.
+    await expect.poll(async () => Number((await page.getByTestId('data-total').textContent())?.match(/^(\d+) submissions$/)?.[1] ?? 0)).toBeGreaterThanOrEqual(12);
+    await expectAccessible(page, 'the data table', '[data-testid=survey-data]');
+    await screenshot(page, 'data-table-en-desktop');
+
+    await page.getByTestId('data-search').fill('Halima');
+    await expect.poll(() => page.getByTestId('data-total').textContent()).toBe('1 submission');
+    await page.getByTestId('open-submission').click();
+    await page.getByTestId('submission-view').waitFor();
+    await expect.poll(() => page.getByTestId('submission-coords').textContent()).toMatch(/^\d+\.\d{6}, \d+\.\d{6}$/);
+    // The answers, in the fill page's renderer, read-only.
+    await expect.poll(() => page.locator('[data-testid=submission-view] input, [data-testid=submission-view] textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toContain('Halima');
+    await page.getByTestId('review-status').selectOption('1');
+    await page.getByTestId('review-comment').fill('Confirmed by phone');
+    await page.getByTestId('review-save').click();
+    await expect.poll(() => page.getByTestId('audit-trail').textContent()).toContain('Confirmed by phone');
+    await expectAccessible(page, 'a submission with its review', '[data-testid=submission-view]');
+    await screenshot(page, 'data-submission-en-desktop');
+
+    await page.goBack();
+    await page.getByTestId('review-filter').selectOption('1');
+    await page.getByTestId('data-search').fill('Halima');
+    await expect.poll(() => page.getByTestId('data-total').textContent()).toBe('1 submission');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    const sheet = wb.getWorksheet('submissions')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(header.indexOf('_review_status') + 1).value).toBe('Approved');
+    expect(wb.getWorksheet('codebook')).toBeDefined();
+    await page.context().close();
+  });
+
+  it('fits a phone', { timeout: 60_000 }, async () => {
+    const page = await openData(PHONE);
+    await expectAccessible(page, 'the data table on a phone', '[data-testid=survey-data]');
+    await screenshot(page, 'data-table-en-phone');
+    await page.getByTestId('open-submission').first().click();
+    await page.getByTestId('submission-view').waitFor();
+    await page.waitForTimeout(1500);
+    await expectAccessible(page, 'a submission on a phone', '[data-testid=submission-view]');
+    await screenshot(page, 'data-submission-en-phone');
+    await page.context().close();
+  });
+});
