@@ -17,8 +17,10 @@ afterAll(() => browser?.close());
 /** Adds a language in the translation editor, types a translation per base text, waits for the save, marks it Translated. */
 async function translateInto(page: Page, code: string, texts: Record<string, string>): Promise<void> {
   const editor = page.getByTestId('translation-editor');
-  const option = await page.getByTestId('translation-add-select').locator('option').evaluateAll((os, c) => os.find((o) => (o as HTMLOptionElement).value !== '' && o.closest('select') && (o as HTMLOptionElement).dataset.code === c)?.getAttribute('value') ?? null, code);
-  await page.getByTestId('translation-add-select').selectOption(option!);
+  // The ~250 languages of the reference list arrive with the editor.
+  const option = page.getByTestId('translation-add-select').locator(`option[data-code="${code}"]`);
+  await option.waitFor({ state: 'attached' });
+  await page.getByTestId('translation-add-select').selectOption((await option.getAttribute('value'))!);
   await page.getByTestId('translation-add').click();
   await editor.locator(`[data-code=${code}]`).waitFor();
   const rows = editor.getByTestId('translation-row');

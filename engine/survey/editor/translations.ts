@@ -104,8 +104,9 @@ function setText(list: readonly LocalizedText[], languageId: number, text: strin
   return text === '' ? others : [...others, { languageId, text }];
 }
 
+/** The same list when none of its choices changed, so untouched items keep their identity. */
 const setChoice = (list: readonly ChoiceModel[], byId: ReadonlyMap<string, string>, languageId: number): ChoiceModel[] =>
-  list.map((c) => (byId.has(c.id) ? { ...c, choiceLabels: setText(c.choiceLabels, languageId, byId.get(c.id)!) } : c));
+  list.some((c) => byId.has(c.id)) ? list.map((c) => (byId.has(c.id) ? { ...c, choiceLabels: setText(c.choiceLabels, languageId, byId.get(c.id)!) } : c)) : (list as ChoiceModel[]);
 
 function applyToItem(item: SurveyItem, items: ReadonlyMap<string, string>, choices: ReadonlyMap<string, string>, languageId: number): SurveyItem {
   let q = item.surveyItem;
@@ -127,7 +128,11 @@ function applyToItem(item: SurveyItem, items: ReadonlyMap<string, string>, choic
       },
     };
   }
-  if (choices.size > 0) q = { ...q, selectQuestionChoices: setChoice(q.selectQuestionChoices, choices, languageId), secondChoices: setChoice(q.secondChoices, choices, languageId) };
+  if (choices.size > 0) {
+    const selectQuestionChoices = setChoice(q.selectQuestionChoices, choices, languageId);
+    const secondChoices = setChoice(q.secondChoices, choices, languageId);
+    if (selectQuestionChoices !== q.selectQuestionChoices || secondChoices !== q.secondChoices) q = { ...q, selectQuestionChoices, secondChoices };
+  }
   const innerItems = item.innerItems.map((i) => applyToItem(i, items, choices, languageId));
   const same = q === item.surveyItem && innerItems.every((x, i) => x === item.innerItems[i]);
   return same ? item : { ...item, surveyItem: q, innerItems };

@@ -158,14 +158,22 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
           </Box>
         </Grid>
       ) : (
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.2fr)' }} gap="4" alignItems="start">
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+      // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
+      // sidebar) the outline takes the left half and the panel sits above the preview on the right.
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)' }}
+        templateAreas={{ base: '"outline" "panel" "preview"', lg: '"outline panel" "outline preview"', '2xl': '"outline panel preview"' }}
+        templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
+        gap="4"
+        alignItems="start"
+      >
+        <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
           <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '2' }}>
+        <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
           <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+        <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
           {preview}
         </Box>
       </Grid>
