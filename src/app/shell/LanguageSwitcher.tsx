@@ -9,7 +9,7 @@ export function LanguageSwitcher({ variant = 'ghost' }: { variant?: 'ghost' | 'o
   return (
     <Menu.Root onSelect={(d) => void setLanguage(d.value as (typeof interfaceLanguages)[number]['code'])}>
       <Menu.Trigger asChild>
-        <Button variant={variant} size="sm" aria-label={t('shell.language')} data-testid="language-switcher">
+        <Button variant={variant} size="sm" aria-label={`${current.name} (${t('shell.language')})`} data-testid="language-switcher">
           <LuLanguages /> {current.name}
         </Button>
       </Menu.Trigger>

@@ -27,7 +27,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Stack gap="5" px="3" pb="6">
         {sections.map((section) => (
           <Box key={section.menu}>
-            <Text px="3" mb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="whiteAlpha.600">
+            <Text px="3" mb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="whiteAlpha.800">
               {t(menuTitle[section.menu]!)}
             </Text>
             {section.groups.map((g) => (

@@ -1,6 +1,6 @@
 // The top bar: the user's full name, the organization name, the profile picture or the first letter
 // of the name, the language switcher and the profile dropdown (spec 000 sections 1 and 2).
-import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }
           }}
         >
           <Menu.Trigger asChild>
-            <HStack as="button" gap="3" cursor="pointer" data-testid="profile-menu" aria-label={t('shell.profileMenu')}>
+            <HStack as="button" gap="3" cursor="pointer" data-testid="profile-menu">
               <Box textAlign="end" display={{ base: 'none', md: 'block' }}>
                 <Text fontSize="sm" fontWeight="semibold" lineHeight="short" data-testid="topbar-user">
                   {name}
@@ -56,7 +56,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }
                   {snap.organizationName ?? ''}
                 </Text>
               </Box>
-              <Avatar.Root size="sm" colorPalette="brand">
+              {/* Named by what it shows, then what it opens: no aria-label that would hide the visible name. */}
+              <VisuallyHidden>{t('shell.profileMenu')}</VisuallyHidden>
+              <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
                 <Avatar.Fallback>{name.trim().charAt(0).toUpperCase()}</Avatar.Fallback>
                 {snap.user?.profilePictureUrl && <Avatar.Image src={snap.user.profilePictureUrl} alt="" />}
               </Avatar.Root>
