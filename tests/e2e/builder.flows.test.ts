@@ -83,7 +83,14 @@ describe('the builder', () => {
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(1);
     await constraint.locator('textarea').fill('. >= 1 and . <= ${nope}');
     await expect.poll(() => constraint.getByTestId('field-problem').textContent()).toContain('nope');
-    await constraint.locator('textarea').fill('. >= 1 and . <= 20');
+    // `${` offers the survey's names (Enter takes one); a question that comes later gets a word of warning.
+    const area = constraint.locator('textarea');
+    await area.fill('. != ${sel');
+    await expect.poll(() => constraint.getByTestId('expression-completion').allTextContents()).toEqual(['select_one']);
+    await area.press('Enter');
+    await expect.poll(() => area.inputValue()).toBe('. != ${select_one}');
+    await expect.poll(() => constraint.getByTestId('field-later').textContent()).toContain('${select_one} comes later');
+    await area.fill('. >= 1 and . <= 20');
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(0);
     await constraint.locator('textarea').press('Tab');
 

@@ -35,3 +35,4 @@ export {
   type TranslatableText,
 } from './translations';
 export { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readTranslationSheet, SHEET_NAME, translationSheet, type SheetReading } from './translationSheet';
+export { completionsAt, laterReferences, MAX_COMPLETIONS, referencedNames, surveyNames, type Completion, type CompletionOption } from './completion';
