@@ -144,6 +144,9 @@ export const createSurveyBody = {
 } as const;
 export type CreateSurveyBody = FromSchema<typeof createSurveyBody>;
 
+/** GET /Survey/ExportTranslations and POST /Survey/ImportTranslations (the workbook is the multipart body). */
+export const translationSheetQuery = { type: 'object', required: ['surveyId'], additionalProperties: false, properties: { surveyId: uuid } } as const;
+
 export const surveyIdBody = { type: 'object', required: ['surveyId'], additionalProperties: false, properties: { surveyId: uuid } } as const;
 
 export const duplicateSurveyBody = {

@@ -13,7 +13,11 @@ import {
   surveyIdBody,
   surveyToolsQuery,
   translationStatusBody,
+  translationSheetQuery,
 } from '../../schemas/surveyBuilder';
+import { downloadHeaders } from '../plugins/storage';
+import { createSurveyCache } from '../services/surveyCache';
+import { exportTranslations, importTranslations, MAX_SHEET_BYTES } from '../services/surveyTranslationSheet';
 import { tenantOf } from '../access';
 import { findSurveyHead } from '../db/queries/surveys';
 import { problem } from '../problems';
@@ -36,12 +40,14 @@ interface SaveBody {
 
 export default async function surveyBuilderRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
+  const cache = createSurveyCache(20);
 
   // Every call that names a survey reaches only the caller's projects (the organization-wide roles reach
   // all): another project's survey answers 404, as every other survey read does.
   app.addHook('preHandler', async (req) => {
     const body = req.body as { surveyId?: unknown; copyOfSurveyId?: unknown } | undefined;
-    for (const id of [body?.surveyId, body?.copyOfSurveyId]) {
+    const query = req.query as { surveyId?: unknown } | undefined;
+    for (const id of [body?.surveyId, body?.copyOfSurveyId, query?.surveyId]) {
       if (typeof id === 'string' && !(await findSurveyHead(db(), id, projectScopeOf(tenantOf(req))))) throw problem('notFound');
     }
   });
@@ -84,5 +90,24 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
 
   app.post('/Survey/SetTranslationStatus', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: translationStatusBody } }, async (req) => {
     return ok(await setTranslationStatus(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId, req.body.translateStatus));
+  });
+
+  // The translation spreadsheet, for translators who work offline (one column per language).
+  app.get('/Survey/ExportTranslations', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } }, async (req, reply) => {
+    const { fileName, bytes } = await exportTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId);
+    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
+  });
+
+  // multipart/form-data with one part, the .xlsx: its declared size is checked before a byte is read,
+  // and the stream is cut at the same size when no size was declared.
+  app.post('/Survey/ImportTranslations', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } }, async (req) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_SHEET_BYTES + 64 * 1024) throw problem('payloadTooLarge');
+    if (!req.isMultipart()) throw problem('validation', { errors: ['file: send the workbook as multipart/form-data'] });
+    const part = await req.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1, fields: 0, parts: 1 } });
+    if (!part) throw problem('validation', { errors: ['file: no workbook was sent'] });
+    if (!/\.xlsx$/i.test(part.filename)) throw problem('validation', { errors: ['file: only Excel workbooks (.xlsx) are read'] });
+    const bytes = await part.toBuffer();
+    return ok(await importTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId, bytes), 'Translations imported.');
   });
 }

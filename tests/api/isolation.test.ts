@@ -300,6 +300,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
+    expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
     expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);
     // A made-up task id is no way into Demo Relief's survey (issue 12; tests/api/security/task-link.test.ts).

@@ -34,7 +34,7 @@ const median = (xs: number[]): number => {
 };
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
-async function startServer(): Promise<{ url: string; demoPath: string; stop: () => Promise<void> }> {
+export async function startServer(): Promise<{ url: string; demoPath: string; stop: () => Promise<void> }> {
   await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
   const port = 5400 + Math.floor(Math.random() * 500);

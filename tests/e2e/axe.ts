@@ -19,6 +19,7 @@ export interface AxeFinding {
 
 /** Runs axe over the page (or the part `include` selects) and returns the critical and serious findings. */
 export async function seriousViolations(page: Page, include?: string): Promise<AxeFinding[]> {
+  // Evaluated rather than added as a <script>: the app's CSP refuses inline scripts, as it should.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = (await page.evaluate(
     ([sel]) => {

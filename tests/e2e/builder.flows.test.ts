@@ -14,6 +14,25 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Adds a language in the translation editor, types a translation per base text, waits for the save, marks it Translated. */
+async function translateInto(page: Page, code: string, texts: Record<string, string>): Promise<void> {
+  const editor = page.getByTestId('translation-editor');
+  // The ~250 languages of the reference list arrive with the editor.
+  const option = page.getByTestId('translation-add-select').locator(`option[data-code="${code}"]`);
+  await option.waitFor({ state: 'attached' });
+  await page.getByTestId('translation-add-select').selectOption((await option.getAttribute('value'))!);
+  await page.getByTestId('translation-add').click();
+  await editor.locator(`[data-code=${code}]`).waitFor();
+  const rows = editor.getByTestId('translation-row');
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  for (const [base, text] of Object.entries(texts)) {
+    await rows.filter({ has: page.getByTestId('translation-base').getByText(base, { exact: true }) }).getByTestId('translation-input').fill(text);
+  }
+  await expect.poll(() => editor.getByTestId('translation-save-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+  await page.getByTestId('translation-status').selectOption('0');
+  await expect.poll(() => editor.locator(`[data-code=${code}] [data-testid=translation-status-badge]`).textContent()).toBe('Translated');
+}
+
 const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
 describe('the builder', () => {
@@ -64,7 +83,14 @@ describe('the builder', () => {
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(1);
     await constraint.locator('textarea').fill('. >= 1 and . <= ${nope}');
     await expect.poll(() => constraint.getByTestId('field-problem').textContent()).toContain('nope');
-    await constraint.locator('textarea').fill('. >= 1 and . <= 20');
+    // `${` offers the survey's names (Enter takes one); a question that comes later gets a word of warning.
+    const area = constraint.locator('textarea');
+    await area.fill('. != ${sel');
+    await expect.poll(() => constraint.getByTestId('expression-completion').allTextContents()).toEqual(['select_one']);
+    await area.press('Enter');
+    await expect.poll(() => area.inputValue()).toBe('. != ${select_one}');
+    await expect.poll(() => constraint.getByTestId('field-later').textContent()).toContain('${select_one} comes later');
+    await area.fill('. >= 1 and . <= 20');
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(0);
     await constraint.locator('textarea').press('Tab');
 
@@ -106,16 +132,41 @@ describe('the builder', () => {
     await expect.poll(() => outlineNames(page)).toEqual(['integer', 'select_one', 'text', 'note']);
     await other.close();
 
-    // The public link, filled and accepted.
-    const tools = await apiAs<{ surveys: { id: string; publicLink: string }[] }>(page, `/Survey/GetSurveyTools?ProjectId=${await page.evaluate(() => (JSON.parse(sessionStorage.getItem('fs.session')!) as { currentProjectId: string }).currentProjectId)}&search=${encodeURIComponent(name)}`);
+    // Translations: French in full, Arabic in part; each saved as typed (500 ms of quiet), counted, then Translated.
+    await page.getByTestId('builder-mode-translate').click();
+    const editor = page.getByTestId('translation-editor');
+    await translateInto(page, 'fr', { Number: 'Nombre', 'Select one': 'Choisissez', 'Option 1': 'Choix 1', 'Option 2': 'Choix 2', Text: 'Texte', Note: 'Remarque' });
+    await expect.poll(() => editor.locator('[data-code=fr] [data-testid=translation-missing]').textContent()).toBe('Every text translated');
+    await translateInto(page, 'ar', { Number: 'رقم', 'Select one': 'اختر واحدا' });
+    await expect.poll(() => editor.locator('[data-code=ar] [data-testid=translation-missing]').textContent()).toBe('4 texts not translated');
+    // The Arabic preview reads right to left, and falls back to English where Arabic is missing.
+    const form = preview.getByTestId('survey-form');
+    await expect.poll(() => form.getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => preview.locator('[data-path="select_one"]').textContent()).toContain('اختر واحدا');
+    await expect.poll(() => preview.locator('[data-path="select_one"]').textContent()).toContain('Option 1');
+    // Reloaded from the server: what was typed was saved.
+    await page.reload();
+    await page.getByTestId('builder-mode-translate').click();
+    await editor.locator('[data-code=fr] [data-testid=translation-choose]').click();
+    await expect.poll(() => editor.locator('[data-key] textarea').first().inputValue()).toBe('Nombre');
+    await expect.poll(() => editor.locator('[data-code=fr] [data-testid=translation-status-badge]').textContent()).toBe('Translated');
+
+    // The public link, filled in French and accepted; the submission is stored.
+    const projectId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('fs.session')!) as { currentProjectId: string }).currentProjectId);
+    const toolsUrl = `/Survey/GetSurveyTools?ProjectId=${projectId}&search=${encodeURIComponent(name)}`;
+    const tools = await apiAs<{ surveys: { id: string; publicLink: string }[] }>(page, toolsUrl);
     const link = tools.surveys.find((s) => s.id === surveyId)!.publicLink;
     const fill = await page.context().newPage();
     await fill.goto(link);
+    await fill.getByTestId('fill-language').selectOption({ label: 'French' });
+    await expect.poll(() => q(fill, 'select_one').textContent()).toContain('Choisissez');
+    await expect.poll(() => q(fill, 'select_one').textContent()).toContain('Choix 2');
     await q(fill, 'integer').locator('input').fill('7');
     await q(fill, 'select_one').locator('input[value=option_2]').check();
-    await q(fill, 'text').locator('textarea, input').first().fill('Pump works');
+    await q(fill, 'text').locator('textarea, input').first().fill('La pompe marche');
     await fill.getByTestId('fill-submit').click();
     await fill.getByTestId('fill-thanks').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await apiAs<{ surveys: { id: string; submissionCount: number }[] }>(page, toolsUrl)).surveys.find((s) => s.id === surveyId)!.submissionCount).toBe(1);
     await page.context().close();
   }, 240_000);
 });

@@ -1,9 +1,11 @@
 // Survey Tools and the builder at a phone's and a laptop's width: tests/e2e/screenshots/builder-*.png,
 // to be looked at - the list, the builder of the demo survey, a select question's property panel and
-// the condition builder. Nothing is saved.
+// the condition builder, the translation editor (French, then Arabic right to left) and the dialogs;
+// axe-core finds nothing critical or serious in any of them. Nothing is saved.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { join } from 'node:path';
+import { expectAccessible } from './axe';
 import { launch, screenshot, SCREENSHOTS } from './browser';
 import { openSurveyTools, row, WIDE } from './builder.support';
 
@@ -25,17 +27,20 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
   it('shows Survey Tools, the builder, a select question and the condition builder', async () => {
     const page = await openSurveyTools(browser, SIZES[width]);
     await shoot(page, 'tools', width);
+    await expectAccessible(page, `Survey Tools at ${width} width`);
 
     await page.getByTestId('row').filter({ hasText: 'Household Needs Assessment' }).getByTestId('action-open').click();
     await page.waitForURL('**/survey/builder/**');
     await page.getByTestId('builder-outline').waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-form').waitFor();
     await shoot(page, 'builder', width, 'builder-outline');
+    await expectAccessible(page, `the builder at ${width} width`);
 
     await row(page, 'region').getByTestId('outline-select').click();
     await page.getByTestId('property-panel').waitFor();
     await page.getByTestId('property-panel').scrollIntoViewIfNeeded();
     await shoot(page, 'select-panel', width, 'property-panel');
+    await expectAccessible(page, `a select question's panel at ${width} width`);
 
     await row(page, 'respondent_name').getByTestId('outline-select').click();
     const skip = page.getByTestId('skip-logic');
@@ -45,6 +50,31 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await skip.getByTestId('skip-join').selectOption('or');
     await skip.scrollIntoViewIfNeeded();
     await shoot(page, 'conditions', width, 'skip-logic');
+    await expectAccessible(page, `the condition builder at ${width} width`);
+
+    // Leaving with unsaved changes asks first (the condition added above is unsaved); staying keeps them.
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('fill-leave').waitFor();
+    await screenshot(page, `builder-leave-${width}`);
+    await expectAccessible(page, `the unsaved-changes dialog at ${width} width`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('fill-leave').waitFor({ state: 'detached' });
+    // Back to the survey as loaded, so that opening the translations saves nothing.
+    while (await page.getByTestId('builder-undo').isEnabled()) await page.getByTestId('builder-undo').click();
+    await page.getByTestId('builder-unsaved').waitFor({ state: 'detached' });
+
+    // The translation editor: French side by side with English, then the Arabic preview right to left.
+    await page.getByTestId('builder-mode-translate').click();
+    const editor = page.getByTestId('translation-editor');
+    await editor.locator('[data-code=fr] [data-testid=translation-choose]').click();
+    await editor.getByTestId('translation-row').first().waitFor();
+    await shoot(page, 'translations', width, 'translation-editor');
+    await expectAccessible(page, `the translation editor at ${width} width`);
+    await editor.locator('[data-code=ar] [data-testid=translation-choose]').click();
+    await page.getByTestId('builder-preview').getByTestId('survey-form').and(page.locator('[dir=rtl]')).waitFor();
+    await page.getByTestId('builder-preview').scrollIntoViewIfNeeded();
+    await shoot(page, 'translations-arabic', width, 'builder-preview');
+    await expectAccessible(page, `the Arabic translation and preview at ${width} width`);
     await page.context().close();
   }, 120_000);
 });

@@ -20,3 +20,19 @@ export { writeProperty, type PropertyValues, type SetProperty } from './properti
 export { describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
 export { locate, walkItems } from './tree';
 export { emptyQuestion } from './defaults';
+export {
+  LOCALIZED_KINDS,
+  textFor,
+  toTranslate,
+  translatableTexts,
+  translationBody,
+  untranslatedCount,
+  withTranslations,
+  type ItemTextKind,
+  type LocalizedProperty,
+  type TextChange,
+  type TextRole,
+  type TranslatableText,
+} from './translations';
+export { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readTranslationSheet, SHEET_NAME, translationSheet, type SheetReading } from './translationSheet';
+export { completionsAt, laterReferences, MAX_COMPLETIONS, referencedNames, surveyNames, type Completion, type CompletionOption } from './completion';

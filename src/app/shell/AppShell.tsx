@@ -23,8 +23,11 @@ export function AppShell({ route, children }: { route: RouteDecl; children: Reac
   const padded = !route.layout?.noPadding;
   return (
     <Flex minH="100dvh">
-      <Box display={{ base: 'none', lg: hasMenu ? 'block' : 'none' }} w={SIDEBAR_WIDTH} flexShrink={0} position="sticky" top="0" h="100dvh">
-        <Sidebar />
+      {/* The column carries the sidebar's colour to the page's bottom; the menu inside stays in view. */}
+      <Box display={{ base: 'none', lg: hasMenu ? 'block' : 'none' }} w={SIDEBAR_WIDTH} flexShrink={0} bg="brand.800">
+        <Box position="sticky" top="0" h="100dvh">
+          <Sidebar />
+        </Box>
       </Box>
       <Drawer.Root open={menuOpen} onOpenChange={(d) => setMenuOpen(d.open)} placement="start" size="xs">
         <Portal>

@@ -1,7 +1,7 @@
 // /survey/builder/{surveyId}: the drag-and-drop builder (issue 13). Outline and palette, the generated
 // property panel, and the live preview by the fill page's renderer; save with the version the edits
 // started from, publish, undo and redo, and a prompt before leaving unsaved work.
-import { Box, Grid, Heading, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, HStack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { OutlineDnd } from './OutlineDnd';
 import { Palette } from './Palette';
 import { PropertyPanel } from './panel/PropertyPanel';
 import { Preview } from './Preview';
+import { TranslationEditor } from './translate/TranslationEditor';
 import { useBuilder } from './useBuilder';
 import { useUndoShortcuts } from './useShortcuts';
 
@@ -54,6 +55,11 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   const [stale, setStale] = useState(false);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
   const languageId = baseLanguageOf(b.model);
+  const [mode, setMode] = useState<'build' | 'translate'>('build');
+  const [translating, setTranslating] = useState<number | null>(null);
+  const [previewLanguage, setPreviewLanguage] = useState<number | null>(null);
+  // The preview follows the language being translated; otherwise the one chosen above it, else the base.
+  const shownLanguage = [mode === 'translate' ? translating : null, previewLanguage].find((l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l)) ?? languageId;
   useLeavePrompt(b.dirtyRef);
   useUndoShortcuts(b.undo, b.redo);
 
@@ -117,6 +123,15 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
     setStatus(fresh.model.surveyStatusId);
   };
 
+  // Translations are saved text by text on the server: the builder's own edits are saved first, so the
+  // survey the translator sees is the one the server has.
+  const openTranslations = async () => {
+    if (b.dirty && !(await save())) return;
+    setMode('translate');
+  };
+
+  const preview = <Preview model={b.model} languageId={shownLanguage} onLanguage={setPreviewLanguage} />;
+
   return (
     <Box px={{ base: '2', md: '4' }} py="3" data-testid="builder-page">
       <HStack justify="space-between" flexWrap="wrap" gap="2" mb="3">
@@ -125,17 +140,44 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
         </Heading>
         <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} surveyId={surveyId} />
       </HStack>
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.2fr)' }} gap="4" alignItems="start">
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+      <HStack gap="1" mb="3" role="group" aria-label={t('surveyTranslations.modes')}>
+        <Button size="sm" variant={mode === 'build' ? 'solid' : 'outline'} aria-pressed={mode === 'build'} onClick={() => setMode('build')} data-testid="builder-mode-build">
+          {t('surveyTranslations.modeBuild')}
+        </Button>
+        <Button size="sm" variant={mode === 'translate' ? 'solid' : 'outline'} aria-pressed={mode === 'translate'} onClick={() => void openTranslations()} disabled={busy !== null} data-testid="builder-mode-translate">
+          {t('surveyTranslations.modeTranslate')}
+        </Button>
+      </HStack>
+      {mode === 'translate' ? (
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+          <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+            <TranslationEditor builder={b} surveyId={surveyId} languageId={translating} onLanguage={setTranslating} />
+          </Box>
+          <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+            {preview}
+          </Box>
+        </Grid>
+      ) : (
+      // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
+      // sidebar) the outline takes the left half and the panel sits above the preview on the right.
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)' }}
+        templateAreas={{ base: '"outline" "panel" "preview"', lg: '"outline panel" "outline preview"', '2xl': '"outline panel preview"' }}
+        templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
+        gap="4"
+        alignItems="start"
+      >
+        <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
           <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '2' }}>
+        <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
           <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
         </Box>
-        <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-          <Preview model={b.model} languageId={languageId} />
+        <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+          {preview}
         </Box>
       </Grid>
+      )}
       <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />
       <ProblemsDialog
         problems={problems}

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { isQuestionType, locate, type EditProblem, type QuestionType } from '../../../../engine/survey/index';
 import { itemTitle, isolate, typeTitle } from './labels';
 import { OutlineRow } from './Outline';
+import { OutlineRows } from './OutlineRows';
 import { dropTarget, flatten, NEW_PREFIX, type Row } from './treeRows';
 import type { Builder } from './useBuilder';
 
@@ -79,6 +80,16 @@ export function OutlineDnd({ builder, languageId, palette, onProblem }: Props) {
     if (problem) onProblem(problem);
   };
 
+  const onDuplicate = (id: string) => {
+    const p = builder.edit({ op: 'duplicate', id });
+    if (p) onProblem(p);
+  };
+  const onDelete = (id: string) => {
+    const p = builder.edit({ op: 'delete', id });
+    if (p) onProblem(p);
+    else if (builder.selectedId === id) builder.select(null);
+  };
+
   return (
     <DndContext
       sensors={sensors}
@@ -100,27 +111,21 @@ export function OutlineDnd({ builder, languageId, palette, onProblem }: Props) {
             </Text>
           ) : null}
           <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-            <Stack gap="1" data-testid="builder-outline">
-              {rows.map((row: Row) => (
+            <OutlineRows
+              rows={rows}
+              render={(row: Row) => (
                 <OutlineRow
                   key={row.id}
                   row={row}
                   languageId={languageId}
                   selected={builder.selectedId === row.id}
                   onSelect={builder.select}
-                  onDuplicate={(id) => {
-                    const p = builder.edit({ op: 'duplicate', id });
-                    if (p) onProblem(p);
-                  }}
-                  onDelete={(id) => {
-                    const p = builder.edit({ op: 'delete', id });
-                    if (p) onProblem(p);
-                    else if (builder.selectedId === id) builder.select(null);
-                  }}
+                  onDuplicate={onDuplicate}
+                  onDelete={onDelete}
                   sectionTitle={sectionTitle}
                 />
-              ))}
-            </Stack>
+              )}
+            />
           </SortableContext>
         </Box>
       </Stack>

@@ -1,6 +1,6 @@
 // The live preview: the fill page's own renderer (widgets' SurveyForm on a FormRuntime), rebuilt from
 // the model after every edit with the answers typed so far, at a phone's or a desktop's width.
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMonitor, LuSmartphone } from 'react-icons/lu';
@@ -23,7 +23,8 @@ function build(model: SurveyModel, languageId: number, data: FormValues | undefi
   }
 }
 
-export function Preview({ model, languageId }: { model: SurveyModel; languageId: number }) {
+/** `onLanguage` lets the author look at the survey in each of its languages (an Arabic one right to left). */
+export function Preview({ model, languageId, onLanguage }: { model: SurveyModel; languageId: number; onLanguage?: (languageId: number) => void }) {
   const { t } = useTranslation();
   const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
   const last = useRef<FormRuntime | null>(null);
@@ -37,6 +38,18 @@ export function Preview({ model, languageId }: { model: SurveyModel; languageId:
     <Box data-testid="builder-preview" aria-label={t('builder.preview.title')} role="region">
       <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
         <Text fontWeight="semibold">{t('builder.preview.title')}</Text>
+        {onLanguage && model.surveyLanguageMaps.length > 1 ? (
+          <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Field aria-label={t('surveyTranslations.previewLanguage')} value={languageId} onChange={(e) => onLanguage(Number(e.target.value))} data-testid="preview-language">
+              {model.surveyLanguageMaps.map((l) => (
+                <option key={l.languageId} value={l.languageId}>
+                  {l.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : null}
         <HStack gap="1" role="group" aria-label={t('builder.preview.width')}>
           {(['phone', 'desktop'] as const).map((w) => (
             <Button key={w} size="xs" variant={width === w ? 'solid' : 'outline'} aria-pressed={width === w} onClick={() => setWidth(w)} data-testid={`preview-${w}`}>

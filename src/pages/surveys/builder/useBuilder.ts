@@ -37,6 +37,12 @@ export interface Builder {
   markSaved: (l: Loaded) => void;
   /** The server's copy replaces everything (after a stale save). */
   reset: (l: Loaded) => void;
+  /**
+   * The server took a change made outside the edit history (a translated text, a language, its status)
+   * and answered its new version: the same change is made to the saved model. Only while nothing is
+   * unsaved (the translation editor opens after a save), so no edit is taken for saved by mistake.
+   */
+  serverChanged: (update: (m: SurveyModel) => SurveyModel, version: number) => void;
 }
 
 export function useBuilder(initial: Loaded): Builder {
@@ -86,6 +92,7 @@ export function useBuilder(initial: Loaded): Builder {
         restart(l);
         setSelectedId(null);
       },
+      serverChanged: (update: (m: SurveyModel) => SurveyModel, v: number) => restart({ model: update(current.current.present.model), version: v }),
     }),
     [history, version, selectedId, edit, dirty, restart],
   );
