@@ -19,7 +19,7 @@ import {
   type DataColumn,
 } from '../../engine/survey/index';
 import type { ExportQuery } from '../../schemas/submissions';
-import { answersOf, filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
+import { batchAnswers, filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
 import { dataFilterOf, groupAnswers, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 
@@ -79,7 +79,7 @@ async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table
     const heads = await nextBatch(deps.db, filter, after, BATCH);
     if (!heads.length) return;
     after = heads[heads.length - 1]!;
-    const answers = groupAnswers(await answersOf(deps.db, filter.organizationId, heads.map((h) => h.id), t.repeat === null));
+    const answers = groupAnswers(await batchAnswers(deps.db, filter.organizationId, heads.map((h) => h.id), t.repeat === null));
     for (const h of heads) {
       const mine = answers.get(h.id);
       if (t.repeat === null) {

@@ -1,0 +1,99 @@
+// `npm run bench -- data`: issue 16's server targets for survey data, on PostgreSQL.
+//  1. getSubmissions: the first page of BENCH_SUBMISSIONS submissions of a BENCH_QUESTIONS-question
+//     survey, with a filter on an answer: < 300 ms.
+//  2. CSV export of all of them: first byte < 1 s, >= 20,000 rows/s, server RSS growth < 100 MB.
+//  3. XLSX export: >= 5,000 rows/s.
+// The generator writes the submissions and their answers with generate_series in two statements (no
+// round trip per row). Knobs: BENCH_SUBMISSIONS (default 100000), BENCH_QUESTIONS (default 300),
+// TEST_DATABASE_URL. The issue's shape (100,000 x 300 = 30 million answers) needs several GB and many
+// minutes on a small machine; smaller runs show the rates.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildSurvey, q, type ItemBuilder } from '../../engine/survey/index';
+import { insertSurvey } from '../../server/db/queries/surveys';
+import { createTestApp } from '../support/app';
+
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 300);
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+
+export default async function run(): Promise<void> {
+  process.env.TEST_DB = 'postgres';
+  const t = await createTestApp();
+  const rows: Row[] = [];
+  try {
+    const organizationId = t.ids.organizations.relief!;
+    const en = await t.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+    // A third numbers, a third texts, a third single choices.
+    const items: ItemBuilder[] = Array.from({ length: QUESTIONS }, (_, i) =>
+      i % 3 === 0 ? q.integer(`n${i}`) : i % 3 === 1 ? q.text(`t${i}`) : q.select_one(`c${i}`).choices('a', 'b', 'c', 'd'),
+    );
+    const model = buildSurvey({ name: 'Bench data', languages: [{ code: 'en', languageId: en.id, name: 'English' }], idFor: () => randomUUID() }, items);
+    const { id: surveyId } = await t.db.transaction().execute((trx) =>
+      insertSurvey(trx, { organizationId, projectId: t.ids.projects['Household Needs Assessment 2026']!, createdBy: null, model, status: 1, endDate: null }),
+    );
+    const t0 = performance.now();
+    await sql`
+      insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, submitted_at, started_at)
+      select ${organizationId}::uuid, ${surveyId}::uuid, gen_random_uuid(), repeat('0', 64), 0,
+             now() - make_interval(secs => g * 30), now() - make_interval(secs => g * 30 + 600)
+        from generate_series(1, ${SUBMISSIONS}::int) g`.execute(t.db);
+    await sql`
+      insert into answers (organization_id, submission_id, item_id, question_type, text_value, number_value, choice_ids)
+      select s.organization_id, s.id, i.id, i.question_type,
+             case when i.question_type = 34 then 'answer ' || (hashtext(s.id::text || i.id::text) % 1000) end,
+             case when i.question_type = 35 then abs(hashtext(s.id::text || i.id::text)) % 100 end,
+             case when i.question_type = 32 then array[(select c.id from choices c where c.item_id = i.id order by c.sort_order offset abs(hashtext(s.id::text)) % 4 limit 1)] end
+        from submissions s cross join survey_items i
+       where s.survey_id = ${surveyId}::uuid and i.survey_id = ${surveyId}::uuid and i.question_type <> 0`.execute(t.db);
+    await sql`analyze submissions; analyze answers`.execute(t.db);
+    const generated = (performance.now() - t0) / 1000;
+    rows.push({ figure: `generate ${SUBMISSIONS} x ${QUESTIONS}`, value: `${generated.toFixed(1)} s`, target: '', met: true });
+
+    const owner = await t.signIn('organization@demo.test');
+    const headers = { authorization: `Bearer ${owner.token}`, 'organization-id': owner.organizationId };
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+    // First page with an answer filter: warm once, then the median of five.
+    const page = `/api/DataCollection/getSubmissions?SurveyId=${surveyId}&PageSize=50&Filter=n0:gte:50`;
+    await get(page);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now();
+      const res = await get(page);
+      if (res.statusCode !== 200) throw new Error(res.body);
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ figure: 'first page, filter on an answer (median of 5)', value: `${times[2]!.toFixed(0)} ms`, target: '< 300 ms', met: times[2]! < 300 });
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      const rss0 = process.memoryUsage().rss;
+      let peak = rss0;
+      const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+      const s = performance.now();
+      let first = 0;
+      let bytes = 0;
+      const res = await t.app.inject({ method: 'GET', url: `/api/DataCollection/exportSubmissions/${surveyId}?format=${format}`, headers, payloadAsStream: true });
+      for await (const chunk of res.stream()) {
+        if (!first) first = performance.now() - s;
+        bytes += (chunk as Buffer).length;
+      }
+      const secs = (performance.now() - s) / 1000;
+      clearInterval(timer);
+      const rate = SUBMISSIONS / secs;
+      const target = format === 'csv' ? 20_000 : 5_000;
+      rows.push({ figure: `${format} export: first byte`, value: `${first.toFixed(0)} ms`, target: format === 'csv' ? '< 1000 ms' : '', met: format !== 'csv' || first < 1000 });
+      rows.push({ figure: `${format} export: rows/s (${(bytes / 1e6).toFixed(0)} MB in ${secs.toFixed(1)} s)`, value: rate.toFixed(0), target: `>= ${target}`, met: rate >= target });
+      rows.push({ figure: `${format} export: RSS growth`, value: `${((peak - rss0) / 1e6).toFixed(0)} MB`, target: '< 100 MB', met: peak - rss0 < 100e6 });
+    }
+  } finally {
+    await t.close();
+  }
+  console.table(rows);
+}
