@@ -153,6 +153,9 @@ const routes: Record<string, Case> = {
   'POST /api/survey/addsurveylanguage': (r) => [{ body: { surveyId: r.surveyId, languageId: 2 } }],
   'POST /api/survey/savetranslation': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, texts: [] } }],
   'POST /api/survey/settranslationstatus': (r) => [{ body: { surveyId: r.surveyId, languageId: 1, translateStatus: 2 } }],
+  'GET /api/survey/exporttranslations': (r) => [{ query: { surveyId: r.surveyId } }],
+  // Refused before its (here absent) workbook is read: another tenant's survey is not found.
+  'POST /api/survey/importtranslations': (r) => [{ query: { surveyId: r.surveyId } }],
 
   // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
   'GET /api/datacollection/getsubmissions': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } }],

@@ -12,7 +12,9 @@ import { useDraft } from './useDraft';
 
 const newId = () => globalThis.crypto.randomUUID();
 
-function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase }: {
+function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji }: {
+  /** The question shows emoji (hasEmoji): each choice has one to edit. */
+  emoji: boolean;
   choice: ChoiceModel;
   index: number;
   count: number;
@@ -26,14 +28,17 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
   const label = textIn(choice.choiceLabels, languageId);
   const [labelDraft, setLabel] = useDraft(label, choice.id);
   const [nameDraft, setName] = useDraft(choice.name, choice.id);
+  const [emojiDraft, setEmoji] = useDraft(choice.emoji ?? '', choice.id);
   const nameOk = /^\S+$/.test(nameDraft);
   const commit = () => {
-    if (labelDraft === label && nameDraft === choice.name) return;
+    if (labelDraft === label && nameDraft === choice.name && emojiDraft === (choice.emoji ?? '')) return;
     const others = choice.choiceLabels.filter((x) => x.languageId !== languageId);
-    onChange({ ...choice, name: nameOk ? nameDraft : choice.name, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] });
+    const glyph = [...emojiDraft.trim()].slice(0, 8).join('');
+    onChange({ ...choice, name: nameOk ? nameDraft : choice.name, emoji: glyph === '' ? null : glyph, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] });
   };
   return (
     <HStack gap="1" data-testid="choice-row">
+      {emoji ? <Input size="xs" w="3.5rem" flexShrink={0} value={emojiDraft} onChange={(e) => setEmoji(e.target.value)} onBlur={commit} aria-label={t('builder.choices.emoji', { n: index + 1 })} data-testid="choice-emoji" /> : null}
       <Input size="xs" flex="2" value={labelDraft} onChange={(e) => setLabel(e.target.value)} onBlur={commit} aria-label={t('builder.choices.label', { n: index + 1 })} dir="auto" id={`${idBase}-label-${index}`} />
       <Input size="xs" flex="1" value={nameDraft} onChange={(e) => setName(e.target.value)} onBlur={commit} aria-label={t('builder.choices.name', { n: index + 1 })} aria-invalid={nameOk ? undefined : true} fontFamily="mono" dir="ltr" />
       <IconButton size="2xs" variant="ghost" aria-label={t('builder.choices.up', { n: index + 1 })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
@@ -73,7 +78,7 @@ export function ChoicesField(p: FieldProps) {
         {p.label}
       </Text>
       {list.map((c, i) => (
-        <ChoiceRow key={c.id} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
+        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
       ))}
       <HStack gap="1">
         <Button size="xs" variant="outline" onClick={add} data-testid="choice-add">
