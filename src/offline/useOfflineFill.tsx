@@ -123,6 +123,10 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     };
   }, [flush]);
 
+  // The texts are read when needed, not a reason to run the opening again: the fill page switches the
+  // language of its texts with the survey's, and a rerun would offer the answers being typed 'back'.
+  const text = useRef(t);
+  text.current = t;
   // On opening: offer the unsent answers back, keep the survey for offline use, ask for persistence.
   useEffect(() => {
     if (!o.enabled) return;
@@ -135,7 +139,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     });
     void checkStorage();
     void keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now()).then(
-      (r) => live && r === 'downloaded' && notify('success', t('offline.notices.downloaded')),
+      (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
     );
     const onWorker = (e: MessageEvent<unknown>) => {
       if ((e.data as { type?: string } | null)?.type === 'fieldsurvey:cached-data') fromCache.current = true;
@@ -145,14 +149,14 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     const off = onConnectionChange((online) => {
       if (!online || !fromCache.current) return;
       fromCache.current = false;
-      void surveyChanged(db, o.surveyId, o.dataUrl).then((c) => c && notify('info', t('offline.notices.surveyUpdated'), t('offline.notices.surveyUpdatedHint')));
+      void surveyChanged(db, o.surveyId, o.dataUrl).then((c) => c && notify('info', text.current('offline.notices.surveyUpdated'), text.current('offline.notices.surveyUpdatedHint')));
     });
     return () => {
       live = false;
       off();
       navigator.serviceWorker?.removeEventListener('message', onWorker);
     };
-  }, [db, formKey, o.enabled, o.surveyId, o.title, o.dataUrl, t]);
+  }, [db, formKey, o.enabled, o.surveyId, o.title, o.dataUrl]);
 
   const restore = useCallback(async () => {
     setRestoreAt(null);

@@ -42,7 +42,8 @@ export function QuestionError({ errors, fieldPathId }: FieldErrorProps<FormValue
   const list = (errors ?? []).filter((e) => e !== '');
   if (list.length === 0) return null;
   return (
-    <p className="fs-error" id={errorId(fieldPathId.$id)} role="alert" data-testid="field-error">
+    // dir=auto: an error in English inside a right-to-left form keeps its full stop at its end.
+    <p className="fs-error" id={errorId(fieldPathId.$id)} role="alert" dir="auto" data-testid="field-error">
       {list.map((e, i) => (
         <span key={i}>
           {i > 0 ? ' ' : null}

@@ -170,8 +170,9 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
           }
         />
         <SurveyForm key={`${fill.submissionId}:${fill.layout}`} runtime={fill.runtime} context={context} />
+        {/* Its own direction: a message with no translation for the survey language must not have its full stop moved. */}
         {flow.formError ? (
-          <Box role="alert" bg="red.50" color="red.700" borderWidth="1px" borderColor="red.200" borderRadius="md" px="4" py="3" data-testid="fill-submit-error">
+          <Box role="alert" dir="auto" bg="red.50" color="red.700" borderWidth="1px" borderColor="red.200" borderRadius="md" px="4" py="3" data-testid="fill-submit-error">
             {flow.formError}
           </Box>
         ) : null}
