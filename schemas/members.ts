@@ -27,6 +27,9 @@ export const organizationMemberSchema = {
     roles: { type: 'array', items: named },
     workspaces: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } } },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
+    gender: { type: ['integer', 'null'] },
+    location: { type: ['string', 'null'] },
+    languages: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
   },
 } as const;
 export type OrganizationMember = FromSchema<typeof organizationMemberSchema>;
@@ -150,3 +153,7 @@ export const projectMemberSchema = {
   },
 } as const;
 export type ProjectMember = FromSchema<typeof projectMemberSchema>;
+
+/** POST /Members/addMembers: the rows read from the workbook (1,000 at most, spec 001 section 5). */
+export const addMembersBody = { type: 'array', minItems: 1, maxItems: 1000, items: addMemberBody } as const;
+export const templateQuery = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['users', 'members'] } } } as const;

@@ -136,6 +136,28 @@ export async function edit(db: Q, t: Tenant, body: EditMemberBody): Promise<void
   });
 }
 
+/** One member for the edit and preview dialogs (Members/getById; not in the spec, which reuses the row). */
+export async function detail(db: Q, t: Tenant, memberId: string) {
+  const m = await mm.memberDetail(db, t.organizationId, memberId);
+  if (!m || !(await mm.memberInScope(db, projectScopeOf(t), m.id))) throw problem('notFound');
+  const languages = (await mm.languagesOfMembers(db, t.organizationId, [m.id])).get(m.id) ?? [];
+  return {
+    id: m.id,
+    fullName: m.fullName,
+    email: m.email,
+    roleId: m.roleId,
+    role: roleById(m.roleId)?.name ?? '',
+    gender: m.gender,
+    locationId: m.locationId,
+    location: m.location,
+    languages: languages.map((l) => l.id),
+    selectedLanguages: languages,
+    workspaceIds: m.workspaces.map((w) => w.id),
+    workspaces: m.workspaces,
+    isSelf: m.id === t.memberId,
+  };
+}
+
 export async function projectMembers(db: Q, t: Tenant, projectId: string, q: ProjectMembersQuery) {
   if (!(await findProject(db, { ...projectScopeOf(t), id: projectId }))) throw problem('notFound');
   const { rows, total } = await mm.listProjectMembers(db, {

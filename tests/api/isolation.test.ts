@@ -107,6 +107,9 @@ const routes: Record<string, Case> = {
       { body: { ...member, email: 'iso.own@demo.test', workspaceIds: [me.workspaceId] } },
     ];
   },
+  'POST /api/members/addmembers': (r) => [{ body: [{ fullName: 'Iso Bulk', email: 'iso.bulk@demo.test', roleId: 7, languages: [1], locationId: 1, gender: 0, projectId: r.projectId }] }],
+  'GET /api/members/getmemberstemplate': () => [{ query: { kind: 'members' } }, { query: { kind: 'users' } }],
+  'GET /api/members/getbyid/:id': (r) => [{ params: { id: r.memberId } }],
   'POST /api/members/edit': (r) => [{ body: { id: r.memberId, fullName: 'Renamed', roleId: 7, languages: [1], locationId: 1, gender: 0 } }],
   'GET /api/projects/getallprojectmembers/:projectId': (r) => [{ params: { projectId: r.projectId } }, { params: { projectId: r.projectId }, query: { isDeleted: 'true' } }],
   'POST /api/account/acceptinvitation': () => [{ anonymous: true, body: { token: 'forged-token-forged-token-forged', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],

@@ -146,6 +146,19 @@ describe('POST /api/Members/edit', () => {
   });
 });
 
+describe('GET /api/Members/getById', () => {
+  it("gives the edit dialog the member's values; a project role sees only its projects' members", async () => {
+    const id = t.ids.members.relief![demo.collector]!;
+    const r = await t.call<{ email: string; languages: number[]; locationId: number; workspaceIds: string[]; isSelf: boolean }>('GET', `/api/Members/getById/${id}`, { session: await as(demo.manager) });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ email: 'collector@demo.test', workspaceIds: [ws()], isSelf: false });
+    expect(r.body.data.languages.length).toBeGreaterThan(0);
+    const mine = await t.call<{ isSelf: boolean }>('GET', `/api/Members/getById/${t.ids.members.relief![demo.manager]!}`, { session: await as(demo.manager) });
+    expect(mine.body.data.isSelf).toBe(true);
+    expect((await t.call('GET', `/api/Members/getById/${t.ids.members.second?.[demo.multi] ?? id}`, { session: await as(demo.collector) })).status).toBe(403);
+  });
+});
+
 describe('GET /api/Projects/getAllProjectMembers and removing a member from the project', () => {
   it('filters by role, gender, language and location, and pages by 10', async () => {
     const all = await list(demo.owner, '?PageSize=100');

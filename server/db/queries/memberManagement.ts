@@ -29,6 +29,31 @@ export async function memberById(q: Q, organizationId: string, memberId: string)
     .executeTakeFirst();
 }
 
+/** One live member as the edit and preview dialogs show it. */
+export async function memberDetail(q: Q, organizationId: string, memberId: string) {
+  const m = await q
+    .selectFrom('organization_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('countries as c', 'c.id', 'm.location_id')
+    .select(['m.id', 'u.full_name as fullName', 'u.email', 'm.role_id as roleId', 'm.gender', 'm.location_id as locationId', 'c.name as location'])
+    .where('m.organization_id', '=', organizationId)
+    .where('m.id', '=', memberId)
+    .where('m.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!m) return undefined;
+  const workspaces = await q
+    .selectFrom('workspace_members as wm')
+    .innerJoin('workspaces as w', 'w.id', 'wm.workspace_id')
+    .select(['w.id', 'w.name'])
+    .where('wm.organization_id', '=', organizationId)
+    .where('wm.member_id', '=', memberId)
+    .where('wm.deleted_at', 'is', null)
+    .where('w.deleted_at', 'is', null)
+    .orderBy('w.name')
+    .execute();
+  return { ...m, workspaces };
+}
+
 /** Whether the member belongs to one of the projects of the scope (admin scopes reach everyone). */
 export async function memberInScope(q: Q, scope: ProjectScope, memberId: string): Promise<boolean> {
   if (!scope.memberId) return true;
