@@ -65,7 +65,7 @@ export const projectMembersScreen: ScreenDeclaration = {
   columns: [
     { key: 'name', label: 'memberManagement.columns.name', kind: 'text', primary: true },
     { key: 'email', label: 'memberManagement.columns.email', kind: 'text', hideBelow: 'md' },
-    { key: 'role', label: 'memberManagement.columns.role', kind: 'label', labels: 'roles' },
+    { key: 'role', label: 'memberManagement.columns.role', kind: 'label', labels: 'roles', hideBelow: 'md' },
     { key: 'gender', label: 'memberManagement.columns.gender', kind: 'label', labels: 'memberManagement.genders', hideBelow: 'lg' },
     { key: 'selectedLanguages', label: 'memberManagement.columns.languages', kind: 'names', hideBelow: 'lg' },
     { key: 'location', label: 'memberManagement.columns.location', kind: 'text', hideBelow: 'lg' },

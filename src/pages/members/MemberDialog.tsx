@@ -62,7 +62,7 @@ function select(multi: boolean, o: { id: string; label: string; value: unknown; 
     readonly: false,
     placeholder: o.placeholder,
     rawErrors: o.invalid ? ['x'] : [],
-    options: { choices: o.choices, loading: o.loading, placeholder: o.placeholder },
+    options: { choices: o.choices, loading: o.loading, placeholder: o.placeholder, inDialog: true },
   } as unknown as WidgetProps;
   return multi ? <ApiMultiSelectWidget {...props} /> : <ApiSelectWidget {...props} />;
 }
