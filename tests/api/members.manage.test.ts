@@ -194,3 +194,53 @@ describe('GET /api/Projects/getAllProjectMembers and removing a member from the 
     expect(junior.status).toBe(403);
   });
 });
+
+describe('POST /api/Members/addMembers and the templates', () => {
+  const row = (email: string, extra: Record<string, unknown> = {}) => payload(email, extra);
+
+  it('adds the good rows and names each refused one; says the spec text when all went in', async () => {
+    const s = await as(demo.manager);
+    const ok = await t.call<{ added: number; failed: unknown[] }>('POST', '/api/Members/addMembers', { session: s, body: [row('bulk.a@demo.test'), row('bulk.b@demo.test')] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Members have been added successfully.');
+    expect(ok.body.data).toEqual({ added: 2, failed: [] });
+    const mixed = await t.call<{ added: number; failed: { email: string; message: string }[] }>('POST', '/api/Members/addMembers', {
+      session: s,
+      body: [row('bulk.a@demo.test'), row('bulk.c@demo.test'), row('bulk.d@demo.test', { roleId: role('SeniorProjectManager') })],
+    });
+    expect(mixed.body.data.added).toBe(1);
+    expect(mixed.body.data.failed).toEqual([
+      { email: 'bulk.a@demo.test', message: 'Each user can have only one role per organization, and each e-mail must be unique.' },
+      { email: 'bulk.d@demo.test', message: 'You are not allowed to give this role.' },
+    ]);
+  });
+
+  it('refuses a body over 1 MB and more than 1,000 rows before adding anyone', async () => {
+    const s = await as(demo.manager);
+    // The size is refused before the body is parsed or validated, whatever the rows hold.
+    const big = Array.from({ length: 900 }, (_, i) => row(`big.${i}@demo.test`, { fullName: 'x'.repeat(2300) + i }));
+    expect(JSON.stringify(big).length).toBeGreaterThan(2_000_000);
+    const r = await t.call('POST', '/api/Members/addMembers', { session: s, body: big });
+    expect(r.status).toBe(413);
+    const many = await t.call('POST', '/api/Members/addMembers', { session: s, body: Array.from({ length: 1001 }, (_, i) => ({ ...row(`m${i}@d.io`), fullName: 'a' })) });
+    expect(many.status).toBe(400);
+    expect((await list(demo.manager, '?Search=big.')).body.data.totalSize).toBe(0);
+  });
+
+  it('serves both template workbooks with the Members and Roles sheets, the roles this caller may give', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    for (const [kind, file] of [['members', 'Multiple_Members.xlsx'], ['users', 'Multiple_User_Members.xlsx']] as const) {
+      const r = await t.call('GET', `/api/Members/getMembersTemplate?kind=${kind}`, { session: await as(demo.owner) });
+      expect(r.status).toBe(200);
+      expect(String(r.res.headers['content-disposition'])).toContain(file);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.getWorksheet('Members')!.getRow(1).values).toEqual([undefined, 'FullName', 'Email', 'Gender', 'Role', 'Language', 'Location']);
+      const roles = wb.getWorksheet('Roles')!.getColumn(1).values.slice(2);
+      expect(roles).toEqual(kind === 'users' ? ['SeniorProjectManager', 'ProjectManager', 'Guest'] : ['DataCollector', 'JuniorProjectManager']);
+    }
+    const junior = await t.call('GET', '/api/Members/getMembersTemplate?kind=members', { session: await as(demo.junior) });
+    expect(junior.status).toBe(200);
+    expect((await t.call('GET', '/api/Members/getMembersTemplate?kind=members', { session: await as(demo.collector) })).status).toBe(403);
+  });
+});
