@@ -30,11 +30,11 @@ type Q = Kysely<DB>;
 export const INVITATION_DAYS = 7;
 
 /** The prefix of the password hash of an account whose owner has not set a password yet. */
-const UNSET_PASSWORD = 'unset:';
+export const UNSET_PASSWORD = 'unset:';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function mayGive(t: Tenant, roleId: number): RoleName {
+export function mayGive(t: Tenant, roleId: number): RoleName {
   const role = roleById(roleId)?.name;
   if (!role || !t.roles.some((r) => rolesAddableBy[r].includes(role))) throw problem('memberRoleNotAllowed');
   return role;
