@@ -125,6 +125,41 @@ describe('a project manager adds a data collector, who sets a password and signs
   });
 });
 
+describe('bulk upload in the browser', () => {
+  it('reads the workbook, lists the dropped rows with reasons, then adds the rest', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Members');
+    ws.addRow(['FullName', 'Email', 'Gender', 'Role', 'Language', 'Location']);
+    ws.addRow(['Bulk One', 'bulk.one@demo.test', 'Female', 'DataCollector', 'English, Swahili', 'Kenya']);
+    ws.addRow(['Bulk Two', 'bulk.two@demo.test', 'Male', 'JuniorProjectManager', 'English', 'south sudan']);
+    ws.addRow(['Too High', 'too.high@demo.test', 'Male', 'SeniorProjectManager', 'English', 'Kenya']);
+    ws.addRow(['Nowhere', 'nowhere@demo.test', 'Other', 'DataCollector', 'English', 'Atlantis']);
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+    const { context, page } = await managerOnMembers(DESKTOP);
+    await page.getByTestId('toolbar-add').click();
+    await page.getByTestId('tab-many').click();
+    await page.getByTestId('bulk-file').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await page.getByTestId('bulk-dropped').waitFor();
+    expect(await page.getByTestId('bulk-dropped').locator('li').allTextContents()).toEqual([
+      'Row 4 too.high@demo.test: role not in the Roles sheet',
+      'Row 5 nowhere@demo.test: unknown location',
+    ]);
+    await screenshot(page, 'members-bulk-dropped-desktop');
+    await expectAccessible(page, 'the bulk tab with a file read', '[data-testid="member-dialog"]');
+    // More than 1 MB is refused before it is read.
+    await page.getByTestId('bulk-file').setInputFiles({ name: 'big.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1_100_000) });
+    await expect.poll(() => page.getByTestId('bulk-error').textContent()).toBe('The file is larger than 1 MB.');
+    await page.getByTestId('bulk-file').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await page.getByTestId('bulk-confirm').click();
+    await page.getByText('Members have been added successfully.').waitFor();
+    await page.getByTestId('screen-search').fill('bulk.');
+    await expect.poll(() => page.getByTestId('row').count()).toBe(2);
+    await context.close();
+  });
+});
+
 describe.each([DESKTOP, PHONE])('admin user management at %o', (viewport) => {
   it('lists the organization members with their details; the owner adds from /new-member', async () => {
     const { context, page } = await newPage(browser, { viewport });
