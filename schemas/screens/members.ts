@@ -122,7 +122,7 @@ export const organizationMembersScreen: ScreenDeclaration = {
     { key: 'gender', label: 'memberManagement.columns.gender', kind: 'label', labels: 'memberManagement.genders', hideBelow: 'lg' },
     { key: 'languages', label: 'memberManagement.columns.languages', kind: 'names', hideBelow: 'lg' },
     { key: 'location', label: 'memberManagement.columns.location', kind: 'text', hideBelow: 'lg' },
-    { key: 'roles', label: 'memberManagement.columns.role', kind: 'roles' },
+    { key: 'roles', label: 'memberManagement.columns.role', kind: 'roles', hideBelow: 'md' },
     { key: 'workspaces', label: 'memberManagement.columns.workspace', kind: 'names', hideBelow: 'md' },
   ],
   search: { placeholder: 'memberManagement.search', debounceMs: 500 },
