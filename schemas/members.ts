@@ -2,6 +2,7 @@
 // "Workspace member" and "Organization member in admin lists").
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
+import type { RoleName } from './roles';
 
 const named = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as const;
 
@@ -26,8 +27,133 @@ export const organizationMemberSchema = {
     roles: { type: 'array', items: named },
     workspaces: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } } },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
+    gender: { type: ['integer', 'null'] },
+    location: { type: ['string', 'null'] },
+    languages: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
   },
 } as const;
 export type OrganizationMember = FromSchema<typeof organizationMemberSchema>;
 
 export const workspaceMembersQuery = { type: 'object', required: ['WorkSpaceId'], properties: { WorkSpaceId: uuid } } as const;
+
+// ---- Member management (spec 001 sections 3 "Members", 5 "Member forms", 6 and 7) ----
+
+
+/** Gender codes of spec 001 section 3. */
+export const genders = { Male: 0, Female: 1, Other: 2 } as const;
+export const genderCodes = Object.values(genders);
+
+/**
+ * The roles each role may give a member it adds or edits (spec 001 sections 5 and 6). The forms offer a
+ * subset per page (`roleOptionsFor`); the server enforces this table. The owner and the organization-wide
+ * admins may grant every project role; a senior manager up to Project Manager; a project manager Data
+ * Collector and Junior Manager; a junior manager only Data Collector.
+ */
+export const rolesAddableBy: Record<RoleName, readonly RoleName[]> = {
+  Organization: ['SeniorProjectManager', 'ProjectManager', 'JuniorProjectManager', 'DataCollector', 'Guest'],
+  SuperAdmin: ['SeniorProjectManager', 'ProjectManager', 'JuniorProjectManager', 'DataCollector', 'Guest'],
+  AdminOfOrganization: ['SeniorProjectManager', 'ProjectManager', 'JuniorProjectManager', 'DataCollector', 'Guest'],
+  SeniorProjectManager: ['DataCollector', 'JuniorProjectManager', 'ProjectManager'],
+  ProjectManager: ['DataCollector', 'JuniorProjectManager'],
+  JuniorProjectManager: ['DataCollector'],
+  DataCollector: [],
+  Guest: [],
+  OrgSuperAdmin: [],
+};
+
+export type MemberFormPage = 'admin' | 'project' | 'enumerators';
+
+/** The role options a form shows (spec 001 section 5 "Role options"), always within `rolesAddableBy`. */
+export function roleOptionsFor(page: MemberFormPage, callerRoles: readonly RoleName[]): RoleName[] {
+  const allowed = new Set(callerRoles.flatMap((r) => rolesAddableBy[r]));
+  const offered: readonly RoleName[] =
+    page === 'enumerators'
+      ? ['DataCollector']
+      : page === 'admin'
+        ? ['SeniorProjectManager', 'ProjectManager', 'Guest']
+        : callerRoles.includes('SeniorProjectManager')
+          ? ['DataCollector', 'JuniorProjectManager', 'ProjectManager']
+          : ['DataCollector', 'JuniorProjectManager'];
+  return offered.filter((r) => allowed.has(r));
+}
+
+const memberFields = {
+  fullName: { type: 'string', minLength: 1, maxLength: 200 },
+  roleId: { type: 'integer', minimum: 1, maximum: 9 },
+  workspaceIds: { type: 'array', maxItems: 100, uniqueItems: true, items: uuid },
+  languages: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 100000 } },
+  locationId: { type: 'integer', minimum: 1, maximum: 100000 },
+  gender: { type: 'integer', enum: genderCodes },
+} as const;
+
+/** POST /Members/add: the member payload. `projectId` from the project and enumerators pages. */
+export const addMemberBody = {
+  type: 'object',
+  required: ['fullName', 'email', 'roleId', 'languages', 'locationId', 'gender'],
+  additionalProperties: false,
+  properties: { ...memberFields, email: { type: 'string', minLength: 1, maxLength: 254 }, projectId: uuid },
+} as const;
+export type AddMemberBody = FromSchema<typeof addMemberBody>;
+
+/** POST /Members/edit: `id` is the organizationMemberId; the e-mail is not editable. */
+export const editMemberBody = {
+  type: 'object',
+  required: ['id', 'fullName', 'roleId', 'languages', 'locationId', 'gender'],
+  additionalProperties: false,
+  properties: { ...memberFields, id: uuid, email: { type: 'string', maxLength: 254 }, projectId: uuid },
+} as const;
+export type EditMemberBody = FromSchema<typeof editMemberBody>;
+
+/** The filters of the member tables (spec 001 section 3 "Data collection filter fields"). */
+const memberFilters = {
+  Search: { type: 'string', maxLength: 200 },
+  RoleId: { type: 'integer', minimum: 1, maximum: 9 },
+  LanguageId: { type: 'integer', minimum: 1, maximum: 100000 },
+  Gender: { type: 'integer', enum: genderCodes },
+  LocationId: { type: 'integer', minimum: 1, maximum: 100000 },
+  isDeleted: { type: 'boolean', default: false },
+  Page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+  PageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+} as const;
+
+/** GET /Projects/getAllProjectMembers/{projectId}. */
+export const projectMembersQuery = { type: 'object', properties: { ...memberFilters, ProjectId: uuid } } as const;
+export type ProjectMembersQuery = FromSchema<typeof projectMembersQuery>;
+export const projectIdParams = { type: 'object', required: ['projectId'], properties: { projectId: uuid } } as const;
+
+/** POST /account/acceptInvitation: the e-mailed link's token and the first password. */
+export const acceptInvitationBody = {
+  type: 'object',
+  required: ['token', 'newPassword', 'confirmPassword'],
+  properties: {
+    token: { type: 'string', minLength: 20, maxLength: 100 },
+    newPassword: { type: 'string', minLength: 1, maxLength: 128 },
+    confirmPassword: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+} as const;
+
+/** One row of the project members table (spec 001 section 3 "Project member"). */
+export const projectMemberSchema = {
+  $id: 'ProjectMember',
+  type: 'object',
+  required: ['memberId', 'projectMemberId', 'organizationMemberId', 'name', 'email', 'role', 'selectedLanguages'],
+  properties: {
+    memberId: uuid,
+    projectMemberId: uuid,
+    organizationMemberId: uuid,
+    name: { type: 'string' },
+    email: { type: 'string' },
+    gender: { type: ['integer', 'null'] },
+    location: { type: ['string', 'null'] },
+    locationId: { type: ['integer', 'null'] },
+    role: { type: 'string' },
+    roleId: { type: 'integer' },
+    selectedLanguages: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    deletedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+export type ProjectMember = FromSchema<typeof projectMemberSchema>;
+
+/** POST /Members/addMembers: the rows read from the workbook (1,000 at most, spec 001 section 5). */
+export const addMembersBody = { type: 'array', minItems: 1, maxItems: 1000, items: addMemberBody } as const;
+export const templateQuery = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['users', 'members'] } } } as const;

@@ -65,6 +65,14 @@ export const problems = {
   noRecycleBin: { status: 400, message: 'This kind of item has no recycle bin.' },
   notInRecycleBin: { status: 409, message: 'This item is not in the recycle bin.' },
   memberProtected: { status: 403, message: "The organization owner and your own membership can't be removed here." },
+  // Member management (issue 15). The spec's help text for the unique e-mail and the one role rule.
+  memberExists: { status: 409, message: 'Each user can have only one role per organization, and each e-mail must be unique.' },
+  memberRoleNotAllowed: { status: 403, message: 'You are not allowed to give this role.' },
+  ownRoleChange: { status: 403, message: "You can't change your own role." },
+  memberLimit: { status: 400, message: 'You reached your packet limit for adding members!!' },
+  memberNameShared: { status: 409, message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.' },
+  invalidEmail: { status: 400, message: 'Please enter a valid email address' },
+  invalidInvitation: { status: 400, message: 'This invitation link is invalid, expired or already used.' },
   // Surveys and submissions (spec 001 sections 4, 5 and 8).
   alreadySubmitted: { status: 400, message: "Survey has already been submitted. You can't submit more than once." },
   surveyExpired: {

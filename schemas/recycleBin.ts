@@ -20,6 +20,8 @@ export const recycleBinRoles = {
   [entityTypes.Project]: MANAGER_ROLES,
   [entityTypes.Survey]: SURVEY_OWNER_ROLES,
   [entityTypes.OrganizationMember]: ADMIN_ROLES,
+  // Removing a member from one project (issue 15); the project's managers act on it.
+  [entityTypes.ProjectMember]: MANAGER_ROLES,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 
 export type BinEntityType = keyof typeof recycleBinRoles;

@@ -1,6 +1,7 @@
 // Every admin screen declaration, by id. A screen opened by another (a dialog: { kind: 'dialog' })
 // is found here, so the table must hold every declaration an action names.
 import { deletedProjectsScreen, deletedUsersScreen, deletedWorkspacesScreen } from './deletedItems';
+import { deletedProjectMembersScreen, organizationMembersScreen, projectMembersScreen } from './members';
 import { projectsScreen } from './projects';
 import { surveyToolsScreen } from './surveyTools';
 import { workspacesScreen } from './workspaces';
@@ -13,6 +14,9 @@ export const screens = {
   deletedUsers: deletedUsersScreen,
   deletedProjects: deletedProjectsScreen,
   surveyTools: surveyToolsScreen,
+  projectMembers: projectMembersScreen,
+  deletedProjectMembers: deletedProjectMembersScreen,
+  organizationMembers: organizationMembersScreen,
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type ScreenId = keyof typeof screens;

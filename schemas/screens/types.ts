@@ -150,6 +150,18 @@ export interface FormDeclaration {
   edit?: FormMode;
 }
 
+/** A filter of a list (spec 001 "Member management": role, language, gender, location), sent as `param`. */
+export interface ListFilter {
+  param: string;
+  label: string;
+  /** Fixed choices: the value sent and the i18n key of its text. */
+  choices?: readonly { value: number | string; label: string }[];
+  /** Choices from the API. */
+  options?: SelectOptions;
+  /** For options: the i18n key prefix of the label (`roles.` turns a role name into its text). */
+  labels?: string;
+}
+
 export interface ScreenDeclaration {
   id: string;
   title: string;
@@ -158,7 +170,10 @@ export interface ScreenDeclaration {
   layout: 'table' | 'cards';
   source: ListSource;
   columns: readonly Column[];
-  search?: { placeholder: string; debounceMs: number };
+  /** `param`: the query name the list call takes the search by, where not `search`. */
+  search?: { placeholder: string; debounceMs: number; param?: string };
+  /** Filters behind 'Show filters', each a select; changing one starts again at page 1. */
+  filters?: readonly ListFilter[];
   pagination: {
     pageSize: number;
     /** Whether the user may change the page size, and to what. */

@@ -54,6 +54,18 @@ export interface OrganizationMembersTable {
   role_within_organization: string | null;
   deleted_at: Timestamp | null;
   deactivated_by_self: Generated<boolean>;
+  gender: ColumnType<number | null, number | null | undefined, number | null>;
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+}
+export interface MemberLanguagesTable { organization_id: string; member_id: string; language_id: number }
+export interface MemberInvitationsTable {
+  id: Generated<string>;
+  user_id: string;
+  organization_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -182,4 +194,6 @@ export interface DB extends SurveyTables {
   projects: ProjectsTable;
   project_countries: ProjectCountriesTable;
   project_members: ProjectMembersTable;
+  member_languages: MemberLanguagesTable;
+  member_invitations: MemberInvitationsTable;
 }

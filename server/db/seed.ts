@@ -98,10 +98,20 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData): Promise<SeededId
             role_id: roleByName(m.role)!.id,
             role_within_organization: m.roleWithinOrganization ?? null,
             deleted_at: null,
+            // What the member forms record (issue 15), varied so the members table's filters find something.
+            gender: i % 3,
+            location_id: await countryId(trx, i % 2 ? 'SO' : 'KE'),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         (ids.members[m.organization] ??= {})[account.email] = member.id;
+        const languageIds = await trx.selectFrom('languages').select('id').where('code', 'in', i % 2 ? ['en', 'so'] : ['en', 'sw']).execute();
+        if (languageIds.length) {
+          await trx
+            .insertInto('member_languages')
+            .values(languageIds.map((l) => ({ organization_id: ids.organizations[m.organization]!, member_id: member.id, language_id: l.id })))
+            .execute();
+        }
       }
     }
 

@@ -6,6 +6,7 @@ import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
 import lookups from './lookups';
+import memberManagement from './memberManagement';
 import orgMembers from './orgMembers';
 import projects from './projects';
 import recycleBin from './recycleBin';
@@ -15,7 +16,7 @@ import surveys from './surveys';
 import workspaces from './workspaces';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin, surveys, surveyBuilder, surveyData] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, recycleBin, surveys, surveyBuilder, surveyData] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

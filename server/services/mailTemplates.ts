@@ -12,3 +12,14 @@ export function codeMail(purpose: 'confirm-email' | 'reset-password', fullName: 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
+
+/** The invitation of a newly added member: a link to set a password, or (existing account) to sign in. */
+export function invitationMail(o: { fullName: string; organizationName: string; link: string; newUser: boolean; days: number }): { subject: string; text: string; html: string } {
+  const subject = `You have been added to ${o.organizationName}`;
+  const action = o.newUser
+    ? `Set your password to sign in (the link works once, for ${o.days} days):`
+    : 'Sign in with your existing account to start:';
+  const text = `Hello ${o.fullName},\n\nYou have been added as a member of ${o.organizationName}.\n\n${action}\n\n    ${o.link}\n`;
+  const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>You have been added as a member of ${escapeHtml(o.organizationName)}.</p><p>${action}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
+  return { subject, text, html };
+}

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { roleById } from '../../schemas/roles';
 import type { ListQuery } from '../../schemas/workspaces';
 import { listOrganizationMembers, workspaceMembers, workspacesOfMembers } from '../db/queries/orgMembers';
+import { detailsOfMembers, languagesOfMembers } from '../db/queries/memberManagement';
 import { findWorkspace } from '../db/queries/workspaces';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
@@ -30,7 +31,12 @@ export async function ofOrganization(db: Q, t: Tenant, q: ListQuery) {
     page: q.page ?? 1,
     pageSize: q.pageSize ?? 10,
   });
-  const workspaces = await workspacesOfMembers(db, t.organizationId, rows.map((r) => r.memberId));
+  const ids = rows.map((r) => r.memberId);
+  const [workspaces, languages, details] = await Promise.all([
+    workspacesOfMembers(db, t.organizationId, ids),
+    languagesOfMembers(db, t.organizationId, ids),
+    detailsOfMembers(db, t.organizationId, ids),
+  ]);
   return {
     members: rows.map((r) => ({
       id: r.userId,
@@ -39,6 +45,10 @@ export async function ofOrganization(db: Q, t: Tenant, q: ListQuery) {
       email: r.email,
       roles: rolesOf(r.roleId),
       workspaces: workspaces.get(r.memberId) ?? [],
+      // What the member forms record (issue 15): the admin User Management table's columns.
+      gender: details.get(r.memberId)?.gender ?? null,
+      location: details.get(r.memberId)?.location ?? null,
+      languages: languages.get(r.memberId) ?? [],
       deletedAt: r.deletedAt ? new Date(r.deletedAt).toISOString() : null,
     })),
     totalSize: total,

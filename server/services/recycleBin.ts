@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { entityTypes } from '../../schemas/entityTypes';
 import { recycleBinRoles, type BinEntityType } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '../../schemas/roles';
+import { binnedProjectMemberIds, projectMembersById, purgeProjectMembers, setProjectMembersDeleted } from '../db/queries/memberManagement';
 import { binnedMemberIds, membersById, membershipInAnyState, purgeMembers, setMembersDeleted, setOrganizationDeactivated } from '../db/queries/orgMembers';
 import { binnedProjectIds, countLiveProjects, projectIdsOfWorkspaces, projectsById, purgeProjects, setProjectsDeleted } from '../db/queries/projects';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
@@ -39,6 +40,7 @@ export type BinAction = 'delete' | 'restore' | 'purge';
 /** What an "all" call covers: a workspace's projects, or the whole organization. */
 export interface BinScope {
   workspaceId?: string | undefined;
+  projectId?: string | undefined;
 }
 
 interface BinHandler {
@@ -108,11 +110,20 @@ const surveyBin: BinHandler = {
   purge: (q, t, ids) => purgeSurveys(q, t.organizationId, ids),
 };
 
+// A member removed from one project (ProjectMember 17): the organization membership stays.
+const projectMemberBin: BinHandler = {
+  find: async (q, t, ids) => stateOf(await projectMembersById(q, projectScopeOf(t), ids)),
+  binned: (q, t, scope) => binnedProjectMemberIds(q, projectScopeOf(t), scope.projectId),
+  setDeleted: (q, t, ids, at) => setProjectMembersDeleted(q, t.organizationId, ids, at),
+  purge: (q, t, ids) => purgeProjectMembers(q, t.organizationId, ids),
+};
+
 const handlers: Record<BinEntityType, BinHandler> = {
   [entityTypes.Workspace]: workspaceBin,
   [entityTypes.Survey]: surveyBin,
   [entityTypes.Project]: projectBin,
   [entityTypes.OrganizationMember]: memberBin,
+  [entityTypes.ProjectMember]: projectMemberBin,
 };
 
 function handlerFor(t: Tenant, entityType: number): BinHandler {

@@ -60,6 +60,8 @@ export const routes: readonly RouteDecl[] = [
   { path: '/auth/login', page: () => import('../pages/auth/LoginPage'), access: 'signed-out', shell: 'auth' },
   { path: '/auth/registration', page: () => import('../pages/auth/RegistrationPage'), access: 'signed-out', shell: 'auth' },
   { path: '/auth/forgot-password', page: () => import('../pages/auth/ForgotPasswordPage'), access: 'signed-out', shell: 'auth' },
+  // Not in the spec: the invitation e-mail's link, where a newly added member sets their password.
+  { path: '/auth/set-password', page: () => import('../pages/auth/SetPasswordPage'), access: 'public', shell: 'auth' },
   { path: '/auth/success', page: () => import('../pages/auth/SuccessPage'), access: 'public', shell: 'auth' },
   { path: '/auth/request', page: () => import('../pages/auth/RequestPage'), access: 'public', shell: 'auth' },
   { path: '/auth/freeTrial/successful', page: () => import('../pages/auth/FreeTrialSuccessPage'), access: 'public', shell: 'auth' },
@@ -110,7 +112,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: '/survey/submission/*', page: () => import('../pages/data/SubmissionPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
-  { path: '/members', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
+  { path: '/members', page: () => import('../pages/members/MembersPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
   { path: '/deleted-items', page: () => import('../pages/deleted-items/ProjectDeletedItemsPage'), access: MANAGER_ROLES, shell: 'app', back: 'dashboard', layout: { noPadding: true }, sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.deletedItems', icon: 'trash', order: 41 } },
   { path: '/user-management', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },
   { path: '/payment-plans', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
@@ -120,8 +122,8 @@ export const routes: readonly RouteDecl[] = [
   { path: '/tasks', page: comingSoon, access: ALL_ROLES, shell: 'app', back: 'organizations' },
 
   // Admin area
-  { path: '/admin-user-management', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.userManagement', icon: 'members', order: 20 } },
-  { path: '/admin-user-management/new-member', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin-user-management', page: () => import('../pages/members/AdminMembersPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.userManagement', icon: 'members', order: 20 } },
+  { path: '/admin-user-management/new-member', page: () => import('../pages/members/AdminMembersPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none' },
   { path: '/admin-deleted-items', page: () => import('../pages/deleted-items/AdminDeletedItemsPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', layout: { noPadding: true }, sidebar: { menu: 'admin', label: 'nav.deletedItems', icon: 'trash', order: 30 } },
   { path: '/admin-payment-plans', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
   { path: '/admin-organization-management', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },

@@ -21,6 +21,7 @@ interface Relief {
   memberId: string;
   surveyId: string;
   submissionId: string;
+  projectMemberId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -39,7 +40,7 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization, Survey } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember } = entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -99,6 +100,20 @@ const routes: Record<string, Case> = {
   'GET /api/members/getallorgmembersinworkspace': (r) => [{ query: { WorkSpaceId: r.workspaceId } }],
   'GET /api/members/getallmembersoforganization': () => [{ query: { pageSize: '100' } }, { query: { isDeleted: 'true', pageSize: '100' } }],
   'POST /api/members/delete': (r) => [{ body: { id: r.memberId } }],
+  'POST /api/members/add': (r, me) => {
+    const member = { fullName: 'Iso Member', roleId: 7, languages: [1], locationId: 1, gender: 0 };
+    return [
+      { body: { ...member, email: 'iso.project@demo.test', projectId: r.projectId } },
+      { body: { ...member, email: 'iso.workspace@demo.test', workspaceIds: [r.workspaceId] } },
+      { body: { ...member, email: 'iso.own@demo.test', workspaceIds: [me.workspaceId] } },
+    ];
+  },
+  'POST /api/members/addmembers': (r) => [{ body: [{ fullName: 'Iso Bulk', email: 'iso.bulk@demo.test', roleId: 7, languages: [1], locationId: 1, gender: 0, projectId: r.projectId }] }],
+  'GET /api/members/getmemberstemplate': () => [{ query: { kind: 'members' } }, { query: { kind: 'users' } }],
+  'GET /api/members/getbyid/:id': (r) => [{ params: { id: r.memberId } }],
+  'POST /api/members/edit': (r) => [{ body: { id: r.memberId, fullName: 'Renamed', roleId: 7, languages: [1], locationId: 1, gender: 0 } }],
+  'GET /api/projects/getallprojectmembers/:projectId': (r) => [{ params: { projectId: r.projectId } }, { params: { projectId: r.projectId }, query: { isDeleted: 'true' } }],
+  'POST /api/account/acceptinvitation': () => [{ anonymous: true, body: { token: 'forged-token-forged-token-forged', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
   'POST /api/members/permanentlydeleteorrestoreallorganizationmembers': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
 
   // Recycle bin
@@ -114,6 +129,7 @@ const routes: Record<string, Case> = {
       [r.memberId, OrganizationMember],
       [r.binned.memberId, OrganizationMember],
       [r.surveyId, Survey],
+      [r.projectMemberId, ProjectMember],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
       [
@@ -128,6 +144,7 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(Project), isDeleted: 'true', permanent: 'true' }, body: [r.binned.projectId] },
     { query: { entityType: String(OrganizationMember), isDeleted: 'false' }, body: [r.binned.memberId] },
     { query: { entityType: String(Survey), isDeleted: 'true' }, body: [r.surveyId] },
+    { query: { entityType: String(ProjectMember), isDeleted: 'true' }, body: [r.projectMemberId] },
   ],
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
@@ -186,12 +203,15 @@ let secrets: string[];
 
 async function reliefState() {
   const org = relief.organizationId;
-  const [workspaces, projects, members, organization, surveys] = await Promise.all([
+  const [workspaces, projects, members, organization, surveys, projectMembers, memberLanguages, names] = await Promise.all([
     t.db.selectFrom('workspaces').select(['id', 'name', 'description', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('projects').select(['id', 'name', 'manager_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('organization_members').select(['id', 'role_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
     t.db.selectFrom('organizations').select(['name', 'deactivated_at', 'deleted_at']).where('id', '=', org).execute(),
     t.db.selectFrom('surveys').select(['id', 'name', 'status', 'version', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db.selectFrom('project_members').select(['id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db.selectFrom('member_languages').select(['member_id', 'language_id']).where('organization_id', '=', org).orderBy('member_id').orderBy('language_id').execute(),
+    t.db.selectFrom('users').select(['id', 'full_name']).where('id', 'in', t.db.selectFrom('organization_members').select('user_id').where('organization_id', '=', org)).orderBy('id').execute(),
   ]);
   const submissions = await t.db
     .selectFrom('submissions')
@@ -201,7 +221,7 @@ async function reliefState() {
     .execute();
   const answers = await t.db.selectFrom('answers').select(['submission_id', 'item_id', 'repeat_path', 'text_value', 'number_value']).where('organization_id', '=', org).orderBy('submission_id').orderBy('item_id').orderBy('repeat_path').execute();
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users });
+  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names });
 }
 
 beforeAll(async () => {
@@ -229,6 +249,7 @@ beforeAll(async () => {
     memberId: ids.members.relief!['manager@demo.test']!,
     surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     submissionId: '',
+    projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);

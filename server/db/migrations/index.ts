@@ -5,6 +5,7 @@ import { surveys } from './0003_surveys';
 import { accountSecurity } from './0004_account_security';
 import { builder } from './0005_builder';
 import { surveyData } from './0006_survey_data';
+import { members } from './0007_members';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'account_security', sql: accountSecurity },
   { version: 5, name: 'builder', sql: builder },
   { version: 6, name: 'survey_data', sql: surveyData },
+  { version: 7, name: 'members', sql: members },
 ];

@@ -13,6 +13,7 @@ import { session } from '../../state/session';
 import { AppDialog } from '../AppDialog';
 import { ProjectTypeDialog } from '../ProjectTypeDialog';
 import { ConfirmDialog, ProblemDialog } from './dialogs';
+import { FilterBar, FilterToggle } from './FilterBar';
 import { ActionIcon, paletteOf } from './icons';
 import { Pager } from './Pager';
 import { ScreenCards } from './ScreenCards';
@@ -36,10 +37,11 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
   const fillContext = { ctx: { workspaceId: snap.currentWorkspaceId, projectId: snap.currentProjectId }, params };
   const list = useScreenList(decl, fillContext, { inDialog });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [filtersShown, setFiltersShown] = useState(false);
   const runner = useActionRunner(fillContext, snap.roles, { onCalled: () => setSelected(new Set()) });
 
   // A selection belongs to the rows on screen: another page or search starts without one.
-  useEffect(() => setSelected(new Set()), [list.page, list.pageSize, list.searchInput]);
+  useEffect(() => setSelected(new Set()), [list.page, list.pageSize, list.searchInput, list.filters]);
 
   const can = (a: Action) => !a.roles || hasAnyRole(snap.roles, a.roles);
   const rowActions = decl.rowActions.filter(can);
@@ -95,9 +97,11 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
               />
             </InputGroup>
           )}
+          {decl.filters && <FilterToggle shown={filtersShown} onToggle={() => setFiltersShown((v) => !v)} active={Object.keys(list.filters).length} />}
           {buttons}
         </Flex>
       </Flex>
+      {decl.filters && filtersShown && <FilterBar filters={decl.filters} list={list} fc={fillContext} />}
 
       {list.isError ? (
         <Stack align="center" py="10" gap="3" data-testid="screen-error">

@@ -46,16 +46,17 @@ export function useScreenList(decl: ScreenDeclaration, fillContext: FillContext,
   const [pageSize, setPageSize] = useState(decl.pagination.pageSize);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), decl.search?.debounceMs ?? 0);
+  const [filters, setFilterValues] = useState<Readonly<Record<string, string>>>({});
   const ready = canBuild(decl.source.call, fillContext);
   const request = ready ? buildRequest(decl.source.call, fillContext) : undefined;
 
   const query = useQuery({
-    queryKey: [SCREEN_QUERY, decl.id, request?.path, request?.query, page, pageSize, search],
+    queryKey: [SCREEN_QUERY, decl.id, request?.path, request?.query, page, pageSize, search, filters],
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const names = decl.pagination.params ?? { page: 'page', pageSize: 'pageSize' };
-      const data = await api.get<unknown>(request!.path, { query: { ...request!.query, [names.page]: page, [names.pageSize]: pageSize, ...(search ? { search } : {}) } });
+      const data = await api.get<unknown>(request!.path, { query: { ...request!.query, [names.page]: page, [names.pageSize]: pageSize, ...(search ? { [decl.search?.param ?? 'search']: search } : {}), ...filters } });
       const list = (decl.source.items ? (data as Record<string, unknown>)[decl.source.items] : data) as Row[];
       const total = decl.source.total ? Number((data as Record<string, unknown>)[decl.source.total]) : list.length;
       return { rows: list, total };
@@ -91,6 +92,18 @@ export function useScreenList(decl: ScreenDeclaration, fillContext: FillContext,
     },
     searchInput,
     setSearchInput,
+    filters,
+    /** Sets one filter ('' clears it), or clears them all; either starts again at page 1. */
+    setFilter: (param: string | null, value = '') => {
+      setFilterValues((prev) => {
+        if (param === null) return {};
+        const next = { ...prev };
+        if (value) next[param] = value;
+        else delete next[param];
+        return next;
+      });
+      setPage(1);
+    },
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     isError: query.isError,

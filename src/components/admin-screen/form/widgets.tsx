@@ -11,6 +11,8 @@ interface ChoiceOptions {
   choices?: Choice[];
   loading?: boolean;
   emptyHint?: string;
+  /** Inside a dialog the list renders in place: a portal outside the dialog would be inert to it. */
+  inDialog?: boolean;
 }
 
 function useChoices(props: WidgetProps) {
@@ -47,10 +49,10 @@ function Frame(props: WidgetProps & { children: React.ReactNode; hint?: string |
   );
 }
 
-function Options({ collection, loading }: { collection: ReturnType<typeof createListCollection<Choice>>; loading: boolean }) {
+function Options({ collection, loading, inDialog }: { collection: ReturnType<typeof createListCollection<Choice>>; loading: boolean; inDialog?: boolean | undefined }) {
   const { t } = useTranslation();
   return (
-    <Portal>
+    <Portal disabled={!!inDialog}>
       <Combobox.Positioner>
         <Combobox.Content maxH="280px">
           {loading ? (
@@ -100,7 +102,7 @@ export function ApiSelectWidget(props: WidgetProps) {
             <Combobox.Trigger />
           </Combobox.IndicatorGroup>
         </Combobox.Control>
-        <Options collection={collection} loading={!!o.loading} />
+        <Options collection={collection} loading={!!o.loading} inDialog={o.inDialog} />
       </Combobox.Root>
     </Frame>
   );
@@ -135,7 +137,7 @@ export function ApiMultiSelectWidget(props: WidgetProps) {
             <Combobox.Trigger />
           </Combobox.IndicatorGroup>
         </Combobox.Control>
-        <Options collection={collection} loading={!!o.loading} />
+        <Options collection={collection} loading={!!o.loading} inDialog={o.inDialog} />
       </Combobox.Root>
       {keys.length > 0 && (
         <HStack wrap="wrap" gap="1.5" mt="1.5">
