@@ -46,7 +46,10 @@ export const PROPERTIES = {
   title: { label: 'Title', input: 'localized', field: 'questionLabels' },
   name: { label: 'Name', input: 'name', field: 'name' },
   hint: { label: 'Hint', input: 'localized', field: 'surveyQuestionHints' },
+  guidanceHint: { label: 'Guidance hint', input: 'localized', field: 'guidanceHints' },
   required: { label: 'Required', input: 'boolean', field: 'isRequired' },
+  requiredMessage: { label: 'Required message', input: 'localized', field: 'requiredMessages' },
+  readOnly: { label: 'Read only', input: 'boolean', field: 'readOnly' },
   default: { label: 'Default', input: 'text', field: 'default' },
   emoji: { label: 'Emoji', input: 'boolean', field: 'hasEmoji' },
   choices: { label: 'Choices', input: 'choices', field: 'selectQuestionChoices' },
@@ -77,11 +80,13 @@ export const APPEARANCES = [
 ] as const;
 export type Appearance = (typeof APPEARANCES)[number];
 
-const ASKED = ['title', 'name', 'hint', 'required', 'relevant', 'constraint', 'constraintMessage', 'default', 'calculation'] as const satisfies readonly PropertyKey[];
+const ASKED = [
+  'title', 'name', 'hint', 'guidanceHint', 'required', 'requiredMessage', 'readOnly', 'relevant', 'constraint', 'constraintMessage', 'default', 'calculation',
+] as const satisfies readonly PropertyKey[];
 const INPUT = [...ASKED, 'appearance'] as const satisfies readonly PropertyKey[];
 const LIST = [...INPUT, 'emoji', 'choices', 'choiceFilter', 'parameters'] as const satisfies readonly PropertyKey[];
 const GRID = [...ASKED, 'emoji', 'choices', 'secondChoices'] as const satisfies readonly PropertyKey[];
-const COMPUTED = ['title', 'name', 'hint', 'relevant', 'calculation', 'default'] as const satisfies readonly PropertyKey[];
+const COMPUTED = ['title', 'name', 'hint', 'guidanceHint', 'relevant', 'calculation', 'default'] as const satisfies readonly PropertyKey[];
 const SELECT_APPEARANCES = ['minimal', 'autocomplete', 'search', 'columns-pack', 'columns', 'columns-n', 'no-buttons', 'image-map', 'map', 'label', 'list-nolabel', 'list'] as const;
 
 const REQUIRED = 'This field is required';

@@ -4,6 +4,7 @@ import { workspaces } from './0002_workspaces';
 import { surveys } from './0003_surveys';
 import { accountSecurity } from './0004_account_security';
 import { builder } from './0005_builder';
+import { xlsform } from './0006_xlsform';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'surveys', sql: surveys },
   { version: 4, name: 'account_security', sql: accountSecurity },
   { version: 5, name: 'builder', sql: builder },
+  { version: 6, name: 'xlsform', sql: xlsform },
 ];
