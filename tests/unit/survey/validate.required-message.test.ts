@@ -32,8 +32,8 @@ describe('read only', () => {
   });
 
   it('is shown without an input on the fill page', () => {
-    const form = compileSurvey(s);
-    expect(form.uiSchema.site['ui:options']).toMatchObject({ readonly: true });
-    expect(form.uiSchema.free['ui:options']).not.toHaveProperty('readonly');
+    const ui = compileSurvey(s).uiSchema as Record<string, { 'ui:options': object }>;
+    expect(ui.site?.['ui:options']).toMatchObject({ readonly: true });
+    expect(ui.free?.['ui:options']).not.toHaveProperty('readonly');
   });
 });
