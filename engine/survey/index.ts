@@ -21,5 +21,5 @@ export { toFormEntries, parseSubmission, unflatten, MAX_REPORTED_ERRORS, type Fo
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
 export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
-export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './xlsform';
+export * from './xlsform/index';
 export * from './editor/index';

@@ -1,0 +1,2 @@
+// XLSForm in and out (issue 14): see README.md and docs/xlsform.md.
+export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './export';
