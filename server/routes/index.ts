@@ -12,9 +12,10 @@ import recycleBin from './recycleBin';
 import surveyBuilder from './surveyBuilder';
 import surveys from './surveys';
 import workspaces from './workspaces';
+import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin, surveys, surveyBuilder] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, recycleBin, surveys, surveyBuilder, xlsform] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);
