@@ -32,9 +32,11 @@ function cellText(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return v.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+    const o = v as { richText?: { text: string }[]; result?: unknown; formula?: unknown; text?: unknown; error?: string };
     if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o) return cellText(o.result);
+    if (o.result !== undefined) return cellText(o.result);
+    // =TRUE() typed in a cell reaches pyxform as the boolean (engine/expression/xlsform.ts).
+    if (typeof o.formula === 'string') return /^(TRUE|FALSE)\(\)$/i.test(o.formula) ? o.formula.slice(0, -2).toUpperCase() : `=${o.formula}`;
     if (typeof o.text === 'string') return o.text;
     if (typeof o.error === 'string') return '';
   }

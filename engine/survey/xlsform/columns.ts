@@ -128,6 +128,10 @@ export const COLUMNS: readonly Column[] = [
 export const TYPE_COLUMN = 'fs_type';
 /** Our own column: a calculate written with a placeholder calculation because it had none (pyxform refuses an empty one). */
 export const NO_CALCULATION_COLUMN = 'fs_no_calculation';
+/** Our own column: the file a select's choices came from (select_one_from_file); a select without choices is written so. */
+export const CHOICES_FILE_COLUMN = 'fs_choices_file';
+/** Our own setting: every language of the survey, with texts or not. */
+export const LANGUAGES_SETTING = 'fs_languages';
 /** The placeholder: an empty string. */
 export const EMPTY_CALCULATION = "''";
 

@@ -7,7 +7,7 @@
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
-import { COLUMNS, EMPTY_CALCULATION, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
+import { CHOICES_FILE_COLUMN, COLUMNS, EMPTY_CALCULATION, LANGUAGES_SETTING, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
 
 export type SheetRow = readonly string[];
 
@@ -100,8 +100,10 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
   }
 
   const cells = modelCells(target, languages);
-  const list = info.choices === 'list' ? ` ${listOf(q)}` : '';
-  cells.set('type', `${info.sheet.type}${list}`);
+  if (info.choices === 'list' && q.selectQuestionChoices.length === 0 && info.sheet.type.startsWith('select_')) {
+    // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts.
+    cells.set('type', `${info.sheet.type}_from_file ${q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`}`);
+  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
   cells.set('name', q.name);
   if (NEEDS_TYPE_COLUMN.has(q.questionType)) cells.set(TYPE_COLUMN, info.key);
   if (info.sheet.appearance !== undefined) {
@@ -182,6 +184,7 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     ['form_id', `survey_${model.id.replace(/-/g, '_')}`],
     ['default_language', base ? languageColumn(base) : ''],
     ['fs_description', model.description],
+    [LANGUAGES_SETTING, [...langOf.values()].join(', ')],
   ]);
   return [
     { name: 'survey', rows: sheetOf(rows, leading) },

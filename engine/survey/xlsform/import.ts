@@ -9,7 +9,7 @@ import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
-import { COLUMNS, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
+import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
 
 export interface ReportEntry {
   sheet: string;
@@ -78,6 +78,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   'select one': 'select_one',
   select1: 'select_one',
   'select all that apply': 'select_multiple',
+  'select all that apply from': 'select_multiple',
+  'select one from': 'select_one',
+  'phone number': 'phone number',
   'select multiple': 'select_multiple',
   'select one from file': 'select_one_from_file',
   'select multiple from file': 'select_multiple_from_file',
@@ -128,6 +131,9 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = {
   'list name': 'list_name',
 };
 
+/** Columns that take a language, on either sheet. */
+const TRANSLATED: ReadonlySet<string> = new Set([...COLUMNS.filter((c) => c.translated).map((c) => c.header), 'label']);
+
 const EXPRESSION_COLUMNS = new Set(['relevant', 'constraint', 'calculation', 'default', 'choice_filter', 'repeat_count', 'required', 'read_only']);
 
 /** Excel turns straight quotes into typographic ones as people type; in an expression they are quotes. */
@@ -152,12 +158,18 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
     const at = raw.indexOf('::');
     let base = (at >= 0 ? raw.slice(0, at) : raw).trim().toLowerCase();
     let lang = at >= 0 ? raw.slice(at + 2).trim() : null;
+    // Older forms write one colon: 'label:English'.
+    const single = at < 0 ? /^([a-z_-]+)\s*:\s*(.+)$/i.exec(raw) : null;
+    if (single && TRANSLATED.has(single[1]!.toLowerCase())) {
+      base = single[1]!.toLowerCase();
+      lang = single[2]!.trim();
+    }
     // 'media::image::English (en)' and 'bind::required'
     const joined = lang !== null ? `${base}::${lang.toLowerCase().split('::')[0]}` : base;
-    if (HEADER_ALIASES[joined]) {
+    if (lang !== null && HEADER_ALIASES[joined]) {
       base = HEADER_ALIASES[joined]!;
-      const rest = lang!.indexOf('::');
-      lang = rest >= 0 ? lang!.slice(rest + 2).trim() : null;
+      const rest = lang.indexOf('::');
+      lang = rest >= 0 ? lang.slice(rest + 2).trim() : null;
     } else if (HEADER_ALIASES[base]) base = HEADER_ALIASES[base]!;
     const key = `${base}::${(lang ?? '').toLowerCase()}`;
     const before = seen.get(key);
@@ -200,6 +212,11 @@ function resolveLanguages(sheets: readonly { sheet: Sheet; headers: Header[] }[]
   const english = opts.language('en');
   let base = declared && declared.toLowerCase() !== 'default' ? lookup(declared, 'settings', 'default_language') : undefined;
   const used: LanguageRef[] = [];
+  // Our own setting: every language of the survey, texts or not ('English (en), French (fr)').
+  for (const lang of (settings.get(LANGUAGES_SETTING) ?? '').split(/\s*,\s*/).filter(Boolean)) {
+    const l = lookup(lang, 'settings', LANGUAGES_SETTING);
+    if (l && !used.some((u) => u.languageId === l.languageId)) used.push(l);
+  }
   for (const { sheet, headers } of sheets)
     for (const h of headers)
       if (h.lang !== null) {
@@ -299,7 +316,9 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         }
         const entry = lists.get(list) ?? { rows: [] };
         if (entry.rows.some((r) => r.choice.name === name)) {
-          report.push({ ...at, column: cNameH.raw, level: 'error', message: `The list '${list}' has the choice '${name}' twice.` });
+          // pyxform allows it with allow_choice_duplicates; a choice's name is its stored value here, so one is kept.
+          const allowed = YES_WORDS.has((settings.get('allow_choice_duplicates') ?? '').toLowerCase());
+          report.push({ ...at, column: cNameH.raw, level: allowed ? 'warning' : 'error', message: allowed ? `The list '${list}' has the choice '${name}' twice; the first one is kept.` : `The list '${list}' has the choice '${name}' twice.` });
           return;
         }
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
@@ -390,11 +409,11 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     // The longest spelling pyxform knows: 'select all that apply x', 'begin group', 'select_one x or_other'.
     const words = rawType.replace(/\s+/g, ' ').split(' ');
     let n = 1;
-    for (const k of [3, 2]) if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) { n = k; break; }
+    for (const k of [4, 3, 2]) if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) { n = k; break; }
     const spelled = words.slice(0, n).join(' ').toLowerCase();
     const type = ALIASES[spelled] ?? spelled;
     const listName = words[n] ?? '';
-    const orOther = (words[n + 1] ?? '').toLowerCase() === 'or_other';
+    const orOther = ['or_other', 'or other', 'or specify other'].includes(words.slice(n + 1).join(' ').toLowerCase());
     const fsType = (() => {
       const h = surveyHeaders.find((x) => x.base === TYPE_COLUMN);
       return h ? cellOf(row, h) : '';
@@ -478,6 +497,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const byKey = fsType ? questionTypeByKey(fsType) : undefined;
     const nearest = NEAREST[type.toLowerCase()];
     if (byKey !== undefined && byKey !== 0) code = byKey;
+    else if (type === 'phone number') code = 100; // pyxform's own phone type: text with the numbers appearance
     else if (METADATA.has(type.toLowerCase())) {
       code = 279;
       hidden = true;
@@ -515,6 +535,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         return;
       }
       q.selectQuestionChoices = choicesOf(listName);
+      if (type.endsWith('_from_file')) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
     }
     warnExpressions(q, rowNo);
     place(item);
@@ -532,7 +553,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   });
   for (const frame of stack) report.push({ sheet: surveySheet.name, row: frame.row, column: typeH.raw, level: 'error', message: `The ${frame.kind === 'repeat' ? 'repeat' : 'group'} begun here is never closed.`, name: frame.item.surveyItem.name });
 
-  const settingsWarn = ['version', 'style', 'instance_name', 'public_key', 'submission_url', 'allow_choice_duplicates', 'clean_text_values', 'namespaces', 'auto_send', 'auto_delete'];
+  const settingsWarn = ['version', 'style', 'instance_name', 'public_key', 'submission_url', 'clean_text_values', 'namespaces', 'auto_send', 'auto_delete'];
   for (const k of settingsWarn) {
     const v = settings.get(k);
     if (v) report.push({ sheet: settingsSheet!.name, row: 2, column: k, level: 'warning', message: `The setting '${k}' (${v.slice(0, 40)}) is not kept.` });

@@ -1,7 +1,7 @@
 // pyxform as the judge (issue 14): ../shared/tools/xlsform-check converts workbooks with pyxform 4.5.0, the
 // converter ODK Central and KoboToolbox run. Where the tool or its Python packages are missing the tests
 // that need it say so loudly, and fail under CI (CI or REQUIRE_POSTGRES set) rather than pass unjudged.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,4 +48,4 @@ export function judgeBuffers(named: readonly { name: string; bytes: Buffer }[]):
   return judge(files);
 }
 
-export { execFileSync };
+
