@@ -6,8 +6,23 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { launch, screenshot, SCREENSHOTS } from './browser';
-import { openSurveyTools, WIDE } from './builder.support';
+import { animationsSettled, baseUrl, launch, screenshot, SCREENSHOTS, signIn } from './browser';
+import { WIDE } from './builder.support';
+
+/** builder.support's openSurveyTools, in a context that lets axe's script in past the app's CSP. */
+async function openSurveyTools(b: Browser, viewport: { width: number; height: number }) {
+  const context = await b.newContext({ viewport, locale: 'en-US', baseURL: baseUrl(), bypassCSP: true, acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, 'organization@demo.test');
+  await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
+  await page.getByTestId('card').filter({ hasText: 'East Africa Emergency Response' }).getByRole('button').first().click();
+  await page.waitForURL('**/project-selection');
+  await page.getByTestId('row').filter({ hasText: 'Household Needs Assessment 2026' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.goto('/survey/survey-tools');
+  await page.getByTestId('row').first().waitFor({ timeout: 30_000 });
+  return page;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +38,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.getByTestId('xlsform-import-open').click();
     const dialog = page.getByTestId('xlsform-import-dialog');
     await dialog.waitFor();
+    await animationsSettled(page);
     await expectAccessible(page, 'import dialog', '[data-testid="xlsform-import-dialog"]');
     await page.getByTestId('xlsform-file').setInputFiles({
       name: 'flat_xlsform_test.xlsx',
@@ -48,6 +64,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
 
     await page.getByTestId('xlsform-export-open').click();
     await page.getByTestId('xlsform-export-dialog').waitFor();
+    await animationsSettled(page);
     await expectAccessible(page, 'export dialog', '[data-testid="xlsform-export-dialog"]');
     await page.getByTestId('xlsform-survey').selectOption({ index: 1 });
     const download = page.waitForEvent('download');

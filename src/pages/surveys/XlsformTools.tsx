@@ -214,10 +214,10 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
                   <Table.Body>
                     {result.report.slice(0, 500).map((r, i) => (
                       <Table.Row key={i}>
-                        <Table.Cell color={r.level === 'error' ? 'fg.error' : 'fg.warning'} fontWeight="medium">
+                        <Table.Cell color={r.level === 'error' ? 'fg.error' : { base: 'orange.800', _dark: 'orange.300' }} fontWeight="medium">
                           {t(`xlsform.level.${r.level}`)}
                         </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">
+                        <Table.Cell minW="24">
                           <bdi>{r.sheet}</bdi>
                           {r.row > 0 ? ` · ${t('xlsform.row', { row: r.row })}` : ''}
                           {r.column ? (
@@ -235,7 +235,7 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
                             </>
                           ) : null}
                         </Table.Cell>
-                        <Table.Cell>
+                        <Table.Cell minW="40">
                           <bdi>{r.message}</bdi>
                         </Table.Cell>
                       </Table.Row>
