@@ -203,11 +203,11 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
             </Text>
             {result.report.length > 0 && (
               <Box overflowX="auto">
-                <Table.Root size="sm" variant="outline">
+                <Table.Root size="sm" variant="outline" tableLayout={{ base: "fixed", md: "auto" }} width="full">
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader>{t('xlsform.columns.level')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('xlsform.columns.where')}</Table.ColumnHeader>
+                      <Table.ColumnHeader width={{ base: "20", md: "auto" }}>{t("xlsform.columns.level")}</Table.ColumnHeader>
+                      <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('xlsform.columns.where')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('xlsform.columns.message')}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
@@ -217,25 +217,14 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
                         <Table.Cell color={r.level === 'error' ? 'fg.error' : { base: 'orange.800', _dark: 'orange.300' }} fontWeight="medium">
                           {t(`xlsform.level.${r.level}`)}
                         </Table.Cell>
-                        <Table.Cell minW="24">
-                          <bdi>{r.sheet}</bdi>
-                          {r.row > 0 ? ` · ${t('xlsform.row', { row: r.row })}` : ''}
-                          {r.column ? (
-                            <>
-                              {' · '}
-                              <bdi>{r.column}</bdi>
-                            </>
-                          ) : null}
-                          {r.name && result.surveyId ? (
-                            <>
-                              {' · '}
-                              <Link to={`${BUILDER_BASE}/${result.surveyId}?question=${encodeURIComponent(r.name)}`}>
-                                <bdi>{r.name}</bdi>
-                              </Link>
-                            </>
-                          ) : null}
+                        <Table.Cell minW="24" display={{ base: 'none', md: 'table-cell' }}>
+                          <Where r={r} surveyId={result.surveyId} />
                         </Table.Cell>
-                        <Table.Cell minW="40">
+                        <Table.Cell minW={{ base: "0", md: "40" }} overflowWrap="anywhere">
+                          {/* On a phone the place goes above the message: three columns do not fit in 360 px. */}
+                          <Box display={{ base: 'block', md: 'none' }} color="fg.muted" textStyle="xs">
+                            <Where r={r} surveyId={result.surveyId} />
+                          </Box>
                           <bdi>{r.message}</bdi>
                         </Table.Cell>
                       </Table.Row>
@@ -248,5 +237,30 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
         )}
       </Stack>
     </AppDialog>
+  );
+}
+
+/** Sheet, row, column and the question (linked to the builder when the survey exists). */
+function Where({ r, surveyId }: { r: ReportEntry; surveyId: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <bdi>{r.sheet}</bdi>
+      {r.row > 0 ? ` · ${t('xlsform.row', { row: r.row })}` : ''}
+      {r.column ? (
+        <>
+          {' · '}
+          <bdi>{r.column}</bdi>
+        </>
+      ) : null}
+      {r.name && surveyId ? (
+        <>
+          {' · '}
+          <Link to={`${BUILDER_BASE}/${surveyId}?question=${encodeURIComponent(r.name)}`}>
+            <bdi>{r.name}</bdi>
+          </Link>
+        </>
+      ) : null}
+    </>
   );
 }
