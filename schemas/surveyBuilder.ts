@@ -26,6 +26,17 @@ const expression = { type: ['string', 'null'], maxLength: 10000 } as const;
 const localized = (maxLength: number) =>
   ({ type: 'array', maxItems: 300, items: { type: 'object', required: ['languageId', 'text'], properties: { languageId, text: { type: 'string', maxLength } } } }) as const;
 
+/** Media file names per language and kind (XLSForm media columns). */
+const mediaTexts = {
+  type: 'array',
+  maxItems: 100,
+  items: {
+    type: 'object',
+    required: ['kind', 'languageId', 'text'],
+    properties: { kind: { type: 'string', enum: ['image', 'big-image', 'audio', 'video'] }, languageId, text: { type: 'string', maxLength: 500 } },
+  },
+} as const;
+
 const choice = {
   type: 'object',
   required: ['id', 'name', 'choiceLabels'],
@@ -35,6 +46,7 @@ const choice = {
     choiceLabels: localized(4000),
     emoji: { type: ['string', 'null'], maxLength: 50 },
     filters: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 1000 } },
+    media: mediaTexts,
   },
 } as const;
 
@@ -51,6 +63,11 @@ const question = {
     relevant: expression,
     constraint: expression,
     constraintMessages: localized(4000),
+    requiredMessages: localized(4000),
+    readOnly: { type: 'boolean' },
+    guidanceHints: localized(30000),
+    media: mediaTexts,
+    extraColumns: { type: 'object', maxProperties: 100, propertyNames: { maxLength: 200 }, additionalProperties: { type: 'string', maxLength: 10000 } },
     choiceFilter: expression,
     appearance: { type: ['string', 'null'], maxLength: 500 },
     parameters: { type: ['string', 'null'], maxLength: 1000 },
@@ -185,7 +202,7 @@ export const saveTranslationBody = {
         type: 'object',
         required: ['itemId', 'kind', 'text'],
         additionalProperties: false,
-        properties: { itemId: uuid, kind: { type: 'string', enum: ['label', 'hint', 'constraint', 'range_first', 'range_second'] }, text: { type: 'string', maxLength: 30000 } },
+        properties: { itemId: uuid, kind: { type: 'string', enum: ['label', 'hint', 'constraint', 'required', 'guidance', 'range_first', 'range_second'] }, text: { type: 'string', maxLength: 30000 } },
       },
     },
     choiceTexts: {

@@ -17,6 +17,8 @@ export class QuestionBuilder {
   readonly kind = 'question';
   p: Common & {
     required?: boolean;
+    requiredMessage?: Texts;
+    readOnly?: boolean;
     constraint?: string;
     constraintMessage?: Texts;
     calculation?: string;
@@ -36,7 +38,12 @@ export class QuestionBuilder {
   ) {}
   label(t: Texts): this { this.p.label = t; return this; }
   hint(t: Texts): this { this.p.hint = t; return this; }
-  required(on = true): this { this.p.required = on; return this; }
+  required(on = true, message?: Texts): this {
+    this.p.required = on;
+    if (message !== undefined) this.p.requiredMessage = message;
+    return this;
+  }
+  readOnly(on = true): this { this.p.readOnly = on; return this; }
   relevant(e: string): this { this.p.relevant = e; return this; }
   constraint(e: string, message?: Texts): this {
     this.p.constraint = e;
@@ -146,6 +153,11 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
         relevant: item.p.relevant ?? null,
         constraint: null,
         constraintMessages: [],
+        requiredMessages: [],
+        readOnly: false,
+        guidanceHints: [],
+        media: [],
+        extraColumns: {},
         choiceFilter: null,
         appearance: null,
         parameters: null,
@@ -180,6 +192,8 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
         calculation: p.calculation ?? null,
         constraint: p.constraint ?? null,
         constraintMessages: texts(p.constraintMessage),
+        requiredMessages: texts(p.requiredMessage),
+        readOnly: p.readOnly ?? false,
         choiceFilter: p.choiceFilter ?? null,
         appearance: p.appearance ?? null,
         parameters: p.parameters ?? null,

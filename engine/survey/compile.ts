@@ -125,7 +125,7 @@ export function compileSurvey(survey: SurveyModel, languageId?: number): Compile
         computed: info.source === 'computed' || node.calculation !== null,
         // Only when true: rjsf reads `ui:options.readonly` as ui:readonly, and a false here would
         // override the form's own readonly (a stored submission shown read-only).
-        ...(info.source !== 'input' || node.calculation !== null ? { readonly: true } : {}),
+        ...(info.source !== 'input' || node.calculation !== null || node.model.readOnly ? { readonly: true } : {}),
         appearance: node.appearance,
         hasEmoji: node.model.hasEmoji,
         ...emitted.options,

@@ -22,6 +22,6 @@ export { toFormEntries, parseSubmission, unflatten, MAX_REPORTED_ERRORS, type Fo
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
 export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
-export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './xlsform';
+export * from './xlsform/index';
 export * from './editor/index';
 export { dataFields, dataColumns, repeatGroups, cellOf, neutralizeCell, parseAnswerFilter, FILTER_OPS, type AnswerFilter, type CellOptions, type CellValue, type DataColumn, type FilterOp, type StoredValue } from './data';

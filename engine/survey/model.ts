@@ -26,6 +26,14 @@ export interface SurveyLanguage {
   translateStatus: number;
 }
 
+/** The media columns of XLSForm (`image::English (en)`, `audio`, `video`, `big-image`), one file name per language. */
+export const MEDIA_KINDS = ['image', 'big-image', 'audio', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export interface MediaText extends LocalizedText {
+  kind: MediaKind;
+}
+
 export interface ChoiceModel {
   id: string;
   /** The value stored in the form data and read by expressions; no spaces (XLSForm). */
@@ -34,6 +42,8 @@ export interface ChoiceModel {
   emoji: string | null;
   /** Further columns of the choice row, read by choice filters as bare names (`county = ${county}`). */
   filters: Record<string, string>;
+  /** Images, audio and video shown with the choice, per language (XLSForm media columns of the choices sheet); absent: none. */
+  media?: MediaText[];
 }
 
 export interface RangeLabels {
@@ -57,6 +67,23 @@ export interface QuestionModel {
   relevant: string | null;
   constraint: string | null;
   constraintMessages: LocalizedText[];
+  /** The message of a missing required answer, per language (XLSForm `required_message`); empty: the type's own. */
+  requiredMessages: LocalizedText[];
+  /**
+   * The respondent cannot change the answer (XLSForm `read_only: yes`): the fill page shows it without an
+   * input, and the server stores the question's default (or calculation) whatever was sent. A boolean,
+   * not an expression: ODK Collect evaluates `read_only` once, and the forms we met only say yes or no.
+   */
+  readOnly: boolean;
+  /** Longer guidance for enumerators (XLSForm `guidance_hint`), per language. */
+  guidanceHints: LocalizedText[];
+  /** Images, audio and video shown with the question, per language (XLSForm media columns). */
+  media: MediaText[];
+  /**
+   * Columns of the XLSForm row we do not model (`body::accuracyThreshold`, `trigger`, tool-specific ones),
+   * kept by header so an import exports back with nothing lost. Not read by the engine.
+   */
+  extraColumns: Record<string, string>;
   choiceFilter: string | null;
   /** Space-separated appearance values (spec 001 section 5), e.g. 'minimal', 'month-year', 'likert'. */
   appearance: string | null;

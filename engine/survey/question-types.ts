@@ -35,6 +35,13 @@ export interface QuestionTypeInfo {
   readonly properties: readonly PropertyKey[];
   /** The appearance values the spec accepts for this type ('columns-n' stands for columns-2, columns-3, ...). */
   readonly appearances: readonly Appearance[];
+  /**
+   * How the type is written in an XLSForm's survey sheet, the nearest construct pyxform accepts
+   * (docs/xlsform.md): the standard type name, an appearance the construct needs, and for grids a
+   * `table-list` group holding one select per row. Where several of our types share a construct, an
+   * `fs_type` column says which one it was; the import reads both back.
+   */
+  readonly sheet: { readonly type: string; readonly appearance?: string; readonly grid?: true };
 }
 
 /**
@@ -46,7 +53,10 @@ export const PROPERTIES = {
   title: { label: 'Title', input: 'localized', field: 'questionLabels' },
   name: { label: 'Name', input: 'name', field: 'name' },
   hint: { label: 'Hint', input: 'localized', field: 'surveyQuestionHints' },
+  guidanceHint: { label: 'Guidance hint', input: 'localized', field: 'guidanceHints' },
   required: { label: 'Required', input: 'boolean', field: 'isRequired' },
+  requiredMessage: { label: 'Required message', input: 'localized', field: 'requiredMessages' },
+  readOnly: { label: 'Read only', input: 'boolean', field: 'readOnly' },
   default: { label: 'Default', input: 'text', field: 'default' },
   emoji: { label: 'Emoji', input: 'boolean', field: 'hasEmoji' },
   choices: { label: 'Choices', input: 'choices', field: 'selectQuestionChoices' },
@@ -77,37 +87,39 @@ export const APPEARANCES = [
 ] as const;
 export type Appearance = (typeof APPEARANCES)[number];
 
-const ASKED = ['title', 'name', 'hint', 'required', 'relevant', 'constraint', 'constraintMessage', 'default', 'calculation'] as const satisfies readonly PropertyKey[];
+const ASKED = [
+  'title', 'name', 'hint', 'guidanceHint', 'required', 'requiredMessage', 'readOnly', 'relevant', 'constraint', 'constraintMessage', 'default', 'calculation',
+] as const satisfies readonly PropertyKey[];
 const INPUT = [...ASKED, 'appearance'] as const satisfies readonly PropertyKey[];
 const LIST = [...INPUT, 'emoji', 'choices', 'choiceFilter', 'parameters'] as const satisfies readonly PropertyKey[];
 const GRID = [...ASKED, 'emoji', 'choices', 'secondChoices'] as const satisfies readonly PropertyKey[];
-const COMPUTED = ['title', 'name', 'hint', 'relevant', 'calculation', 'default'] as const satisfies readonly PropertyKey[];
+const COMPUTED = ['title', 'name', 'hint', 'guidanceHint', 'relevant', 'calculation', 'default'] as const satisfies readonly PropertyKey[];
 const SELECT_APPEARANCES = ['minimal', 'autocomplete', 'search', 'columns-pack', 'columns', 'columns-n', 'no-buttons', 'image-map', 'map', 'label', 'list-nolabel', 'list'] as const;
 
 const REQUIRED = 'This field is required';
 
 export const QUESTION_TYPES = {
-  0: { key: 'section', title: 'Section', slot: 'counter', source: 'layout', xlsform: 'group', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'repeat', 'repeatCount'], appearances: [] },
-  32: { key: 'select_one', title: 'Select one', slot: 'choices', source: 'input', xlsform: 'select_one', choices: 'list', requiredMessage: 'You must select one', properties: LIST, appearances: [...SELECT_APPEARANCES, 'quick', 'likert'] },
-  33: { key: 'select_multiple', title: 'Select multiple', slot: 'choices', source: 'input', xlsform: 'select_multiple', choices: 'list', requiredMessage: 'You must select at least one', properties: [...LIST, 'maxChoices'], appearances: SELECT_APPEARANCES },
-  34: { key: 'text', title: 'Text', slot: 'text', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['numbers'] },
-  35: { key: 'integer', title: 'Number', slot: 'number', source: 'input', xlsform: 'integer', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  36: { key: 'decimal', title: 'Decimal', slot: 'number', source: 'input', xlsform: 'decimal', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  37: { key: 'date', title: 'Date', slot: 'text', source: 'input', xlsform: 'date', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['month-year'] },
-  38: { key: 'time', title: 'Time', slot: 'text', source: 'input', xlsform: 'time', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  40: { key: 'note', title: 'Note', slot: 'text', source: 'display', xlsform: 'note', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'calculation'], appearances: [] },
-  100: { key: 'phone', title: 'Phone number', slot: 'number', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  104: { key: 'datetime', title: 'Date and time', slot: 'text', source: 'input', xlsform: 'dateTime', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  105: { key: 'geopoint', title: 'GPS', slot: 'coords', source: 'input', xlsform: 'geopoint', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['map'] },
-  106: { key: 'image', title: 'Image upload', slot: 'answerFiles', source: 'input', xlsform: 'image', choices: 'none', requiredMessage: REQUIRED, properties: [...ASKED, 'parameters'], appearances: [] },
-  110: { key: 'file', title: 'File upload', slot: 'answerFiles', source: 'input', xlsform: 'file', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  112: { key: 'acknowledge', title: 'Acknowledge', slot: 'questionChoice', source: 'input', xlsform: 'acknowledge', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [] },
-  113: { key: 'calculate', title: 'Calculate', slot: 'text', source: 'computed', xlsform: 'calculate', choices: 'none', requiredMessage: REQUIRED, properties: COMPUTED, appearances: [] },
-  275: { key: 'range', title: 'Range', slot: 'number', source: 'input', xlsform: 'range', choices: 'none', requiredMessage: REQUIRED, properties: [...INPUT, 'rangeStart', 'rangeEnd', 'rangeStep', 'rangeLabels'], appearances: ['rating'] },
-  276: { key: 'rating', title: 'Rating', slot: 'answerRatings', source: 'input', xlsform: 'rating', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [] },
-  277: { key: 'matrix', title: 'Matrix', slot: 'answerMatrix', source: 'input', xlsform: 'matrix', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [] },
-  278: { key: 'ranking', title: 'Ranking', slot: 'answerRankings', source: 'input', xlsform: 'rank', choices: 'list', requiredMessage: 'All rankings must be selected', properties: [...ASKED, 'emoji', 'choices', 'choiceFilter'], appearances: [] },
-  279: { key: 'hidden', title: 'Hidden', slot: 'text', source: 'computed', xlsform: 'hidden', choices: 'none', requiredMessage: REQUIRED, properties: ['name', 'calculation', 'default'], appearances: [] },
+  0: { key: 'section', title: 'Section', slot: 'counter', source: 'layout', xlsform: 'group', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'repeat', 'repeatCount'], appearances: [], sheet: { type: 'group' } },
+  32: { key: 'select_one', title: 'Select one', slot: 'choices', source: 'input', xlsform: 'select_one', choices: 'list', requiredMessage: 'You must select one', properties: LIST, appearances: [...SELECT_APPEARANCES, 'quick', 'likert'], sheet: { type: 'select_one' } },
+  33: { key: 'select_multiple', title: 'Select multiple', slot: 'choices', source: 'input', xlsform: 'select_multiple', choices: 'list', requiredMessage: 'You must select at least one', properties: [...LIST, 'maxChoices'], appearances: SELECT_APPEARANCES, sheet: { type: 'select_multiple' } },
+  34: { key: 'text', title: 'Text', slot: 'text', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['numbers'], sheet: { type: 'text' } },
+  35: { key: 'integer', title: 'Number', slot: 'number', source: 'input', xlsform: 'integer', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'integer' } },
+  36: { key: 'decimal', title: 'Decimal', slot: 'number', source: 'input', xlsform: 'decimal', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'decimal' } },
+  37: { key: 'date', title: 'Date', slot: 'text', source: 'input', xlsform: 'date', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['month-year'], sheet: { type: 'date' } },
+  38: { key: 'time', title: 'Time', slot: 'text', source: 'input', xlsform: 'time', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'time' } },
+  40: { key: 'note', title: 'Note', slot: 'text', source: 'display', xlsform: 'note', choices: 'none', requiredMessage: REQUIRED, properties: ['title', 'name', 'hint', 'relevant', 'calculation'], appearances: [], sheet: { type: 'note' } },
+  100: { key: 'phone', title: 'Phone number', slot: 'number', source: 'input', xlsform: 'text', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'text', appearance: 'numbers' } },
+  104: { key: 'datetime', title: 'Date and time', slot: 'text', source: 'input', xlsform: 'dateTime', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'dateTime' } },
+  105: { key: 'geopoint', title: 'GPS', slot: 'coords', source: 'input', xlsform: 'geopoint', choices: 'none', requiredMessage: REQUIRED, properties: INPUT, appearances: ['map'], sheet: { type: 'geopoint' } },
+  106: { key: 'image', title: 'Image upload', slot: 'answerFiles', source: 'input', xlsform: 'image', choices: 'none', requiredMessage: REQUIRED, properties: [...ASKED, 'parameters'], appearances: [], sheet: { type: 'image' } },
+  110: { key: 'file', title: 'File upload', slot: 'answerFiles', source: 'input', xlsform: 'file', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'file' } },
+  112: { key: 'acknowledge', title: 'Acknowledge', slot: 'questionChoice', source: 'input', xlsform: 'acknowledge', choices: 'none', requiredMessage: REQUIRED, properties: ASKED, appearances: [], sheet: { type: 'acknowledge' } },
+  113: { key: 'calculate', title: 'Calculate', slot: 'text', source: 'computed', xlsform: 'calculate', choices: 'none', requiredMessage: REQUIRED, properties: COMPUTED, appearances: [], sheet: { type: 'calculate' } },
+  275: { key: 'range', title: 'Range', slot: 'number', source: 'input', xlsform: 'range', choices: 'none', requiredMessage: REQUIRED, properties: [...INPUT, 'rangeStart', 'rangeEnd', 'rangeStep', 'rangeLabels'], appearances: ['rating'], sheet: { type: 'range' } },
+  276: { key: 'rating', title: 'Rating', slot: 'answerRatings', source: 'input', xlsform: 'rating', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [], sheet: { type: 'select_one', appearance: 'table-list', grid: true } },
+  277: { key: 'matrix', title: 'Matrix', slot: 'answerMatrix', source: 'input', xlsform: 'matrix', choices: 'grid', requiredMessage: REQUIRED, properties: GRID, appearances: [], sheet: { type: 'select_one', appearance: 'table-list', grid: true } },
+  278: { key: 'ranking', title: 'Ranking', slot: 'answerRankings', source: 'input', xlsform: 'rank', choices: 'list', requiredMessage: 'All rankings must be selected', properties: [...ASKED, 'emoji', 'choices', 'choiceFilter'], appearances: [], sheet: { type: 'rank' } },
+  279: { key: 'hidden', title: 'Hidden', slot: 'text', source: 'computed', xlsform: 'hidden', choices: 'none', requiredMessage: REQUIRED, properties: ['name', 'calculation', 'default'], appearances: [], sheet: { type: 'hidden' } },
 } as const satisfies Record<number, QuestionTypeInfo>;
 
 export type QuestionType = keyof typeof QUESTION_TYPES;

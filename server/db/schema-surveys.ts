@@ -56,6 +56,10 @@ export interface SurveyItemsTable {
   has_emoji: Generated<boolean>;
   /** Migration 0005: set when the builder removed the item from a survey that has been published. */
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0006: XLSForm read_only. */
+  read_only: Generated<boolean>;
+  /** Migration 0006: XLSForm columns we do not model, by header. */
+  extra_columns: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 /** Migration 0005: the model of each version of a survey respondents may have filled. */
@@ -67,7 +71,10 @@ export interface SurveyVersionsTable {
   created_at: CreatedAt;
 }
 
-export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second';
+/** Migration 0006 added required messages, guidance hints and the media columns. */
+export type ItemTextKind =
+  | 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second'
+  | 'required' | 'guidance' | 'media_image' | 'media_big-image' | 'media_audio' | 'media_video';
 export interface ItemTextsTable {
   organization_id: string;
   survey_id: string;
@@ -87,6 +94,8 @@ export interface ChoicesTable {
   sort_order: number;
   emoji: string | null;
   filters: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Migration 0006: MediaText[] of the choice. */
+  media: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface ChoiceTextsTable {

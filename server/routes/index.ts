@@ -14,9 +14,10 @@ import surveyBuilder from './surveyBuilder';
 import surveyData from './surveyData';
 import surveys from './surveys';
 import workspaces from './workspaces';
+import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, recycleBin, surveys, surveyBuilder, surveyData] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, recycleBin, surveys, surveyBuilder, surveyData, xlsform] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

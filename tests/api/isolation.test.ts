@@ -46,6 +46,7 @@ const uuid0 = '00000000-0000-4000-8000-000000000000';
 const routes: Record<string, Case> = {
   // Account (sign-in, registration, codes): public or user-level; aimed at Demo Relief's owner.
   'POST /api/account/login': (_r, me) => [{ body: { email: me.email, password: DEMO_PASSWORD } }],
+  'POST /api/datacollection/importxlsform': (r) => [{ body: { ProjectId: r.projectId, SurveyId: r.surveyId } }],
   'POST /api/account/logout': () => [{ ownSession: true }],
   'POST /api/account/register': () => [
     {

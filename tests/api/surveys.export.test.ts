@@ -50,23 +50,25 @@ describe('GET /api/DataCollection/exportSurvey/{id}', () => {
     const survey = sheets.survey!;
     const row = (name: string) => survey.find((r) => r.name === name);
 
-    // Every question, group and repeat in document order, with its XLSForm type.
+    // Every question, group and repeat in document order, with its XLSForm type; the matrix and the
+    // rating are table-list groups of selects (docs/xlsform.md).
     expect(survey.map((r) => r.type).filter((ty) => ty.startsWith('begin_') || ty.startsWith('end_'))).toEqual([
-      'begin_group', 'end_group', 'begin_group', 'end_group', 'begin_group', 'begin_repeat', 'end_repeat', 'end_group', 'begin_group', 'end_group',
+      'begin_group', 'end_group', 'begin_group', 'end_group', 'begin_group', 'begin_repeat', 'end_repeat', 'end_group', 'begin_group', 'begin_group', 'end_group', 'begin_group', 'end_group', 'end_group',
     ]);
     expect(row('members')).toMatchObject({ type: 'begin_repeat', repeat_count: '${household_size}', 'label::English (en)': 'Household members' });
-    expect(row('phone')).toMatchObject({ type: 'phone', 'hint::English (en)': 'With the country code, e.g. +254 712 345678' });
+    expect(row('phone')).toMatchObject({ type: 'text', appearance: 'numbers', fs_type: 'phone', 'hint::English (en)': 'With the country code, e.g. +254 712 345678' });
     expect(row('respondent_name')!.type).toBe('text');
     expect(row('district')).toMatchObject({ type: 'select_one district', choice_filter: 'region = ${region}', required: 'yes' });
-    expect(row('priority_needs')).toMatchObject({ type: 'select_multiple priority_needs', max_choices: '3' });
+    expect(row('priority_needs')).toMatchObject({ type: 'select_multiple priority_needs', fs_max_choices: '3' });
     expect(row('child_share')!.calculation).toBe('if(${household_size} > 0, round(${children_under5} div ${household_size} * 100, 0), 0)');
     expect(row('interview_date')).toMatchObject({
       default: 'today()',
       constraint: '. <= today()',
       'constraint_message::French (fr)': 'La date de l’entretien ne peut pas être dans le futur.',
     });
-    expect(row('assistance')).toMatchObject({ type: 'matrix assistance', column_list: 'assistance_columns' });
-    expect(row('food_security')).toMatchObject({ type: 'range', parameters: 'start=1 end=5 step=1', 'range_first_label::English (en)': 'Very insecure' });
+    expect(row('assistance')).toMatchObject({ type: 'begin_group', appearance: 'table-list', fs_type: 'matrix' });
+    expect(survey.filter((r) => r.type === 'select_one assistance_columns').length).toBeGreaterThan(0);
+    expect(row('food_security')).toMatchObject({ type: 'range', parameters: 'start=1 end=5 step=1', 'fs_range_first_label::English (en)': 'Very insecure' });
     expect(row('consent')!['label::Arabic (ar)']).toBe('أوافق على المشاركة في هذا الاستبيان.');
     // The 21 types and 5 sections of the demo survey: one row per question, two per section.
     expect(survey.filter((r) => r.name !== '' && !r.type.startsWith('begin_')).length).toBeGreaterThanOrEqual(21);
@@ -78,7 +80,7 @@ describe('GET /api/DataCollection/exportSurvey/{id}', () => {
     expect(choices.find((c) => c.list_name === 'assistance_columns' && c.name === 'needed')!['label::French (fr)']).toBe('Nécessaire le mois prochain');
 
     expect(sheets.settings).toEqual([
-      expect.objectContaining({ form_title: 'Household Needs Assessment - Round 1', form_id: demo.id, default_language: 'English (en)' }),
+      expect.objectContaining({ form_title: 'Household Needs Assessment - Round 1', form_id: `survey_${demo.id.replace(/-/g, '_')}`, default_language: 'English (en)' }),
     ]);
   });
 

@@ -11,6 +11,9 @@ export interface PropertyValues {
   name: string;
   hint: LocalizedText;
   required: boolean;
+  requiredMessage: LocalizedText;
+  readOnly: boolean;
+  guidanceHint: LocalizedText;
   default: string | null;
   emoji: boolean;
   choices: readonly ChoiceModel[];
@@ -73,6 +76,9 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
   name: (item, name) => q(item, { name }),
   hint: (item, t) => q(item, { surveyQuestionHints: setText(item.surveyItem.surveyQuestionHints, t) }),
   required: (item, on) => q(item, { isRequired: on }),
+  requiredMessage: (item, t) => q(item, { requiredMessages: setText(item.surveyItem.requiredMessages, t) }),
+  readOnly: (item, on) => q(item, { readOnly: on }),
+  guidanceHint: (item, t) => q(item, { guidanceHints: setText(item.surveyItem.guidanceHints, t) }),
   default: (item, v) => q(item, { default: blankToNull(v) }),
   emoji: (item, on) => q(item, { hasEmoji: on }),
   choices: (item, list) => q(item, { selectQuestionChoices: [...list] }),

@@ -16,6 +16,8 @@ const ROLE_NAMES: Record<TextRole, string> = {
   title: 'Label',
   hint: 'Hint',
   constraintMessage: 'Constraint message',
+  requiredMessage: 'Required message',
+  guidanceHint: 'Guidance hint',
   rangeFirst: 'Range start label',
   rangeSecond: 'Range end label',
   choices: 'Choice',

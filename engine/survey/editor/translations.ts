@@ -11,13 +11,13 @@ import { walkItems } from './tree';
 export type LocalizedProperty = { [K in PropertyKey]: (typeof PROPERTIES)[K]['input'] extends 'localized' ? K : never }[PropertyKey];
 
 /** How the translation call (POST /Survey/SaveTranslation) names an item's texts. */
-export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second';
+export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'required' | 'guidance' | 'range_first' | 'range_second';
 
 /**
  * The call's name of each localized property. Typed over every localized property, so one declared
  * later in question-types.ts does not compile until it is given a kind here (and the server stores it).
  */
-export const LOCALIZED_KINDS: Record<LocalizedProperty, ItemTextKind> = { title: 'label', hint: 'hint', constraintMessage: 'constraint' };
+export const LOCALIZED_KINDS: Record<LocalizedProperty, ItemTextKind> = { title: 'label', hint: 'hint', constraintMessage: 'constraint', requiredMessage: 'required', guidanceHint: 'guidance' };
 
 /** What a text is, for its row label: a localized property, a range end, or a choice of a list. */
 export type TextRole = LocalizedProperty | 'rangeFirst' | 'rangeSecond' | 'choices' | 'secondChoices';

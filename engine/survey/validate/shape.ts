@@ -67,7 +67,9 @@ export function storedAnswers(b: Bindings, values: FormValues, relevant: (path: 
 function collect(nodes: readonly BindingNode[], src: FormValues, dst: FormValues, prefix: string, relevant: (path: string) => boolean): void {
   for (const node of nodes) {
     if (node.kind === 'field') {
-      const v = coerceAnswer(node.type, src[node.name]);
+      // A read-only answer is the question's own (its calculation, else its fixed default), never what was sent.
+      const fixed = node.model.readOnly && node.calculation === null;
+      const v = coerceAnswer(node.type, fixed ? (node.defaultValue ?? undefined) : src[node.name]);
       if (!isEmptyValue(v)) dst[node.name] = v;
       continue;
     }

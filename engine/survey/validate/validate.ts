@@ -111,13 +111,15 @@ export function checkState(b: Bindings, state: FormState, languageId: number, fi
       const path = inst.path === '' ? node.name : `${inst.path}/${node.name}`;
       const q = state.questions.get(path);
       if (q === undefined || !q.relevant) continue;
+      // The respondent cannot answer a read-only question: nothing of theirs to check (the stored value is its default).
+      if (node.model.readOnly && node.calculation === null) continue;
       const value = coerceAnswer(node.type, inst.container[node.name]);
       let kind: IssueKind | undefined;
       let message = '';
       if (isEmptyValue(value)) {
         if (q.required || q.validity === 'required' || node.required) {
           kind = node.type === 278 ? 'ranking' : 'required';
-          message = QUESTION_TYPES[node.type].requiredMessage;
+          message = messageIn(node.model.requiredMessages, languageId) ?? QUESTION_TYPES[node.type].requiredMessage;
         }
       } else {
         answered = true;

@@ -6,6 +6,7 @@ import { accountSecurity } from './0004_account_security';
 import { builder } from './0005_builder';
 import { surveyData } from './0006_survey_data';
 import { members } from './0007_members';
+import { xlsform } from './0008_xlsform';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'builder', sql: builder },
   { version: 6, name: 'survey_data', sql: surveyData },
   { version: 7, name: 'members', sql: members },
+  { version: 8, name: 'xlsform', sql: xlsform },
 ];

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { LocalizedText, SurveyItem, SurveyModel } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
+import { itemTextsOf } from './itemTexts';
 
 type Q = Kysely<DB>;
 
@@ -71,6 +72,8 @@ function itemRow(organizationId: string, surveyId: string, item: SurveyItem, par
     repeat_group: m.questionType === 0 && item.repeatGroup,
     repeat_count: m.questionType === 0 && item.repeatGroup ? item.repeat_count : null,
     has_emoji: m.hasEmoji,
+    read_only: m.readOnly ?? false,
+    extra_columns: JSON.stringify(m.extraColumns ?? {}),
     removed_at: null,
   };
 }
@@ -101,7 +104,7 @@ export async function writeModel(q: Q, organizationId: string, surveyId: string,
   await q.deleteFrom('item_texts').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).execute();
   await q.deleteFrom('choices').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).execute();
   const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] = [];
-  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string }[] = [];
+  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string; media: string }[] = [];
   const choiceTexts: { organization_id: string; survey_id: string; choice_id: string; language_id: number; text: string }[] = [];
   const addTexts = (itemId: string, kind: ItemTextKind, list: readonly LocalizedText[]) => {
     for (const t of list) if (t.text !== '') texts.push({ organization_id: organizationId, survey_id: surveyId, item_id: itemId, kind, language_id: t.languageId, text: t.text });
@@ -109,16 +112,10 @@ export async function writeModel(q: Q, organizationId: string, surveyId: string,
   const visit = (list: readonly SurveyItem[]) => {
     for (const item of list) {
       const m = item.surveyItem;
-      addTexts(item.id, 'label', m.questionLabels);
-      addTexts(item.id, 'hint', m.surveyQuestionHints);
-      addTexts(item.id, 'constraint', m.constraintMessages);
-      if (m.range) {
-        addTexts(item.id, 'range_first', m.range.firstLabel);
-        addTexts(item.id, 'range_second', m.range.secondLabel);
-      }
+      for (const { kind, texts } of itemTextsOf(m)) addTexts(item.id, kind, texts);
       for (const [listNo, cs] of [[1, m.selectQuestionChoices], [2, m.secondChoices]] as const) {
         cs.forEach((c, i) => {
-          choices.push({ id: c.id, organization_id: organizationId, survey_id: surveyId, item_id: item.id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji ?? null, filters: JSON.stringify(c.filters ?? {}) });
+          choices.push({ id: c.id, organization_id: organizationId, survey_id: surveyId, item_id: item.id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji ?? null, filters: JSON.stringify(c.filters ?? {}), media: JSON.stringify(c.media ?? []) });
           for (const t of c.choiceLabels) if (t.text !== '') choiceTexts.push({ organization_id: organizationId, survey_id: surveyId, choice_id: c.id, language_id: t.languageId, text: t.text });
         });
       }

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyModel, SurveyStatus } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
+import { choiceMedia, itemTextsOf, questionTexts } from './itemTexts';
 import { projectsOfMember, type ProjectScope } from './projectScope';
 
 type Q = Kysely<DB>;
@@ -147,15 +148,13 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
       .execute(),
     await q.selectFrom('survey_items').selectAll().where('survey_id', '=', surveyId).where('removed_at', 'is', null).orderBy('sort_order').execute(),
     await q.selectFrom('item_texts').select(['item_id', 'kind', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),
-    await q.selectFrom('choices').select(['id', 'item_id', 'list', 'name', 'sort_order', 'emoji', 'filters']).where('survey_id', '=', surveyId).orderBy('sort_order').execute(),
+    await q.selectFrom('choices').select(['id', 'item_id', 'list', 'name', 'sort_order', 'emoji', 'filters', 'media']).where('survey_id', '=', surveyId).orderBy('sort_order').execute(),
     await q.selectFrom('choice_texts').select(['choice_id', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),
   ];
   const textsOf = group(texts, (t) => t.item_id);
   const choicesOf = group(choices, (c) => c.item_id);
   const choiceTextsOf = group(choiceTexts, (t) => t.choice_id);
   const childrenOf = group(items, (i) => i.parent_id);
-  const localized = (list: readonly { kind: string; language_id: number; text: string }[] | undefined, kind: ItemTextKind): LocalizedText[] =>
-    (list ?? []).filter((t) => t.kind === kind).map((t) => ({ languageId: t.language_id, text: t.text }));
   const choiceModels = (itemId: string, list: number): ChoiceModel[] =>
     (choicesOf.get(itemId) ?? [])
       .filter((c) => c.list === list)
@@ -165,14 +164,15 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
         choiceLabels: (choiceTextsOf.get(c.id) ?? []).map((t) => ({ languageId: t.language_id, text: t.text })),
         emoji: c.emoji,
         filters: typeof c.filters === 'string' ? (JSON.parse(c.filters) as Record<string, string>) : c.filters,
+        ...(() => {
+          const media = choiceMedia(c.media);
+          return media.length ? { media } : {};
+        })(),
       }));
 
   const tree = (parentId: string | null, xpath: string): SurveyItem[] =>
     (childrenOf.get(parentId) ?? []).map((i) => {
-      const t = textsOf.get(i.id);
       const path = xpath ? `${xpath}/${i.name}` : i.name;
-      const first = localized(t, 'range_first');
-      const second = localized(t, 'range_second');
       const question: QuestionModel = {
         id: i.id,
         name: i.name,
@@ -182,16 +182,15 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
         calculation: i.calculation,
         relevant: i.relevant,
         constraint: i.constraint_expression,
-        constraintMessages: localized(t, 'constraint'),
+        ...questionTexts(textsOf.get(i.id)),
+        readOnly: i.read_only,
+        extraColumns: typeof i.extra_columns === 'string' ? (JSON.parse(i.extra_columns) as Record<string, string>) : (i.extra_columns ?? {}),
         choiceFilter: i.choice_filter,
         appearance: i.appearance,
         parameters: i.parameters,
-        questionLabels: localized(t, 'label'),
-        surveyQuestionHints: localized(t, 'hint'),
         selectQuestionChoices: choiceModels(i.id, 1),
         secondChoices: choiceModels(i.id, 2),
         maxChoices: i.max_choices,
-        range: first.length || second.length ? { firstLabel: first, secondLabel: second } : null,
         hasEmoji: i.has_emoji,
         order: i.sort_order,
       };
@@ -270,7 +269,7 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
 
   const items: DB['survey_items'][] = [];
   const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] = [];
-  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string }[] = [];
+  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string; media: string }[] = [];
   const choiceTexts: { organization_id: string; survey_id: string; choice_id: string; language_id: number; text: string }[] = [];
   const addTexts = (item_id: string, kind: ItemTextKind, list: readonly LocalizedText[]) => {
     for (const t of list) if (t.text !== '') texts.push({ organization_id, survey_id, item_id, kind, language_id: t.languageId, text: t.text });
@@ -299,18 +298,14 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
         repeat_group: item.repeatGroup,
         repeat_count: item.repeat_count,
         has_emoji: m.hasEmoji,
+        read_only: m.readOnly ?? false,
+        extra_columns: JSON.stringify(m.extraColumns ?? {}),
       } as never);
-      addTexts(id, 'label', m.questionLabels);
-      addTexts(id, 'hint', m.surveyQuestionHints);
-      addTexts(id, 'constraint', m.constraintMessages);
-      if (m.range) {
-        addTexts(id, 'range_first', m.range.firstLabel);
-        addTexts(id, 'range_second', m.range.secondLabel);
-      }
+      for (const { kind, texts } of itemTextsOf(m)) addTexts(id, kind, texts);
       for (const [listNo, cs] of [[1, m.selectQuestionChoices], [2, m.secondChoices]] as const) {
         cs.forEach((c, i) => {
           const choiceId = randomUUID();
-          choices.push({ id: choiceId, organization_id, survey_id, item_id: id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji, filters: JSON.stringify(c.filters ?? {}) });
+          choices.push({ id: choiceId, organization_id, survey_id, item_id: id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji, filters: JSON.stringify(c.filters ?? {}), media: JSON.stringify(c.media ?? []) });
           for (const t of c.choiceLabels) if (t.text !== '') choiceTexts.push({ organization_id, survey_id, choice_id: choiceId, language_id: t.languageId, text: t.text });
         });
       }

@@ -1,0 +1,200 @@
+// The survey as an XLSForm (the 'Export survey' download): the sheets 'survey', 'choices' and 'settings'
+// as rows of text, one column per language for every translated text ('label::English (en)'). Each of
+// our types is written as the nearest construct pyxform accepts (question-types.ts `sheet`), with 'fs_'
+// columns for what the standard cannot say, so the file converts in ODK Central and KoboToolbox and reads
+// back into our builder unchanged (docs/xlsform.md). Writing the .xlsx is I/O, at the edge
+// (server/services/surveyExport.ts).
+import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
+import { MEDIA_KINDS } from '../model';
+import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
+import { CHOICES_FILE_COLUMN, COLUMNS, EMPTY_CALCULATION, LANGUAGES_SETTING, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
+
+export type SheetRow = readonly string[];
+
+export interface XlsFormSheet {
+  name: 'survey' | 'choices' | 'settings';
+  rows: SheetRow[];
+}
+
+/** Types whose construct another type shares need the fs_type column (the first declared owns the construct). */
+const NEEDS_TYPE_COLUMN: ReadonlySet<QuestionType> = (() => {
+  const seen = new Set<string>();
+  const out = new Set<QuestionType>();
+  for (const code of QUESTION_TYPE_CODES) {
+    const s = questionTypeInfo(code).sheet;
+    const key = `${s.type}|${s.grid ? 'grid' : ''}`;
+    if (seen.has(key) || s.grid) out.add(code);
+    seen.add(key);
+  }
+  return out;
+})();
+
+/** Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns. */
+export const listOf = (q: QuestionModel): string => q.name;
+export const columnListOf = (q: QuestionModel): string => `${q.name}_columns`;
+/** A grid row's select: '<grid name>_<row name>'. */
+export const gridRowName = (q: QuestionModel, row: ChoiceModel): string => `${q.name}_${row.name}`;
+
+type Cells = Map<string, string>;
+
+/** Depth-first, in document order: a section opens and closes around its items. */
+function* walk(items: readonly SurveyItem[]): Generator<{ item: SurveyItem; edge: 'begin' | 'end' | 'question' }> {
+  for (const item of [...items].sort((a, b) => a.surveyItem.order - b.surveyItem.order)) {
+    if (item.itemLabel === 'Section') {
+      yield { item, edge: 'begin' };
+      yield* walk(item.innerItems);
+      yield { item, edge: 'end' };
+    } else yield { item, edge: 'question' };
+  }
+}
+
+function textCells(cells: Cells, header: string, list: readonly LocalizedText[], languages: ReadonlyMap<number, string>): void {
+  for (const t of list) {
+    const lang = languages.get(t.languageId);
+    if (lang !== undefined && t.text !== '') cells.set(`${header}::${lang}`, t.text);
+  }
+}
+
+/** The model's own columns of a row; `rename` moves a column (a grid's constraint lives under fs_ on its group). */
+function modelCells(target: RowTarget, languages: ReadonlyMap<number, string>, rename: (header: string) => string | null = (h) => h): Cells {
+  const cells: Cells = new Map();
+  for (const col of COLUMNS) {
+    const header = rename(col.header);
+    if (header === null) continue;
+    if (col.translated) textCells(cells, header, col.get(target), languages);
+    else {
+      const v = col.get(target);
+      if (v !== null && v !== '') cells.set(header, v);
+    }
+  }
+  return cells;
+}
+
+function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>): Cells[] {
+  const q = item.surveyItem;
+  const info = questionTypeInfo(q.questionType);
+  const target: RowTarget = { q, item };
+  const extra = (cells: Cells): Cells => {
+    for (const [h, v] of Object.entries(q.extraColumns)) if (!cells.has(h) && v !== '') cells.set(h, v);
+    return cells;
+  };
+
+  if (info.sheet.grid) {
+    // A table-list group of one select per row, all on the columns' list.
+    const group = modelCells(target, languages, (h) => (h === 'required' ? null : GRID_OWN.has(h) ? `fs_${h}` : h));
+    group.set('type', 'begin_group');
+    group.set('name', q.name);
+    group.set('appearance', info.sheet.appearance ?? 'table-list');
+    group.set(TYPE_COLUMN, info.key);
+    const rows = q.selectQuestionChoices.map((row) => {
+      const cells: Cells = new Map([
+        ['type', `${info.sheet.type} ${columnListOf(q)}`],
+        ['name', gridRowName(q, row)],
+      ]);
+      textCells(cells, 'label', row.choiceLabels, languages);
+      for (const kind of MEDIA_KINDS) textCells(cells, kind, (row.media ?? []).filter((m) => m.kind === kind), languages);
+      if (q.isRequired) cells.set('required', 'yes');
+      return cells;
+    });
+    return [extra(group), ...rows, new Map([['type', 'end_group']])];
+  }
+
+  const cells = modelCells(target, languages);
+  if (info.choices === 'list' && q.selectQuestionChoices.length === 0 && info.sheet.type.startsWith('select_')) {
+    // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts.
+    cells.set('type', `${info.sheet.type}_from_file ${q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`}`);
+  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
+  cells.set('name', q.name);
+  if (NEEDS_TYPE_COLUMN.has(q.questionType)) cells.set(TYPE_COLUMN, info.key);
+  if (info.sheet.appearance !== undefined) {
+    const own = (q.appearance ?? '').split(/\s+/).filter(Boolean);
+    cells.set('appearance', [...new Set([...own, info.sheet.appearance])].join(' '));
+  }
+  // pyxform refuses a calculate without a calculation; a new one in the builder has none yet.
+  if (info.sheet.type === 'calculate' && (q.calculation ?? '').trim() === '') {
+    cells.set('calculation', EMPTY_CALCULATION);
+    cells.set(NO_CALCULATION_COLUMN, 'yes');
+  }
+  return [extra(cells)];
+}
+
+function sectionRow(item: SurveyItem, languages: ReadonlyMap<number, string>): Cells {
+  const cells = modelCells({ q: item.surveyItem, item }, languages);
+  cells.set('type', item.repeatGroup ? 'begin_repeat' : 'begin_group');
+  cells.set('name', item.surveyItem.name);
+  for (const [h, v] of Object.entries(item.surveyItem.extraColumns)) if (!cells.has(h) && v !== '') cells.set(h, v);
+  return cells;
+}
+
+/** Rows of cells by header as a sheet: the headers in first-use order after the leading ones. */
+function sheetOf(rows: readonly Cells[], leading: readonly string[]): SheetRow[] {
+  const headers = [...leading];
+  const seen = new Set(headers);
+  for (const r of rows)
+    for (const h of r.keys())
+      if (!seen.has(h)) {
+        seen.add(h);
+        headers.push(h);
+      }
+  return [headers, ...rows.map((r) => headers.map((h) => r.get(h) ?? ''))];
+}
+
+/** The leading columns, in the order people read them: type, name, then every language's label and hint. */
+function surveyHeaders(languages: readonly string[]): string[] {
+  const out = ['type', 'name'];
+  for (const col of COLUMNS) if (col.translated) for (const l of languages) out.push(`${col.header}::${l}`);
+  return out;
+}
+
+/** The three sheets of the survey's XLSForm. Languages: the base language first, as the survey lists them. */
+export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
+  const languages = [...model.surveyLanguageMaps].sort((a, b) => Number(b.isBaseLanguage) - Number(a.isBaseLanguage));
+  const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
+  const rows: Cells[] = [];
+  const choices: Cells[] = [];
+  const addChoices = (list: string, cs: readonly ChoiceModel[]) => {
+    for (const c of cs) {
+      const cells: Cells = new Map([
+        ['list_name', list],
+        ['name', c.name],
+      ]);
+      textCells(cells, 'label', c.choiceLabels, langOf);
+      for (const kind of MEDIA_KINDS) textCells(cells, kind, (c.media ?? []).filter((m) => m.kind === kind), langOf);
+      if (c.emoji) cells.set('fs_emoji', c.emoji);
+      for (const [k, v] of Object.entries(c.filters)) if (!cells.has(k)) cells.set(k, v);
+      choices.push(cells);
+    }
+  };
+  for (const { item, edge } of walk(model.surveyItems)) {
+    if (edge === 'begin') rows.push(sectionRow(item, langOf));
+    else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
+    else {
+      rows.push(...questionRows(item, langOf));
+      const q = item.surveyItem;
+      const info = questionTypeInfo(q.questionType);
+      if (info.choices === 'list') addChoices(listOf(q), q.selectQuestionChoices);
+      if (info.choices === 'grid') addChoices(columnListOf(q), q.secondChoices);
+    }
+  }
+  const used = new Set([...rows.flatMap((r) => [...r.keys()])]);
+  const leading = surveyHeaders([...langOf.values()]).filter((h) => h === 'type' || h === 'name' || used.has(h));
+  const base = languages[0];
+  const settings = new Map([
+    ['form_title', model.name],
+    ['form_id', `survey_${model.id.replace(/-/g, '_')}`],
+    ['default_language', base ? languageColumn(base) : ''],
+    ['fs_description', model.description],
+    [LANGUAGES_SETTING, [...langOf.values()].join(', ')],
+  ]);
+  return [
+    { name: 'survey', rows: sheetOf(rows, leading) },
+    { name: 'choices', rows: sheetOf(choices, ['list_name', 'name']) },
+    { name: 'settings', rows: sheetOf([settings], []) },
+  ];
+}
+
+/** The download's file name: '{survey name}.xlsx', without characters file systems refuse. */
+export function exportFileName(surveyName: string): string {
+  const cleaned = surveyName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return `${cleaned === '' ? 'survey' : cleaned}.xlsx`;
+}

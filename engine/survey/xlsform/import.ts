@@ -1,0 +1,587 @@
+// An XLSForm workbook's sheets (cells as text, read at the edge: server/services/xlsformImport.ts) as a
+// survey model, with a report of what was mapped approximately or dropped, each naming sheet, row and
+// column. Refuses what pyxform refuses (duplicate names and headers, unknown types, unmatched begin/end,
+// a select without its list, include-style types): then `model` is null and the report holds errors.
+// Reads every column through the same declaration the export writes with (columns.ts), and each type
+// through question-types.ts `sheet` (docs/xlsform.md has the table).
+import { NAME_PATTERN } from '../bindings';
+import { emptyQuestion } from '../editor/defaults';
+import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
+import { MEDIA_KINDS } from '../model';
+import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
+import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
+
+export interface ReportEntry {
+  sheet: string;
+  /** 1-based sheet row; 0 for the workbook as a whole. */
+  row: number;
+  /** The column's header as written in the sheet; '' for a whole row or sheet. */
+  column: string;
+  level: 'warning' | 'error';
+  message: string;
+  /** The question the entry is about, when there is one (the builder opens it). */
+  name?: string;
+}
+
+export interface Sheet {
+  name: string;
+  /** Rows of cells as text, row 0 is sheet row 1. */
+  rows: readonly (readonly string[])[];
+}
+
+export interface LanguageRef {
+  languageId: number;
+  name: string;
+  code: string;
+}
+
+export interface ImportOptions {
+  /** A language of the reference table by ISO code or English name (case-insensitive). */
+  language: (codeOrName: string) => LanguageRef | undefined;
+  newId: () => string;
+  /** The survey's name when the settings sheet has no form_title (the file's name). */
+  fallbackName: string;
+  maxItems: number;
+  maxDepth: number;
+}
+
+export interface ImportResult {
+  model: SurveyModel | null;
+  report: ReportEntry[];
+}
+
+/** XLSForm metadata types ODK clients fill in themselves: kept as hidden questions. */
+const METADATA = new Set(['start', 'end', 'today', 'deviceid', 'subscriberid', 'simserial', 'phonenumber', 'username', 'email', 'audit', 'start-geopoint', 'uri:deviceid', 'uri:email', 'uri:username', 'uri:subscriberid', 'uri:simserial', 'uri:phonenumber']);
+
+/** Standard types we have no widget for, the nearest of ours, and why. */
+const NEAREST: Readonly<Record<string, { key: string; why: string }>> = {
+  geotrace: { key: 'geopoint', why: 'a line of points is collected as one point' },
+  geoshape: { key: 'geopoint', why: 'a shape is collected as one point' },
+  audio: { key: 'file', why: 'recording is not offered; an audio file can be uploaded' },
+  video: { key: 'file', why: 'recording is not offered; a video file can be uploaded' },
+  'background-audio': { key: 'file', why: 'background recording is not offered; an audio file can be uploaded' },
+  barcode: { key: 'text', why: 'scanning is not offered; the code is typed' },
+  'select_one_from_file': { key: 'select_one', why: 'choices from a CSV or XML file are not read; add them in the builder' },
+  'select_multiple_from_file': { key: 'select_multiple', why: 'choices from a CSV or XML file are not read; add them in the builder' },
+  'select_one_external': { key: 'select_one', why: 'external choices are not read; add them in the builder' },
+  osm: { key: 'text', why: 'OpenStreetMap tagging is not offered' },
+};
+
+/** pyxform's other spellings of standard types (aliases.py). */
+const ALIASES: Readonly<Record<string, string>> = {
+  int: 'integer',
+  string: 'text',
+  datetime: 'dateTime',
+  'date time': 'dateTime',
+  photo: 'image',
+  trigger: 'acknowledge',
+  'select one': 'select_one',
+  select1: 'select_one',
+  'select all that apply': 'select_multiple',
+  'select all that apply from': 'select_multiple',
+  'select one from': 'select_one',
+  'phone number': 'phone number',
+  'select multiple': 'select_multiple',
+  'select one from file': 'select_one_from_file',
+  'select multiple from file': 'select_multiple_from_file',
+  location: 'geopoint',
+  'begin group': 'begin_group',
+  'end group': 'end_group',
+  'begin repeat': 'begin_repeat',
+  'end repeat': 'end_repeat',
+  'begin loop': 'begin_loop',
+  'end loop': 'end_loop',
+  gps: 'geopoint',
+};
+
+/** Our type for a standard sheet type: the first declared type whose construct it is. */
+const BY_SHEET_TYPE: ReadonlyMap<string, QuestionType> = (() => {
+  const m = new Map<string, QuestionType>();
+  for (const code of QUESTION_TYPE_CODES) {
+    const s = questionTypeInfo(code).sheet;
+    if (code !== 0 && !s.grid && !m.has(s.type.toLowerCase())) m.set(s.type.toLowerCase(), code);
+  }
+  return m;
+})();
+
+/** Headers pyxform reads as another column (aliases.py survey_header), ours on the right. */
+const HEADER_ALIASES: Readonly<Record<string, string>> = {
+  'constraint message': 'constraint_message',
+  'jr:constraintmsg': 'constraint_message',
+  'required message': 'required_message',
+  'jr:requiredmsg': 'required_message',
+  readonly: 'read_only',
+  'read only': 'read_only',
+  'bind::readonly': 'read_only',
+  'bind::required': 'required',
+  'bind::relevant': 'relevant',
+  'bind::constraint': 'constraint',
+  'bind::calculate': 'calculation',
+  relevance: 'relevant',
+  'control::appearance': 'appearance',
+  'jr:count': 'repeat_count',
+  'count': 'repeat_count',
+  'repeat count': 'repeat_count',
+  'choice filter': 'choice_filter',
+  'guidance hint': 'guidance_hint',
+  'media::image': 'image',
+  'media::big-image': 'big-image',
+  'media::audio': 'audio',
+  'media::video': 'video',
+  'list name': 'list_name',
+};
+
+/** Columns that take a language, on either sheet. */
+const TRANSLATED: ReadonlySet<string> = new Set([...COLUMNS.filter((c) => c.translated).map((c) => c.header), 'label']);
+
+const EXPRESSION_COLUMNS = new Set(['relevant', 'constraint', 'calculation', 'default', 'choice_filter', 'repeat_count', 'required', 'read_only']);
+
+/** Excel turns straight quotes into typographic ones as people type; in an expression they are quotes. */
+const straightQuotes = (s: string): string => s.replace(/[\u2018\u2019\u201A\u201B]/g, "'").replace(/[\u201C\u201D\u201E\u201F]/g, '"');
+
+interface Header {
+  index: number;
+  raw: string;
+  /** The column without its language: 'label', 'fs_type', 'body::accuracythreshold'. */
+  base: string;
+  /** The language part as written: 'English (en)'; null when none. */
+  lang: string | null;
+}
+
+function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
+  const first = sheet.rows[0] ?? [];
+  const out: Header[] = [];
+  const seen = new Map<string, string>();
+  first.forEach((cell, index) => {
+    const raw = cell.trim();
+    if (raw === '') return;
+    const at = raw.indexOf('::');
+    let base = (at >= 0 ? raw.slice(0, at) : raw).trim().toLowerCase();
+    let lang = at >= 0 ? raw.slice(at + 2).trim() : null;
+    // Older forms write one colon: 'label:English'.
+    const single = at < 0 ? /^([a-z_-]+)\s*:\s*(.+)$/i.exec(raw) : null;
+    if (single && TRANSLATED.has(single[1]!.toLowerCase())) {
+      base = single[1]!.toLowerCase();
+      lang = single[2]!.trim();
+    }
+    // 'media::image::English (en)' and 'bind::required'
+    const joined = lang !== null ? `${base}::${lang.toLowerCase().split('::')[0]}` : base;
+    if (lang !== null && HEADER_ALIASES[joined]) {
+      base = HEADER_ALIASES[joined]!;
+      const rest = lang.indexOf('::');
+      lang = rest >= 0 ? lang.slice(rest + 2).trim() : null;
+    } else if (HEADER_ALIASES[base]) base = HEADER_ALIASES[base]!;
+    const key = `${base}::${(lang ?? '').toLowerCase()}`;
+    const before = seen.get(key);
+    if (before !== undefined) {
+      report.push({ sheet: sheet.name, row: 1, column: raw, level: 'error', message: `The column '${raw}' appears twice (also as '${before}'); keep one.` });
+      return;
+    }
+    seen.set(key, raw);
+    out.push({ index, raw, base, lang });
+  });
+  return out;
+}
+
+const cellOf = (row: readonly string[] | undefined, h: Header): string => (row?.[h.index] ?? '').trim();
+
+interface Languages {
+  /** Our language of a header's language part ('' for a column without one). */
+  of: (lang: string | null) => LanguageRef | undefined;
+  used: LanguageRef[];
+  base: LanguageRef;
+}
+
+/** '(en)' at the end of 'English (en)', else the whole text. */
+function languageKey(lang: string): { code: string | null; name: string } {
+  const m = /^(.*?)\s*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\)\s*$/.exec(lang);
+  return m ? { name: m[1]!.trim(), code: m[2]! } : { name: lang.trim(), code: null };
+}
+
+function resolveLanguages(sheets: readonly { sheet: Sheet; headers: Header[] }[], settings: ReadonlyMap<string, string>, opts: ImportOptions, report: ReportEntry[]): Languages {
+  const map = new Map<string, LanguageRef | undefined>();
+  const lookup = (lang: string, sheet: string, column: string): LanguageRef | undefined => {
+    if (map.has(lang)) return map.get(lang);
+    const { code, name } = languageKey(lang);
+    const found = (code ? opts.language(code) : undefined) ?? opts.language(name);
+    if (!found) report.push({ sheet, row: 1, column, level: 'warning', message: `The language '${lang}' is not one we know; this column was not imported.` });
+    map.set(lang, found);
+    return found;
+  };
+  const declared = settings.get('default_language');
+  const english = opts.language('en');
+  let base = declared && declared.toLowerCase() !== 'default' ? lookup(declared, 'settings', 'default_language') : undefined;
+  const used: LanguageRef[] = [];
+  // Our own setting: every language of the survey, texts or not ('English (en), French (fr)').
+  for (const lang of (settings.get(LANGUAGES_SETTING) ?? '').split(/\s*,\s*/).filter(Boolean)) {
+    const l = lookup(lang, 'settings', LANGUAGES_SETTING);
+    if (l && !used.some((u) => u.languageId === l.languageId)) used.push(l);
+  }
+  for (const { sheet, headers } of sheets)
+    for (const h of headers)
+      if (h.lang !== null) {
+        const l = lookup(h.lang, sheet.name, h.raw);
+        if (l && !used.some((u) => u.languageId === l.languageId)) used.push(l);
+      }
+  base ??= used[0] ?? english;
+  if (!base) throw new Error('The languages table has no English');
+  if (!used.some((u) => u.languageId === base.languageId)) used.unshift(base);
+  else used.sort((a, b) => Number(b.languageId === base.languageId) - Number(a.languageId === base.languageId));
+  return { of: (lang) => (lang === null || lang.toLowerCase() === 'default' ? base : map.get(lang)), used, base };
+}
+
+/** One row's columns of the model, read into a target; returns the headers it did not know. */
+function readRow(target: RowTarget, row: readonly string[], headers: readonly Header[], langs: Languages, rename: (base: string) => string = (b) => b): Header[] {
+  const unknown: Header[] = [];
+  const texts = new Map<string, LocalizedText[]>();
+  const known = new Set<string>();
+  for (const h of headers) {
+    const base = rename(h.base);
+    const col = COLUMNS.find((c) => c.header === base);
+    if (!col) {
+      unknown.push(h);
+      continue;
+    }
+    known.add(base);
+    const cell = cellOf(row, h);
+    if (cell === '') continue;
+    if (col.translated) {
+      const l = langs.of(h.lang);
+      if (!l) continue;
+      const list = texts.get(base) ?? [];
+      // An unsuffixed 'label' is the base language unless 'label::<base>' says otherwise.
+      const at = list.findIndex((t) => t.languageId === l.languageId);
+      if (at < 0) list.push({ languageId: l.languageId, text: cell });
+      else if (h.lang !== null) list[at] = { languageId: l.languageId, text: cell };
+      texts.set(base, list);
+    } else col.set(target, EXPRESSION_COLUMNS.has(base) ? straightQuotes(cell) : cell);
+  }
+  for (const col of COLUMNS) if (col.translated && texts.has(col.header)) col.set(target, texts.get(col.header)!);
+  return unknown;
+}
+
+type Frame = { kind: 'group' | 'repeat'; row: number; item: SurveyItem } | { kind: 'grid'; row: number; item: SurveyItem; typeKey: string };
+
+export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): ImportResult {
+  const report: ReportEntry[] = [];
+  const byName = new Map(sheets.map((s) => [s.name.trim().toLowerCase(), s]));
+  const surveySheet = byName.get('survey');
+  if (!surveySheet) return { model: null, report: [{ sheet: 'survey', row: 0, column: '', level: 'error', message: "The workbook has no 'survey' sheet." }] };
+  const choicesSheet = byName.get('choices');
+  const settingsSheet = byName.get('settings');
+  for (const s of sheets) {
+    const n = s.name.trim().toLowerCase();
+    if (n === 'entities') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', message: 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.' });
+    else if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', message: 'External choices are not supported; the external_choices sheet was not imported.' });
+  }
+
+  const surveyHeaders = readHeaders(surveySheet, report);
+  const typeH = surveyHeaders.find((h) => h.base === 'type');
+  const nameH = surveyHeaders.find((h) => h.base === 'name');
+  if (!typeH || !nameH) {
+    report.push({ sheet: surveySheet.name, row: 1, column: typeH ? 'name' : 'type', level: 'error', message: `The survey sheet needs a '${typeH ? 'name' : 'type'}' column.` });
+    return { model: null, report };
+  }
+  const choiceHeaders = choicesSheet ? readHeaders(choicesSheet, report) : [];
+  const settingsHeaders = settingsSheet ? readHeaders(settingsSheet, report) : [];
+  const settings = new Map<string, string>();
+  for (const h of settingsHeaders) settings.set(h.lang === null ? h.base : `${h.base}::${h.lang}`, cellOf(settingsSheet?.rows[1], h));
+  const langs = resolveLanguages(
+    [{ sheet: surveySheet, headers: surveyHeaders }, ...(choicesSheet ? [{ sheet: choicesSheet, headers: choiceHeaders }] : [])],
+    settings,
+    opts,
+    report,
+  );
+
+  // Choice lists by name.
+  const lists = new Map<string, { rows: { row: number; choice: Omit<ChoiceModel, 'id'> }[] }>();
+  if (choicesSheet) {
+    const listH = choiceHeaders.find((h) => h.base === 'list_name');
+    const cNameH = choiceHeaders.find((h) => h.base === 'name');
+    if (!listH || !cNameH) report.push({ sheet: choicesSheet.name, row: 1, column: listH ? 'name' : 'list_name', level: 'error', message: `The choices sheet needs a '${listH ? 'name' : 'list_name'}' column.` });
+    else {
+      choicesSheet.rows.forEach((row, i) => {
+        if (i === 0) return;
+        const list = cellOf(row, listH);
+        const name = cellOf(row, cNameH);
+        if (list === '' && name === '') return;
+        const at = { sheet: choicesSheet.name, row: i + 1 };
+        if (list === '' || name === '') {
+          report.push({ ...at, column: list === '' ? listH.raw : cNameH.raw, level: 'error', message: `A choice needs both a list name and a name.` });
+          return;
+        }
+        if (/\s/.test(name) || name.length > 200) {
+          report.push({ ...at, column: cNameH.raw, level: 'error', message: `The choice name '${name.slice(0, 50)}' must have no spaces and at most 200 characters.` });
+          return;
+        }
+        const entry = lists.get(list) ?? { rows: [] };
+        if (entry.rows.some((r) => r.choice.name === name)) {
+          // pyxform allows it with allow_choice_duplicates; a choice's name is its stored value here, so one is kept.
+          const allowed = YES_WORDS.has((settings.get('allow_choice_duplicates') ?? '').toLowerCase());
+          report.push({ ...at, column: cNameH.raw, level: allowed ? 'warning' : 'error', message: allowed ? `The list '${list}' has the choice '${name}' twice; the first one is kept.` : `The list '${list}' has the choice '${name}' twice.` });
+          return;
+        }
+        const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
+        for (const h of choiceHeaders) {
+          if (h === listH || h === cNameH) continue;
+          const cell = cellOf(row, h);
+          if (cell === '') continue;
+          const mediaKind = MEDIA_KINDS.find((k) => k === h.base);
+          if (h.base === 'label' || mediaKind) {
+            const l = langs.of(h.lang);
+            if (!l) continue;
+            if (mediaKind) choice.media!.push({ kind: mediaKind, languageId: l.languageId, text: cell });
+            else {
+              const k = choice.choiceLabels.findIndex((t) => t.languageId === l.languageId);
+              if (k < 0) choice.choiceLabels.push({ languageId: l.languageId, text: cell });
+              else if (h.lang !== null) choice.choiceLabels[k] = { languageId: l.languageId, text: cell };
+            }
+          } else if (h.base === 'fs_emoji') choice.emoji = cell;
+          else if (h.lang === null) choice.filters[h.raw] = cell;
+        }
+        if (!choice.media!.length) delete choice.media;
+        entry.rows.push({ row: i + 1, choice });
+        lists.set(list, entry);
+      });
+    }
+  }
+  const choicesOf = (list: string): ChoiceModel[] => (lists.get(list)?.rows ?? []).map((r) => ({ ...r.choice, id: opts.newId(), choiceLabels: [...r.choice.choiceLabels], filters: { ...r.choice.filters } }));
+
+  const top: SurveyItem[] = [];
+  const stack: Frame[] = [];
+  const names = new Map<string, number>();
+  let count = 0;
+  const container = (): SurveyItem[] => {
+    for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.kind !== 'grid') return stack[i]!.item.innerItems;
+    return top;
+  };
+  const newQuestion = (code: QuestionType, name: string): QuestionModel => ({ ...emptyQuestion(), id: opts.newId(), name, questionType: code, order: 0 });
+  const place = (item: SurveyItem) => {
+    const list = container();
+    item.surveyItem.order = list.length + 1;
+    list.push(item);
+    count++;
+  };
+  const claim = (name: string, row: number, column: string): boolean => {
+    if (!NAME_PATTERN.test(name) || name.length > 200) {
+      report.push({ sheet: surveySheet.name, row, column, level: 'error', message: `'${name.slice(0, 50)}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`, name });
+      return false;
+    }
+    const before = names.get(name);
+    if (before !== undefined) {
+      report.push({ sheet: surveySheet.name, row, column, level: 'error', message: `The name '${name}' is used twice (also on row ${before}).`, name });
+      return false;
+    }
+    names.set(name, row);
+    return true;
+  };
+  const keepUnknown = (q: QuestionModel, unknown: readonly Header[], row: readonly string[], rowNo: number) => {
+    for (const h of unknown) {
+      if (h === typeH || h === nameH || h.base === TYPE_COLUMN || h.base === NO_CALCULATION_COLUMN || GRID_OWN.has(h.base.replace(/^fs_/, ''))) continue;
+      const cell = cellOf(row, h);
+      if (cell === '') continue;
+      q.extraColumns[h.raw] = cell;
+      if (h.base === 'trigger') report.push({ sheet: surveySheet.name, row: rowNo, column: h.raw, level: 'warning', message: 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.', name: q.name });
+    }
+  };
+  const warnExpressions = (q: QuestionModel, rowNo: number) => {
+    const check: [string, string | null][] = [['relevant', q.relevant], ['constraint', q.constraint], ['calculation', q.calculation], ['default', q.default], ['choice_filter', q.choiceFilter]];
+    for (const [column, e] of check) {
+      if (!e) continue;
+      if (e.includes('${last-saved#')) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', message: '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.', name: q.name });
+      if (/\bpulldata\s*\(/.test(e)) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', message: 'pulldata() reads a CSV attached to the form, which is not supported; the expression needs editing before publishing.', name: q.name });
+    }
+    if (/\bsearch\s*\(/.test(q.appearance ?? '')) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', message: 'search() choices from a CSV are not supported; the choices of the choices sheet are offered.', name: q.name });
+  };
+
+  surveySheet.rows.forEach((row, i) => {
+    if (i === 0) return;
+    const rowNo = i + 1;
+    const rawType = cellOf(row, typeH);
+    const name = cellOf(row, nameH);
+    const at = { sheet: surveySheet.name, row: rowNo };
+    if (rawType === '' && name === '') return; // blank or comment row
+    if (rawType.startsWith('#')) return;
+    if (rawType === '') {
+      report.push({ ...at, column: typeH.raw, level: 'error', message: `The row '${name}' has no type.`, name });
+      return;
+    }
+    // The longest spelling pyxform knows: 'select all that apply x', 'begin group', 'select_one x or_other'.
+    const words = rawType.replace(/\s+/g, ' ').split(' ');
+    let n = 1;
+    for (const k of [4, 3, 2]) if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) { n = k; break; }
+    const spelled = words.slice(0, n).join(' ').toLowerCase();
+    const type = ALIASES[spelled] ?? spelled;
+    const listName = words[n] ?? '';
+    const orOther = ['or_other', 'or other', 'or specify other'].includes(words.slice(n + 1).join(' ').toLowerCase());
+    const fsType = (() => {
+      const h = surveyHeaders.find((x) => x.base === TYPE_COLUMN);
+      return h ? cellOf(row, h) : '';
+    })();
+
+    if (type === 'end_group' || type === 'end_repeat') {
+      const frame = stack.pop();
+      const want = type === 'end_group' ? 'group' : 'repeat';
+      if (!frame) {
+        report.push({ ...at, column: typeH.raw, level: 'error', message: `'${rawType}' closes nothing: no group or repeat is open here.` });
+        return;
+      }
+      if ((frame.kind === 'grid' ? 'group' : frame.kind) !== want) {
+        report.push({ ...at, column: typeH.raw, level: 'error', message: `'${rawType}' closes the ${frame.kind === 'repeat' ? 'repeat' : 'group'} begun on row ${frame.row}; use end_${frame.kind === 'repeat' ? 'repeat' : 'group'}.` });
+        return;
+      }
+      if (frame.kind === 'grid') place(frame.item);
+      return;
+    }
+    if (type === 'begin_loop' || type === 'end_loop' || type.startsWith('include') || type === 'xml-external' || type === 'csv-external') {
+      const include = type.startsWith('include');
+      report.push({
+        ...at,
+        column: typeH.raw,
+        level: include || type.includes('loop') ? 'error' : 'warning',
+        message: include ? `'${rawType}' includes another form, which is not supported: copy its rows in.` : type.includes('loop') ? 'Loops are not supported: use a repeat.' : `'${rawType}' attaches an external data file, which is not supported; the row was not imported.`,
+        name,
+      });
+      return;
+    }
+    if (stack.length + 1 > opts.maxDepth && type.startsWith('begin')) {
+      report.push({ ...at, column: typeH.raw, level: 'error', message: `Groups nest deeper than ${opts.maxDepth} levels.`, name });
+      return;
+    }
+    if (count >= opts.maxItems) {
+      if (count === opts.maxItems) report.push({ ...at, column: '', level: 'error', message: `The form has more than ${opts.maxItems} questions and groups.` });
+      count++;
+      return;
+    }
+    if (!claim(name, rowNo, nameH.raw)) return;
+
+    if (type === 'begin_group' || type === 'begin_repeat') {
+      const gridKey = type === 'begin_group' ? questionTypeByKey(fsType) : undefined;
+      if (gridKey !== undefined && questionTypeInfo(gridKey).sheet.grid) {
+        const q = newQuestion(gridKey, name);
+        const target: RowTarget = { q, item: { repeat_count: null } };
+        const unknown = readRow(target, row, surveyHeaders, langs, (b) => (b.startsWith('fs_') && GRID_OWN.has(b.slice(3)) ? b.slice(3) : GRID_OWN.has(b) ? `ignored_${b}` : b));
+        q.appearance = null;
+        keepUnknown(q, unknown, row, rowNo);
+        const item: SurveyItem = { itemLabel: 'Question', id: q.id, sectionId: null, xpath: name, repeatGroup: false, repeat_count: null, surveyItem: q, innerItems: [] };
+        stack.push({ kind: 'grid', row: rowNo, item, typeKey: fsType });
+        return;
+      }
+      const q = newQuestion(0, name);
+      const item: SurveyItem = { itemLabel: 'Section', id: q.id, sectionId: null, xpath: name, repeatGroup: type === 'begin_repeat', repeat_count: null, surveyItem: q, innerItems: [] };
+      const unknown = readRow({ q, item }, row, surveyHeaders, langs);
+      if (!item.repeatGroup) item.repeat_count = null;
+      keepUnknown(q, unknown, row, rowNo);
+      place(item);
+      stack.push({ kind: type === 'begin_group' ? 'group' : 'repeat', row: rowNo, item });
+      return;
+    }
+
+    // A row of a grid: its label and media are the row's; the list is the grid's columns.
+    const frame = stack[stack.length - 1];
+    if (frame?.kind === 'grid') {
+      const grid = frame.item.surveyItem;
+      const prefix = `${grid.name}_`;
+      const rowName = name.startsWith(prefix) ? name.slice(prefix.length) : name;
+      const q = newQuestion(34, name);
+      readRow({ q, item: { repeat_count: null } }, row, surveyHeaders, langs);
+      if (grid.secondChoices.length === 0) grid.secondChoices = choicesOf(listName);
+      grid.selectQuestionChoices.push({ id: opts.newId(), name: rowName, choiceLabels: q.questionLabels, emoji: null, filters: {}, ...(q.media.length ? { media: q.media } : {}) });
+      if (q.isRequired) grid.isRequired = true;
+      names.delete(name);
+      return;
+    }
+
+    let code: QuestionType | undefined;
+    let hidden = false;
+    const byKey = fsType ? questionTypeByKey(fsType) : undefined;
+    const nearest = NEAREST[type.toLowerCase()];
+    if (byKey !== undefined && byKey !== 0) code = byKey;
+    else if (type === 'phone number') code = 100; // pyxform's own phone type: text with the numbers appearance
+    else if (METADATA.has(type.toLowerCase())) {
+      code = 279;
+      hidden = true;
+      report.push({ ...at, column: typeH.raw, level: 'warning', message: `'${rawType}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`, name });
+    } else if (nearest) {
+      code = questionTypeByKey(nearest.key);
+      report.push({ ...at, column: typeH.raw, level: 'warning', message: `'${type}' became ${questionTypeInfo(code!).title}: ${nearest.why}.`, name });
+    } else code = BY_SHEET_TYPE.get(type.toLowerCase());
+    if (code === undefined || code === 0) {
+      report.push({ ...at, column: typeH.raw, level: 'error', message: `Unknown question type '${rawType}'.`, name });
+      return;
+    }
+    const info = questionTypeInfo(code);
+    const q = newQuestion(code, name);
+    const item: SurveyItem = { itemLabel: 'Question', id: q.id, sectionId: null, xpath: name, repeatGroup: false, repeat_count: null, surveyItem: q, innerItems: [] };
+    const unknown = readRow({ q, item }, row, surveyHeaders, langs);
+    item.repeat_count = null;
+    keepUnknown(q, unknown, row, rowNo);
+    if (hidden) q.extraColumns['fs_metadata'] = type;
+    if (info.sheet.appearance !== undefined && q.appearance !== null) {
+      const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
+      q.appearance = rest.length ? rest.join(' ') : null;
+    }
+    const noCalc = surveyHeaders.find((h) => h.base === NO_CALCULATION_COLUMN);
+    if (noCalc && YES_WORDS.has(cellOf(row, noCalc).toLowerCase())) q.calculation = null;
+    for (const column of ['required', 'read_only'] as const) {
+      const h = surveyHeaders.find((x) => x.base === column);
+      const cell = h ? cellOf(row, h).toLowerCase() : '';
+      if (cell !== '' && !YES_WORDS.has(cell) && !NO_WORDS.has(cell))
+        report.push({ ...at, column: h!.raw, level: 'warning', message: `A conditional ${column.replace('_', '-')} ('${cell.slice(0, 80)}') is kept as always ${column.replace('_', '-')}.`, name });
+    }
+    if (info.choices === 'list') {
+      if (listName === '' || (!lists.has(listName) && !nearest)) {
+        report.push({ ...at, column: typeH.raw, level: 'error', message: listName === '' ? `'${rawType}' needs a list name.` : `The list '${listName}' is not on the choices sheet.`, name });
+        return;
+      }
+      q.selectQuestionChoices = choicesOf(listName);
+      if (type.endsWith('_from_file')) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+    }
+    warnExpressions(q, rowNo);
+    place(item);
+    if (orOther) {
+      // pyxform's or_other: an 'other' choice and a text question shown when it is chosen.
+      q.selectQuestionChoices.push({ id: opts.newId(), name: 'other', choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })), emoji: null, filters: {} });
+      const otherName = `${name}_other`;
+      if (claim(otherName, rowNo, typeH.raw)) {
+        const other = newQuestion(34, otherName);
+        other.questionLabels = [{ languageId: langs.base.languageId, text: 'Specify other.' }];
+        other.relevant = `selected(\${${name}}, 'other')`;
+        place({ itemLabel: 'Question', id: other.id, sectionId: null, xpath: otherName, repeatGroup: false, repeat_count: null, surveyItem: other, innerItems: [] });
+      }
+    }
+  });
+  for (const frame of stack) report.push({ sheet: surveySheet.name, row: frame.row, column: typeH.raw, level: 'error', message: `The ${frame.kind === 'repeat' ? 'repeat' : 'group'} begun here is never closed.`, name: frame.item.surveyItem.name });
+
+  const settingsWarn = ['version', 'style', 'instance_name', 'public_key', 'submission_url', 'clean_text_values', 'namespaces', 'auto_send', 'auto_delete'];
+  for (const k of settingsWarn) {
+    const v = settings.get(k);
+    if (v) report.push({ sheet: settingsSheet!.name, row: 2, column: k, level: 'warning', message: `The setting '${k}' (${v.slice(0, 40)}) is not kept.` });
+  }
+  if (report.some((r) => r.level === 'error')) return { model: null, report };
+
+  // Parents and xpaths.
+  const fix = (list: SurveyItem[], parent: SurveyItem | null) => {
+    for (const item of list) {
+      item.sectionId = parent?.id ?? null;
+      item.xpath = parent ? `${parent.xpath}/${item.surveyItem.name}` : item.surveyItem.name;
+      fix(item.innerItems, item);
+    }
+  };
+  fix(top, null);
+  const languages: SurveyLanguage[] = langs.used.map((l) => ({ languageId: l.languageId, name: l.name, code: l.code, isBaseLanguage: l.languageId === langs.base.languageId, translateStatus: 0 }));
+  const title = settings.get('form_title') || opts.fallbackName;
+  return {
+    model: {
+      id: opts.newId(),
+      name: title.slice(0, 200),
+      description: (settings.get('fs_description') ?? '').slice(0, 4000),
+      endDate: null,
+      surveyStatusId: 0,
+      toggleLocation: false,
+      surveyLanguageMaps: languages,
+      surveyItems: top,
+    },
+    report,
+  };
+}

@@ -1,0 +1,3 @@
+// XLSForm in and out (issue 14): see README.md and docs/xlsform.md.
+export { xlsformSheets, exportFileName, type XlsFormSheet, type SheetRow } from './export';
+export { importXlsForm, type ImportOptions, type ImportResult, type LanguageRef, type ReportEntry, type Sheet } from './import';

@@ -1,0 +1,210 @@
+// POST /DataCollection/importXlsForm (issue 14) and the archive limits of issue 21 point 4: a real
+// published form becomes a survey in Editing with a report; a broken one is a 400 naming sheet, row and
+// column with nothing stored; zip bombs, DOCTYPEs and oversize files are refused naming the limit.
+import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../support/app';
+
+let t: TestApp;
+let manager: Session;
+let projectId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.signIn('organization@demo.test');
+  projectId = t.ids.projects['Household Needs Assessment 2026']!;
+});
+afterAll(() => t.close());
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const boundary = 'xlsformtestboundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+interface Reply {
+  isSuccess: boolean;
+  data: { surveyId: string; report: { sheet: string; row: number; column: string; level: string; message: string }[] };
+  errors: string[];
+}
+
+async function importFile(bytes: Buffer, name = 'form.xlsx', extra: Record<string, string> = {}) {
+  const { payload, headers } = multipart({ ProjectId: projectId, ...extra }, { name, bytes });
+  const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/importXlsForm', payload, headers: { ...headers, authorization: `Bearer ${manager.token}`, 'organization-id': manager.organizationId } });
+  return { status: res.statusCode, body: res.json<Reply>() };
+}
+
+async function workbook(survey: string[][], choices?: string[][], settings?: string[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('survey').addRows(survey);
+  if (choices) wb.addWorksheet('choices').addRows(choices);
+  if (settings) wb.addWorksheet('settings').addRows(settings);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const surveyCount = async () => Number((await t.db.selectFrom('surveys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('importing an XLSForm', () => {
+  it('makes a published form a survey in Editing that reads back with its names, types and languages', async () => {
+    const r = await importFile(readFileSync('fixtures/xlsforms/xlsform_spec_test.xlsx'), 'xlsform_spec_test.xlsx');
+    expect(r.status).toBe(200);
+    expect(r.body.isSuccess).toBe(true);
+    type Item = { surveyItem: { name: string }; innerItems: Item[] };
+    const got = await t.call<{ surveyItems: Item[]; surveyStatusId: number }>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: r.body.data.surveyId } });
+    expect(got.status).toBe(200);
+    expect(got.body.data.surveyStatusId).toBe(0);
+    const names = (items: Item[]): string[] => items.flatMap((i) => [i.surveyItem.name, ...names(i.innerItems)]);
+    // pyxform counts 49 questions in this form; groups and the metadata it adds come on top.
+    expect(names(got.body.data.surveyItems).length).toBeGreaterThanOrEqual(49);
+    expect(names(got.body.data.surveyItems)).toContain('launch');
+  });
+
+  it('keeps required messages, read-only and typographic quotes read as quotes', async () => {
+    const bytes = await workbook(
+      [
+        ['type', 'name', 'label::English (en)', 'label::French (fr)', 'required', 'required_message::English (en)', 'read_only', 'relevant', 'default'],
+        ['text', 'who', 'Who?', 'Qui ?', 'yes', 'Tell us who', '', '', ''],
+        ['text', 'site', 'Site', 'Site', '', '', 'yes', '${who} != \u2018\u2019', 'north'],
+      ],
+      undefined,
+      [['form_title', 'default_language'], ['Quotes', 'English (en)']],
+    );
+    const r = await importFile(bytes);
+    expect(r.status).toBe(200);
+    const got = await t.call<{ name: string; surveyItems: { surveyItem: { name: string; requiredMessages: { text: string }[]; readOnly: boolean; relevant: string | null } }[] }>('POST', '/api/Survey/GetById', {
+      session: manager,
+      body: { SurveyId: r.body.data.surveyId },
+    });
+    const [who, site] = got.body.data.surveyItems.map((i) => i.surveyItem);
+    expect(got.body.data.name).toBe('Quotes');
+    expect(who!.requiredMessages.map((m) => m.text)).toEqual(['Tell us who']);
+    expect(site!.readOnly).toBe(true);
+    expect(site!.relevant).toBe("${who} != ''");
+  });
+
+  it('refuses what pyxform refuses with sheet, row and column, storing nothing', async () => {
+    const before = await surveyCount();
+    const bytes = await workbook(
+      [
+        ['type', 'name', 'label'],
+        ['text', 'a', 'A'],
+        ['integer', 'a', 'Again'],
+        ['begin_group', 'g', 'G'],
+        ['selct_one x', 'b', 'B'],
+        ['select_one missing', 'c', 'C'],
+      ],
+      [['list_name', 'name', 'label'], ['yn', 'yes', 'Yes']],
+    );
+    const r = await importFile(bytes);
+    expect(r.status).toBe(400);
+    expect(r.body.isSuccess).toBe(false);
+    const errors = r.body.data.report.filter((e) => e.level === 'error').map((e) => [e.sheet, e.row, e.column]);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        ['survey', 3, 'name'],
+        ['survey', 5, 'type'],
+        ['survey', 6, 'type'],
+        ['survey', 4, 'type'],
+      ]),
+    );
+    expect(await surveyCount()).toBe(before);
+  });
+
+  it('warns where a standard type becomes our nearest one, never dropping it silently', async () => {
+    const bytes = await workbook([
+      ['type', 'name', 'label'],
+      ['start', 'start', ''],
+      ['geotrace', 'route', 'Route'],
+      ['barcode', 'code', 'Code'],
+    ]);
+    const r = await importFile(bytes);
+    expect(r.status).toBe(200);
+    expect(r.body.data.report.map((e) => [e.row, e.level])).toEqual([
+      [2, 'warning'],
+      [3, 'warning'],
+      [4, 'warning'],
+    ]);
+  });
+});
+
+describe('workbooks are archives', () => {
+  /** A zip of one stored or deflated entry, written by hand so its sizes can lie. */
+  function zipOf(name: string, data: Buffer): Buffer {
+    const deflated = deflateRawSync(data, { level: 9 });
+    const n = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(deflated.length, 18);
+    local.writeUInt32LE(1000, 22); // a lie: the real size is far larger
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(deflated.length, 20);
+    central.writeUInt32LE(1000, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(0, 42);
+    const cdOffset = local.length + n.length + deflated.length;
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(1, 8);
+    eocd.writeUInt16LE(1, 10);
+    eocd.writeUInt32LE(central.length + n.length, 12);
+    eocd.writeUInt32LE(cdOffset, 16);
+    return Buffer.concat([local, n, deflated, central, n, eocd]);
+  }
+
+  it('refuses a workbook that inflates to 400 MB from a small file, naming the limit, quickly and without the memory', async () => {
+    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(400 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const heap = process.memoryUsage().rss;
+    const started = Date.now();
+    const r = await importFile(bomb);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(process.memoryUsage().rss - heap).toBeLessThan(150 * 1024 * 1024);
+    expect(r.status).toBe(400);
+    expect(r.body.data.report[0]!.message).toMatch(/inflates to more than 100 MB/);
+  });
+
+  it('refuses a DOCTYPE or entity declaration in any XML part', async () => {
+    const r = await importFile(zipOf('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')));
+    expect(r.status).toBe(400);
+    expect(r.body.data.report[0]!.message).toMatch(/DOCTYPE/);
+  });
+
+  it('refuses a truncated workbook and a file that is no workbook, below 500', async () => {
+    const good = await workbook([['type', 'name', 'label'], ['text', 'a', 'A']]);
+    for (const bytes of [good.subarray(0, good.length - 40), Buffer.from('not a zip at all'), Buffer.alloc(0)]) {
+      const r = await importFile(bytes);
+      expect(r.status).toBe(400);
+      expect(r.body.isSuccess).toBe(false);
+    }
+  });
+
+  it('refuses a legacy .xls with what to do, and a file over 10 MB', async () => {
+    const xls = await importFile(Buffer.from('d0cf11e0', 'hex'), 'old.xls');
+    expect(xls.status).toBe(400);
+    expect(xls.body.errors.join()).toMatch(/save it as \.xlsx/);
+    const big = await importFile(Buffer.alloc(11 * 1024 * 1024, 1));
+    expect(big.status).toBe(413);
+  });
+
+  it("answers 404 for another organization's project", async () => {
+    const other = await t.signIn('owner@other.test').catch(() => undefined);
+    if (!other) return;
+    const { payload, headers } = multipart({ ProjectId: projectId }, { name: 'f.xlsx', bytes: await workbook([['type', 'name', 'label'], ['text', 'a', 'A']]) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/importXlsForm', payload, headers: { ...headers, authorization: `Bearer ${other.token}`, 'organization-id': other.organizationId } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,89 @@
+// `npm run bench -- xlsform`: a large form imports quickly (issue 14): a workbook of 1,000 questions (a
+// mix of types, three languages, selects with choices, groups and a repeat) read from its bytes, its
+// archive checked, its sheets parsed and converted to a survey model, in under 2 s. Also the refusal of
+// a zip bomb (400 MB from under 1 MB, issue 21 point 4): its time (< 3 s) and the memory it costs (< 150 MB).
+import { randomUUID } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { importXlsForm } from '../../engine/survey/index';
+import { readWorkbook } from '../../server/services/xlsformImport';
+
+const QUESTIONS = Number(process.env.BENCH_XLSFORM_QUESTIONS ?? 1000);
+const TARGET_MS = 2000;
+const LANGS = [
+  { languageId: 1, name: 'English', code: 'en' },
+  { languageId: 2, name: 'French', code: 'fr' },
+  { languageId: 3, name: 'Arabic', code: 'ar' },
+];
+const TYPES = ['text', 'integer', 'decimal', 'date', 'select_one yn', 'select_multiple colours', 'note', 'geopoint', 'calculate', 'range'];
+
+async function bigWorkbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const survey = wb.addWorksheet('survey');
+  survey.addRow(['type', 'name', 'label::English (en)', 'label::French (fr)', 'label::Arabic (ar)', 'hint::English (en)', 'required', 'relevant', 'constraint', 'calculation', 'parameters']);
+  for (let i = 0; i < QUESTIONS; i++) {
+    if (i % 100 === 0) survey.addRow([i === 500 ? 'begin_repeat' : 'begin_group', `g${i}`, `Group ${i}`, `Groupe ${i}`, `مجموعة ${i}`]);
+    const type = TYPES[i % TYPES.length]!;
+    survey.addRow([type, `q${i}`, `Question ${i}`, `Question ${i} (fr)`, `سؤال ${i}`, `Hint ${i}`, i % 3 ? 'yes' : '', i > 0 ? `\${q${i - 1}} != ''` : '', type === 'integer' ? '. >= 0' : '', type === 'calculate' ? `1 + ${i}` : '', type === 'range' ? 'start=1 end=5 step=1' : '']);
+    if (i % 100 === 99) survey.addRow([i === 599 ? 'end_repeat' : 'end_group']);
+  }
+  const choices = wb.addWorksheet('choices');
+  choices.addRow(['list_name', 'name', 'label::English (en)', 'label::French (fr)', 'label::Arabic (ar)']);
+  choices.addRows([['yn', 'yes', 'Yes', 'Oui', 'نعم'], ['yn', 'no', 'No', 'Non', 'لا']]);
+  for (let c = 0; c < 30; c++) choices.addRow(['colours', `c${c}`, `Colour ${c}`, `Couleur ${c}`, `لون ${c}`]);
+  wb.addWorksheet('settings').addRows([['form_title', 'default_language'], ['Large form', 'English (en)']]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function importOnce(bytes: Buffer): Promise<number> {
+  const started = performance.now();
+  const read = await readWorkbook(bytes);
+  if ('report' in read) throw new Error(JSON.stringify(read.report));
+  const r = importXlsForm(read.sheets, { language: (k) => LANGS.find((l) => l.code === k.toLowerCase() || l.name.toLowerCase() === k.toLowerCase()), newId: randomUUID, fallbackName: 'x', maxItems: 2000, maxDepth: 10 });
+  if (!r.model) throw new Error(JSON.stringify(r.report.slice(0, 5)));
+  return performance.now() - started;
+}
+
+function bomb(): Buffer {
+  const data = deflateRawSync(Buffer.alloc(400 * 1024 * 1024, 0x20), { level: 9 });
+  const n = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt16LE(n.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt16LE(n.length, 28);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(46 + n.length, 12);
+  eocd.writeUInt32LE(30 + n.length + data.length, 16);
+  return Buffer.concat([local, n, data, central, n, eocd]);
+}
+
+export default async function main(): Promise<void> {
+  const bytes = await bigWorkbook();
+  await importOnce(bytes); // warm-up: ExcelJS's first load compiles its parsers
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push(await importOnce(bytes));
+  times.sort((a, b) => a - b);
+  const median = times[2]!;
+  const zip = bomb();
+  global.gc?.();
+  const rss = process.memoryUsage().rss;
+  const started = performance.now();
+  const refused = await readWorkbook(zip);
+  const bombMs = performance.now() - started;
+  const grew = (process.memoryUsage().rss - rss) / 1024 / 1024;
+  const rows = [
+    { figure: `import of ${QUESTIONS} questions (${(bytes.length / 1024).toFixed(0)} kB), median of 5`, value: `${median.toFixed(0)} ms`, target: `< ${TARGET_MS} ms`, met: median < TARGET_MS },
+    { figure: `zip bomb (${(zip.length / 1024).toFixed(0)} kB -> 400 MB) refused`, value: `${bombMs.toFixed(0)} ms, ${'report' in refused ? refused.report[0]!.message : 'NOT refused'}`, target: '< 3000 ms', met: bombMs < 3000 && 'report' in refused },
+    { figure: 'memory growth while refusing it (rss)', value: `${grew.toFixed(0)} MB`, target: '< 150 MB', met: grew < 150 },
+  ];
+  console.table(rows);
+}

@@ -1,0 +1,25 @@
+// Reading fixture workbooks without a database: the languages of the reference table a test needs.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { importXlsForm, type ImportResult, type LanguageRef } from '../../../engine/survey/index';
+import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../../schemas/surveyBuilder';
+import { readWorkbook } from '../../../server/services/xlsformImport';
+
+const LANGUAGES: LanguageRef[] = [
+  { languageId: 1, name: 'English', code: 'en' },
+  { languageId: 2, name: 'French', code: 'fr' },
+  { languageId: 3, name: 'Arabic', code: 'ar' },
+  { languageId: 4, name: 'Spanish', code: 'es' },
+  { languageId: 5, name: 'Swahili', code: 'sw' },
+  { languageId: 6, name: 'Portuguese', code: 'pt' },
+  { languageId: 7, name: 'German', code: 'de' },
+];
+export const languageOf = (key: string): LanguageRef | undefined => LANGUAGES.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
+
+export async function importBytes(bytes: Buffer, name = 'form'): Promise<ImportResult> {
+  const read = await readWorkbook(bytes);
+  if ('report' in read) return { model: null, report: read.report };
+  return importXlsForm(read.sheets, { language: languageOf, newId: randomUUID, fallbackName: name, maxItems: MAX_SURVEY_ITEMS, maxDepth: MAX_SURVEY_DEPTH });
+}
+
+export const importFile = (path: string): Promise<ImportResult> => importBytes(readFileSync(path), path);
