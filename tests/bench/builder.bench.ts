@@ -11,22 +11,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { applyEdit, bindSurvey, editorState, type SurveyModel } from '../../engine/survey/index';
 import { bigSurvey } from './fill-surveys';
 import { startServer } from './fill.bench';
+import { median, type Row } from './figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 40);
 const PASSWORD = 'Demo-Pass-2026';
 
-interface Row {
-  figure: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** The first `sections` sections of the bench survey (100 questions each). */
 function surveyOf(sections: number): SurveyModel {

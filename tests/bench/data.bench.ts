@@ -12,16 +12,10 @@ import { sql } from 'kysely';
 import { buildSurvey, q, type ItemBuilder } from '../../engine/survey/index';
 import { insertSurvey } from '../../server/db/queries/surveys';
 import { createTestApp } from '../support/app';
+import type { Row } from './figures';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 300);
-
-interface Row {
-  figure: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
 
 export default async function run(): Promise<void> {
   process.env.TEST_DB = 'postgres';

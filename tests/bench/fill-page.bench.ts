@@ -24,6 +24,7 @@ import { ensureFrontend } from '../../server/frontend';
 import { freePort } from '../support/ports';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
 import { prepareBenchDatabase } from './submission.database';
+import { median, type Row } from './figures';
 
 const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -36,17 +37,6 @@ interface Network {
 const PROFILE_A: Network = { latency: 400, kbits: 400 };
 const PROFILE_B: Network = { latency: 2000, kbits: 400 };
 
-interface Row {
-  figure: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
   await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));

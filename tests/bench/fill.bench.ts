@@ -16,23 +16,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureFrontend } from '../../server/frontend';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants, previewOf, repeatSurvey } from './fill-surveys';
+import { median, p95, type Row } from './figures';
 
 const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 60);
 
-interface Row {
-  figure: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
 export async function startServer(): Promise<{ url: string; demoPath: string; stop: () => Promise<void> }> {
   await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
