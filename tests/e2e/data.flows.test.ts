@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, baseUrl, launch, screenshot, signIn } from './browser';
+import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,6 +35,10 @@ async function openData(viewport: { width: number; height: number }): Promise<Pa
     store.setItem('fs.session', JSON.stringify(s));
   });
   await page.goto('/survey/survey-data');
+  // Other browser tests add surveys to the same project: the demo survey is chosen by name.
+  await page.getByTestId('survey-picker').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 }).toContain(DEMO_SURVEY_NAME);
+  await page.getByTestId('survey-picker').selectOption({ label: DEMO_SURVEY_NAME });
   await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
   return page;
 }

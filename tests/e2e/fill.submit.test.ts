@@ -101,8 +101,9 @@ describe.skipIf(problem !== null)('filling the demo survey', () => {
 
     // What the database holds, read as the server reads it.
     const database = await openPostgres(server.databaseUrl, 2);
-    const row = await database.db.selectFrom('submissions').select(['organization_id', 'survey_id']).where('id', '=', stored.id).executeTakeFirstOrThrow();
-    const copies = await database.db.selectFrom('submissions').select((e) => e.fn.countAll<string>().as('n')).where('survey_id', '=', row.survey_id).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('submissions').select(['organization_id', 'survey_id', 'client_id']).where('id', '=', stored.id).executeTakeFirstOrThrow();
+    // Copies of this submission (the demo data's own submissions are in the same survey).
+    const copies = await database.db.selectFrom('submissions').select((e) => e.fn.countAll<string>().as('n')).where('survey_id', '=', row.survey_id).where('client_id', '=', row.client_id).executeTakeFirstOrThrow();
     expect(Number(copies.n)).toBe(1);
     const model = (await loadSurveyModel(database.db, row.organization_id, row.survey_id))!;
     const bindings = compileSurvey(model).bindings;
