@@ -298,6 +298,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/getSurveyReport?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
