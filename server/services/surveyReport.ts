@@ -17,6 +17,11 @@ const SELECT_TYPES = new Set([32, 33]);
 /** Numbers that make a histogram (integer, decimal, range); phone numbers are texts to a reader. */
 const NUMBER_TYPES = new Set([35, 36, 275]);
 
+/** Whole-number questions (integer; a range's steps are whole when its answers are). */
+const WHOLE_TYPES = new Set([35, 275]);
+/** A label's references to answers ('${name}') read as an ellipsis in a report, which has no one answer to put there. */
+const plainLabel = (label: string) => label.replace(/\$\{[^}]*\}/g, '…');
+
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** Bins of a histogram: whole numbers get whole-number bins (one per value when few), decimals equal widths. */
@@ -35,7 +40,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
   const b: Bindings = survey.bindings;
   const filter = dataFilterOf(reader, q.SurveyId, b, q);
   const lang = q.LanguageId && b.languages.some((l) => l.languageId === q.LanguageId) ? q.LanguageId : b.baseLanguageId;
-  const text = (texts: FieldNode['model']['questionLabels'], name: string) => textIn(texts, lang, b.baseLanguageId) ?? name;
+  const text = (texts: FieldNode['model']['questionLabels'], name: string) => plainLabel(textIn(texts, lang, b.baseLanguageId) ?? name);
   const fields = dataFields(b, null);
   const selects = fields.filter((n) => SELECT_TYPES.has(n.type)).slice(0, REPORT_LIMITS.questions);
   const numbers = fields.filter((n) => NUMBER_TYPES.has(n.type)).slice(0, REPORT_LIMITS.questions);
@@ -50,7 +55,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
   const wanted = q.Bins ?? 10;
   const plans = numbers.flatMap((n) => {
     const s = stats.get(n.id);
-    return s ? [planBins(n.id, s, wanted, n.type === 35)] : [];
+    return s ? [planBins(n.id, s, wanted, WHOLE_TYPES.has(n.type))] : [];
   });
   const bins = await binCounts(db, filter, plans);
 
@@ -81,7 +86,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
     numberQuestions: numbers.map((n) => {
       const s = stats.get(n.id);
       const plan = plans.find((p) => p.itemId === n.id);
-      const integer = n.type === 35 && !!plan && Number.isInteger(plan.width);
+      const integer = WHOLE_TYPES.has(n.type) && !!plan && Number.isInteger(plan.width) && Number.isInteger(plan.start);
       return {
         id: n.id,
         name: n.name,
