@@ -157,6 +157,7 @@ const routes: Record<string, Case> = {
   // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
   'GET /api/datacollection/getsubmissions': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } }],
   'GET /api/datacollection/getrepeatrows': (r) => [{ query: { SurveyId: r.surveyId, Repeat: 'members' } }],
+  'GET /api/datacollection/getsurveyreport': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Bins: '5', Filter: 'region:in:turkana' } }],
   'GET /api/datacollection/getsubmissionbyid/:id': (r) => [{ params: { id: r.submissionId } }],
   'GET /api/datacollection/getsubmissionfile/:id': (r) => [{ params: { id: r.submissionId } }],
   'GET /api/datacollection/getsubmissionaudit/:id': (r) => [{ params: { id: r.submissionId } }],

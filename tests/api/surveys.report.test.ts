@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
 import { createTestApp, type TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
-import { createSurvey, submit, type TestSurvey } from '../support/surveys';
+import { createSurvey, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
 
 interface Report {
   totalSubmissions: number;
@@ -78,6 +78,18 @@ describe('the survey report', () => {
     expect(weight.bins.map((b) => b.count)).toEqual([1, 0, 1]);
     expect(weight.bins.at(-1)!.to).toBe(80);
     expect((await report({ Bins: '31' })).status).toBe(400);
+  });
+
+  it('labels questions and choices in the survey language asked for, else the base language', async () => {
+    const demoSurvey = await demoSurveyOf(t);
+    const fr = await t.db.selectFrom('languages').select('id').where('code', '=', 'fr').executeTakeFirstOrThrow();
+    const inFrench = (await report({ LanguageId: String(fr.id) }, demo.owner, demoSurvey.id)).body.data;
+    expect(inFrench.selectQuestions.find((x) => x.name === 'region')!.label).toBe('Région');
+    expect(inFrench.selectQuestions.find((x) => x.name === 'priority_needs')!.choices.map((c) => c.label)).toContain('Nourriture');
+    // A label quoting an answer shows an ellipsis in its place.
+    expect(inFrench.selectQuestions.find((x) => x.name === 'district')!.label).toBe('District de …');
+    const unknown = (await report({ LanguageId: '999999' }, demo.owner, demoSurvey.id)).body.data;
+    expect(unknown.selectQuestions.find((x) => x.name === 'region')!.label).toBe('Region');
   });
 
   it('applies the data table filters', async () => {
