@@ -29,7 +29,7 @@ const day = { type: 'string', format: 'date', maxLength: 10 } as const;
 const questionName = '[A-Za-z_][A-Za-z0-9_.-]{0,199}';
 
 /** The filters of the data table; the export takes the same. */
-const filterProperties = {
+export const filterProperties = {
   /** Newest first unless told: a field, '-' before it for descending; 'q:<name>' sorts by a question. */
   Sort: { type: 'string', maxLength: 210, pattern: `^-?(submittedAt|startedAt|collector|reviewStatus|duration|q:${questionName})$` },
   Search: { type: 'string', maxLength: 200 },

@@ -6,7 +6,9 @@ import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportQ
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
+import { surveyReportQuery } from '../../schemas/surveyReport';
 import { exportSubmissions } from '../services/submissionExport';
+import { surveyReport } from '../services/surveyReport';
 import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
 import { createSurveyCache } from '../services/surveyCache';
 
@@ -17,6 +19,10 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {
     return ok(await listSubmissions(deps(), tenantOf(req), req.query));
+  });
+
+  app.get('/DataCollection/getSurveyReport', { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery } }, async (req) => {
+    return ok(await surveyReport(deps(), tenantOf(req), req.query));
   });
 
   app.get('/DataCollection/getRepeatRows', { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } }, async (req) => {

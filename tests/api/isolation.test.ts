@@ -178,6 +178,7 @@ const routes: Record<string, Case> = {
   // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
   'GET /api/datacollection/getsubmissions': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } }],
   'GET /api/datacollection/getrepeatrows': (r) => [{ query: { SurveyId: r.surveyId, Repeat: 'members' } }],
+  'GET /api/datacollection/getsurveyreport': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Bins: '5', Filter: 'region:in:turkana' } }],
   'GET /api/datacollection/getsubmissionbyid/:id': (r) => [{ params: { id: r.submissionId } }],
   'GET /api/datacollection/getsubmissionfile/:id': (r) => [{ params: { id: r.submissionId } }],
   'GET /api/datacollection/getsubmissionaudit/:id': (r) => [{ params: { id: r.submissionId } }],
@@ -323,6 +324,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/getSurveyReport?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);

@@ -57,7 +57,7 @@ function answerCondition(f: AnswerFilter) {
   }
 }
 
-function where(eb: S, f: DataFilter): Expression<SqlBool> {
+export function dataWhere(eb: S, f: DataFilter): Expression<SqlBool> {
   const and: Expression<SqlBool>[] = [
     eb('s.organization_id', '=', f.organizationId),
     eb('s.survey_id', '=', f.surveyId),
@@ -157,7 +157,7 @@ export async function countSubmissionsWhere(q: Q, f: DataFilter): Promise<number
   const r = await q
     .selectFrom('submissions as s')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where((eb) => where(eb as S, f))
+    .where((eb) => dataWhere(eb as S, f))
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -165,7 +165,7 @@ export async function countSubmissionsWhere(q: Q, f: DataFilter): Promise<number
 export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, page: { offset: number; limit: number }): Promise<SubmissionHeadRow[]> {
   const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls first`;
   const rows = await heads(q)
-    .where((eb) => where(eb as unknown as S, f))
+    .where((eb) => dataWhere(eb as unknown as S, f))
     .orderBy(sql`${orderExpr(sort)} ${dir}`)
     .orderBy('s.id', sort.desc ? 'desc' : 'asc')
     .offset(page.offset)
@@ -180,7 +180,7 @@ export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, pag
  */
 export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number): Promise<SubmissionHeadRow[]> {
   const rows = await heads(q)
-    .where((eb) => where(eb as unknown as S, f))
+    .where((eb) => dataWhere(eb as unknown as S, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
     .orderBy('s.submitted_at', 'asc')

@@ -1,6 +1,5 @@
 // /dashboard for the chosen project: its name, workspace, manager, timeline, countries, and counts of
-// surveys, members and submissions. Fuller dashboards (charts of results and task progress) come with
-// the surveys and tasks areas.
+// surveys, members and submissions, and the survey reports (SurveyReports: charts switchable to tables).
 import { Badge, Box, Card, Heading, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -10,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { api, ApiError } from '../../api/client';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
+import SurveyReports from './SurveyReports';
 
 interface ProjectDetail {
   id: string;
@@ -127,9 +127,7 @@ export default function DashboardPage() {
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
-      <Text fontSize="sm" color="gray.500">
-        {t('dashboard.moreSoon')}
-      </Text>
+      <SurveyReports projectId={p.id} />
     </Stack>
   );
 }
