@@ -2,6 +2,7 @@
 //   survey(q.text('name').label('Name').required(), q.integer('age').relevant("${name} != ''"))
 // Texts are a string (the base language) or { en: 'Age', fr: 'Âge', ar: 'العمر' }.
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel, SurveyStatus } from './model';
+import { emptyQuestion } from './editor/defaults';
 import { QUESTION_TYPES, QUESTION_TYPE_CODES, type QuestionKey, type QuestionType } from './question-types';
 
 export type Texts = string | Readonly<Record<string, string>>;
@@ -145,29 +146,12 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
       const path = xpath ? `${xpath}/${item.name}` : item.name;
       const id = idFor(path);
       const common = {
+        ...emptyQuestion(),
         id,
         name: item.name,
-        isRequired: false,
-        default: null,
-        calculation: null,
         relevant: item.p.relevant ?? null,
-        constraint: null,
-        constraintMessages: [],
-        requiredMessages: [],
-        readOnly: false,
-        guidanceHints: [],
-        media: [],
-        extraColumns: {},
-        choiceFilter: null,
-        appearance: null,
-        parameters: null,
         questionLabels: texts(item.p.label),
         surveyQuestionHints: texts(item.p.hint),
-        selectQuestionChoices: [],
-        secondChoices: [],
-        maxChoices: null,
-        range: null,
-        hasEmoji: false,
         order: order + 1,
       } satisfies Omit<QuestionModel, 'questionType'>;
       if (item.kind === 'section') {

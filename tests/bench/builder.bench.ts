@@ -10,7 +10,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { applyEdit, bindSurvey, editorState, type SurveyModel } from '../../engine/survey/index';
 import { bigSurvey } from './fill-surveys';
-import { startServer } from './fill.bench';
+import { startServer } from './server';
 import { median, type Row } from './figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

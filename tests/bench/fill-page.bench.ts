@@ -12,21 +12,15 @@
 // consent box ticked first where there is one). Anchors (the issue's measurements): Enketo 9.1 s / 9.8 s,
 // ODK Web Forms 10.7 s / 48.9 s on CPU 4x; ours before this issue 6.5 s first visit, 39.4 s on slow 3G.
 // Enketo and ODK Web Forms are not run here (they would need their own servers and pyxform's XForms).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
 import { insertSurvey } from '../../server/db/queries/surveys';
-import { ensureFrontend } from '../../server/frontend';
-import { freePort } from '../support/ports';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
+import { startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
 import { median, type Row } from './figures';
 
-const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,49 +31,6 @@ interface Network {
 const PROFILE_A: Network = { latency: 400, kbits: 400 };
 const PROFILE_B: Network = { latency: 2000, kbits: 400 };
 
-
-async function startServer(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WORKERS: '1',
-      JWT_SECRET: 'bench'.repeat(8),
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_LIMIT_PER_ADDRESS: '0',
-      PUBLIC_LIMIT_PER_SURVEY: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    if (await fetch(`${url}/api/DataCollection/CheckOnlineStatus`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function throttle(cdp: CDPSession, network: Network | undefined): Promise<void> {
   await cdp.send('Network.enable');
@@ -153,7 +104,7 @@ export default async function run(): Promise<void> {
     insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: big, status: 1, multipleLink: true }),
   );
   await database.close();
-  const server = await startServer(bench.databaseUrl);
+  const server = await startServer({ databaseUrl: bench.databaseUrl });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
   const demoPath = `/public-survey/${demo.public_link_uuid}/${demo.id}`;
   const path500 = `/public-survey/multiple-link/${bench.surveyId}`;

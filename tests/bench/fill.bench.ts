@@ -8,13 +8,11 @@
 //  5. adding the 200th instance of a repeat: < 50 ms.
 // "JSON to interactive": from the survey data's response to the second animation frame after the form
 // is in the DOM (compile, graph, initial evaluation, rjsf layout, React commit, first paint).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureFrontend } from '../../server/frontend';
+import { startServer } from './server';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants, previewOf, repeatSurvey } from './fill-surveys';
 import { median, p95, type Row } from './figures';
 
@@ -22,39 +20,6 @@ const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 60);
 
-
-export async function startServer(): Promise<{ url: string; demoPath: string; stop: () => Promise<void> }> {
-  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
-  const port = 5400 + Math.floor(Math.random() * 500);
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'bench'.repeat(8), SMTP_URL: '', LOG_LEVEL: 'warn', PUBLIC_LIMIT_PER_ADDRESS: '0', PUBLIC_LIMIT_PER_SURVEY: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    const up = await fetch(`${url}/api/DataCollection/CheckOnlineStatus`).then((r) => r.ok, () => false);
-    if (up && output.includes('/public-survey/')) break;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const demoPath = /\/public-survey\/[0-9a-f-]+\/[0-9a-f-]+/.exec(output)![0];
-  return {
-    url,
-    demoPath,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Marks the survey data's arrival and the second frame after the form is in the DOM. */
 const TIMING = `(() => {

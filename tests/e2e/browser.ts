@@ -77,3 +77,18 @@ export async function latestCode(address: string, timeoutMs = 10_000): Promise<s
   }
   throw new Error(`no code arrived for ${address}`);
 }
+
+/** Makes a project of the signed-in user's organization the current one, as choosing it on /project-selection does. */
+export async function chooseProject(page: Page, name: string): Promise<void> {
+  await page.evaluate(async (projectName) => {
+    const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
+    const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
+    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
+    type P = { id: string; name: string; workspaceId?: string };
+    const body = (await res.json()) as { data: P[] | { projects: P[] } };
+    const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === projectName)!;
+    s.currentProjectId = p.id;
+    if (p.workspaceId) s.currentWorkspaceId = p.workspaceId;
+    store.setItem('fs.session', JSON.stringify(s));
+  }, name);
+}

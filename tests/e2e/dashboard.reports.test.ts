@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, animationsSettled, baseUrl, launch, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, animationsSettled, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,17 +24,7 @@ async function openDashboard(viewport: { width: number; height: number }): Promi
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
   await page.waitForFunction(() => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId, undefined, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
-    const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
-    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
-    type P = { id: string; name: string; workspaceId?: string };
-    const body = (await res.json()) as { data: P[] | { projects: P[] } };
-    const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === 'Household Needs Assessment 2026')!;
-    s.currentProjectId = p.id;
-    if (p.workspaceId) s.currentWorkspaceId = p.workspaceId;
-    store.setItem('fs.session', JSON.stringify(s));
-  });
+  await chooseProject(page, 'Household Needs Assessment 2026');
   await page.goto('/dashboard');
   await page.getByTestId('report-survey').waitFor({ timeout: 30_000 });
   await page.getByTestId('report-survey').selectOption({ label: DEMO_SURVEY_NAME });

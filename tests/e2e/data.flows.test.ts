@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, baseUrl, launch, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 
 let browser: Browser;
@@ -23,17 +23,7 @@ async function openData(viewport: { width: number; height: number }): Promise<Pa
   const page = await context.newPage();
   await signIn(page, 'organization@demo.test');
   await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
-  await page.evaluate(async () => {
-    const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
-    const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
-    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
-    type P = { id: string; name: string; workspaceId?: string };
-    const body = (await res.json()) as { data: P[] | { projects: P[] } };
-    const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === 'Household Needs Assessment 2026')!;
-    s.currentProjectId = p.id;
-    if (p.workspaceId) s.currentWorkspaceId = p.workspaceId;
-    store.setItem('fs.session', JSON.stringify(s));
-  });
+  await chooseProject(page, 'Household Needs Assessment 2026');
   await page.goto('/survey/survey-data');
   // Other browser tests add surveys to the same project: the demo survey is chosen by name.
   await page.getByTestId('survey-picker').waitFor({ timeout: 30_000 });
