@@ -17,7 +17,7 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(opts: { databaseUrl?: string } = {}): Promise<BenchServer> {
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
   const port = await freePort();
@@ -37,6 +37,7 @@ export async function startServer(opts: { databaseUrl?: string } = {}): Promise<
       LOG_LEVEL: 'warn',
       PUBLIC_LIMIT_PER_ADDRESS: '0',
       PUBLIC_LIMIT_PER_SURVEY: '0',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
