@@ -9,6 +9,7 @@ import { isEmpty, seedDemo, type SeededIds } from './db/seed';
 import { createBotCheck } from './plugins/botCheck';
 import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
+import { closeWorkers } from './workers/pool';
 
 export interface BootLog {
   info(message: string): void;
@@ -52,6 +53,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
       await app.close();
       await jobs.stop();
       mailer.close();
+      await closeWorkers();
       await database.close();
     },
   };

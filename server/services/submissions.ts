@@ -7,15 +7,9 @@ import { open } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import {
-  FIELD_MESSAGES,
-  MAX_REPORTED_ERRORS,
-  decodeAnswers,
-  encodeAnswers,
   extensionOf,
   parseSubmission,
-  validateAnswers,
   type AnswerInput,
-  type Bindings,
   type FormEntry,
   type SubmissionInput,
 } from '../../engine/survey/index';
@@ -35,9 +29,8 @@ import type { DB } from '../db/schema';
 import { nulFormFields } from '../hostileInput';
 import { staged, type Storage } from '../plugins/storage';
 import { uploadLimit, type ReceivedFile, type UploadLimit } from '../plugins/submissionBody';
-import { BudgetExceeded, type EvaluationBudget } from '../../engine/expression/index';
-import { problems } from '../../schemas/problems';
 import { problem } from '../problems';
+import { checkAnswers } from './answerCheck';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
@@ -153,7 +146,7 @@ async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly U
   if (s.surveyVersion != null && s.surveyVersion !== survey.version) return undefined;
   let answers: AnswerInput[];
   try {
-    answers = checkedAnswers(survey, s, uploads, now, survey.bindings.baseLanguageId);
+    answers = await checkAnswers(survey, s, uploads, now, survey.bindings.baseLanguageId);
   } catch {
     return undefined;
   }
@@ -173,7 +166,7 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
 
   const survey = await versionFilled(deps, ctx, s.surveyVersion ?? null);
   if (!survey) throw problem('notFound');
-  const answers = checkedAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
+  const answers = await checkAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
   const { record, used } = recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
 
   let stored: { id: string; submittedAt: Date } | undefined;
@@ -270,70 +263,6 @@ function recordOf(
 /** The file an answer of an image or file question refers to: a new upload's uri or a stored path. */
 function fileUri(a: AnswerInput): string | undefined {
   return a.answerDetail.answerFiles?.[0]?.uri ?? a.answerDetail.filePaths?.[0]?.filePath;
-}
-
-/**
- * What one submission's re-validation may cost (issue 21 point 2): bind evaluations plus repeat instances
- * created, the length of one calculated text, and time. Real surveys stay far below (measured in
- * tests/unit/survey/evaluation-budget.test.ts's shapes): a 2,000-question survey settles in 2,001 steps and
- * 14 ms, 1,000 repeat instances of 10 calculations in 11,001 steps and 90 ms. The clock is the backstop for
- * what steps do not see (one step over a large node-set): CPU time, so a busy machine does not refuse a
- * survey that fits. Over any of them, 422 in under a second.
- */
-export const EVALUATION_BUDGET = { maxSteps: 200_000, maxTextLength: 1_000_000, milliseconds: 800 } as const;
-
-/** A fresh budget whose clock counts this process's CPU time from now. */
-export function evaluationBudget(): EvaluationBudget {
-  const start = process.cpuUsage();
-  return {
-    ...EVALUATION_BUDGET,
-    clock: () => {
-      const used = process.cpuUsage(start);
-      return (used.user + used.system) / 1000;
-    },
-  };
-}
-
-/** Runs a validation under the budget; over it, a 422 naming the question being computed. */
-function budgeted<T>(work: () => T, b: Bindings): T {
-  try {
-    return work();
-  } catch (e) {
-    if (!(e instanceof BudgetExceeded)) throw e;
-    const name = b.nodes.find((n) => n.kind === 'field' && n.name === e.field)?.name ?? e.field;
-    throw problem('evaluationBudget', { errors: [`${name}: ${problems.evaluationBudget.message}`], data: { question: name, limit: e.limit } });
-  }
-}
-
-/** Decodes and validates with the survey's engine; refuses with the browser's messages, naming the questions. */
-function checkedAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: readonly Upload[], now: Date, defaultLanguageId: number): AnswerInput[] {
-  const b = survey.bindings;
-  const { data, problems } = decodeAnswers(b, s.answers);
-  const byUri = new Map(uploads.map((u) => [`upload:${u.field}`, u]));
-  const result = budgeted(() => validateAnswers(b, data, {
-    now,
-    budget: evaluationBudget(),
-    languageId: s.languageId ?? defaultLanguageId,
-    fileInfo: (value) => {
-      const u = byUri.get(value);
-      return u ? { name: u.fileName, type: u.type, size: u.size, blocked: u.blocked } : undefined;
-    },
-  }), b);
-  const named = [
-    ...problems.map((p) => ({ path: p.path ?? `answers[${p.index}]`, questionId: p.questionId, name: p.name, kind: 'invalid' as const, message: p.message })),
-    ...result.issues,
-  ].slice(0, MAX_REPORTED_ERRORS);
-  if (named.length || !result.valid) {
-    const file = result.issues.find((i) => i.kind === 'file');
-    const code = file?.message === FIELD_MESSAGES.fileSize ? 'fileTooLarge' : file?.message === FIELD_MESSAGES.fileType ? 'fileTypeNotAllowed' : 'surveyInvalid';
-    const message = code === 'surveyInvalid' ? (result.message ?? undefined) : undefined;
-    throw problem(code, {
-      ...(message !== undefined ? { message } : {}),
-      errors: named.length ? named.map((i) => `${i.path}: ${i.message}`) : [result.message ?? ''],
-      data: { issues: named },
-    });
-  }
-  return encodeAnswers(b, result.data, { surveyId: s.surveyId, userId: s.userId }).answers;
 }
 
 async function repeatOf(

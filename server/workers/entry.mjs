@@ -8,3 +8,4 @@ const tasks = await import('./tasks.ts');
 
 export const readSheets = (input) => tasks.readSheets(input);
 export const convertXlsForm = (input) => tasks.convertXlsForm(input);
+export const checkSubmission = (input) => tasks.checkSubmission(input);

@@ -1,7 +1,8 @@
 // What runs in a worker thread (pool.ts), one export per task. Inputs and results cross the thread
 // boundary by structured clone: plain data only, no functions, no database.
 import { randomUUID } from 'node:crypto';
-import { importXlsForm, type ReportEntry, type Sheet, type SurveyModel } from '../../engine/survey/index';
+import { bindSurvey, importXlsForm, type Bindings, type ReportEntry, type Sheet, type SubmissionInput, type SurveyModel } from '../../engine/survey/index';
+import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { readWorkbook, type SheetLimits } from './workbook';
 
 export interface LanguageRow {
@@ -42,4 +43,28 @@ export async function convertXlsForm(input: ConvertInput): Promise<{ model: Surv
     maxItems: input.maxItems,
     maxDepth: input.maxDepth,
   });
+}
+
+/** Compiled surveys kept per worker, by id and version (a version never changes), least recently used out. */
+const compiled = new Map<string, Bindings>();
+const COMPILED_MAX = 20;
+
+export interface CheckInput {
+  /** `${surveyId}@${version}` */
+  key: string;
+  model: SurveyModel;
+  submission: SubmissionInput;
+  uploads: UploadFacts[];
+  now: Date;
+  defaultLanguageId: number;
+}
+
+/** An unusually large submission's re-validation (services/answerCheck.ts). */
+export function checkSubmission(input: CheckInput): CheckOutcome {
+  let b = compiled.get(input.key);
+  if (b) compiled.delete(input.key);
+  else b = bindSurvey(input.model);
+  compiled.set(input.key, b);
+  if (compiled.size > COMPILED_MAX) compiled.delete(compiled.keys().next().value!);
+  return checkOutcome(b, input.submission, input.uploads, input.now, input.defaultLanguageId);
 }

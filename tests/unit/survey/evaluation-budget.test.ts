@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceeded } from '../../../engine/expression/index';
 import { buildSurvey, compileSurvey, q, repeat, validateAnswers, type ItemBuilder } from '../../../engine/survey/index';
-import { evaluationBudget } from '../../../server/services/submissions';
+import { evaluationBudget } from '../../../server/services/answerCheck';
 
 const bindingsOf = (items: ItemBuilder[]) => compileSurvey(buildSurvey({ name: 'budget' }, items)).bindings;
 const budget = evaluationBudget;

@@ -1,12 +1,16 @@
 // Issue 21 point 3: heavy work from untrusted content runs off the request loop. A worker that spins or
 // hoards memory is stopped at its budget and replaced; a workbook of 6,000 questions is read in a worker
-// while the server goes on answering, and its refusal names the limit.
+// while the server goes on answering, and its refusal names the limit. A submission of a survey of
+// 1,000 questions is re-validated in a worker, with the same outcome as in the request's thread.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { q, type ItemBuilder } from '../../../../engine/survey/index';
+import { WORKER_VALIDATION } from '../../../../server/services/answerCheck';
 import { createPool, runOn, WorkerBudgetError } from '../../../../server/workers/pool';
 import { createTestApp, type Session, type TestApp } from '../../../support/app';
 import { multipart } from '../../../support/multipart';
+import { createSurvey, submissionCount, submit } from '../../../support/surveys';
 
 const misbehaving = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, threads: 1 });
 
@@ -52,5 +56,19 @@ describe('an XLSForm import at the limits', () => {
     expect(reply.json().data.report[0].message).toMatch(/more than 2000 questions/);
     // Read in this thread, ExcelJS alone would hold the loop for seconds on a workbook this size.
     expect(delay.max / 1e6).toBeLessThan(1_000);
+  });
+});
+
+describe('an unusually large submission', () => {
+  it('is re-validated in a worker: a complete one is stored, a wrong one is refused naming the question', async () => {
+    const items: ItemBuilder[] = [];
+    for (let i = 0; i < WORKER_VALIDATION.nodes; i++) items.push(q.integer(`n${i}`).constraint('. < 100'));
+    const s = await createSurvey(t, items);
+    const good = await submit(t, s, Object.fromEntries(items.map((_, i) => [`n${i}`, i % 100])));
+    expect(good.status).toBe(200);
+    const bad = await submit(t, s, { n0: 1, n7: 500 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.some((e) => e.includes('n7'))).toBe(true);
+    expect(await submissionCount(t, s.id)).toBe(1);
   });
 });
