@@ -165,13 +165,12 @@ describe('workbooks are archives', () => {
     return Buffer.concat([local, n, deflated, central, n, eocd]);
   }
 
-  it('refuses a workbook that inflates to 400 MB from a small file, naming the limit, quickly and without the memory', async () => {
+  it('refuses a workbook that inflates to 400 MB from a small file, naming the limit, without the memory', async () => {
     const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(400 * 1024 * 1024, 0x20));
     expect(bomb.length).toBeLessThan(1_000_000);
     const heap = process.memoryUsage().rss;
-    const started = Date.now();
+    // Its time (< 3 s) is a figure of `npm run bench -- xlsform`: a timed test flakes on a busy machine.
     const r = await importFile(bomb);
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().rss - heap).toBeLessThan(150 * 1024 * 1024);
     expect(r.status).toBe(400);
     expect(r.body.data.report[0]!.message).toMatch(/inflates to more than 100 MB/);
