@@ -43,6 +43,11 @@ export interface Env {
   readonly timeZone?: string;
   /** The answers of the last form saved on the device, for ${last-saved#name} (pyxform); blank when absent. */
   readonly lastSaved?: Readonly<Record<string, unknown>>;
+  /**
+   * CSV files attached to the form, by instance name (the file name without .csv), each as its rows
+   * keyed by the header's column names: what pulldata() looks up.
+   */
+  readonly attachments?: Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>;
   /** Source of random numbers in [0, 1) for random() and uuid(); Math.random when absent. */
   readonly random?: () => number;
 }

@@ -16,6 +16,8 @@ export interface Scope extends Clock {
   indexed(name: string, indexes: readonly (readonly [repeat: string, index: number])[]): NodeSet;
   /** jr:choice-name(): the label of a choice of a select question. */
   choiceLabel(value: string, field: string): string;
+  /** pulldata(): `column` of the first row of the attached CSV `instance` whose `keyColumn` is `key`; '' when none. */
+  pulldata(instance: string, column: string, keyColumn: string, key: string): string;
   /** A number in [0, 1). */
   random(): number;
 }

@@ -17,6 +17,7 @@ export const foldingScope: Scope & { value(name: string): Val; nodes(name: strin
   position: (_: PathArg) => refuse(),
   indexed: refuse,
   choiceLabel: refuse,
+  pulldata: refuse,
   random: refuse,
   value: refuse,
   nodes: refuse,

@@ -156,6 +156,13 @@ export class EvaluationScope implements Scope {
     return (language !== undefined ? choice.labels?.[language] : undefined) ?? choice.label;
   }
 
+  pulldata(instance: string, column: string, keyColumn: string, key: string): string {
+    const rows = this.env.attachments?.[instance.trim()];
+    if (rows === undefined) fail(`pulldata(): no file '${instance.trim()}.csv' is attached to the form`);
+    // As JavaRosa: the first row whose key column holds the key exactly; no row, or no such column, is ''.
+    return rows.find((r) => r[keyColumn] === key)?.[column] ?? '';
+  }
+
   private typeOf(name: string | undefined): string | undefined {
     return name === undefined ? undefined : this.env.types?.[name];
   }

@@ -54,7 +54,7 @@ describe('unknown functions', () => {
     ['foo(1)', 0, 3, /Unknown function foo\(\)$/],
     ['1 + conut(${a})', 4, 5, /did you mean count\(\)/],
     ['roud(1.5)', 0, 4, /did you mean round\(\)/],
-    ['pulldata("a", "b", "c", "d")', 0, 8, /Unknown function pulldata/],
+    ['pulldate("a", "b", "c", "d")', 0, 8, /did you mean pulldata\(\)/],
     ['Today()', 0, 5, /did you mean today\(\)/],
   ] as const)('%s', (source, offset, length, message) => {
     const error = parseError(source);
