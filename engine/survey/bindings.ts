@@ -89,6 +89,8 @@ export interface Bindings {
   readonly types: Readonly<Record<string, string>>;
   readonly repeats: Readonly<Record<string, readonly string[]>>;
   readonly choices: Readonly<Record<string, readonly EngineChoice[]>>;
+  /** Env.attachments: the survey's CSV files for pulldata(). */
+  readonly attachments: NonNullable<SurveyModel['attachments']>;
   /** Problems the builder must show; the form still works around them. */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -214,6 +216,7 @@ function build(survey: SurveyModel): Bindings {
     byId,
     order,
     ...engineEnv(nodes, languages, baseLanguageId),
+    attachments: survey.attachments ?? {},
     diagnostics,
   };
 }

@@ -73,7 +73,7 @@ export function graphOf(b: Bindings, languageId?: number): Graph {
   let g = byLanguage.get(languageId);
   if (g === undefined) {
     const { binds, fields } = graphInput(b, languageId);
-    g = buildGraph(binds, { fields, choices: b.choices });
+    g = buildGraph(binds, { fields, choices: b.choices, attachments: b.attachments });
     byLanguage.set(languageId, g);
   }
   return g;

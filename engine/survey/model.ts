@@ -124,4 +124,10 @@ export interface SurveyModel {
   toggleLocation: boolean;
   surveyLanguageMaps: SurveyLanguage[];
   surveyItems: SurveyItem[];
+  /**
+   * The CSV files attached to the survey for pulldata(), by instance name (file name without .csv), as
+   * rows keyed by the header. Filled by the server from the survey's media when it compiles or serves
+   * the survey; never saved with the content.
+   */
+  attachments?: Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>;
 }

@@ -199,6 +199,7 @@ export function buildGraph(binds: readonly Bind[], shape: SurveyShape): Graph {
     types,
     repeats,
     choices: shape.choices ?? {},
+    attachments: shape.attachments ?? {},
     readers,
     bindsOf,
   };

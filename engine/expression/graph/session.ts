@@ -75,7 +75,7 @@ export class Session {
     this.values = from.values;
     this.questions = new Map(from.questions);
     this.ownRelevance = new Map(from.ownRelevance);
-    this.baseEnv = { types: graph.types, repeats: graph.repeats, choices: graph.choices, ...options };
+    this.baseEnv = { types: graph.types, repeats: graph.repeats, choices: graph.choices, attachments: graph.attachments, ...options };
     this.meter = options.budget ? new BudgetMeter(options.budget) : undefined;
   }
 

@@ -1,5 +1,5 @@
 // The dependency graph's contract: what the survey compiler hands in, what it gets back.
-import type { Choice } from '../env';
+import type { Choice, Env } from '../env';
 import type { ExpressionError } from '../errors';
 import type { CompiledExpression } from '../runtime/evaluate';
 import type { EvaluationBudget } from './budget';
@@ -38,6 +38,8 @@ export interface SurveyShape {
   readonly fields: readonly FieldShape[];
   /** Choice lists by list name, with their filter columns. */
   readonly choices?: Readonly<Record<string, readonly Choice[]>>;
+  /** CSV files attached to the form, for pulldata() (Env.attachments). */
+  readonly attachments?: Env['attachments'];
 }
 
 export interface FieldInfo {
@@ -99,6 +101,7 @@ export interface Graph {
   readonly types: Readonly<Record<string, string>>;
   readonly repeats: Readonly<Record<string, readonly string[]>>;
   readonly choices: Readonly<Record<string, readonly Choice[]>>;
+  readonly attachments: NonNullable<Env['attachments']>;
   /** Ids of the binds that read each question. */
   readonly readers: ReadonlyMap<string, readonly number[]>;
   /** Bind ids per question and kind. */

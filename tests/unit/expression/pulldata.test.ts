@@ -2,6 +2,7 @@
 // key, as JavaRosa reads it; no matching row is blank, a file that is not attached is an error naming it.
 import { describe, expect, it } from 'vitest';
 import { evaluate, ExpressionError } from '../../../engine/expression/index';
+import { bindSurvey, buildSurvey, q, validateAnswers } from '../../../engine/survey/index';
 
 const attachments = {
   fruits: [
@@ -25,5 +26,14 @@ describe('pulldata()', () => {
   it('is an error naming the file when the form has no such attachment', () => {
     expect(() => evaluate("pulldata('vegetables', 'name', 'key', 'a')", { fields: {}, attachments })).toThrow(ExpressionError);
     expect(() => evaluate("pulldata('vegetables', 'name', 'key', 'a')", { fields: {}, attachments })).toThrow(/vegetables\.csv/);
+  });
+});
+
+describe('pulldata() in a survey', () => {
+  it("reads the survey's attachments when the answers are validated", () => {
+    const model = buildSurvey({ name: 'prices' }, [q.text('fruit'), q.calculate('price').calculation("pulldata('fruits', 'price', 'key', ${fruit})"), q.decimal('paid').constraint('. >= ${price}')]);
+    const b = bindSurvey({ ...model, attachments });
+    expect(validateAnswers(b, { fruit: 'b', paid: 0.5 }).valid).toBe(true);
+    expect(validateAnswers(b, { fruit: 'a', paid: 0.5 }).valid).toBe(false);
   });
 });
