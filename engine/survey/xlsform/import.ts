@@ -9,7 +9,7 @@ import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
-import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
+import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
 
 export interface ReportEntry {
   sheet: string;
@@ -50,8 +50,6 @@ export interface ImportResult {
   report: ReportEntry[];
 }
 
-/** XLSForm metadata types ODK clients fill in themselves: kept as hidden questions. */
-const METADATA = new Set(['start', 'end', 'today', 'deviceid', 'subscriberid', 'simserial', 'phonenumber', 'username', 'email', 'audit', 'start-geopoint', 'uri:deviceid', 'uri:email', 'uri:username', 'uri:subscriberid', 'uri:simserial', 'uri:phonenumber']);
 
 /** Standard types we have no widget for, the nearest of ours, and why. */
 const NEAREST: Readonly<Record<string, { key: string; why: string }>> = {
@@ -498,7 +496,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const nearest = NEAREST[type.toLowerCase()];
     if (byKey !== undefined && byKey !== 0) code = byKey;
     else if (type === 'phone number') code = 100; // pyxform's own phone type: text with the numbers appearance
-    else if (METADATA.has(type.toLowerCase())) {
+    else if (METADATA_TYPES.has(type.toLowerCase())) {
       code = 279;
       hidden = true;
       report.push({ ...at, column: typeH.raw, level: 'warning', message: `'${rawType}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`, name });
@@ -516,7 +514,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const unknown = readRow({ q, item }, row, surveyHeaders, langs);
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
-    if (hidden) q.extraColumns['fs_metadata'] = type;
+    if (hidden) q.extraColumns[METADATA_COLUMN] = type.toLowerCase();
     if (info.sheet.appearance !== undefined && q.appearance !== null) {
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
