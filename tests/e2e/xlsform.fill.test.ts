@@ -200,3 +200,17 @@ describe('the other field forms render', () => {
     }
   }, 180_000);
 });
+
+describe("the builder opened on one question of a long form (the report's links)", () => {
+  it('scrolls its virtual outline to a question near the end of the WHO instrument, selects and focuses it', async () => {
+    const surveyId = await importFixture('who-va-2016-v1_5_2.xlsx');
+    await admin.goto(`/survey/builder/${surveyId}?question=Id10481`);
+    const row = admin.locator('[data-testid="outline-row"][data-name="Id10481"]');
+    await row.waitFor({ timeout: 60_000 });
+    expect(await admin.getByTestId('builder-outline').getAttribute('data-virtual')).toBe('true');
+    await expect.poll(() => row.getByTestId('outline-select').getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name'))).toBe('Id10481');
+    const box = await row.boundingBox();
+    expect(box && box.y >= 0 && box.y < (admin.viewportSize()?.height ?? 720)).toBe(true);
+  }, 180_000);
+});
