@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { animationsSettled, baseUrl, launch, screenshot, SCREENSHOTS, signIn } from './browser';
+import { animationsSettled, baseUrl, chooseLanguage, launch, screenshot, SCREENSHOTS, signIn } from './browser';
 import { WIDE } from './builder.support';
 
 /** builder.support's openSurveyTools, in a context that lets axe's script in past the app's CSP. */
@@ -71,6 +71,36 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.getByTestId('xlsform-export-run').click();
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     await screenshot(page, `xlsform-export-${width}`);
+    await page.context().close();
+  }, 180_000);
+});
+
+describe('the report, in the interface language, linked to the builder', () => {
+  it('reads in German and opens the builder on the question a row names', async () => {
+    const page = await openSurveyTools(browser, SIZES.desktop);
+    await chooseLanguage(page, 'Deutsch');
+    await page.getByTestId('xlsform-import-open').click();
+    await page.getByTestId('xlsform-file').setInputFiles({
+      name: 'odk-all-question-types.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: readFileSync('fixtures/xlsforms/odk-all-question-types.xlsx'),
+    });
+    await page.getByTestId('xlsform-import-run').click();
+    const report = page.getByTestId('xlsform-report');
+    await report.waitFor({ timeout: 60_000 });
+    // The server's English comes with a code; the row reads as the German locale words it.
+    const row = report.locator('tbody tr').filter({ hasText: 'eine Linie aus Punkten' }).first();
+    expect(await row.textContent()).toContain('„geotrace“ wurde zu');
+    expect(await report.textContent()).not.toContain('is collected as one point');
+    await expectAccessible(page, 'German import report', '[data-testid="xlsform-import-dialog"]');
+    await screenshot(page, 'xlsform-report-de');
+    await row.getByRole('link', { name: 'geotrace', exact: true }).first().click();
+    await page.waitForURL(/\/survey\/builder\/[^?]+\?question=geotrace/, { timeout: 30_000 });
+    const outlineRow = page.locator('[data-testid="outline-row"][data-name="geotrace"]');
+    await outlineRow.waitFor({ timeout: 30_000 });
+    await expect.poll(() => outlineRow.getByTestId('outline-select').getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name'))).toBe('geotrace');
+    await screenshot(page, 'xlsform-builder-question');
     await page.context().close();
   }, 180_000);
 });

@@ -130,6 +130,10 @@ export const TYPE_COLUMN = 'fs_type';
 export const NO_CALCULATION_COLUMN = 'fs_no_calculation';
 /** Our own column: the file a select's choices came from (select_one_from_file); a select without choices is written so. */
 export const CHOICES_FILE_COLUMN = 'fs_choices_file';
+/** Our own column: the XLSForm metadata type ('start', 'deviceid', …) a hidden question was read from. */
+export const METADATA_COLUMN = 'fs_metadata';
+/** XLSForm metadata types ODK clients fill in themselves: read as hidden questions and written back as such. */
+export const METADATA_TYPES: ReadonlySet<string> = new Set(['start', 'end', 'today', 'deviceid', 'subscriberid', 'simserial', 'phonenumber', 'username', 'email', 'audit', 'start-geopoint', 'uri:deviceid', 'uri:email', 'uri:username', 'uri:subscriberid', 'uri:simserial', 'uri:phonenumber']);
 /** Our own setting: every language of the survey, with texts or not. */
 export const LANGUAGES_SETTING = 'fs_languages';
 /** The placeholder: an empty string. */

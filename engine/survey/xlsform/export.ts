@@ -7,7 +7,7 @@
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
-import { CHOICES_FILE_COLUMN, COLUMNS, EMPTY_CALCULATION, LANGUAGES_SETTING, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
+import { CHOICES_FILE_COLUMN, COLUMNS, EMPTY_CALCULATION, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
 
 export type SheetRow = readonly string[];
 
@@ -104,6 +104,10 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
     // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts.
     cells.set('type', `${info.sheet.type}_from_file ${q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`}`);
   } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
+  // A hidden question read from a metadata row ('start', 'deviceid') goes back as that row, so ODK clients
+  // keep filling it in; once the builder gave it a calculation it is ours and stays 'hidden'.
+  const metadata = q.extraColumns[METADATA_COLUMN]?.toLowerCase();
+  if (q.questionType === 279 && metadata && METADATA_TYPES.has(metadata) && !(q.calculation ?? '').trim()) cells.set('type', metadata);
   cells.set('name', q.name);
   if (NEEDS_TYPE_COLUMN.has(q.questionType)) cells.set(TYPE_COLUMN, info.key);
   if (info.sheet.appearance !== undefined) {

@@ -9,7 +9,8 @@ import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
-import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
+import { said, type NearestReason, type ReportCode } from './messages';
+import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
 
 export interface ReportEntry {
   sheet: string;
@@ -18,7 +19,11 @@ export interface ReportEntry {
   /** The column's header as written in the sheet; '' for a whole row or sheet. */
   column: string;
   level: 'warning' | 'error';
+  /** The English text; the app shows the text of `code` in the interface language (messages.ts). */
   message: string;
+  /** Which text of REPORT_MESSAGES, and its parameters; absent on entries of the workbook reader. */
+  code?: ReportCode;
+  params?: Readonly<Record<string, string | number>>;
   /** The question the entry is about, when there is one (the builder opens it). */
   name?: string;
 }
@@ -50,21 +55,19 @@ export interface ImportResult {
   report: ReportEntry[];
 }
 
-/** XLSForm metadata types ODK clients fill in themselves: kept as hidden questions. */
-const METADATA = new Set(['start', 'end', 'today', 'deviceid', 'subscriberid', 'simserial', 'phonenumber', 'username', 'email', 'audit', 'start-geopoint', 'uri:deviceid', 'uri:email', 'uri:username', 'uri:subscriberid', 'uri:simserial', 'uri:phonenumber']);
 
 /** Standard types we have no widget for, the nearest of ours, and why. */
-const NEAREST: Readonly<Record<string, { key: string; why: string }>> = {
-  geotrace: { key: 'geopoint', why: 'a line of points is collected as one point' },
-  geoshape: { key: 'geopoint', why: 'a shape is collected as one point' },
-  audio: { key: 'file', why: 'recording is not offered; an audio file can be uploaded' },
-  video: { key: 'file', why: 'recording is not offered; a video file can be uploaded' },
-  'background-audio': { key: 'file', why: 'background recording is not offered; an audio file can be uploaded' },
-  barcode: { key: 'text', why: 'scanning is not offered; the code is typed' },
-  'select_one_from_file': { key: 'select_one', why: 'choices from a CSV or XML file are not read; add them in the builder' },
-  'select_multiple_from_file': { key: 'select_multiple', why: 'choices from a CSV or XML file are not read; add them in the builder' },
-  'select_one_external': { key: 'select_one', why: 'external choices are not read; add them in the builder' },
-  osm: { key: 'text', why: 'OpenStreetMap tagging is not offered' },
+const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
+  geotrace: { key: 'geopoint', why: 'line' },
+  geoshape: { key: 'geopoint', why: 'shape' },
+  audio: { key: 'file', why: 'audio' },
+  video: { key: 'file', why: 'video' },
+  'background-audio': { key: 'file', why: 'backgroundAudio' },
+  barcode: { key: 'text', why: 'barcode' },
+  'select_one_from_file': { key: 'select_one', why: 'fromFile' },
+  'select_multiple_from_file': { key: 'select_multiple', why: 'fromFile' },
+  'select_one_external': { key: 'select_one', why: 'external' },
+  osm: { key: 'text', why: 'osm' },
 };
 
 /** pyxform's other spellings of standard types (aliases.py). */
@@ -174,7 +177,7 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
     const key = `${base}::${(lang ?? '').toLowerCase()}`;
     const before = seen.get(key);
     if (before !== undefined) {
-      report.push({ sheet: sheet.name, row: 1, column: raw, level: 'error', message: `The column '${raw}' appears twice (also as '${before}'); keep one.` });
+      report.push({ sheet: sheet.name, row: 1, column: raw, level: 'error', ...said('duplicateColumn', { column: raw, before }) });
       return;
     }
     seen.set(key, raw);
@@ -204,7 +207,7 @@ function resolveLanguages(sheets: readonly { sheet: Sheet; headers: Header[] }[]
     if (map.has(lang)) return map.get(lang);
     const { code, name } = languageKey(lang);
     const found = (code ? opts.language(code) : undefined) ?? opts.language(name);
-    if (!found) report.push({ sheet, row: 1, column, level: 'warning', message: `The language '${lang}' is not one we know; this column was not imported.` });
+    if (!found) report.push({ sheet, row: 1, column, level: 'warning', ...said('unknownLanguage', { language: lang }) });
     map.set(lang, found);
     return found;
   };
@@ -266,20 +269,20 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const report: ReportEntry[] = [];
   const byName = new Map(sheets.map((s) => [s.name.trim().toLowerCase(), s]));
   const surveySheet = byName.get('survey');
-  if (!surveySheet) return { model: null, report: [{ sheet: 'survey', row: 0, column: '', level: 'error', message: "The workbook has no 'survey' sheet." }] };
+  if (!surveySheet) return { model: null, report: [{ sheet: 'survey', row: 0, column: '', level: 'error', ...said('noSurveySheet') }] };
   const choicesSheet = byName.get('choices');
   const settingsSheet = byName.get('settings');
   for (const s of sheets) {
     const n = s.name.trim().toLowerCase();
-    if (n === 'entities') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', message: 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.' });
-    else if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', message: 'External choices are not supported; the external_choices sheet was not imported.' });
+    if (n === 'entities') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('entitiesSheet') });
+    else if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
   }
 
   const surveyHeaders = readHeaders(surveySheet, report);
   const typeH = surveyHeaders.find((h) => h.base === 'type');
   const nameH = surveyHeaders.find((h) => h.base === 'name');
   if (!typeH || !nameH) {
-    report.push({ sheet: surveySheet.name, row: 1, column: typeH ? 'name' : 'type', level: 'error', message: `The survey sheet needs a '${typeH ? 'name' : 'type'}' column.` });
+    report.push({ sheet: surveySheet.name, row: 1, column: typeH ? 'name' : 'type', level: 'error', ...said('surveyColumnMissing', { column: typeH ? 'name' : 'type' }) });
     return { model: null, report };
   }
   const choiceHeaders = choicesSheet ? readHeaders(choicesSheet, report) : [];
@@ -298,7 +301,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   if (choicesSheet) {
     const listH = choiceHeaders.find((h) => h.base === 'list_name');
     const cNameH = choiceHeaders.find((h) => h.base === 'name');
-    if (!listH || !cNameH) report.push({ sheet: choicesSheet.name, row: 1, column: listH ? 'name' : 'list_name', level: 'error', message: `The choices sheet needs a '${listH ? 'name' : 'list_name'}' column.` });
+    if (!listH || !cNameH) report.push({ sheet: choicesSheet.name, row: 1, column: listH ? 'name' : 'list_name', level: 'error', ...said('choicesColumnMissing', { column: listH ? 'name' : 'list_name' }) });
     else {
       choicesSheet.rows.forEach((row, i) => {
         if (i === 0) return;
@@ -307,18 +310,18 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         if (list === '' && name === '') return;
         const at = { sheet: choicesSheet.name, row: i + 1 };
         if (list === '' || name === '') {
-          report.push({ ...at, column: list === '' ? listH.raw : cNameH.raw, level: 'error', message: `A choice needs both a list name and a name.` });
+          report.push({ ...at, column: list === '' ? listH.raw : cNameH.raw, level: 'error', ...said('choiceIncomplete') });
           return;
         }
         if (/\s/.test(name) || name.length > 200) {
-          report.push({ ...at, column: cNameH.raw, level: 'error', message: `The choice name '${name.slice(0, 50)}' must have no spaces and at most 200 characters.` });
+          report.push({ ...at, column: cNameH.raw, level: 'error', ...said('choiceName', { name: name.slice(0, 50) }) });
           return;
         }
         const entry = lists.get(list) ?? { rows: [] };
         if (entry.rows.some((r) => r.choice.name === name)) {
           // pyxform allows it with allow_choice_duplicates; a choice's name is its stored value here, so one is kept.
           const allowed = YES_WORDS.has((settings.get('allow_choice_duplicates') ?? '').toLowerCase());
-          report.push({ ...at, column: cNameH.raw, level: allowed ? 'warning' : 'error', message: allowed ? `The list '${list}' has the choice '${name}' twice; the first one is kept.` : `The list '${list}' has the choice '${name}' twice.` });
+          report.push({ ...at, column: cNameH.raw, level: allowed ? 'warning' : 'error', ...said(allowed ? 'duplicateChoiceKept' : 'duplicateChoice', { list, name }) });
           return;
         }
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
@@ -364,12 +367,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   };
   const claim = (name: string, row: number, column: string): boolean => {
     if (!NAME_PATTERN.test(name) || name.length > 200) {
-      report.push({ sheet: surveySheet.name, row, column, level: 'error', message: `'${name.slice(0, 50)}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`, name });
+      report.push({ sheet: surveySheet.name, row, column, level: 'error', ...said('invalidName', { name: name.slice(0, 50) }), name });
       return false;
     }
     const before = names.get(name);
     if (before !== undefined) {
-      report.push({ sheet: surveySheet.name, row, column, level: 'error', message: `The name '${name}' is used twice (also on row ${before}).`, name });
+      report.push({ sheet: surveySheet.name, row, column, level: 'error', ...said('duplicateName', { name, row: before }), name });
       return false;
     }
     names.set(name, row);
@@ -381,17 +384,17 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const cell = cellOf(row, h);
       if (cell === '') continue;
       q.extraColumns[h.raw] = cell;
-      if (h.base === 'trigger') report.push({ sheet: surveySheet.name, row: rowNo, column: h.raw, level: 'warning', message: 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.', name: q.name });
+      if (h.base === 'trigger') report.push({ sheet: surveySheet.name, row: rowNo, column: h.raw, level: 'warning', ...said('trigger'), name: q.name });
     }
   };
   const warnExpressions = (q: QuestionModel, rowNo: number) => {
     const check: [string, string | null][] = [['relevant', q.relevant], ['constraint', q.constraint], ['calculation', q.calculation], ['default', q.default], ['choice_filter', q.choiceFilter]];
     for (const [column, e] of check) {
       if (!e) continue;
-      if (e.includes('${last-saved#')) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', message: '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.', name: q.name });
-      if (/\bpulldata\s*\(/.test(e)) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', message: 'pulldata() reads a CSV attached to the form, which is not supported; the expression needs editing before publishing.', name: q.name });
+      if (e.includes('${last-saved#')) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('lastSaved'), name: q.name });
+      if (/\bpulldata\s*\(/.test(e)) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('pulldata'), name: q.name });
     }
-    if (/\bsearch\s*\(/.test(q.appearance ?? '')) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', message: 'search() choices from a CSV are not supported; the choices of the choices sheet are offered.', name: q.name });
+    if (/\bsearch\s*\(/.test(q.appearance ?? '')) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', ...said('search'), name: q.name });
   };
 
   surveySheet.rows.forEach((row, i) => {
@@ -403,7 +406,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     if (rawType === '' && name === '') return; // blank or comment row
     if (rawType.startsWith('#')) return;
     if (rawType === '') {
-      report.push({ ...at, column: typeH.raw, level: 'error', message: `The row '${name}' has no type.`, name });
+      report.push({ ...at, column: typeH.raw, level: 'error', ...said('noType', { name }), name });
       return;
     }
     // The longest spelling pyxform knows: 'select all that apply x', 'begin group', 'select_one x or_other'.
@@ -423,11 +426,11 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const frame = stack.pop();
       const want = type === 'end_group' ? 'group' : 'repeat';
       if (!frame) {
-        report.push({ ...at, column: typeH.raw, level: 'error', message: `'${rawType}' closes nothing: no group or repeat is open here.` });
+        report.push({ ...at, column: typeH.raw, level: 'error', ...said('closesNothing', { type: rawType }) });
         return;
       }
       if ((frame.kind === 'grid' ? 'group' : frame.kind) !== want) {
-        report.push({ ...at, column: typeH.raw, level: 'error', message: `'${rawType}' closes the ${frame.kind === 'repeat' ? 'repeat' : 'group'} begun on row ${frame.row}; use end_${frame.kind === 'repeat' ? 'repeat' : 'group'}.` });
+        report.push({ ...at, column: typeH.raw, level: 'error', ...said(frame.kind === 'repeat' ? 'closesRepeat' : 'closesGroup', { type: rawType, row: frame.row }) });
         return;
       }
       if (frame.kind === 'grid') place(frame.item);
@@ -439,17 +442,17 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...at,
         column: typeH.raw,
         level: include || type.includes('loop') ? 'error' : 'warning',
-        message: include ? `'${rawType}' includes another form, which is not supported: copy its rows in.` : type.includes('loop') ? 'Loops are not supported: use a repeat.' : `'${rawType}' attaches an external data file, which is not supported; the row was not imported.`,
+        ...(include ? said('include', { type: rawType }) : type.includes('loop') ? said('loop') : said('externalFile', { type: rawType })),
         name,
       });
       return;
     }
     if (stack.length + 1 > opts.maxDepth && type.startsWith('begin')) {
-      report.push({ ...at, column: typeH.raw, level: 'error', message: `Groups nest deeper than ${opts.maxDepth} levels.`, name });
+      report.push({ ...at, column: typeH.raw, level: 'error', ...said('tooDeep', { max: opts.maxDepth }), name });
       return;
     }
     if (count >= opts.maxItems) {
-      if (count === opts.maxItems) report.push({ ...at, column: '', level: 'error', message: `The form has more than ${opts.maxItems} questions and groups.` });
+      if (count === opts.maxItems) report.push({ ...at, column: '', level: 'error', ...said('tooMany', { max: opts.maxItems }) });
       count++;
       return;
     }
@@ -498,16 +501,16 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const nearest = NEAREST[type.toLowerCase()];
     if (byKey !== undefined && byKey !== 0) code = byKey;
     else if (type === 'phone number') code = 100; // pyxform's own phone type: text with the numbers appearance
-    else if (METADATA.has(type.toLowerCase())) {
+    else if (METADATA_TYPES.has(type.toLowerCase())) {
       code = 279;
       hidden = true;
-      report.push({ ...at, column: typeH.raw, level: 'warning', message: `'${rawType}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`, name });
+      report.push({ ...at, column: typeH.raw, level: 'warning', ...said('metadata', { type: rawType }), name });
     } else if (nearest) {
       code = questionTypeByKey(nearest.key);
-      report.push({ ...at, column: typeH.raw, level: 'warning', message: `'${type}' became ${questionTypeInfo(code!).title}: ${nearest.why}.`, name });
+      report.push({ ...at, column: typeH.raw, level: 'warning', ...said('nearest', { type, to: nearest.key, toTitle: questionTypeInfo(code!).title, why: nearest.why }), name });
     } else code = BY_SHEET_TYPE.get(type.toLowerCase());
     if (code === undefined || code === 0) {
-      report.push({ ...at, column: typeH.raw, level: 'error', message: `Unknown question type '${rawType}'.`, name });
+      report.push({ ...at, column: typeH.raw, level: 'error', ...said('unknownType', { type: rawType }), name });
       return;
     }
     const info = questionTypeInfo(code);
@@ -516,7 +519,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const unknown = readRow({ q, item }, row, surveyHeaders, langs);
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
-    if (hidden) q.extraColumns['fs_metadata'] = type;
+    if (hidden) q.extraColumns[METADATA_COLUMN] = type.toLowerCase();
     if (info.sheet.appearance !== undefined && q.appearance !== null) {
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
@@ -527,11 +530,11 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const h = surveyHeaders.find((x) => x.base === column);
       const cell = h ? cellOf(row, h).toLowerCase() : '';
       if (cell !== '' && !YES_WORDS.has(cell) && !NO_WORDS.has(cell))
-        report.push({ ...at, column: h!.raw, level: 'warning', message: `A conditional ${column.replace('_', '-')} ('${cell.slice(0, 80)}') is kept as always ${column.replace('_', '-')}.`, name });
+        report.push({ ...at, column: h!.raw, level: 'warning', ...said(column === 'required' ? 'conditionalRequired' : 'conditionalReadOnly', { expression: cell.slice(0, 80) }), name });
     }
     if (info.choices === 'list') {
       if (listName === '' || (!lists.has(listName) && !nearest)) {
-        report.push({ ...at, column: typeH.raw, level: 'error', message: listName === '' ? `'${rawType}' needs a list name.` : `The list '${listName}' is not on the choices sheet.`, name });
+        report.push({ ...at, column: typeH.raw, level: 'error', ...(listName === '' ? said('needsList', { type: rawType }) : said('unknownList', { list: listName })), name });
         return;
       }
       q.selectQuestionChoices = choicesOf(listName);
@@ -551,12 +554,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       }
     }
   });
-  for (const frame of stack) report.push({ sheet: surveySheet.name, row: frame.row, column: typeH.raw, level: 'error', message: `The ${frame.kind === 'repeat' ? 'repeat' : 'group'} begun here is never closed.`, name: frame.item.surveyItem.name });
+  for (const frame of stack) report.push({ sheet: surveySheet.name, row: frame.row, column: typeH.raw, level: 'error', ...said(frame.kind === 'repeat' ? 'unclosedRepeat' : 'unclosedGroup'), name: frame.item.surveyItem.name });
 
   const settingsWarn = ['version', 'style', 'instance_name', 'public_key', 'submission_url', 'clean_text_values', 'namespaces', 'auto_send', 'auto_delete'];
   for (const k of settingsWarn) {
     const v = settings.get(k);
-    if (v) report.push({ sheet: settingsSheet!.name, row: 2, column: k, level: 'warning', message: `The setting '${k}' (${v.slice(0, 40)}) is not kept.` });
+    if (v) report.push({ sheet: settingsSheet!.name, row: 2, column: k, level: 'warning', ...said('settingDropped', { setting: k, value: v.slice(0, 40) }) });
   }
   if (report.some((r) => r.level === 'error')) return { model: null, report };
 

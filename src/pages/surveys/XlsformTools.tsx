@@ -4,6 +4,7 @@
 // downloads a survey's XLSForm. The calls are POST DataCollection/importXlsForm and GET exportSurvey.
 import { Box, Button, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -19,8 +20,22 @@ interface ReportEntry {
   row: number;
   column: string;
   level: 'warning' | 'error';
+  /** English; shown only when the entry has no code (engine/survey/xlsform/messages.ts). */
   message: string;
+  code?: string;
+  params?: Record<string, string | number>;
   name?: string;
+}
+
+/**
+ * An entry's text in the interface language, by its code (xlsform.messages.<code>), as API problems are
+ * shown by theirs. 'to' names one of our types and 'why' a reason: both are translated too.
+ */
+function reportText(t: TFunction, r: ReportEntry): string {
+  if (!r.code) return r.message;
+  const p = r.params ?? {};
+  const ours = r.code === 'nearest' ? { toTitle: t(`builder.types.${String(p.to)}`, { defaultValue: String(p.toTitle ?? '') }), why: t(`xlsform.why.${String(p.why)}`) } : {};
+  return t(`xlsform.messages.${r.code}`, { ...p, ...ours, defaultValue: r.message });
 }
 interface SurveyOption {
   id: string;
@@ -225,7 +240,7 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
                           <Box display={{ base: 'block', md: 'none' }} color="fg.muted" textStyle="xs">
                             <Where r={r} surveyId={result.surveyId} />
                           </Box>
-                          <bdi>{r.message}</bdi>
+                          <bdi>{reportText(t, r)}</bdi>
                         </Table.Cell>
                       </Table.Row>
                     ))}

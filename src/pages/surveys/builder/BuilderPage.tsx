@@ -3,10 +3,10 @@
 // started from, publish, undo and redo, and a prompt before leaving unsaved work.
 import { Box, Button, Grid, Heading, HStack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useParams } from 'react-router';
-import { locate, SURVEY_STATUS, type EditProblem, type PublishProblem, type QuestionType } from '../../../../engine/survey/index';
+import { useBlocker, useParams, useSearchParams } from 'react-router';
+import { locate, SURVEY_STATUS, walkItems, type EditProblem, type PublishProblem, type QuestionType } from '../../../../engine/survey/index';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -62,6 +62,23 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   const shownLanguage = [mode === 'translate' ? translating : null, previewLanguage].find((l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l)) ?? languageId;
   useLeavePrompt(b.dirtyRef);
   useUndoShortcuts(b.undo, b.redo);
+
+  // '?question=<name>' (the XLSForm import report links each row so): that question selected and in view.
+  const [params] = useSearchParams();
+  const asked = params.get('question');
+  const [reveal, setReveal] = useState<string | null>(null);
+  const { model, select } = b;
+  useEffect(() => {
+    if (!asked) return;
+    for (const item of walkItems(model.surveyItems)) {
+      if (item.surveyItem.name !== asked) continue;
+      select(item.id);
+      setReveal(item.id);
+      return;
+    }
+    // Only when the link changes: edits to the survey must not move the selection back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
 
   const onProblem = useCallback((p: EditProblem) => notify('error', p.message), []);
   const add = (type: QuestionType) => {
@@ -168,7 +185,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
         alignItems="start"
       >
         <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-          <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} />
+          <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} reveal={reveal} />
         </Box>
         <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
           <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />

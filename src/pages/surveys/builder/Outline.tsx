@@ -64,6 +64,7 @@ function ItemRow({ row, languageId, selected, onSelect, onDuplicate, onDelete }:
       py="1"
       data-testid="outline-row"
       data-name={item.surveyItem.name}
+      data-item-id={row.id}
     >
       <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('builder.outline.move', { name: title })} size="xs" variant="ghost" cursor="grab" style={{ touchAction: 'none' }} data-testid="outline-handle">
         <LuGripVertical />

@@ -30,9 +30,11 @@ interface Props {
   languageId: number;
   palette: ReactNode;
   onProblem: (p: EditProblem) => void;
+  /** A row to bring into view and focus (the builder opened on '?question=<name>'). */
+  reveal?: string | null;
 }
 
-export function OutlineDnd({ builder, languageId, palette, onProblem }: Props) {
+export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = null }: Props) {
   const { t } = useTranslation();
   const model = builder.model;
   const [active, setActive] = useState<UniqueIdentifier | null>(null);
@@ -113,6 +115,7 @@ export function OutlineDnd({ builder, languageId, palette, onProblem }: Props) {
           <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
             <OutlineRows
               rows={rows}
+              reveal={reveal}
               render={(row: Row) => (
                 <OutlineRow
                   key={row.id}

@@ -1,0 +1,68 @@
+// Every text of the import report, by code. The server sends the English text with its code and
+// parameters; the app shows `xlsform.messages.<code>` of src/i18n with the same parameters, so the report
+// reads in the interface language (as the API's problems do through their codes, src/i18n translateMessage).
+// A parameter that is itself ours ('to', a type's key; 'why', a reason's code) is translated by the app too.
+
+type Params = Readonly<Record<string, string | number>>;
+
+/** Why a standard type became the nearest of ours ('why' of the 'nearest' entry). */
+export const NEAREST_REASONS = {
+  line: 'a line of points is collected as one point',
+  shape: 'a shape is collected as one point',
+  audio: 'recording is not offered; an audio file can be uploaded',
+  video: 'recording is not offered; a video file can be uploaded',
+  backgroundAudio: 'background recording is not offered; an audio file can be uploaded',
+  barcode: 'scanning is not offered; the code is typed',
+  fromFile: 'choices from a CSV or XML file are not read; add them in the builder',
+  external: 'external choices are not read; add them in the builder',
+  osm: 'OpenStreetMap tagging is not offered',
+} as const;
+export type NearestReason = keyof typeof NEAREST_REASONS;
+
+const s = (p: Params, k: string): string => String(p[k] ?? '');
+
+export const REPORT_MESSAGES = {
+  duplicateColumn: (p: Params) => `The column '${s(p, 'column')}' appears twice (also as '${s(p, 'before')}'); keep one.`,
+  unknownLanguage: (p: Params) => `The language '${s(p, 'language')}' is not one we know; this column was not imported.`,
+  noSurveySheet: () => "The workbook has no 'survey' sheet.",
+  entitiesSheet: () => 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.',
+  externalChoicesSheet: () => 'External choices are not supported; the external_choices sheet was not imported.',
+  surveyColumnMissing: (p: Params) => `The survey sheet needs a '${s(p, 'column')}' column.`,
+  choicesColumnMissing: (p: Params) => `The choices sheet needs a '${s(p, 'column')}' column.`,
+  choiceIncomplete: () => 'A choice needs both a list name and a name.',
+  choiceName: (p: Params) => `The choice name '${s(p, 'name')}' must have no spaces and at most 200 characters.`,
+  duplicateChoice: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice.`,
+  duplicateChoiceKept: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice; the first one is kept.`,
+  invalidName: (p: Params) => `'${s(p, 'name')}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`,
+  duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice (also on row ${s(p, 'row')}).`,
+  trigger: () => 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.',
+  lastSaved: () => '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.',
+  pulldata: () => 'pulldata() reads a CSV attached to the form, which is not supported; the expression needs editing before publishing.',
+  search: () => 'search() choices from a CSV are not supported; the choices of the choices sheet are offered.',
+  noType: (p: Params) => `The row '${s(p, 'name')}' has no type.`,
+  closesNothing: (p: Params) => `'${s(p, 'type')}' closes nothing: no group or repeat is open here.`,
+  closesRepeat: (p: Params) => `'${s(p, 'type')}' closes the repeat begun on row ${s(p, 'row')}; use end_repeat.`,
+  closesGroup: (p: Params) => `'${s(p, 'type')}' closes the group begun on row ${s(p, 'row')}; use end_group.`,
+  include: (p: Params) => `'${s(p, 'type')}' includes another form, which is not supported: copy its rows in.`,
+  loop: () => 'Loops are not supported: use a repeat.',
+  externalFile: (p: Params) => `'${s(p, 'type')}' attaches an external data file, which is not supported; the row was not imported.`,
+  tooDeep: (p: Params) => `Groups nest deeper than ${s(p, 'max')} levels.`,
+  tooMany: (p: Params) => `The form has more than ${s(p, 'max')} questions and groups.`,
+  metadata: (p: Params) => `'${s(p, 'type')}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`,
+  nearest: (p: Params) => `'${s(p, 'type')}' became ${s(p, 'toTitle')}: ${NEAREST_REASONS[s(p, 'why') as NearestReason] ?? ''}.`,
+  unknownType: (p: Params) => `Unknown question type '${s(p, 'type')}'.`,
+  conditionalRequired: (p: Params) => `A conditional required ('${s(p, 'expression')}') is kept as always required.`,
+  conditionalReadOnly: (p: Params) => `A conditional read-only ('${s(p, 'expression')}') is kept as always read-only.`,
+  needsList: (p: Params) => `'${s(p, 'type')}' needs a list name.`,
+  unknownList: (p: Params) => `The list '${s(p, 'list')}' is not on the choices sheet.`,
+  unclosedGroup: () => 'The group begun here is never closed.',
+  unclosedRepeat: () => 'The repeat begun here is never closed.',
+  settingDropped: (p: Params) => `The setting '${s(p, 'setting')}' (${s(p, 'value')}) is not kept.`,
+} as const satisfies Record<string, (p: Params) => string>;
+
+export type ReportCode = keyof typeof REPORT_MESSAGES;
+
+/** The code, its parameters and the English text of one report entry. */
+export function said(code: ReportCode, params: Params = {}): { code: ReportCode; params: Params; message: string } {
+  return { code, params, message: REPORT_MESSAGES[code](params) };
+}
