@@ -1,9 +1,9 @@
 // Published field forms (fixtures/xlsforms, issue 14) as a respondent meets them: each is imported through
 // the API as a manager would import it, published, opened through its public link, filled completely and
-// submitted. One has a repeat the respondent sizes (PhilSA's photos), one a choice filter chain (the
-// XLSForm specification's cascading select), one a constraint, a label reference and a relevance that
+// submitted. One has a repeat the respondent sizes (PhilSA's photos), one a choice filter chain
+// (pyxform's cascading select), one a constraint, a label reference and a relevance that
 // names a choice spelled differently in the choices sheet, as the published form does (ODK's French school
-// census). axe checks every filled form. The other five field forms are rendered: on their public link
+// census). axe checks every filled form. The other field forms are rendered: on their public link
 // (the WHO verbal autopsy instrument among them, axe-clean), or, where our publish checks refuse them, in
 // the builder's preview with the refusal's reason checked. Screenshots tests/e2e/screenshots/xlsform-fill-*.png.
 import { readFileSync } from 'node:fs';
@@ -136,14 +136,14 @@ describe('published XLSForms, filled and submitted through the public link', () 
     await context.close();
   }, 180_000);
 
-  it("the XLSForm specification's cascading select: each list filtered by the answer before", async () => {
-    const { context, page } = await respondent(await publishFixture('xlsform-org-cascading-select.xlsx'));
-    await q(page, 'selected_state').locator('input[value=washington]').check();
-    // Only Washington's counties are offered, then only King's cities.
-    await expect.poll(() => q(page, 'selected_county').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['king', 'pierce']);
-    await q(page, 'selected_county').locator('input[value=king]').check();
-    await expect.poll(() => q(page, 'selected_city').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['seattle', 'redmond']);
-    await q(page, 'selected_city').locator('input[value=redmond]').check();
+  it("pyxform's cascading select: each list filtered by the answer before", async () => {
+    const { context, page } = await respondent(await publishFixture('choice_filter_test.xlsx'));
+    await q(page, 'state').locator('input[value=washington]').check();
+    // Only Washington's counties are offered, then only King's cities (a King county is in Texas too).
+    await expect.poll(() => q(page, 'county').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['king', 'pierce']);
+    await q(page, 'county').locator('input[value=king]').check();
+    await expect.poll(() => q(page, 'city').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['dumont', 'finney', 'seattle', 'redmond']);
+    await q(page, 'city').locator('input[value=redmond]').check();
     await submit(page, 'cascading-select');
     await context.close();
   }, 120_000);
