@@ -30,7 +30,7 @@ function VirtualRows({ rows, render }: { rows: readonly Row[]; render: (row: Row
   const v = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'end' ? 26 : 54),
-    overscan: 12,
+    overscan: 6,
     scrollMargin: offset,
     getItemKey: (i) => rows[i]!.id,
   });
