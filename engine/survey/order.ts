@@ -4,7 +4,8 @@
 // by the names in them and broken where they were found.
 import type { BindingNode } from './bindings';
 
-function valueDependencies(node: BindingNode): string[] {
+/** The names a node's value waits for: its section, and what its relevance, repeat count, calculation or default reads. */
+export function valueDependencies(node: BindingNode): string[] {
   const deps: string[] = [];
   if (node.parent) deps.push(node.parent.name);
   if (node.relevant) deps.push(...node.relevant.references);

@@ -38,6 +38,8 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
 
     await row(page, 'region').getByTestId('outline-select').click();
     await page.getByTestId('property-panel').waitFor();
+    // With each choice's image file shown (a view of the panel: nothing changes until one is typed).
+    await page.getByTestId('prop-choices').getByTestId('choice-images').click();
     await page.getByTestId('property-panel').scrollIntoViewIfNeeded();
     await shoot(page, 'select-panel', width, 'property-panel');
     await expectAccessible(page, `a select question's panel at ${width} width`);

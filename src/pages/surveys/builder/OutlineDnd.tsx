@@ -16,7 +16,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuestionType, locate, type EditProblem, type QuestionType } from '../../../../engine/survey/index';
 import { itemTitle, isolate, typeTitle } from './labels';
@@ -82,15 +82,20 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
     if (problem) onProblem(problem);
   };
 
-  const onDuplicate = (id: string) => {
-    const p = builder.edit({ op: 'duplicate', id });
-    if (p) onProblem(p);
-  };
-  const onDelete = (id: string) => {
-    const p = builder.edit({ op: 'delete', id });
-    if (p) onProblem(p);
-    else if (builder.selectedId === id) builder.select(null);
-  };
+  // Stable for the memoized rows: they read the builder of the latest render.
+  const latest = useRef({ builder, onProblem });
+  latest.current = { builder, onProblem };
+  const onDuplicate = useCallback((id: string) => {
+    const p = latest.current.builder.edit({ op: 'duplicate', id });
+    if (p) latest.current.onProblem(p);
+  }, []);
+  const onDelete = useCallback((id: string) => {
+    const { builder: b, onProblem: problem } = latest.current;
+    const p = b.edit({ op: 'delete', id });
+    if (p) problem(p);
+    else if (b.selectedId === id) b.select(null);
+  }, []);
+  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
 
   return (
     <DndContext
@@ -112,7 +117,7 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
               {t('builder.outline.empty')}
             </Text>
           ) : null}
-          <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <OutlineRows
               rows={rows}
               reveal={reveal}
@@ -125,7 +130,7 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
                   onSelect={builder.select}
                   onDuplicate={onDuplicate}
                   onDelete={onDelete}
-                  sectionTitle={sectionTitle}
+                  sectionTitle={row.kind === 'end' ? sectionTitle(row.sectionId) : ''}
                 />
               )}
             />

@@ -52,7 +52,7 @@ function VirtualRows({ rows, render, reveal }: Props) {
   const v = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'end' ? 26 : 54),
-    overscan: 12,
+    overscan: 6,
     scrollMargin: offset,
     getItemKey: (i) => rows[i]!.id,
   });

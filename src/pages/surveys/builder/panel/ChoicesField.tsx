@@ -1,10 +1,12 @@
 // A list of choices (or a grid's columns): label in the base language and name per choice; add,
 // remove, move up and down, and paste a list (one choice a line, 'name,label' or just the label).
+// With Images on, each choice also names its image file in the base language (XLSForm's image column of
+// the choices sheet; an imported form's other languages and media kinds are kept as they are).
 import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2 } from 'react-icons/lu';
-import type { ChoiceModel } from '../../../../../engine/survey/index';
+import { LuArrowDown, LuArrowUp, LuImage, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { choiceMedia, mediaNameProblem, withChoiceMedia, type ChoiceModel } from '../../../../../engine/survey/index';
 import { textIn } from '../labels';
 import { pastedChoices } from './pasteChoices';
 import type { FieldProps } from './types';
@@ -12,9 +14,11 @@ import { useDraft } from './useDraft';
 
 const newId = () => globalThis.crypto.randomUUID();
 
-function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji }: {
+function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji, images }: {
   /** The question shows emoji (hasEmoji): each choice has one to edit. */
   emoji: boolean;
+  /** Each choice's image file name is edited too. */
+  images: boolean;
   choice: ChoiceModel;
   index: number;
   count: number;
@@ -29,14 +33,18 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
   const [labelDraft, setLabel] = useDraft(label, choice.id);
   const [nameDraft, setName] = useDraft(choice.name, choice.id);
   const [emojiDraft, setEmoji] = useDraft(choice.emoji ?? '', choice.id);
+  const image = choiceMedia(choice, 'image', languageId);
+  const [imageDraft, setImage] = useDraft(image, choice.id);
+  const imageProblem = mediaNameProblem(imageDraft);
   const nameOk = /^\S+$/.test(nameDraft);
   const commit = () => {
-    if (labelDraft === label && nameDraft === choice.name && emojiDraft === (choice.emoji ?? '')) return;
+    if (labelDraft === label && nameDraft === choice.name && emojiDraft === (choice.emoji ?? '') && imageDraft === image) return;
     const others = choice.choiceLabels.filter((x) => x.languageId !== languageId);
     const glyph = [...emojiDraft.trim()].slice(0, 8).join('');
-    onChange({ ...choice, name: nameOk ? nameDraft : choice.name, emoji: glyph === '' ? null : glyph, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] });
+    const next = { ...choice, name: nameOk ? nameDraft : choice.name, emoji: glyph === '' ? null : glyph, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] };
+    onChange(imageProblem ? next : withChoiceMedia(next, 'image', languageId, imageDraft));
   };
-  return (
+  const row = (
     <HStack gap="1" data-testid="choice-row">
       {emoji ? <Input size="xs" w="3.5rem" flexShrink={0} value={emojiDraft} onChange={(e) => setEmoji(e.target.value)} onBlur={commit} aria-label={t('builder.choices.emoji', { n: index + 1 })} data-testid="choice-emoji" /> : null}
       <Input size="xs" flex="2" value={labelDraft} onChange={(e) => setLabel(e.target.value)} onBlur={commit} aria-label={t('builder.choices.label', { n: index + 1 })} dir="auto" id={`${idBase}-label-${index}`} />
@@ -52,12 +60,42 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
       </IconButton>
     </HStack>
   );
+  if (!images) return row;
+  const problemId = `${idBase}-image-${index}-problem`;
+  return (
+    <Stack gap="0.5">
+      {row}
+      <HStack gap="1" ps="2">
+        <LuImage aria-hidden />
+        <Input
+          size="xs"
+          flex="1"
+          value={imageDraft}
+          onChange={(e) => setImage(e.target.value)}
+          onBlur={commit}
+          placeholder="photo.jpg"
+          aria-label={t('builder.choices.image', { n: index + 1 })}
+          aria-invalid={imageProblem ? true : undefined}
+          aria-describedby={imageProblem ? problemId : undefined}
+          fontFamily="mono"
+          dir="ltr"
+          data-testid="choice-image"
+        />
+      </HStack>
+      {imageProblem ? (
+        <Text id={problemId} fontSize="xs" color="red.600" ps="2">
+          {t(`builder.choices.imageProblem.${imageProblem}`)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 export function ChoicesField(p: FieldProps) {
   const { t } = useTranslation();
   const list = (p.property === 'secondChoices' ? p.item.surveyItem.secondChoices : p.item.surveyItem.selectQuestionChoices) as readonly ChoiceModel[];
   const [pasting, setPasting] = useState(false);
+  const [images, setImages] = useState(() => list.some((c) => c.media?.some((m) => m.kind === 'image')));
   const [pasted, setPasted] = useState('');
   const write = (next: readonly ChoiceModel[]) => p.set(next);
   const move = (from: number, to: number) => {
@@ -78,14 +116,17 @@ export function ChoicesField(p: FieldProps) {
         {p.label}
       </Text>
       {list.map((c, i) => (
-        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
+        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} images={images} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
       ))}
-      <HStack gap="1">
+      <HStack gap="1" flexWrap="wrap">
         <Button size="xs" variant="outline" onClick={add} data-testid="choice-add">
           <LuPlus aria-hidden /> {t('builder.choices.add')}
         </Button>
         <Button size="xs" variant="ghost" onClick={() => setPasting((v) => !v)} aria-expanded={pasting} data-testid="choice-paste">
           {t('builder.choices.paste')}
+        </Button>
+        <Button size="xs" variant={images ? 'subtle' : 'ghost'} onClick={() => setImages((v) => !v)} aria-pressed={images} data-testid="choice-images">
+          <LuImage aria-hidden /> {t('builder.choices.images')}
         </Button>
       </HStack>
       {pasting ? (

@@ -47,8 +47,10 @@ export function BooleanField(p: FieldProps) {
   const required = p.property === 'required' && on ? t('builder.panel.requiredMessage', { message: QUESTION_TYPES[p.item.surveyItem.questionType as QuestionType].requiredMessage }) : null;
   return (
     <Stack gap="0" data-testid={`prop-${p.property}`}>
-      <Checkbox.Root checked={on} onCheckedChange={(d) => p.set(d.checked === true)} size="sm">
-        <Checkbox.HiddenInput id={p.id} />
+      {/* The input's id through the root's ids: an id set on the input alone left the label pointing at
+          the generated one, so a click on the label did nothing. */}
+      <Checkbox.Root checked={on} onCheckedChange={(d) => p.set(d.checked === true)} size="sm" ids={{ hiddenInput: p.id }}>
+        <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{p.label}</Checkbox.Label>
       </Checkbox.Root>
