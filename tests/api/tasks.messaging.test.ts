@@ -2,6 +2,7 @@
 // real SMTP server here), one link per receiver; the receiver's submission is tracked and turns them
 // Finished; WhatsApp is off without credentials and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormEntry } from '../../engine/survey/index';
 import { createTestApp, type TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
@@ -43,7 +44,7 @@ describe('POST /api/Task/createMessagingTask', () => {
     const list = async () => (await t.call<{ receivers: Receiver[]; totalSize: number }>('GET', `/api/Task/getMessagingTaskReceivers?ProjectId=${project()}&isDeleted=false`, { session: await as(demo.manager) })).body.data;
     expect((await list()).receivers.find((x) => x.id === link[2])).toMatchObject({ name: 'Asha', status: 0, channel: 1 });
 
-    const withReceiver = (id: string) => ({ linkUuid: null, edit: (e: [string, string][]) => [...e.filter(([k]) => k !== 'MessageReceiverId'), ['MessageReceiverId', id]] as [string, string][] });
+    const withReceiver = (id: string) => ({ linkUuid: null, edit: (e: FormEntry[]): FormEntry[] => [...e.filter(([k]) => k !== 'MessageReceiverId'), ['MessageReceiverId', id]] });
     expect((await submit(t, survey, completeDemoAnswers, withReceiver(link[2]!))).status).toBe(200);
     expect((await list()).receivers.find((x) => x.id === link[2])?.status).toBe(3);
     // The link works once.

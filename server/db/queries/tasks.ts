@@ -238,14 +238,19 @@ export interface ProjectTaskFilters extends PageRequest {
   deadline?: string | undefined;
 }
 
-/** A project's tasks for the task management page, within the caller's projects. */
+/**
+ * A project's tasks for the task management page, within the caller's projects. Two steps, so that
+ * 10,000 tasks page in well under 200 ms: the filters and the page run on the tasks table alone (the
+ * search and the live-survey rule as semi-joins), then only the page's rows are joined for display.
+ */
 export async function projectTasks(q: Q, scope: ProjectScope, f: ProjectTaskFilters) {
   const pattern = containsPattern(f.search);
-  const base = taskRows(q)
+  const base = q
+    .selectFrom('tasks as t')
     .where('t.organization_id', '=', scope.organizationId)
     .where('t.project_id', '=', f.projectId)
     .$if(scope.memberId !== undefined, (b) => b.where('t.project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
-    .where('s.deleted_at', 'is', null)
+    .where('t.survey_id', 'in', q.selectFrom('surveys').select('id').where('project_id', '=', f.projectId).where('deleted_at', 'is', null))
     .where('t.deleted_at', f.deleted ? 'is not' : 'is', null)
     .$if(f.surveyId !== undefined, (b) => b.where('t.survey_id', '=', f.surveyId!))
     .$if(f.collectionType !== undefined, (b) => b.where('t.collection_type', '=', f.collectionType!))
@@ -257,13 +262,31 @@ export async function projectTasks(q: Q, scope: ProjectScope, f: ProjectTaskFilt
       b.where('t.end_date', '>=', new Date(`${f.deadline!}T00:00:00Z`)).where('t.end_date', '<', new Date(new Date(`${f.deadline!}T00:00:00Z`).getTime() + 86_400_000)),
     )
     .$if(pattern !== undefined, (b) =>
-      b.where((eb) => eb.or([eb('s.name', 'ilike', pattern!), eb('u.full_name', 'ilike', pattern!), eb('t.note', 'ilike', pattern!)])),
+      b.where((eb) =>
+        eb.or([
+          eb('t.note', 'ilike', pattern!),
+          eb('t.survey_id', 'in', q.selectFrom('surveys').select('id').where('project_id', '=', f.projectId).where('name', 'ilike', pattern!)),
+          eb(
+            't.collector_id',
+            'in',
+            q
+              .selectFrom('organization_members as sm')
+              .innerJoin('users as su', 'su.id', 'sm.user_id')
+              .select('sm.id')
+              .where('sm.organization_id', '=', scope.organizationId)
+              .where('su.full_name', 'ilike', pattern!),
+          ),
+        ]),
+      ),
     );
   const order = f.deleted ? 't.deleted_at' : 't.created_at';
-  const [rows, total] = await Promise.all([
-    base.orderBy(order, 'desc').orderBy('t.id').limit(f.pageSize).offset(offsetOf(f)).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [ids, total] = await Promise.all([
+    base.select('t.id').orderBy(order, 'desc').orderBy('t.id').limit(f.pageSize).offset(offsetOf(f)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const rows = ids.length ? await taskRows(q).where('t.id', 'in', ids.map((r) => r.id)).execute() : [];
+  const at = new Map(ids.map((r, i) => [r.id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   return { rows, total: Number(total.n) };
 }
 
