@@ -31,7 +31,7 @@ const taskFilters: ListFilter[] = [
   {
     param: 'SurveyId',
     label: 'tasks.columns.surveyName',
-    options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: '', value: 'id', label: 'name' },
+    options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: 'surveys', value: 'id', label: 'name' },
   },
   {
     param: 'DataCollectorId',
@@ -190,7 +190,7 @@ export const collectionMessagesScreen: ScreenDeclaration = {
     {
       param: 'SurveyId',
       label: 'tasks.columns.surveyName',
-      options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: '', value: 'id', label: 'name' },
+      options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: 'surveys', value: 'id', label: 'name' },
     },
   ],
   pagination: { pageSize: TASK_PAGE_SIZE, sizes, params: paging },

@@ -92,8 +92,8 @@ describe.each([DESKTOP, PHONE])('/mytasks at %o', (viewport) => {
     const created = await mgr.evaluate(async (n) => {
       const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
       const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-      const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string; status: number }[] };
-      const survey = surveys.data.find((x) => x.status === 1)!;
+      const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
+      const survey = surveys.data.surveys.find((x) => x.surveyStatusId === 1)!;
       const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
       const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
       const res = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }) });

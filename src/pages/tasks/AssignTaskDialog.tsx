@@ -71,7 +71,7 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
   const surveys = useQuery({
     queryKey: ['assign', 'surveys', projectId],
     enabled: open,
-    queryFn: () => api.get<{ id: string; name: string; status: number }[]>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }),
+    queryFn: () => api.get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }).then((d) => d.surveys),
   });
   const countries = useQuery({ queryKey: ['countries'], enabled: open, staleTime: Infinity, queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries') });
   const groups = useQuery({
@@ -142,7 +142,7 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
       <Stack gap="4">
         <Select label={t('tasks.form.survey')} value={f.surveyId} onChange={set('surveyId')} testId="assign-survey" required invalid={tried && missingSurvey} error={t('tasks.form.surveyRequired')}>
           <option value="">{t('common.select')}</option>
-          {(surveys.data ?? []).filter((s) => s.status === 1).map((s) => (
+          {(surveys.data ?? []).filter((s) => s.surveyStatusId === 1).map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>

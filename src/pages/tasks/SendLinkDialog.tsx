@@ -46,7 +46,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
   const surveys = useQuery({
     queryKey: ['assign', 'surveys', projectId],
     enabled: open,
-    queryFn: () => api.get<{ id: string; name: string; status: number }[]>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }),
+    queryFn: () => api.get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }).then((d) => d.surveys),
   });
   const parsed = parseReceivers(receivers);
   const submit = async () => {
@@ -98,7 +98,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
           <NativeSelect.Root>
             <NativeSelect.Field value={surveyId} onChange={(e) => setSurveyId(e.currentTarget.value)} data-testid="send-survey">
               <option value="">{t('common.select')}</option>
-              {(surveys.data ?? []).filter((s) => s.status === 1).map((s) => (
+              {(surveys.data ?? []).filter((s) => s.surveyStatusId === 1).map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>
