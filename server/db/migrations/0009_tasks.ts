@@ -91,6 +91,8 @@ export const tasks = /* sql */ `
       foreign key (organization_id, collector_id) references organization_members(organization_id, id) on delete cascade
     );
     create index tasks_project on tasks (project_id, created_at desc) where deleted_at is null;
+    -- The status filter and tab of the task management page, the most used filter.
+    create index tasks_project_status on tasks (project_id, status, created_at desc) where deleted_at is null;
     create index tasks_collector on tasks (collector_id, status, created_at desc) where deleted_at is null;
     create index tasks_survey on tasks (survey_id);
     create index tasks_binned on tasks (organization_id, deleted_at) where deleted_at is not null;
