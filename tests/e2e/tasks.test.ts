@@ -72,7 +72,8 @@ describe.each([DESKTOP, PHONE])('task management at %o', (viewport) => {
     for (const [tab, name] of [[2, 'collectors'], [3, 'groups'], [4, 'messages'], [5, 'deleted']] as const) {
       await page.getByTestId(`tab-${tab}`).click();
       await page.waitForURL(`**tab=${tab}**`);
-      await page.waitForLoadState('networkidle');
+      const panel = page.getByTestId('tabs-taskManagement');
+      await panel.getByTestId('row').first().or(panel.getByText(/^No /)).first().waitFor();
       await shot(name);
       await expectAccessible(page, `task management tab ${name}`, '[data-testid="tabs-taskManagement"]');
     }
