@@ -180,6 +180,10 @@ describe('task management lists', () => {
     const dcs = (await t.call<{ dataCollectors: { memberId: string; suggested: boolean }[] }>('GET', `/api/Task/getDataCollectorsOfProject?ProjectId=${project()}&LocationId=${kenya}`, { session: await as(demo.manager) })).body.data.dataCollectors;
     expect(dcs[0]).toMatchObject({ memberId: secondId, suggested: true });
     expect(dcs.find((d) => d.memberId === collectorId)?.suggested).toBe(false);
+    // Without a location nobody is suggested, and the table still answers.
+    const plain = await t.call<{ dataCollectors: { suggested: boolean }[]; totalSize: number }>('GET', `/api/Task/getDataCollectorsOfProject?ProjectId=${project()}&Page=1&PageSize=10`, { session: await as(demo.manager) });
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.dataCollectors.every((d) => !d.suggested)).toBe(true);
     const names = (await t.call<{ id: string; name: string }[]>('GET', `/api/Task/getEnumeratorNamesByProject?ProjectId=${project()}`, { session: await as(demo.manager) })).body.data;
     expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['Chidi Collector', 'Sam Second']));
   });

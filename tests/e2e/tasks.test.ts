@@ -115,8 +115,9 @@ describe.each([DESKTOP, PHONE])('/mytasks at %o', (viewport) => {
 
     // Completed and Rejected tabs offer no actions.
     await page.getByTestId('mytasks-tab-completed').click();
+    await page.waitForURL('**tab=completed**');
     await page.getByTestId('mytasks-row').first().waitFor();
-    expect(await page.getByTestId('mytasks-go').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('mytasks-go').count()).toBe(0);
     expect(await page.getByTestId('mytasks-reject').count()).toBe(0);
     await page.getByTestId('mytasks-tab-assigned').click();
     const rejectRow = page.getByTestId('mytasks-row').filter({ hasText: `${note} (reject)` });

@@ -322,7 +322,8 @@ export async function projectCollectors(
   const [rows, total] = await Promise.all([
     base
       .select(['m.id as memberId', 'u.full_name as enumeratorName', 'm.gender', 'c.name as location', 'm.location_id as locationId', suggested.as('suggested')])
-      .orderBy(suggested, 'desc')
+      // PostgreSQL refuses a constant in ORDER BY: without a location nobody is suggested first.
+      .$if(f.locationId !== undefined, (b) => b.orderBy(suggested, 'desc'))
       .orderBy('u.full_name')
       .orderBy('m.id')
       .limit(f.pageSize)

@@ -1,6 +1,6 @@
 // The task calls the task screens make. /mytasks reads everything it shows through one query hook
 // (`useMyTasks`): statistics and the tab's page together, so a later offline cache has one thing to keep.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 export interface MyTask {
@@ -40,7 +40,6 @@ export const MY_TASKS_PAGE_SIZE = 10;
 export function useMyTasks(o: { status: number | undefined; page: number }) {
   return useQuery({
     queryKey: [MY_TASKS_QUERY, o.status ?? 'all', o.page],
-    placeholderData: keepPreviousData,
     queryFn: async (): Promise<MyTasksData> => {
       const [stats, page] = await Promise.all([
         api.get<TaskStats>('/Task/GetTaskStatsticsByDataCollector', { query: { page: 1, pageSize: 10000 } }),
