@@ -73,6 +73,11 @@ export const problems = {
   memberNameShared: { status: 409, message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.' },
   invalidEmail: { status: 400, message: 'Please enter a valid email address' },
   invalidInvitation: { status: 400, message: 'This invitation link is invalid, expired or already used.' },
+  // Tasks (issue 15). The reject reason's text is the spec's.
+  rejectionReasonRequired: { status: 400, message: 'Please type something here' },
+  taskClosed: { status: 409, message: 'This task is no longer open.' },
+  surveyNotDeployed: { status: 400, message: 'Only published surveys can be assigned.' },
+  channelUnavailable: { status: 400, message: 'This channel is not set up on this server.' },
   // Surveys and submissions (spec 001 sections 4, 5 and 8).
   alreadySubmitted: { status: 400, message: "Survey has already been submitted. You can't submit more than once." },
   surveyExpired: {

@@ -6,6 +6,7 @@ import { uuid } from './common';
 import { entityTypes } from './entityTypes';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 import { SURVEY_OWNER_ROLES } from './surveyBuilder';
+import { TASK_MANAGERS } from './tasks';
 
 /** Items in the bin are purged this many days after they were deleted (spec 000 section 9). */
 export const RECYCLE_BIN_DAYS = 60;
@@ -22,6 +23,9 @@ export const recycleBinRoles = {
   [entityTypes.OrganizationMember]: ADMIN_ROLES,
   // Removing a member from one project (issue 15); the project's managers act on it.
   [entityTypes.ProjectMember]: MANAGER_ROLES,
+  // Tasks and messaging tasks (issue 15): who assigns them removes them.
+  [entityTypes.Task]: TASK_MANAGERS,
+  [entityTypes.MessagingTask]: TASK_MANAGERS,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 
 export type BinEntityType = keyof typeof recycleBinRoles;

@@ -38,6 +38,8 @@ export const settings = {
     default: '10000',
     doc: 'Calls one survey may take on each public survey call from all addresses together, per 15 minutes, so a flood aimed at one survey cannot crowd out the others. 0 turns it off.',
   },
+  WHATSAPP_TOKEN: { default: '', doc: 'WhatsApp Cloud API access token for messaging tasks. Empty (with WHATSAPP_PHONE_NUMBER_ID): the WhatsApp channel is off and the task screens say so.' },
+  WHATSAPP_PHONE_NUMBER_ID: { default: '', doc: 'WhatsApp Cloud API phone number id that sends messaging tasks.' },
   MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
@@ -71,6 +73,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Calls per 15 minutes to each public survey call, per address and per survey; 0 is no limit. */
   publicLimits: { perAddress: number; perSurvey: number };
+  /** WhatsApp Cloud API credentials; absent: the channel is off. */
+  whatsapp?: { token: string; phoneNumberId: string } | undefined;
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
@@ -161,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: timeoutsOf(env),
     maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS'),
     publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
+    whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
   };
 }

@@ -4,6 +4,7 @@ import { deletedProjectsScreen, deletedUsersScreen, deletedWorkspacesScreen } fr
 import { deletedProjectMembersScreen, organizationMembersScreen, projectMembersScreen } from './members';
 import { projectsScreen } from './projects';
 import { surveyToolsScreen } from './surveyTools';
+import { collectionMessagesScreen, dataCollectorsScreen, deletedTasksScreen, locationGroupsScreen, projectTasksScreen } from './tasks';
 import { workspacesScreen } from './workspaces';
 import type { ScreenDeclaration } from './types';
 
@@ -17,6 +18,11 @@ export const screens = {
   projectMembers: projectMembersScreen,
   deletedProjectMembers: deletedProjectMembersScreen,
   organizationMembers: organizationMembersScreen,
+  projectTasks: projectTasksScreen,
+  deletedTasks: deletedTasksScreen,
+  taskDataCollectors: dataCollectorsScreen,
+  locationGroups: locationGroupsScreen,
+  collectionMessages: collectionMessagesScreen,
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type ScreenId = keyof typeof screens;
@@ -26,6 +32,7 @@ export function screenById(id: string): ScreenDeclaration | undefined {
 }
 
 export { adminDeletedItems, projectDeletedItems } from './deletedItems';
+export { taskManagement } from './tasks';
 export { projectForm } from './projects';
 export { workspaceForm } from './workspaces';
 export { BUILDER_BASE, surveyForm } from './surveyTools';

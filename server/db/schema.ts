@@ -1,6 +1,7 @@
 // Kysely's view of the tables the migrations create. Keep in step with server/db/migrations.
 import type { ColumnType, Generated } from 'kysely';
 import type { SurveyTables } from './schema-surveys';
+import type { TaskTables } from './schema-tasks';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -172,7 +173,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables {
+export interface DB extends SurveyTables, TaskTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

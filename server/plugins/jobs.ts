@@ -1,6 +1,6 @@
-// Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike. Today it
-// runs one job, the daily purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9);
-// later areas add theirs (trial ends, reminders, exports) next to it.
+// Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike: the daily
+// purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9), and the rounds of
+// recurring tasks (issue 15), looked at every 15 minutes; later areas add theirs next to them.
 //
 // pg-boss is given our database instead of its own pool. Every statement goes through Kysely's
 // connection handling: on PGlite, which has a single connection, that queue is what keeps a pg-boss
@@ -11,10 +11,14 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { purgeExpired } from '../db/queries/recycleBin';
+import { runDueRounds } from '../services/taskRounds';
 
 export const PURGE_QUEUE = 'recycle-bin-purge';
 /** Daily, at a quiet hour in UTC. Any number of servers may schedule it: pg-boss runs it once. */
 export const PURGE_CRON = '17 3 * * *';
+export const ROUNDS_QUEUE = 'task-rounds';
+/** Rounds fall at the time of day of their first round; a quarter of an hour late at most. */
+export const ROUNDS_CRON = '*/15 * * * *';
 
 export interface JobsLog {
   info(message: string): void;
@@ -24,6 +28,8 @@ export interface JobsLog {
 export interface Jobs {
   /** Queues a purge now, as the schedule would (operators, tests). */
   purgeNow(): Promise<string | null>;
+  /** Queues a look for due task rounds now. */
+  roundsNow(): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -53,8 +59,15 @@ export async function startJobs(database: Database, log: JobsLog, opts: { pollin
     const purged = await purgeExpired(database.db);
     log.info(`recycle bin purged: ${JSON.stringify(purged)}`);
   });
+  await boss.createQueue(ROUNDS_QUEUE);
+  await boss.schedule(ROUNDS_QUEUE, ROUNDS_CRON, {}, { tz: 'UTC' });
+  await boss.work(ROUNDS_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+    const created = await runDueRounds(database.db);
+    if (created) log.info(`task rounds created: ${created}`);
+  });
   return {
     purgeNow: () => boss.send(PURGE_QUEUE, {}),
+    roundsNow: () => boss.send(ROUNDS_QUEUE, {}),
     stop: () => boss.stop({ graceful: true, wait: true }),
   };
 }

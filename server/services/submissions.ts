@@ -35,7 +35,7 @@ import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
 import { fillsInPerson, linkOpens } from './surveyLinks';
-import { taskAllowsSubmission } from './taskAccess';
+import { taskAfterSubmission, taskAllowsSubmission } from './taskAccess';
 
 export interface SubmitDeps {
   db: Kysely<DB>;
@@ -99,7 +99,8 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
 async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
   // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
   if (s.taskId !== null || s.messageReceiverId !== null) {
-    return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller });
+    // A retry of a stored submission finds its task already Completed: the repeat is still answered.
+    return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller, retry: ctx.existing !== null });
   }
   if (linkOpens(ctx, s.linkUuid)) return true;
   return caller !== null && fillsInPerson(db, await findMembership(db, caller.userId, ctx.organizationId), ctx);
@@ -158,7 +159,7 @@ async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly U
 async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result> {
   const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
   if (!ctx || !(await mayUse(deps.db, ctx, s, caller))) throw problem('notFound');
-  if (ctx.existing) return repeatOf(deps, ctx, ctx.existing.contentHash, hash, s);
+  if (ctx.existing) return afterTask(deps, ctx, s, now, await repeatOf(deps, ctx, ctx.existing.contentHash, hash, s));
   if (ctx.status !== 1) throw problem('surveyNotOpen');
   if (ctx.endDate !== null && ctx.endDate.getTime() < now.getTime()) throw problem('surveyExpired');
   const singleUseLink = s.linkUuid !== null && s.linkUuid !== 'multiple-link' && !ctx.multipleLink;
@@ -201,7 +202,15 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
     if (!same) throw problem('internal');
     return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
-  return storedResult(ctx.surveyId, s, stored, record.answers.length);
+  return afterTask(deps, ctx, s, now, storedResult(ctx.surveyId, s, stored, record.answers.length));
+}
+
+/** A submission through a task completes it; through a receiver's link, marks the receiver answered. */
+async function afterTask(deps: SubmitDeps, ctx: SubmissionContext, s: SubmissionInput, now: Date, result: Result): Promise<Result> {
+  if (s.taskId !== null || s.messageReceiverId !== null) {
+    await taskAfterSubmission(deps.db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId }, now);
+  }
+  return result;
 }
 
 /**

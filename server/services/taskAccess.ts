@@ -1,14 +1,15 @@
 // Whether a submission may arrive through a task link (spec 001 section 2: '/public-survey/...?taskId=',
-// or a messaging task's receiver). Task links need no sign-in, so the task itself is the credential:
-// it must exist in the survey's organization, be a task of that survey, be assigned to the caller (or
-// name the message receiver given), and be in a state that takes a submission (Assigned or In Progress).
-//
-// There are no task tables yet (tasks are a later issue), so no task exists and every task id or
-// receiver id is refused. The tasks issue replaces the body of `taskAllowsSubmission` with the lookup
-// (a query in server/db/queries/tasks.ts) and may then let SubmitSurvey's fast path take task links
-// again; until then both SubmitSurvey paths call this before anything is written.
+// or a messaging task's receiver), and what a submission through one does to its task. The task itself
+// is the credential:
+//   - a task id must name a live task of this survey in the survey's organization, assigned to the
+//     signed-in caller (a task link without sign-in, or another collector's, is refused), Assigned or
+//     In Progress;
+//   - a receiver id must name a receiver of a live messaging task of this survey who has not answered.
+// Anything else answers 404, before anything is written.
 import type { Kysely } from 'kysely';
 import type { Caller } from '../access';
+import { receiverForSubmission, markReceiverAnswered } from '../db/queries/messaging';
+import { completeTask, taskForSubmission } from '../db/queries/tasks';
 import type { DB } from '../db/schema';
 
 export interface TaskClaim {
@@ -17,9 +18,29 @@ export interface TaskClaim {
   taskId: string | null;
   messageReceiverId: string | null;
   caller: Caller | null;
+  /** The submission is already stored (a retry): its task may have turned Completed by it. */
+  retry?: boolean;
 }
 
+const OPEN = new Set([0, 2]);
+const OPEN_OR_DONE = new Set([0, 2, 3]);
+
 /** True when the task (or message receiver) named lets this submission in; false answers 404. */
-export async function taskAllowsSubmission(_db: Kysely<DB>, _claim: TaskClaim): Promise<boolean> {
-  return false;
+export async function taskAllowsSubmission(db: Kysely<DB>, claim: TaskClaim): Promise<boolean> {
+  if (claim.taskId !== null) {
+    if (!claim.caller) return false;
+    const task = await taskForSubmission(db, claim.organizationId, claim.surveyId, claim.taskId);
+    if (!task || task.memberDeletedAt !== null || task.userId !== claim.caller.userId || !(claim.retry ? OPEN_OR_DONE : OPEN).has(task.status)) return false;
+  }
+  if (claim.messageReceiverId !== null) {
+    const receiver = await receiverForSubmission(db, claim.organizationId, claim.surveyId, claim.messageReceiverId);
+    if (!receiver || (receiver.status !== 0 && !claim.retry)) return false;
+  }
+  return true;
+}
+
+/** After the submission is stored: the task turns Completed (Finished), the receiver Finished. */
+export async function taskAfterSubmission(db: Kysely<DB>, claim: Omit<TaskClaim, 'caller' | 'retry'>, at: Date): Promise<void> {
+  if (claim.taskId !== null) await completeTask(db, claim.organizationId, claim.taskId, at);
+  if (claim.messageReceiverId !== null) await markReceiverAnswered(db, claim.organizationId, claim.messageReceiverId, at);
 }

@@ -101,7 +101,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/targets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.targets', icon: 'targets', order: 21 } },
   { path: '/targets/edit-samplesize', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
   { path: '/targets/samplesizecalculator', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
-  { path: '/task-management/collection', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.taskManagement', icon: 'tasks', order: 22 } },
+  { path: '/task-management/collection', page: () => import('../pages/tasks/TaskManagementPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.taskManagement', icon: 'tasks', order: 22 } },
   { path: '/relationships', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/quick-actions', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/survey-tools', page: () => import('../pages/surveys/SurveyToolsPage'), access: SURVEY_VIEW_ROLES, shell: 'app', back: 'previous', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyTools', icon: 'surveys', order: 30 } },
@@ -118,8 +118,8 @@ export const routes: readonly RouteDecl[] = [
   { path: '/payment-plans', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
 
   // Tasks
-  { path: '/mytasks', page: comingSoon, access: ['DataCollector'], shell: 'app', back: 'organizations', sidebar: { menu: 'project', label: 'nav.myTasks', icon: 'tasks', order: 1 } },
-  { path: '/tasks', page: comingSoon, access: ALL_ROLES, shell: 'app', back: 'organizations' },
+  { path: '/mytasks', page: () => import('../pages/tasks/MyTasksPage'), access: ['DataCollector'], shell: 'app', back: 'organizations', sidebar: { menu: 'project', label: 'nav.myTasks', icon: 'tasks', order: 1 } },
+  { path: '/tasks', page: () => import('../pages/tasks/TasksHome'), access: ALL_ROLES, shell: 'app', back: 'organizations' },
 
   // Admin area
   { path: '/admin-user-management', page: () => import('../pages/members/AdminMembersPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.userManagement', icon: 'members', order: 20 } },

@@ -22,6 +22,7 @@ interface Relief {
   surveyId: string;
   submissionId: string;
   projectMemberId: string;
+  taskId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -40,7 +41,7 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task } = entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -131,6 +132,7 @@ const routes: Record<string, Case> = {
       [r.binned.memberId, OrganizationMember],
       [r.surveyId, Survey],
       [r.projectMemberId, ProjectMember],
+      [r.taskId, Task],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
       [
@@ -146,6 +148,7 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(OrganizationMember), isDeleted: 'false' }, body: [r.binned.memberId] },
     { query: { entityType: String(Survey), isDeleted: 'true' }, body: [r.surveyId] },
     { query: { entityType: String(ProjectMember), isDeleted: 'true' }, body: [r.projectMemberId] },
+    { query: { entityType: String(Task), isDeleted: 'true' }, body: [r.taskId] },
   ],
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
@@ -190,6 +193,22 @@ const routes: Record<string, Case> = {
     { params: { surveyId: r.surveyId }, query: { format: 'zip' } },
   ],
 
+  // Tasks (issue 15): a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
+  'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
+  'GET /api/task/gettaskstatsticsbydatacollector': () => [{ query: { page: '1', pageSize: '10000' } }],
+  'GET /api/task/getdatacollectortaskssurveys': () => [{}],
+  'GET /api/task/getdatacollectortaskslocations': () => [{}],
+  'GET /api/task/getassignedtaskidsforsurveyanddatacollector': (r) => [{ query: { surveyId: r.surveyId } }, { query: { surveyId: r.surveyId, userId: r.ownerUserId } }],
+  'POST /api/task/updatetaskstatus': (r) => [{ body: { id: r.taskId, newStatus: 1, rejectionReason: 'Taken over' } }, { body: { id: r.taskId, newStatus: 2 } }],
+  'GET /api/task/gettasks': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, isDeleted: 'true' } }],
+  'GET /api/task/getenumeratornamesbyproject': (r) => [{ query: { ProjectId: r.projectId } }],
+  'GET /api/task/getdatacollectorsofproject': (r) => [{ query: { ProjectId: r.projectId } }],
+  'GET /api/task/getlocationgroups': (r) => [{ query: { workspaceId: r.workspaceId } }],
+  'POST /api/task/createtask': (r) => [{ body: { surveyId: r.surveyId, dataCollectorIds: [r.memberId], collectionType: 1 } }],
+  'GET /api/task/getmessagingchannels': () => [{}],
+  'GET /api/task/getmessagingtaskreceivers': (r) => [{ query: { ProjectId: r.projectId } }],
+  'POST /api/task/createmessagingtask': (r) => [{ body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } }],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
@@ -223,7 +242,9 @@ async function reliefState() {
     .execute();
   const answers = await t.db.selectFrom('answers').select(['submission_id', 'item_id', 'repeat_path', 'text_value', 'number_value']).where('organization_id', '=', org).orderBy('submission_id').orderBy('item_id').orderBy('repeat_path').execute();
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names });
+  const tasks = await t.db.selectFrom('tasks').select(['id', 'status', 'rejection_reason', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute();
+  const messaging = await t.db.selectFrom('messaging_tasks').select(['id']).where('organization_id', '=', org).execute();
+  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging });
 }
 
 beforeAll(async () => {
@@ -252,10 +273,13 @@ beforeAll(async () => {
     surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     submissionId: '',
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    taskId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);
   relief.submissionId = (await submit(t, survey, completeDemoAnswers)).body.data.id;
+  const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', { session: owner, body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 } });
+  relief.taskId = assigned.body.data.taskIds[0]!;
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];

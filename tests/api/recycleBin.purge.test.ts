@@ -76,8 +76,11 @@ describe('the scheduled purge (pg-boss on this database)', () => {
     const logs: string[] = [];
     const jobs = await startJobs(t.database, { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) }, { pollingIntervalSeconds: 0.5 });
     try {
-      const schedules = await t.database.query('select name, cron, timezone from pgboss.schedule', []);
-      expect(schedules.rows).toEqual([{ name: 'recycle-bin-purge', cron: '17 3 * * *', timezone: 'UTC' }]);
+      const schedules = await t.database.query('select name, cron, timezone from pgboss.schedule order by name', []);
+      expect(schedules.rows).toEqual([
+        { name: 'recycle-bin-purge', cron: '17 3 * * *', timezone: 'UTC' },
+        { name: 'task-rounds', cron: '*/15 * * * *', timezone: 'UTC' },
+      ]);
       expect(await jobs.purgeNow()).toBeTruthy();
       const deadline = Date.now() + 15_000;
       while ((await exists('workspaces', old)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

@@ -21,7 +21,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 // Texts that are the same in every language: names, codes, symbols.
-const SAME_EVERYWHERE = new Set(['Field Survey', 'OK', 'Premium', 'Starter', 'Dashboard', 'Ticket', 'Tickets', 'Feedback', 'Likert', 'Export', 'Status', 'Name', 'Manager', 'Workspace', 'Workspaces', 'Plan', 'Total', 'Type', 'Normal', 'Filter', 'Menu', 'Logo', 'Admin', 'Super Admin', 'Information', 'Description', 'Version', 'Note', 'Minimal', 'Navigation', 'Organisation', 'Notes', 'Options', 'Position', 'Support', 'Date', 'Dates', 'Code', 'Contact', 'Message', 'Messages', 'Service', 'Sections', 'Section', 'Total per year', 'CSV', 'XLSX', 'ZIP', 'Index', 'Questions']);
+const SAME_EVERYWHERE = new Set(['Field Survey', 'OK', 'Premium', 'Starter', 'Dashboard', 'Ticket', 'Tickets', 'Feedback', 'Likert', 'Export', 'Status', 'Name', 'Manager', 'Workspace', 'Workspaces', 'Plan', 'Total', 'Type', 'Normal', 'Filter', 'Menu', 'Logo', 'Admin', 'Super Admin', 'Information', 'Description', 'Version', 'Note', 'Minimal', 'Navigation', 'Organisation', 'Notes', 'Options', 'Position', 'Support', 'Date', 'Dates', 'Code', 'Contact', 'Message', 'Messages', 'Service', 'Sections', 'Section', 'Total per year', 'CSV', 'XLSX', 'ZIP', 'Index', 'Questions', 'WhatsApp', 'Actions', 'District']);
 const english = flatten({ ...load('en'), problems: Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, p.message])) });
 const others = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json').map((f) => f.replace('.json', ''));
 

@@ -8,6 +8,8 @@ import type { DB } from '../schema';
 const OWNER_ROLE_ID = roleByName('Organization')!.id;
 
 export interface PurgeResult {
+  tasks: number;
+  messagingTasks: number;
   surveys: number;
   projects: number;
   workspaces: number;
@@ -21,6 +23,8 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
   return db.transaction().execute(async (trx) => {
     const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
     // Children first, so each count says what the bin held, not what a cascade took with it.
+    const tasks = n(await trx.deleteFrom('tasks').where('deleted_at', '<', cutoff).executeTakeFirst());
+    const messagingTasks = n(await trx.deleteFrom('messaging_tasks').where('deleted_at', '<', cutoff).executeTakeFirst());
     const surveys = n(await trx.deleteFrom('surveys').where('deleted_at', '<', cutoff).executeTakeFirst());
     const projectMembers = n(await trx.deleteFrom('project_members').where('deleted_at', '<', cutoff).executeTakeFirst());
     const workspaceMembers = n(await trx.deleteFrom('workspace_members').where('deleted_at', '<', cutoff).executeTakeFirst());
@@ -31,6 +35,6 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
     const organizationMembers = n(
       await trx.deleteFrom('organization_members').where('deleted_at', '<', cutoff).where('role_id', '<>', OWNER_ROLE_ID).executeTakeFirst(),
     );
-    return { surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
+    return { tasks, messagingTasks, surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
   });
 }

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import type { ScreenList } from './useScreenList';
 
-export function Pager({ list, sizes }: { list: ScreenList; sizes?: readonly number[] | undefined }) {
+/** What the pager needs of a list; /mytasks pages its own list through it too. */
+export type PagedList = Pick<ScreenList, 'page' | 'pageSize' | 'total' | 'setPage' | 'setPageSize'>;
+
+export function Pager({ list, sizes }: { list: PagedList; sizes?: readonly number[] | undefined }) {
   const { t } = useTranslation();
   const { page, pageSize, total } = list;
   if (total === 0) return null;

@@ -33,7 +33,15 @@ export function previewUrl(route: FillRoute): string {
 export function usePreviewData(route: FillRoute) {
   return useQuery({
     queryKey: ['fill', 'preview', route.surveyId, route.linkUuid, route.taskId, route.receiverId],
-    queryFn: () => api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) }),
+    queryFn: async () => {
+      const data = await api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) });
+      // Opening a task's survey starts the task (spec 001: In Progress). Best effort: offline, or a task
+      // already started or done, changes nothing, and the submission completes it either way.
+      if (route.taskId !== null && session.token && data.linkValid !== false) {
+        void api.post('/Task/updateTaskStatus', { id: route.taskId, newStatus: 2 }).catch(() => undefined);
+      }
+      return data;
+    },
     staleTime: Infinity,
   });
 }

@@ -1,0 +1,257 @@
+// Tasks and messaging tasks (spec 001 sections 3 "Task", "codes", 4 "Task status", 7 "Task" calls):
+// the codes, the payloads and queries of the Task calls, and one row of each task table. Declared once;
+// the server validates with these, the screens read their codes and columns from them.
+import type { FromSchema } from 'json-schema-to-ts';
+import { uuid } from './common';
+import { genderCodes } from './members';
+import { MANAGER_ROLES, type RoleName } from './roles';
+
+/** Task status (spec 001 section 4): the tabs All (none), Assigned, Rejected, In Progress, Completed. */
+export const taskStatuses = { Assigned: 0, Rejected: 1, InProgress: 2, Completed: 3 } as const;
+export type TaskStatus = (typeof taskStatuses)[keyof typeof taskStatuses];
+export const taskStatusCodes = Object.values(taskStatuses);
+/** The server's names of the statuses (Completed is 'Finished' on the wire, displayed Completed). */
+export const TASK_STATUS_NAMES: Record<TaskStatus, string> = { 0: 'Assigned', 1: 'Rejected', 2: 'InProgress', 3: 'Finished' };
+
+/** Badge mapping of spec 001 section 4: every name the server or the spec uses, to one of four badges. */
+export const taskBadges = {
+  Assigned: 'assigned', Pending: 'assigned',
+  Finished: 'finished', Completed: 'finished', Paid: 'finished',
+  InProgress: 'in-progress', 'In Progress': 'in-progress', Accepted: 'in-progress',
+  Rejected: 'rejected',
+} as const satisfies Record<string, 'assigned' | 'finished' | 'in-progress' | 'rejected'>;
+export type TaskBadge = (typeof taskBadges)[keyof typeof taskBadges];
+
+export const collectionTypes = { SurveyLink: 0, InPerson: 1 } as const;
+export const collectionTypeCodes = Object.values(collectionTypes);
+export const messageChannels = { Whatsapp: 0, Email: 1 } as const;
+export const messageChannelCodes = Object.values(messageChannels);
+/** Message receiver status: waiting for the answer, or answered (the spec's 'Finished 3'). */
+export const receiverStatuses = { Sent: 0, Finished: 3 } as const;
+export const recurrences = { Daily: 1, Weekly: 2, Biweekly: 3, Monthly: 4, Yearly: 5, EveryXDays: 6, NoRecurrence: 7 } as const;
+export type Recurrence = (typeof recurrences)[keyof typeof recurrences];
+export const recurrenceCodes = Object.values(recurrences);
+export const weekdays = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 } as const;
+export const weekdayCodes = Object.values(weekdays);
+
+/** Who assigns tasks and reads the task management page: the managers and the junior manager. */
+export const TASK_MANAGERS = [...MANAGER_ROLES, 'JuniorProjectManager'] as const satisfies readonly RoleName[];
+/** Who reads the task management tables: everyone but the data collector (Guest reads, never writes). */
+export const TASK_READERS = [...TASK_MANAGERS, 'Guest'] as const satisfies readonly RoleName[];
+
+/** Default page size of task lists (spec 001 section 9); the statistics call asks for 10,000. */
+export const TASK_PAGE_SIZE = 10;
+/** The longest reason, note and message the forms accept. */
+export const REASON_MAX = 1000;
+export const NOTE_MAX = 1000;
+export const MESSAGE_MAX = 2000;
+
+const paging = {
+  Page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+  PageSize: { type: 'integer', minimum: 1, maximum: 10000, default: TASK_PAGE_SIZE },
+  isDeleted: { type: 'boolean', default: false },
+} as const;
+const search = { type: 'string', maxLength: 200 } as const;
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const locationId = { type: 'integer', minimum: 1, maximum: 100000 } as const;
+
+/** GET /Task/GetTasksForDataCollector: the caller's own tasks; `Status` is the tab. */
+export const collectorTasksQuery = {
+  type: 'object',
+  properties: {
+    ...paging,
+    Status: { type: 'integer', enum: taskStatusCodes },
+    SurveyId: uuid,
+    Search: search,
+    CollectionType: { type: 'integer', enum: collectionTypeCodes },
+    LocationId: locationId,
+  },
+} as const;
+export type CollectorTasksQuery = FromSchema<typeof collectorTasksQuery>;
+
+/** GET /Task/getTasks: the generic task list of the task management page (a project's tasks). */
+export const projectTasksQuery = {
+  type: 'object',
+  required: ['ProjectId'],
+  properties: {
+    ...paging,
+    ProjectId: uuid,
+    Search: search,
+    SurveyId: uuid,
+    CollectionType: { type: 'integer', enum: collectionTypeCodes },
+    TaskStatus: { type: 'integer', enum: taskStatusCodes },
+    CollectionRound: { type: 'integer', minimum: 1, maximum: 100000 },
+    DataCollectorId: uuid,
+    LocationGroupId: uuid,
+    Deadline: { type: 'string', format: 'date', maxLength: 10 },
+  },
+} as const;
+export type ProjectTasksQuery = FromSchema<typeof projectTasksQuery>;
+
+export const statsQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, pageSize: { type: 'integer', minimum: 1, maximum: 10000 } } } as const;
+export const deletedFlagQuery = { type: 'object', properties: { isDeleted: { type: 'boolean', default: false } } } as const;
+export const projectQuery = { type: 'object', required: ['ProjectId'], properties: { ProjectId: uuid, isDeleted: { type: 'boolean', default: false } } } as const;
+export const assignedIdsQuery = { type: 'object', required: ['surveyId'], properties: { surveyId: uuid, userId: uuid } } as const;
+
+/** GET /Task/getDataCollectorsOfProject: the data collector table, suggested first for a location. */
+export const projectCollectorsQuery = {
+  type: 'object',
+  required: ['ProjectId'],
+  properties: { ProjectId: uuid, LocationId: locationId, Search: search, Gender: { type: 'integer', enum: genderCodes }, Page: paging.Page, PageSize: { ...paging.PageSize, maximum: 500 } },
+} as const;
+export type ProjectCollectorsQuery = FromSchema<typeof projectCollectorsQuery>;
+
+export const locationGroupsQuery = {
+  type: 'object',
+  required: ['workspaceId'],
+  properties: { workspaceId: uuid, Search: search, Page: paging.Page, PageSize: { ...paging.PageSize, maximum: 500 } },
+} as const;
+export type LocationGroupsQuery = FromSchema<typeof locationGroupsQuery>;
+
+/** POST /Task/updateTaskStatus. Completed comes from the submission only; rejecting needs a reason. */
+export const updateStatusBody = {
+  type: 'object',
+  required: ['id', 'newStatus'],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    newStatus: { type: 'integer', enum: [taskStatuses.Rejected, taskStatuses.InProgress] },
+    rejectionReason: { type: 'string', maxLength: REASON_MAX },
+  },
+} as const;
+export type UpdateStatusBody = FromSchema<typeof updateStatusBody>;
+
+/** POST /Task/createTask: one task per data collector; a recurrence other than NoRecurrence repeats it. */
+export const createTaskBody = {
+  type: 'object',
+  required: ['surveyId', 'dataCollectorIds', 'collectionType'],
+  additionalProperties: false,
+  properties: {
+    surveyId: uuid,
+    dataCollectorIds: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: uuid },
+    tasksDeadline: dateTime,
+    locationId,
+    locationGroupId: uuid,
+    collectionRound: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+    collectionType: { type: 'integer', enum: collectionTypeCodes },
+    note: { type: 'string', maxLength: NOTE_MAX },
+    recurrence: { type: 'integer', enum: recurrenceCodes, default: recurrences.NoRecurrence },
+    everyXDays: { type: 'integer', minimum: 1, maximum: 365 },
+    weekday: { type: 'integer', enum: weekdayCodes },
+    recurrenceEnd: dateTime,
+  },
+} as const;
+export type CreateTaskBody = FromSchema<typeof createTaskBody>;
+
+/** POST /Task/createMessagingTask: a survey link to each receiver, by e-mail or WhatsApp. */
+export const createMessagingTaskBody = {
+  type: 'object',
+  required: ['surveyId', 'channel', 'receivers'],
+  additionalProperties: false,
+  properties: {
+    surveyId: uuid,
+    channel: { type: 'integer', enum: messageChannelCodes },
+    message: { type: 'string', maxLength: MESSAGE_MAX },
+    languageCode: { type: 'string', minLength: 2, maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$' },
+    receivers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      items: {
+        type: 'object',
+        required: ['address'],
+        additionalProperties: false,
+        properties: { name: { type: 'string', maxLength: 200 }, address: { type: 'string', minLength: 3, maxLength: 254 } },
+      },
+    },
+  },
+} as const;
+export type CreateMessagingTaskBody = FromSchema<typeof createMessagingTaskBody>;
+
+export const receiversQuery = {
+  type: 'object',
+  required: ['ProjectId'],
+  properties: {
+    ...paging,
+    ProjectId: uuid,
+    Search: search,
+    SurveyId: uuid,
+    Channel: { type: 'integer', enum: messageChannelCodes },
+    Status: { type: 'integer', enum: Object.values(receiverStatuses) },
+  },
+} as const;
+export type ReceiversQuery = FromSchema<typeof receiversQuery>;
+
+/** One task as the tables show it (spec 001 section 3 "Task" and the task table columns). */
+export const taskRowSchema = {
+  $id: 'Task',
+  type: 'object',
+  required: ['id', 'surveyId', 'surveyName', 'collectionRound', 'collectionType', 'status', 'note'],
+  properties: {
+    id: uuid,
+    surveyId: uuid,
+    surveyName: { type: 'string' },
+    collectionRound: { type: 'integer' },
+    collectionType: { type: 'integer' },
+    status: { type: 'integer' },
+    statusName: { type: 'string' },
+    note: { type: 'string' },
+    endDate: { type: ['string', 'null'] },
+    tasksDeadline: { type: ['string', 'null'] },
+    locationName: { type: ['string', 'null'] },
+    locationGroupName: { type: ['string', 'null'] },
+    enumeratorName: { type: 'string' },
+    rejectionReason: { type: ['string', 'null'] },
+    recurring: { type: 'boolean' },
+    deletedAt: { type: ['string', 'null'] },
+  },
+} as const;
+export type TaskRow = FromSchema<typeof taskRowSchema>;
+
+export const locationGroupSchema = {
+  $id: 'LocationGroup',
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    id: uuid,
+    name: { type: 'string' },
+    countryName: { type: ['string', 'null'] },
+    state: { type: 'string' },
+    city: { type: 'string' },
+    district: { type: 'string' },
+    subdistrict: { type: 'string' },
+    village_Neighborhood: { type: 'string' },
+    addressLine1: { type: 'string' },
+    locationType: { type: 'string' },
+  },
+} as const;
+
+export const dataCollectorRowSchema = {
+  $id: 'DataCollector',
+  type: 'object',
+  required: ['memberId', 'enumeratorName', 'suggested'],
+  properties: {
+    memberId: uuid,
+    enumeratorName: { type: 'string' },
+    gender: { type: ['integer', 'null'] },
+    location: { type: ['string', 'null'] },
+    locationId: { type: ['integer', 'null'] },
+    suggested: { type: 'boolean' },
+  },
+} as const;
+
+export const receiverRowSchema = {
+  $id: 'MessageReceiver',
+  type: 'object',
+  required: ['id', 'address', 'channel', 'status', 'surveyName'],
+  properties: {
+    id: uuid,
+    name: { type: 'string' },
+    address: { type: 'string' },
+    channel: { type: 'integer' },
+    status: { type: 'integer' },
+    surveyName: { type: 'string' },
+    sendingDate: { type: ['string', 'null'] },
+    error: { type: ['string', 'null'] },
+  },
+} as const;
