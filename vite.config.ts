@@ -55,6 +55,19 @@ const ON_DEMAND = [
   { importer: './engine/expression/values/pattern.ts', source: 're2js', standIn: './src/expression/re2.ts' },
 ].map((s) => ({ importer: fileURLToPath(new URL(s.importer, import.meta.url)), source: s.source, standIn: fileURLToPath(new URL(s.standIn, import.meta.url)) }));
 
+// See src/vendor/uri-stub.ts: @rjsf/utils's only use of an RFC 3986 parser is for `$id`s we never write.
+// Only its import is replaced: ajv, on the admin screens, needs the real fast-uri.
+function rjsfUriStandIn() {
+  const standIn = fileURLToPath(new URL('./src/vendor/uri-stub.ts', import.meta.url));
+  return {
+    name: 'rjsf-uri-stand-in',
+    enforce: 'pre' as const,
+    resolveId(source: string, importer: string | undefined) {
+      return source === 'fast-uri' && importer !== undefined && /@rjsf[\\/]utils[\\/]/.test(importer) ? standIn : null;
+    },
+  };
+}
+
 function onDemand() {
   return {
     name: 'on-demand',
@@ -148,6 +161,7 @@ function fillRouteChunks() {
 export default defineConfig({
   plugins: [
     onDemand(),
+    rjsfUriStandIn(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),
     react(),

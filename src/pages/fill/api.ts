@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
+import { PREVIEW_PATH, previewQuery, takePrefetched } from './prefetch';
 import type { FillRoute } from './route';
 
 export interface PreviewData extends SurveyModel {
@@ -19,9 +20,6 @@ export interface PreviewData extends SurveyModel {
   expressionTrees?: ExpressionTrees;
 }
 
-const PREVIEW_PATH = '/Survey/GetPreviewData';
-
-const previewQuery = (route: FillRoute) => ({ surveyId: route.surveyId, uuid: route.linkUuid, taskId: route.taskId, messageReceiverId: route.receiverId });
 
 /** The address the survey is read from, as the client sends it: the service worker keeps it for offline use. */
 export function previewUrl(route: FillRoute): string {
@@ -33,7 +31,7 @@ export function previewUrl(route: FillRoute): string {
 export function usePreviewData(route: FillRoute) {
   return useQuery({
     queryKey: ['fill', 'preview', route.surveyId, route.linkUuid, route.taskId, route.receiverId],
-    queryFn: () => api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) }),
+    queryFn: () => takePrefetched<PreviewData>(route) ?? api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) }),
     staleTime: Infinity,
   });
 }
