@@ -19,6 +19,7 @@ import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { findMembership } from './db/queries/memberships';
+import { fillDocument } from './fillDocument';
 import { refuseHostileValues, requireBoundary } from './hostileInput';
 import { clientErrorHandler, frameworkErrors, limitUrl } from './httpErrors';
 import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
@@ -134,12 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(500).send(failure(problems.internal.message, [problems.internal.message]));
   });
 
+  const fillPage = fillDocument(deps.webRoot ?? '.');
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     // A missing built asset is a 404, not the app's page: a browser would try to run HTML as script.
     const isAsset = /^\/assets\/|\.(js|css|map|png|svg|ico|webmanifest|woff2?)$/i.test(path);
     if (path.toLowerCase().startsWith('/api') || !deps.webRoot || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(failure(problems.routeNotFound.message, [problems.routeNotFound.message]));
+    }
+    // A survey link's page names the fill page's files up front (fillDocument.ts).
+    if (/^\/public-survey(\/|$)/i.test(path)) {
+      return fillPage().then((html) => reply.type('text/html').header('cache-control', 'no-cache').send(html));
     }
     // The SPA decides what an unknown page shows (its own 404 and 500 pages).
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

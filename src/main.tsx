@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { setSignedOutHandler } from './api/client';
 import { Providers } from './app/providers';
 import { initI18n } from './i18n';
-import { isFillPath } from './pages/fill/route';
+import { prefetchPreview } from './pages/fill/prefetch';
+import { isFillPath, parseFillRoute } from './pages/fill/route';
 
 const offline = () => import('./offline/runtime');
 
@@ -14,6 +15,11 @@ const fill = isFillPath(window.location.pathname);
 function loadRoot(): Promise<ComponentType> {
   if (!fill) return import('./app/App').then((m) => m.App);
   setSignedOutHandler(() => window.location.assign('/auth/login'));
+  // The survey downloads while the fill page's code does (./pages/fill/prefetch.ts). Not under a service
+  // worker: the code then comes from its cache at once, and the worker's word that the survey came from
+  // its cache must find the offline runtime listening (below).
+  const route = parseFillRoute(window.location.pathname, window.location.search);
+  if (route && !navigator.serviceWorker?.controller) prefetchPreview(route);
   return import('./pages/fill/FillPage').then((m) => m.FillPage);
 }
 

@@ -1,8 +1,10 @@
-// The router, built from the route table. Each route is guarded, framed (app shell, sign-in frame or
-// nothing) and lazily loaded.
+// The router, built from the route table, and the screens' server state (react-query). Each route is
+// guarded, framed (app shell, sign-in frame or nothing) and lazily loaded.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSignedOutHandler } from '../api/client';
+import { queryClient } from './queryClient';
 import { routes } from './routes';
 import { RouteHost, UnknownRoute } from './RouteHost';
 import { RouteError } from '../pages/errors/RouteError';
@@ -23,5 +25,9 @@ export function App() {
     setSignedOutHandler(() => void r.navigate('/auth/login', { replace: true }));
     return r;
   }, []);
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

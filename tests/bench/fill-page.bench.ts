@@ -15,6 +15,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
+import { DB_NAME as OFFLINE_DB } from '../../src/offline/db';
 import { insertSurvey } from '../../server/db/queries/surveys';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
 import { startServer } from './server';
@@ -77,6 +78,18 @@ async function repeatVisit(context: BrowserContext, page: Page, path: string): P
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
   await page.waitForFunction(async () => (await caches.keys()).some((k) => k.includes('precache')), null, { timeout: 120_000 });
   await page.waitForTimeout(3000);
+  // The first visit's answer was autosaved, and the next visit would open on the question whether to
+  // restore it: the repeat visit measured is a new respondent's, so the autosave goes.
+  await page.evaluate(`new Promise((done) => {
+    const open = indexedDB.open('${OFFLINE_DB}');
+    open.onerror = () => done();
+    open.onsuccess = () => {
+      const tx = open.result.transaction('autosave', 'readwrite');
+      tx.objectStore('autosave').clear();
+      tx.oncomplete = tx.onerror = () => (open.result.close(), done());
+    };
+  })`);
+  await page.close();
   const next = await context.newPage();
   const cdp = await context.newCDPSession(next);
   await throttle(cdp, PROFILE_A);

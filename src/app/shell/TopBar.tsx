@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { clearSession, session } from '../../state/session';
-import { queryClient } from '../providers';
+import { queryClient } from '../queryClient';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { profileMenuEntries } from './navigation';

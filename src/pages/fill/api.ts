@@ -1,9 +1,10 @@
 // What the fill page asks the server: the survey (GET /Survey/GetPreviewData, public for a deployed
 // survey) and, for signed-in users, its Excel export.
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
+import { PREVIEW_PATH, previewQuery, takePrefetched } from './prefetch';
 import type { FillRoute } from './route';
 
 export interface PreviewData extends SurveyModel {
@@ -19,9 +20,6 @@ export interface PreviewData extends SurveyModel {
   expressionTrees?: ExpressionTrees;
 }
 
-const PREVIEW_PATH = '/Survey/GetPreviewData';
-
-const previewQuery = (route: FillRoute) => ({ surveyId: route.surveyId, uuid: route.linkUuid, taskId: route.taskId, messageReceiverId: route.receiverId });
 
 /** The address the survey is read from, as the client sends it: the service worker keeps it for offline use. */
 export function previewUrl(route: FillRoute): string {
@@ -30,20 +28,65 @@ export function previewUrl(route: FillRoute): string {
   return `/api${PREVIEW_PATH}?${params.toString()}`;
 }
 
-export function usePreviewData(route: FillRoute) {
-  return useQuery({
-    queryKey: ['fill', 'preview', route.surveyId, route.linkUuid, route.taskId, route.receiverId],
-    queryFn: async () => {
-      const data = await api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) });
-      // Opening a task's survey starts the task (spec 001: In Progress). Best effort: offline, or a task
-      // already started or done, changes nothing, and the submission completes it either way.
-      if (route.taskId !== null && session.token && data.linkValid !== false) {
-        void api.post('/Task/updateTaskStatus', { id: route.taskId, newStatus: 2 }).catch(() => undefined);
-      }
-      return data;
-    },
-    staleTime: Infinity,
-  });
+export type PreviewState = { isPending: true; isError: false; data: undefined; error: null } | { isPending: false; isError: false; data: PreviewData; error: null } | { isPending: false; isError: true; data: undefined; error: unknown };
+
+const PENDING: PreviewState = { isPending: true, isError: false, data: undefined, error: null };
+/** A 4xx will not get better by asking again; a dropped connection might: twice more, after 1 s and 2 s. */
+const RETRY_DELAYS_MS = [1000, 2000];
+
+async function readPreview(route: FillRoute): Promise<PreviewData> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await (takePrefetched<PreviewData>(route) ?? api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) }));
+    } catch (err) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || (err instanceof ApiError && err.status >= 400 && err.status < 500)) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/**
+ * Opening a task's survey starts the task (spec 001: In Progress). Best effort: offline, or a task
+ * already started or done, changes nothing, and the submission completes it either way.
+ */
+function startTask(route: FillRoute, data: PreviewData): void {
+  if (route.taskId !== null && session.token && data.linkValid !== false) {
+    void api.post('/Task/updateTaskStatus', { id: route.taskId, newStatus: 2 }).catch(() => undefined);
+  }
+}
+
+// A survey once read stays for the page's life (a move back to it inside the app does not ask again).
+const read = new Map<string, Promise<PreviewData>>();
+
+/**
+ * The survey the route names. Plain state rather than react-query: the fill page reads this one thing,
+ * and the query library would be 11 KiB gzip more for respondents on slow links (issue 22).
+ */
+export function usePreviewData(route: FillRoute): PreviewState {
+  const key = JSON.stringify(previewQuery(route));
+  const [state, setState] = useState<{ key: string; value: PreviewState }>({ key, value: PENDING });
+  useEffect(() => {
+    let live = true;
+    let data = read.get(key);
+    if (!data) {
+      data = readPreview(route);
+      read.set(key, data);
+      data.then((d) => startTask(route, d), () => undefined);
+      // A failure is not kept: the next visit of the page asks again.
+      data.catch(() => read.delete(key));
+    }
+    data.then(
+      (d) => live && setState({ key, value: { isPending: false, isError: false, data: d, error: null } }),
+      (e: unknown) => live && setState({ key, value: { isPending: false, isError: true, data: undefined, error: e } }),
+    );
+    return () => {
+      live = false;
+    };
+    // The key stands for the route.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state.key === key ? state.value : PENDING;
 }
 
 /** GET /DataCollection/exportSurvey/{id}: the survey as an .xlsx, saved as '{survey name}.xlsx'. */
