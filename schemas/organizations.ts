@@ -3,7 +3,7 @@
 // the Organization Management page and its Profile information dialog; and the password change.
 import type { FromSchema } from 'json-schema-to-ts';
 import { password, positiveInt, uuid } from './common';
-import { genders } from './members';
+import type { genders } from './members';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const required = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
