@@ -22,6 +22,9 @@ export const recycleBinRoles = {
   [entityTypes.OrganizationMember]: ADMIN_ROLES,
   // Removing a member from one project (issue 15); the project's managers act on it.
   [entityTypes.ProjectMember]: MANAGER_ROLES,
+  // Member 7: the code the project members page of the spec's original sent for the same row; the same
+  // bin (the id is the row's projectMemberId), so a client speaking either code removes and restores alike.
+  [entityTypes.Member]: MANAGER_ROLES,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 
 export type BinEntityType = keyof typeof recycleBinRoles;
