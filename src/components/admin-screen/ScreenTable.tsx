@@ -11,6 +11,10 @@ import type { Row } from './useScreenList';
 
 const cellDisplay = (hideBelow: 'md' | 'lg' | undefined) => (hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined);
 
+// A wide table scrolls inside its own box; its actions column stays in view at the end of every row, so a
+// row's actions are never cut off whatever the width (the admin User Management table at 1280 px was).
+const stickyEnd = { position: 'sticky', insetInlineEnd: '0', zIndex: '1', borderStartWidth: '1px' } as const;
+
 export interface TableProps {
   decl: ScreenDeclaration;
   list: ScreenList;
@@ -53,7 +57,11 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                 {t(c.label)}
               </Table.ColumnHeader>
             ))}
-            {rowActions.length > 0 && <Table.ColumnHeader textAlign="end">{t('adminScreen.actions')}</Table.ColumnHeader>}
+            {rowActions.length > 0 && (
+              <Table.ColumnHeader textAlign="end" {...stickyEnd} bg="gray.50">
+                {t('adminScreen.actions')}
+              </Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -91,7 +99,7 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                       </Table.Cell>
                     ))}
                     {rowActions.length > 0 && (
-                      <Table.Cell textAlign="end" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
+                      <Table.Cell textAlign="end" whiteSpace="nowrap" {...stickyEnd} bg="white" onClick={(e) => e.stopPropagation()}>
                         {rowActions.filter((a) => !a.menu).map((a) => (
                           <Button
                             key={a.id}

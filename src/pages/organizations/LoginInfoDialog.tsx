@@ -9,6 +9,7 @@ import { validatePasswordChange, type PasswordChangeDraft } from '../../../engin
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
+import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
 import { profileApi } from './profileApi';
@@ -91,6 +92,8 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
               <PasswordInput name={f.key} autoComplete={f.autoComplete} value={v[f.key]} onChange={(e) => setV((old) => ({ ...old, [f.key]: e.target.value }))} data-testid={`login-info-${f.key}`} />
               {f.key === 'newPassword' && <Field.HelperText>{t('organizationManagement.login.hint')}</Field.HelperText>}
               {errors[f.key] && <Field.ErrorText data-testid={`login-info-error-${f.key}`}>{t(`organizationManagement.login.errors.${errors[f.key]}`)}</Field.ErrorText>}
+              {/* The server holds a new password to the product's whole rule, which the hint only begins. */}
+              {f.key === 'newPassword' && v.newPassword && <PasswordChecklist password={v.newPassword} />}
             </Field.Root>
           ))}
           {refusal && (
