@@ -13,7 +13,21 @@ const cellDisplay = (hideBelow: 'md' | 'lg' | undefined) => (hideBelow ? { base:
 
 // A wide table scrolls inside its own box; its actions column stays in view at the end of every row, so a
 // row's actions are never cut off whatever the width (the admin User Management table at 1280 px was).
-const stickyEnd = { position: 'sticky', insetInlineEnd: '0', zIndex: '1', borderStartWidth: '1px' } as const;
+const stickyEnd = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  zIndex: '1',
+  // A line on the column's start edge (left in LTR, right in RTL) shows that the columns pass beneath it.
+  boxShadow: 'inset 1px 0 0 var(--chakra-colors-gray-200)',
+  _rtl: { boxShadow: 'inset -1px 0 0 var(--chakra-colors-gray-200)' },
+} as const;
+
+/**
+ * From which width the row actions carry their label beside the icon (the label is always their
+ * accessible name). A table of many columns keeps icons only up to 2xl, so at 1280 px its columns fit
+ * beside the actions instead of passing beneath them.
+ */
+const labelsFrom = (columns: number) => (columns > 5 ? '2xl' : 'md');
 
 export interface TableProps {
   decl: ScreenDeclaration;
@@ -109,10 +123,11 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                             onClick={() => onAction(a, row)}
                             disabled={busy}
                             aria-label={t(a.label)}
+                            title={t(a.label)}
                             data-testid={`action-${a.id}`}
                           >
                             <ActionIcon name={a.icon} />
-                            <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                            <Box as="span" display={{ base: 'none', [labelsFrom(decl.columns.length)]: 'inline' }}>
                               {t(a.label)}
                             </Box>
                           </Button>
