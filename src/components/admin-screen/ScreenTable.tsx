@@ -107,8 +107,7 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                     )}
                     {decl.columns.map((c) => (
                       <Table.Cell key={c.key} display={cellDisplay(c.hideBelow)} fontWeight={c.primary ? 'semibold' : undefined} maxW="md">
-                        {/* A long unbroken value (an e-mail address) may wrap, so it never pushes the columns past the box. */}
-                        <Text as="div" lineClamp={2} overflowWrap="anywhere">
+                        <Text as="div" lineClamp={2}>
                           {renderCell(c, row, t, i18n.language)}
                         </Text>
                       </Table.Cell>
