@@ -1,7 +1,7 @@
 // Organization members as the workspace, project and recycle-bin screens list them (spec 000 section 3
 // "Workspace member" and "Organization member in admin lists").
 import type { FromSchema } from 'json-schema-to-ts';
-import { uuid } from './common';
+import { page, pageSize, uuid } from './common';
 import type { RoleName } from './roles';
 
 const named = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as const;
@@ -115,6 +115,26 @@ const memberFilters = {
   Page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
   PageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
 } as const;
+
+/**
+ * GET /Members/getAllMembersOfOrganization: the admin list's paging and search (lower case, as the
+ * recycle bin sends them) with the member filters of the project list, and a workspace.
+ */
+export const organizationMembersQuery = {
+  type: 'object',
+  properties: {
+    isDeleted: { type: 'boolean', default: false },
+    search: { type: 'string', maxLength: 200 },
+    page,
+    pageSize,
+    RoleId: memberFilters.RoleId,
+    LanguageId: memberFilters.LanguageId,
+    Gender: memberFilters.Gender,
+    LocationId: memberFilters.LocationId,
+    WorkspaceId: uuid,
+  },
+} as const;
+export type OrganizationMembersQuery = FromSchema<typeof organizationMembersQuery>;
 
 /** GET /Projects/getAllProjectMembers/{projectId}. */
 export const projectMembersQuery = { type: 'object', properties: { ...memberFilters, ProjectId: uuid } } as const;

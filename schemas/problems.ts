@@ -72,6 +72,10 @@ export const problems = {
   memberLimit: { status: 400, message: 'You reached your packet limit for adding members!!' },
   memberNameShared: { status: 409, message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.' },
   invalidEmail: { status: 400, message: 'Please enter a valid email address' },
+  // Organization Management and the Login Information dialog (issue 15).
+  organizationOwnerOnly: { status: 403, message: "Only the organization's owner can change its name, type and country." },
+  wrongCurrentPassword: { status: 400, message: 'Your old password is incorrect.' },
+  samePassword: { status: 400, message: 'The new password must be different from the old one.' },
   invalidInvitation: { status: 400, message: 'This invitation link is invalid, expired or already used.' },
   // Tasks (issue 15). The reject reason's text is the spec's.
   rejectionReasonRequired: { status: 400, message: 'Please type something here' },

@@ -26,6 +26,9 @@ export const recycleBinRoles = {
   // Tasks and messaging tasks (issue 15): who assigns them removes them.
   [entityTypes.Task]: TASK_MANAGERS,
   [entityTypes.MessagingTask]: TASK_MANAGERS,
+  // Member 7: the code the project members page of the spec's original sent for the same row; the same
+  // bin (the id is the row's projectMemberId), so a client speaking either code removes and restores alike.
+  [entityTypes.Member]: MANAGER_ROLES,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 
 export type BinEntityType = keyof typeof recycleBinRoles;

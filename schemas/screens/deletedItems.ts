@@ -5,7 +5,8 @@ import { organizationMemberSchema } from '../members';
 import { projectSchema } from '../projects';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from '../roles';
 import { workspaceSchema } from '../workspaces';
-import { binRowActions, confirmPurgeAll, OrganizationMember, Project, Workspace } from './shared';
+import { deletedProjectMembersScreen } from './members';
+import { binRowActions, confirmPurgeAll, OrganizationMember, Project, ProjectMember, Workspace } from './shared';
 import type { Action, ApiCall, ScreenDeclaration, TabbedScreens } from './types';
 
 const deletedAt = { key: 'deletedAt', label: 'deletedItems.deletedAt', kind: 'date', hideBelow: 'lg' } as const;
@@ -165,10 +166,14 @@ export const adminDeletedItems: TabbedScreens = {
   ],
 };
 
-/** The project's /deleted-items: projects today; surveys, respondents and tasks add their tabs here. */
+/** The project's /deleted-items: projects and members today; surveys, respondents and tasks add their tabs here. */
 export const projectDeletedItems: TabbedScreens = {
   id: 'projectDeletedItems',
   title: 'deletedItems.title',
   param: 'entityType',
-  tabs: [{ value: Project, label: 'deletedItems.tabs.projects', screen: deletedProjectsScreen }],
+  tabs: [
+    { value: Project, label: 'deletedItems.tabs.projects', screen: deletedProjectsScreen },
+    // Members removed from the current project (the same list as the 'Deleted members' dialog of /members).
+    { value: ProjectMember, label: 'deletedItems.tabs.members', screen: deletedProjectMembersScreen },
+  ],
 };

@@ -126,6 +126,7 @@ export const organizationMembersScreen: ScreenDeclaration = {
     { key: 'workspaces', label: 'memberManagement.columns.workspace', kind: 'names', hideBelow: 'md' },
   ],
   search: { placeholder: 'memberManagement.search', debounceMs: 500 },
+  filters: memberFilters({ roleParam: 'RoleId', languageParam: 'LanguageId', genderParam: 'Gender', locationParam: 'LocationId' }),
   pagination: { pageSize: 10, sizes: [10, 20, 50, 100], pageInQuery: true },
   selection: {
     roles: ADMIN_ROLES,

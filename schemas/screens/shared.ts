@@ -60,4 +60,4 @@ export function binRowActions(o: {
   ];
 }
 
-export const { Workspace, Project, OrganizationMember } = entityTypes;
+export const { Workspace, Project, OrganizationMember, ProjectMember } = entityTypes;

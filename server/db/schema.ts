@@ -32,6 +32,8 @@ export interface UsersTable {
   country_id: number | null;
   gender: number | null;
   profile_picture_key: string | null;
+  /** A JSON object (0009_profile); written as its JSON text. */
+  geographical_detail: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
 }
 

@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { enqueueMail, markMailSent } from '../db/queries/outbox';
+import { enqueueMail, enqueueMails, markMailSent } from '../db/queries/outbox';
 
 export interface MailMessage {
   to: string;
@@ -14,26 +14,44 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Many messages at once (a bulk upload's invitations): all kept in the outbox in one statement, which
+   * is what the caller waits for; the SMTP deliveries then go one after another in the background.
+   */
+  sendMany(messages: readonly MailMessage[]): Promise<void>;
   close(): void;
 }
 
 export function createMailer(opts: { db: Kysely<DB>; smtpUrl: string | undefined; from: string; log: { info(message: string): void; error(obj: unknown, message?: string): void } }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  async function deliver(id: string, message: MailMessage): Promise<void> {
+    if (!transport) {
+      opts.log.info(`mail to ${message.to}: ${message.subject}\n${message.text}`);
+      return;
+    }
+    try {
+      await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      await markMailSent(opts.db, id, null);
+    } catch (err) {
+      // The request that asked for the mail still succeeds: the user can ask for the code again.
+      opts.log.error({ err }, `mail to ${message.to} failed`);
+      await markMailSent(opts.db, id, err instanceof Error ? err.message : String(err));
+    }
+  }
+  const row = (m: MailMessage) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null });
   return {
     async send(message) {
-      const id = await enqueueMail(opts.db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      await deliver(await enqueueMail(opts.db, row(message)), message);
+    },
+    async sendMany(messages) {
+      const ids = await enqueueMails(opts.db, messages.map(row));
       if (!transport) {
-        opts.log.info(`mail to ${message.to}: ${message.subject}\n${message.text}`);
+        opts.log.info(`${messages.length} mails kept in the outbox (no SMTP_URL): ${messages.map((m) => m.to).join(', ')}`);
         return;
       }
-      try {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
-        await markMailSent(opts.db, id, null);
-      } catch (err) {
-        // The request that asked for the mail still succeeds: the user can ask for the code again.
-        opts.log.error({ err }, `mail to ${message.to} failed`);
-        await markMailSent(opts.db, id, err instanceof Error ? err.message : String(err));
-      }
+      void (async () => {
+        for (const [i, m] of messages.entries()) await deliver(ids[i]!, m).catch(() => undefined);
+      })();
     },
     close() {
       transport?.close();

@@ -8,6 +8,7 @@ import devMailbox from './devMailbox';
 import lookups from './lookups';
 import memberManagement from './memberManagement';
 import orgMembers from './orgMembers';
+import profile from './profile';
 import projects from './projects';
 import recycleBin from './recycleBin';
 import surveyBuilder from './surveyBuilder';
@@ -18,7 +19,7 @@ import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, recycleBin, surveys, surveyBuilder, surveyData, xlsform, tasks] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, xlsform, tasks] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -2,10 +2,10 @@
 // the organization's members (live or deleted), delete into the bin and the bin's "all" actions.
 // Member management itself (add, edit, invite) is another area's.
 import { entityTypes } from '../../schemas/entityTypes';
-import { workspaceMembersQuery } from '../../schemas/members';
+import { organizationMembersQuery, workspaceMembersQuery } from '../../schemas/members';
 import { allMembersQuery } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, ALL_BUT_COLLECTOR } from '../../schemas/roles';
-import { idBody, listQuery } from '../../schemas/workspaces';
+import { idBody } from '../../schemas/workspaces';
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import * as members from '../services/orgMembers';
@@ -18,7 +18,7 @@ export default async function orgMemberRoutes(app: App): Promise<void> {
     ok(await members.inWorkspace(db(), tenantOf(req), req.query.WorkSpaceId)),
   );
 
-  app.get('/Members/getAllMembersOfOrganization', { config: { access: ADMIN_ROLES }, schema: { querystring: listQuery } }, async (req) =>
+  app.get('/Members/getAllMembersOfOrganization', { config: { access: ADMIN_ROLES }, schema: { querystring: organizationMembersQuery } }, async (req) =>
     ok(await members.ofOrganization(db(), tenantOf(req), req.query)),
   );
 

@@ -27,6 +27,9 @@ export const RULES = {
   codeChecksPerAccount: { limit: 15, windowSeconds: QUARTER_HOUR },
   codeChecksPerAddress: { limit: 30, windowSeconds: QUARTER_HOUR },
   resetsPerAddress: { limit: 10, windowSeconds: QUARTER_HOUR },
+  /** Wrong current passwords in the password change (only failures count). */
+  passwordChecksPerAccount: { limit: 5, windowSeconds: QUARTER_HOUR },
+  passwordChecksPerAddress: { limit: 20, windowSeconds: QUARTER_HOUR },
 } as const satisfies Record<string, Rule>;
 
 /** Refuses when `key` has used up its rule, without counting this call (see `countAgainst`). */

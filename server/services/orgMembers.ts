@@ -1,7 +1,7 @@
 // Members as the workspace and recycle-bin screens list them (spec 000 section 7 "Members").
 import type { Kysely } from 'kysely';
 import { roleById } from '../../schemas/roles';
-import type { ListQuery } from '../../schemas/workspaces';
+import type { OrganizationMembersQuery } from '../../schemas/members';
 import { listOrganizationMembers, workspaceMembers, workspacesOfMembers } from '../db/queries/orgMembers';
 import { detailsOfMembers, languagesOfMembers } from '../db/queries/memberManagement';
 import { findWorkspace } from '../db/queries/workspaces';
@@ -23,11 +23,16 @@ export async function inWorkspace(db: Q, t: Tenant, workspaceId: string) {
   return rows.map((r) => ({ id: r.id, fullName: r.fullName, roles: rolesOf(r.roleId) }));
 }
 
-export async function ofOrganization(db: Q, t: Tenant, q: ListQuery) {
+export async function ofOrganization(db: Q, t: Tenant, q: OrganizationMembersQuery) {
   const { rows, total } = await listOrganizationMembers(db, {
     organizationId: t.organizationId,
     deleted: q.isDeleted ?? false,
     search: q.search,
+    roleId: q.RoleId,
+    languageId: q.LanguageId,
+    gender: q.Gender,
+    locationId: q.LocationId,
+    workspaceId: q.WorkspaceId,
     page: q.page ?? 1,
     pageSize: q.pageSize ?? 10,
   });

@@ -142,6 +142,7 @@ const handlers: Record<BinEntityType, BinHandler> = {
   [entityTypes.Project]: projectBin,
   [entityTypes.OrganizationMember]: memberBin,
   [entityTypes.ProjectMember]: projectMemberBin,
+  [entityTypes.Member]: projectMemberBin,
 };
 
 function handlerFor(t: Tenant, entityType: number): BinHandler {

@@ -114,7 +114,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/survey/submission/*', page: () => import('../pages/data/SubmissionPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: '/members', page: () => import('../pages/members/MembersPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
   { path: '/deleted-items', page: () => import('../pages/deleted-items/ProjectDeletedItemsPage'), access: MANAGER_ROLES, shell: 'app', back: 'dashboard', layout: { noPadding: true }, sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.deletedItems', icon: 'trash', order: 41 } },
-  { path: '/user-management', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },
+  { path: '/user-management', page: () => import('../pages/members/UserManagementPage'), access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },
   { path: '/payment-plans', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
 
   // Tasks
@@ -126,7 +126,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/admin-user-management/new-member', page: () => import('../pages/members/AdminMembersPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none' },
   { path: '/admin-deleted-items', page: () => import('../pages/deleted-items/AdminDeletedItemsPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', layout: { noPadding: true }, sidebar: { menu: 'admin', label: 'nav.deletedItems', icon: 'trash', order: 30 } },
   { path: '/admin-payment-plans', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
-  { path: '/admin-organization-management', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin-organization-management', page: () => import('../pages/organizations/OrganizationManagementPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.organizationManagement', icon: 'organization', order: 25 } },
   { path: '/admin/*', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
 
   // Account area

@@ -118,6 +118,17 @@ const routes: Record<string, Case> = {
   'POST /api/account/acceptinvitation': () => [{ anonymous: true, body: { token: 'forged-token-forged-token-forged', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
   'POST /api/members/permanentlydeleteorrestoreallorganizationmembers': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
 
+  // Organization Management (issue 15): the caller's own profile only; Demo Relief's ids are not found.
+  'GET /api/organizations/getuserandorganizationinfo': (r, me) => [
+    { query: { organizationId: r.organizationId, userId: r.ownerUserId } },
+    { query: { organizationId: me.session.organizationId, userId: r.ownerUserId } },
+  ],
+  'POST /api/organizations/edituserandorganization': (r, me) => [
+    { body: { userId: r.ownerUserId, organizationId: r.organizationId, userFullName: 'Taken over', organizationName: 'Taken over' } },
+    { body: { userId: me.session.userId, organizationId: r.organizationId, userFullName: 'Taken over', organizationName: 'Taken over' } },
+  ],
+  'POST /api/account/changepassword': () => [{ body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+
   // Recycle bin
   'GET /api/datacollection/checkonlinestatus': () => [{}],
   // 503 here: the test app runs no job queue (health.test.ts covers its answers).

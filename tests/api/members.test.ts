@@ -52,6 +52,27 @@ describe('GET /api/Members/getAllMembersOfOrganization', () => {
     expect(page.body.data.members).toHaveLength(1);
   });
 
+  it("filters by role, language, gender, location and workspace, naming a bad filter", async () => {
+    type Detailed = Member & { gender: number | null; location: string | null; languages: { name: string }[] };
+    const get = async (q: string) => (await t.call<{ members: Detailed[]; totalSize: number }>('GET', `/api/Members/getAllMembersOfOrganization?pageSize=100${q}`, { session: await as(demo.owner) })).body.data;
+    const all = await get('');
+    const women = await get('&Gender=1');
+    expect(women.members.length).toBeGreaterThan(0);
+    expect(women.members.every((m) => m.gender === 1)).toBe(true);
+    const kenya = (await t.db.selectFrom('countries').select('id').where('code', '=', 'KE').executeTakeFirstOrThrow()).id;
+    expect((await get(`&LocationId=${kenya}`)).members.every((m) => m.location === 'Kenya')).toBe(true);
+    const somali = (await t.db.selectFrom('languages').select('id').where('code', '=', 'so').executeTakeFirstOrThrow()).id;
+    const speakers = await get(`&LanguageId=${somali}`);
+    expect(speakers.members.every((m) => m.languages.some((l) => l.name === 'Somali'))).toBe(true);
+    expect(speakers.totalSize).toBeLessThan(all.totalSize);
+    expect((await get('&RoleId=7')).members.every((m) => m.roles[0]?.name === 'DataCollector')).toBe(true);
+    expect((await get(`&WorkspaceId=${ws()}`)).totalSize).toBeGreaterThan(0);
+    expect((await get(`&WorkspaceId=${t.ids.workspaces['Other Aid Workspace']}`)).totalSize).toBe(0);
+    const bad = await t.call('GET', '/api/Members/getAllMembersOfOrganization?Gender=7', { session: await as(demo.owner) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.join(' ')).toMatch(/Gender/);
+  });
+
   it('is for admin roles only', async () => {
     for (const email of [demo.manager, demo.junior, demo.guest, demo.collector]) expect((await members(email)).status).toBe(403);
   });

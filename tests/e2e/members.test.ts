@@ -179,3 +179,25 @@ describe.each([DESKTOP, PHONE])('admin user management at %o', (viewport) => {
     await context.close();
   });
 });
+
+describe('a member removed from the project', () => {
+  it("is listed in the project's deleted items under Members and restores from there", async () => {
+    const { context, page } = await managerOnMembers(DESKTOP);
+    await page.getByTestId('screen-search').fill('guest@demo');
+    await expect.poll(() => page.getByTestId('row').count()).toBe(1);
+    await page.getByTestId('row').first().getByTestId('action-delete').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(() => page.getByTestId('row').count()).toBe(0);
+
+    await page.goto('/deleted-items?entityType=17');
+    await expect.poll(() => page.getByTestId('row').filter({ hasText: 'guest@demo.test' }).count()).toBe(1);
+    await screenshot(page, 'members-project-bin-desktop');
+    await expectAccessible(page, "the project's deleted members", '[data-testid="tabs-projectDeletedItems"]');
+    await page.getByTestId('row').filter({ hasText: 'guest@demo.test' }).getByTestId('action-restore').click();
+    await expect.poll(() => page.getByTestId('row').filter({ hasText: 'guest@demo.test' }).count()).toBe(0);
+    await page.goto('/members');
+    await page.getByTestId('screen-search').fill('guest@demo');
+    await expect.poll(() => page.getByTestId('row').count()).toBe(1);
+    await context.close();
+  });
+});

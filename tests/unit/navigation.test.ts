@@ -34,9 +34,9 @@ describe('the sidebar', () => {
   });
 
   it('shows admin roles the admin menu, account settings and help centre otherwise', () => {
-    expect(labels(['Organization'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-deleted-items', '/account-summary', '/profile-information', '/login-information', '/subscription-plans', '/tickets']);
+    expect(labels(['Organization'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-organization-management', '/admin-deleted-items', '/account-summary', '/profile-information', '/login-information', '/subscription-plans', '/tickets']);
     // Account summary and payments are the Organization's alone.
-    expect(labels(['SeniorProjectManager'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-deleted-items', '/profile-information', '/login-information', '/tickets']);
+    expect(labels(['SeniorProjectManager'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-organization-management', '/admin-deleted-items', '/profile-information', '/login-information', '/tickets']);
   });
 
   it('gives top-level Workspaces and User management to three roles and Payment plans to four', () => {

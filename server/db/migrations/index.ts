@@ -8,6 +8,7 @@ import { surveyData } from './0006_survey_data';
 import { members } from './0007_members';
 import { xlsform } from './0008_xlsform';
 import { tasks } from './0009_tasks';
+import { profile } from './0010_profile';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: 'members', sql: members },
   { version: 8, name: 'xlsform', sql: xlsform },
   { version: 9, name: 'tasks', sql: tasks },
+  { version: 10, name: 'profile', sql: profile },
 ];

@@ -1,6 +1,6 @@
 // Member management (issue 15): adding and editing members, their languages, the project members
 // table with its filters, project memberships in the recycle bin, and the set-password invitations.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../schema';
 import { containsPattern, offsetOf, type PageRequest } from './paging';
 import { projectsOfMember, type ProjectScope } from './projectScope';
@@ -181,11 +181,37 @@ export interface MemberFilters {
   languageId?: number | undefined;
   gender?: number | undefined;
   locationId?: number | undefined;
+  /** Members of this workspace (the organization members list). */
+  workspaceId?: string | undefined;
+}
+
+type MemberTables = DB & { m: DB['organization_members']; u: DB['users'] };
+
+/** The member tables' filters (spec 001 "Data collection filter fields"), on memberships `m` of users `u`. */
+export function matchesMemberFilters(o: MemberFilters) {
+  const pattern = containsPattern(o.search);
+  return (eb: ExpressionBuilder<MemberTables, 'm' | 'u'>) => {
+    const all: Expression<SqlBool>[] = [];
+    if (pattern !== undefined) all.push(eb.or([eb('u.full_name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+    if (o.roleId !== undefined) all.push(eb('m.role_id', '=', o.roleId));
+    if (o.gender !== undefined) all.push(eb('m.gender', '=', o.gender));
+    if (o.locationId !== undefined) all.push(eb('m.location_id', '=', o.locationId));
+    if (o.languageId !== undefined) {
+      all.push(eb.exists(eb.selectFrom('member_languages as ml').select('ml.member_id').whereRef('ml.member_id', '=', 'm.id').where('ml.language_id', '=', o.languageId)));
+    }
+    if (o.workspaceId !== undefined) {
+      all.push(
+        eb.exists(
+          eb.selectFrom('workspace_members as wm').select('wm.member_id').whereRef('wm.member_id', '=', 'm.id').where('wm.workspace_id', '=', o.workspaceId).where('wm.deleted_at', 'is', null),
+        ),
+      );
+    }
+    return eb.and(all);
+  };
 }
 
 /** One project's members (live, or those in the bin), filtered and paged, newest removal first in the bin. */
 export async function listProjectMembers(q: Q, o: { organizationId: string; projectId: string; deleted: boolean } & MemberFilters & PageRequest) {
-  const pattern = containsPattern(o.search);
   const base = q
     .selectFrom('project_members as pm')
     .innerJoin('organization_members as m', 'm.id', 'pm.member_id')
@@ -195,15 +221,7 @@ export async function listProjectMembers(q: Q, o: { organizationId: string; proj
     .where('pm.project_id', '=', o.projectId)
     .where('pm.deleted_at', o.deleted ? 'is not' : 'is', null)
     .where('m.deleted_at', 'is', null)
-    .$if(pattern !== undefined, (qb) => qb.where((eb) => eb.or([eb('u.full_name', 'ilike', pattern!), eb('u.email', 'ilike', pattern!)])))
-    .$if(o.roleId !== undefined, (qb) => qb.where('m.role_id', '=', o.roleId!))
-    .$if(o.gender !== undefined, (qb) => qb.where('m.gender', '=', o.gender!))
-    .$if(o.locationId !== undefined, (qb) => qb.where('m.location_id', '=', o.locationId!))
-    .$if(o.languageId !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.exists(eb.selectFrom('member_languages as ml').select('ml.member_id').whereRef('ml.member_id', '=', 'm.id').where('ml.language_id', '=', o.languageId!)),
-      ),
-    );
+    .where(matchesMemberFilters(o));
   const [rows, count] = await Promise.all([
     base
       .select([

@@ -2,7 +2,8 @@
 // state the recycle bin needs to let a deactivated user restore themselves.
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
-import { containsPattern, offsetOf, type PageRequest } from './paging';
+import { matchesMemberFilters, type MemberFilters } from './memberManagement';
+import { offsetOf, type PageRequest } from './paging';
 
 type Q = Kysely<DB>;
 
@@ -54,15 +55,14 @@ export interface OrganizationMemberRow {
 
 export async function listOrganizationMembers(
   q: Q,
-  o: { organizationId: string; deleted: boolean; search?: string | undefined } & PageRequest,
+  o: { organizationId: string; deleted: boolean } & MemberFilters & PageRequest,
 ): Promise<{ rows: OrganizationMemberRow[]; total: number }> {
-  const pattern = containsPattern(o.search);
   const base = q
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .where('m.organization_id', '=', o.organizationId)
     .where('m.deleted_at', o.deleted ? 'is not' : 'is', null)
-    .$if(pattern !== undefined, (qb) => qb.where((eb) => eb.or([eb('u.full_name', 'ilike', pattern!), eb('u.email', 'ilike', pattern!)])));
+    .where(matchesMemberFilters(o));
   const [rows, count] = await Promise.all([
     base
       .select(['u.id as userId', 'm.id as memberId', 'u.full_name as fullName', 'u.email', 'm.role_id as roleId', 'm.deleted_at as deletedAt'])

@@ -65,8 +65,8 @@ export async function endSession(db: Kysely<DB>, userId: string, familyId: strin
   await db.transaction().execute((trx) => endFamilies(trx, userId, [familyId], new Date()));
 }
 
-/** Ends every session of the user at once (a password reset). */
-export async function endAllSessions(db: Kysely<DB>, userId: string): Promise<void> {
+/** Ends every session of the user at once (a password reset), or every one but `keepFamilyId` (a password change). */
+export async function endAllSessions(db: Kysely<DB>, userId: string, keepFamilyId?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     // A family revoked less than an access token's lifetime ago may still have live access tokens.
@@ -78,9 +78,11 @@ export async function endAllSessions(db: Kysely<DB>, userId: string): Promise<vo
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>', recent)]))
       .execute();
-    await endFamilies(trx, userId, families.map((f) => f.family_id), now);
+    await endFamilies(trx, userId, families.map((f) => f.family_id).filter((f) => f !== keepFamilyId), now);
   });
 }
+
+export const endOtherSessions = (db: Kysely<DB>, userId: string, keepFamilyId: string) => endAllSessions(db, userId, keepFamilyId);
 
 async function endFamilies(trx: Transaction<DB>, userId: string, familyIds: string[], now: Date): Promise<void> {
   if (!familyIds.length) return;

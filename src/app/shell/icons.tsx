@@ -1,6 +1,7 @@
 // Sidebar icons by the names the route table uses.
 import type { IconType } from 'react-icons';
 import {
+  LuBuilding2,
   LuChartPie,
   LuClipboardList,
   LuCreditCard,
@@ -26,6 +27,7 @@ export const icons: Record<string, IconType> = {
   surveys: LuClipboardList,
   data: LuDatabase,
   members: LuUsers,
+  organization: LuBuilding2,
   trash: LuTrash2,
   workspaces: LuFolderKanban,
   payments: LuCreditCard,

@@ -11,6 +11,24 @@ import type { Row } from './useScreenList';
 
 const cellDisplay = (hideBelow: 'md' | 'lg' | undefined) => (hideBelow ? { base: 'none', [hideBelow]: 'table-cell' } : undefined);
 
+// A wide table scrolls inside its own box; its actions column stays in view at the end of every row, so a
+// row's actions are never cut off whatever the width (the admin User Management table at 1280 px was).
+const stickyEnd = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  zIndex: '1',
+  // A line on the column's start edge (left in LTR, right in RTL) shows that the columns pass beneath it.
+  boxShadow: 'inset 1px 0 0 var(--chakra-colors-gray-200)',
+  _rtl: { boxShadow: 'inset -1px 0 0 var(--chakra-colors-gray-200)' },
+} as const;
+
+/**
+ * From which width the row actions carry their label beside the icon (the label is always their
+ * accessible name). A table of many columns keeps icons only up to 2xl, so at 1280 px its columns fit
+ * beside the actions instead of passing beneath them.
+ */
+const labelsFrom = (columns: number) => (columns > 5 ? '2xl' : 'md');
+
 export interface TableProps {
   decl: ScreenDeclaration;
   list: ScreenList;
@@ -53,7 +71,11 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                 {t(c.label)}
               </Table.ColumnHeader>
             ))}
-            {rowActions.length > 0 && <Table.ColumnHeader textAlign="end">{t('adminScreen.actions')}</Table.ColumnHeader>}
+            {rowActions.length > 0 && (
+              <Table.ColumnHeader textAlign="end" {...stickyEnd} bg="gray.50">
+                {t('adminScreen.actions')}
+              </Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -91,7 +113,7 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                       </Table.Cell>
                     ))}
                     {rowActions.length > 0 && (
-                      <Table.Cell textAlign="end" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
+                      <Table.Cell textAlign="end" whiteSpace="nowrap" {...stickyEnd} bg="white" onClick={(e) => e.stopPropagation()}>
                         {rowActions.filter((a) => !a.menu).map((a) => (
                           <Button
                             key={a.id}
@@ -101,10 +123,11 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                             onClick={() => onAction(a, row)}
                             disabled={busy}
                             aria-label={t(a.label)}
+                            title={t(a.label)}
                             data-testid={`action-${a.id}`}
                           >
                             <ActionIcon name={a.icon} />
-                            <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                            <Box as="span" display={{ base: 'none', [labelsFrom(decl.columns.length)]: 'inline' }}>
                               {t(a.label)}
                             </Box>
                           </Button>

@@ -1,0 +1,89 @@
+// The Organizations calls of the profile (spec 000 sections 3 and 7, spec 001 section 7): the user's
+// profile within their organization and the organization's company information, read and saved by
+// the Organization Management page and its Profile information dialog; and the password change.
+import type { FromSchema } from 'json-schema-to-ts';
+import { password, positiveInt, uuid } from './common';
+import type { genders } from './members';
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const required = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+
+/** Where the user lives or works (spec 000 "Profile and organization edit payload"). */
+export const geographicalDetail = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    governorateOrProvince: text(200),
+    district: text(200),
+    subdistrict: text(200),
+    cityOrCampOrVillage: text(200),
+    neighborhoodOrSector: text(200),
+    houseOrTentDetails: text(400),
+  },
+} as const;
+export type GeographicalDetail = FromSchema<typeof geographicalDetail>;
+
+export const userAndOrganizationQuery = {
+  type: 'object',
+  required: ['organizationId', 'userId'],
+  properties: { organizationId: uuid, userId: uuid },
+} as const;
+export type UserAndOrganizationQuery = FromSchema<typeof userAndOrganizationQuery>;
+
+/**
+ * POST /Organizations/editUserAndOrganization. The dialog sends the personal and company fields; the
+ * profile page adds gender, country, address and zip code. Fields left out keep their value. The
+ * organization's name, type and country change only for its owner (spec 000 section 6).
+ */
+export const editUserAndOrganizationBody = {
+  type: 'object',
+  required: ['userId', 'organizationId', 'userFullName'],
+  additionalProperties: false,
+  properties: {
+    userId: uuid,
+    userFullName: required(200),
+    gender: { type: 'string', enum: ['Male', 'Female', 'Other'] },
+    userRoleWithinOrganization: required(200),
+    userPhoneNumber: required(40),
+    userCountryId: positiveInt,
+    geographicalDetail,
+    organizationId: uuid,
+    organizationName: required(200),
+    organizationTypeId: positiveInt,
+    organizationCountryId: positiveInt,
+    zipCode: { type: 'string', maxLength: 20, pattern: '^[0-9]*$' },
+  },
+} as const;
+export type EditUserAndOrganizationBody = FromSchema<typeof editUserAndOrganizationBody>;
+
+/** POST /account/changePassword (spec 000 section 7; rules of spec 001 section 5 "Change password"). */
+export const changePasswordBody = {
+  type: 'object',
+  required: ['oldPassword', 'newPassword', 'confirmPassword'],
+  additionalProperties: false,
+  properties: { oldPassword: password, newPassword: password, confirmPassword: password },
+} as const;
+export type ChangePasswordBody = FromSchema<typeof changePasswordBody>;
+
+/** What GET /Organizations/getUserAndOrganizationInfo answers: the spec's four fields and what the page shows. */
+export interface UserAndOrganizationInfo {
+  userId: string;
+  userFullName: string;
+  email: string;
+  userPhoneNumber: string | null;
+  gender: keyof typeof genders | null;
+  userCountryId: number | null;
+  userRoleWithinOrganization: string | null;
+  geographicalDetail: GeographicalDetail;
+  organizationMemberId: string;
+  role: string;
+  organizationId: string;
+  organizationName: string;
+  organizationTypeId: number | null;
+  organizationType: string | null;
+  organizationCountryId: number | null;
+  organizationCountry: string | null;
+  zipCode: string | null;
+  /** Whether the caller may change the organization's name, type and country (its owner only). */
+  canEditOrganization: boolean;
+}

@@ -1,0 +1,29 @@
+// The calls of the Organization Management page (spec 001 section 2) and the account's profile: the
+// caller's profile and company information (Organizations/getUserAndOrganizationInfo and
+// editUserAndOrganization, spec 000 section 7) and the Login Information dialog's password change.
+import { changePasswordBody, editUserAndOrganizationBody, userAndOrganizationQuery } from '../../schemas/organizations';
+import { PROFILE_ROLES } from '../../schemas/roles';
+import { callerOf, tenantOf } from '../access';
+import { ok, type App } from '../app';
+import * as profile from '../services/profile';
+
+export default async function profileRoutes(app: App): Promise<void> {
+  const db = () => app.deps.database.db;
+
+  // DataCollector and Guest have no profile pages (spec 000 section 6).
+  app.get('/Organizations/getUserAndOrganizationInfo', { config: { access: PROFILE_ROLES }, schema: { querystring: userAndOrganizationQuery } }, async (req) =>
+    ok(await profile.info(db(), tenantOf(req), req.query)),
+  );
+
+  app.post('/Organizations/editUserAndOrganization', { config: { access: PROFILE_ROLES }, schema: { body: editUserAndOrganizationBody } }, async (req) => {
+    await profile.edit(db(), tenantOf(req), req.body);
+    const message = 'Your information has been updated successfully.';
+    return ok({ message }, message);
+  });
+
+  // Any signed-in account changes its own password; it needs no organization.
+  app.post('/Account/changePassword', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (req) => {
+    await profile.changePassword(db(), callerOf(req), { ...req.body, ip: req.ip });
+    return ok(true, 'Your password has been updated successfully.');
+  });
+}
