@@ -33,7 +33,7 @@ export const MEDIA_FILE_NAME = '^[\\p{L}\\p{N}_][\\p{L}\\p{N}_ .()-]{0,95}\\.[A-
 export const surveyMediaParams = {
   type: 'object',
   required: ['surveyId', 'fileName'],
-  properties: { surveyId: uuid, fileName: { type: 'string', minLength: 1, maxLength: 100 } },
+  properties: { surveyId: uuid, fileName: { type: 'string', minLength: 1, maxLength: 100, pattern: MEDIA_FILE_NAME } },
 } as const;
 
 export const surveyMediaListQuery = {
