@@ -15,8 +15,8 @@ beforeAll(async () => {
   await i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: load('locales/en.json') }, ar: { translation: load('respondent/ar.json') }, ru: { translation: load('respondent/ru.json') } } });
 });
 
-const englishTexts = [
-  ...Object.values(FIELD_MESSAGES).filter((m): m is string => typeof m === 'string'),
+const englishTexts: string[] = [
+  ...(Object.values(FIELD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),
   ...Object.values(SUBMIT_MESSAGES),
   FIELD_MESSAGES.maxChoices(3),
   FIELD_MESSAGES.range(1, 10, 1),
