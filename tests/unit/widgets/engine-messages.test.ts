@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
+import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
 import { engineMessage } from '../../../widgets/runtime/messages';
 
 const dir = join(import.meta.dirname, '../../../src/i18n');
@@ -18,6 +18,7 @@ beforeAll(async () => {
 const englishTexts: string[] = [
   ...(Object.values(FIELD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),
   ...Object.values(SUBMIT_MESSAGES),
+  ...new Set(Object.values(QUESTION_TYPES).map((q) => q.requiredMessage)),
   FIELD_MESSAGES.maxChoices(3),
   FIELD_MESSAGES.range(1, 10, 1),
   FIELD_MESSAGES.range(0, 1, 0.25),
