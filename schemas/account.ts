@@ -1,6 +1,6 @@
 // Request payloads of the Account, Languages, Roles and Organizations-lookup calls (spec 000 section 7).
 import type { FromSchema } from 'json-schema-to-ts';
-import { code6, email, password, positiveInt, shortText, uuid } from './common';
+import { SINGLE_LINE, code6, email, password, positiveInt, shortText, uuid } from './common';
 import type { RoleName } from './roles';
 
 export const loginBody = {
@@ -31,13 +31,13 @@ export const registerBody = {
   required: ['adminFullName', 'phoneNumber', 'email', 'password', 'confirmPassword', 'organizationName', 'typeId', 'countryId'],
   additionalProperties: false,
   properties: {
-    adminFullName: { type: 'string', minLength: 1, maxLength: 200 },
+    adminFullName: { type: 'string', minLength: 1, maxLength: 200, pattern: SINGLE_LINE },
     roleWithinOrganization: shortText,
     phoneNumber: { type: 'string', minLength: 1, maxLength: 40 },
     email,
     password,
     confirmPassword: password,
-    organizationName: { type: 'string', minLength: 1, maxLength: 200 },
+    organizationName: { type: 'string', minLength: 1, maxLength: 200, pattern: SINGLE_LINE },
     typeId: positiveInt,
     countryId: positiveInt,
   },

@@ -10,3 +10,9 @@ export const date = { type: 'string', format: 'date', maxLength: 10 } as const;
 export const positiveInt = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 export const pageSize = { type: 'integer', minimum: 1, maximum: 10000, default: 10 } as const;
+
+/**
+ * A name shown on one line and carried into e-mail subjects (organizations, workspaces, projects,
+ * people): no CR, LF or other control characters (issue 21 point 5: CR and LF refused in headers).
+ */
+export const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f\\u2028\\u2029]*$';

@@ -1,7 +1,7 @@
 // Projects (spec 000 section 3 "Project (list)" and "Project (create payload)"): the entity, the form
 // fields and the payloads of the Projects calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { date, positiveInt, uuid } from './common';
+import { SINGLE_LINE, date, positiveInt, uuid } from './common';
 
 const person = { type: 'object', required: ['id', 'fullName'], properties: { id: uuid, fullName: { type: 'string' } } } as const;
 
@@ -36,7 +36,7 @@ export const addProjectBody = {
   required: ['workspaceId', 'typeId'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', maxLength: 200 },
+    name: { type: 'string', maxLength: 200, pattern: SINGLE_LINE },
     description: { type: 'string', maxLength: 4000 },
     managerId: uuid,
     members: { type: 'array', maxItems: 1000, uniqueItems: true, items: uuid },

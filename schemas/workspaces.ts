@@ -1,10 +1,10 @@
 // Workspaces (spec 000 section 3 "Workspace: id, name, description"): the entity, the form and the
 // payloads of the Workspaces calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, pageSize, uuid } from './common';
+import { SINGLE_LINE, page, pageSize, uuid } from './common';
 
 export const workspaceFields = {
-  name: { type: 'string', maxLength: 200 },
+  name: { type: 'string', maxLength: 200, pattern: SINGLE_LINE },
   description: { type: 'string', maxLength: 4000 },
 } as const;
 

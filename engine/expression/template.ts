@@ -22,6 +22,19 @@ export function escapeFormatting(value: string): string {
   return value.replace(/[\\*_[\]()#<>`]/g, (c) => `\\${c}`);
 }
 
+/** Unicode's isolates (FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE) around an answer shown in a label. */
+export const ISOLATE_START = '\u2068';
+export const ISOLATE_END = '\u2069';
+
+/**
+ * An answer shown in a label, escaped out of the formatting and isolated: a name in Latin letters or a
+ * phone number inside an Arabic sentence keeps its own direction and leaves the sentence's alone
+ * (issue 18). The widgets render the isolated run as a <bdi> (widgets/runtime/AuthorText.tsx).
+ */
+export function shownInLabel(value: string): string {
+  return `${ISOLATE_START}${escapeFormatting(value)}${ISOLATE_END}`;
+}
+
 /** The text with every ${name} replaced by its answer (passed through `shown`); never throws. */
 export function interpolate(text: string, env: Env, shown: (value: string) => string = (v) => v): string {
   if (!text.includes('${')) return text;

@@ -1,10 +1,12 @@
 // Texts in the respondent's language, and label references (spec 001 sections 2 and 5): '${name}' in
 // a label or hint shows that answer, '[No value]' when it has none; a missing label is '( No label )'.
-import { MESSAGES } from '../expression/index';
+import { ISOLATE_END, ISOLATE_START, MESSAGES } from '../expression/index';
 import type { LocalizedText, SurveyLanguage } from './model';
 
 export const NO_VALUE = MESSAGES.noValue;
 export const NO_LABEL = MESSAGES.noLabel;
+/** The isolates around an answer shown in a label (engine/expression/template.ts shownInLabel). */
+export { ISOLATE_END, ISOLATE_START };
 
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha-arab', 'he', 'ks', 'ku-arab', 'ps', 'sd', 'syr', 'ug', 'ur', 'yi']);
 

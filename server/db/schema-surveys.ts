@@ -176,6 +176,19 @@ export interface SubmissionFilesTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0009: media that survey authors attach. */
+export interface SurveyMediaTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  file_name: string;
+  kind: 'image' | 'audio' | 'video' | 'csv';
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
 export interface SurveyTables {
   surveys: SurveysTable;
   survey_languages: SurveyLanguagesTable;
@@ -188,4 +201,5 @@ export interface SurveyTables {
   submission_files: SubmissionFilesTable;
   submission_audit: SubmissionAuditTable;
   survey_versions: SurveyVersionsTable;
+  survey_media: SurveyMediaTable;
 }

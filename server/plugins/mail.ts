@@ -22,9 +22,22 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Header values (the recipient and the subject, which carries names: an organization's, a person's)
+ * with a CR, an LF or another control character are refused: a name holding '\r\nBcc: ...' must not
+ * add a header or a recipient (issue 21 point 5). The routes refuse such names already; this is the
+ * second wall for a name stored before that rule or by another path.
+ */
+export const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
 export function createMailer(opts: { db: Kysely<DB>; smtpUrl: string | undefined; from: string; log: { info(message: string): void; error(obj: unknown, message?: string): void } }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   async function deliver(id: string, message: MailMessage): Promise<void> {
+    if (HEADER_UNSAFE.test(message.to) || HEADER_UNSAFE.test(message.subject)) {
+      opts.log.error({ to: JSON.stringify(message.to) }, 'mail refused: a control character (CR, LF) in a header');
+      await markMailSent(opts.db, id, 'refused: a control character (CR, LF) in a header');
+      return;
+    }
     if (!transport) {
       opts.log.info(`mail to ${message.to}: ${message.subject}\n${message.text}`);
       return;

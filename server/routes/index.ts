@@ -13,13 +13,14 @@ import projects from './projects';
 import recycleBin from './recycleBin';
 import surveyBuilder from './surveyBuilder';
 import surveyData from './surveyData';
+import surveyMedia from './surveyMedia';
 import surveys from './surveys';
 import tasks from './tasks';
 import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, xlsform, tasks] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

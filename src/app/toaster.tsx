@@ -1,5 +1,8 @@
-// Toasts appear top-right and close after 5 seconds (spec 000 section 8).
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+// Toasts appear top-right and close after 5 seconds (spec 000 section 8). They follow the page's
+// language: in a right-to-left one (the fill page sets <html lang dir>) they are mirrored, top-left,
+// their text right to left (issue 18).
+import { Toaster as ChakraToaster, LocaleProvider, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
 export const TOAST_MS = 5000;
 export const toaster = createToaster({ placement: 'top-end', duration: TOAST_MS, pauseOnPageIdle: true, max: 5 });
@@ -9,21 +12,31 @@ export function notify(type: Kind, title: string, description?: string): void {
   toaster.create({ type, title, ...(description ? { description } : {}), closable: true });
 }
 
+function watchLang(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir'] });
+  return () => observer.disconnect();
+}
+const documentLang = (): string => document.documentElement.lang || 'en';
+
 export function Toaster() {
+  const lang = useSyncExternalStore(watchLang, documentLang, () => 'en');
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
+      <LocaleProvider locale={lang}>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => (
+            <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+              {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              </Stack>
+              {toast.closable && <Toast.CloseTrigger />}
+            </Toast.Root>
+          )}
+        </ChakraToaster>
+      </LocaleProvider>
     </Portal>
   );
 }

@@ -158,7 +158,7 @@ describe('the builder', () => {
     const link = tools.surveys.find((s) => s.id === surveyId)!.publicLink;
     const fill = await page.context().newPage();
     await fill.goto(link);
-    await fill.getByTestId('fill-language').selectOption({ label: 'French' });
+    await fill.getByTestId('fill-language').selectOption({ label: 'Français' });
     await expect.poll(() => q(fill, 'select_one').textContent()).toContain('Choisissez');
     await expect.poll(() => q(fill, 'select_one').textContent()).toContain('Choix 2');
     await q(fill, 'integer').locator('input').fill('7');

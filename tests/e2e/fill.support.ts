@@ -53,7 +53,9 @@ export async function openSurvey(page: Page, path: string): Promise<void> {
 export const q = (page: Page, path: string) => page.locator(`[data-path="${path}"]`);
 
 export async function chooseSurveyLanguage(page: Page, name: string): Promise<void> {
-  await page.getByTestId('fill-language').selectOption({ label: name });
+  // The picker names each language in its own script; the survey's name for it is on the option.
+  const value = await page.getByTestId('fill-language').locator(`option[data-name="${name}"]`).getAttribute('value');
+  await page.getByTestId('fill-language').selectOption(value!);
 }
 
 /**

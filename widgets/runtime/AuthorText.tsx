@@ -3,14 +3,14 @@
 // <script> shows the characters.
 import { Fragment, memo, type ReactNode } from 'react';
 import { hasMarkup, parseMarkup, type Inline } from '../../engine/survey/markup';
-import { isolateNumbers } from '../shared/bidi';
+import { isolateText } from '../shared/bidi';
 
 function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
   return nodes.map((n, i) => {
     const k = `${key}${i}`;
     switch (n.t) {
       case 'text':
-        return <Fragment key={k}>{isolateNumbers(n.v)}</Fragment>;
+        return <Fragment key={k}>{isolateText(n.v)}</Fragment>;
       case 'br':
         return <br key={k} />;
       case 'em':
@@ -38,7 +38,7 @@ function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
  * are separated by a line break.
  */
 export const AuthorText = memo(function AuthorText({ text }: { text: string }) {
-  if (!hasMarkup(text)) return <>{isolateNumbers(text)}</>;
+  if (!hasMarkup(text)) return <>{isolateText(text)}</>;
   const blocks = parseMarkup(text);
   return (
     <>

@@ -3,8 +3,8 @@
 // groups of a phone number come out reversed ('345678 712 254+'). Each such run is isolated
 // (<bdi dir="ltr">), which leaves the sentence around it alone. So is '[No value]', the placeholder of
 // an empty label reference, which in Arabic otherwise reads 'No] value]'.
-import type { ReactNode } from 'react';
-import { NO_VALUE } from '../../engine/survey/index';
+import { Fragment, type ReactNode } from 'react';
+import { ISOLATE_END, ISOLATE_START, NO_VALUE } from '../../engine/survey/index';
 
 const escaped = NO_VALUE.replace(/[[\]]/g, '\\$&');
 const NUMBER_RUN = new RegExp(`\\+?\\d(?:[\\d\\s.,:/()-]*\\d)?|${escaped}`, 'g');
@@ -24,5 +24,28 @@ export function isolateNumbers(text: string): ReactNode {
     last = m.index + m[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+const ISOLATED = new RegExp(`${ISOLATE_START}([^${ISOLATE_END}]*)${ISOLATE_END}`, 'g');
+
+/**
+ * A label's text: an answer it shows (between the isolates the engine put around it) as a <bdi>, in
+ * the direction of its own first strong letter, and the author's numbers isolated as above.
+ */
+export function isolateText(text: string): ReactNode {
+  if (!text.includes(ISOLATE_START)) return isolateNumbers(text);
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(ISOLATED)) {
+    if (m.index > last) parts.push(<Fragment key={`t${last}`}>{isolateNumbers(text.slice(last, m.index))}</Fragment>);
+    parts.push(
+      <bdi key={m.index} data-answer="">
+        {m[1]}
+      </bdi>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(<Fragment key={`t${last}`}>{isolateNumbers(text.slice(last))}</Fragment>);
   return parts;
 }

@@ -6,6 +6,7 @@ import { useChoiceNames, usePath } from '../runtime/hooks';
 import type { ChoiceOption, QuestionOptions } from '../types';
 import { useText } from '../runtime/text';
 import { AuthorText } from '../runtime/AuthorText';
+import { engineMessage } from '../runtime/messages';
 
 const NONE: readonly ChoiceOption[] = [];
 
@@ -42,9 +43,10 @@ export function ChoiceText({ choice, emoji }: { choice: ChoiceOption; emoji: boo
 
 /** 'Error evaluating choice filter', naming the question (spec 001 section 5). */
 export function FilterWarning({ name }: { name: string }) {
+  const t = useText();
   return (
     <p className="fs-warning" role="alert" data-testid="choice-filter-error">
-      {FIELD_MESSAGES.choiceFilter}: {name}
+      {engineMessage(FIELD_MESSAGES.choiceFilter, t)}: <bdi>{name}</bdi>
     </p>
   );
 }

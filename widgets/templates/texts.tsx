@@ -5,6 +5,8 @@ import type { DescriptionFieldProps, FieldErrorProps, RJSFSchema, TitleFieldProp
 import { errorId, labelId } from '../shared/a11y';
 import type { FormContext, FormValues } from '../types';
 import { AuthorText } from '../runtime/AuthorText';
+import { engineMessage } from '../runtime/messages';
+import { useText } from '../runtime/text';
 
 const typeOf = (uiSchema: unknown): unknown => (uiSchema as { 'ui:options'?: { questionType?: unknown } } | undefined)?.['ui:options']?.questionType;
 
@@ -39,6 +41,7 @@ export function QuestionHint({ id, description, uiSchema }: DescriptionFieldProp
 }
 
 export function QuestionError({ errors, fieldPathId }: FieldErrorProps<FormValues, RJSFSchema, FormContext>) {
+  const t = useText();
   const list = (errors ?? []).filter((e) => e !== '');
   if (list.length === 0) return null;
   return (
@@ -47,7 +50,7 @@ export function QuestionError({ errors, fieldPathId }: FieldErrorProps<FormValue
       {list.map((e, i) => (
         <span key={i}>
           {i > 0 ? ' ' : null}
-          {e}
+          {typeof e === 'string' ? engineMessage(e, t) : e}
         </span>
       ))}
     </p>

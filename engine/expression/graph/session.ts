@@ -6,7 +6,7 @@ import { asExpressionError } from '../runtime/evaluate';
 import { BudgetMeter } from './budget';
 import { filterChoices } from '../choices';
 import type { ExpressionError } from '../errors';
-import { escapeFormatting, interpolate } from '../template';
+import { interpolate, shownInLabel } from '../template';
 import { indexesOf, isEmptyAnswer, keepAllowed, keyOf, normaliseResult, sameList, toBoolean } from './answers';
 import { countAt, deleteAt, getAt, hasAt, instancesOf, pathOf, removeInstanceAt, resizeAt, setAt, type Indexes, type Owned } from './data';
 import type {
@@ -431,7 +431,7 @@ export class Session {
 
   private template(bind: GraphBind | undefined, path: string): string | undefined {
     // Labels are shown with the author's formatting; the answers they show are escaped out of it.
-    return bind === undefined ? undefined : interpolate(bind.expression, this.env(path), escapeFormatting);
+    return bind === undefined ? undefined : interpolate(bind.expression, this.env(path), shownInLabel);
   }
 
   private validity(field: string, indexes: Indexes, path: string, required: boolean, constraint: GraphBind | undefined): Validity {

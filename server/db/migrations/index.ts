@@ -9,6 +9,7 @@ import { members } from './0007_members';
 import { xlsform } from './0008_xlsform';
 import { tasks } from './0009_tasks';
 import { profile } from './0010_profile';
+import { surveyMedia } from './0011_survey_media';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: 'xlsform', sql: xlsform },
   { version: 9, name: 'tasks', sql: tasks },
   { version: 10, name: 'profile', sql: profile },
+  { version: 11, name: 'survey_media', sql: surveyMedia },
 ];

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
-import { SurveyForm, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
+import { SurveyForm, engineMessage, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -78,7 +78,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   const onProblem = useCallback(
     (p: ExpressionProblem) =>
       // Reported while the form is being built: the toast waits for the render to finish.
-      setTimeout(() => notify('warning', p.kind === 'choice_filter' ? `${p.message}: ${p.name}` : p.message, p.kind === 'choice_filter' ? undefined : t('fill.expressionHelp')), 0),
+      setTimeout(() => notify('warning', p.kind === 'choice_filter' ? `${engineMessage(p.message, t)}: ${p.name}` : engineMessage(p.message, t), p.kind === 'choice_filter' ? undefined : t('fill.expressionHelp')), 0),
     [t],
   );
   const { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers } = useFill(model, firstLanguage(data, route.language), onProblem);

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { formatDeadline } from './deadline';
+import { ownLanguageName } from './language';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 
 const ReadMoreDialog = lazyDialog(() => import('./dialogs').then((m) => m.ReadMoreDialog), whenOpen);
@@ -75,8 +76,8 @@ export function SurveyBanner(p: Props) {
           <NativeSelect.Root size="sm" width="auto" minW="40">
             <NativeSelect.Field aria-label={t('fill.language')} value={p.language.languageId} onChange={(e) => p.onLanguage(Number(e.currentTarget.value))} data-testid="fill-language">
               {p.languages.map((l) => (
-                <option key={l.languageId} value={l.languageId}>
-                  {l.name}
+                <option key={l.languageId} value={l.languageId} lang={l.code || undefined} data-name={l.name}>
+                  {ownLanguageName(l.code, l.name)}
                 </option>
               ))}
             </NativeSelect.Field>

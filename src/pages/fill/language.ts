@@ -8,6 +8,20 @@ import { useEffect } from 'react';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { showTextsIn } from '../../i18n';
 
+/**
+ * A language's name in its own script ('العربية', 'Kiswahili', 'português'), as a respondent looks
+ * for it in the picker (issue 18); the survey's own name for it when the browser does not know the code.
+ */
+export function ownLanguageName(code: string, fallback: string): string {
+  try {
+    const own = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
+    if (!own) return fallback;
+    return own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+  } catch {
+    return fallback;
+  }
+}
+
 const storeKey = (surveyId: string): string => `fs.fill.language.${surveyId}`;
 
 /** The language the respondent last picked for this survey in this tab, if it still exists. */

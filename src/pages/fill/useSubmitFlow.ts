@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problems } from '../../../schemas/problems';
-import { domIdOf, validationReady } from '../../../widgets/index';
+import { domIdOf, engineMessage, validationReady } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { translateMessage } from '../../i18n';
@@ -60,8 +60,9 @@ export function useSubmitFlow(d: Deps) {
     const result = runtime.validate();
     if (result === undefined) return;
     if (!result.valid) {
-      setFormError(result.message);
-      notify('error', result.message ?? t('fill.errors.generic'));
+      const message = result.message === null || result.message === undefined ? null : engineMessage(result.message, t);
+      setFormError(message);
+      notify('error', message ?? t('fill.errors.generic'));
       const first = result.issues[0];
       if (first) scrollToQuestion(first.path);
       return;
@@ -107,7 +108,7 @@ export function useSubmitFlow(d: Deps) {
     if (err.message === problems.surveyExpired.message) return d.onExpired();
     const issues = (err.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
     d.fill.runtime.showIssues(issues);
-    const message = translateMessage(err.message) || t('fill.errors.generic');
+    const message = engineMessage(translateMessage(err.message), t) || t('fill.errors.generic');
     setFormError(message);
     notify('error', message, err.errors.join('\n'));
     if (issues[0]) scrollToQuestion(issues[0].path);

@@ -1,7 +1,7 @@
 // Numbers in a right-to-left label or hint keep their order: each run of digits is isolated.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { isolateNumbers } from '../../../widgets/shared/bidi';
+import { isolateNumbers, isolateText } from '../../../widgets/shared/bidi';
 
 const html = (text: string) => renderToStaticMarkup(<p dir="rtl">{isolateNumbers(text)}</p>);
 
@@ -17,5 +17,18 @@ describe('isolateNumbers', () => {
 
   it("isolates '[No value]', which an Arabic sentence would otherwise turn into 'No] value]'", () => {
     expect(html('عمر [No value]؟')).toBe('<p dir="rtl">عمر <bdi dir="ltr">[No value]</bdi>؟</p>');
+  });
+});
+
+describe('isolateText', () => {
+  it('shows an answer inserted in a label (between the engine isolates) as a bdi of its own direction', () => {
+    const label = 'كم عمر \u2068Amina Yusuf\u2069؟ الهاتف \u2068+254 712 345678\u2069';
+    expect(renderToStaticMarkup(<p dir="rtl">{isolateText(label)}</p>)).toBe(
+      '<p dir="rtl">كم عمر <bdi data-answer="">Amina Yusuf</bdi>؟ الهاتف <bdi data-answer="">+254 712 345678</bdi></p>',
+    );
+  });
+
+  it('leaves a label without answers to isolateNumbers', () => {
+    expect(renderToStaticMarkup(<p>{isolateText('بين 1 و 3')}</p>)).toBe('<p>بين <bdi dir="ltr">1</bdi> و <bdi dir="ltr">3</bdi></p>');
   });
 });

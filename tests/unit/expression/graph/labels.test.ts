@@ -3,6 +3,7 @@ import { interpolate, templateReferences } from '../../../../engine/expression/i
 import { integer, repeat, survey, text } from './dsl';
 
 describe('labels and hints with answers', () => {
+  // An answer shown is isolated (U+2068 ... U+2069): its direction never scrambles the sentence (issue 18).
   const s = survey(text('name'), integer('age').label('How old is ${name}?').hint('${name} said ${ age }'), repeat('child', text('c_name'), integer('c_age').label('Age of ${c_name}')));
 
   it('show [No value] for a missing answer', () => {
@@ -11,14 +12,14 @@ describe('labels and hints with answers', () => {
 
   it('follow the answers they show', () => {
     const f = s.start().answer('name', 'Amina');
-    expect(f.question('age').label).toBe('How old is Amina?');
+    expect(f.question('age').label).toBe('How old is \u2068Amina\u2069?');
     expect(f.changes.labels).toEqual(['age']);
-    expect(f.answer('age', 30).question('age').hint).toBe('Amina said 30');
+    expect(f.answer('age', 30).question('age').hint).toBe('\u2068Amina\u2069 said \u206830\u2069');
   });
 
   it('inside a repeat, show the same instance', () => {
     const f = s.start().add('child').add('child').answer('child[2]/c_name', 'Ada');
-    expect(f.question('child[2]/c_age').label).toBe('Age of Ada');
+    expect(f.question('child[2]/c_age').label).toBe('Age of \u2068Ada\u2069');
     expect(f.question('child[1]/c_age').label).toBe('Age of [No value]');
   });
 

@@ -1,0 +1,43 @@
+// Media that survey authors attach (issue 21 point 7): POST DataCollection/uploadSurveyMedia (multipart
+// fields SurveyId and File), GET DataCollection/getSurveyMediaList?surveyId= and
+// GET DataCollection/getSurveyMedia/{surveyId}/{fileName} (what the fill page loads).
+import { uuid } from './common';
+import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from './surveyBuilder';
+
+export const SURVEY_MEDIA_UPLOAD_ROLES = SURVEY_AUTHOR_ROLES;
+export const SURVEY_MEDIA_LIST_ROLES = SURVEY_VIEW_ROLES;
+/** The multipart fields the upload reads; anything else is refused naming it. */
+export const SURVEY_MEDIA_FIELDS = ['SurveyId', 'File'] as const;
+
+export const MEDIA_KINDS = ['image', 'audio', 'video', 'csv'] as const;
+export type SurveyMediaKind = (typeof MEDIA_KINDS)[number];
+
+/** Per kind: the file name endings accepted, the types the bytes must show, and the size limit. */
+export const MEDIA_RULES: Record<SurveyMediaKind, { extensions: readonly string[]; types: readonly string[]; maxBytes: number }> = {
+  image: { extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'], types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxBytes: 5 * 1024 * 1024 },
+  audio: { extensions: ['mp3', 'm4a', 'ogg', 'oga', 'opus', 'wav', 'amr', 'aac'], types: ['audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/ogg', 'audio/opus', 'audio/wav', 'audio/x-wav', 'audio/amr', 'audio/aac'], maxBytes: 10 * 1024 * 1024 },
+  video: { extensions: ['mp4', 'm4v', 'webm', '3gp', 'ogv', 'mov'], types: ['video/mp4', 'video/x-m4v', 'video/webm', 'video/3gpp', 'video/ogg', 'video/quicktime'], maxBytes: 20 * 1024 * 1024 },
+  // CSV has no magic number: its bytes must be UTF-8 text that is not markup (services/surveyMedia.ts).
+  csv: { extensions: ['csv'], types: ['text/csv'], maxBytes: 5 * 1024 * 1024 },
+};
+/** The largest file of any kind: the bound of the request as a whole. */
+export const MEDIA_MAX_BYTES = Math.max(...Object.values(MEDIA_RULES).map((r) => r.maxBytes));
+/** A pulldata() CSV: rows, columns and cell length. */
+export const MEDIA_CSV_LIMITS = { rows: 100_000, columns: 200, cellLength: 2_000 } as const;
+/** Media per survey. */
+export const MEDIA_PER_SURVEY = 500;
+
+/** A media file's name as labels reference it ('cat.png'): no paths, no control characters. */
+export const MEDIA_FILE_NAME = '^[\\p{L}\\p{N}_][\\p{L}\\p{N}_ .()-]{0,95}\\.[A-Za-z0-9]{2,5}$';
+
+export const surveyMediaParams = {
+  type: 'object',
+  required: ['surveyId', 'fileName'],
+  properties: { surveyId: uuid, fileName: { type: 'string', minLength: 1, maxLength: 100, pattern: MEDIA_FILE_NAME } },
+} as const;
+
+export const surveyMediaListQuery = {
+  type: 'object',
+  required: ['surveyId'],
+  properties: { surveyId: uuid },
+} as const;

@@ -1,0 +1,77 @@
+// Survey media (issue 21 point 7): authors upload the images, audio, video and pulldata() CSV files
+// their labels name; the fill page loads them. The request's declared length and the file's name (its
+// kind and that kind's limit) are checked before a byte of it is held; the bytes are counted as they
+// arrive; services/surveyMedia.ts checks what they are. Served only as a download: attachment,
+// nosniff and a sandboxing CSP (plugins/storage.ts downloadHeaders).
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_FIELDS, SURVEY_MEDIA_LIST_ROLES, SURVEY_MEDIA_UPLOAD_ROLES, surveyMediaListQuery, surveyMediaParams, type SurveyMediaKind } from '../../schemas/surveyMedia';
+import { tenantOf } from '../access';
+import { ok, type App } from '../app';
+import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
+import { problem } from '../problems';
+import { mediaKindOf, surveyMediaFile, surveyMediaList, uploadMedia } from '../services/surveyMedia';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const bad = (field: string, why: string) => problem('validation', { errors: [`'${field}' ${why}`] });
+const MB = 1024 * 1024;
+const tooLarge = (max: number, what = '') => problem('payloadTooLarge', { errors: [`'File' must be at most ${max / MB} MB${what}`] });
+
+async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; fileName: string; kind: SurveyMediaKind; bytes: Buffer }> {
+  if (!req.isMultipart()) throw bad('File', 'must be sent as multipart/form-data');
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > MEDIA_MAX_BYTES + 64 * 1024) throw tooLarge(MEDIA_MAX_BYTES);
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; kind: SurveyMediaKind; bytes: Buffer } | undefined;
+  for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } })) {
+    if (!(SURVEY_MEDIA_FIELDS as readonly string[]).includes(part.fieldname)) throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
+    if (part.type === 'file') {
+      if (part.fieldname !== 'File') throw bad(part.fieldname, 'must be a text field');
+      let kind: SurveyMediaKind;
+      try {
+        kind = mediaKindOf(part.filename);
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
+      const max = MEDIA_RULES[kind].maxBytes;
+      // Counted as they stream: past the kind's limit the rest is drained, never held.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > max) {
+          part.file.resume();
+          throw tooLarge(max, ` for ${kind === 'csv' ? 'a CSV' : kind === 'image' || kind === 'audio' ? `an ${kind}` : `a ${kind}`} file`);
+        }
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge(max);
+      file = { fileName: part.filename, kind, bytes: Buffer.concat(chunks, size) };
+    } else fields[part.fieldname] = String(part.value);
+  }
+  if (!file) throw bad('File', 'is required');
+  const surveyId = fields.SurveyId;
+  if (surveyId === undefined) throw bad('SurveyId', 'is required');
+  if (!UUID.test(surveyId)) throw bad('SurveyId', 'must be a uuid');
+  return { surveyId: surveyId.toLowerCase(), ...file };
+}
+
+export default async function surveyMediaRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
+  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+  const deps = () => ({ db: app.deps.database.db, storage });
+
+  app.post('/DataCollection/uploadSurveyMedia', { config: { access: SURVEY_MEDIA_UPLOAD_ROLES } }, async (req) => {
+    const upload = await readUpload(req);
+    return ok(await uploadMedia(deps(), tenantOf(req), upload), 'The file has been uploaded.');
+  });
+
+  app.get('/DataCollection/getSurveyMediaList', { config: { access: SURVEY_MEDIA_LIST_ROLES }, schema: { querystring: surveyMediaListQuery } }, async (req) => {
+    return ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId));
+  });
+
+  app.get('/DataCollection/getSurveyMedia/:surveyId/:fileName', { config: { access: 'public' }, schema: { params: surveyMediaParams } }, async (req, reply) => {
+    const media = await surveyMediaFile(deps(), req.caller, req.params.surveyId, req.params.fileName);
+    return sendStoredFile(reply, storage, { key: media.key, fileName: media.fileName, contentType: media.contentType });
+  });
+}

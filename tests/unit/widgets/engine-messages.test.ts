@@ -1,0 +1,53 @@
+// The engine's messages reach the respondent in their language (issue 18): every fixed text of the
+// engine has a key, the texts with figures are recognised by their shape, English stays verbatim (the
+// spec's texts), and an author's own message is shown as written.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
+import { engineMessage } from '../../../widgets/runtime/messages';
+
+const dir = join(import.meta.dirname, '../../../src/i18n');
+const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Record<string, unknown>;
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: load('locales/en.json') }, ar: { translation: load('respondent/ar.json') }, ru: { translation: load('respondent/ru.json') } } });
+});
+
+const englishTexts: string[] = [
+  ...(Object.values(FIELD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),
+  ...Object.values(SUBMIT_MESSAGES),
+  ...new Set(Object.values(QUESTION_TYPES).map((q) => q.requiredMessage)),
+  FIELD_MESSAGES.maxChoices(3),
+  FIELD_MESSAGES.range(1, 10, 1),
+  FIELD_MESSAGES.range(0, 1, 0.25),
+];
+
+describe('engine messages', () => {
+  it('stay verbatim in English', () => {
+    const t = i18n.getFixedT('en');
+    for (const m of englishTexts) expect(engineMessage(m, t)).toBe(m);
+  });
+
+  it('are all translated into Arabic, with the figures in place', () => {
+    const t = i18n.getFixedT('ar');
+    const untranslated = englishTexts.filter((m) => engineMessage(m, t) === m || /widgets\.engine/.test(engineMessage(m, t)));
+    expect(untranslated).toEqual([]);
+    expect(engineMessage(FIELD_MESSAGES.range(0, 1, 0.25), t)).toBe('يرجى اختيار قيمة بين 0 و1 بخطوات مقدارها 0.25.');
+    expect(engineMessage(FIELD_MESSAGES.maxChoices(2), t)).toBe('يمكنك اختيار خيارين كحد أقصى.');
+  });
+
+  it('follow the language plural rules (Russian: 1, 3, 5)', () => {
+    const t = i18n.getFixedT('ru');
+    expect([1, 3, 5].map((n) => engineMessage(FIELD_MESSAGES.maxChoices(n), t))).toEqual([
+      'Можно выбрать не более 1 варианта.',
+      'Можно выбрать не более 3 вариантов.',
+      'Можно выбрать не более 5 вариантов.',
+    ]);
+  });
+
+  it("leave an author's message as written", () => {
+    expect(engineMessage('Age must be under 120', i18n.getFixedT('ar'))).toBe('Age must be under 120');
+  });
+});

@@ -1,0 +1,32 @@
+// The engine's own messages (engine/survey/validate/messages.ts: the spec's English texts) in the
+// respondent's language. The engine stays English and language-free; what reaches the screen is looked
+// up here by its English text: a fixed message by value, a message with figures by its shape. An
+// author's constraint or required message is not one of them and is shown as written.
+import type { TFunction } from 'i18next';
+import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../engine/survey/index';
+
+const REQUIRED_MESSAGES = { field: QUESTION_TYPES[34].requiredMessage, selectOne: QUESTION_TYPES[32].requiredMessage, selectMultiple: QUESTION_TYPES[33].requiredMessage };
+
+type Fixed = { [K in keyof typeof FIELD_MESSAGES]: (typeof FIELD_MESSAGES)[K] extends string ? K : never }[keyof typeof FIELD_MESSAGES];
+
+const fixed = new Map<string, string>();
+for (const [key, value] of Object.entries(FIELD_MESSAGES)) if (typeof value === 'string') fixed.set(value, `widgets.engine.${key as Fixed}`);
+for (const [key, value] of Object.entries(SUBMIT_MESSAGES)) fixed.set(value, `widgets.engine.submit.${key}`);
+// The question types' own required messages (engine/survey/question-types.ts).
+fixed.set(REQUIRED_MESSAGES.field, 'widgets.engine.required');
+fixed.set(REQUIRED_MESSAGES.selectOne, 'widgets.engine.selectOne');
+fixed.set(REQUIRED_MESSAGES.selectMultiple, 'widgets.engine.selectAtLeastOne');
+
+const MAX_CHOICES = /^You can select up to (\d+) choices\.$/;
+const RANGE = /^Please choose a value between (-?[\d.]+) and (-?[\d.]+)(?: in steps of (-?[\d.]+))?\.$/;
+
+/** A message of the engine in the current language; anything else unchanged. */
+export function engineMessage(message: string, t: TFunction): string {
+  const key = fixed.get(message);
+  if (key !== undefined) return t(key);
+  const max = MAX_CHOICES.exec(message);
+  if (max) return t('widgets.engine.maxChoices', { count: Number(max[1]) });
+  const range = RANGE.exec(message);
+  if (range) return range[3] === undefined ? t('widgets.engine.range', { lo: range[1], hi: range[2] }) : t('widgets.engine.rangeStep', { lo: range[1], hi: range[2], step: range[3] });
+  return message;
+}
