@@ -16,10 +16,10 @@ import {
 } from '../../engine/survey/index';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { runInWorker, WorkerBudgetError } from '../workers/pool';
 import type { SurveyCache } from './surveyCache';
 import { surveyById, type SurveyReader } from './surveys';
 import { saveTranslation } from './surveyTranslations';
-import { checkWorkbook } from './workbookCheck';
 
 interface Deps {
   db: Kysely<DB>;
@@ -30,6 +30,7 @@ interface Deps {
 export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
 
 const MAX_COLUMN_WIDTH = 60;
+const SHEET_TIME_BUDGET_MS = 15_000;
 
 const fileName = (surveyName: string) => `${surveyName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim() || 'survey'} - translations.xlsx`;
 
@@ -51,33 +52,22 @@ export async function exportTranslations(deps: Deps, reader: SurveyReader, surve
 
 const refuse = (why: string) => problem('validation', { errors: [`file: ${why}`] });
 
-/** The sheet's cells as text, bounded before any row is copied. */
-async function rowsOf(bytes: Buffer): Promise<string[][]> {
-  checkWorkbook(bytes);
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.Workbook();
+/** The sheet's cells as text, read in a worker within the archive's and the sheet's limits. */
+async function rowsOf(bytes: Buffer): Promise<readonly (readonly string[])[]> {
+  let read;
   try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw refuse('could not be read as an Excel workbook (.xlsx)');
+    read = await runInWorker('readSheets', { bytes, limits: { rows: MAX_SHEET_ROWS + 1, columns: MAX_SHEET_COLUMNS, cellLength: MAX_CELL_LENGTH } }, { timeoutMs: SHEET_TIME_BUDGET_MS });
+  } catch (e) {
+    if (e instanceof WorkerBudgetError) throw refuse(e.limit === 'time' ? 'took too long to read' : 'needed too much memory to read');
+    throw e;
   }
-  const ws = wb.getWorksheet(SHEET_NAME) ?? wb.worksheets[0];
-  if (!ws) throw refuse('has no sheet');
-  if (ws.rowCount > MAX_SHEET_ROWS + 1) throw refuse(`has more than ${MAX_SHEET_ROWS} rows`);
-  if (ws.columnCount > MAX_SHEET_COLUMNS) throw refuse(`has more than ${MAX_SHEET_COLUMNS} columns`);
-  const rows: string[][] = [];
-  let tooLong: string | null = null;
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, c) => {
-      const text = cell.text ?? '';
-      if (text.length > MAX_CELL_LENGTH && tooLong === null) tooLong = cell.address;
-      cells[c - 1] = text;
-    });
-    rows[n - 1] = Array.from(cells, (c) => c ?? '');
-  });
-  if (tooLong !== null) throw refuse(`cell ${String(tooLong)} is longer than ${MAX_CELL_LENGTH} characters`);
-  return Array.from(rows, (r) => r ?? []);
+  if ('report' in read) {
+    const r = read.report[0]!;
+    throw refuse(`${r.row ? `row ${r.row}${r.column ? ` column ${r.column}` : ''}: ` : ''}${r.message}`);
+  }
+  const sheet = read.sheets.find((s) => s.name === SHEET_NAME) ?? read.sheets[0];
+  if (!sheet) throw refuse('has no sheet');
+  return sheet.rows;
 }
 
 export interface ImportResult {

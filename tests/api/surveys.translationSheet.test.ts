@@ -96,7 +96,7 @@ describe('the translation spreadsheet', () => {
     const dtd = zipOf([['[Content_Types].xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')]]);
     const d = await upload(junior, s.id, dtd);
     expect(d.statusCode).toBe(400);
-    expect(d.json().errors[0]).toContain('DTD');
+    expect(d.json().errors[0]).toContain('DOCTYPE');
   });
 
   it('is for authors of the survey organization: a Guest is refused, another tenant gets 404', async () => {

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { importXlsForm } from '../../engine/survey/index';
-import { readWorkbook } from '../../server/services/xlsformImport';
+import { XLSFORM_SHEET_LIMITS } from '../../server/services/xlsformImport';
+import { readWorkbook } from '../../server/workers/workbook';
 
 const QUESTIONS = Number(process.env.BENCH_XLSFORM_QUESTIONS ?? 1000);
 const TARGET_MS = 2000;
@@ -37,7 +38,7 @@ async function bigWorkbook(): Promise<Buffer> {
 
 async function importOnce(bytes: Buffer): Promise<number> {
   const started = performance.now();
-  const read = await readWorkbook(bytes);
+  const read = await readWorkbook(bytes, XLSFORM_SHEET_LIMITS);
   if ('report' in read) throw new Error(JSON.stringify(read.report));
   const r = importXlsForm(read.sheets, { language: (k) => LANGS.find((l) => l.code === k.toLowerCase() || l.name.toLowerCase() === k.toLowerCase()), newId: randomUUID, fallbackName: 'x', maxItems: 2000, maxDepth: 10 });
   if (!r.model) throw new Error(JSON.stringify(r.report.slice(0, 5)));
@@ -77,7 +78,7 @@ export default async function main(): Promise<void> {
   global.gc?.();
   const rss = process.memoryUsage().rss;
   const started = performance.now();
-  const refused = await readWorkbook(zip);
+  const refused = await readWorkbook(zip, XLSFORM_SHEET_LIMITS);
   const bombMs = performance.now() - started;
   const grew = (process.memoryUsage().rss - rss) / 1024 / 1024;
   const rows = [

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { importXlsForm, type ImportResult, type LanguageRef } from '../../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../../schemas/surveyBuilder';
-import { readWorkbook } from '../../../server/services/xlsformImport';
+import { XLSFORM_SHEET_LIMITS } from '../../../server/services/xlsformImport';
+import { readWorkbook } from '../../../server/workers/workbook';
 
 const LANGUAGES: LanguageRef[] = [
   { languageId: 1, name: 'English', code: 'en' },
@@ -17,7 +18,7 @@ const LANGUAGES: LanguageRef[] = [
 export const languageOf = (key: string): LanguageRef | undefined => LANGUAGES.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
 
 export async function importBytes(bytes: Buffer, name = 'form'): Promise<ImportResult> {
-  const read = await readWorkbook(bytes);
+  const read = await readWorkbook(bytes, XLSFORM_SHEET_LIMITS);
   if ('report' in read) return { model: null, report: read.report };
   return importXlsForm(read.sheets, { language: languageOf, newId: randomUUID, fallbackName: name, maxItems: MAX_SURVEY_ITEMS, maxDepth: MAX_SURVEY_DEPTH });
 }
