@@ -26,7 +26,7 @@ import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './
 /** Submissions read per database round trip. */
 const BATCH = 500;
 
-const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip' } as const;
+export const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip' } as const;
 
 export interface ExportFile {
   fileName: string;
@@ -73,6 +73,8 @@ function tablesOf(b: Bindings, o: CellOptions): Table[] {
 const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null => (d === null ? null : dates === 'iso' ? d.toISOString() : d.toISOString().slice(0, 16).replace('T', ' '));
 
 type ExportOptions = CellOptions & { dates: 'iso' | 'display' };
+/** Told how many more submissions were written (export jobs show progress from it). */
+export type Progress = (submissions: number) => void;
 
 /** One batch of submission heads with their answers, grouped by submission. */
 interface Batch {
@@ -123,7 +125,7 @@ function columnsByItem(t: Table): Map<string, number[]> {
  * Every row of one table, a batch at a time: the cells, neutralized. Each answer is visited once and
  * placed by its question's column index, instead of looking up every column of every row.
  */
-async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions): AsyncGenerator<CellValue[][]> {
+async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, progress?: Progress): AsyncGenerator<CellValue[][]> {
   const byItem = columnsByItem(t);
   const width = t.columns.length;
   const place = (cells: CellValue[], offset: number, a: StoredAnswerRow) => {
@@ -163,6 +165,7 @@ async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table
         }
       }
     }
+    if (t.repeat === null) progress?.(heads.length);
     yield rows;
   }
 }
@@ -212,7 +215,7 @@ function csvOf(batches: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>, 
   );
 }
 
-export async function exportSubmissions(deps: DataDeps & { storage: Storage }, reader: DataReader, surveyId: string, q: ExportQuery): Promise<ExportFile> {
+export async function exportSubmissions(deps: DataDeps & { storage: Storage }, reader: DataReader, surveyId: string, q: ExportQuery, progress?: Progress): Promise<ExportFile> {
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   const b = survey.bindings;
   const filter = dataFilterOf(reader, surveyId, b, q);
@@ -222,13 +225,13 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
   const base = safeFileName(head.name, 'survey');
   const fileName = `${base} - data.${format}`;
   if (format === 'csv') {
-    return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(rowsOf(deps, filter, b, tables[0]!, o), tables[0]!.header) };
+    return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(rowsOf(deps, filter, b, tables[0]!, o, progress), tables[0]!.header) };
   }
-  if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o) };
-  return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base) };
+  if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o, progress) };
+  return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base, progress) };
 }
 
-async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: CellOptions & { dates: 'iso' | 'display' }): Promise<Readable> {
+async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
   const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();
   // The streaming writer: each row is committed and leaves memory; inline strings, no shared-string table.
@@ -245,7 +248,7 @@ async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: T
         const header = ws.addRow(t.header.map((h) => neutralizeCell(h)));
         header.font = { bold: true };
         header.commit();
-        for await (const rows of rowsOf(deps, filter, b, t, o)) {
+        for await (const rows of rowsOf(deps, filter, b, t, o, progress)) {
           for (const row of rows) ws.addRow(row).commit();
           // Let the zip stream drain before the next batch piles up.
           if (out.writableNeedDrain) await once(out, 'drain');
@@ -263,13 +266,13 @@ async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: T
   return out;
 }
 
-async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, b: Bindings, tables: Table[], o: CellOptions & { dates: 'iso' | 'display' }, base: string): Promise<Readable> {
+async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, base: string, progress?: Progress): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   const zip = archiver('zip', { zlib: { level: 6 } });
   void (async () => {
     try {
       for (const t of tables) {
-        const csv = csvOf(rowsOf(deps, filter, b, t, o), t.header);
+        const csv = csvOf(rowsOf(deps, filter, b, t, o, progress), t.header);
         zip.append(csv, { name: `${safeFileName(t.repeat === null ? base : t.name, 'data')}.csv` });
         await once(csv, 'end');
       }

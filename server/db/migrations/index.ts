@@ -7,6 +7,7 @@ import { builder } from './0005_builder';
 import { surveyData } from './0006_survey_data';
 import { members } from './0007_members';
 import { xlsform } from './0008_xlsform';
+import { exportJobs } from './0009_export_jobs';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'survey_data', sql: surveyData },
   { version: 7, name: 'members', sql: members },
   { version: 8, name: 'xlsform', sql: xlsform },
+  { version: 9, name: 'export_jobs', sql: exportJobs },
 ];
