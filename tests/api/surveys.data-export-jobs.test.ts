@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
 import { JOB_STATE } from '../../schemas/submissions';
 import { insertExportJob } from '../../server/db/queries/exportJobs';
+import { startJobs } from '../../server/plugins/jobs';
 import { purgeExpiredExports, runExportJob } from '../../server/services/exportJobs';
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { createStorage } from '../../server/plugins/storage';
@@ -131,6 +132,34 @@ describe('export jobs', () => {
     expect(JSON.stringify(job)).not.toContain('gone');
     expect(errors).toHaveLength(1);
     expect((await get(`/api/DataCollection/downloadExport/${id}`)).statusCode).toBe(404);
+  });
+
+  it('run on pg-boss: queued on the survey-data-export queue, run by the worker, Succeeded', async () => {
+    const owner = await as(demo.owner);
+    const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+    const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage('/tmp/fieldsurvey-test/files'), dataDir: t.config.dataDir, log: { error: () => undefined } };
+    const logs: string[] = [];
+    const jobs = await startJobs(t.database, { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) }, {
+      pollingIntervalSeconds: 0.5,
+      runners: { runExport: (id) => runExportJob(deps, id), purgeExports: () => purgeExpiredExports(deps) },
+    });
+    try {
+      const id = await insertExportJob(t.db, {
+        organizationId: owner.organizationId,
+        surveyId: s.id,
+        requestedBy: owner.userId,
+        memberId: member.id,
+        roles: ['Organization'],
+        format: 'xlsx',
+        query: { format: 'xlsx' },
+        totalRows: 2,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      await jobs.enqueueExport(id);
+      expect((await settled(id)).state).toBe(JOB_STATE.Succeeded);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('expire: the row and the file go', async () => {
