@@ -108,6 +108,17 @@ describe('Survey Data', () => {
     const page = await openData(PHONE);
     await expectAccessible(page, 'the data table on a phone', '[data-testid=survey-data]');
     await screenshot(page, 'data-table-en-phone');
+    // An export job's progress bar, on a phone (see the desktop test for the routes).
+    await page.route('**/api/DataCollection/exportSubmissions/**', (route) => route.continue({ url: `${route.request().url()}&async=true` }));
+    await page.route('**/api/DataCollection/getExportJob/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByTestId('export-csv').click();
+    await page.getByTestId('export-progress').waitFor();
+    await screenshot(page, 'data-export-job-en-phone');
+    await downloading;
     await page.getByTestId('open-submission').first().click();
     await page.getByTestId('submission-view').waitFor();
     await page.waitForTimeout(1500);
