@@ -98,6 +98,13 @@ export const idParams = { type: 'object', required: ['id'], properties: { id: uu
 export const surveyIdParams = { type: 'object', required: ['surveyId'], properties: { surveyId: uuid } } as const;
 export const jobIdParams = { type: 'object', required: ['jobId'], properties: { jobId: uuid } } as const;
 
+/** GET DataCollection/getExportJobs: the caller's earlier exports of a survey. */
+export const exportJobsQuery = {
+  type: 'object',
+  required: ['SurveyId'],
+  properties: { SurveyId: uuid, Page: page, PageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+} as const;
+
 export const auditQuery = {
   type: 'object',
   properties: { Page: page, PageSize: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },

@@ -42,6 +42,8 @@ export interface AppDeps {
   /** Folder of the built front end; served with an SPA fallback when given. */
   webRoot?: string | undefined;
   logger?: boolean | { level: string };
+  /** Queues an export job (pg-boss, plugins/jobs.ts); without it, jobs run in this process. */
+  enqueueExport?: ((jobId: string) => Promise<void>) | undefined;
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;

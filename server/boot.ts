@@ -1,5 +1,6 @@
 // What both `npm start` and `npm run dev` do before serving: open the database, migrate, write the
 // reference data, seed the demo on an empty database, and assemble the app's parts.
+import { join } from 'node:path';
 import { buildApp, type App } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -9,6 +10,9 @@ import { isEmpty, seedDemo, type SeededIds } from './db/seed';
 import { createBotCheck } from './plugins/botCheck';
 import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
+import { createStorage } from './plugins/storage';
+import { purgeExpiredExports, runExportJob } from './services/exportJobs';
+import { createSurveyCache } from './services/surveyCache';
 import { closeWorkers } from './workers/pool';
 
 export interface BootLog {
@@ -43,8 +47,13 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
-  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel } });
-  const jobs = opts.jobs === false ? { stop: async () => undefined } : await startJobs(database, opts.log);
+  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, log: opts.log };
+  // Workers of a multi-process server queue exports; the primary runs them.
+  const jobs =
+    opts.jobs === false
+      ? await startJobs(database, opts.log, { work: false })
+      : await startJobs(database, opts.log, { runners: { runExport: (id) => runExportJob(exportDeps, id), purgeExports: () => purgeExpiredExports(exportDeps) } });
+  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport });
   return {
     app,
     database,

@@ -69,15 +69,20 @@ export function dataColumns(b: Bindings, repeat: string | null, o: CellOptions):
 const idsOf = (v: StoredValue): string[] => (v.choices ? v.choices.split(',') : []);
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-/** The cell of a stored answer (undefined: not answered) in a column. Numbers stay numbers. */
+/** A choice's label (or name) by id; the id itself when the choice is gone. */
+function choiceById(b: Bindings, from: readonly ChoiceBinding[], id: string, o: CellOptions): string {
+  const c = from.find((x) => x.id === id);
+  return c ? choiceLabel(b, c, o) : id;
+}
+
+/**
+ * The cell of a stored answer (undefined: not answered) in a column. Numbers stay numbers. Exports call
+ * this for every answer, so it allocates nothing on the common paths (numbers, texts, one choice).
+ */
 export function cellOf(b: Bindings, col: DataColumn, v: StoredValue | undefined, o: CellOptions): CellValue {
   const node = col.node;
   if (col.choice) return v ? (idsOf(v).includes(col.choice.id) ? 1 : 0) : null;
   if (!v) return null;
-  const choice = (id: string, from: readonly ChoiceBinding[] = node.choices) => {
-    const c = from.find((x) => x.id === id);
-    return c ? choiceLabel(b, c, o) : id;
-  };
   const slot: AnswerSlot = QUESTION_TYPES[node.type].slot;
   switch (slot) {
     case 'counter':
@@ -89,22 +94,25 @@ export function cellOf(b: Bindings, col: DataColumn, v: StoredValue | undefined,
     case 'questionChoice':
       return v.bool;
     case 'choices':
-      return idsOf(v).map((id) => choice(id)).join(' ');
+      if (v.choices !== null && !v.choices.includes(',')) return choiceById(b, node.choices, v.choices, o);
+      return idsOf(v)
+        .map((id) => choiceById(b, node.choices, id, o))
+        .join(' ');
     case 'coords':
       return v.detail && typeof v.detail === 'object' ? formatGeopoint(v.detail as Coords) : null;
     case 'answerRankings':
       return list<{ choiceId: string; rank: number }>(v.detail)
         .slice()
         .sort((x, y) => x.rank - y.rank)
-        .map((r) => choice(r.choiceId))
+        .map((r) => choiceById(b, node.choices, r.choiceId, o))
         .join(' ');
     case 'answerRatings':
       return list<{ choiceId: string; secondChoiceId: string }>(v.detail)
-        .map((r) => `${choice(r.choiceId)}=${choice(r.secondChoiceId, node.columns)}`)
+        .map((r) => `${choiceById(b, node.choices, r.choiceId, o)}=${choiceById(b, node.columns, r.secondChoiceId, o)}`)
         .join('; ');
     case 'answerMatrix':
       return list<{ choiceId: string; secondChoiceId: string; text: string }>(v.detail)
-        .map((r) => `${choice(r.choiceId)}/${choice(r.secondChoiceId, node.columns)}=${r.text}`)
+        .map((r) => `${choiceById(b, node.choices, r.choiceId, o)}/${choiceById(b, node.columns, r.secondChoiceId, o)}=${r.text}`)
         .join('; ');
   }
 }

@@ -189,6 +189,28 @@ export interface SurveyMediaTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0012: export jobs (services/exportJobs.ts). */
+export interface ExportJobsTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  requested_by: string;
+  member_id: string;
+  roles: string[];
+  format: 'csv' | 'xlsx' | 'zip';
+  query: ColumnType<unknown, string, string>;
+  state: Generated<'Scheduled' | 'Processing' | 'Succeeded' | 'Failed'>;
+  progress: Generated<number>;
+  total_rows: number | null;
+  file_name: string | null;
+  file_path: string | null;
+  size_bytes: ColumnType<number | null, number | null, number | null>;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
 export interface SurveyTables {
   surveys: SurveysTable;
   survey_languages: SurveyLanguagesTable;
@@ -202,4 +224,5 @@ export interface SurveyTables {
   submission_audit: SubmissionAuditTable;
   survey_versions: SurveyVersionsTable;
   survey_media: SurveyMediaTable;
+  export_jobs: ExportJobsTable;
 }

@@ -1,6 +1,9 @@
 // Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike: the daily
-// purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9), and the rounds of
-// recurring tasks (issue 15), looked at every 15 minutes; later areas add theirs next to them.
+// purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9) and of expired export
+// files, the rounds of recurring tasks (issue 15), looked at every 15 minutes, and the export jobs of
+// survey data (services/exportJobs.ts); later areas add theirs (trial ends, reminders) next to them. The
+// processes of a multi-process server that do not run jobs still queue them (`work: false`): pg-boss
+// without its supervisor, schedules or workers.
 //
 // pg-boss is given our database instead of its own pool. Every statement goes through Kysely's
 // connection handling: on PGlite, which has a single connection, that queue is what keeps a pg-boss
@@ -12,6 +15,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { purgeExpired } from '../db/queries/recycleBin';
 import { runDueRounds } from '../services/taskRounds';
+
+export const EXPORT_QUEUE = 'survey-data-export';
 
 export const PURGE_QUEUE = 'recycle-bin-purge';
 /** Daily, at a quiet hour in UTC. Any number of servers may schedule it: pg-boss runs it once. */
@@ -30,7 +35,16 @@ export interface Jobs {
   purgeNow(): Promise<string | null>;
   /** Queues a look for due task rounds now. */
   roundsNow(): Promise<string | null>;
+  /** Queues an export job (its row in export_jobs is written already). */
+  enqueueExport(jobId: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface JobRunners {
+  /** Runs one export job to its end (services/exportJobs.ts runExportJob). */
+  runExport(jobId: string): Promise<void>;
+  /** Removes expired exports and their files; returns how many. */
+  purgeExports(): Promise<number>;
 }
 
 const severalStatements = (text: string) => /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
@@ -49,25 +63,41 @@ export function bossDatabase(database: Database): PgBoss.Db {
   };
 }
 
-export async function startJobs(database: Database, log: JobsLog, opts: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
-  const boss = new PgBoss({ db: bossDatabase(database), schema: 'pgboss' });
+export async function startJobs(database: Database, log: JobsLog, opts: { pollingIntervalSeconds?: number; runners?: JobRunners; work?: boolean } = {}): Promise<Jobs> {
+  const work = opts.work !== false;
+  const boss = new PgBoss({ db: bossDatabase(database), schema: 'pgboss', ...(work ? {} : { supervise: false, schedule: false, migrate: false }) });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(PURGE_QUEUE);
-  await boss.schedule(PURGE_QUEUE, PURGE_CRON, {}, { tz: 'UTC' });
-  await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
-    const purged = await purgeExpired(database.db);
-    log.info(`recycle bin purged: ${JSON.stringify(purged)}`);
-  });
-  await boss.createQueue(ROUNDS_QUEUE);
-  await boss.schedule(ROUNDS_QUEUE, ROUNDS_CRON, {}, { tz: 'UTC' });
-  await boss.work(ROUNDS_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
-    const created = await runDueRounds(database.db);
-    if (created) log.info(`task rounds created: ${created}`);
-  });
+  if (work) {
+    await boss.createQueue(PURGE_QUEUE);
+    // An export that failed is Failed for its caller, who asks again: pg-boss does not retry it.
+    await boss.createQueue(EXPORT_QUEUE, { name: EXPORT_QUEUE, retryLimit: 0, expireInSeconds: 4 * 3600 });
+    await boss.schedule(PURGE_QUEUE, PURGE_CRON, {}, { tz: 'UTC' });
+    await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+      const purged = await purgeExpired(database.db);
+      const exports = (await opts.runners?.purgeExports()) ?? 0;
+      log.info(`recycle bin purged: ${JSON.stringify(purged)}; expired exports removed: ${exports}`);
+    });
+    await boss.createQueue(ROUNDS_QUEUE);
+    await boss.schedule(ROUNDS_QUEUE, ROUNDS_CRON, {}, { tz: 'UTC' });
+    await boss.work(ROUNDS_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+      const created = await runDueRounds(database.db);
+      if (created) log.info(`task rounds created: ${created}`);
+    });
+    const runners = opts.runners;
+    if (runners) {
+      // One export at a time per process: an export keeps a core busy, the request loop needs the other.
+      await boss.work<{ jobId: string }>(EXPORT_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+        if (job) await runners.runExport(job.data.jobId);
+      });
+    }
+  }
   return {
     purgeNow: () => boss.send(PURGE_QUEUE, {}),
     roundsNow: () => boss.send(ROUNDS_QUEUE, {}),
+    enqueueExport: async (jobId) => {
+      await boss.send(EXPORT_QUEUE, { jobId });
+    },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };
 }

@@ -2,12 +2,12 @@
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
 // reaches only their own submissions (services/submissionData.ts).
 import { join } from 'node:path';
-import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportQuery, idParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
+import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportJobsQuery, exportQuery, idParams, jobIdParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
 import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
 import { surveyReportQuery } from '../../schemas/surveyReport';
-import { exportSubmissions } from '../services/submissionExport';
+import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
 import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
 import { createSurveyCache } from '../services/surveyCache';
@@ -16,6 +16,8 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const cache = createSurveyCache();
   const deps = () => ({ db: app.deps.database.db, cache, storage });
+  const runDeps = { db: app.deps.database.db, cache, storage, dataDir: app.deps.config.dataDir, log: app.log };
+  const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };
 
   app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {
     return ok(await listSubmissions(deps(), tenantOf(req), req.query));
@@ -49,8 +51,23 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
     return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
   });
 
+  // The file itself when small; else 202 with the job to follow (services/exportJobs.ts).
   app.get('/DataCollection/exportSubmissions/:surveyId', { config: { access: DATA_READ_ROLES }, schema: { params: surveyIdParams, querystring: exportQuery } }, async (req, reply) => {
-    const file = await exportSubmissions(deps(), tenantOf(req), req.params.surveyId, req.query);
+    const result = await requestExport(jobDeps, tenantOf(req), req.params.surveyId, req.query);
+    if ('job' in result) return reply.code(202).send(ok(result.job, 'Export scheduled.'));
+    return reply.headers(downloadHeaders(result.file.fileName, result.file.contentType)).send(result.file.stream);
+  });
+
+  app.get('/DataCollection/getExportJob/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req) => {
+    return ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId));
+  });
+
+  app.get('/DataCollection/getExportJobs', { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery } }, async (req) => {
+    return ok(await listExportJobs(jobDeps, tenantOf(req), req.query));
+  });
+
+  app.get('/DataCollection/downloadExport/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req, reply) => {
+    const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
     return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
   });
 }

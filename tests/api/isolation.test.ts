@@ -21,6 +21,7 @@ interface Relief {
   memberId: string;
   surveyId: string;
   submissionId: string;
+  exportJobId: string;
   projectMemberId: string;
   taskId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
@@ -205,7 +206,11 @@ const routes: Record<string, Case> = {
     { params: { surveyId: r.surveyId }, query: { format: 'csv' } },
     { params: { surveyId: r.surveyId }, query: { format: 'xlsx' } },
     { params: { surveyId: r.surveyId }, query: { format: 'zip' } },
+    { params: { surveyId: r.surveyId }, query: { format: 'csv', async: 'true' } },
   ],
+  'GET /api/datacollection/getexportjob/:jobId': (r) => [{ params: { jobId: r.exportJobId } }],
+  'GET /api/datacollection/getexportjobs': (r) => [{ query: { SurveyId: r.surveyId } }],
+  'GET /api/datacollection/downloadexport/:jobId': (r) => [{ params: { jobId: r.exportJobId } }],
 
   // Tasks (issue 15): a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
@@ -286,6 +291,7 @@ beforeAll(async () => {
     memberId: ids.members.relief!['manager@demo.test']!,
     surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     submissionId: '',
+    exportJobId: '',
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     taskId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
@@ -294,6 +300,7 @@ beforeAll(async () => {
   relief.submissionId = (await submit(t, survey, completeDemoAnswers)).body.data.id;
   const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', { session: owner, body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 } });
   relief.taskId = assigned.body.data.taskIds[0]!;
+  relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];

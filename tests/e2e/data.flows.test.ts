@@ -1,8 +1,10 @@
 // Survey Data in the browser (issue 16): the demo submissions in the table, a search, one submission
 // opened in the read-only renderer, approved with a comment that the trail then shows, the table's
-// review filter finding it, and an XLSX export read back with ExcelJS. Accessible (axe) and
+// review filter finding it, and an XLSX export read back with ExcelJS; a CSV export followed as a job
+// (progress bar, then the download) and parsed. Accessible (axe) and
 // photographed at desktop and phone width: tests/e2e/screenshots/data-*.png.
 import ExcelJS from 'exceljs';
+import { parseString } from 'fast-csv';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
@@ -71,10 +73,52 @@ describe('Survey Data', () => {
     await page.context().close();
   });
 
+  it('follows a large export as a job with a progress bar, then downloads a CSV that parses', { timeout: 120_000 }, async () => {
+    const page = await openData(DESKTOP);
+    // The demo is small: async=true makes the server take the job path a large export would.
+    await page.route('**/api/DataCollection/exportSubmissions/**', (route) => route.continue({ url: `${route.request().url()}&async=true` }));
+    // Each poll of the job is held a little, so the bar is on screen long enough to be looked at.
+    await page.route('**/api/DataCollection/getExportJob/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('export-csv').click();
+    await page.getByTestId('export-progress').waitFor();
+    await expectAccessible(page, 'an export job in progress', '[data-testid=survey-data]');
+    await screenshot(page, 'data-export-job-en-desktop');
+    const download = await downloading;
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const rows = await new Promise<string[][]>((resolve, reject) => {
+      const out: string[][] = [];
+      parseString(text, { headers: false })
+        .on('data', (r: string[]) => out.push(r))
+        .on('error', reject)
+        .on('end', () => resolve(out));
+    });
+    expect(rows[0]!.slice(0, 2)).toEqual(['_id', '_submitted_at']);
+    expect(rows.length).toBeGreaterThanOrEqual(13);
+    expect(download.suggestedFilename()).toBe(`${DEMO_SURVEY_NAME} - data.csv`);
+    await expect.poll(() => page.getByTestId('export-progress').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('fits a phone', { timeout: 60_000 }, async () => {
     const page = await openData(PHONE);
     await expectAccessible(page, 'the data table on a phone', '[data-testid=survey-data]');
     await screenshot(page, 'data-table-en-phone');
+    // An export job's progress bar, on a phone (see the desktop test for the routes).
+    await page.route('**/api/DataCollection/exportSubmissions/**', (route) => route.continue({ url: `${route.request().url()}&async=true` }));
+    await page.route('**/api/DataCollection/getExportJob/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByTestId('export-csv').click();
+    await page.getByTestId('export-progress').waitFor();
+    await screenshot(page, 'data-export-job-en-phone');
+    await downloading;
     await page.getByTestId('open-submission').first().click();
     await page.getByTestId('submission-view').waitFor();
     await page.waitForTimeout(1500);

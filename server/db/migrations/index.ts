@@ -10,6 +10,7 @@ import { xlsform } from './0008_xlsform';
 import { tasks } from './0009_tasks';
 import { profile } from './0010_profile';
 import { surveyMedia } from './0011_survey_media';
+import { exportJobs } from './0012_export_jobs';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { version: 9, name: 'tasks', sql: tasks },
   { version: 10, name: 'profile', sql: profile },
   { version: 11, name: 'survey_media', sql: surveyMedia },
+  { version: 12, name: 'export_jobs', sql: exportJobs },
 ];

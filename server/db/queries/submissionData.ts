@@ -392,22 +392,47 @@ export async function submissionsInScope(q: Q, scope: { organizationId: string; 
   return rows.map((r) => r.id);
 }
 
+/** Which value column an answer of batchAnswers set (exactly one is, by the answers table's check). */
+const TAG = { text: 1, number: 2, bool: 3, choices: 4, detail: 5 } as const;
+
 /**
- * The answers of a batch of submissions for an export: one row per submission (the answers as one JSON
- * array) instead of one per answer, so the driver parses a few hundred rows rather than tens of thousands.
+ * The answers of a batch of submissions for an export, to the questions `itemIds`: one row per
+ * submission whose answers are one flat JSON array [key, repeat path, value, ...], the key being the
+ * question's place in `itemIds` times 8 plus the column the value came from. The database builds short
+ * text instead of JSON objects with uuids (a third of the bytes and about half the time of json_agg),
+ * and the driver parses a few hundred rows rather than tens of thousands.
  */
-export async function batchAnswers(q: Q, organizationId: string, submissionIds: readonly string[], topOnly: boolean): Promise<StoredAnswerRow[]> {
-  if (!submissionIds.length) return [];
+export async function batchAnswers(q: Q, organizationId: string, submissionIds: readonly string[], itemIds: readonly string[], topOnly: boolean): Promise<StoredAnswerRow[]> {
+  if (!submissionIds.length || !itemIds.length) return [];
   const { rows } = await sql<{ submission_id: string; a: string }>`
-    select submission_id, json_agg(json_build_array(item_id, repeat_path, text_value, number_value, bool_value, array_to_string(choice_ids, ','), detail))::text as a
-      from answers
-     where organization_id = ${organizationId}::uuid and submission_id = any(${sql.val([...submissionIds])}::uuid[])
-       and (not ${topOnly}::bool or repeat_path = '')
-     group by submission_id`.execute(q);
+    select a.submission_id, '[' || string_agg(
+             case when a.text_value is not null then (c.n * 8 + ${TAG.text}) || ',' || to_json(a.repeat_path)::text || ',' || to_json(a.text_value)::text
+                  when a.number_value is not null then (c.n * 8 + ${TAG.number}) || ',' || to_json(a.repeat_path)::text || ',' || to_json(a.number_value)::text
+                  when a.bool_value is not null then (c.n * 8 + ${TAG.bool}) || ',' || to_json(a.repeat_path)::text || ',' || a.bool_value::text
+                  when a.choice_ids is not null then (c.n * 8 + ${TAG.choices}) || ',' || to_json(a.repeat_path)::text || ',"' || array_to_string(a.choice_ids, ',') || '"'
+                  else (c.n * 8 + ${TAG.detail}) || ',' || to_json(a.repeat_path)::text || ',' || a.detail::text end, ',') || ']' as a
+      from answers a
+      join unnest(${sql.val([...itemIds])}::uuid[]) with ordinality c(id, n) on c.id = a.item_id
+     where a.organization_id = ${organizationId}::uuid and a.submission_id = any(${sql.val([...submissionIds])}::uuid[])
+       and (not ${topOnly}::bool or a.repeat_path = '')
+     group by a.submission_id`.execute(q);
   const out: StoredAnswerRow[] = [];
   for (const r of rows) {
-    for (const [itemId, repeatPath, text, number, bool, choices, detail] of JSON.parse(r.a) as [string, string, string | null, number | string | null, boolean | null, string | null, unknown][]) {
-      out.push({ submissionId: r.submission_id, itemId, repeatPath, text, number: number === null ? null : Number(number), bool, choices: choices || null, detail: detail ?? null });
+    const flat = JSON.parse(r.a) as unknown[];
+    for (let i = 0; i < flat.length; i += 3) {
+      const key = flat[i] as number;
+      const tag = key & 7;
+      const v = flat[i + 2];
+      out.push({
+        submissionId: r.submission_id,
+        itemId: itemIds[(key >> 3) - 1]!,
+        repeatPath: flat[i + 1] as string,
+        text: tag === TAG.text ? (v as string) : null,
+        number: tag === TAG.number ? Number(v) : null,
+        bool: tag === TAG.bool ? (v as boolean) : null,
+        choices: tag === TAG.choices ? (v as string) || null : null,
+        detail: tag === TAG.detail ? (v ?? null) : null,
+      });
     }
   }
   return out;

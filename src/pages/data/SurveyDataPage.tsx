@@ -9,7 +9,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 // The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +20,8 @@ import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toaster';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
-import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type SubmissionRow, type TableQuery } from './api';
+import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
+import { ExportProgress } from './ExportProgress';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
 import { ReviewBadge, cellText, durationText } from './format';
 import { RepeatTable } from './RepeatTable';
@@ -139,6 +140,8 @@ function SurveyData({ projectId }: { projectId: string }) {
   };
 
   const selected = Object.keys(selection).filter((k) => selection[k]);
+  const [exportJob, setExportJob] = useState<ExportJob | null>(null);
+  const clearExportJob = useCallback(() => setExportJob(null), []);
   const review = async (status: number) => {
     try {
       const { reviewed } = await bulkReview({ ids: selected, status });
@@ -152,7 +155,8 @@ function SurveyData({ projectId }: { projectId: string }) {
   const download = async (format: ExportFormat) => {
     if (!surveyId) return;
     try {
-      await exportSubmissions(surveyId, format, filterParams({ ...filters, languageId: undefined }), undefined);
+      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, languageId: undefined }), undefined);
+      if (job) setExportJob(job);
     } catch {
       toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
     }
@@ -173,10 +177,11 @@ function SurveyData({ projectId }: { projectId: string }) {
         <Heading size="xl">{t('surveyData.title')}</Heading>
         <Wrap gap="2">
           {EXPORT_FORMATS.map((f) => (
-            <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId} data-testid={`export-${f}`}>
+            <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId || exportJob !== null} data-testid={`export-${f}`}>
               <LuDownload /> {t(`surveyData.export.${f}`)}
             </Button>
           ))}
+          {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
         </Wrap>
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">

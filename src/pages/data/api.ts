@@ -2,7 +2,7 @@
 // audit trail, review, and the exports (downloaded as files; a refusal answers the envelope).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
-import type { ExportFormat } from '../../../schemas/submissions';
+import { DOWNLOAD_FAILED, JOB_STATE, type ExportFormat, type JobState } from '../../../schemas/submissions';
 import { api, ApiError } from '../../api/client';
 import { session } from '../../state/session';
 
@@ -129,12 +129,14 @@ function authHeaders(): Record<string, string> {
   return headers;
 }
 
-async function fetchFile(url: string): Promise<{ blob: Blob; name: string }> {
+async function fetchFile(url: string): Promise<{ blob: Blob; name: string } | { job: ExportJob }> {
   const res = await fetch(url, { headers: authHeaders() });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string; errors?: string[] } | null;
-    throw new ApiError('http', res.status, body?.message ?? 'Download failed. Please try again.', body?.errors ?? []);
+    throw new ApiError('http', res.status, body?.message ?? DOWNLOAD_FAILED, body?.errors ?? []);
   }
+  // 202: a job was queued instead of the file.
+  if (res.status === 202) return { job: ((await res.json()) as { data: ExportJob }).data };
   const cd = res.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/.exec(cd)?.[1];
   return { blob: await res.blob(), name: star ? decodeURIComponent(star) : 'export' };
@@ -150,19 +152,51 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export async function exportSubmissions(surveyId: string, format: ExportFormat, filters: URLSearchParams, languageId: number | undefined): Promise<void> {
+/** An export job as getExportJob shows it (server/services/exportJobs.ts). */
+export interface ExportJob {
+  jobId: string;
+  state: JobState;
+  progress: number;
+  downloadUrl: string | null;
+}
+
+/**
+ * Exports the filtered submissions: a small export arrives as the file and is saved at once; a large
+ * one answers 202 with a job, returned for the caller to follow (useExportJob) and download when done.
+ */
+export async function exportSubmissions(surveyId: string, format: ExportFormat, filters: URLSearchParams, languageId: number | undefined): Promise<ExportJob | null> {
   const p = new URLSearchParams(filters);
   p.set('format', format);
   p.set('headers', 'labels');
   if (languageId) p.set('languageId', String(languageId));
-  const { blob, name } = await fetchFile(`/api/DataCollection/exportSubmissions/${encodeURIComponent(surveyId)}?${p}`);
-  save(blob, name);
+  const file = await fetchFile(`/api/DataCollection/exportSubmissions/${encodeURIComponent(surveyId)}?${p}`);
+  if ('job' in file) return file.job;
+  save(file.blob, file.name);
+  return null;
+}
+
+/** Follows an export job every 1.5 s until it has succeeded or failed. */
+export function useExportJob(jobId: string | null) {
+  return useQuery({
+    queryKey: ['export-job', jobId],
+    enabled: !!jobId,
+    queryFn: () => api.get<ExportJob>(`/DataCollection/getExportJob/${encodeURIComponent(jobId!)}`),
+    refetchInterval: (q) => (q.state.data && (q.state.data.state === JOB_STATE.Succeeded || q.state.data.state === JOB_STATE.Failed) ? false : 1500),
+  });
+}
+
+/** Downloads the file of a job that has succeeded. */
+export async function downloadExport(job: ExportJob): Promise<void> {
+  const file = await fetchFile(job.downloadUrl ?? `/api/DataCollection/downloadExport/${encodeURIComponent(job.jobId)}`);
+  if ('job' in file) throw new ApiError('http', 500, DOWNLOAD_FAILED, []);
+  save(file.blob, file.name);
 }
 
 /** A stored file of a submission as an object URL the renderer can show (FormContext.fileUrl). */
 export async function fileObjectUrl(fileId: string): Promise<string> {
-  const { blob } = await fetchFile(`/api/DataCollection/getSubmissionFile/${encodeURIComponent(fileId)}`);
-  return URL.createObjectURL(blob);
+  const file = await fetchFile(`/api/DataCollection/getSubmissionFile/${encodeURIComponent(fileId)}`);
+  if ('job' in file) throw new ApiError('http', 500, DOWNLOAD_FAILED, []);
+  return URL.createObjectURL(file.blob);
 }
 
 export interface RepeatRows {

@@ -1,0 +1,197 @@
+// Export jobs (issue 16): an export of more than EXPORT_DIRECT_MAX submissions (or one asked with
+// async=true) is not streamed into the response but written to a real file by a pg-boss job, which the
+// caller follows with getExportJob (spec 001's async job states: Scheduled, Processing, Succeeded,
+// Failed) and downloads from downloadExport once it has succeeded. Files are kept EXPORT_RETENTION_DAYS
+// and listed with the caller's earlier exports of the survey. A job belongs to whoever asked for it:
+// only they see or download it (docs/decisions.md "Export jobs").
+//
+// The worker-thread seam: writeExportFile is a plain function of plain data (the caller, the survey,
+// the query, the target file) and a database handle. A worker thread (server/workers/pool.ts) cannot
+// share the embedded PGlite, which lives in this thread's memory, so exports run on the job's own
+// event loop; with PostgreSQL a worker task could open its own pool from DATABASE_URL and call
+// writeExportFile unchanged.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DOWNLOAD_FAILED, JOB_STATE, type ExportQuery } from '../../schemas/submissions';
+import type { RoleName } from '../../schemas/roles';
+import { countSubmissionsWhere } from '../db/queries/submissionData';
+import {
+  deleteExpiredExportJobs,
+  findExportJob,
+  findOwnExportJob,
+  insertExportJob,
+  markFailed,
+  markProcessing,
+  markSucceeded,
+  ownExportJobs,
+  setProgress,
+  type ExportJobRow,
+} from '../db/queries/exportJobs';
+import type { Storage } from '../plugins/storage';
+import { problem } from '../problems';
+import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
+import { CONTENT_TYPES, exportSubmissions, type ExportFile } from './submissionExport';
+
+/** Up to this many submissions an export is streamed into the response (a few seconds at most). */
+export const EXPORT_DIRECT_MAX = 2000;
+/** How long a finished export's file is kept. */
+export const EXPORT_RETENTION_DAYS = 7;
+/** Progress is written at most this often. */
+const PROGRESS_EVERY_MS = 1000;
+
+/** What running an export job needs. */
+export interface ExportRunDeps extends DataDeps {
+  storage: Storage;
+  /** The data directory: files go to <dataDir>/exports/<job id>.<format>. */
+  dataDir: string;
+  log: { error(obj: unknown, message?: string): void };
+}
+
+/** What the routes need besides: a queue. */
+export interface ExportJobDeps extends ExportRunDeps {
+  /** Queues a job to run (pg-boss; see inProcessQueue for an app built without one). */
+  enqueue(jobId: string): Promise<void>;
+}
+
+/**
+ * An app built without pg-boss (the API tests, tools) runs each job in this process right after the
+ * request that asked for it, through the same runExportJob.
+ */
+export const inProcessQueue =
+  (deps: ExportRunDeps) =>
+  async (jobId: string): Promise<void> => {
+    setImmediate(() => void runExportJob(deps, jobId));
+  };
+
+const retentionFromNow = () => new Date(Date.now() + EXPORT_RETENTION_DAYS * 86_400_000);
+const filePathOf = (id: string, format: string) => `exports/${id}.${format}`;
+
+/** A job as the API shows it: never why it failed (the spec's message only). */
+export function jobOut(j: ExportJobRow) {
+  return {
+    jobId: j.id,
+    surveyId: j.survey_id,
+    format: j.format,
+    state: j.state,
+    progress: j.progress,
+    totalRows: j.total_rows,
+    fileName: j.state === JOB_STATE.Succeeded ? j.file_name : null,
+    sizeBytes: j.size_bytes === null ? null : Number(j.size_bytes),
+    createdAt: j.created_at.toISOString(),
+    finishedAt: j.finished_at?.toISOString() ?? null,
+    expiresAt: j.expires_at.toISOString(),
+    downloadUrl: j.state === JOB_STATE.Succeeded ? `/api/DataCollection/downloadExport/${j.id}` : null,
+    message: j.state === JOB_STATE.Failed ? DOWNLOAD_FAILED : null,
+  };
+}
+
+/** GET exportSubmissions: the file itself when small, else a job that was queued. */
+export async function requestExport(deps: ExportJobDeps, reader: DataReader, surveyId: string, q: ExportQuery): Promise<{ file: ExportFile } | { job: ReturnType<typeof jobOut> }> {
+  const { survey } = await readableSurvey(deps, reader, surveyId);
+  // Bad filters are refused here, before anything is queued.
+  const total = await countSubmissionsWhere(deps.db, dataFilterOf(reader, surveyId, survey.bindings, q));
+  if (!q.async && total <= EXPORT_DIRECT_MAX) return { file: await exportSubmissions(deps, reader, surveyId, q) };
+  const { async: _async, ...query } = q;
+  const id = await insertExportJob(deps.db, {
+    organizationId: reader.organizationId,
+    surveyId,
+    requestedBy: reader.userId,
+    memberId: reader.memberId,
+    roles: reader.roles,
+    format: q.format ?? 'xlsx',
+    query,
+    totalRows: total,
+    expiresAt: retentionFromNow(),
+  });
+  await deps.enqueue(id);
+  const job = await findExportJob(deps.db, id);
+  return { job: jobOut(job!) };
+}
+
+/**
+ * Writes one export to `target` (a file of the data directory) and returns its name and size: the whole
+ * generation, as a plain function of plain data, so it can move to a worker (see the top of this file).
+ */
+export async function writeExportFile(
+  deps: DataDeps & { storage: Storage },
+  input: { reader: DataReader; surveyId: string; query: ExportQuery; target: string },
+  progress?: (submissions: number) => void,
+): Promise<{ fileName: string; sizeBytes: number }> {
+  const file = await exportSubmissions(deps, input.reader, input.surveyId, input.query, progress);
+  const partial = `${input.target}.part`;
+  try {
+    await pipeline(file.stream, createWriteStream(partial, { flags: 'wx' }));
+    await rename(partial, input.target);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+  return { fileName: file.fileName, sizeBytes: (await stat(input.target)).size };
+}
+
+/** The pg-boss job: runs one export to its end, Succeeded or Failed; the cause of a failure goes to the log only. */
+export async function runExportJob(deps: ExportRunDeps, id: string): Promise<void> {
+  const job = await findExportJob(deps.db, id);
+  if (!job || job.state === JOB_STATE.Succeeded || job.state === JOB_STATE.Failed) return;
+  if (!(await markProcessing(deps.db, id))) return;
+  const reader: DataReader = { organizationId: job.organization_id, memberId: job.member_id, userId: job.requested_by, roles: job.roles as RoleName[] };
+  const total = job.total_rows ?? 0;
+  let done = 0;
+  let written = Date.now();
+  const filePath = filePathOf(id, job.format);
+  try {
+    await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
+    const file = await writeExportFile(deps, { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) }, (n) => {
+      done += n;
+      if (total > 0 && Date.now() - written >= PROGRESS_EVERY_MS) {
+        written = Date.now();
+        setProgress(deps.db, id, (100 * done) / total).catch(() => undefined);
+      }
+    });
+    await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
+  } catch (err) {
+    deps.log.error({ err, jobId: id }, 'export job failed');
+    await rm(join(deps.dataDir, filePath), { force: true });
+    await markFailed(deps.db, id);
+  }
+}
+
+/** GET getExportJob/{jobId}: the caller's own job, still kept; 404 for anyone else's. */
+export async function getExportJob(deps: ExportJobDeps, reader: DataReader, id: string) {
+  const job = await findOwnExportJob(deps.db, reader, id);
+  if (!job) throw problem('notFound');
+  await readableSurvey(deps, reader, job.survey_id);
+  return jobOut(job);
+}
+
+/** GET getExportJobs: the caller's earlier exports of a survey, newest first. */
+export async function listExportJobs(deps: ExportJobDeps, reader: DataReader, q: { SurveyId: string; Page?: number | undefined; PageSize?: number | undefined }) {
+  await readableSurvey(deps, reader, q.SurveyId);
+  const page = q.Page ?? 1;
+  const size = q.PageSize ?? 20;
+  const { rows, totalSize } = await ownExportJobs(deps.db, reader, q.SurveyId, { offset: (page - 1) * size, limit: size });
+  return { jobs: rows.map(jobOut), totalSize };
+}
+
+/** GET downloadExport/{jobId}: the file of the caller's own succeeded job. */
+export async function exportDownload(deps: ExportJobDeps, reader: DataReader, id: string) {
+  const job = await findOwnExportJob(deps.db, reader, id);
+  if (!job || job.state !== JOB_STATE.Succeeded || !job.file_path || !job.file_name) throw problem('notFound');
+  await readableSurvey(deps, reader, job.survey_id);
+  const path = join(deps.dataDir, job.file_path);
+  try {
+    await stat(path);
+  } catch {
+    throw problem('notFound');
+  }
+  return { fileName: job.file_name, contentType: CONTENT_TYPES[job.format], stream: createReadStream(path) };
+}
+
+/** Expired jobs and their files go (the daily purge job). */
+export async function purgeExpiredExports(deps: { db: DataDeps['db']; dataDir: string }): Promise<number> {
+  const files = await deleteExpiredExportJobs(deps.db);
+  for (const f of files) await rm(join(deps.dataDir, f), { force: true });
+  return files.length;
+}
