@@ -10,11 +10,12 @@ import { surveyReportQuery } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
 import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
+import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
 
 export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
-  const cache = createSurveyCache();
+  const cache = createSurveyCache(200, { attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId) });
   const deps = () => ({ db: app.deps.database.db, cache, storage });
   const runDeps = { db: app.deps.database.db, cache, storage, dataDir: app.deps.config.dataDir, log: app.log };
   const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };

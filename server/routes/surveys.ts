@@ -9,13 +9,14 @@ import { createStorage, downloadHeaders, type Storage } from '../plugins/storage
 import { publicLimiter } from '../security/publicLimits';
 import { readSubmissionBody } from '../plugins/submissionBody';
 import { submitSurvey, uploadLimitOf } from '../services/submissions';
+import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
 import { exportSurvey } from '../services/surveyExport';
 import { previewData, surveyById, surveyDetails, surveysOfProject } from '../services/surveys';
 
 export default async function surveyRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
-  const cache = createSurveyCache();
+  const cache = createSurveyCache(200, { attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId) });
   const deps = () => ({ db: app.deps.database.db, cache, storage });
   const limits = publicLimiter(app);
 

@@ -24,7 +24,19 @@ export interface SurveyCache {
   latest(surveyId: string): CachedSurvey | undefined;
 }
 
-export function createSurveyCache(max = 200): SurveyCache {
+/** Reads a survey's CSV attachments (services/surveyAttachments.ts) for the compiled model. */
+export type AttachmentLoader = (db: Kysely<DB>, organizationId: string, surveyId: string) => Promise<NonNullable<SurveyModel['attachments']>>;
+
+/**
+ * `attachments`: where the caches that evaluate answers (the fill page's survey, submissions) read the
+ * pulldata() files from; media are not versioned, so every kept version reads the current files.
+ */
+export function createSurveyCache(max = 200, opts: { attachments?: AttachmentLoader } = {}): SurveyCache {
+  const withAttachments = async (db: Kysely<DB>, organizationId: string, surveyId: string, model: SurveyModel): Promise<SurveyModel> => {
+    if (!opts.attachments) return model;
+    const attachments = await opts.attachments(db, organizationId, surveyId);
+    return Object.keys(attachments).length ? { ...model, attachments } : model;
+  };
   const entries = new Map<string, CachedSurvey>();
   const newest = new Map<string, CachedSurvey>();
   const loading = new Map<string, Promise<CachedSurvey | undefined>>();
@@ -72,10 +84,12 @@ export function createSurveyCache(max = 200): SurveyCache {
         surveyId,
         version,
         async () => {
-          const model = await loadSurveyModel(db, organizationId, surveyId);
+          const loaded = await loadSurveyModel(db, organizationId, surveyId);
+          if (!loaded) return undefined;
           // The version was read before the model: a change in between leaves an entry whose model is newer
           // than its tag, which the next request with the new version simply reloads.
-          return model ? { organizationId, version, model, bindings: bindSurvey(model) } : undefined;
+          const model = await withAttachments(db, organizationId, surveyId, loaded);
+          return { organizationId, version, model, bindings: bindSurvey(model) };
         },
         true,
       ),
@@ -85,7 +99,9 @@ export function createSurveyCache(max = 200): SurveyCache {
         version,
         async () => {
           const found = await findVersion(db, surveyId, version);
-          return found ? { organizationId: found.organizationId, version, model: found.model, bindings: bindSurvey(found.model) } : undefined;
+          if (!found) return undefined;
+          const model = await withAttachments(db, found.organizationId, surveyId, found.model);
+          return { organizationId: found.organizationId, version, model, bindings: bindSurvey(model) };
         },
         false,
       ),

@@ -11,6 +11,7 @@ import { tasks } from './0009_tasks';
 import { profile } from './0010_profile';
 import { surveyMedia } from './0011_survey_media';
 import { exportJobs } from './0012_export_jobs';
+import { mediaVersion } from './0013_media_version';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   { version: 10, name: 'profile', sql: profile },
   { version: 11, name: 'survey_media', sql: surveyMedia },
   { version: 12, name: 'export_jobs', sql: exportJobs },
+  { version: 13, name: 'media_version', sql: mediaVersion },
 ];
