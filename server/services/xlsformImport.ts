@@ -2,7 +2,7 @@
 // cell length), converted by engine/survey/xlsform, and stored as a new survey in Editing or as the
 // new content of a survey still Editing. Nothing is stored when the report holds an error.
 import type { Kysely } from 'kysely';
-import type { ReportEntry, SurveyModel } from '../../engine/survey/index';
+import { said, type ReportEntry, type SurveyModel } from '../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
 import { insertSurvey, loadSurveyModel, projectExists } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
@@ -20,7 +20,6 @@ export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, c
 
 const refuse = (report: ReportEntry[]) => problem('validation', { message: 'The workbook cannot be imported.', errors: report.slice(0, 20).map(describe), data: { report } });
 const describe = (r: ReportEntry): string => `${r.sheet}${r.row ? ` row ${r.row}` : ''}${r.column ? ` column '${r.column}'` : ''}: ${r.message}`;
-const workbookError = (message: string, sheet = '', row = 0, column = ''): ReportEntry => ({ sheet, row, column, level: 'error', message });
 
 /** How long one workbook may take to read and convert: a 1,000-question form takes well under 2 s. */
 export const XLSFORM_TIME_BUDGET_MS = 20_000;
@@ -43,8 +42,9 @@ export async function convertWorkbook(db: Q, bytes: Buffer, fileName: string) {
     );
   } catch (e) {
     if (!(e instanceof WorkerBudgetError)) throw e;
-    const why = e.limit === 'time' ? `Reading the workbook took longer than ${XLSFORM_TIME_BUDGET_MS / 1000} s.` : `Reading the workbook needed more than ${WORKER_LIMITS.maxOldGenerationSizeMb} MB of memory.`;
-    return { model: null, report: [workbookError(why)] };
+    const why = e.limit === 'time' ? said('readingTime', { max: XLSFORM_TIME_BUDGET_MS / 1000 }) : said('readingMemory', { max: WORKER_LIMITS.maxOldGenerationSizeMb });
+    const entry: ReportEntry = { sheet: '', row: 0, column: '', level: 'error', ...why };
+    return { model: null, report: [entry] };
   }
 }
 

@@ -2,8 +2,8 @@
 // entries, ratio and DTDs counted as the parts inflate), then the rows counted in the XML before ExcelJS
 // builds them, then columns and cell length. The XLSForm import and the translation sheet both read
 // workbooks through here, in a worker thread (pool.ts): what a hostile file costs is one worker's.
-import type { ReportEntry, Sheet } from '../../engine/survey/index';
-import { ArchiveError, readArchive } from '../services/archive';
+import { said, type ReportCode, type ReportEntry, type Sheet } from '../../engine/survey/index';
+import { ArchiveError, readArchive, WORKBOOK_LIMITS } from '../services/archive';
 
 export interface SheetLimits {
   rows: number;
@@ -11,7 +11,27 @@ export interface SheetLimits {
   cellLength: number;
 }
 
-const workbookError = (message: string, sheet = '', row = 0, column = ''): ReportEntry => ({ sheet, row, column, level: 'error', message });
+const workbookError = (said: { code: ReportCode; params: Readonly<Record<string, string | number>>; message: string }, sheet = '', row = 0, column = ''): ReportEntry => ({ sheet, row, column, level: 'error', ...said });
+
+const MB = 1024 * 1024;
+
+/** An archive's refusal by the limit it broke, in the report's words. */
+function archiveSaid(e: ArchiveError) {
+  switch (e.limit) {
+    case 'compressedBytes':
+      return said('archiveSize', { max: WORKBOOK_LIMITS.compressedBytes / MB });
+    case 'entries':
+      return said('archiveEntries', { max: WORKBOOK_LIMITS.entries });
+    case 'uncompressedBytes':
+      return said('archiveInflates', { max: WORKBOOK_LIMITS.uncompressedBytes / MB });
+    case 'ratio':
+      return said('archiveRatio', { max: WORKBOOK_LIMITS.ratio });
+    case 'doctype':
+      return said('archiveDoctype');
+    default:
+      return said('archiveDamaged');
+  }
+}
 
 /** A cell as the text a person sees: rich text joined, a formula's result, dates as ISO dates, booleans as TRUE/FALSE. */
 function cellText(v: unknown): string {
@@ -38,7 +58,7 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
   try {
     entries = readArchive(bytes);
   } catch (e) {
-    if (e instanceof ArchiveError) return { report: [workbookError(e.message, e.entry ?? '')] };
+    if (e instanceof ArchiveError) return { report: [workbookError(archiveSaid(e), e.entry ?? '')] };
     throw e;
   }
   // Rows are counted in the XML before a parser builds them.
@@ -46,28 +66,28 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
     if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
     let rows = 0;
     for (let at = data.indexOf('<row'); at >= 0; at = data.indexOf('<row', at + 4)) if (++rows > limits.rows) break;
-    if (rows > limits.rows) return { report: [workbookError(`A sheet has more than ${limits.rows} rows.`, name, limits.rows + 1)] };
+    if (rows > limits.rows) return { report: [workbookError(said('sheetRows', { max: limits.rows }), name, limits.rows + 1)] };
   }
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    return { report: [workbookError('The file is not a workbook Excel can open (.xlsx).')] };
+    return { report: [workbookError(said('notWorkbook'))] };
   }
   const sheets: Sheet[] = [];
   const report: ReportEntry[] = [];
   for (const ws of wb.worksheets) {
     const rows: string[][] = [];
     if (ws.columnCount > limits.columns) {
-      report.push(workbookError(`The sheet has ${ws.columnCount} columns; at most ${limits.columns} are read.`, ws.name, 1, ws.getColumn(limits.columns + 1).letter));
+      report.push(workbookError(said('sheetColumns', { count: ws.columnCount, max: limits.columns }), ws.name, 1, ws.getColumn(limits.columns + 1).letter));
       continue;
     }
     ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       const cells: string[] = [];
       row.eachCell({ includeEmpty: false }, (cell, col) => {
         const text = cellText(cell.value);
-        if (text.length > limits.cellLength && report.length < 50) report.push(workbookError(`The cell holds ${text.length} characters; at most ${limits.cellLength}.`, ws.name, rowNumber, ws.getColumn(col).letter));
+        if (text.length > limits.cellLength && report.length < 50) report.push(workbookError(said('cellLength', { length: text.length, max: limits.cellLength }), ws.name, rowNumber, ws.getColumn(col).letter));
         cells[col - 1] = text;
       });
       rows[rowNumber - 1] = Array.from(cells, (c) => c ?? '');

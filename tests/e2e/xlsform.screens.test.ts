@@ -58,7 +58,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.getByTestId('xlsform-file').setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('xlsform-report').textContent()).toContain('not a zip');
+    expect(await page.getByTestId('xlsform-report').textContent()).toContain('not a zip archive');
     await screenshot(page, `xlsform-refused-${width}`);
     await page.keyboard.press('Escape');
 

@@ -22,6 +22,19 @@ export type NearestReason = keyof typeof NEAREST_REASONS;
 const s = (p: Params, k: string): string => String(p[k] ?? '');
 
 export const REPORT_MESSAGES = {
+  // The workbook reader (server/workers/workbook.ts, server/services/archive.ts) and its worker's budgets.
+  archiveSize: (p: Params) => `The file is larger than ${s(p, 'max')} MB.`,
+  archiveDamaged: () => 'The file is not a zip archive as an .xlsx workbook is: it is truncated, damaged or of another kind.',
+  archiveEntries: (p: Params) => `The workbook has more than ${s(p, 'max')} parts.`,
+  archiveInflates: (p: Params) => `The workbook inflates to more than ${s(p, 'max')} MB.`,
+  archiveRatio: (p: Params) => `The workbook inflates more than ${s(p, 'max')} times its size: refused as a zip bomb.`,
+  archiveDoctype: () => 'A part of the workbook declares a DOCTYPE or entities, which workbooks never need: refused.',
+  notWorkbook: () => 'The file is not a workbook Excel can open (.xlsx).',
+  sheetRows: (p: Params) => `A sheet has more than ${s(p, 'max')} rows.`,
+  sheetColumns: (p: Params) => `The sheet has ${s(p, 'count')} columns; at most ${s(p, 'max')} are read.`,
+  cellLength: (p: Params) => `The cell holds ${s(p, 'length')} characters; at most ${s(p, 'max')}.`,
+  readingTime: (p: Params) => `Reading the workbook took longer than ${s(p, 'max')} s.`,
+  readingMemory: (p: Params) => `Reading the workbook needed more than ${s(p, 'max')} MB of memory.`,
   duplicateColumn: (p: Params) => `The column '${s(p, 'column')}' appears twice (also as '${s(p, 'before')}'); keep one.`,
   unknownLanguage: (p: Params) => `The language '${s(p, 'language')}' is not one we know; this column was not imported.`,
   noSurveySheet: () => "The workbook has no 'survey' sheet.",
