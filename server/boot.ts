@@ -47,7 +47,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
-  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, log: opts.log };
+  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: opts.log };
   // Workers of a multi-process server queue exports; the primary runs them.
   const jobs =
     opts.jobs === false

@@ -5,11 +5,11 @@
 // and listed with the caller's earlier exports of the survey. A job belongs to whoever asked for it:
 // only they see or download it (docs/decisions.md "Export jobs").
 //
-// The worker-thread seam: writeExportFile is a plain function of plain data (the caller, the survey,
-// the query, the target file) and a database handle. A worker thread (server/workers/pool.ts) cannot
-// share the embedded PGlite, which lives in this thread's memory, so exports run on the job's own
-// event loop; with PostgreSQL a worker task could open its own pool from DATABASE_URL and call
-// writeExportFile unchanged.
+// Off the request loop (issue 21 point 3): with PostgreSQL, a job's file is written in a worker thread
+// (server/workers/pool.ts, task writeExport) with its own connection pool, a memory ceiling and a time
+// budget, so an export that grows pathological costs one worker, not the server. The embedded PGlite
+// lives in this thread's memory and cannot be shared with a worker, so there exports run on the job's
+// own event loop, one at a time (plugins/jobs.ts).
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import {
 import type { Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
+import { runInWorker } from '../workers/pool';
 import { CONTENT_TYPES, exportSubmissions, type ExportFile } from './submissionExport';
 
 /** Up to this many submissions an export is streamed into the response (a few seconds at most). */
@@ -44,6 +45,8 @@ const PROGRESS_EVERY_MS = 1000;
 /** What running an export job needs. */
 export interface ExportRunDeps extends DataDeps {
   storage: Storage;
+  /** PostgreSQL's address: when set, files are written in a worker thread that connects on its own. */
+  databaseUrl?: string | undefined;
   /** The data directory: files go to <dataDir>/exports/<job id>.<format>. */
   dataDir: string;
   log: { error(obj: unknown, message?: string): void };
@@ -131,6 +134,22 @@ export async function writeExportFile(
   return { fileName: file.fileName, sizeBytes: (await stat(input.target)).size };
 }
 
+/** How long one export job may run in its worker: a million rows at a few thousand a second, with room. */
+export const EXPORT_TIME_BUDGET_MS = 60 * 60_000;
+
+/** Progress written to the job's row at most once a second. */
+export function progressOf(db: DataDeps['db'], id: string, total: number): (submissions: number) => void {
+  let done = 0;
+  let written = Date.now();
+  return (n) => {
+    done += n;
+    if (total > 0 && Date.now() - written >= PROGRESS_EVERY_MS) {
+      written = Date.now();
+      setProgress(db, id, (100 * done) / total).catch(() => undefined);
+    }
+  };
+}
+
 /** The pg-boss job: runs one export to its end, Succeeded or Failed; the cause of a failure goes to the log only. */
 export async function runExportJob(deps: ExportRunDeps, id: string): Promise<void> {
   const job = await findExportJob(deps.db, id);
@@ -138,18 +157,13 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   if (!(await markProcessing(deps.db, id))) return;
   const reader: DataReader = { organizationId: job.organization_id, memberId: job.member_id, userId: job.requested_by, roles: job.roles as RoleName[] };
   const total = job.total_rows ?? 0;
-  let done = 0;
-  let written = Date.now();
   const filePath = filePathOf(id, job.format);
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
-    const file = await writeExportFile(deps, { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) }, (n) => {
-      done += n;
-      if (total > 0 && Date.now() - written >= PROGRESS_EVERY_MS) {
-        written = Date.now();
-        setProgress(deps.db, id, (100 * done) / total).catch(() => undefined);
-      }
-    });
+    const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
+    const file = deps.databaseUrl
+      ? await runInWorker('writeExport', { ...input, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir, jobId: id, total }, { timeoutMs: EXPORT_TIME_BUDGET_MS })
+      : await writeExportFile(deps, input, progressOf(deps.db, id, total));
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
   } catch (err) {
     deps.log.error({ err, jobId: id }, 'export job failed');

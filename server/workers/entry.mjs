@@ -9,3 +9,4 @@ const tasks = await import('./tasks.ts');
 export const readSheets = (input) => tasks.readSheets(input);
 export const convertXlsForm = (input) => tasks.convertXlsForm(input);
 export const checkSubmission = (input) => tasks.checkSubmission(input);
+export const writeExport = (input) => tasks.writeExport(input);

@@ -2,7 +2,14 @@
 // boundary by structured clone: plain data only, no functions, no database.
 import { randomUUID } from 'node:crypto';
 import { bindSurvey, importXlsForm, type Bindings, type ReportEntry, type Sheet, type SubmissionInput, type SurveyModel } from '../../engine/survey/index';
+import { join } from 'node:path';
+import type { ExportQuery } from '../../schemas/submissions';
+import { openDatabase, type Database } from '../db/database';
+import { createStorage } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
+import { progressOf, writeExportFile } from '../services/exportJobs';
+import type { DataReader } from '../services/submissionData';
+import { createSurveyCache } from '../services/surveyCache';
 import { readWorkbook, type SheetLimits } from './workbook';
 
 export interface LanguageRow {
@@ -67,4 +74,27 @@ export function checkSubmission(input: CheckInput): CheckOutcome {
   compiled.set(input.key, b);
   if (compiled.size > COMPILED_MAX) compiled.delete(compiled.keys().next().value!);
   return checkOutcome(b, input.submission, input.uploads, input.now, input.defaultLanguageId);
+}
+
+/** Each worker's own PostgreSQL pool, opened on its first export and kept for the worker's life. */
+const databases = new Map<string, Promise<Database>>();
+
+export interface ExportInput {
+  databaseUrl: string;
+  dataDir: string;
+  jobId: string;
+  total: number;
+  reader: DataReader;
+  surveyId: string;
+  query: ExportQuery;
+  target: string;
+}
+
+/** An export job's file (services/exportJobs.ts), written with this worker's own connections. */
+export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number }> {
+  let database = databases.get(input.databaseUrl);
+  if (!database) databases.set(input.databaseUrl, (database = openDatabase({ databaseUrl: input.databaseUrl })));
+  const { db } = await database;
+  const deps = { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
+  return writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(db, input.jobId, input.total));
 }

@@ -109,6 +109,33 @@ describe('export jobs', () => {
     expect((await get(`/api/DataCollection/getExportJobs?SurveyId=${s.id}&PageSize=1000`)).statusCode).toBe(400);
   });
 
+  // Issue 21 point 3: with PostgreSQL the file is written off the request loop, in a worker thread
+  // that opens its own connections (PGlite lives in this thread's memory: there the job runs here).
+  it.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL, are written in a worker thread with its own connections', async () => {
+    const owner = await as(demo.owner);
+    const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+    const id = await insertExportJob(t.db, {
+      organizationId: owner.organizationId,
+      surveyId: s.id,
+      requestedBy: owner.userId,
+      memberId: member.id,
+      roles: ['Organization'],
+      format: 'csv',
+      query: { format: 'csv' },
+      totalRows: 2,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const errors: unknown[] = [];
+    const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage('/tmp/fieldsurvey-test/files'), dataDir: t.config.dataDir, databaseUrl: t.databaseUrl, log: { error: (e: unknown) => errors.push(e) } };
+    await runExportJob(deps, id);
+    expect(errors).toEqual([]);
+    const job = (await get(`/api/DataCollection/getExportJob/${id}`)).json().data as Job;
+    expect(job.state).toBe(JOB_STATE.Succeeded);
+    const rows = await parseCsv((await get(job.downloadUrl!)).body);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]![rows[0]!.indexOf('comment')]).toBe("'=1+1");
+  });
+
   it('fail as Failed with the spec message and no detail, and nothing to download', async () => {
     const owner = await as(demo.owner);
     const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();

@@ -15,6 +15,8 @@ export interface TestApp {
   config: Config;
   db: TestDatabase['database']['db'];
   database: TestDatabase['database'];
+  /** This test's own PostgreSQL database (PostgreSQL only). */
+  databaseUrl: string | undefined;
   ids: SeededIds;
   close(): Promise<void>;
   /** Signs in and chooses the persona's first organization (or the one named). */
@@ -77,6 +79,7 @@ export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha
     config,
     db: database.db,
     database,
+    databaseUrl: testDb.url,
     ids,
     call,
     signIn,
