@@ -75,6 +75,7 @@ it('shows the kept tasks offline, fills a task offline and completes it when the
   await page.getByTestId('mytasks-offline').waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('mytasks-offline').textContent()).toMatch(/You are offline\. These are your tasks as of .+/);
   await row().waitFor();
+  await page.getByTestId('mytasks-donut').locator('svg').first().waitFor({ timeout: 10_000 });
   await screenshot(page, 'tasks-mytasks-offline-phone');
   await expectAccessible(page, '/mytasks offline', '[data-testid="mytasks"]');
 
