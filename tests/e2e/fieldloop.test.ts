@@ -131,6 +131,8 @@ it('adds a collector by invitation, assigns a task, and gets it completed offlin
   await collector.getByTestId('fill-submit').click();
   await collector.getByTestId('queued-dialog').waitFor({ timeout: 20_000 });
   await collector.waitForURL('**/mytasks', { timeout: 30_000 });
+  await collector.getByTestId('mytasks-offline').waitFor({ timeout: 30_000 });
+  await collector.getByTestId('mytasks-donut').locator('svg').first().waitFor();
   await screenshot(collector, 'tasks-fieldloop-offline-phone');
 
   // The signal returns: the outbox sends it and the task turns Completed.

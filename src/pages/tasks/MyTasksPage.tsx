@@ -6,7 +6,7 @@
 // submitting it completes it and comes back here (src/pages/fill/useSubmitFlow.ts).
 import { Alert, Box, Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -47,10 +47,15 @@ export default function MyTasksPage() {
   const savedAt = q.data?.savedAt;
   const client = useQueryClient();
   const online = useConnection();
+  // Offline, the list is as of its last answer: read from IndexedDB (savedAt), or still in memory from
+  // before the signal went (a collector back from a queued submission), which is no fresher.
+  const offlineAsOf = savedAt ?? (!online && q.data ? q.dataUpdatedAt : undefined);
   // Back online, or a queued submission sent by the outbox: the kept list is out of date.
+  const wasOnline = useRef(online);
   useEffect(() => {
     const refresh = () => void client.invalidateQueries({ queryKey: [MY_TASKS_QUERY] });
-    if (online) refresh();
+    if (online && !wasOnline.current) refresh();
+    wasOnline.current = online;
     window.addEventListener(OUTBOX_SENT_EVENT, refresh);
     return () => window.removeEventListener(OUTBOX_SENT_EVENT, refresh);
   }, [client, online]);
@@ -93,10 +98,10 @@ export default function MyTasksPage() {
         <Text color="gray.600">{t('myTasks.intro')}</Text>
       </Stack>
 
-      {savedAt !== undefined && (
+      {offlineAsOf !== undefined && (
         <Alert.Root status="warning" data-testid="mytasks-offline">
           <Alert.Indicator />
-          <Alert.Description>{t('myTasks.offlineNote', { when: new Date(savedAt).toLocaleString(i18n.language) })}</Alert.Description>
+          <Alert.Description>{t('myTasks.offlineNote', { when: new Date(offlineAsOf).toLocaleString(i18n.language) })}</Alert.Description>
         </Alert.Root>
       )}
 
