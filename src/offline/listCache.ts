@@ -2,23 +2,24 @@
 // last seen online, and the surveys of its open tasks kept through the same path as a survey opened on
 // the fill page (surveyCache.ts), so 'Go to survey' opens with no signal. IndexedDB, not the worker's
 // cache: the worker never keeps API answers but the survey data (see README.md).
-import { offlineDb } from './db';
+import { offlineDb, type OfflineDb } from './db';
 import { keepSurveyOffline, type SurveyToKeep } from './surveyCache';
 
 /** Fired on window when the outbox has sent something: screens showing a task's status refresh. */
 export const OUTBOX_SENT_EVENT = 'fieldsurvey:outbox-sent';
 
-export async function keepList(key: string, data: unknown, now: number): Promise<void> {
+/** db: the app's database unless a test gives its own. */
+export async function keepList(key: string, data: unknown, now: number, db: OfflineDb = offlineDb()): Promise<void> {
   try {
-    await offlineDb().lists.put({ key, data, savedAt: now });
+    await db.lists.put({ key, data, savedAt: now });
   } catch {
     // private mode or a full disk: the screen still works online
   }
 }
 
-export async function readList<T>(key: string): Promise<{ data: T; savedAt: number } | undefined> {
+export async function readList<T>(key: string, db: OfflineDb = offlineDb()): Promise<{ data: T; savedAt: number } | undefined> {
   try {
-    const r = await offlineDb().lists.get(key);
+    const r = await db.lists.get(key);
     return r ? { data: r.data as T, savedAt: r.savedAt } : undefined;
   } catch {
     return undefined;
