@@ -50,11 +50,20 @@ export interface CachedSurveyRecord {
   version: string;
 }
 
+/** A list a screen showed while online, kept to be shown again offline (a collector's /mytasks). */
+export interface CachedListRecord {
+  /** What the list is and whose: the screen, the user, the tab and page. */
+  key: string;
+  data: unknown;
+  savedAt: number;
+}
+
 export class OfflineDb extends Dexie {
   drafts!: Table<DraftRecord, [string, string]>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   autosave!: EntityTable<AutosaveRecord, 'formKey'>;
   surveys!: EntityTable<CachedSurveyRecord, 'surveyId'>;
+  lists!: EntityTable<CachedListRecord, 'key'>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -64,6 +73,8 @@ export class OfflineDb extends Dexie {
       autosave: 'formKey, savedAt',
       surveys: 'surveyId, cachedAt',
     });
+    // Version 2 only adds a table: Dexie keeps the data of version 1 as it is.
+    this.version(2).stores({ lists: 'key, savedAt' });
   }
 }
 

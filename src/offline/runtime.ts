@@ -5,6 +5,7 @@ import { i18next } from '../i18n';
 import { notify } from '../app/toaster';
 import { offlineDb } from './db';
 import { purgeOld } from './drafts';
+import { OUTBOX_SENT_EVENT } from './listCache';
 import { onConnectionChange } from './online';
 import { sendRecord } from './outbox/send';
 import { createSync, type SyncResult } from './outbox/sync';
@@ -17,7 +18,11 @@ const t = (key: string) => i18next.t(key);
 let sync: ((opts?: { ignoreBackoff?: boolean }) => Promise<SyncResult>) | undefined;
 
 function report(r: SyncResult): SyncResult {
-  if (r.sent > 0) notify('success', t('offline.notices.synced'));
+  if (r.sent > 0) {
+    notify('success', t('offline.notices.synced'));
+    // A sent task submission completed its task on the server: /mytasks shows it without a reload.
+    window.dispatchEvent(new Event(OUTBOX_SENT_EVENT));
+  }
   if (r.refused > 0) notify('warning', t('offline.outbox.refusedToast'));
   return r;
 }

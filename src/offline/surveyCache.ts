@@ -14,6 +14,8 @@ export interface SurveyToKeep {
   path: string;
   /** The data call as the page made it (GET /api/Survey/GetPreviewData?...). */
   dataUrl: string;
+  /** The caller's credentials when the data depends on who asks (a task's survey answers linkValid only to its collector). */
+  headers?: Record<string, string>;
 }
 
 export type KeepResult = 'downloaded' | 'refreshed' | 'unsupported' | 'failed';
@@ -74,7 +76,7 @@ export async function keepSurveyOffline(db: OfflineDb, s: SurveyToKeep, now: num
     // before it did, so the call is made again here and kept by hand.
     let res = await cache.match(s.dataUrl);
     if (!res) {
-      const fresh = await fetch(s.dataUrl, { cache: 'no-store' });
+      const fresh = await fetch(s.dataUrl, { cache: 'no-store', ...(s.headers ? { headers: s.headers } : {}) });
       if (!fresh.ok) return 'failed';
       await cache.put(s.dataUrl, fresh.clone());
       res = fresh;

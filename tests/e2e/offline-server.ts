@@ -17,6 +17,9 @@ export class OwnServer {
   output = '';
   private child: ChildProcess | undefined;
 
+  /** env: settings of this test's own over the defaults below (the field loop's SMTP server). */
+  constructor(private readonly env: Record<string, string> = {}) {}
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
@@ -25,7 +28,7 @@ export class OwnServer {
     this.port ||= await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: 'off', NODE_ENV: 'production' },
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: 'off', NODE_ENV: 'production', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

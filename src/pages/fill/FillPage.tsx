@@ -82,6 +82,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
     [t],
   );
   const { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers } = useFill(model, firstLanguage(data, route.language), onProblem);
+  const { go } = useFillNav();
   // Drafts, the autosaved form, the outbox and the indicator: src/offline, fed plain data.
   const offline = useOfflineFill({
     surveyId: model.id,
@@ -94,6 +95,9 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
     load: (s) => restore({ formData: (s.formData ?? {}) as FormValues, ...(s.submissionId ? { submissionId: s.submissionId } : {}) }),
     reset,
     hasAnswer: hasAnswers,
+    // A task's queued submission returns to /mytasks, as a sent one does (useSubmitFlow), not to the
+    // same task's form: the collector sees the list and the outbox sends it when the signal returns.
+    ...(route.taskId !== null ? { reload: () => go('/mytasks') } : {}),
   });
   const { changed } = offline;
   useEffect(() => fill.runtime.onChange(changed), [fill.runtime, changed]);

@@ -4,14 +4,17 @@
 // are offered on Assigned tasks only; beyond the spec, an In Progress task (opened, not yet submitted)
 // keeps Go to survey, or it could never be finished. Going to the survey starts the task (In Progress);
 // submitting it completes it and comes back here (src/pages/fill/useSubmitFlow.ts).
-import { Box, Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Box, Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { taskStatuses } from '../../../schemas/tasks';
 import { session } from '../../state/session';
-import { taskSurveyPath, useMyTasks, useUpdateTaskStatus, type MyTask } from './api';
+import { OUTBOX_SENT_EVENT, keepSurveysOffline } from '../../offline/listCache';
+import { useConnection } from '../../offline/ui/hooks';
+import { MY_TASKS_QUERY, taskSurveyDataUrl, taskSurveyPath, useMyTasks, useUpdateTaskStatus, type MyTask } from './api';
 import { RejectDialog } from './RejectDialog';
 import { TaskList } from './TaskList';
 
@@ -31,7 +34,7 @@ function firstName(fullName: string | undefined): string {
 }
 
 export default function MyTasksPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snap = useSnapshot(session);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -41,6 +44,30 @@ export default function MyTasksPage() {
   const [rejecting, setRejecting] = useState<MyTask | null>(null);
   const start = useUpdateTaskStatus();
   const stats = q.data?.stats;
+  const savedAt = q.data?.savedAt;
+  const client = useQueryClient();
+  const online = useConnection();
+  // Offline, the list is as of its last answer: read from IndexedDB (savedAt), or still in memory from
+  // before the signal went (a collector back from a queued submission), which is no fresher.
+  const offlineAsOf = savedAt ?? (!online && q.data ? q.dataUpdatedAt : undefined);
+  // Back online, or a queued submission sent by the outbox: the kept list is out of date.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const refresh = () => void client.invalidateQueries({ queryKey: [MY_TASKS_QUERY] });
+    if (online && !wasOnline.current) refresh();
+    wasOnline.current = online;
+    window.addEventListener(OUTBOX_SENT_EVENT, refresh);
+    return () => window.removeEventListener(OUTBOX_SENT_EVENT, refresh);
+  }, [client, online]);
+  // Seen online: the surveys of the open tasks are kept so they open in a village without signal.
+  const fresh = q.data && savedAt === undefined ? q.data.tasks : undefined;
+  useEffect(() => {
+    if (!fresh) return;
+    const open = fresh.filter((x) => x.status === taskStatuses.Assigned || x.status === taskStatuses.InProgress);
+    // Asked as the collector: the task's survey is valid only for them (linkValid), as on the fill page.
+    const headers = { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' };
+    keepSurveysOffline(open.map((x) => ({ surveyId: x.surveyId, title: x.surveyName, path: taskSurveyPath(x), dataUrl: taskSurveyDataUrl(x), headers })));
+  }, [fresh]);
   const slices = useMemo(
     () =>
       stats
@@ -70,6 +97,13 @@ export default function MyTasksPage() {
         </Heading>
         <Text color="gray.600">{t('myTasks.intro')}</Text>
       </Stack>
+
+      {offlineAsOf !== undefined && (
+        <Alert.Root status="warning" data-testid="mytasks-offline">
+          <Alert.Indicator />
+          <Alert.Description>{t('myTasks.offlineNote', { when: new Date(offlineAsOf).toLocaleString(i18n.language) })}</Alert.Description>
+        </Alert.Root>
+      )}
 
       <Card.Root maxW={{ base: 'full', md: 'md' }}>
         <Card.Body gap="2">

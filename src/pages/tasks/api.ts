@@ -1,7 +1,9 @@
 // The task calls the task screens make. /mytasks reads everything it shows through one query hook
 // (`useMyTasks`): statistics and the tab's page together, so a later offline cache has one thing to keep.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
+import { keepList, readList } from '../../offline/listCache';
+import { session } from '../../state/session';
 
 export interface MyTask {
   id: string;
@@ -30,6 +32,8 @@ export interface MyTasksData {
   stats: TaskStats;
   tasks: MyTask[];
   totalSize: number;
+  /** Set when the server could not be reached: the list as kept at that time (ms since the epoch). */
+  savedAt?: number;
 }
 
 export const MY_TASKS_QUERY = 'my-tasks';
@@ -37,17 +41,30 @@ export const MY_TASKS_QUERY = 'my-tasks';
 export const MY_TASKS_PAGE_SIZE = 10;
 
 /** The donut's figures and one page of a tab (status undefined: All). */
+/** Online, each answer is kept in IndexedDB; offline (no answer at all), the kept one is shown with its date. */
 export function useMyTasks(o: { status: number | undefined; page: number }) {
+  const key = `mytasks|${session.user?.id ?? ''}|${o.status ?? 'all'}|${o.page}`;
   return useQuery({
     queryKey: [MY_TASKS_QUERY, o.status ?? 'all', o.page],
+    // React Query would otherwise hold the call while the browser says it is offline, and the kept list never shows.
+    networkMode: 'always',
     queryFn: async (): Promise<MyTasksData> => {
-      const [stats, page] = await Promise.all([
-        api.get<TaskStats>('/Task/GetTaskStatsticsByDataCollector', { query: { page: 1, pageSize: 10000 } }),
-        api.get<{ tasks: MyTask[]; totalSize: number }>('/Task/GetTasksForDataCollector', {
-          query: { isDeleted: false, Page: o.page, PageSize: MY_TASKS_PAGE_SIZE, ...(o.status !== undefined ? { Status: o.status } : {}) },
-        }),
-      ]);
-      return { stats, ...page };
+      try {
+        const [stats, page] = await Promise.all([
+          api.get<TaskStats>('/Task/GetTaskStatsticsByDataCollector', { query: { page: 1, pageSize: 10000 } }),
+          api.get<{ tasks: MyTask[]; totalSize: number }>('/Task/GetTasksForDataCollector', {
+            query: { isDeleted: false, Page: o.page, PageSize: MY_TASKS_PAGE_SIZE, ...(o.status !== undefined ? { Status: o.status } : {}) },
+          }),
+        ]);
+        const data = { stats, ...page };
+        await keepList(key, data, Date.now());
+        return data;
+      } catch (err) {
+        if (err instanceof ApiError && err.kind === 'http') throw err;
+        const kept = await readList<MyTasksData>(key);
+        if (!kept) throw err;
+        return { ...kept.data, savedAt: kept.savedAt };
+      }
     },
   });
 }
@@ -60,6 +77,9 @@ export function useUpdateTaskStatus() {
     onSettled: () => client.invalidateQueries({ queryKey: [MY_TASKS_QUERY] }),
   });
 }
+
+/** The survey data call the fill page makes for a task (src/pages/fill/api.ts previewUrl), kept for offline use. */
+export const taskSurveyDataUrl = (t: Pick<MyTask, 'id' | 'surveyId'>) => `/api/Survey/GetPreviewData?surveyId=${t.surveyId}&taskId=${t.id}`;
 
 /** The fill page's address for a task (spec 001 section 2). */
 export const taskSurveyPath = (t: Pick<MyTask, 'id' | 'surveyId' | 'languageCode'>) =>
