@@ -1,7 +1,8 @@
 // The task table of /mytasks (spec 001 section 2): no page-size changer, scrolls at 1200 px wide and
 // 600 px high, its actions column kept in view. Rows show their reject and go-to-survey actions as
-// MyTasksPage decides.
-import { Badge, Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
+// MyTasksPage decides. On a phone, where a collector mostly meets it, the same tasks are a list of
+// cards instead: a 1200 px table behind a pinned actions column hid everything but the survey's name.
+import { Badge, Box, Button, Flex, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +25,74 @@ export interface TaskListProps {
 export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPage }: TaskListProps) {
   const { t, i18n } = useTranslation();
   const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const actions = (task: MyTask, size: 'xs' | 'sm') => (
+    <>
+      {task.status === taskStatuses.Assigned && (
+        <Button size={size} variant="outline" colorPalette="red" onClick={() => onReject(task)} data-testid="mytasks-reject">
+          {t('myTasks.reject')}
+        </Button>
+      )}
+      {(task.status === taskStatuses.Assigned || task.status === taskStatuses.InProgress) && (
+        <Button size={size} colorPalette="brand" onClick={() => onGo(task)} loading={starting === task.id} data-testid="mytasks-go">
+          {t('myTasks.goToSurvey')}
+        </Button>
+      )}
+    </>
+  );
+  const note = (task: MyTask) => (task.rejectionReason ? t('myTasks.reasonLabel', { reason: task.rejectionReason }) : task.note || '–');
   return (
     <>
       {q.isError ? (
         <Text color="fg.error" role="alert">
           {t('myTasks.loadFailed')}
         </Text>
+      ) : phone ? (
+        <Box data-testid="mytasks-table">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={t('myTasks.yourTasks')}>
+            {q.data?.tasks.map((task) => (
+              <Box as="li" key={task.id} borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid="mytasks-row" data-task-id={task.id}>
+                <HStack justify="space-between" align="start" gap="2">
+                  <Text fontWeight="semibold" minW="0">
+                    <bdi>{task.surveyName}</bdi>
+                  </Text>
+                  <StatusBadge status={task.status} />
+                </HStack>
+                <Text fontSize="sm" color="gray.700" mt="1">
+                  {t('tasks.columns.collectionRound')} {task.collectionRound} · {task.tasksDeadline ? when.format(new Date(task.tasksDeadline)) : '–'}
+                  {task.locationName ? (
+                    <>
+                      {' · '}
+                      <bdi>{task.locationName}</bdi>
+                    </>
+                  ) : null}
+                  {' · '}
+                  {t(`tasks.collectionTypes.${task.collectionType}`)}
+                  {task.recurring && (
+                    <Badge ms="2" variant="outline" colorPalette="gray">
+                      {t('myTasks.recurring')}
+                    </Badge>
+                  )}
+                </Text>
+                {(task.rejectionReason || task.note) && (
+                  <Text fontSize="sm" color="gray.600" mt="1" lineClamp={3} dir="auto">
+                    {note(task)}
+                  </Text>
+                )}
+                {actionsShown && (
+                  <HStack gap="2" mt="2" justify="flex-end">
+                    {actions(task, 'sm')}
+                  </HStack>
+                )}
+              </Box>
+            ))}
+          </Stack>
+          {q.data && q.data.tasks.length === 0 && (
+            <Flex p="6" justify="center">
+              <Text color="gray.600">{t('myTasks.empty')}</Text>
+            </Flex>
+          )}
+        </Box>
       ) : (
         <Box overflow="auto" maxH="600px" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('myTasks.yourTasks')} data-testid="mytasks-table">
           <Table.Root size="sm" minW="1200px" stickyHeader>
@@ -69,23 +132,14 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
                   </Table.Cell>
                   <Table.Cell maxW="xs">
                     <Text lineClamp={2} dir="auto">
-                      {task.rejectionReason ? t('myTasks.reasonLabel', { reason: task.rejectionReason }) : task.note || '–'}
+                      {note(task)}
                     </Text>
                   </Table.Cell>
                   {actionsShown && (
                     // Kept in view while the wide table scrolls sideways.
                     <Table.Cell textAlign="end" position="sticky" insetEnd="0" bg="white">
                       <HStack justify="flex-end" gap="2">
-                        {task.status === taskStatuses.Assigned && (
-                          <Button size="xs" variant="outline" colorPalette="red" onClick={() => onReject(task)} data-testid="mytasks-reject">
-                            {t('myTasks.reject')}
-                          </Button>
-                        )}
-                        {(task.status === taskStatuses.Assigned || task.status === taskStatuses.InProgress) && (
-                          <Button size="xs" colorPalette="brand" onClick={() => onGo(task)} loading={starting === task.id} data-testid="mytasks-go">
-                            {t('myTasks.goToSurvey')}
-                          </Button>
-                        )}
+                        {actions(task, 'xs')}
                       </HStack>
                     </Table.Cell>
                   )}
