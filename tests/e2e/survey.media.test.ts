@@ -1,9 +1,12 @@
 // A survey's media files in the browser (issue 21 point 7): the demo manager makes a survey, opens its
 // 'Media files' from Survey Tools' row menu, uploads a pulldata() CSV and a PNG and sees both listed,
-// then tries an .html file and sees the server's refusal. axe at laptop and phone width; screenshots
+// then tries an .html file and sees the server's refusal. A CSV uploaded on the page is what pulldata()
+// reads on the survey's public fill page. axe at laptop and phone width; screenshots
 // tests/e2e/screenshots/survey-media-*.png.
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSurvey, q, type SurveyModel } from '../../engine/survey/index';
 import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
 
@@ -42,6 +45,23 @@ async function managerWithSurvey(viewport: { width: number; height: number }): P
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   return { page, id, name };
 }
+
+/** A call of the API with the page's session, as the app makes it; refuses what the server refuses. */
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string };
+      const res = await fetch(`/api${p}`, {
+        method: m,
+        headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      });
+      const json = (await res.json()) as { isSuccess: boolean; data: unknown };
+      if (!json.isSuccess) throw new Error(`${p}: ${JSON.stringify(json)}`);
+      return json.data;
+    },
+    [method, path, body] as const,
+  ) as Promise<T>;
 
 const listed = (page: Page) => page.getByTestId('survey-media-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
 
@@ -111,6 +131,40 @@ describe('a survey’s media files', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'the media page at phone width', '[data-testid=survey-media]');
     await screenshot(page, 'survey-media-phone');
+    await page.context().close();
+  });
+
+  it('feed pulldata(): the CSV uploaded on the page is looked up on the public fill page', { timeout: 150_000 }, async () => {
+    const { page, id, name } = await managerWithSurvey(DESKTOP);
+    // The questions saved before the upload: the upload raises the survey's version.
+    const current = await api<SurveyModel & { version: number }>(page, 'POST', '/Survey/GetById', { SurveyId: id });
+    const built = buildSurvey({ name, languages: [{ code: 'en', languageId: current.surveyLanguageMaps[0]!.languageId, name: 'English' }], idFor: () => randomUUID() }, [
+      q.text('item').label('Item'),
+      q.calculate('price').calculation("pulldata('prices', 'price', 'name', ${item})"),
+      q.note('shown').label('Price: ${price}'),
+    ]);
+    const { version: _v, ...model } = current;
+    await api(page, 'POST', '/Survey/SaveSurvey', { surveyId: id, version: current.version, model: { ...model, surveyItems: built.surveyItems }, deletedIds: [] });
+    await page.goto(`/survey/media/${id}`);
+    await page.getByTestId('survey-media-empty').getByText('No files').waitFor({ timeout: 30_000 });
+    await page.getByTestId('survey-media-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: CSV });
+    await page.getByTestId('survey-media-upload').click();
+    await expect.poll(() => listed(page)).toEqual(['prices.csv']);
+    await api(page, 'POST', '/DataCollection/PublishSurvey', { surveyId: id });
+
+    // A stranger on the public link: no session, the CSV's rows travel with the survey.
+    const stranger = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: baseUrl(), bypassCSP: true });
+    const fill = await stranger.newPage();
+    const details = await api<{ publicLinkUuid: string }>(page, 'GET', `/Survey/GetSurveyDetails?surveyId=${id}`);
+    await fill.goto(`/public-survey/${details.publicLinkUuid}/${id}`);
+    await fill.getByTestId('survey-form').waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      await screenshot(fill, 'survey-media-pulldata-debug');
+      throw e;
+    });
+    await fill.locator('[data-path="item"] textarea').fill('beans');
+    await expect.poll(() => fill.locator('[data-path="shown"]').textContent()).toContain('Price: 250');
+    await screenshot(fill, 'survey-media-pulldata-fill');
+    await stranger.close();
     await page.context().close();
   });
 });
