@@ -25,6 +25,8 @@ export const surveyToolsRowSchema = {
 
 /** Where the builder of a survey is; the route table declares the same path. */
 export const BUILDER_BASE = '/survey/builder';
+/** Where a survey's media files (images, audio, video, pulldata() CSVs) are attached; the route table declares it. */
+export const MEDIA_BASE = '/survey/media';
 
 export const surveyForm: FormDeclaration = {
   schema: {
@@ -88,6 +90,8 @@ export const surveyToolsScreen: ScreenDeclaration = {
   rowActions: [
     { id: 'open', label: 'surveys.open', icon: 'edit', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },
     { id: 'preview', label: 'surveys.preview', icon: 'open', run: { kind: 'navigate', to: '/public-survey/{row.id}' } },
+    // Beside the builder: media are attached per survey, outside its versioned content.
+    { id: 'media', label: 'surveys.media', menu: true, icon: 'open', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${MEDIA_BASE}/{row.id}` } },
     { id: 'copyLink', label: 'surveys.copyLink', menu: true, icon: 'link', run: { kind: 'effect', effect: 'copyPublicLink' } },
     {
       id: 'duplicate',

@@ -10,7 +10,7 @@ import {
   PROFILE_ROLES,
   type RoleName,
 } from '../../schemas/roles';
-import { BUILDER_BASE } from '../../schemas/screens/surveyTools';
+import { BUILDER_BASE, MEDIA_BASE } from '../../schemas/screens/surveyTools';
 import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from '../../schemas/surveyBuilder';
 import { FILL_BASE } from '../pages/fill/route';
 
@@ -108,6 +108,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/survey/survey-tools/create', page: () => import('../pages/surveys/CreateSurveyPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
   // The builder edits in place, so it takes the whole width; who may open it is who may save.
   { path: `${BUILDER_BASE}/:surveyId`, page: () => import('../pages/surveys/builder/BuilderPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous', layout: { noPadding: true } },
+  { path: `${MEDIA_BASE}/:surveyId`, page: () => import('../pages/surveys/media/SurveyMediaPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
   { path: '/survey/survey-data', page: () => import('../pages/data/SurveyDataPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
