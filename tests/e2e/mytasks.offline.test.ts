@@ -4,6 +4,7 @@
 // opens the kept survey; the submission waits in the outbox with its TaskId and, once the network is
 // back, is sent and the task turns Completed.
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
@@ -24,15 +25,16 @@ async function assignTask(note: string): Promise<void> {
   await signIn(page, 'manager@demo.test');
   await page.waitForURL('**/workspace', { timeout: 30_000 });
   await chooseProject(page, 'Household Needs Assessment 2026');
-  const ok = await page.evaluate(async (n) => {
+  const ok = await page.evaluate(async ([n, demoName]) => {
     const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
     const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-    const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; surveyStatusId: number }[] } };
-    const survey = surveys.data.surveys.find((x) => x.surveyStatusId === 1)!;
+    const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
+    // The demo survey by name: other browser tests publish surveys of their own in this project.
+    const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
     const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
     const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
     return (await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }) })).ok;
-  }, note);
+  }, [note, DEMO_SURVEY_NAME] as const);
   expect(ok).toBe(true);
   await context.close();
 }

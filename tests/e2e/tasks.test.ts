@@ -4,6 +4,7 @@
 // survey, submits it, comes back to /mytasks and finds the task Completed. Axe over each screen at
 // desktop and phone width; screenshots in tests/e2e/screenshots/tasks-*.png, to be looked at.
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
@@ -90,17 +91,18 @@ describe.each([DESKTOP, PHONE])('/mytasks at %o', (viewport) => {
     // A task of our own to complete, so the demo tasks stay as they are for the other width.
     const { page: mgr, close: closeMgr } = await managerOnTasks(DESKTOP);
     const note = `Finish me ${device(viewport)} ${Date.now()}`;
-    const created = await mgr.evaluate(async (n) => {
+    const created = await mgr.evaluate(async ([n, demoName]) => {
       const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
       const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
       const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
-      const survey = surveys.data.surveys.find((x) => x.surveyStatusId === 1)!;
+      // The demo survey by name: other browser tests publish surveys of their own in this project.
+      const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
       const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
       const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
       const res = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }) });
       const rejectMe = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 0, note: `${n} (reject)` }) });
       return res.ok && rejectMe.ok;
-    }, note);
+    }, [note, DEMO_SURVEY_NAME] as const);
     expect(created).toBe(true);
     await closeMgr();
 
