@@ -3,6 +3,7 @@
 // the condition builder, the translation editor (French, then Arabic right to left) and the dialogs;
 // axe-core finds nothing critical or serious in any of them. Nothing is saved.
 import type { Browser, Page } from 'playwright-core';
+import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { join } from 'node:path';
 import { expectAccessible } from './axe';
@@ -29,7 +30,9 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await shoot(page, 'tools', width);
     await expectAccessible(page, `Survey Tools at ${width} width`);
 
-    await page.getByTestId('row').filter({ hasText: 'Household Needs Assessment' }).getByTestId('action-open').click();
+    // Found by search: other browser tests add surveys to this project, which can push it off the first page.
+    await page.getByTestId('screen-search').fill(DEMO_SURVEY_NAME);
+    await page.getByTestId('row').filter({ hasText: DEMO_SURVEY_NAME }).first().getByTestId('action-open').click();
     await page.waitForURL('**/survey/builder/**');
     await page.getByTestId('builder-outline').waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-form').waitFor();
