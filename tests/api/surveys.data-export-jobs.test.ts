@@ -55,6 +55,33 @@ const parseCsv = (text: string) =>
       .on('end', () => resolve(rows));
   });
 
+/** An export job of the owner's, written straight to the table (the runs below are the job's own). */
+async function ownerJob(format: 'csv' | 'xlsx', query: Record<string, unknown> = { format }): Promise<string> {
+  const owner = await as(demo.owner);
+  const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+  return insertExportJob(t.db, {
+    organizationId: owner.organizationId,
+    surveyId: s.id,
+    requestedBy: owner.userId,
+    memberId: member.id,
+    roles: ['Organization'],
+    format,
+    query: query as never,
+    totalRows: 2,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+}
+
+/** What a job runner is given; errors it logs are collected. */
+const runDeps = (errors: unknown[] = [], databaseUrl?: string) => ({
+  db: t.db,
+  cache: createSurveyCache(),
+  storage: createStorage('/tmp/fieldsurvey-test/files'),
+  dataDir: t.config.dataDir,
+  databaseUrl,
+  log: { error: (e: unknown) => errors.push(e) },
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   as = personas(() => t);
@@ -112,22 +139,9 @@ describe('export jobs', () => {
   // Issue 21 point 3: with PostgreSQL the file is written off the request loop, in a worker thread
   // that opens its own connections (PGlite lives in this thread's memory: there the job runs here).
   it.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL, are written in a worker thread with its own connections', async () => {
-    const owner = await as(demo.owner);
-    const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
-    const id = await insertExportJob(t.db, {
-      organizationId: owner.organizationId,
-      surveyId: s.id,
-      requestedBy: owner.userId,
-      memberId: member.id,
-      roles: ['Organization'],
-      format: 'csv',
-      query: { format: 'csv' },
-      totalRows: 2,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    const id = await ownerJob('csv');
     const errors: unknown[] = [];
-    const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage('/tmp/fieldsurvey-test/files'), dataDir: t.config.dataDir, databaseUrl: t.databaseUrl, log: { error: (e: unknown) => errors.push(e) } };
-    await runExportJob(deps, id);
+    await runExportJob(runDeps(errors, t.databaseUrl), id);
     expect(errors).toEqual([]);
     const job = (await get(`/api/DataCollection/getExportJob/${id}`)).json().data as Job;
     expect(job.state).toBe(JOB_STATE.Succeeded);
@@ -137,23 +151,10 @@ describe('export jobs', () => {
   });
 
   it('fail as Failed with the spec message and no detail, and nothing to download', async () => {
-    const owner = await as(demo.owner);
-    const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
     // A filter that no longer names a question of the survey: the job cannot run.
-    const id = await insertExportJob(t.db, {
-      organizationId: owner.organizationId,
-      surveyId: s.id,
-      requestedBy: owner.userId,
-      memberId: member.id,
-      roles: ['Organization'],
-      format: 'csv',
-      query: { format: 'csv', Filter: ['gone:eq:1'] },
-      totalRows: 2,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    const id = await ownerJob('csv', { format: 'csv', Filter: ['gone:eq:1'] });
     const errors: unknown[] = [];
-    const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage('/tmp/fieldsurvey-test/files'), dataDir: t.config.dataDir, log: { error: (e: unknown) => errors.push(e) } };
-    await runExportJob(deps, id);
+    await runExportJob(runDeps(errors), id);
     const job = (await get(`/api/DataCollection/getExportJob/${id}`)).json().data as Job;
     expect(job).toMatchObject({ state: JOB_STATE.Failed, message: 'Download failed. Please try again.', downloadUrl: null });
     expect(JSON.stringify(job)).not.toContain('gone');
@@ -162,26 +163,14 @@ describe('export jobs', () => {
   });
 
   it('run on pg-boss: queued on the survey-data-export queue, run by the worker, Succeeded', async () => {
-    const owner = await as(demo.owner);
-    const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
-    const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage('/tmp/fieldsurvey-test/files'), dataDir: t.config.dataDir, log: { error: () => undefined } };
+    const deps = runDeps();
     const logs: string[] = [];
     const jobs = await startJobs(t.database, { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) }, {
       pollingIntervalSeconds: 0.5,
       runners: { runExport: (id) => runExportJob(deps, id), purgeExports: () => purgeExpiredExports(deps) },
     });
     try {
-      const id = await insertExportJob(t.db, {
-        organizationId: owner.organizationId,
-        surveyId: s.id,
-        requestedBy: owner.userId,
-        memberId: member.id,
-        roles: ['Organization'],
-        format: 'xlsx',
-        query: { format: 'xlsx' },
-        totalRows: 2,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+      const id = await ownerJob('xlsx');
       await jobs.enqueueExport(id);
       expect((await settled(id)).state).toBe(JOB_STATE.Succeeded);
     } finally {
