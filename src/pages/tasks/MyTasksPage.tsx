@@ -14,7 +14,7 @@ import { taskStatuses } from '../../../schemas/tasks';
 import { session } from '../../state/session';
 import { OUTBOX_SENT_EVENT, keepSurveysOffline } from '../../offline/listCache';
 import { useConnection } from '../../offline/ui/hooks';
-import { MY_TASKS_QUERY, taskSurveyDataUrl, taskSurveyPath, useMyTasks, useUpdateTaskStatus, type MyTask } from './api';
+import { MY_TASKS_QUERY, openTasks, taskSurveyDataUrl, taskSurveyPath, useMyTasks, useUpdateTaskStatus, type MyTask } from './api';
 import { RejectDialog } from './RejectDialog';
 import { TaskList } from './TaskList';
 
@@ -59,14 +59,21 @@ export default function MyTasksPage() {
     window.addEventListener(OUTBOX_SENT_EVENT, refresh);
     return () => window.removeEventListener(OUTBOX_SENT_EVENT, refresh);
   }, [client, online]);
-  // Seen online: the surveys of the open tasks are kept so they open in a village without signal.
+  // Seen online: the surveys of all open tasks (every tab and page, not only this one) are kept so
+  // they open in a village without signal.
   const fresh = q.data && savedAt === undefined ? q.data.tasks : undefined;
   useEffect(() => {
     if (!fresh) return;
-    const open = fresh.filter((x) => x.status === taskStatuses.Assigned || x.status === taskStatuses.InProgress);
-    // Asked as the collector: the task's survey is valid only for them (linkValid), as on the fill page.
-    const headers = { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' };
-    keepSurveysOffline(open.map((x) => ({ surveyId: x.surveyId, title: x.surveyName, path: taskSurveyPath(x), dataUrl: taskSurveyDataUrl(x), headers })));
+    let live = true;
+    void openTasks(fresh).then((open) => {
+      if (!live) return;
+      // Asked as the collector: the task's survey is valid only for them (linkValid), as on the fill page.
+      const headers = { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' };
+      keepSurveysOffline(open.map((x) => ({ surveyId: x.surveyId, title: x.surveyName, path: taskSurveyPath(x), dataUrl: taskSurveyDataUrl(x), headers })));
+    });
+    return () => {
+      live = false;
+    };
   }, [fresh]);
   const slices = useMemo(
     () =>

@@ -1,6 +1,7 @@
 // The task calls the task screens make. /mytasks reads everything it shows through one query hook
 // (`useMyTasks`): statistics and the tab's page together, so a later offline cache has one thing to keep.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { taskStatuses } from '../../../schemas/tasks';
 import { ApiError, api } from '../../api/client';
 import { keepList, readList } from '../../offline/listCache';
 import { session } from '../../state/session';
@@ -67,6 +68,24 @@ export function useMyTasks(o: { status: number | undefined; page: number }) {
       }
     },
   });
+}
+
+/** How many open tasks' surveys are kept ahead for offline use (the most recent of each open status). */
+const OPEN_TASKS_KEPT = 200;
+
+/**
+ * The collector's open tasks (Assigned and In Progress) across all pages, with the page on screen: what
+ * /mytasks keeps ahead for filling offline. A failed call keeps what the page shows.
+ */
+export async function openTasks(onScreen: readonly MyTask[]): Promise<MyTask[]> {
+  const byId = new Map(onScreen.filter((x) => x.status === taskStatuses.Assigned || x.status === taskStatuses.InProgress).map((x) => [x.id, x]));
+  for (const Status of [taskStatuses.Assigned, taskStatuses.InProgress]) {
+    const page = await api
+      .get<{ tasks: MyTask[] }>('/Task/GetTasksForDataCollector', { query: { isDeleted: false, Page: 1, PageSize: OPEN_TASKS_KEPT, Status } })
+      .catch(() => ({ tasks: [] as MyTask[] }));
+    for (const x of page.tasks) byId.set(x.id, x);
+  }
+  return [...byId.values()];
 }
 
 /** POST /Task/updateTaskStatus: reject with a reason, or start. Refreshes /mytasks. */
