@@ -11,8 +11,7 @@ import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '..
 import { binnedProjectMemberIds, projectMembersById, purgeProjectMembers, setProjectMembersDeleted } from '../db/queries/memberManagement';
 import { binnedMemberIds, membersById, membershipInAnyState, purgeMembers, setMembersDeleted, setOrganizationDeactivated } from '../db/queries/orgMembers';
 import { binnedProjectIds, countLiveProjects, projectIdsOfWorkspaces, projectsById, purgeProjects, setProjectsDeleted } from '../db/queries/projects';
-import { binnedMessagingTaskIds, messagingTasksById, purgeMessagingTasks, setMessagingTasksDeleted } from '../db/queries/messaging';
-import { binnedTaskIds, purgeTasks, setTasksDeleted, tasksById } from '../db/queries/tasks';
+import { projectRowBin, type ProjectRowTable } from '../db/queries/projectRowBin';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
 import { binnedSurveyIds, purgeSurveys, setSurveysDeleted, surveysById } from '../db/queries/surveyTools';
 import {
@@ -120,23 +119,20 @@ const projectMemberBin: BinHandler = {
   purge: (q, t, ids) => purgeProjectMembers(q, t.organizationId, ids),
 };
 
-const taskBin: BinHandler = {
-  find: async (q, t, ids) => stateOf(await tasksById(q, projectScopeOf(t), ids)),
-  binned: (q, t, scope) => binnedTaskIds(q, projectScopeOf(t), scope.projectId),
-  setDeleted: (q, t, ids, at) => setTasksDeleted(q, t.organizationId, ids, at),
-  purge: (q, t, ids) => purgeTasks(q, t.organizationId, ids),
-};
-
-const messagingTaskBin: BinHandler = {
-  find: async (q, t, ids) => stateOf(await messagingTasksById(q, projectScopeOf(t), ids)),
-  binned: (q, t, scope) => binnedMessagingTaskIds(q, projectScopeOf(t), scope.projectId),
-  setDeleted: (q, t, ids, at) => setMessagingTasksDeleted(q, t.organizationId, ids, at),
-  purge: (q, t, ids) => purgeMessagingTasks(q, t.organizationId, ids),
-};
+/** Rows of one project soft-deleted in place: tasks (Task 15) and messaging tasks (MessagingTask 16). */
+function projectRowHandler(table: ProjectRowTable): BinHandler {
+  const bin = projectRowBin(table);
+  return {
+    find: async (q, t, ids) => stateOf(await bin.byId(q, projectScopeOf(t), ids)),
+    binned: (q, t, scope) => bin.binnedIds(q, projectScopeOf(t), scope.projectId),
+    setDeleted: (q, t, ids, at) => bin.setDeleted(q, t.organizationId, ids, at),
+    purge: (q, t, ids) => bin.purge(q, t.organizationId, ids),
+  };
+}
 
 const handlers: Record<BinEntityType, BinHandler> = {
-  [entityTypes.Task]: taskBin,
-  [entityTypes.MessagingTask]: messagingTaskBin,
+  [entityTypes.Task]: projectRowHandler('tasks'),
+  [entityTypes.MessagingTask]: projectRowHandler('messaging_tasks'),
   [entityTypes.Workspace]: workspaceBin,
   [entityTypes.Survey]: surveyBin,
   [entityTypes.Project]: projectBin,

@@ -81,38 +81,3 @@ export async function projectReceivers(q: Q, scope: ProjectScope, f: ReceiverFil
   ]);
   return { rows, total: Number(total.n) };
 }
-
-// ---- Recycle bin (entity type MessagingTask 16) ----
-
-export async function messagingTasksById(q: Q, scope: ProjectScope, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return q
-    .selectFrom('messaging_tasks')
-    .select(['id', 'deleted_at as deletedAt'])
-    .where('organization_id', '=', scope.organizationId)
-    .where('id', 'in', ids)
-    .$if(scope.memberId !== undefined, (b) => b.where('project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
-    .execute();
-}
-
-export async function binnedMessagingTaskIds(q: Q, scope: ProjectScope, projectId: string | undefined): Promise<string[]> {
-  const rows = await q
-    .selectFrom('messaging_tasks')
-    .select('id')
-    .where('organization_id', '=', scope.organizationId)
-    .where('deleted_at', 'is not', null)
-    .$if(projectId !== undefined, (b) => b.where('project_id', '=', projectId!))
-    .$if(scope.memberId !== undefined, (b) => b.where('project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function setMessagingTasksDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
-  if (!ids.length) return;
-  await q.updateTable('messaging_tasks').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
-}
-
-export async function purgeMessagingTasks(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await q.deleteFrom('messaging_tasks').where('organization_id', '=', organizationId).where('id', 'in', ids).where('deleted_at', 'is not', null).execute();
-}

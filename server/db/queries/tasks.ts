@@ -377,38 +377,3 @@ export async function locationGroupInWorkspace(q: Q, organizationId: string, wor
     .executeTakeFirst();
   return r !== undefined;
 }
-
-// ---- Recycle bin (entity type Task 15) ----
-
-export async function tasksById(q: Q, scope: ProjectScope, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return q
-    .selectFrom('tasks')
-    .select(['id', 'deleted_at as deletedAt'])
-    .where('organization_id', '=', scope.organizationId)
-    .where('id', 'in', ids)
-    .$if(scope.memberId !== undefined, (b) => b.where('project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
-    .execute();
-}
-
-export async function binnedTaskIds(q: Q, scope: ProjectScope, projectId: string | undefined): Promise<string[]> {
-  const rows = await q
-    .selectFrom('tasks')
-    .select('id')
-    .where('organization_id', '=', scope.organizationId)
-    .where('deleted_at', 'is not', null)
-    .$if(projectId !== undefined, (b) => b.where('project_id', '=', projectId!))
-    .$if(scope.memberId !== undefined, (b) => b.where('project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function setTasksDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
-  if (!ids.length) return;
-  await q.updateTable('tasks').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
-}
-
-export async function purgeTasks(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await q.deleteFrom('tasks').where('organization_id', '=', organizationId).where('id', 'in', ids).where('deleted_at', 'is not', null).execute();
-}
