@@ -14,7 +14,10 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
   });
   // A page that outlived a deploy asks for a chunk that is gone: load the current version instead.
   // The form in progress is autosaved, so nothing typed is lost.
+  // Offline the chunk is missing for another reason, and a reload would only fail again (in a loop, since
+  // the worker serves the page): then the route's error screen shows instead. Once a minute at most.
   window.addEventListener('vite:preloadError', (event) => {
+    if (!navigator.onLine || recentlyReloaded()) return;
     event.preventDefault();
     window.location.reload();
   });
@@ -27,6 +30,19 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
       () => undefined, // no worker (private mode, blocked): the app still works online
     );
   whenQuiet(() => void register().then(keepLoadedFiles));
+}
+
+const RELOAD_KEY = 'fieldsurvey:chunk-reload';
+
+function recentlyReloaded(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return true;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    // storage refused (private mode): reload anyway, as before
+  }
+  return false;
 }
 
 /** Longest a respondent's page waits for its form before the worker starts anyway (a slow or failed load). */

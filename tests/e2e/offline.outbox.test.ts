@@ -206,6 +206,9 @@ describe('offline submissions', () => {
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth/'), { timeout: 30_000 });
+    // The screen after sign-in finishes loading its code first: cut off mid-load, it would be a failed
+    // chunk, not the offline sign-in page, that this test looks at.
+    await page.waitForLoadState('networkidle');
     await profile.context!.setOffline(true);
     await page.goto('/auth/login');
     await page.locator('#root > *').first().waitFor();
