@@ -1,6 +1,6 @@
 // Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike: the daily
 // purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9) and of expired export
-// files, the rounds of recurring tasks (issue 15), looked at every 15 minutes, and the export jobs of
+// files and old rate-limit windows, the rounds of recurring tasks (issue 15), looked at every 15 minutes, and the export jobs of
 // survey data (services/exportJobs.ts); later areas add theirs (trial ends, reminders) next to them. The
 // processes of a multi-process server that do not run jobs still queue them (`work: false`): pg-boss
 // without its supervisor, schedules or workers.
@@ -13,11 +13,13 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { purgeOldWindows } from '../db/queries/rateLimits';
 import { purgeExpired } from '../db/queries/recycleBin';
 import { runDueRounds } from '../services/taskRounds';
 
 export const EXPORT_QUEUE = 'survey-data-export';
 
+const RATE_WINDOW_KEEP_MS = 24 * 3600 * 1000;
 export const PURGE_QUEUE = 'recycle-bin-purge';
 /** Daily, at a quiet hour in UTC. Any number of servers may schedule it: pg-boss runs it once. */
 export const PURGE_CRON = '17 3 * * *';
@@ -76,6 +78,8 @@ export async function startJobs(database: Database, log: JobsLog, opts: { pollin
     await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
       const purged = await purgeExpired(database.db);
       const exports = (await opts.runners?.purgeExports()) ?? 0;
+      // Rate-limit windows last a quarter of an hour; a day's margin keeps every window still counting.
+      await purgeOldWindows(database.db, new Date(Date.now() - RATE_WINDOW_KEEP_MS));
       log.info(`recycle bin purged: ${JSON.stringify(purged)}; expired exports removed: ${exports}`);
     });
     await boss.createQueue(ROUNDS_QUEUE);

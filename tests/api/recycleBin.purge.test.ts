@@ -73,6 +73,11 @@ describe('the scheduled purge (pg-boss on this database)', () => {
   it('schedules the daily purge and runs it when queued', async () => {
     const old = await newWorkspace('Purged by the job');
     await t.db.updateTable('workspaces').set({ deleted_at: new Date(Date.now() - 61 * DAY) }).where('id', '=', old).execute();
+    // Rate-limit counters of two days ago count for nothing: the same run removes them, keeping today's.
+    await t.db.insertInto('rate_limits').values([
+      { key: 'purge-test:old', window_start: new Date(Date.now() - 2 * DAY), hits: 3 },
+      { key: 'purge-test:now', window_start: new Date(), hits: 1 },
+    ]).execute();
     const logs: string[] = [];
     const jobs = await startJobs(t.database, { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) }, { pollingIntervalSeconds: 0.5 });
     try {
@@ -86,6 +91,8 @@ describe('the scheduled purge (pg-boss on this database)', () => {
       while ((await exists('workspaces', old)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(await exists('workspaces', old)).toBe(false);
       expect(logs.some((l) => l.startsWith('recycle bin purged'))).toBe(true);
+      const left = await t.db.selectFrom('rate_limits').select('key').where('key', 'like', 'purge-test:%').execute();
+      expect(left.map((r) => r.key)).toEqual(['purge-test:now']);
     } finally {
       await jobs.stop();
     }
