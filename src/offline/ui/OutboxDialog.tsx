@@ -107,7 +107,7 @@ function Entry(props: { record: OutboxRecord }) {
 
 export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const records = useLive(() => listOutbox(offlineDb()), [], [] as OutboxRecord[]);
+  const records = useLive((db) => listOutbox(db), [], [] as OutboxRecord[]);
   const health = useSnapshot(storageHealth);
   const [sending, setSending] = useState(false);
   const file = useRef<HTMLInputElement>(null);
