@@ -7,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { problems, type ProblemCode } from '../../schemas/problems';
 // Named imports of a JSON file keep only those keys in the bundle; the whole file is a second module
 // (`?all`), loaded on demand.
-import { a11y, auth, back, common, errors, fill, legal, nav, offline, shell, validation, widgets } from './locales/en.json';
+import { a11y, common, errors, fill, offline, validation, widgets } from './locales/en.json';
 
 export const interfaceLanguages = [
   { code: 'en', name: 'English' },
@@ -26,10 +26,10 @@ const respondentLoaders = import.meta.glob<{ default: Record<string, unknown> }>
 export const respondentLanguages: readonly string[] = Object.keys(respondentLoaders).map((p) => p.replace(/^.*\/(.+)\.json$/, '$1'));
 
 /**
- * The English texts the fill page and what it shows (widgets, the offline side, consent and registration)
- * read: tests/unit/i18n.fill.test.ts holds that the fill route's code asks for no other namespace.
+ * The English texts the fill page, its widgets and the offline side read (with the few shared ones every
+ * page may show): tests/unit/i18n.fill.test.ts holds that the fill route's code asks for no other namespace.
  */
-export const fillEnglish = { a11y, auth, back, common, errors, fill, legal, nav, offline, shell, validation, widgets };
+export const fillEnglish = { a11y, common, errors, fill, offline, validation, widgets };
 const allEnglish = () => import('./locales/en.json?all').then((m) => m.default);
 
 /** English texts of the API problems come from the catalogue itself, so they are never written twice. */
