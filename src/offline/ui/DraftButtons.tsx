@@ -3,7 +3,7 @@
 import { Badge, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuFolderOpen, LuSave } from 'react-icons/lu';
+import { LuFolderOpen, LuSave } from './icons';
 import { notify } from '../../app/toaster';
 import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';

@@ -4,7 +4,7 @@ import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, 
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuDownload, LuRefreshCw, LuSend, LuUpload } from 'react-icons/lu';
+import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { offlineDb } from '../db';
