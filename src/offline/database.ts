@@ -3,24 +3,15 @@
 // `fieldsurvey:interactive` event, or 20 s), so it never competes with a respondent's first visit on a
 // slow link; elsewhere on first use. Whatever asks before then (an autosave, the outbox sync) waits.
 // Tests open their own database through ./db's openOfflineDb.
-import { FILL_INTERACTIVE_EVENT } from './sw/contract';
+import { afterFillInteractive } from '../app/fillInteractive';
+import type * as Db from './db';
 import type { OfflineDb } from './db';
 
-const FILL_WAIT_MS = 20_000;
-
-let loading: Promise<typeof import('./db')> | undefined;
-
-function formOnScreen(): Promise<void> {
-  if (typeof window === 'undefined' || !window.location.pathname.toLowerCase().startsWith('/public-survey/')) return Promise.resolve();
-  return new Promise((resolve) => {
-    window.addEventListener(FILL_INTERACTIVE_EVENT, () => setTimeout(resolve, 0), { once: true });
-    setTimeout(resolve, FILL_WAIT_MS);
-  });
-}
+let loading: Promise<typeof Db> | undefined;
 
 /** Dexie's module, loaded once. */
-export function offlineModule(): Promise<typeof import('./db')> {
-  loading ??= formOnScreen().then(() => import('./db'));
+export function offlineModule(): Promise<typeof Db> {
+  loading ??= afterFillInteractive().then(() => import('./db'));
   return loading;
 }
 
