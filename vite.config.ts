@@ -68,6 +68,34 @@ function rjsfUriStandIn() {
   };
 }
 
+// The builder's half of the engine (engine/survey/editor, engine/survey/xlsform) reaches the fill route
+// through engine/survey's index. Its modules compute tables at their top level (sets, property lists, an
+// Error subclass), which the bundler must keep unless told they are pure: they are, so what the fill page
+// does not call is dropped (about 9 KiB of the builder's edits and translations).
+const PURE_MODULES = /[\\/]engine[\\/]survey[\\/](editor|xlsform)[\\/][^\\/]+\.ts$/;
+function builderEngineIsPure() {
+  return {
+    name: 'builder-engine-is-pure',
+    transform(_code: string, id: string) {
+      return PURE_MODULES.test(id) ? { code: _code, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+// `import('./x.json?all')`: the whole file as a module apart from the same file's named imports (which keep
+// only the keys they name). src/i18n/index.ts loads the English texts of every screen so; Vite's JSON
+// plugin does not take the query.
+function wholeJson() {
+  return {
+    name: 'whole-json',
+    enforce: 'pre' as const,
+    load(id: string) {
+      if (!id.endsWith('.json?all')) return null;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(id.slice(0, -'?all'.length), 'utf8'))))});`;
+    },
+  };
+}
+
 function onDemand() {
   return {
     name: 'on-demand',
@@ -161,6 +189,8 @@ function fillRouteChunks() {
 export default defineConfig({
   plugins: [
     onDemand(),
+    wholeJson(),
+    builderEngineIsPure(),
     rjsfUriStandIn(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),

@@ -23,7 +23,7 @@ function loadRoot(): Promise<ComponentType> {
   return import('./pages/fill/FillPage').then((m) => m.FillPage);
 }
 
-const [, Root, early] = await Promise.all([initI18n(), loadRoot(), fill ? offline() : null]);
+const [, Root, early] = await Promise.all([initI18n(fill), loadRoot(), fill ? offline() : null]);
 // The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
 // the service worker say the survey came from its cache (a message nobody listens for is lost).
 early?.startOffline();

@@ -1,42 +1,52 @@
-// Toasts appear top-right and close after 5 seconds (spec 000 section 8). They follow the page's
-// language: in a right-to-left one (the fill page sets <html lang dir>) they are mirrored, top-left,
-// their text right to left (issue 18).
-import { Toaster as ChakraToaster, LocaleProvider, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { useSyncExternalStore } from 'react';
+// Toasts (spec 000 section 8) as every page asks for them. Chakra's toaster (zag's toast machines, the
+// recipe: about 8 KiB compressed) is not on the fill route's critical path (issue 22): ./toastStore.tsx
+// loads after the fill page's form is on screen, at once elsewhere, or when a toast is asked for first.
+// A toast asked for before it is on screen waits here and shows then (one created in Chakra's store before
+// its toaster had started would be lost).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterFillInteractive } from './fillInteractive';
 
-export const TOAST_MS = 5000;
-export const toaster = createToaster({ placement: 'top-end', duration: TOAST_MS, pauseOnPageIdle: true, max: 5 });
-
-type Kind = 'success' | 'error' | 'warning' | 'info';
-export function notify(type: Kind, title: string, description?: string): void {
-  toaster.create({ type, title, ...(description ? { description } : {}), closable: true });
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+export interface ToastRequest {
+  type: ToastKind;
+  title: string;
+  description?: string;
+  closable: true;
 }
 
-function watchLang(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir'] });
-  return () => observer.disconnect();
+const waiting: ToastRequest[] = [];
+let create: ((t: ToastRequest) => void) | undefined;
+let wanted: (() => void) | undefined;
+
+export function notify(type: ToastKind, title: string, description?: string): void {
+  const t: ToastRequest = { type, title, ...(description ? { description } : {}), closable: true };
+  if (create) return create(t);
+  waiting.push(t);
+  wanted?.();
 }
-const documentLang = (): string => document.documentElement.lang || 'en';
+
+function ready(c: (t: ToastRequest) => void): void {
+  create = c;
+  for (const t of waiting.splice(0)) c(t);
+}
+
+const ToastList = lazy(() => import('./toastStore').then((m) => ({ default: m.ToastList })));
 
 export function Toaster() {
-  const lang = useSyncExternalStore(watchLang, documentLang, () => 'en');
-  return (
-    <Portal>
-      <LocaleProvider locale={lang}>
-        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-          {(toast) => (
-            <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
-              {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-              </Stack>
-              {toast.closable && <Toast.CloseTrigger />}
-            </Toast.Root>
-          )}
-        </ChakraToaster>
-      </LocaleProvider>
-    </Portal>
-  );
+  const [load, setLoad] = useState(false);
+  useEffect(() => {
+    let live = true;
+    wanted = () => setLoad(true);
+    if (waiting.length > 0) setLoad(true);
+    void afterFillInteractive().then(() => live && setLoad(true));
+    return () => {
+      live = false;
+      wanted = undefined;
+    };
+  }, []);
+  return load ? (
+    <Suspense fallback={null}>
+      <ToastList onReady={ready} />
+    </Suspense>
+  ) : null;
 }

@@ -1,9 +1,13 @@
 // i18next for the interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
 // main bundle; the others load when chosen. The API's messages are translated by their problem code.
+// On a survey's address only the fill page's English ships up front (issue 22: the rest is two thirds of
+// the file, about 11 KiB compressed, that a respondent never reads); every other address loads it all.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { problems, type ProblemCode } from '../../schemas/problems';
-import en from './locales/en.json';
+// Named imports of a JSON file keep only those keys in the bundle; the whole file is a second module
+// (`?all`), loaded on demand.
+import { a11y, common, errors, fill, offline, validation, widgets } from './locales/en.json';
 
 export const interfaceLanguages = [
   { code: 'en', name: 'English' },
@@ -20,6 +24,13 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./local
 // Respondents' languages beyond the six: the fill page's own texts only (respondent/README.md).
 const respondentLoaders = import.meta.glob<{ default: Record<string, unknown> }>('./respondent/*.json');
 export const respondentLanguages: readonly string[] = Object.keys(respondentLoaders).map((p) => p.replace(/^.*\/(.+)\.json$/, '$1'));
+
+/**
+ * The English texts the fill page, its widgets and the offline side read (with the few shared ones every
+ * page may show): tests/unit/i18n.fill.test.ts holds that the fill route's code asks for no other namespace.
+ */
+export const fillEnglish = { a11y, common, errors, fill, offline, validation, widgets };
+const allEnglish = () => import('./locales/en.json?all').then((m) => m.default);
 
 /** English texts of the API problems come from the catalogue itself, so they are never written twice. */
 export const englishProblems = Object.fromEntries(Object.entries(problems).map(([code, p]) => [code, p.message]));
@@ -39,8 +50,10 @@ async function loadLanguage(instance: I18n, lng: string): Promise<void> {
   instance.addResourceBundle(lng, 'translation', mod.default, true, true);
 }
 
-export async function initI18n(): Promise<I18n> {
+/** fillOnly: the fill page's English only (a survey's address); else every screen's. */
+export async function initI18n(fillOnly = false): Promise<I18n> {
   const lng = storedLanguage();
+  const en = fillOnly ? fillEnglish : await allEnglish();
   await i18next.use(initReactI18next).init({
     resources: { en: { translation: { ...en, problems: englishProblems } } },
     lng: 'en',

@@ -5,6 +5,9 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { AnswerFile } from '../../engine/survey/index';
 import type { OutboxRecord } from './outbox/machine';
 
+// For ui/hooks.ts, which reaches Dexie only through this module (see database.ts).
+export { liveQuery } from 'dexie';
+
 /** A draft (spec 001 section 3 "Draft"): created or updated by surveyId plus draftId. */
 export interface DraftRecord {
   surveyId: string;

@@ -5,8 +5,7 @@
 import { offlineDb, type OfflineDb } from './db';
 import { keepSurveyOffline, type SurveyToKeep } from './surveyCache';
 
-/** Fired on window when the outbox has sent something: screens showing a task's status refresh. */
-export const OUTBOX_SENT_EVENT = 'fieldsurvey:outbox-sent';
+export { OUTBOX_SENT_EVENT } from './events';
 
 /** db: the app's database unless a test gives its own. */
 export async function keepList(key: string, data: unknown, now: number, db: OfflineDb = offlineDb()): Promise<void> {

@@ -3,9 +3,9 @@
 // backoff. Every page runs it, so a collector who opens any screen of the app sends what waits.
 import { i18next } from '../i18n';
 import { notify } from '../app/toaster';
-import { offlineDb } from './db';
+import { offlineDatabase } from './database';
 import { purgeOld } from './drafts';
-import { OUTBOX_SENT_EVENT } from './listCache';
+import { OUTBOX_SENT_EVENT } from './events';
 import { onConnectionChange } from './online';
 import { sendRecord } from './outbox/send';
 import { createSync, type SyncResult } from './outbox/sync';
@@ -28,9 +28,10 @@ function report(r: SyncResult): SyncResult {
 }
 
 /** Sends what is due now; the user's "Send now" and the network's return skip the backoff. */
-export function syncNow(ignoreBackoff = true): Promise<SyncResult> {
-  sync ??= createSync({ db: offlineDb(), send: async (r) => void (await sendRecord(r)) });
-  return sync({ ignoreBackoff }).then(report);
+export async function syncNow(ignoreBackoff = true): Promise<SyncResult> {
+  const db = await offlineDatabase();
+  sync ??= createSync({ db, send: async (r) => void (await sendRecord(r)) });
+  return report(await sync({ ignoreBackoff }));
 }
 
 // The page's notices for the worker's messages, once per survey and page.
@@ -49,11 +50,12 @@ export function startOffline(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   registerServiceWorker(onWorkerMessage);
-  const db = offlineDb();
-  void purgeOld(db, Date.now()).catch(() => undefined);
+  void offlineDatabase()
+    .then((db) => purgeOld(db, Date.now()))
+    .catch(() => undefined);
   const run = (ignoreBackoff: boolean) => {
-    void db.outbox
-      .count()
+    void offlineDatabase()
+      .then((db) => db.outbox.count())
       .then((n) => (n > 0 ? syncNow(ignoreBackoff) : undefined))
       .catch(() => undefined);
   };

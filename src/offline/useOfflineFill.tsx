@@ -6,7 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import type { FormEntry } from '../../engine/survey/index';
 import { notify } from '../app/toaster';
-import { offlineDb, type DraftRecord } from './db';
+import { offlineDatabase } from './database';
+import type { DraftRecord } from './db';
 import { checkDraft, clearAutosave, discardDraft, formKeyOf, readAutosave, saveDraft, writeAutosave, type DraftProblem } from './drafts';
 import { connection, onConnectionChange } from './online';
 import { checkStorage } from './storage';
@@ -70,7 +71,6 @@ export interface OfflineFill {
 
 export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
   const { t } = useTranslation();
-  const db = offlineDb();
   const formKey = formKeyOf(o.surveyId, o.taskId, o.receiverId);
   const [selectedDraft, setSelectedDraft] = useState<SelectedDraft | null>(null);
   const [restoreAt, setRestoreAt] = useState<number | null>(null);
@@ -88,9 +88,10 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     if (!pending.current || !opts.current.enabled) return;
     pending.current = false;
     const o2 = opts.current;
-    if (!o2.hasAnswer()) return clearAutosave(db, formKey);
-    const s = o2.snapshot();
+    const s = o2.hasAnswer() ? o2.snapshot() : undefined;
     const d = draftRef.current;
+    const db = await offlineDatabase();
+    if (!s) return clearAutosave(db, formKey);
     await writeAutosave(db, {
       formKey,
       surveyId: o2.surveyId,
@@ -103,7 +104,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       draftTitle: d?.draftTitle ?? '',
       draftDescription: d?.draftDescription ?? '',
     });
-  }, [db, formKey]);
+  }, [formKey]);
 
   const changed = useCallback(() => {
     pending.current = true;
@@ -131,14 +132,17 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
   useEffect(() => {
     if (!o.enabled) return;
     let live = true;
-    void readAutosave(db, formKey).then(async (a) => {
+    // Dexie loads once the form is on screen (./database.ts): the restore question comes just after.
+    const opened = offlineDatabase();
+    void opened.then(async (db) => {
+      const a = await readAutosave(db, formKey);
       if (!a || !live) return;
       // The tab died while this very submission was being sent: the outbox has it and sends it.
       if (await db.outbox.get(a.submissionId)) return clearAutosave(db, formKey);
       setRestoreAt(a.savedAt);
     });
     void checkStorage();
-    void keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now()).then(
+    void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
       (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
     );
     const onWorker = (e: MessageEvent<unknown>) => {
@@ -149,27 +153,27 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     const off = onConnectionChange((online) => {
       if (!online || !fromCache.current) return;
       fromCache.current = false;
-      void surveyChanged(db, o.surveyId, o.dataUrl).then((c) => c && notify('info', text.current('offline.notices.surveyUpdated'), text.current('offline.notices.surveyUpdatedHint')));
+      void opened.then((db) => surveyChanged(db, o.surveyId, o.dataUrl)).then((c) => c && notify('info', text.current('offline.notices.surveyUpdated'), text.current('offline.notices.surveyUpdatedHint')));
     });
     return () => {
       live = false;
       off();
       navigator.serviceWorker?.removeEventListener('message', onWorker);
     };
-  }, [db, formKey, o.enabled, o.surveyId, o.title, o.dataUrl]);
+  }, [formKey, o.enabled, o.surveyId, o.title, o.dataUrl]);
 
   const restore = useCallback(async () => {
     setRestoreAt(null);
-    const a = await readAutosave(db, formKey);
+    const a = await readAutosave(await offlineDatabase(), formKey);
     if (!a) return;
     opts.current.load({ formData: a.formData, renderedElementIds: a.renderedElementIds, submissionId: a.submissionId });
     setSelectedDraft(a.draftId ? { draftId: a.draftId, draftTitle: a.draftTitle, draftDescription: a.draftDescription } : null);
-  }, [db, formKey]);
+  }, [formKey]);
 
   const startOver = useCallback(() => {
     setRestoreAt(null);
-    void clearAutosave(db, formKey);
-  }, [db, formKey]);
+    void offlineDatabase().then((db) => clearAutosave(db, formKey));
+  }, [formKey]);
 
   const save = useCallback(
     async (title: string, description: string): Promise<DraftProblem | undefined> => {
@@ -178,6 +182,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       if (problem === 'noAnswer') notify('error', t('offline.drafts.noAnswer'));
       if (problem) return problem;
       const s = o2.snapshot();
+      const db = await offlineDatabase();
       try {
         await saveDraft(db, { surveyId: o2.surveyId, draftId: draftRef.current?.draftId ?? null, draftTitle: title, draftDescription: description, renderedElementIds: s.renderedElementIds, formData: s.formData }, Date.now());
       } catch {
@@ -192,7 +197,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       notify('success', t('offline.drafts.saved'));
       return undefined;
     },
-    [db, formKey, t],
+    [formKey, t],
   );
 
   const openDraft = useCallback((d: DraftRecord) => {
@@ -203,20 +208,21 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
   const discard = useCallback(
     async (d: DraftRecord) => {
       try {
-        await discardDraft(db, d.surveyId, d.draftId);
+        await discardDraft(await offlineDatabase(), d.surveyId, d.draftId);
         if (draftRef.current?.draftId === d.draftId) setSelectedDraft(null);
         notify('success', t('offline.drafts.discarded'));
       } catch {
         notify('error', t('offline.drafts.discardFailed'));
       }
     },
-    [db, t],
+    [t],
   );
 
   const submit = useCallback(
     async (entries: FormEntry[]): Promise<SubmitOutcome> => {
       const o2 = opts.current;
       const s = o2.snapshot();
+      const db = await offlineDatabase();
       const outcome = await submitThroughOutbox(
         { db, online: connection.online },
         { id: s.submissionId, surveyId: o2.surveyId, title: o2.title, entries, draftId: draftRef.current?.draftId ?? null },
@@ -232,7 +238,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       }
       return outcome;
     },
-    [db, formKey],
+    [formKey],
   );
 
   const reload = useCallback(() => (opts.current.reload ?? (() => window.location.reload()))(), []);

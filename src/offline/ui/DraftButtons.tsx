@@ -3,9 +3,8 @@
 import { Badge, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuFolderOpen, LuSave } from 'react-icons/lu';
+import { LuFolderOpen, LuSave } from './icons';
 import { notify } from '../../app/toaster';
-import { offlineDb } from '../db';
 import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
@@ -19,7 +18,7 @@ export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolea
   const { fill } = props;
   const [listOpen, setListOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
-  const drafts = useLive(() => listDrafts(offlineDb(), fill.surveyId), [fill.surveyId], []);
+  const drafts = useLive((db) => listDrafts(db, fill.surveyId), [fill.surveyId], []);
   if (!fill.enabled) return null;
   return (
     <>

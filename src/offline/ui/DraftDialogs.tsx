@@ -4,7 +4,7 @@ import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, 
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuFolderOpen, LuTrash2 } from 'react-icons/lu';
+import { LuFolderOpen, LuTrash2 } from './icons';
 import { AppDialog } from '../../components/AppDialog';
 import type { DraftRecord } from '../db';
 import { DRAFT_NOTE_MAX, type DraftProblem } from '../drafts';

@@ -3,7 +3,7 @@
 import { Badge, Box, HStack, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuInfo, LuWifi, LuWifiOff } from 'react-icons/lu';
+import { LuInfo, LuWifi, LuWifiOff } from './icons';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { useConnection } from './hooks';
 

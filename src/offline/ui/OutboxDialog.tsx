@@ -4,7 +4,7 @@ import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, 
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuDownload, LuRefreshCw, LuSend, LuUpload } from 'react-icons/lu';
+import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { offlineDb } from '../db';
@@ -107,7 +107,7 @@ function Entry(props: { record: OutboxRecord }) {
 
 export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const records = useLive(() => listOutbox(offlineDb()), [], [] as OutboxRecord[]);
+  const records = useLive((db) => listOutbox(db), [], [] as OutboxRecord[]);
   const health = useSnapshot(storageHealth);
   const [sending, setSending] = useState(false);
   const file = useRef<HTMLInputElement>(null);

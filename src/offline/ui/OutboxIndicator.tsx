@@ -4,7 +4,7 @@
 import { Badge, Button, IconButton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCloudUpload, LuTriangleAlert } from 'react-icons/lu';
+import { LuCloudUpload, LuTriangleAlert } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';

@@ -3,7 +3,7 @@
 import { Box, Button, Dialog, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCloudUpload } from 'react-icons/lu';
+import { LuCloudUpload } from './icons';
 
 export const QUEUED_COUNTDOWN_S = 10;
 

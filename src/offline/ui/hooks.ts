@@ -1,20 +1,31 @@
 // React bindings of the offline state: live IndexedDB queries (Dexie's liveQuery also hears other
-// tabs), the polled connection with its notices, and the outbox counts.
-import { liveQuery } from 'dexie';
+// tabs), the polled connection with its notices, and the outbox counts. Dexie comes through
+// ../database.ts, after the fill page's form is on screen; until then a query shows its initial value.
 import { useEffect, useState, type DependencyList } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
-import { offlineDb } from '../db';
+import { offlineModule } from '../database';
+import type { OfflineDb } from '../db';
 import { needsAttention } from '../outbox/machine';
 import { connection, onConnectionChange, watchConnection } from '../online';
 
 /** The current answer of an IndexedDB query, re-run whenever what it read changes. */
-export function useLive<T>(query: () => Promise<T>, deps: DependencyList, initial: T): T {
+export function useLive<T>(query: (db: OfflineDb) => Promise<T>, deps: DependencyList, initial: T): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
-    const sub = liveQuery(query).subscribe({ next: setValue, error: () => undefined });
-    return () => sub.unsubscribe();
+    let stop: (() => void) | undefined;
+    let live = true;
+    void offlineModule().then(({ liveQuery, offlineDb }) => {
+      if (!live) return;
+      const db = offlineDb();
+      const sub = liveQuery(() => query(db)).subscribe({ next: setValue, error: () => undefined });
+      stop = () => sub.unsubscribe();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return value;
@@ -49,8 +60,8 @@ export interface OutboxCounts {
 
 export function useOutboxCounts(): OutboxCounts {
   return useLive<OutboxCounts>(
-    async () => {
-      const all = await offlineDb().outbox.toArray();
+    async (db) => {
+      const all = await db.outbox.toArray();
       return { waiting: all.length, attention: all.filter(needsAttention).length, loaded: true };
     },
     [],

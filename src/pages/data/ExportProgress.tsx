@@ -5,7 +5,7 @@ import { Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATE } from '../../../schemas/submissions';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../app/toastStore';
 import { downloadExport, useExportJob, type ExportJob } from './api';
 
 export function ExportProgress({ job, onDone }: { job: ExportJob; onDone: () => void }) {

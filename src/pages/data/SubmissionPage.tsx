@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES } from '../../../schemas/submissions';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../app/toastStore';
 import { MessagePage } from '../../components/MessagePage';
 import { session } from '../../state/session';
 import { StoredSubmission } from '../fill/StoredSubmission';

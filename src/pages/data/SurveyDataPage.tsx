@@ -17,7 +17,7 @@ import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../app/toastStore';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MEDIA_KINDS, MEDIA_RULES, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
 import { api, ApiError, request } from '../../../api/client';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../app/toastStore';
 import { session } from '../../../state/session';
 
 interface MediaEntry {
