@@ -152,3 +152,32 @@ describe('publishing', () => {
     expect(publishProblems({ ...m, attachments: { towns, prices: [] } })).toEqual([]);
   });
 });
+
+describe('an XLSForm that reads CSV files', () => {
+  it('imports search() as the appearance and warns per question, naming the file to attach', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const { importBytes } = await import('../xlsform/helpers');
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('survey').addRows([
+      ['type', 'name', 'label', 'appearance', 'calculation'],
+      ['select_one towns', 'town', 'Town', "minimal search('towns', 'matches', 'county', ${county})", ''],
+      ['text', 'county', 'County', '', ''],
+      ['calculate', 'price', '', '', "pulldata('prices', 'price', 'key', ${county}) + pulldata(\"fees.csv\", 'fee', 'key', 'x')"],
+    ]);
+    wb.addWorksheet('choices').addRows([
+      ['list_name', 'name', 'label'],
+      ['towns', 'code', 'town'],
+    ]);
+    const { model, report } = await importBytes(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(model).not.toBeNull();
+    const warned = report.filter((r) => r.code === 'search' || r.code === 'pulldata').map((r) => `${r.name}/${r.column}: ${r.message}`);
+    expect(warned).toEqual([
+      "town/appearance: The choices are the rows of the CSV file 'towns.csv' (search()): attach it to the survey under the same name before publishing.",
+      "price/calculation: pulldata() reads the CSV file 'prices.csv': attach it to the survey under the same name before publishing.",
+      "price/calculation: pulldata() reads the CSV file 'fees.csv': attach it to the survey under the same name before publishing.",
+    ]);
+    const town = field({ ...model!, attachments: { towns } }, 'town');
+    expect(town.appearance).toEqual(['minimal']);
+    expect(town.search).toMatchObject({ file: 'towns', mode: 'matches' });
+  });
+});
