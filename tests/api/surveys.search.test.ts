@@ -65,12 +65,15 @@ describe('publishing', () => {
 
   it('goes through once every file is attached; the fill page gets the rows, and the server checks the choices', async () => {
     await attach('towns.csv', TOWNS);
+    // The builder reads the survey first (cached at this version, as Editing): publishing keeps the version.
+    expect((await t.call<{ surveyStatusId: number }>('POST', '/api/Survey/GetById', { session: author, body: { SurveyId: s.id } })).body.data.surveyStatusId).toBe(0);
     const r = await publish();
     expect(r.status).toBe(200);
 
     const preview = await t.call<SurveyModel & { version: number }>('GET', '/api/Survey/GetPreviewData', { query: { surveyId: s.id } });
     expect(preview.status).toBe(200);
     const model = preview.body.data;
+    expect(model.surveyStatusId).toBe(1);
     expect(model.attachments?.towns).toHaveLength(3);
     // What the fill page does with it: the choices are the CSV's rows.
     const filled: TestSurvey = { ...s, model, form: compileSurvey(model) };

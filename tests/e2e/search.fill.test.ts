@@ -64,19 +64,23 @@ async function workbook(): Promise<Buffer> {
 
 const TOWNS = 'code,town,county\nthk,Thika,kiambu\nrui,Ruiru,kiambu\nmsa,Mombasa Island,mombasa\nnyl,Nyali,mombasa\n';
 
-async function publishedLink(): Promise<string> {
-  const imported = await call<{ surveyId: string }>(admin, '/api/DataCollection/importXlsForm', {
+let surveyId: string;
+
+async function imported(): Promise<string> {
+  const r = await call<{ surveyId: string }>(admin, '/api/DataCollection/importXlsForm', {
     file: { name: 'towns.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: (await workbook()).toString('base64') },
     fields: { ProjectId: projectId },
   });
-  expect(imported.isSuccess, JSON.stringify(imported).slice(0, 800)).toBe(true);
-  const surveyId = imported.data.surveyId;
-  // Refused until the CSV is there, naming the question and the file.
-  const early = await call(admin, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
-  expect(early.isSuccess).toBe(false);
-  expect(early.errors?.join('\n')).toMatch(/town \(appearance\): The file 'towns\.csv' is not attached/);
+  expect(r.isSuccess, JSON.stringify(r).slice(0, 800)).toBe(true);
+  return r.data.surveyId;
+}
+
+async function attachTowns(): Promise<void> {
   const uploaded = await call(admin, '/api/DataCollection/uploadSurveyMedia', { file: { name: 'towns.csv', type: 'text/csv', base64: Buffer.from(TOWNS).toString('base64') }, fields: { SurveyId: surveyId } });
   expect(uploaded.isSuccess, JSON.stringify(uploaded).slice(0, 800)).toBe(true);
+}
+
+async function publishedLink(): Promise<string> {
   const published = await call(admin, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
   expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
   const list = await call<{ surveys: { id: string; publicLink: string }[] }>(admin, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`, null);
@@ -98,6 +102,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await manager?.close();
   await browser?.close();
+});
+
+describe('search() choices in the builder', () => {
+  it('publishing names the file to attach; once attached, the preview offers its rows', async () => {
+    surveyId = await imported();
+    await admin.goto(`/survey/builder/${surveyId}`);
+    const preview = admin.getByTestId('builder-preview');
+    await preview.getByTestId('survey-form').waitFor({ timeout: 60_000 });
+    await admin.getByTestId('builder-publish').click();
+    const problems = admin.getByTestId('builder-problems');
+    await problems.waitFor();
+    expect(await problems.getByTestId('builder-problem').allInnerTexts()).toEqual([expect.stringMatching(/town.*The file .towns\.csv. is not attached to the survey: attach it under Media files\./)]);
+    await expectAccessible(admin, 'builder, publish refused for a missing CSV');
+    await problems.getByRole('button', { name: 'Close' }).last().click();
+
+    await attachTowns();
+    await admin.reload();
+    await preview.getByTestId('survey-form').waitFor({ timeout: 60_000 });
+    await q(admin, 'county').locator('input[value=kiambu]').check();
+    await expect.poll(() => q(admin, 'town').locator('[role=radiogroup] label').allInnerTexts()).toEqual(['Thika', 'Ruiru']);
+  }, 120_000);
 });
 
 describe('search() choices on the public link', () => {
