@@ -115,6 +115,10 @@ describe('search() choices in the builder', () => {
     await problems.waitFor();
     expect(await problems.getByTestId('builder-problem').allInnerTexts()).toEqual([expect.stringMatching(/town.*The file .towns\.csv. is not attached to the survey: attach it under Media files\./)]);
     await expectAccessible(admin, 'builder, publish refused for a missing CSV');
+    await admin.screenshot({ path: 'tests/e2e/screenshots/search-builder-problems-1280.png' });
+    await admin.setViewportSize({ width: 360, height: 800 });
+    await admin.screenshot({ path: 'tests/e2e/screenshots/search-builder-problems-360.png' });
+    await admin.setViewportSize({ width: 1280, height: 850 });
     await problems.getByRole('button', { name: 'Close' }).last().click();
 
     await attachTowns();
