@@ -7,6 +7,7 @@ import { exprOrNull, isDynamicDefault, textReferences, type Expr, type Expressio
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
 import { evaluationOrder } from './order';
 import { QUESTION_TYPES, isQuestionType, type QuestionType } from './question-types';
+import { appearanceWords, readAppearance, searchChoices, searchColumns, searchFilter, type SearchCall } from './search';
 import { parseParameters, rangeOf, type RangeParams } from './values';
 
 export interface ChoiceBinding {
@@ -49,6 +50,8 @@ export interface FieldNode extends NodeBase {
   readonly defaultValue: string | null;
   readonly defaultExpr: Expr | null;
   readonly appearance: readonly string[];
+  /** The search() call of the appearance: the choices are then the rows of that CSV attachment. */
+  readonly search: SearchCall | null;
   readonly parameters: Readonly<Record<string, string>>;
   readonly choices: readonly ChoiceBinding[];
   /** Columns of a matrix or rating question (secondChoices). */
@@ -62,12 +65,12 @@ export interface FieldNode extends NodeBase {
 export type BindingNode = SectionNode | FieldNode;
 
 /** What kind of problem a diagnostic is: the publish checks name it, the builder may filter by it. */
-export type DiagnosticCode = 'syntax' | 'reference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure';
+export type DiagnosticCode = 'syntax' | 'reference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure' | 'search';
 
 export interface Diagnostic {
   readonly name: string;
   readonly itemId: string;
-  readonly role: ExpressionRole | 'name' | 'choices' | 'structure';
+  readonly role: ExpressionRole | 'name' | 'choices' | 'structure' | 'appearance';
   readonly code: DiagnosticCode;
   readonly message: string;
   /** Where in the expression (syntax problems). */
@@ -163,25 +166,40 @@ function build(survey: SurveyModel): Bindings {
         const defaultSource = q.default?.trim() ? q.default.trim() : null;
         const dynamic = defaultSource !== null && isDynamicDefault(defaultSource);
         const texts = [...q.questionLabels, ...q.surveyQuestionHints].map((t) => t.text).join(' ');
+        const look = info.choices === 'list' ? readAppearance(q.appearance) : { words: appearanceWords(q.appearance), search: null, problem: null };
+        if (look.problem !== null) note(q, 'appearance', look.problem, 'search');
+        const ownFilter = info.choices === 'none' ? null : compiled(q, q.choiceFilter, 'choiceFilter');
+        const search = look.search;
+        let choiceFilter = ownFilter;
+        const byCsv = search === null ? null : searchFilter(search);
+        if (byCsv !== null) {
+          choiceFilter = exprOrNull(ownFilter === null ? byCsv : `(${byCsv}) and (${ownFilter.source})`, 'choiceFilter');
+          if (choiceFilter?.error) note(q, 'appearance', `${search!.text}: ${choiceFilter.error.message}`, 'search');
+        }
+        // The CSV's rows; a file not attached leaves none (the publish check names it).
+        const rows = search === null ? undefined : survey.attachments?.[search.file];
+        const listed = search === null ? q.selectQuestionChoices : searchChoices(q.id, search, rows ?? [], searchColumns(q.selectQuestionChoices, baseLanguageId));
         node = {
           ...base,
           kind: 'field',
           required: q.isRequired && info.source === 'input',
           calculation: compiled(q, q.calculation, 'calculation'),
           constraint: compiled(q, q.constraint, 'constraint'),
-          choiceFilter: info.choices === 'none' ? null : compiled(q, q.choiceFilter, 'choiceFilter'),
+          choiceFilter,
           defaultValue: dynamic ? null : defaultSource,
           defaultExpr: dynamic ? compiled(q, defaultSource, 'default') : null,
-          appearance: (q.appearance ?? '').split(/\s+/).filter(Boolean),
+          appearance: look.words,
+          search,
           parameters,
-          choices: info.choices === 'none' ? [] : choiceBindings(q.selectQuestionChoices),
+          choices: info.choices === 'none' ? [] : choiceBindings(listed),
           columns: info.choices === 'grid' ? choiceBindings(q.secondChoices) : [],
           maxChoices: q.questionType === 33 && q.maxChoices !== null && q.maxChoices > 0 ? q.maxChoices : null,
           range: q.questionType === 275 ? rangeOf(parameters) : null,
           textRefs: textReferences(texts),
         };
         register(node);
-        checkChoices(node, note);
+        // CSV values are the file's, not the author's: a row with a space or twice is not the form's fault.
+        if (search === null) checkChoices(node, note);
       }
       out.push(node);
     }

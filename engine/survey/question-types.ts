@@ -2,6 +2,8 @@
 // the answer codecs, the validator's checks and the widget registry are all Record<QuestionType, ...>,
 // so a type added here without its emitter, codec, check or widget does not compile.
 
+import { isSearchCall } from './search';
+
 /** Which member of the spec's answerDetail carries a type's answer ("Answer input"). */
 export type AnswerSlot =
   | 'counter' // section: the repeat instance count ('__counter' answers), answerDetail.number
@@ -132,10 +134,10 @@ export function isQuestionType(code: unknown): code is QuestionType {
   return typeof code === 'number' && Object.hasOwn(QUESTION_TYPES, code);
 }
 
-/** Whether the spec accepts this appearance value for the type ('columns-3' for 'columns-n'). */
+/** Whether the spec accepts this appearance value for the type ('columns-3' for 'columns-n'; ODK's search('file', ...) where 'search' is). */
 export function acceptsAppearance(code: QuestionType, value: string): boolean {
   const accepted: readonly string[] = QUESTION_TYPES[code].appearances;
-  return accepted.includes(value) || (/^columns-[1-9][0-9]?$/.test(value) && accepted.includes('columns-n'));
+  return accepted.includes(value) || (/^columns-[1-9][0-9]?$/.test(value) && accepted.includes('columns-n')) || (isSearchCall(value) && accepted.includes('search'));
 }
 
 export function questionTypeInfo(code: QuestionType): QuestionTypeInfo {

@@ -10,6 +10,7 @@ import { tenantOf } from '../access';
 import { ok, type App } from '../app';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
+import { publicLimiter } from '../security/publicLimits';
 import { mediaKindOf, surveyMediaFile, surveyMediaList, uploadMedia } from '../services/surveyMedia';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,6 +61,7 @@ async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; file
 export default async function surveyMediaRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const deps = () => ({ db: app.deps.database.db, storage });
+  const limits = publicLimiter(app);
 
   app.post('/DataCollection/uploadSurveyMedia', { config: { access: SURVEY_MEDIA_UPLOAD_ROLES } }, async (req) => {
     const upload = await readUpload(req);
@@ -71,6 +73,8 @@ export default async function surveyMediaRoutes(app: App, opts: { storage?: Stor
   });
 
   app.get('/DataCollection/getSurveyMedia/:surveyId/:fileName', { config: { access: 'public' }, schema: { params: surveyMediaParams } }, async (req, reply) => {
+    await limits.address(req, 'media');
+    await limits.survey(req, 'media', req.params.surveyId.toLowerCase());
     const media = await surveyMediaFile(deps(), req.caller, req.params.surveyId, req.params.fileName);
     return sendStoredFile(reply, storage, { key: media.key, fileName: media.fileName, contentType: media.contentType });
   });

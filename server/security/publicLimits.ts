@@ -1,5 +1,5 @@
-// The calls anyone may make without signing in - loading a survey to fill it and submitting it (files
-// included) - are counted per address and per survey, each call on its own. Per address, so one client
+// The calls anyone may make without signing in - loading a survey to fill it, its media files, and
+// submitting it (files included) - are counted per address and per survey, each call on its own. Per address, so one client
 // cannot flood the server; per survey, so a flood aimed at one survey (from many addresses) uses up that
 // survey's allowance and not the server's, and every other organization's respondents still get through.
 // Counted in memory by @fastify/rate-limit (an LRU store, so a flood of new addresses cannot grow it
@@ -10,7 +10,10 @@ import type { App } from '../app';
 import { problem } from '../problems';
 
 export const PUBLIC_WINDOW_MS = 15 * 60 * 1000;
-export type PublicCall = 'preview' | 'submit';
+export type PublicCall = 'preview' | 'submit' | 'media';
+// Allowances are the configured ones times this: one fill page loads one survey but each of its media
+// files (label images, audio, pulldata CSV), so its media call is counted at ten per load.
+const CALL_SCALE: Record<PublicCall, number> = { preview: 1, submit: 1, media: 10 };
 
 export interface PublicLimiter {
   /** Counts the call against the caller's address; a 429 in the wrapper, with Retry-After, when it is used up. */
@@ -29,12 +32,12 @@ export function publicLimiter(app: App): PublicLimiter {
   const make = (call: PublicCall, scope: 'address' | 'survey', max: number): Check | undefined => {
     if (max === 0) return undefined;
     return app.createRateLimit({
-      max,
+      max: max * CALL_SCALE[call],
       timeWindow: PUBLIC_WINDOW_MS,
       keyGenerator: (req) => (scope === 'address' ? `${call}:a:${normalizeIP(req.ip, 64)}` : `${call}:s:${surveyOf.get(req) ?? ''}`),
     }) as Check;
   };
-  for (const call of ['preview', 'submit'] as const) {
+  for (const call of Object.keys(CALL_SCALE) as PublicCall[]) {
     const a = make(call, 'address', perAddress);
     const s = make(call, 'survey', perSurvey);
     if (a) checks.set(`${call}:address`, a);

@@ -22,12 +22,19 @@ export function parseAttachment(text: string): Promise<Record<string, string>[]>
   });
 }
 
+const instanceName = (fileName: string): string => fileName.replace(/\.csv$/i, '');
+
+/** The instance names of the survey's CSV files (what pulldata() and search() name), for the publish check. */
+export async function attachedCsvFiles(db: Kysely<DB>, organizationId: string, surveyId: string): Promise<string[]> {
+  return (await listMedia(db, organizationId, surveyId)).filter((m) => m.kind === 'csv').map((m) => instanceName(m.fileName));
+}
+
 export async function loadAttachments(db: Kysely<DB>, storage: Storage, organizationId: string, surveyId: string): Promise<Attachments> {
   const files = (await listMedia(db, organizationId, surveyId)).filter((m) => m.kind === 'csv');
   const out: Record<string, Record<string, string>[]> = {};
   for (const f of files) {
     // A file the server could not parse is left out: pulldata() then names it as not attached.
-    out[f.fileName.replace(/\.csv$/i, '')] = await parseAttachment((await storage.get(f.key)).toString('utf8')).catch(() => []);
+    out[instanceName(f.fileName)] = await parseAttachment((await storage.get(f.key)).toString('utf8')).catch(() => []);
   }
   return out;
 }

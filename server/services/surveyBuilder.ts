@@ -10,6 +10,7 @@ import { languageExists } from '../db/queries/surveyTranslations';
 import { existingItems, idsUsedElsewhere, removeItems, writeModel } from '../db/queries/surveyWrites';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { attachedCsvFiles } from './surveyAttachments';
 import { projectScopeOf } from './projectScope';
 import type { Tenant } from './recycleBin';
 import { checkModelShape, completeModel } from './surveyShape';
@@ -117,7 +118,7 @@ export async function saveSurvey(db: Q, t: Tenant, req: SaveRequest): Promise<{ 
     const { itemIds, choiceIds } = checkModelShape(model, new Set(languages.map((l) => l.language_id)));
     // Respondents fill a published survey as it is saved: it must stay publishable.
     if (head.status === 1) {
-      const problems = publishProblems(model);
+      const problems = publishProblems(model, undefined, await attachedCsvFiles(trx, org, head.id));
       if (problems.length) throw problem('surveyHasProblems', { errors: problems.slice(0, 100).map(describeProblem), data: { problems } });
     }
     const existing = await existingItems(trx, org, head.id);

@@ -12,6 +12,7 @@ import { lockSurvey, setSurveyStatus } from '../db/queries/surveyTools';
 import { keepVersion } from '../db/queries/surveyVersions';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
+import { attachedCsvFiles } from './surveyAttachments';
 
 type Q = Kysely<DB>;
 
@@ -39,7 +40,7 @@ async function change(db: Q, organizationId: string, surveyId: string, to: Surve
     if (to === SURVEY_STATUS.Deployed) {
       const model = await loadSurveyModel(trx, organizationId, surveyId);
       if (!model) throw problem('notFound');
-      const problems = publishProblems(model);
+      const problems = publishProblems(model, undefined, await attachedCsvFiles(trx, organizationId, surveyId));
       if (problems.length) throw problem('surveyHasProblems', { errors: problems.slice(0, 100).map(describeProblem), data: { problems } });
       // The version respondents now get is kept from the start (survey_versions lists every published one).
       await keepVersion(trx, organizationId, surveyId, head.version, { ...model, surveyStatusId: SURVEY_STATUS.Deployed });

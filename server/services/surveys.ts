@@ -91,6 +91,8 @@ export async function previewData(
   const expired = isExpired(head, now);
   return {
     ...model,
+    // The cached model keeps the status it was read with; publishing does not change the version it is cached by.
+    surveyStatusId: head.status,
     languageId: q.languageId ?? head.defaultLanguageId,
     // The fill page sends it back as submission.surveyVersion: the answers are checked against this version.
     version: head.version,
@@ -115,7 +117,7 @@ export async function surveyById(deps: Deps, reader: SurveyReader, surveyId: str
   if (!head) throw problem('notFound');
   const model = await modelOf(deps, head);
   // The version a builder save names (a save from an older one is refused as stale).
-  return { ...model, languageId: languageId ?? head.defaultLanguageId, version: head.version };
+  return { ...model, surveyStatusId: head.status, languageId: languageId ?? head.defaultLanguageId, version: head.version };
 }
 
 /** GET Survey/GetSurveyDetails: the survey's settings, its public link and how many submissions it has. */

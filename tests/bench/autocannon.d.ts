@@ -36,6 +36,8 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Requests a second from all connections together (an open loop at that pace); 0: as fast as they return. */
+    overallRate?: number;
     requests?: Request[];
   }
   function autocannon(options: Options): Promise<Result>;

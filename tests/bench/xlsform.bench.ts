@@ -7,6 +7,7 @@
 // imports (workbooks of 19,000 long rows, read in worker threads) run back to back: under 100 ms.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
@@ -16,6 +17,8 @@ import { readWorkbook } from '../../server/workers/workbook';
 import { DEMO_PASSWORD } from '../../fixtures/demo/accounts';
 import { startServer } from './server';
 
+/** Requests a second of the other callers while imports run. */
+const PROBE_RATE = 20;
 const QUESTIONS = Number(process.env.BENCH_XLSFORM_QUESTIONS ?? 1000);
 const TARGET_MS = 2000;
 const LANGS = [
@@ -124,8 +127,17 @@ async function otherRequestsDuringImports(): Promise<{ figure: string; value: st
     const auth = { authorization: `Bearer ${sel.data.token}`, 'organization-id': organizationId };
     const projects = (await fetch(`${server.url}/api/Projects/getProjectsOfOrganization`, { headers: auth }).then((r) => r.json())) as { data: { id: string }[] };
     const projectId = projects.data[0]!.id;
-    const load = () => autocannon({ url: `${server.url}/api/Projects/getProjectsOfOrganization`, headers: auth, connections: 4, duration: 10 });
+    // Other people's requests arrive at their own pace (open loop, 20 a second): a closed loop that fires
+    // the next request the moment one returns measures the server's capacity under a saturating load (every
+    // request queued behind the other three), not how long one request waits while an import runs.
+    const load = () => autocannon({ url: `${server.url}/api/Projects/getProjectsOfOrganization`, headers: auth, connections: 4, overallRate: PROBE_RATE, duration: 10 });
+    const saturate = () => autocannon({ url: `${server.url}/api/Projects/getProjectsOfOrganization`, headers: auth, connections: 4, duration: 10 });
+    // The machine's floor: the same pace on the health check, which reads nothing of ours. On a shared
+    // machine whose load is far above its cores, a woken process waits its turn to run; that wait is in
+    // every figure below.
+    const floor = await autocannon({ url: `${server.url}/api/health`, connections: 4, overallRate: PROBE_RATE, duration: 10 });
     const quiet = await load();
+    const quietSaturated = await saturate();
     const bytes = await pathologicalWorkbook();
     let importing = true;
     let imports = 0;
@@ -140,11 +152,17 @@ async function otherRequestsDuringImports(): Promise<{ figure: string; value: st
       }
     })();
     const busy = await load();
+    const busySaturated = await saturate();
     importing = false;
     await importer;
+    const loadAverage = loadavg().map((l) => l.toFixed(1)).join(' ');
     return [
-      { figure: 'p99 of other requests, no import running', value: `${quiet.latency.p99} ms`, target: '(anchor)', met: true },
-      { figure: `p99 of other requests during ${imports} pathological imports (${(bytes.length / 1024).toFixed(0)} kB, 19,000 rows)`, value: `${busy.latency.p99} ms`, target: '< 100 ms', met: busy.latency.p99 < 100 },
+      { figure: `load average of the machine (1, 5, 15 min)`, value: loadAverage, target: 'information', met: true },
+      { figure: `p99 of the health check (${PROBE_RATE}/s), no import running: the machine's floor`, value: `${floor.latency.p99} ms (p50 ${floor.latency.p50} ms)`, target: 'information', met: true },
+      { figure: `p99 of other requests (${PROBE_RATE}/s), no import running`, value: `${quiet.latency.p99} ms`, target: '(anchor)', met: true },
+      { figure: `p99 of other requests (${PROBE_RATE}/s) during ${imports} pathological imports (${(bytes.length / 1024).toFixed(0)} kB, 19,000 rows)`, value: `${busy.latency.p99} ms`, target: '< 100 ms', met: busy.latency.p99 < 100 },
+      { figure: 'p99 of a saturating closed loop (4 connections), no import', value: `${quietSaturated.latency.p99} ms (${Math.round(quietSaturated.requests.average)} req/s)`, target: 'information', met: true },
+      { figure: 'p99 of a saturating closed loop (4 connections), imports running', value: `${busySaturated.latency.p99} ms (${Math.round(busySaturated.requests.average)} req/s)`, target: 'information', met: true },
     ];
   } finally {
     await server.stop();

@@ -17,7 +17,7 @@ export {
 export { checkName, freshName, MAX_NAME_LENGTH, type NameProblem, type NameProblemCode } from './names';
 export { maxChoicesOf, withMaxChoices } from './maxChoices';
 export { writeProperty, type PropertyValues, type SetProperty } from './properties';
-export { describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
+export { csvFilesNamed, describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
 export { locate, walkItems } from './tree';
 export { emptyQuestion } from './defaults';
 export {

@@ -2,6 +2,7 @@
 // is one function in a typed table, so a property declared without a writer does not compile.
 import type { ChoiceModel, LocalizedText, QuestionModel, RangeLabels, SurveyItem } from '../model';
 import { PROPERTIES, QUESTION_TYPES, acceptsAppearance, type PropertyKey } from '../question-types';
+import { appearanceWords } from '../search';
 import { parseParameters } from '../values';
 import { maxChoicesOf, withMaxChoices } from './maxChoices';
 
@@ -103,7 +104,7 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
   },
   constraintMessage: (item, t) => q(item, { constraintMessages: setText(item.surveyItem.constraintMessages, t) }),
   appearance: (item, v) => {
-    const values = (v ?? '').split(/\s+/).filter(Boolean);
+    const values = appearanceWords(v);
     const bad = values.find((a) => !acceptsAppearance(item.surveyItem.questionType, a));
     if (bad !== undefined) throw new PropertyError('invalidValue', `'${bad}' is not an appearance of ${QUESTION_TYPES[item.surveyItem.questionType].title}`);
     return q(item, { appearance: values.length ? values.join(' ') : null });

@@ -9,6 +9,7 @@ import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
+import { readAppearance } from '../search';
 import { said, type NearestReason, type ReportCode } from './messages';
 import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
 
@@ -392,9 +393,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     for (const [column, e] of check) {
       if (!e) continue;
       if (e.includes('${last-saved#')) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('lastSaved'), name: q.name });
-      if (/\bpulldata\s*\(/.test(e)) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('pulldata'), name: q.name });
+      // Named per file, as the publish check will name it; a name computed at run time says 'pulldata()'s first argument'.
+      for (const m of e.matchAll(/\bpulldata\s*\(\s*(?:'([^']*)'|"([^"]*)"|[^,)]*)/g)) {
+        const file = (m[1] ?? m[2])?.trim().replace(/\.csv$/i, '');
+        report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('pulldata', { file: file ? `${file}.csv` : '?' }), name: q.name });
+      }
     }
-    if (/\bsearch\s*\(/.test(q.appearance ?? '')) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', ...said('search'), name: q.name });
+    const search = readAppearance(q.appearance).search;
+    if (search) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', ...said('search', { file: `${search.file}.csv` }), name: q.name });
   };
 
   surveySheet.rows.forEach((row, i) => {

@@ -147,7 +147,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
     setMode('translate');
   };
 
-  const preview = <Preview model={b.model} languageId={shownLanguage} onLanguage={setPreviewLanguage} />;
+  const preview = <Preview model={b.model} attachments={initial.attachments} languageId={shownLanguage} onLanguage={setPreviewLanguage} />;
 
   return (
     <Box px={{ base: '2', md: '4' }} py="3" data-testid="builder-page">

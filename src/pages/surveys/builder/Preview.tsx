@@ -47,9 +47,21 @@ function useAfterPaint<T>(value: T): T {
 }
 
 /** `onLanguage` lets the author look at the survey in each of its languages (an Arabic one right to left). */
-export function Preview({ model: current, languageId, onLanguage }: { model: SurveyModel; languageId: number; onLanguage?: (languageId: number) => void }) {
+export function Preview({
+  model: current,
+  attachments,
+  languageId,
+  onLanguage,
+}: {
+  model: SurveyModel;
+  /** The survey's CSV files, so that pulldata() and search() choices work in the preview as on the fill page. */
+  attachments?: SurveyModel['attachments'] | undefined;
+  languageId: number;
+  onLanguage?: (languageId: number) => void;
+}) {
   const { t } = useTranslation();
-  const model = useAfterPaint(current);
+  const edited = useAfterPaint(current);
+  const model = useMemo(() => (attachments ? { ...edited, attachments } : edited), [edited, attachments]);
   const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
   const last = useRef<FormRuntime | null>(null);
   const built = useMemo(() => build(model, languageId, last.current?.data()), [model, languageId]);

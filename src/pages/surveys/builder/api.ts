@@ -7,6 +7,11 @@ import { api, ApiError } from '../../../api/client';
 export interface Loaded {
   model: SurveyModel;
   version: number;
+  /**
+   * The survey's CSV files (pulldata(), search()), as GetById sends them with the model: the preview
+   * reads them; kept out of the model so that saves do not carry them back.
+   */
+  attachments?: SurveyModel['attachments'];
 }
 
 export const builderKey = (surveyId: string) => ['builder', surveyId] as const;
@@ -23,8 +28,8 @@ export function useBuilderSurvey(surveyId: string) {
 }
 
 export async function loadSurvey(surveyId: string): Promise<Loaded> {
-  const { version, languageId: _language, ...model } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
-  return { model, version };
+  const { version, languageId: _language, attachments, ...model } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+  return { model, version, ...(attachments ? { attachments } : {}) };
 }
 
 export function saveSurvey(surveyId: string, payload: { model: SurveyModel; deletedIds: string[]; version: number }): Promise<Loaded> {

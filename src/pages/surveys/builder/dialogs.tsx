@@ -1,6 +1,7 @@
 // The builder's dialogs: a stale save (someone saved since: reload), and a refused publish listing the
 // problems, each naming its question and leading to it.
 import { Button, List, Text } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PublishProblem } from '../../../../engine/survey/index';
 import { AppDialog } from '../../../components/AppDialog';
@@ -31,6 +32,9 @@ export function StaleDialog({ open, onReload, onClose }: { open: boolean; onRelo
   );
 }
 
+/** The engine's English message, or the screen's own wording where the problem's code has one (a file not attached). */
+const messageOf = (t: TFunction, p: PublishProblem): string => (p.code === 'attachmentMissing' && p.file ? t('builder.publish.problemCodes.attachmentMissing', { file: isolate(p.file) }) : p.message);
+
 export function ProblemsDialog({ problems, onClose, onJump }: { problems: readonly PublishProblem[] | null; onClose: () => void; onJump: (itemId: string) => void }) {
   const { t } = useTranslation();
   return (
@@ -41,7 +45,7 @@ export function ProblemsDialog({ problems, onClose, onJump }: { problems: readon
           <List.Item key={i} data-testid="builder-problem">
             {p.itemId !== null ? (
               <Button variant="plain" size="sm" p="0" h="auto" textDecoration="underline" whiteSpace="normal" textAlign="start" onClick={() => onJump(p.itemId!)}>
-                {t('builder.publish.problem', { name: isolate(p.name ?? ''), property: t(`builder.props.${p.property}`, { defaultValue: p.property }), message: p.message })}
+                {t('builder.publish.problem', { name: isolate(p.name ?? ''), property: t(`builder.props.${p.property}`, { defaultValue: p.property }), message: messageOf(t, p) })}
               </Button>
             ) : (
               <Text>{p.message}</Text>

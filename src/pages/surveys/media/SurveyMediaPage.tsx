@@ -11,6 +11,7 @@ import { MEDIA_KINDS, MEDIA_RULES, type SurveyMediaKind } from '../../../../sche
 import { api, ApiError, request } from '../../../api/client';
 import { toaster } from '../../../app/toastStore';
 import { session } from '../../../state/session';
+import { builderKey } from '../builder/api';
 
 interface MediaEntry {
   fileName: string;
@@ -82,6 +83,8 @@ export default function SurveyMediaPage() {
       setFile(null);
       if (input.current) input.current.value = '';
       await queryClient.invalidateQueries({ queryKey: ['surveyMedia', 'list', surveyId] });
+      // An upload raises the survey's version and may change its CSV files: the builder loads both again.
+      await queryClient.invalidateQueries({ queryKey: builderKey(surveyId) });
     } catch (e) {
       // The server names the problem (the kind not allowed, the size over the kind's limit, bytes that are not what the name says).
       setProblem(e instanceof ApiError ? e.joined : t('surveyMedia.failed'));

@@ -65,3 +65,28 @@ describe('loading a survey to fill it', () => {
     expect((await previewFrom('198.51.100.4', a)).status).toBe(200);
   });
 });
+
+describe('media files of a survey', () => {
+  // A fill page loads one survey and each of its media files: the media call is allowed ten times the
+  // configured allowance (30 per address, 50 per survey here), counted apart from the other calls.
+  const mediaFrom = async (address: string, survey: TestSurvey) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/DataCollection/getSurveyMedia/${survey.id}/towns.csv`, remoteAddress: address });
+    return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string }, retryAfter: res.headers['retry-after'] };
+  };
+
+  it('refuses an address past its allowance, before looking for the file', async () => {
+    for (let i = 0; i < 30; i++) expect((await mediaFrom('192.0.2.1', a)).status).toBe(404);
+    const refused = await mediaFrom('192.0.2.1', a);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ isSuccess: false, message: TOO_MANY });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // The address may still load and submit surveys: each call has its own count.
+    expect((await previewFrom('192.0.2.1', a)).status).toBe(200);
+  });
+
+  it('refuses a survey past its allowance from any address, leaving other surveys served', async () => {
+    for (let i = 0; i < 20; i++) expect((await mediaFrom('192.0.2.2', a)).status).toBe(404);
+    expect((await mediaFrom('192.0.2.3', a)).status).toBe(429);
+    expect((await mediaFrom('192.0.2.3', b)).status).toBe(404);
+  });
+});
