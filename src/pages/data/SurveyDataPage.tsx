@@ -21,6 +21,7 @@ import { toaster } from '../../app/toaster';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
+import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
 import { ReviewBadge, cellText, durationText } from './format';
@@ -44,6 +45,9 @@ function SurveyData({ projectId }: { projectId: string }) {
   const surveyId = params.get('survey') ?? surveys.data?.[0]?.id ?? null;
   const model = useSurveyModel(surveyId);
   const [filters, setFilters] = useState({ search: '', from: '', to: '', reviewStatus: '', sort: '-submittedAt' });
+  const [chips, setChips] = useState<AnswerFilterChip[]>([]);
+  useEffect(() => setChips([]), [surveyId]);
+  const answerFilters = useMemo(() => filterStrings(chips), [chips]);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(50);
   const [showColumns, setShowColumns] = useState(false);
@@ -57,13 +61,13 @@ function SurveyData({ projectId }: { projectId: string }) {
   useEffect(() => {
     setPage(1);
     setSelection({});
-  }, [surveyId, filters, pageSize]);
+  }, [surveyId, filters, answerFilters, pageSize]);
   const updatePrefs = (next: ColumnPrefs) => {
     setPrefs(next);
     if (surveyId) savePrefs(userId, surveyId, next);
   };
 
-  const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, languageId: undefined } : null;
+  const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, answerFilters, languageId: undefined } : null;
   const data = useSubmissions(query);
   const rows = data.data?.submissions ?? [];
   const total = data.data?.totalSize ?? 0;
@@ -155,7 +159,7 @@ function SurveyData({ projectId }: { projectId: string }) {
   const download = async (format: ExportFormat) => {
     if (!surveyId) return;
     try {
-      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, languageId: undefined }), undefined);
+      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, answerFilters, languageId: undefined }), undefined);
       if (job) setExportJob(job);
     } catch {
       toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
@@ -238,6 +242,7 @@ function SurveyData({ projectId }: { projectId: string }) {
           <LuColumns3 /> {t('surveyData.columns')}
         </Button>
       </Flex>
+      {model.data && <AnswerFilters model={model.data} value={chips} onChange={setChips} idPrefix="answer-filter" />}
       {showColumns && (
         <Box id="data-columns" borderWidth="1px" borderRadius="md" p="3" maxH="64" overflowY="auto">
           <Stack gap="1" as="ul" listStyleType="none">
