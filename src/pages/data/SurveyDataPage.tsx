@@ -11,10 +11,11 @@ import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
+import { FEED_ROLES } from '../../../schemas/dataFeed';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toaster';
@@ -23,6 +24,7 @@ import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
+import { FeedDialog } from './FeedDialog';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
 import { ReviewBadge, cellText, durationText } from './format';
 import { RepeatTable } from './RepeatTable';
@@ -72,6 +74,8 @@ function SurveyData({ projectId }: { projectId: string }) {
   const rows = data.data?.submissions ?? [];
   const total = data.data?.totalSize ?? 0;
   const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
+  const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
+  const [feedOpen, setFeedOpen] = useState(false);
   const queryClient = useQueryClient();
 
   const groups = useMemo(() => {
@@ -186,7 +190,13 @@ function SurveyData({ projectId }: { projectId: string }) {
             </Button>
           ))}
           {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
+          {canFeed && surveyId && (
+            <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)} data-testid="open-feed">
+              <LuRss /> {t('surveyData.feed.button')}
+            </Button>
+          )}
         </Wrap>
+        {canFeed && surveyId && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filterParams({ ...filters, answerFilters, languageId: undefined })} />}
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">
         <Field label={t('surveyData.survey')} grow>
