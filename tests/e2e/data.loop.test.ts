@@ -16,6 +16,7 @@ import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } fr
 import { q, solidPng } from './fill.support';
 
 let browser: Browser;
+const pageErrors: string[] = [];
 const survey = { id: '', name: `Data loop ${Date.now()}`, path: '' };
 
 const RESPONDENTS = [
@@ -44,6 +45,9 @@ const api = <T,>(page: Page, method: string, path: string, body?: unknown): Prom
 async function ownerPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: baseUrl(), acceptDownloads: true });
   const page = await context.newPage();
+  // A script error or a CSP refusal (Leaflet's styles, the tiles) would show here.
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
   await signIn(page, 'organization@demo.test');
   await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
   await chooseProject(page, 'Household Needs Assessment 2026');
@@ -169,7 +173,10 @@ describe('from the fill page to the dashboard', () => {
     await page.getByTestId('open-submission').click();
     await page.getByTestId('submission-view').waitFor({ timeout: 30_000 });
     const map = page.getByTestId('submission-map');
-    await map.waitFor({ timeout: 30_000 });
+    await map.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      await screenshot(page, 'data-loop-debug');
+      throw new Error(`${String(e)}\n${pageErrors.join('\n')}`);
+    });
     expect(await map.getAttribute('data-map-mode')).toBe('plain');
     await page.locator('[data-testid=submission-map] path.leaflet-interactive, [data-testid=submission-map] path').first().waitFor();
     // Leaflet's stylesheet applies under the CSP: its panes are positioned by it alone.
@@ -180,8 +187,8 @@ describe('from the fill page to the dashboard', () => {
     await page.getByTestId('review-comment').fill('Photo and place checked');
     await page.getByTestId('review-save').click();
     await expect.poll(() => page.getByTestId('audit-trail').textContent()).toContain('Photo and place checked');
-    await expectAccessible(page, 'a submission with photo, map and review trail', '[data-testid=submission-view]');
     await screenshot(page, 'data-loop-submission-desktop');
+    await expectAccessible(page, 'a submission with photo, map and review trail', '[data-testid=submission-view]');
 
     // Back in the table, filtered again, and its export read back.
     await openTable(page);

@@ -47,6 +47,12 @@ function boundsOf(points: readonly MapPoint[], plain: boolean): L.LatLngBounds {
   return L.latLngBounds([b.getSouth() - pad, b.getWest() - pad], [b.getNorth() + pad, b.getEast() + pad]);
 }
 
+/**
+ * A degree label whose top-left corner lies `up` pixels above and 3 to the right of its point (Leaflet
+ * places icons by their anchor, as margins: a CSS transform would be overwritten by its positioning).
+ */
+const label = (text: string, up: number) => L.divIcon({ className: 'gps-map-label', html: text, iconSize: null as unknown as L.PointExpression, iconAnchor: [-3, up] });
+
 /** Lines of latitude and longitude over the view, the equator and prime meridian darker, degrees at the edges. */
 function drawGraticule(map: L.Map, layer: L.LayerGroup): void {
   layer.clearLayers();
@@ -58,11 +64,11 @@ function drawGraticule(map: L.Map, layer: L.LayerGroup): void {
   const east = Math.min(180, v.getEast());
   for (let lat = Math.ceil(south / step) * step; lat <= north; lat += step) {
     layer.addLayer(L.polyline([[lat, west], [lat, east]], Math.abs(lat) < step / 2 ? AXIS : GRID));
-    layer.addLayer(L.marker([lat, v.getWest()], { interactive: false, keyboard: false, icon: L.divIcon({ className: 'gps-map-label gps-map-label-lat', html: degrees(Math.round(lat / step) * step, step, 'N', 'S'), iconSize: undefined }) }));
+    layer.addLayer(L.marker([lat, v.getWest()], { interactive: false, keyboard: false, icon: label(degrees(Math.round(lat / step) * step, step, 'N', 'S'), 14) }));
   }
   for (let lon = Math.ceil(west / step) * step; lon <= east; lon += step) {
     layer.addLayer(L.polyline([[south, lon], [north, lon]], Math.abs(lon) < step / 2 ? AXIS : GRID));
-    layer.addLayer(L.marker([v.getSouth(), lon], { interactive: false, keyboard: false, icon: L.divIcon({ className: 'gps-map-label gps-map-label-lon', html: degrees(Math.round(lon / step) * step, step, 'E', 'W'), iconSize: undefined }) }));
+    layer.addLayer(L.marker([v.getSouth(), lon], { interactive: false, keyboard: false, icon: label(degrees(Math.round(lon / step) * step, step, 'E', 'W'), 16) }));
   }
   // The world's edge, so a point far out reads as out of range.
   layer.addLayer(L.rectangle([[-90, -180], [90, 180]], { ...AXIS, fill: false }));
@@ -81,17 +87,25 @@ export default function GpsMap({ points, label, tileUrl, attribution, height = 2
       minZoom: plain ? -3 : 1,
       maxZoom: plain ? 18 : 19,
       scrollWheelZoom: false,
+      // No fading: labels half faded in fail contrast, and motion is not needed to read a map.
+      fadeAnimation: false,
+      markerZoomAnimation: false,
     });
+    // The view first: vector layers need the renderer's bounds, which a view gives.
+    map.fitBounds(boundsOf(points, plain), { maxZoom: plain ? 10 : 15 });
     if (plain) {
       map.getContainer().style.background = '#f7fafc';
-      const grid = L.layerGroup().addTo(map);
-      map.on('moveend zoomend', () => drawGraticule(map, grid));
     } else {
       L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 }).addTo(map);
       map.attributionControl.setPrefix(false);
     }
     for (const p of points) L.circleMarker([p.latitude, p.longitude], POINT).addTo(map);
-    map.fitBounds(boundsOf(points, plain), { maxZoom: plain ? 10 : 15 });
+    if (plain) {
+      // Registered after the points, so the vector renderer has moved to the new view before the lines are drawn.
+      const grid = L.layerGroup().addTo(map);
+      drawGraticule(map, grid);
+      map.on('moveend', () => drawGraticule(map, grid));
+    }
     const ro = new ResizeObserver(() => map.invalidateSize());
     ro.observe(el);
     return () => {

@@ -194,7 +194,7 @@ export function AnswerFilters({ model, value, onChange, idPrefix }: { model: Sur
           </Button>
         </Flex>
         {mode === 'value' && question?.kind === 'choices' && (
-          <CheckboxGroup value={picked} onValueChange={setPicked} mt="3" aria-label={t('answerFilters.choicesOf', { question: question.label })}>
+          <CheckboxGroup value={picked} onValueChange={setPicked} mt="3" role="group" aria-label={t('answerFilters.choicesOf', { question: question.label })}>
             <Wrap gap="3" data-testid={id('choices')}>
               {question.choices.map((c) => (
                 <Checkbox.Root key={c.name} value={c.name} size="sm">
