@@ -35,12 +35,13 @@ async function firstPage(page: Page, surveyId: string): Promise<number> {
 
 /** Scrolls the table down then across, a step per frame; answers the long tasks seen and the frame rate. */
 async function scrollTable(page: Page): Promise<{ longTasks: number[]; fps: number; frames: number }> {
-  return page.evaluate(async () => {
-    const longTasks: number[] = [];
+  // A string, not a function: tsx would wrap the function's inner helpers in a __name() the page lacks.
+  return page.evaluate(`(async () => {
+    const longTasks = [];
     const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
     observer.observe({ type: 'longtask', buffered: false });
-    const el = document.querySelector('[data-testid=data-scroller]') as HTMLElement;
-    const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+    const el = document.querySelector('[data-testid=data-scroller]');
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
     let frames = 0;
     const t0 = await frame();
     for (let i = 0; i < 240 && el.scrollTop + el.clientHeight < el.scrollHeight; i++) {
@@ -58,7 +59,7 @@ async function scrollTable(page: Page): Promise<{ longTasks: number[]; fps: numb
     await new Promise((r) => setTimeout(r, 200));
     observer.disconnect();
     return { longTasks, fps: (frames * 1000) / (t1 - t0), frames };
-  });
+  })()`);
 }
 
 export default async function run(): Promise<void> {

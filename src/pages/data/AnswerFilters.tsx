@@ -4,7 +4,7 @@
 // a question takes follows the server's (engine/survey/data.ts filterColumnOf, FILTER_OPS_OF); the
 // chips travel as 'name:op:value' (the calls' Filter parameter).
 import { Box, Button, CheckboxGroup, Checkbox, Flex, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFilter, LuX } from 'react-icons/lu';
 import { bindSurvey, dataFields, filterColumnOf, textIn, type FieldNode, type FilterOp, type SurveyModel } from '../../../engine/survey/index';
@@ -41,7 +41,9 @@ function nextDay(day: string): string {
 
 type Mode = 'value' | 'notempty' | 'empty';
 
-export function AnswerFilters({ model, value, onChange, idPrefix }: { model: SurveyModel; value: readonly AnswerFilterChip[]; onChange: (next: AnswerFilterChip[]) => void; idPrefix: string }) {
+// Memoized: the data table re-renders its page on every scrolled frame, and a survey of 300 questions
+// would redraw this picker's 300 options each time.
+export const AnswerFilters = memo(function AnswerFilters({ model, value, onChange, idPrefix }: { model: SurveyModel; value: readonly AnswerFilterChip[]; onChange: (next: AnswerFilterChip[]) => void; idPrefix: string }) {
   const { t } = useTranslation();
   const questions = useMemo(() => {
     const b = bindSurvey(model);
@@ -237,4 +239,4 @@ export function AnswerFilters({ model, value, onChange, idPrefix }: { model: Sur
       )}
     </Stack>
   );
-}
+});

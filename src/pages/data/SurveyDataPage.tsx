@@ -115,8 +115,9 @@ function SurveyData({ projectId }: { projectId: string }) {
   const padLeft = vCols[0]?.start ?? 0;
   const padRight = colVirtual.getTotalSize() - (vCols[vCols.length - 1]?.end ?? 0);
 
-  const number = new Intl.NumberFormat(i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Made once per language, not on each scrolled frame.
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
 
   const cell = (r: SubmissionRow, id: string) => {
     switch (id) {
@@ -196,7 +197,7 @@ function SurveyData({ projectId }: { projectId: string }) {
             </Button>
           )}
         </Wrap>
-        {canFeed && surveyId && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filterParams({ ...filters, answerFilters, languageId: undefined })} />}
+        {canFeed && surveyId && feedOpen && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filterParams({ ...filters, answerFilters, languageId: undefined })} />}
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">
         <Field label={t('surveyData.survey')} grow>
