@@ -5,8 +5,11 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
 import { filterProperties } from './submissions';
 
-/** Most days, collectors, tasks, and questions of each kind a report lists (the newest days, the busiest collectors and tasks). */
-export const REPORT_LIMITS = { days: 366, collectors: 100, tasks: 100, questions: 100, bins: 30 } as const;
+/**
+ * Most days, collectors, tasks, and questions of each kind a report lists (the newest days, the busiest
+ * collectors and tasks); GPS questions and the newest points each shows on its map.
+ */
+export const REPORT_LIMITS = { days: 366, collectors: 100, tasks: 100, questions: 100, bins: 30, gpsQuestions: 20, points: 2000 } as const;
 
 export const surveyReportQuery = {
   type: 'object',

@@ -40,6 +40,11 @@ export const settings = {
   },
   WHATSAPP_TOKEN: { default: '', doc: 'WhatsApp Cloud API access token for messaging tasks. Empty (with WHATSAPP_PHONE_NUMBER_ID): the WhatsApp channel is off and the task screens say so.' },
   WHATSAPP_PHONE_NUMBER_ID: { default: '', doc: 'WhatsApp Cloud API phone number id that sends messaging tasks.' },
+  MAP_TILE_URL: {
+    default: '',
+    doc: 'Map tiles for GPS answers, as a Leaflet URL template (https://tile.example.org/{z}/{x}/{y}.png, {s} for subdomains); its host is added to the pages\' img-src. Empty: points are drawn on a plain latitude/longitude frame, with no request leaving the server.',
+  },
+  MAP_TILE_ATTRIBUTION: { default: '', doc: 'Attribution the tile server asks for, shown on every map (plain text, e.g. © OpenStreetMap contributors).' },
   MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
@@ -73,6 +78,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Calls per 15 minutes to each public survey call, per address and per survey; 0 is no limit. */
   publicLimits: { perAddress: number; perSurvey: number };
+  /** The map tile server of GPS maps; absent: points on a plain coordinate frame. */
+  mapTiles?: { url: string; attribution: string } | undefined;
   /** WhatsApp Cloud API credentials; absent: the channel is off. */
   whatsapp?: { token: string; phoneNumberId: string } | undefined;
 }
@@ -90,6 +97,16 @@ function trustProxyOf(value: string): Config['trustProxy'] {
     throw new Error(`TRUST_PROXY must be off, loopback, a number of hops, or addresses/CIDR ranges separated by commas, got ${value}`);
   }
   return list;
+}
+
+/** A tile URL template Leaflet can fill: http(s), with {z}, {x} and {y}. */
+function mapTilesOf(env: NodeJS.ProcessEnv): Config['mapTiles'] {
+  const url = read(env, 'MAP_TILE_URL');
+  if (!url) return undefined;
+  if (!/^https?:\/\/[^\s/?#]+\/\S*$/.test(url) || !['{z}', '{x}', '{y}'].every((p) => url.includes(p))) {
+    throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, got ${url}`);
+  }
+  return { url, attribution: read(env, 'MAP_TILE_ATTRIBUTION').slice(0, 500) };
 }
 
 function read(env: NodeJS.ProcessEnv, name: SettingName): string {
@@ -165,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: timeoutsOf(env),
     maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS'),
     publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
+    mapTiles: mapTilesOf(env),
     whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
   };
 }

@@ -151,12 +151,18 @@ export interface AnswerFilter {
 }
 
 const COLUMN_OF: Partial<Record<AnswerSlot, FilterColumn>> = { number: 'number', counter: 'number', text: 'text', answerFiles: 'text', choices: 'choices', questionChoice: 'bool' };
-const OPS_OF: Record<FilterColumn, readonly FilterOp[]> = {
+export const FILTER_OPS_OF: Record<FilterColumn, readonly FilterOp[]> = {
   number: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'empty', 'notempty'],
   text: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'empty', 'notempty'],
   choices: ['in', 'eq', 'empty', 'notempty'],
   bool: ['eq', 'empty', 'notempty'],
 };
+
+/** Which stored column a question's filters compare; null: its answers cannot be filtered (GPS, files' details, matrices). */
+export function filterColumnOf(node: FieldNode): FilterColumn | null {
+  // A phone number is stored as text.
+  return node.type === 100 ? 'text' : (COLUMN_OF[QUESTION_TYPES[node.type].slot] ?? null);
+}
 
 /** Reads one filter; a string is the reason it cannot be used. Only top-level and repeat fields of the survey. */
 export function parseAnswerFilter(b: Bindings, source: string): AnswerFilter | string {
@@ -167,10 +173,9 @@ export function parseAnswerFilter(b: Bindings, source: string): AnswerFilter | s
   const raw = second < 0 ? '' : source.slice(second + 1);
   const node = b.byName.get(name);
   if (!node || node.kind !== 'field') return `no question named '${name}'`;
-  // A phone number is stored as text.
-  const column = node.type === 100 ? 'text' : COLUMN_OF[QUESTION_TYPES[node.type].slot];
+  const column = filterColumnOf(node);
   if (!column) return `answers of '${name}' cannot be filtered`;
-  if (!OPS_OF[column].includes(op)) return `'${op}' is not a filter for '${name}' (${OPS_OF[column].join(', ')})`;
+  if (!FILTER_OPS_OF[column].includes(op)) return `'${op}' is not a filter for '${name}' (${FILTER_OPS_OF[column].join(', ')})`;
   const base = { itemId: node.id, name, column, op };
   if (op === 'empty' || op === 'notempty') return { ...base, values: [] };
   if (column === 'number') {

@@ -24,4 +24,4 @@ export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, Sec
 export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
 export * from './xlsform/index';
 export * from './editor/index';
-export { dataFields, dataColumns, repeatGroups, cellOf, neutralizeCell, parseAnswerFilter, FILTER_OPS, type AnswerFilter, type CellOptions, type CellValue, type DataColumn, type FilterOp, type StoredValue } from './data';
+export { dataFields, dataColumns, repeatGroups, cellOf, neutralizeCell, parseAnswerFilter, filterColumnOf, FILTER_OPS, FILTER_OPS_OF, type AnswerFilter, type FilterColumn, type CellOptions, type CellValue, type DataColumn, type FilterOp, type StoredValue } from './data';

@@ -211,6 +211,20 @@ export interface ExportJobsTable {
   expires_at: Timestamp;
 }
 
+/** Migration 0015: data feed tokens (services/dataFeed.ts). */
+export interface FeedTokensTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface SurveyTables {
   surveys: SurveysTable;
   survey_languages: SurveyLanguagesTable;
@@ -225,4 +239,5 @@ export interface SurveyTables {
   survey_versions: SurveyVersionsTable;
   survey_media: SurveyMediaTable;
   export_jobs: ExportJobsTable;
+  feed_tokens: FeedTokensTable;
 }

@@ -1,6 +1,7 @@
 // Survey data (issue 16): the data table, one submission with its files, its review and audit trail,
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
-// reaches only their own submissions (services/submissionData.ts).
+// reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
+// opens with a token instead of a session, checked against its owner's rights at every request.
 import { join } from 'node:path';
 import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportJobsQuery, exportQuery, idParams, jobIdParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
 import { tenantOf } from '../access';
@@ -12,6 +13,8 @@ import { surveyReport } from '../services/surveyReport';
 import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
+import { FEED_ROLES, createFeedTokenBody, feedParams, feedQuery, feedTokensQuery, revokeFeedTokenBody } from '../../schemas/dataFeed';
+import { createFeedToken, feedCsv, feedJson, feedPage, feedReader, feedTokenOf, listFeedTokens, revokeFeedToken } from '../services/dataFeed';
 
 export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
@@ -70,5 +73,43 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   app.get('/DataCollection/downloadExport/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req, reply) => {
     const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
     return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
+  });
+
+  // The map tiles of GPS maps (MAP_TILE_URL); null: the front end draws a plain coordinate frame.
+  app.get('/DataCollection/getMapSettings', { config: { access: DATA_READ_ROLES } }, async () => {
+    const tiles = app.deps.config.mapTiles;
+    return ok(tiles ? { tileUrl: tiles.url, attribution: tiles.attribution } : { tileUrl: null, attribution: null });
+  });
+
+  app.post('/DataCollection/createFeedToken', { config: { access: FEED_ROLES }, schema: { body: createFeedTokenBody } }, async (req) => {
+    return ok(await createFeedToken(deps(), tenantOf(req), req.body), 'Feed link created. Copy the token now: it is not shown again.');
+  });
+
+  app.get('/DataCollection/getFeedTokens', { config: { access: FEED_ROLES }, schema: { querystring: feedTokensQuery } }, async (req) => {
+    return ok(await listFeedTokens(deps(), tenantOf(req), req.query));
+  });
+
+  app.post('/DataCollection/revokeFeedToken', { config: { access: FEED_ROLES }, schema: { body: revokeFeedTokenBody } }, async (req) => {
+    return ok(await revokeFeedToken(deps(), tenantOf(req), req.body.id), 'Feed link revoked.');
+  });
+
+  // The feed itself: no session, the token in the Authorization header (Bearer, or Basic with the token
+  // as the password); a page of CSV or JSON with the next page's address (docs/feed.md).
+  app.get('/DataCollection/feed/:surveyId/:format', { config: { access: 'public' }, schema: { params: feedParams, querystring: feedQuery } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');
+    const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
+    await app.subscriptionGate.require(reader.organizationId, {});
+    reply.removeHeader('www-authenticate');
+    const page = await feedPage(deps(), reader, req.params.surveyId, req.query);
+    const more = page.page * page.pageSize < page.totalSize;
+    const next = new URL(`${app.deps.config.publicUrl.replace(/\/$/, '')}/api/DataCollection/feed/${req.params.surveyId}/${req.params.format}`);
+    for (const [k, v] of Object.entries(req.query)) for (const one of Array.isArray(v) ? v : [v]) if (k !== 'Page' && one !== undefined) next.searchParams.append(k, String(one));
+    next.searchParams.set('Page', String(page.page + 1));
+    const nextLink = more ? next.toString() : null;
+    reply.header('x-total-count', String(page.totalSize));
+    if (nextLink) reply.header('link', `<${nextLink}>; rel="next"`);
+    if (req.params.format === 'json') return ok(feedJson(page, nextLink));
+    return reply.type('text/csv; charset=utf-8').send(feedCsv(page));
   });
 }

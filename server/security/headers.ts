@@ -9,7 +9,13 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
 /** 180 days: long enough to count (preload lists want a year, which is the operator's call). */
 const HSTS_SECONDS = 180 * 24 * 60 * 60;
 
-export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl'>): Record<string, string[] | null> {
+/** The origin of a tile URL template for img-src ('{s}' subdomains become a wildcard host part). */
+export function tileOrigin(url: string): string {
+  const m = /^(https?:\/\/[^/]+)/.exec(url);
+  return (m?.[1] ?? '').replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
+}
+
+export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles'>): Record<string, string[] | null> {
   const recaptcha = config.botCheck === 'recaptcha';
   return {
     'default-src': ["'self'"],
@@ -22,8 +28,10 @@ export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicU
     // Chakra UI styles through emotion, which inserts <style> elements at run time (no nonce support
     // through Chakra's provider), and the ALTCHA widget styles itself the same way.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Photos are previewed from data: and blob: URLs before they are sent.
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Photos are previewed from data: and blob: URLs before they are sent; map tiles come from the
+    // configured tile server only (Leaflet draws them as <img>; its CSS is bundled, and its inline
+    // positioning styles are covered by style-src above).
+    'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     // The ALTCHA proof of work runs in a worker made from a blob: URL; the service worker is 'self'.
@@ -48,7 +56,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicU
 const DOCUMENT_POLICY = 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()';
 const OTHER_POLICY = 'geolocation=(), camera=(), microphone=(), payment=(), usb=()';
 
-export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl'>): Promise<void> {
+export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles'>): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,

@@ -42,9 +42,9 @@ interface Table {
   columns: DataColumn[];
 }
 
-const HEAD_COLUMNS = ['_id', '_submitted_at', '_started_at', '_duration_seconds', '_collector', '_task_id', '_latitude', '_longitude', '_review_status', '_review_comment', '_survey_version'];
+export const HEAD_COLUMNS = ['_id', '_submitted_at', '_started_at', '_duration_seconds', '_collector', '_task_id', '_latitude', '_longitude', '_review_status', '_review_comment', '_survey_version'];
 const REPEAT_COLUMNS = ['_submission_id', '_index', '_parent_index'];
-const REVIEW_NAMES = ['', 'Approved', 'Not approved', 'On hold'];
+export const REVIEW_NAMES = ['', 'Approved', 'Not approved', 'On hold'];
 
 /** A survey's name as a file name: no path separators, control or reserved characters (zip entries and downloads). */
 export function safeFileName(name: string, fallback: string): string {

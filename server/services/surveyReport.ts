@@ -4,7 +4,7 @@
 // (db/queries/surveyReport.ts); labels are the survey's, in the language asked for.
 import { dataFields, textIn, type Bindings, type FieldNode } from '../../engine/survey/index';
 import { REPORT_LIMITS } from '../../schemas/surveyReport';
-import { binCounts, choiceCounts, numberStats, perCollector, perDay, perTask, reportTotals, type BinPlan, type NumberStats } from '../db/queries/surveyReport';
+import { binCounts, choiceCounts, gpsPoints, numberStats, perCollector, perDay, perTask, reportTotals, type BinPlan, type NumberStats } from '../db/queries/surveyReport';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader, type FilterQuery } from './submissionData';
 
 export interface ReportQuery extends FilterQuery {
@@ -16,6 +16,7 @@ export interface ReportQuery extends FilterQuery {
 const SELECT_TYPES = new Set([32, 33]);
 /** Numbers that make a histogram (integer, decimal, range); phone numbers are texts to a reader. */
 const NUMBER_TYPES = new Set([35, 36, 275]);
+const GPS_TYPE = 105;
 
 /** Whole-number questions (integer; a range's steps are whole when its answers are). */
 const WHOLE_TYPES = new Set([35, 275]);
@@ -44,6 +45,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
   const fields = dataFields(b, null);
   const selects = fields.filter((n) => SELECT_TYPES.has(n.type)).slice(0, REPORT_LIMITS.questions);
   const numbers = fields.filter((n) => NUMBER_TYPES.has(n.type)).slice(0, REPORT_LIMITS.questions);
+  const gps = fields.filter((n) => n.type === GPS_TYPE).slice(0, REPORT_LIMITS.gpsQuestions);
 
   const db = deps.db;
   const totals = await reportTotals(db, filter);
@@ -58,6 +60,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
     return s ? [planBins(n.id, s, wanted, WHOLE_TYPES.has(n.type))] : [];
   });
   const bins = await binCounts(db, filter, plans);
+  const located = await gpsPoints(db, filter, gps.map((n) => n.id), REPORT_LIMITS.points);
 
   const goal = head.collectionGoal;
   return {
@@ -104,5 +107,12 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
           : [],
       };
     }),
+    gpsQuestions: gps.map((n) => ({
+      id: n.id,
+      name: n.name,
+      label: text(n.model.questionLabels, n.name),
+      answered: located.answered.get(n.id) ?? 0,
+      points: located.points.get(n.id) ?? [],
+    })),
   };
 }

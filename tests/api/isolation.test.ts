@@ -22,6 +22,7 @@ interface Relief {
   surveyId: string;
   submissionId: string;
   exportJobId: string;
+  feedTokenId: string;
   projectMemberId: string;
   taskId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
@@ -211,6 +212,12 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/getexportjob/:jobId': (r) => [{ params: { jobId: r.exportJobId } }],
   'GET /api/datacollection/getexportjobs': (r) => [{ query: { SurveyId: r.surveyId } }],
   'GET /api/datacollection/downloadexport/:jobId': (r) => [{ params: { jobId: r.exportJobId } }],
+  'GET /api/datacollection/getmapsettings': () => [{}],
+  'POST /api/datacollection/createfeedtoken': (r) => [{ body: { surveyId: r.surveyId, name: 'Isolation' } }],
+  'GET /api/datacollection/getfeedtokens': (r) => [{ query: { SurveyId: r.surveyId } }],
+  'POST /api/datacollection/revokefeedtoken': (r) => [{ body: { id: r.feedTokenId } }],
+  // The feed takes a feed token, not a session: the other user's session token is no way in.
+  'GET /api/datacollection/feed/:surveyId/:format': (r) => [{ params: { surveyId: r.surveyId, format: 'csv' } }, { params: { surveyId: r.surveyId, format: 'json' }, query: { Filter: 'consent:empty' } }],
 
   // Tasks (issue 15): a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
@@ -292,6 +299,7 @@ beforeAll(async () => {
     surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     submissionId: '',
     exportJobId: '',
+    feedTokenId: '',
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     taskId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
@@ -301,6 +309,7 @@ beforeAll(async () => {
   const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', { session: owner, body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 } });
   relief.taskId = assigned.body.data.taskIds[0]!;
   relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
+  relief.feedTokenId = (await t.call<{ id: string }>('POST', '/api/DataCollection/createFeedToken', { session: owner, body: { surveyId: relief.surveyId, name: 'Relief feed' } })).body.data.id;
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
@@ -372,6 +381,11 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/DataCollection/getSurveyReport?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
+    expect(await get(`/api/DataCollection/getFeedTokens?SurveyId=${relief.surveyId}`)).toBe(404);
+    expect((await t.call('POST', '/api/DataCollection/revokeFeedToken', { session: me.session, body: { id: relief.feedTokenId } })).status).toBe(404);
+    // The other organization's own feed token opens its own surveys only.
+    const mine = await t.call<{ token: string }>('POST', '/api/DataCollection/createFeedToken', { session: me.session, body: { surveyId: relief.surveyId, name: 'Mine' } });
+    expect(mine.status).toBe(404);
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
     expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);

@@ -111,3 +111,30 @@ export async function binCounts(q: Q, f: DataFilter, plans: readonly BinPlan[]):
     group by 1, 2`.execute(q);
   return new Map(r.rows.map((x) => [`${x.item_id}|${Number(x.bin)}`, Number(x.n)]));
 }
+
+/**
+ * For top-level GPS questions: how many submissions answered each, and the newest `limit` points of
+ * each (a map of more points than that shows nothing more to the eye; the count says how many exist).
+ */
+export async function gpsPoints(q: Q, f: DataFilter, itemIds: readonly string[], limit: number) {
+  if (!itemIds.length) return { answered: new Map<string, number>(), points: new Map<string, { submissionId: string; latitude: number; longitude: number }[]>() };
+  const ids = sql.join(itemIds.map((id) => sql`${id}::uuid`));
+  const located = sql`a.organization_id = ${f.organizationId} and a.repeat_path = '' and a.item_id in (${ids})
+      and jsonb_typeof(a.detail -> 'latitude') = 'number' and jsonb_typeof(a.detail -> 'longitude') = 'number'
+      and a.submission_id in (${selected(q, f)})`;
+  const answered = await sql<{ item_id: string; n: number }>`
+    select a.item_id, count(*)::int as n from answers a where ${located} group by a.item_id`.execute(q);
+  const rows = await sql<{ item_id: string; submission_id: string; lat: number; lon: number }>`
+    select x.item_id, x.submission_id, x.lat, x.lon from (
+      select a.item_id, a.submission_id, (a.detail ->> 'latitude')::float8 as lat, (a.detail ->> 'longitude')::float8 as lon,
+        row_number() over (partition by a.item_id order by s.submitted_at desc, s.id) as n
+      from answers a join submissions s on s.id = a.submission_id where ${located}) x
+    where x.n <= ${limit}`.execute(q);
+  const points = new Map<string, { submissionId: string; latitude: number; longitude: number }[]>();
+  for (const r of rows.rows) {
+    const list = points.get(r.item_id) ?? [];
+    list.push({ submissionId: r.submission_id, latitude: Number(r.lat), longitude: Number(r.lon) });
+    points.set(r.item_id, list);
+  }
+  return { answered: new Map(answered.rows.map((r) => [r.item_id, Number(r.n)])), points };
+}

@@ -1,14 +1,17 @@
 // The survey reports of the project dashboard (issue 16): pick a survey, see its submissions over time,
 // per collector and per task, the progress against its collection goal, a chart per select question
 // (counts and percentages, choice labels in the chosen survey language) and a histogram per number
-// question. Every report switches between graphs and a table (the spec's report views GraphsReport 1 /
+// question and the points of each GPS question on a map (components/map). Every report switches between graphs and a table (the spec's report views GraphsReport 1 /
 // TableView 2). The figures come from GET DataCollection/getSurveyReport, aggregated on the server.
-import { Box, Button, Card, Field, Group, Heading, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Box, Button, Card, Field, Group, Heading, Input, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { useProjectSurveys } from '../../pages/data/api';
+import { PointsMap } from '../../components/map/index';
+import { AnswerFilters, filterStrings, type AnswerFilterChip } from '../../pages/data/AnswerFilters';
+import { filterParams, useProjectSurveys, useSurveyModel } from '../../pages/data/api';
 
 const BarChart = lazy(() => import('./BarChart'));
 
@@ -25,12 +28,92 @@ export interface SurveyReport {
   perTask: { id: string | null; count: number }[];
   selectQuestions: { id: string; name: string; label: string; multiple: boolean; answered: number; choices: { id: string; label: string; count: number; percent: number }[] }[];
   numberQuestions: { id: string; name: string; label: string; answered: number; min: number | null; max: number | null; mean: number | null; bins: { from: number; to: number; count: number }[] }[];
+  gpsQuestions: { id: string; name: string; label: string; answered: number; points: { submissionId: string; latitude: number; longitude: number }[] }[];
 }
 
 interface Row {
   label: string;
   count: number;
   percent?: number;
+}
+
+/** The spec's two report views, as pressed/unpressed buttons. */
+function ViewToggle({ title, view, onChange, testId }: { title: string; view: ReportView; onChange: (v: ReportView) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group attached role="group" aria-label={t('dashboardReports.view', { title })} flexShrink={0}>
+      <Button size="xs" variant={view === REPORT_VIEW.GraphsReport ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.GraphsReport} onClick={() => onChange(REPORT_VIEW.GraphsReport)} data-testid={`${testId}-graph`}>
+        {t('dashboardReports.graph')}
+      </Button>
+      <Button size="xs" variant={view === REPORT_VIEW.TableView ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.TableView} onClick={() => onChange(REPORT_VIEW.TableView)} data-testid={`${testId}-table`}>
+        {t('dashboardReports.table')}
+      </Button>
+    </Group>
+  );
+}
+
+/** A GPS question's answers: the points on a map, or their coordinates as a table with a link to each submission. */
+function GpsCard({ q, testId }: { q: SurveyReport['gpsQuestions'][number]; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const nf = new Intl.NumberFormat(i18n.language);
+  const [view, setView] = useState<ReportView>(REPORT_VIEW.GraphsReport);
+  const note = q.points.length < q.answered ? t('dashboardReports.gpsNewest', { shown: nf.format(q.points.length), n: nf.format(q.answered) }) : t('dashboardReports.answered', { count: q.answered, n: nf.format(q.answered) });
+  return (
+    <Card.Root data-testid={testId} minW="0">
+      <Card.Header pb="2">
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2" align={{ base: 'stretch', sm: 'start' }}>
+          <Stack gap="0" minW="0">
+            <Heading as="h3" size="sm" wordBreak="break-word">
+              {q.label}
+            </Heading>
+            <Text fontSize="sm" color="gray.600">
+              {note}
+            </Text>
+          </Stack>
+          <ViewToggle title={q.label} view={view} onChange={setView} testId={testId} />
+        </Stack>
+      </Card.Header>
+      <Card.Body pt="2">
+        {q.points.length === 0 ? (
+          <Text color="gray.600" fontSize="sm">
+            {t('dashboardReports.nothingYet')}
+          </Text>
+        ) : view === REPORT_VIEW.GraphsReport ? (
+          <PointsMap points={q.points} label={t('dashboardReports.mapOf', { title: q.label, n: nf.format(q.points.length) })} height={260} testId={`${testId}-map`} />
+        ) : (
+          <Table.ScrollArea maxH="72">
+            <Table.Root size="sm" stickyHeader data-testid={`${testId}-rows`}>
+              <Table.Caption srOnly>{q.label}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('dashboardReports.latitude')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dashboardReports.longitude')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Box as="span" srOnly>
+                      {t('surveyData.open')}
+                    </Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {q.points.map((p) => (
+                  <Table.Row key={p.submissionId}>
+                    <Table.Cell dir="ltr">{p.latitude.toFixed(6)}</Table.Cell>
+                    <Table.Cell dir="ltr">{p.longitude.toFixed(6)}</Table.Cell>
+                    <Table.Cell>
+                      <Link to={`/survey/submission/${p.submissionId}`} style={{ textDecoration: 'underline' }}>
+                        {t('surveyData.open')}
+                      </Link>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 function ReportCard({ title, note, rows, layout, testId, firstColumn }: { title: string; note?: string | undefined; rows: Row[]; layout: 'horizontal' | 'vertical' | 'line'; testId: string; firstColumn: string }) {
@@ -58,14 +141,7 @@ function ReportCard({ title, note, rows, layout, testId, firstColumn }: { title:
               </Text>
             )}
           </Stack>
-          <Group attached role="group" aria-label={t('dashboardReports.view', { title })} flexShrink={0}>
-            <Button size="xs" variant={view === REPORT_VIEW.GraphsReport ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.GraphsReport} onClick={() => setView(REPORT_VIEW.GraphsReport)} data-testid={`${testId}-graph`}>
-              {t('dashboardReports.graph')}
-            </Button>
-            <Button size="xs" variant={view === REPORT_VIEW.TableView ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.TableView} onClick={() => setView(REPORT_VIEW.TableView)} data-testid={`${testId}-table`}>
-              {t('dashboardReports.table')}
-            </Button>
-          </Group>
+          <ViewToggle title={title} view={view} onChange={setView} testId={testId} />
         </Stack>
       </Card.Header>
       <Card.Body pt="2">
@@ -111,10 +187,20 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
   const [picked, setPicked] = useState<string | null>(null);
   const [languageId, setLanguageId] = useState<number | null>(null);
   const surveyId = picked && surveys.data?.some((s) => s.id === picked) ? picked : (surveys.data?.[0]?.id ?? null);
+  const model = useSurveyModel(surveyId);
+  // The data table's filters: a date range and answer filters (the same controls as Survey Data).
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [chips, setChips] = useState<AnswerFilterChip[]>([]);
+  useEffect(() => {
+    setChips([]);
+    setRange({ from: '', to: '' });
+  }, [surveyId]);
+  const filters = useMemo(() => filterParams({ search: '', from: range.from, to: range.to, reviewStatus: '', sort: '', answerFilters: filterStrings(chips), languageId: undefined }).toString(), [range, chips]);
   const report = useQuery({
-    queryKey: ['survey-report', surveyId, languageId],
+    queryKey: ['survey-report', surveyId, languageId, filters],
     enabled: !!surveyId,
-    queryFn: () => api.get<SurveyReport>(`/DataCollection/getSurveyReport?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}`),
+    placeholderData: keepPreviousData,
+    queryFn: () => api.get<SurveyReport>(`/DataCollection/getSurveyReport?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}${filters ? `&${filters}` : ''}`),
   });
   const nf = new Intl.NumberFormat(i18n.language);
   const r = report.data;
@@ -166,6 +252,19 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
           )}
         </Stack>
       )}
+      {surveyId && (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Field.Root maxW={{ sm: '3xs' }}>
+            <Field.Label>{t('surveyData.from')}</Field.Label>
+            <Input size="sm" type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.currentTarget.value })} data-testid="report-from" />
+          </Field.Root>
+          <Field.Root maxW={{ sm: '3xs' }}>
+            <Field.Label>{t('surveyData.to')}</Field.Label>
+            <Input size="sm" type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.currentTarget.value })} data-testid="report-to" />
+          </Field.Root>
+        </Stack>
+      )}
+      {model.data && <AnswerFilters model={model.data} value={chips} onChange={setChips} idPrefix="report-filter" />}
       {report.isError && <Text color="red.600">{t('dashboardReports.failed')}</Text>}
       {surveyId && !r && !report.isError && <Skeleton h="40" borderRadius="xl" />}
       {r && (
@@ -229,8 +328,10 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
                 rows={q.bins.map((b) => ({ label: b.from === b.to ? nf.format(b.from) : `${nf.format(b.from)}–${nf.format(b.to)}`, count: b.count }))}
               />
             ))}
+            {r.gpsQuestions.map((q) => (
+              <GpsCard key={q.id} q={q} testId={`report-q-${q.name}`} />
+            ))}
           </SimpleGrid>
-          <Box />
         </Stack>
       )}
     </Stack>

@@ -11,8 +11,10 @@ import { DATA_REVIEW_ROLES } from '../../../schemas/submissions';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
+import { PointsMap } from '../../components/map/index';
 import { MessagePage } from '../../components/MessagePage';
 import { session } from '../../state/session';
+import { bindSurvey, textIn } from '../../../engine/survey/index';
 import { StoredSubmission } from '../fill/StoredSubmission';
 import { fileObjectUrl, reviewSubmission, useAudit, useSubmission, useSurveyModel, type AuditEntry } from './api';
 import { ReviewBadge, durationText } from './format';
@@ -56,6 +58,20 @@ function Submission({ id }: { id: string }) {
     };
   }, [s.files]);
   const located = s.latitude !== null && s.longitude !== null;
+  // Where the device was when it sent, and every GPS answer (repeats included), on one map.
+  const places = useMemo(() => {
+    const b = bindSurvey(model);
+    const out: { key: string; label: string; latitude: number; longitude: number }[] = [];
+    if (s.latitude !== null && s.longitude !== null) out.push({ key: '_device', label: t('surveyData.col.location'), latitude: s.latitude, longitude: s.longitude });
+    for (const a of s.answers) {
+      const c = a.answerDetail.coords;
+      if (!c || !Number.isFinite(c.latitude) || !Number.isFinite(c.longitude)) continue;
+      const node = b.byId.get(a.questionId);
+      const label = (node && node.kind === 'field' ? textIn(node.model.questionLabels, b.baseLanguageId, b.baseLanguageId) : null) ?? a.name;
+      out.push({ key: `${a.questionId}|${a.answerDetail.repeatGroup ?? ''}`, label: a.answerDetail.repeatGroup ? `${label} (${a.answerDetail.repeatGroup})` : label, latitude: c.latitude, longitude: c.longitude });
+    }
+    return out;
+  }, [model, s, t]);
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 22rem' }} gap="6" p={{ base: '3', md: '6' }} maxW="7xl" data-testid="submission-view">
       <Stack gap="5" minW="0">
@@ -78,17 +94,26 @@ function Submission({ id }: { id: string }) {
               </Fact>
               <Fact label={t('surveyData.col.location')}>
                 {located ? (
-                  <Stack gap="1">
-                    <Text data-testid="submission-coords">
-                      {s.latitude!.toFixed(6)}, {s.longitude!.toFixed(6)}
-                    </Text>
-                    <MapFrame lat={s.latitude!} lon={s.longitude!} label={t('surveyData.mapLabel')} />
-                  </Stack>
+                  <Text data-testid="submission-coords" dir="ltr">
+                    {s.latitude!.toFixed(6)}, {s.longitude!.toFixed(6)}
+                  </Text>
                 ) : (
                   '—'
                 )}
               </Fact>
             </Grid>
+            {places.length > 0 && (
+              <Stack gap="2" mt="4">
+                <PointsMap points={places} label={t('surveyData.mapLabel')} height={220} testId="submission-map" />
+                <Stack as="ul" gap="0.5" listStyleType="none" fontSize="sm" data-testid="submission-places">
+                  {places.map((p) => (
+                    <li key={p.key}>
+                      <bdi>{p.label}</bdi>: <span dir="ltr">{p.latitude.toFixed(6)}, {p.longitude.toFixed(6)}</span>
+                    </li>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
           </Card.Body>
         </Card.Root>
         <Box borderWidth="1px" borderRadius="md" p={{ base: '2', md: '4' }} minW="0">
@@ -100,22 +125,6 @@ function Submission({ id }: { id: string }) {
         <Trail id={id} />
       </Stack>
     </Grid>
-  );
-}
-
-/**
- * Where a point lies on a plain coordinate frame (no tile server configured): the world as a
- * rectangle of longitude by latitude, with the equator and the prime meridian, and the point on it.
- */
-function MapFrame({ lat, lon, label }: { lat: number; lon: number; label: string }) {
-  const x = ((lon + 180) / 360) * 200;
-  const y = ((90 - lat) / 180) * 100;
-  return (
-    <svg viewBox="0 0 200 100" width="200" height="100" role="img" aria-label={label} style={{ border: '1px solid #cbd5e0', background: '#f7fafc' }}>
-      <line x1="0" y1="50" x2="200" y2="50" stroke="#cbd5e0" />
-      <line x1="100" y1="0" x2="100" y2="100" stroke="#cbd5e0" />
-      <circle cx={x} cy={y} r="3.5" fill="#c53030" />
-    </svg>
   );
 }
 

@@ -11,17 +11,20 @@ import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
+import { FEED_ROLES } from '../../../schemas/dataFeed';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
+import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
+import { FeedDialog } from './FeedDialog';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
 import { ReviewBadge, cellText, durationText } from './format';
 import { RepeatTable } from './RepeatTable';
@@ -44,6 +47,9 @@ function SurveyData({ projectId }: { projectId: string }) {
   const surveyId = params.get('survey') ?? surveys.data?.[0]?.id ?? null;
   const model = useSurveyModel(surveyId);
   const [filters, setFilters] = useState({ search: '', from: '', to: '', reviewStatus: '', sort: '-submittedAt' });
+  const [chips, setChips] = useState<AnswerFilterChip[]>([]);
+  useEffect(() => setChips([]), [surveyId]);
+  const answerFilters = useMemo(() => filterStrings(chips), [chips]);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(50);
   const [showColumns, setShowColumns] = useState(false);
@@ -57,17 +63,19 @@ function SurveyData({ projectId }: { projectId: string }) {
   useEffect(() => {
     setPage(1);
     setSelection({});
-  }, [surveyId, filters, pageSize]);
+  }, [surveyId, filters, answerFilters, pageSize]);
   const updatePrefs = (next: ColumnPrefs) => {
     setPrefs(next);
     if (surveyId) savePrefs(userId, surveyId, next);
   };
 
-  const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, languageId: undefined } : null;
+  const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, answerFilters, languageId: undefined } : null;
   const data = useSubmissions(query);
   const rows = data.data?.submissions ?? [];
   const total = data.data?.totalSize ?? 0;
   const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
+  const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
+  const [feedOpen, setFeedOpen] = useState(false);
   const queryClient = useQueryClient();
 
   const groups = useMemo(() => {
@@ -107,8 +115,9 @@ function SurveyData({ projectId }: { projectId: string }) {
   const padLeft = vCols[0]?.start ?? 0;
   const padRight = colVirtual.getTotalSize() - (vCols[vCols.length - 1]?.end ?? 0);
 
-  const number = new Intl.NumberFormat(i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Made once per language, not on each scrolled frame.
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
 
   const cell = (r: SubmissionRow, id: string) => {
     switch (id) {
@@ -155,7 +164,7 @@ function SurveyData({ projectId }: { projectId: string }) {
   const download = async (format: ExportFormat) => {
     if (!surveyId) return;
     try {
-      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, languageId: undefined }), undefined);
+      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, answerFilters, languageId: undefined }), undefined);
       if (job) setExportJob(job);
     } catch {
       toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
@@ -182,7 +191,13 @@ function SurveyData({ projectId }: { projectId: string }) {
             </Button>
           ))}
           {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
+          {canFeed && surveyId && (
+            <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)} data-testid="open-feed">
+              <LuRss /> {t('surveyData.feed.button')}
+            </Button>
+          )}
         </Wrap>
+        {canFeed && surveyId && feedOpen && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filterParams({ ...filters, answerFilters, languageId: undefined })} />}
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">
         <Field label={t('surveyData.survey')} grow>
@@ -238,6 +253,7 @@ function SurveyData({ projectId }: { projectId: string }) {
           <LuColumns3 /> {t('surveyData.columns')}
         </Button>
       </Flex>
+      {model.data && <AnswerFilters model={model.data} value={chips} onChange={setChips} idPrefix="answer-filter" />}
       {showColumns && (
         <Box id="data-columns" borderWidth="1px" borderRadius="md" p="3" maxH="64" overflowY="auto">
           <Stack gap="1" as="ul" listStyleType="none">

@@ -62,6 +62,8 @@ export interface TableQuery {
   reviewStatus: string;
   sort: string;
   languageId: number | undefined;
+  /** Answer filters, 'name:op:value' (AnswerFilters.tsx). */
+  answerFilters: readonly string[];
 }
 
 /** The table's filters as the calls take them (getSubmissions and exportSubmissions). */
@@ -72,6 +74,7 @@ export function filterParams(q: Omit<TableQuery, 'page' | 'pageSize' | 'surveyId
   if (q.to) p.set('To', q.to);
   if (q.reviewStatus !== '') p.set('ReviewStatus', q.reviewStatus);
   if (q.sort) p.set('Sort', q.sort);
+  for (const f of q.answerFilters) p.append('Filter', f);
   return p;
 }
 
