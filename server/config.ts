@@ -196,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: timeoutsOf(env),
     maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS'),
     publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
+    stripe: stripeOf(env),
     whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
   };
 }
