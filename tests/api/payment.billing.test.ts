@@ -5,7 +5,11 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { q } from '../../engine/survey/index';
+import { multipart } from '../support/multipart';
 import { pdfText } from '../support/pdfText';
+import { demo, personas } from '../support/personas';
+import { createSurvey } from '../support/surveys';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
 let t: TestApp;
@@ -320,5 +324,46 @@ describe('plan administration', () => {
     expect(Number(plans.body.data.find((p) => p.id === 1)!.monthlyPrice)).toBe(59);
     const clash = await t.call('POST', '/api/Payment/editPlan', { session: superAdmin, body: { ...body, name: 'Premium' } });
     expect(clash.status).toBe(400);
+  });
+});
+
+describe('plan limits', () => {
+  it("refuses an upload that would pass the plan's storage, with a clear message, and takes it once there is room", async () => {
+    const survey = await createSurvey(t, [q.text('item')]);
+    // The stored files sit on other surveys: a survey holds a bounded number of media files.
+    const fillers = [await createSurvey(t, [q.text('a')]), await createSurvey(t, [q.text('b')])];
+    const author = await personas(() => t)(demo.manager);
+    const org = author.organizationId;
+    const planId = (await t.db.selectFrom('subscriptions').select('plan_id').where('organization_id', '=', org).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).plan_id;
+    await t.db.updateTable('plans').set({ database_limit: 1 }).where('id', '=', planId).execute();
+    // 1 GB less 10 bytes already stored, as media files of the survey.
+    const big = 19_999_999;
+    const rows = Math.floor(1_000_000_000 / big);
+    const rest = 1_000_000_000 - rows * big - 10;
+    await t.db
+      .insertInto('survey_media')
+      .values([...Array(rows).keys(), rows].map((i) => ({ organization_id: org, survey_id: fillers[i % 2]!.id, file_name: `filler-${i}.csv`, kind: 'csv' as const, content_type: 'text/csv', size_bytes: i === rows ? rest : big, storage_key: `filler/${i}` })) as never)
+      .execute();
+    const upload = () => {
+      const { payload, headers } = multipart([
+        ['SurveyId', survey.id],
+        ['File', { fileName: 'prices.csv', contentType: 'text/csv', bytes: Buffer.from('key,price\nrice,2\n') }],
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': org } });
+    };
+    const refused = await upload();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('You reached your packet storage limit! Delete files or choose a plan with more storage.');
+    await t.db.updateTable('plans').set({ database_limit: 0 }).where('id', '=', planId).execute();
+    expect((await upload()).statusCode).toBe(200);
+  });
+
+  it("refuses a workspace past the plan's limit with the spec's message", async () => {
+    const o = await registered(1, true);
+    const s = await t.signIn(o.email);
+    const limit = (await t.db.selectFrom('plans').select('workspace_limit').where('id', '=', 1).executeTakeFirstOrThrow()).workspace_limit;
+    for (let i = 0; i < limit; i++) expect((await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: `Workspace ${i}` } })).status).toBe(200);
+    const over = await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: 'One too many' } });
+    expect(over.body.message).toBe('You reached your packet limit for creating workspaces!!');
   });
 });

@@ -204,3 +204,20 @@ export async function markReminded(q: Q, organizationId: string, periodEnd: Date
   const r = await q.insertInto('billing_reminders').values({ organization_id: organizationId, period_end: periodEnd, days_before: days }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Bytes an organization stores (survey media and submitted files) and its plan's limit in GB (0: none). */
+export async function storageUse(q: Q, organizationId: string): Promise<{ usedBytes: number; limitGb: number }> {
+  const [media, files, plan] = await Promise.all([
+    q.selectFrom('survey_media').select(sql<string>`coalesce(sum(size_bytes), 0)`.as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow(),
+    q.selectFrom('submission_files').select(sql<string>`coalesce(sum(size_bytes), 0)`.as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow(),
+    q
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select('p.database_limit')
+      .where('s.organization_id', '=', organizationId)
+      .orderBy('s.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { usedBytes: Number(media.n) + Number(files.n), limitGb: plan?.database_limit ?? 0 };
+}

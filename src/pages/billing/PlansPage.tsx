@@ -25,16 +25,16 @@ export default function PlansPage() {
   const [editing, setEditing] = useState<EditablePlan | null>(null);
   const limit = (n: number, unit = '') => (n === 0 ? t('billing.unlimited') : `${n}${unit}`);
   return (
-    <Stack gap="6" data-testid="plans-page">
+    <Stack gap="6" minW="0" data-testid="plans-page">
       <Stack gap="1">
         <Heading as="h1" size="xl">
           {t('billing.plansTitle')}
         </Heading>
         <Text color="gray.600">{canEdit ? t('billing.plansIntroAdmin') : t('billing.plansIntro')}</Text>
       </Stack>
-      <Card.Root>
-        <Card.Body>
-          <Table.ScrollArea>
+      <Card.Root minW="0" maxW="full">
+        <Card.Body minW="0">
+          <Table.ScrollArea maxW="full">
             <Table.Root size="sm" minW="760px">
               <Table.Header>
                 <Table.Row>
