@@ -134,6 +134,17 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return reply.headers(downloadHeaders('Invoices.zip', 'application/zip')).send(zip);
   });
 
+  // Stripe's webhook: the raw body is what the signature covers, so this route reads it unparsed (its own scope).
+  await app.register(async (hook) => {
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post('/payment/stripe/webhook', { config: { access: 'public' } }, async (req) => {
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw problem('webhookSignature');
+      await app.billing.stripeWebhook(req.body, signature);
+      return ok({ received: true });
+    });
+  });
+
   // Plans are the platform's: the SuperAdmin role edits them (docs/decisions.md "Plans and their administration").
   app.post('/Payment/editPlan', { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody } }, async (req) => ok(await editPlan(db(), req.body), 'Plan saved successfully!'));
 }

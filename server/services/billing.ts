@@ -8,6 +8,7 @@ import * as q from '../db/queries/billing';
 import type { Clock } from '../plugins/payments/clock';
 import type { Card, PaymentProvider, SubState } from '../plugins/payments/provider';
 import { sandboxCard } from '../plugins/payments/sandbox';
+import type { StripeProvider, StripeUpdate } from '../plugins/payments/stripe';
 import type { Mailer } from '../plugins/mail';
 import { problem } from '../problems';
 import { paymentReminderMail } from './mailTemplates';
@@ -35,6 +36,8 @@ export const SUCCESS = {
 } as const;
 
 type Trx = Transaction<DB>;
+
+const isStripe = (p: PaymentProvider): p is StripeProvider => p.name === 'stripe';
 
 export function createBilling(deps: BillingDeps) {
   const { db, provider, clock } = deps;
@@ -154,7 +157,15 @@ export function createBilling(deps: BillingDeps) {
     /** Makes a card the default and pays the open invoices with it (past_due and unpaid become active). */
     async addPaymentMethod(input: { organizationId: string; paymentMethodId: string }) {
       const out = await db.transaction().execute(async (trx) => {
-        const card = await q.cardOf(trx, input.organizationId, input.paymentMethodId);
+        let card = await q.cardOf(trx, input.organizationId, input.paymentMethodId);
+        if (!card && isStripe(provider)) {
+          // Made in the browser by Stripe.js: read it from Stripe and keep it for this organization.
+          const fetched = await provider.retrieveCard(input.paymentMethodId).catch(() => null);
+          if (fetched) {
+            await q.addPaymentMethod(trx, input.organizationId, fetched);
+            card = fetched;
+          }
+        }
         if (!card) throw problem('notFound');
         const row = await q.currentSubscription(trx, input.organizationId, true);
         const live = row && (await advanceLocked(trx, row, clock.now()));
@@ -242,6 +253,35 @@ export function createBilling(deps: BillingDeps) {
       await sync(organizationId);
       const { rows, total } = await q.listInvoices(db, organizationId, opts);
       return { invoices: rows.map(invoiceView), totalSize: total };
+    },
+
+    /** A verified Stripe webhook delivery: the subscription or invoice it reports, written to the mirror. */
+    async stripeWebhook(raw: Buffer, signature: string): Promise<void> {
+      if (!isStripe(provider)) throw problem('paymentProviderMismatch');
+      let update: StripeUpdate | null;
+      try {
+        update = await provider.webhookUpdate(raw, signature);
+      } catch {
+        throw problem('webhookSignature');
+      }
+      if (!update) return;
+      const organizationId = await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('subscriptions').select(['id', 'organization_id', 'pending_plan_id', 'pending_is_monthly']).where('provider_subscription_id', '=', update.providerSubscriptionId).forUpdate().executeTakeFirst();
+        if (!row) return null;
+        if (update.kind === 'invoice') {
+          const known = update.invoice.providerInvoiceId ? await trx.selectFrom('invoices').select('id').where('provider_invoice_id', '=', update.invoice.providerInvoiceId).executeTakeFirst() : undefined;
+          if (known) await trx.updateTable('invoices').set({ status: update.invoice.status, amount_cents: update.invoice.amountCents, paid_at: update.invoice.status === 'paid' ? clock.now() : null }).where('id', '=', known.id).execute();
+          else await q.addInvoices(trx, row.organization_id, row.id, [update.invoice], clock.now(), await q.planPrices(trx));
+          return row.organization_id;
+        }
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: update.status, starts_at: update.periodStart, ends_at: update.periodEnd, cancel_at: update.cancelAt, ...(update.planId !== null ? { plan_id: update.planId, is_monthly: update.isMonthly ?? false } : {}) })
+          .where('id', '=', row.id)
+          .execute();
+        return row.organization_id;
+      });
+      if (organizationId) deps.changed(organizationId);
     },
 
     /** The billing run: every subscription whose period ended, in batches (pg-boss job; tests call it after moving the clock). */

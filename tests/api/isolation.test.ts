@@ -79,6 +79,8 @@ const routes: Record<string, Case> = {
   'POST /api/payment/stripe/createsubscription': (r) => [{ body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } }],
   // Billing (issue 19): Demo Relief's organization, subscription, card and invoice named everywhere.
   'GET /api/payment/getpaymentconfig': () => [{ anonymous: true }],
+  // The sandbox has no webhook: 404 (tests/api/payment.stripe.test.ts covers Stripe's).
+  'POST /api/payment/stripe/webhook': () => [{ anonymous: true, body: { type: 'customer.subscription.updated', data: { object: { id: 'sub_demo_relief', status: 'canceled' } } } }],
   'POST /api/payment/stripe/activatesubscription': (r) => [{ body: { organizationId: r.organizationId, stripeSubscriptionId: 'sub_demo_relief' } }],
   'POST /api/payment/sandbox/createpaymentmethod': (r) => [{ body: { organizationId: r.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
   'GET /api/payment/addpaymentmethodtoorganization': (r, me) => [
