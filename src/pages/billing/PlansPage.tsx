@@ -34,7 +34,8 @@ export default function PlansPage() {
       </Stack>
       <Card.Root minW="0" maxW="full">
         <Card.Body minW="0">
-          <Table.ScrollArea maxW="full">
+          {/* Positioned, so the visually hidden header stays inside the scrolling area instead of widening the page. */}
+          <Table.ScrollArea maxW="full" position="relative">
             <Table.Root size="sm" minW="760px">
               <Table.Header>
                 <Table.Row>
