@@ -106,6 +106,16 @@ export const problems = {
   surveyStatusChange: { status: 400, message: "The survey's status can't change this way." },
   unknownLanguage: { status: 400, message: 'This language does not exist.' },
   languageNotInSurvey: { status: 400, message: 'The survey has no such language. Add it first.' },
+  // Billing (issue 19; spec 000 section 8 "Registration and payment", "Subscription and billing").
+  noDefaultPaymentMethod: { status: 400, message: 'Customer does not have a default payment method.' },
+  cardDeclined: { status: 402, message: 'Your card was declined.' },
+  cardInvalid: { status: 400, message: 'Your card number is invalid.' },
+  subscriptionCanceledChange: { status: 400, message: 'Cannot change subscription: it has been canceled.' },
+  subscriptionSamePlan: { status: 400, message: 'Cannot change subscription to the plan and billing it already has.' },
+  subscriptionAlreadyCanceled: { status: 400, message: 'This subscription is already cancelled.' },
+  storageLimit: { status: 400, message: 'You reached your packet storage limit! Delete files or choose a plan with more storage.' },
+  paymentProviderMismatch: { status: 404, message: 'This payment call is not used with the payment provider of this server.' },
+  webhookSignature: { status: 400, message: 'The webhook signature is not valid.' },
   baseLanguageStatus: { status: 400, message: "The survey's base language can't be archived." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -28,6 +28,10 @@ import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
 import { subscriptionGateFor, type SubscriptionGate } from './services/subscriptionGate';
 import healthRoutes from './routes/health';
+import { systemClock, type Clock } from './plugins/payments/clock';
+import type { PaymentProvider } from './plugins/payments/provider';
+import { createSandboxProvider } from './plugins/payments/sandbox';
+import { createBilling, type Billing } from './services/billing';
 import { capConnectionsPerAddress, serverTimeouts } from './security/connections';
 import { registerSecurityHeaders } from './security/headers';
 import { retryAfterOnUnavailable } from './security/retryAfter';
@@ -44,6 +48,10 @@ export interface AppDeps {
   logger?: boolean | { level: string };
   /** Queues an export job (pg-boss, plugins/jobs.ts); without it, jobs run in this process. */
   enqueueExport?: ((jobId: string) => Promise<void>) | undefined;
+  /** The payment provider (plugins/payments); the sandbox when not given. */
+  paymentProvider?: PaymentProvider | undefined;
+  /** The billing clock; the wall clock when not given. Tests pass a clock they move. */
+  clock?: Clock | undefined;
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
@@ -62,6 +70,8 @@ declare module 'fastify' {
     apiRoutes: RouteInfo[];
     /** Whether an organization's subscription lets it work; whatever changes a subscription calls forget(). */
     subscriptionGate: SubscriptionGate;
+    /** Plans, subscriptions and payment on the configured provider (services/billing.ts). */
+    billing: Billing;
   }
 }
 
@@ -96,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(app as unknown as App, deps.config);
   retryAfterOnUnavailable(app as unknown as App);
   app.decorate('apiRoutes', [] as RouteInfo[]);
-  app.decorate('subscriptionGate', subscriptionGateFor(deps.database.db));
+  const clock = deps.clock ?? systemClock;
+  const gate = subscriptionGateFor(deps.database.db, () => clock.now());
+  app.decorate('subscriptionGate', gate);
+  app.decorate('billing', createBilling({ db: deps.database.db, provider: deps.paymentProvider ?? createSandboxProvider(), clock, changed: (id) => gate.forget(id) }));
   app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {

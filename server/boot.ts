@@ -10,6 +10,7 @@ import { isEmpty, seedDemo, type SeededIds } from './db/seed';
 import { createBotCheck } from './plugins/botCheck';
 import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
+import { paymentProviderFor } from './plugins/payments';
 import { createStorage } from './plugins/storage';
 import { purgeExpiredExports, runExportJob } from './services/exportJobs';
 import { createSurveyCache } from './services/surveyCache';
@@ -47,13 +48,27 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
+  const built: { app?: App } = {};
   const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: opts.log };
   // Workers of a multi-process server queue exports; the primary runs them.
   const jobs =
     opts.jobs === false
       ? await startJobs(database, opts.log, { work: false })
-      : await startJobs(database, opts.log, { runners: { runExport: (id) => runExportJob(exportDeps, id), purgeExports: () => purgeExpiredExports(exportDeps) } });
-  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport });
+      : await startJobs(database, opts.log, {
+          runners: {
+            runExport: (id) => runExportJob(exportDeps, id),
+            purgeExports: () => purgeExpiredExports(exportDeps),
+            // The app is built just below; a run scheduled before that finds nothing to do.
+            runBilling: async () => {
+              if (!built.app) return '';
+              const renewed = await built.app.billing.runDue();
+              const reminded = await built.app.billing.sendReminders(mailer, config.publicUrl);
+              return renewed || reminded ? `billing: ${renewed} subscriptions billed, ${reminded} payment reminders sent` : '';
+            },
+          },
+        });
+  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport, paymentProvider: await paymentProviderFor(config) });
+  built.app = app;
   return {
     app,
     database,

@@ -45,6 +45,10 @@ export const settings = {
     doc: 'Map tiles for GPS answers, as a Leaflet URL template (https://tile.example.org/{z}/{x}/{y}.png, {s} for subdomains); its host is added to the pages\' img-src. Empty: points are drawn on a plain latitude/longitude frame, with no request leaving the server.',
   },
   MAP_TILE_ATTRIBUTION: { default: '', doc: 'Attribution the tile server asks for, shown on every map (plain text, e.g. © OpenStreetMap contributors).' },
+  STRIPE_SECRET_KEY: { default: '', doc: 'Stripe secret key (sk_...). Empty: payments run on the built-in sandbox provider (test cards, invoices, a movable clock in tests).' },
+  STRIPE_PUBLISHABLE_KEY: { default: '', doc: "Stripe publishable key (pk_...) for the browser's card form; required with STRIPE_SECRET_KEY." },
+  STRIPE_WEBHOOK_SECRET: { default: '', doc: 'Signing secret (whsec_...) of the Stripe webhook endpoint /api/payment/stripe/webhook; required with STRIPE_SECRET_KEY.' },
+  STRIPE_PRICES: { default: '', doc: 'Stripe price ids per plan and interval, as planId:monthlyPriceId:yearlyPriceId separated by commas (1:price_a:price_b,2:...); required with STRIPE_SECRET_KEY.' },
   MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
@@ -82,6 +86,33 @@ export interface Config {
   mapTiles?: { url: string; attribution: string } | undefined;
   /** WhatsApp Cloud API credentials; absent: the channel is off. */
   whatsapp?: { token: string; phoneNumberId: string } | undefined;
+  /** Stripe credentials; absent: the sandbox payment provider. */
+  stripe?: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Stripe price id of each plan, per billing interval. */
+  prices: Record<number, { monthly: string; yearly: string }>;
+  /** Tests only: where the Stripe client sends its requests (a local server speaking Stripe's shapes). */
+  host?: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = read(env, 'STRIPE_SECRET_KEY');
+  if (!secretKey) return undefined;
+  const publishableKey = read(env, 'STRIPE_PUBLISHABLE_KEY');
+  const webhookSecret = read(env, 'STRIPE_WEBHOOK_SECRET');
+  const prices: StripeConfig['prices'] = {};
+  for (const part of read(env, 'STRIPE_PRICES').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+):(price_\w+):(price_\w+)$/.exec(part);
+    if (!m) throw new Error(`STRIPE_PRICES must be planId:monthlyPriceId:yearlyPriceId separated by commas, got ${part}`);
+    prices[Number(m[1])] = { monthly: m[2]!, yearly: m[3]! };
+  }
+  if (!publishableKey || !webhookSecret || !Object.keys(prices).length) throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
+  return { secretKey, publishableKey, webhookSecret, prices };
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
@@ -183,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS'),
     publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
     mapTiles: mapTilesOf(env),
+    stripe: stripeOf(env),
     whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
   };
 }

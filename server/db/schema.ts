@@ -85,7 +85,51 @@ export interface SubscriptionsTable {
   payment_method_id: string | null;
   card_last4: string | null;
   provider_subscription_id: string | null;
+  pending_plan_id: Generated<number | null>;
+  pending_is_monthly: Generated<boolean | null>;
+  cancel_reason: Generated<number | null>;
+  cancel_reason_text: Generated<string | null>;
+  credit_cents: Generated<number>;
+  provider: Generated<'sandbox' | 'stripe'>;
   created_at: CreatedAt;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  organization_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  declines: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type InvoiceStatus = 'open' | 'paid' | 'void' | 'uncollectible';
+export interface InvoicesTable {
+  id: Generated<string>;
+  organization_id: string;
+  subscription_id: string;
+  number: number;
+  kind: 'subscription' | 'proration';
+  plan_id: number;
+  plan_name: string;
+  is_monthly: boolean;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: InvoiceStatus;
+  provider_invoice_id: string | null;
+  paid_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface BillingRemindersTable {
+  organization_id: string;
+  period_end: Timestamp;
+  days_before: number;
+  sent_at: CreatedAt;
 }
 
 export interface RefreshTokensTable {
@@ -184,6 +228,9 @@ export interface DB extends SurveyTables, TaskTables {
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   subscriptions: SubscriptionsTable;
+  payment_methods: PaymentMethodsTable;
+  invoices: InvoicesTable;
+  billing_reminders: BillingRemindersTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;

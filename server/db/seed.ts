@@ -1,9 +1,10 @@
 // Writes demo data into an empty database. The data itself lives in fixtures/ and is handed in by
 // server/main.ts (or a test), so production code paths never import fixtures.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DemoAccount, DemoOrganization } from '../../fixtures/demo/accounts';
 import { roleByName } from '../../schemas/roles';
 import { hashPassword } from '../auth/passwords';
+import { addMonths } from '../plugins/payments/sandbox';
 import type { DB } from './schema';
 
 export interface DemoData {
@@ -56,21 +57,27 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData): Promise<SeededId
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.organizations[org.key] = row.id;
-      await trx
+      // A Visa card and a year of billing history, so every billing screen has content (issue 19).
+      const paymentMethodId = `pm_demo_visa_${org.key}`;
+      await trx.insertInto('payment_methods').values({ id: paymentMethodId, organization_id: row.id, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }).execute();
+      const plan = await planId(trx, org.planName);
+      const sub = await trx
         .insertInto('subscriptions')
         .values({
           organization_id: row.id,
-          plan_id: await planId(trx, org.planName),
+          plan_id: plan,
           status: 'active',
           is_monthly: false,
           starts_at: new Date(now - 30 * day),
           ends_at: new Date(now + 335 * day),
           cancel_at: null,
-          payment_method_id: 'pm_demo_visa',
+          payment_method_id: paymentMethodId,
           card_last4: '4242',
           provider_subscription_id: `sub_demo_${org.key}`,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await seedInvoices(trx, { organizationId: row.id, subscriptionId: sub.id, planId: plan, periodStart: new Date(now - 30 * day) });
     }
 
     for (const [i, account] of demo.accounts.entries()) {
@@ -165,4 +172,37 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData): Promise<SeededId
 
   for (const seeder of demo.extra ?? []) await seeder(db, ids);
   return ids;
+}
+
+/**
+ * The demo billing history: the months of the trial year paid monthly on Standard, then the annual
+ * period that runs now (invoice numbers in date order, as the provider issues them).
+ */
+async function seedInvoices(trx: Transaction<DB>, o: { organizationId: string; subscriptionId: string; planId: number; periodStart: Date }): Promise<void> {
+  const plans = await trx.selectFrom('plans').select(['id', 'name', 'monthly_price', 'annual_price']).execute();
+  const standard = plans.find((p) => p.name === 'Standard') ?? plans[0]!;
+  const current = plans.find((p) => p.id === o.planId) ?? standard;
+  const rows: { start: Date; end: Date; plan: typeof standard; monthly: boolean }[] = [];
+  for (let i = 4; i >= 1; i--) rows.push({ start: addMonths(o.periodStart, -i), end: addMonths(o.periodStart, -i + 1), plan: standard, monthly: true });
+  rows.push({ start: o.periodStart, end: addMonths(o.periodStart, 12), plan: current, monthly: false });
+  await trx
+    .insertInto('invoices')
+    .values(
+      rows.map((r, i) => ({
+        organization_id: o.organizationId,
+        subscription_id: o.subscriptionId,
+        number: i + 1,
+        kind: 'subscription' as const,
+        plan_id: r.plan.id,
+        plan_name: r.plan.name,
+        is_monthly: r.monthly,
+        period_start: r.start,
+        period_end: r.end,
+        amount_cents: Math.round(Number(r.monthly ? r.plan.monthly_price : r.plan.annual_price) * 100) * (r.monthly ? 1 : 12),
+        status: 'paid' as const,
+        provider_invoice_id: null,
+        paid_at: r.start,
+      })),
+    )
+    .execute();
 }

@@ -27,6 +27,14 @@ export const ROUNDS_QUEUE = 'task-rounds';
 /** Rounds fall at the time of day of their first round; a quarter of an hour late at most. */
 export const ROUNDS_CRON = '*/15 * * * *';
 
+/**
+ * The sandbox's billing run (renewals, trial ends, cancellations that fall due) and the payment-method
+ * reminders, every 5 minutes: a period that ended is billed within minutes, as Stripe's webhooks would
+ * tell us, and a reminder goes out on its day (each once, billing_reminders).
+ */
+export const BILLING_QUEUE = 'billing-run';
+export const BILLING_CRON = '*/5 * * * *';
+
 export interface JobsLog {
   info(message: string): void;
   error(obj: unknown, message?: string): void;
@@ -47,6 +55,8 @@ export interface JobRunners {
   runExport(jobId: string): Promise<void>;
   /** Removes expired exports and their files; returns how many. */
   purgeExports(): Promise<number>;
+  /** Bills the periods that ended and sends the reminders due; returns a line for the log. */
+  runBilling?(): Promise<string>;
 }
 
 const severalStatements = (text: string) => /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
@@ -89,6 +99,15 @@ export async function startJobs(database: Database, log: JobsLog, opts: { pollin
       if (created) log.info(`task rounds created: ${created}`);
     });
     const runners = opts.runners;
+    if (runners?.runBilling) {
+      const run = runners.runBilling;
+      await boss.createQueue(BILLING_QUEUE);
+      await boss.schedule(BILLING_QUEUE, BILLING_CRON, {}, { tz: 'UTC' });
+      await boss.work(BILLING_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+        const line = await run();
+        if (line) log.info(line);
+      });
+    }
     if (runners) {
       // One export at a time per process: an export keeps a core busy, the request loop needs the other.
       await boss.work<{ jobId: string }>(EXPORT_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {

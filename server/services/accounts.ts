@@ -119,8 +119,16 @@ export async function login(deps: AccountDeps, input: { email: string; password:
     }
     const blocked = live.find((o) => o.accessState !== 'ok');
     if (blocked && blocked.accessState !== 'ok' && blocked.accessState !== 'registration') {
+      // The owner may pay at /auth/payment without a session there: the same short-lived token that
+      // registration uses proves them the organization's owner to the payment calls (routes/payment.ts).
+      const owner = blocked.roles.some((r) => r.name === 'Organization');
       throw problem(problemForState[blocked.accessState], {
-        data: { userId: user.id, organizationId: blocked.organizationId, hasPaymentMethod: blocked.paymentMethodId !== null },
+        data: {
+          userId: user.id,
+          organizationId: blocked.organizationId,
+          hasPaymentMethod: blocked.paymentMethodId !== null,
+          paymentToken: owner ? await signRegistrationToken(deps.config.jwtSecret, { userId: user.id, organizationId: blocked.organizationId }) : null,
+        },
       });
     }
   }

@@ -23,3 +23,13 @@ export function invitationMail(o: { fullName: string; organizationName: string; 
   const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>You have been added as a member of ${escapeHtml(o.organizationName)}.</p><p>${action}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
   return { subject, text, html };
 }
+
+/** The payment-method reminder to an Organization owner (spec 000 section 9: 15, 3 and 1 days before the end). */
+export function paymentReminderMail(o: { fullName: string; organizationName: string; days: number; endDate: string; link: string }): { subject: string; text: string; html: string } {
+  const left = o.days === 1 ? '1 day' : `${o.days} days`;
+  const subject = `Your subscription is ending soon! ${left} left`;
+  const body = `The subscription of ${o.organizationName} ends on ${o.endDate} and no payment method is added. Add a payment method to keep your workspaces, projects and survey data available:`;
+  const text = `Hello ${o.fullName},\n\n${body}\n\n    ${o.link}\n`;
+  const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
+  return { subject, text, html };
+}

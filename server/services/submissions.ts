@@ -3,6 +3,7 @@
 // (same content: the stored submission again; other content: 409), the survey's state (deployed, not
 // expired, single-use link unused), the answers re-validated by the same engine the browser ran, and
 // one atomic write; files written to storage are removed again when the write fails.
+import { requireStorage } from './storageQuota';
 import { open } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
@@ -183,6 +184,7 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
             await put(u.key, 'bytes' in u.content ? u.content.bytes : u.content);
             files.push({ organizationId: ctx.organizationId, submissionId: row.id, itemId, repeatPath, storageKey: u.key, fileName: u.fileName.slice(0, 255) || 'file', contentType: u.type, size: u.size, sha256: u.sha256 });
           }
+          await requireStorage(trx, ctx.organizationId, files.reduce((n, f) => n + f.size, 0));
           await insertFiles(trx, files);
           return row;
         }),

@@ -66,4 +66,4 @@ export function createSubscriptionGate(opts: { load: (organizationId: string) =>
   };
 }
 
-export const subscriptionGateFor = (db: Kysely<DB>): SubscriptionGate => createSubscriptionGate({ load: (id) => subscriptionFacts(db, id) });
+export const subscriptionGateFor = (db: Kysely<DB>, now?: () => Date): SubscriptionGate => createSubscriptionGate({ load: (id) => subscriptionFacts(db, id), ...(now ? { now } : {}) });

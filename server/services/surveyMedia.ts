@@ -4,6 +4,7 @@
 // has no magic number, so it must be UTF-8 text, not markup, within the row, column and cell bounds.
 // Files go out through storage.downloadHeaders: attachment, nosniff and a sandboxing CSP.
 import type { Kysely } from 'kysely';
+import { requireStorage } from './storageQuota';
 import { fileTypeFromBuffer } from 'file-type';
 import { roleById } from '../../schemas/roles';
 import { MEDIA_CSV_LIMITS, MEDIA_FILE_NAME, MEDIA_KINDS, MEDIA_PER_SURVEY, MEDIA_RULES, type SurveyMediaKind } from '../../schemas/surveyMedia';
@@ -84,6 +85,9 @@ export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; 
   await authoredSurvey(deps.db, t, f.surveyId);
   const contentType = await checkMediaBytes(f.kind, f.bytes);
   if (!(await findMedia(deps.db, f.surveyId, f.fileName)) && (await countMedia(deps.db, f.surveyId)) >= MEDIA_PER_SURVEY) throw refused(`cannot be added: a survey holds at most ${MEDIA_PER_SURVEY} media files`);
+  const previous = await findMedia(deps.db, f.surveyId, f.fileName);
+  // A replaced file frees its own bytes.
+  await requireStorage(deps.db, t.organizationId, f.bytes.length - (previous?.size ?? 0));
   const ext = f.fileName.slice(f.fileName.lastIndexOf('.') + 1).toLowerCase();
   const key = deps.storage.newKey(t.organizationId, ext);
   await deps.storage.put(key, f.bytes);

@@ -65,8 +65,8 @@ export const routes: readonly RouteDecl[] = [
   { path: '/auth/success', page: () => import('../pages/auth/SuccessPage'), access: 'public', shell: 'auth' },
   { path: '/auth/request', page: () => import('../pages/auth/RequestPage'), access: 'public', shell: 'auth' },
   { path: '/auth/freeTrial/successful', page: () => import('../pages/auth/FreeTrialSuccessPage'), access: 'public', shell: 'auth' },
-  { path: '/auth/payment', page: comingSoon, access: 'public', shell: 'auth' },
-  { path: '/subscription/stripe', page: comingSoon, access: 'public', shell: 'auth' },
+  { path: '/auth/payment', page: () => import('../pages/billing/PaymentPage'), access: 'public', shell: 'auth' },
+  { path: '/subscription/stripe', page: () => import('../pages/billing/StripeSubscriptionPage'), access: 'public', shell: 'auth' },
   { path: '/dev/mailbox', page: () => import('../pages/dev/MailboxPage'), access: 'public', shell: 'bare' },
 
   // Generic pages
@@ -116,7 +116,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/members', page: () => import('../pages/members/MembersPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.members', icon: 'members', order: 40 } },
   { path: '/deleted-items', page: () => import('../pages/deleted-items/ProjectDeletedItemsPage'), access: MANAGER_ROLES, shell: 'app', back: 'dashboard', layout: { noPadding: true }, sidebar: { menu: 'project', group: 'nav.settings', label: 'nav.deletedItems', icon: 'trash', order: 41 } },
   { path: '/user-management', page: () => import('../pages/members/UserManagementPage'), access: ['SuperAdmin', 'Organization', 'AdminOfOrganization'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.userManagement', icon: 'members', order: 10 } },
-  { path: '/payment-plans', page: comingSoon, access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
+  { path: '/payment-plans', page: () => import('../pages/billing/PlansPage'), access: ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'], shell: 'app', back: 'dashboard', sidebar: { menu: 'top', label: 'nav.paymentPlans', icon: 'payments', order: 20 } },
 
   // Tasks
   { path: '/mytasks', page: () => import('../pages/tasks/MyTasksPage'), access: ['DataCollector'], shell: 'app', back: 'organizations', sidebar: { menu: 'project', label: 'nav.myTasks', icon: 'tasks', order: 1 } },
@@ -126,7 +126,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/admin-user-management', page: () => import('../pages/members/AdminMembersPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.userManagement', icon: 'members', order: 20 } },
   { path: '/admin-user-management/new-member', page: () => import('../pages/members/AdminMembersPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none' },
   { path: '/admin-deleted-items', page: () => import('../pages/deleted-items/AdminDeletedItemsPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', layout: { noPadding: true }, sidebar: { menu: 'admin', label: 'nav.deletedItems', icon: 'trash', order: 30 } },
-  { path: '/admin-payment-plans', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
+  { path: '/admin-payment-plans', page: () => import('../pages/billing/PlansPage'), access: ADMIN_ROLES, shell: 'app', back: 'none' },
   { path: '/admin-organization-management', page: () => import('../pages/organizations/OrganizationManagementPage'), access: ADMIN_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'admin', label: 'nav.organizationManagement', icon: 'organization', order: 25 } },
   { path: '/admin/*', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
 
@@ -134,7 +134,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/account-summary', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.accountSummary', icon: 'summary', order: 10 }, profileMenu: { label: 'nav.accountSummary', order: 10 } },
   { path: '/profile-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.profileInformation', icon: 'profile', order: 20 }, profileMenu: { label: 'nav.profileInformation', order: 20 } },
   { path: '/login-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.loginInformation', icon: 'lock', order: 30 }, profileMenu: { label: 'nav.loginInformation', order: 30 } },
-  { path: '/subscription-plans', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.payments', icon: 'payments', order: 40 }, profileMenu: { label: 'nav.payments', order: 40 } },
+  { path: '/subscription-plans', page: () => import('../pages/billing/SubscriptionPlansPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.payments', icon: 'payments', order: 40 }, profileMenu: { label: 'nav.payments', order: 40 } },
 
   // Help centre
   { path: '/tickets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },

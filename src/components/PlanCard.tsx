@@ -23,7 +23,7 @@ export function pricePerMonth(plan: Plan, yearly: boolean): number {
   return yearly ? plan.annuallyPrice : plan.monthlyPrice;
 }
 
-export function PlanCard({ plan, yearly, selected, onSelect, actionLabel }: { plan: Plan; yearly: boolean; selected: boolean; onSelect?: () => void; actionLabel?: string }) {
+export function PlanCard({ plan, yearly, selected, onSelect, actionLabel, current, disabled }: { plan: Plan; yearly: boolean; selected: boolean; onSelect?: () => void; actionLabel?: string; current?: boolean; disabled?: boolean }) {
   const { t } = useTranslation();
   // 0 means unlimited for every limit.
   const limit = (n: number, key: 'workspaces' | 'members' | 'storage') => (n === 0 ? t(`plans.${key}Unlimited`) : t(`plans.${key}`, { count: n }));
@@ -35,8 +35,8 @@ export function PlanCard({ plan, yearly, selected, onSelect, actionLabel }: { pl
       borderRadius="xl"
       p="5"
       data-testid={`plan-${plan.name}`}
-      cursor={onSelect ? 'pointer' : 'default'}
-      onClick={onSelect}
+      cursor={onSelect && !current && !disabled ? 'pointer' : 'default'}
+      onClick={current || disabled ? undefined : onSelect}
     >
       <Stack gap="3">
         <Stack direction="row" justify="space-between" align="center">
@@ -64,10 +64,15 @@ export function PlanCard({ plan, yearly, selected, onSelect, actionLabel }: { pl
             </List.Item>
           ))}
         </List.Root>
-        {onSelect && (
+        {current && (
+          <Button size="sm" disabled data-testid="current-plan">
+            {t('plans.currentPlan')}
+          </Button>
+        )}
+        {onSelect && !current && (
           // The card takes a click anywhere; this button is the way in for keyboards and screen readers,
           // so it carries the chosen state.
-          <Button colorPalette="brand" variant={selected ? 'solid' : 'outline'} size="sm" aria-pressed={selected}>
+          <Button colorPalette="brand" variant={selected ? 'solid' : 'outline'} size="sm" aria-pressed={selected} disabled={disabled}>
             {actionLabel ?? (selected ? t('plans.selected') : t('plans.choose'))}
           </Button>
         )}

@@ -25,6 +25,7 @@ interface Relief {
   feedTokenId: string;
   projectMemberId: string;
   taskId: string;
+  invoiceId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -77,6 +78,24 @@ const routes: Record<string, Case> = {
   // Development only (DEV_MAILBOX): lists the outbox by recipient.
   'GET /api/dev/mailbox': (_r, me) => [{ query: { to: me.email } }],
   'POST /api/payment/stripe/createsubscription': (r) => [{ body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } }],
+  // Billing (issue 19): Demo Relief's organization, subscription, card and invoice named everywhere.
+  'GET /api/payment/getpaymentconfig': () => [{ anonymous: true }],
+  // The sandbox has no webhook: 404 (tests/api/payment.stripe.test.ts covers Stripe's).
+  'POST /api/payment/stripe/webhook': () => [{ anonymous: true, body: { type: 'customer.subscription.updated', data: { object: { id: 'sub_demo_relief', status: 'canceled' } } } }],
+  'POST /api/payment/stripe/activatesubscription': (r) => [{ body: { organizationId: r.organizationId, stripeSubscriptionId: 'sub_demo_relief' } }],
+  'POST /api/payment/sandbox/createpaymentmethod': (r) => [{ body: { organizationId: r.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+  'GET /api/payment/addpaymentmethodtoorganization': (r, me) => [
+    { query: { organizationId: r.organizationId, paymentMethodId: 'pm_demo_visa_relief' } },
+    { query: { organizationId: me.session.organizationId, paymentMethodId: 'pm_demo_visa_relief' } },
+  ],
+  'GET /api/payment/getstripesubscriptionbyorganization': (r) => [{ query: { organizationId: r.organizationId } }],
+  'GET /api/payment/updatesubscriptionplan': () => [{ query: { stripeSubscriptionId: 'sub_demo_relief', newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } }],
+  'POST /api/payment/cancelstripesubscription': () => [{ query: { subscriptionId: 'sub_demo_relief', reasonOfCancellation: '1' } }],
+  'GET /api/payment/getstripeinvoicesdetailsbyorganizationuser': (r) => [{ query: { organizationId: r.organizationId } }],
+  'GET /api/payment/downloadinvoice/:invoiceId': (r) => [{ params: { invoiceId: r.invoiceId } }],
+  'GET /api/payment/downloadallstripeinvoicesfororganization': (r) => [{ query: { organizationId: r.organizationId } }],
+  // Plans are the platform's, not a tenant's: an Organization owner is refused (403).
+  'POST /api/payment/editplan': () => [{ body: { id: 1, name: 'Taken over', description: '', monthlyPrice: 0, annuallyPrice: 0, workspaceLimit: 0, membersLimit: 0, databaseLimit: 0, projectsLimit: 0 } }],
 
   // Workspaces
   'GET /api/workspaces/getmyworkspaces': () => [{ query: { pageSize: '100' } }, { query: { isDeleted: 'true', pageSize: '100' } }],
@@ -270,7 +289,10 @@ async function reliefState() {
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
   const tasks = await t.db.selectFrom('tasks').select(['id', 'status', 'rejection_reason', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute();
   const messaging = await t.db.selectFrom('messaging_tasks').select(['id']).where('organization_id', '=', org).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging });
+  const billing = await t.db.selectFrom('subscriptions').select(['id', 'plan_id', 'status', 'ends_at', 'cancel_at', 'payment_method_id', 'pending_plan_id']).where('organization_id', '=', org).execute();
+  const cards = await t.db.selectFrom('payment_methods').select(['id']).where('organization_id', '=', org).orderBy('id').execute();
+  const plans = await t.db.selectFrom('plans').selectAll().orderBy('id').execute();
+  return JSON.stringify({ billing, cards, plans, workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging });
 }
 
 beforeAll(async () => {
@@ -302,6 +324,7 @@ beforeAll(async () => {
     feedTokenId: '',
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     taskId: '',
+    invoiceId: (await t.db.selectFrom('invoices').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);

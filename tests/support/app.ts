@@ -7,7 +7,9 @@ import { buildApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { seedDemo, type SeededIds } from '../../server/db/seed';
 import { createBotCheck, type BotCheck } from '../../server/plugins/botCheck';
-import { createMailer } from '../../server/plugins/mail';
+import { createMailer, type Mailer } from '../../server/plugins/mail';
+import { testClock, type TestClock } from '../../server/plugins/payments/clock';
+import type { PaymentProvider } from '../../server/plugins/payments/provider';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -18,6 +20,9 @@ export interface TestApp {
   /** This test's own PostgreSQL database (PostgreSQL only). */
   databaseUrl: string | undefined;
   ids: SeededIds;
+  /** The billing clock: tests move it forward to end trials and renew periods. */
+  clock: TestClock;
+  mailer: Mailer;
   close(): Promise<void>;
   /** Signs in and chooses the persona's first organization (or the one named). */
   signIn(email: string, organization?: string): Promise<Session>;
@@ -33,7 +38,7 @@ export interface Session {
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config>; paymentProvider?: PaymentProvider } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { database } = testDb;
   const config: Config = {
@@ -44,7 +49,8 @@ export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha
   const ids = opts.seed === false ? { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} } : await seedDemo(database.db, demoData);
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });
   const botCheck: BotCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
-  const app = await buildApp({ config, database, mailer, botCheck });
+  const clock = testClock();
+  const app = await buildApp({ config, database, mailer, botCheck, clock, paymentProvider: opts.paymentProvider });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, o = {}) => {
@@ -81,6 +87,8 @@ export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha
     database,
     databaseUrl: testDb.url,
     ids,
+    clock,
+    mailer,
     call,
     signIn,
     async close() {

@@ -13,6 +13,7 @@ import { surveyMedia } from './0011_survey_media';
 import { exportJobs } from './0012_export_jobs';
 import { mediaVersion } from './0013_media_version';
 import { feedTokens } from './0015_feed_tokens';
+import { billing } from './0020_billing';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   { version: 12, name: 'export_jobs', sql: exportJobs },
   { version: 13, name: 'media_version', sql: mediaVersion },
   { version: 15, name: 'feed_tokens', sql: feedTokens },
+  { version: 20, name: 'billing', sql: billing },
 ];

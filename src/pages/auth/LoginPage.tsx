@@ -13,6 +13,7 @@ import { BotCheck, type BotCheckHandle } from '../../components/BotCheck';
 import { CodeModal } from '../../components/CodeModal';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
+import { clearPayment, storePayment } from '../../state/payment';
 import { clearRegistration, registration } from '../../state/registration';
 
 const paymentProblems: string[] = [problems.subscriptionCanceledEnded.message, problems.subscriptionEnded.message, problems.subscriptionNotPaid.message];
@@ -29,7 +30,10 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [confirmUserId, setConfirmUserId] = useState<string | null>(null);
 
-  useEffect(() => clearRegistration(), []);
+  useEffect(() => {
+    clearRegistration();
+    clearPayment();
+  }, []);
 
   async function signIn(): Promise<void> {
     setBusy(true);
@@ -55,7 +59,7 @@ export default function LoginPage() {
       navigate('/', { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const data = (err.data ?? {}) as { userId?: string; organizationId?: string; hasPaymentMethod?: boolean };
+      const data = (err.data ?? {}) as { userId?: string; organizationId?: string; hasPaymentMethod?: boolean; paymentToken?: string | null };
       if (err.message === problems.invalidLogin.message) setInvalid(true);
       else if (err.message === problems.emailNotConfirmed.message && data.userId) {
         setConfirmUserId(data.userId);
@@ -64,7 +68,11 @@ export default function LoginPage() {
         Object.assign(registration, { userId: data.userId ?? null, organizationId: data.organizationId ?? null, confirmed: true, step: 1 });
         navigate('/auth/registration');
       } else if (paymentProblems.includes(err.message)) {
-        navigate('/auth/payment', { state: { organizationId: data.organizationId, addPayment: !data.hasPaymentMethod, message: err.message } });
+        if (data.organizationId) {
+          storePayment({ organizationId: data.organizationId, addPayment: !data.hasPaymentMethod, notPaid: err.message === problems.subscriptionNotPaid.message, token: data.paymentToken ?? null });
+        }
+        notify('warning', translateMessage(err.message));
+        navigate('/auth/payment');
       } else notify('error', translateMessage(err.message));
     } finally {
       setBusy(false);

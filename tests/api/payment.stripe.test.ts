@@ -1,0 +1,130 @@
+// The Stripe provider against Stripe's documented request and response shapes. Stripe's servers cannot
+// be reached from here, so a local HTTP server answers the API calls the way Stripe's reference shows
+// (form-encoded requests to /v1/..., JSON objects back), passed to the official client as its host and
+// port; webhook deliveries are signed with stripe.webhooks.generateTestHeaderString.
+import { createServer, type Server } from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRegistrationToken } from '../../server/auth/tokens';
+import { createStripeProvider } from '../../server/plugins/payments/stripe';
+import { createTestApp, type TestApp } from '../support/app';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const requests: { method: string; path: string; body: URLSearchParams }[] = [];
+const now = Math.floor(Date.now() / 1000);
+let cancelAtPeriodEnd = false;
+
+const subscription = () => ({
+  id: 'sub_test_1',
+  object: 'subscription',
+  status: 'trialing',
+  customer: 'cus_test_1',
+  cancel_at_period_end: cancelAtPeriodEnd,
+  cancel_at: null,
+  items: { object: 'list', data: [{ id: 'si_test_1', object: 'subscription_item', price: { id: 'price_standard_year', object: 'price' }, current_period_start: now, current_period_end: now + 30 * 86400 }] },
+  latest_invoice: { id: 'in_test_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_test_1_secret_abc', type: 'payment_intent' } },
+});
+
+let server: Server;
+let t: TestApp;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      requests.push({ method: req.method!, path: req.url!, body: new URLSearchParams(raw) });
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/customers') return res.end(JSON.stringify({ id: 'cus_test_1', object: 'customer' }));
+      if (req.url === '/v1/subscriptions') return res.end(JSON.stringify(subscription()));
+      if (req.url === '/v1/subscriptions/sub_test_1' && req.method === 'POST') {
+        if (new URLSearchParams(raw).get('cancel_at_period_end') === 'true') cancelAtPeriodEnd = true;
+        return res.end(JSON.stringify(subscription()));
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `No such route ${req.url}` } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_local',
+    publishableKey: 'pk_test_local',
+    webhookSecret: WEBHOOK_SECRET,
+    prices: { 1: { monthly: 'price_standard_month', yearly: 'price_standard_year' }, 2: { monthly: 'price_premium_month', yearly: 'price_premium_year' } },
+    host: { host: '127.0.0.1', port, protocol: 'http' },
+  });
+  t = await createTestApp({ paymentProvider: provider });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => server.close(r));
+});
+
+const signed = (payload: string, secret = WEBHOOK_SECRET) => ({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }), 'content-type': 'application/json' });
+
+describe('the Stripe provider', () => {
+  let organizationId: string;
+  it('creates the customer and the subscription with the trial, and tells the browser its key', async () => {
+    organizationId = (await t.db.insertInto('organizations').values({ name: 'Stripe Org', registration_done: false }).returning('id').executeTakeFirstOrThrow()).id;
+    const token = await signRegistrationToken(t.config.jwtSecret, { userId: t.ids.users['organization@demo.test']!, organizationId });
+    const res = await t.call<{ subscriptionId: string; clientSecret: string; status: string }>('POST', '/api/payment/stripe/createSubscription', {
+      headers: { authorization: `Bearer ${token}` },
+      body: { organizationId, packetId: 1, isMonthlySubscription: false },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ subscriptionId: 'sub_test_1', clientSecret: 'pi_test_1_secret_abc', status: 'trialing' });
+    const create = requests.find((r) => r.path === '/v1/subscriptions')!;
+    expect(create.body.get('items[0][price]')).toBe('price_standard_year');
+    expect(create.body.get('trial_period_days')).toBe('30');
+    expect(create.body.get('customer')).toBe('cus_test_1');
+    expect(create.body.get('trial_settings[end_behavior][missing_payment_method]')).toBe('create_invoice');
+    expect((await t.call<{ provider: string; publishableKey: string }>('GET', '/api/Payment/getPaymentConfig')).body.data).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local' });
+  });
+
+  it('refuses a webhook whose signature does not match, and mirrors a signed subscription update and a paid invoice', async () => {
+    const update = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { ...subscription(), status: 'past_due', items: { object: 'list', data: [{ ...subscription().items.data[0], price: { id: 'price_premium_month', object: 'price' } }] } } },
+    });
+    const forged = await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: update, headers: signed(update, 'whsec_wrong') });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('The webhook signature is not valid.');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: update, headers: signed(update) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.db.selectFrom('subscriptions').select(['status', 'plan_id', 'is_monthly']).where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'past_due', plan_id: 2, is_monthly: true });
+
+    const paid = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_test_2',
+          object: 'invoice',
+          status: 'paid',
+          amount_due: 14900,
+          created: now,
+          billing_reason: 'subscription_cycle',
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } },
+          lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', period: { start: now, end: now + 30 * 86400 }, pricing: { type: 'price_details', price_details: { price: 'price_premium_month', product: 'prod_1' } } }] },
+        },
+      },
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: paid, headers: signed(paid) })).statusCode).toBe(200);
+    const invoice = await t.db.selectFrom('invoices').select(['amount_cents', 'status', 'plan_name']).where('provider_invoice_id', '=', 'in_test_2').executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ amount_cents: 14900, status: 'paid', plan_name: 'Premium' });
+  });
+
+  it('cancels at the end of the period through the subscription update call', async () => {
+    await t.db.updateTable('subscriptions').set({ status: 'active' }).where('provider_subscription_id', '=', 'sub_test_1').execute();
+    const sub = await t.db.selectFrom('subscriptions').select('organization_id').where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
+    await t.app.billing.cancel({ organizationId: sub.organization_id, providerSubscriptionId: 'sub_test_1', atPeriodEnd: true, reason: 1, customReason: '' });
+    const call = requests.filter((r) => r.path === '/v1/subscriptions/sub_test_1').at(-1)!;
+    expect(call.body.get('cancel_at_period_end')).toBe('true');
+    const row = await t.db.selectFrom('subscriptions').select(['cancel_at', 'ends_at']).where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
+    expect(row.cancel_at).toEqual(row.ends_at);
+  });
+});
