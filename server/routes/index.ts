@@ -16,11 +16,12 @@ import surveyData from './surveyData';
 import surveyMedia from './surveyMedia';
 import surveys from './surveys';
 import tasks from './tasks';
+import tickets from './tickets';
 import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks, tickets] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -23,3 +23,11 @@ export function invitationMail(o: { fullName: string; organizationName: string; 
   const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>You have been added as a member of ${escapeHtml(o.organizationName)}.</p><p>${action}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
   return { subject, text, html };
 }
+
+/** Support's answer to a ticket, to its submitter (issue 19). */
+export function ticketReplyMail(o: { fullName: string; subject: string; message: string; link: string }): { subject: string; text: string; html: string } {
+  const subject = `Support answered your ticket: ${o.subject.replace(/[\r\n]+/g, ' ').slice(0, 150)}`;
+  const text = `Hello ${o.fullName},\n\nSupport answered your ticket "${o.subject}":\n\n${o.message}\n\nSee the whole conversation: ${o.link}\n`;
+  const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>Support answered your ticket &quot;${escapeHtml(o.subject)}&quot;:</p><blockquote style="white-space:pre-wrap">${escapeHtml(o.message)}</blockquote><p><a href="${escapeHtml(o.link)}">See the whole conversation</a></p>`;
+  return { subject, text, html };
+}

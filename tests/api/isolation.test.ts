@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { multipart } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { completeDemoAnswers, demoSurveyOf, submissionCount, submit } from '../support/surveys';
 
@@ -24,6 +25,8 @@ interface Relief {
   exportJobId: string;
   projectMemberId: string;
   taskId: string;
+  ticketId: string;
+  ticketAttachmentId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -228,6 +231,16 @@ const routes: Record<string, Case> = {
   'GET /api/task/getmessagingtaskreceivers': (r) => [{ query: { ProjectId: r.projectId } }],
   'POST /api/task/createmessagingtask': (r) => [{ body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } }],
 
+  // Support tickets (issue 19): Demo Relief's ticket is not found, whatever the header says.
+  'GET /api/tickets/gettickettypes': () => [{}],
+  'GET /api/tickets/getalltickets': () => [{}, { query: { searchInput: 'Relief ticket' } }],
+  'GET /api/tickets/getticketbyid': (r) => [{ query: { id: r.ticketId } }],
+  'POST /api/tickets/createticket': () => [{}],
+  'DELETE /api/tickets/deletetickets': (r) => [{ body: { ids: [r.ticketId] } }],
+  'POST /api/tickets/replytoticket': (r) => [{ body: { ticketId: r.ticketId, message: 'Taken over' } }],
+  'POST /api/tickets/setticketstatus': (r) => [{ body: { id: r.ticketId, status: 'closed' } }],
+  'GET /api/tickets/getattachment/:ticketId/:attachmentId': (r) => [{ params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } }],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
@@ -263,7 +276,9 @@ async function reliefState() {
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
   const tasks = await t.db.selectFrom('tasks').select(['id', 'status', 'rejection_reason', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute();
   const messaging = await t.db.selectFrom('messaging_tasks').select(['id']).where('organization_id', '=', org).execute();
-  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging });
+  const tickets = await t.db.selectFrom('tickets').select(['id', 'status', 'subject']).where('organization_id', '=', org).orderBy('id').execute();
+  const ticketMessages = await t.db.selectFrom('ticket_messages').select(['id', 'body']).where('organization_id', '=', org).orderBy('id').execute();
+  return JSON.stringify({ workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging, tickets, ticketMessages });
 }
 
 beforeAll(async () => {
@@ -294,6 +309,8 @@ beforeAll(async () => {
     exportJobId: '',
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     taskId: '',
+    ticketId: '',
+    ticketAttachmentId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);
@@ -301,6 +318,12 @@ beforeAll(async () => {
   const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', { session: owner, body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 } });
   relief.taskId = assigned.body.data.taskIds[0]!;
   relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
+  {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const { payload, headers } = multipart([['Type', '1'], ['Subject', 'Relief ticket'], ['LastResponse', 'Relief ticket body'], ['Attachments', { fileName: 'relief.png', contentType: 'image/png', bytes: png }]]);
+    relief.ticketId = (await t.call<string>('POST', '/api/Tickets/createTicket', { session: owner, body: payload, headers })).body.data;
+    relief.ticketAttachmentId = (await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()).id;
+  }
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
@@ -318,6 +341,8 @@ beforeAll(async () => {
     'Household Needs Assessment 2026',
     'Relief binned workspace',
     'Relief binned project',
+    'Relief ticket',
+    relief.ticketId,
   ];
 });
 afterAll(() => t.close());
