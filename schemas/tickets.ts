@@ -54,11 +54,22 @@ export type TicketListQuery = FromSchema<typeof ticketListQuery>;
 
 export const ticketIdQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: uuid } } as const;
 
-export const deleteTicketsBody = {
+/** DELETE /Tickets/deleteTickets: the selected ids, as the list's bulk actions send them. */
+export const deleteTicketsBody = { type: 'array', minItems: 1, maxItems: 100, items: uuid } as const;
+
+/** One row of the list, for the declared screen (schemas/screens/tickets.ts). */
+export const ticketRowSchema = {
+  $id: 'TicketRow',
   type: 'object',
-  required: ['ids'],
-  additionalProperties: false,
-  properties: { ids: { type: 'array', minItems: 1, maxItems: 100, items: uuid } },
+  required: ['id', 'subject', 'type', 'createdAt', 'submittedBy'],
+  properties: {
+    id: uuid,
+    subject: { type: 'string' },
+    type: { type: 'integer' },
+    status: { type: 'string', enum: TICKET_STATUSES },
+    createdAt: { type: 'string', format: 'date-time' },
+    submittedBy: { type: 'string' },
+  },
 } as const;
 
 export const replyTicketBody = {

@@ -124,7 +124,7 @@ export default async function ticketRoutes(app: App, opts: { storage?: Storage }
   });
 
   app.delete('/Tickets/deleteTickets', { config: { access: TICKET_MANAGER_ROLES }, schema: { body: deleteTicketsBody } }, async (req) => {
-    const n = await tickets.remove(deps(), tenantOf(req), req.body.ids);
+    const n = await tickets.remove(deps(), tenantOf(req), req.body);
     return ok(n, 'Tickets deleted successfully!');
   });
 

@@ -137,8 +137,8 @@ export const routes: readonly RouteDecl[] = [
   { path: '/subscription-plans', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.payments', icon: 'payments', order: 40 }, profileMenu: { label: 'nav.payments', order: 40 } },
 
   // Help centre
-  { path: '/tickets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },
-  { path: '/tickets/:id', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
+  { path: '/tickets', page: () => import('../pages/tickets/TicketsPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },
+  { path: '/tickets/:id', page: () => import('../pages/tickets/TicketPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
 ];
 
 /** The route a path belongs to, using react-router's own matching. */

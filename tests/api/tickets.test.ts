@@ -25,7 +25,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 const png = (fileName = 'screen.png', bytes: Uint8Array = PNG): FilePart => ({ fileName, contentType: 'image/png', bytes });
 const pdf = (fileName = 'report.pdf'): FilePart => ({ fileName, contentType: 'application/pdf', bytes: PDF });
 
-async function create(s: Session, fields: { Type?: string; Subject?: string; LastResponse?: string }, files: FilePart[] = []) {
+async function create(s: Session, fields: { Type?: string | undefined; Subject?: string | undefined; LastResponse?: string | undefined }, files: FilePart[] = []) {
   const entries: [string, string | FilePart][] = [];
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) entries.push([k, v]);
   for (const f of files) entries.push(['Attachments', f]);
@@ -144,13 +144,13 @@ describe('DELETE /api/Tickets/deleteTickets', () => {
     const guest = await as(demo.guest);
     const a = (await create(guest, { Type: '5', Subject: 'To delete A', LastResponse: 'a' }, [png()])).body.data;
     const b = (await create(guest, { Type: '5', Subject: 'To delete B', LastResponse: 'b' })).body.data;
-    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: guest, body: { ids: [a] } })).status).toBe(403);
-    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.other), body: { ids: [a, b] } })).status).toBe(404);
-    const r = await t.call<number>('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.manager), body: { ids: [a, b] } });
+    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: guest, body: [a] })).status).toBe(403);
+    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.other), body: [a, b] })).status).toBe(404);
+    const r = await t.call<number>('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.manager), body: [a, b] });
     expect(r.status).toBe(200);
     expect(r.body.data).toBe(2);
     expect((await byId(guest, a)).status).toBe(404);
-    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.manager), body: { ids: [] } })).body.errors.join(' ')).toMatch(/ids/);
+    expect((await t.call('DELETE', '/api/Tickets/deleteTickets', { session: await as(demo.manager), body: [] })).status).toBe(400);
   });
 });
 
