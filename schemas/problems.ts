@@ -88,6 +88,9 @@ export const problems = {
   ticketTooManyFiles: { status: 400, message: 'A ticket can have at most 3 attachments.' },
   ticketFileType: { status: 400, message: 'Accepted file types: png, jpeg, jpg, gif, webp, xls, xlsx, docx, pdf.' },
   ticketFileTooLarge: { status: 413, message: 'Each attachment can be at most 20MB.' },
+  sameEmail: { status: 400, message: 'The new email is the one you already use.' },
+  profilePictureType: { status: 400, message: 'The profile picture must be a png, jpg or jpeg image.' },
+  profilePictureTooLarge: { status: 413, message: 'The profile picture can be at most 20MB.' },
   // Surveys and submissions (spec 001 sections 4, 5 and 8).
   alreadySubmitted: { status: 400, message: "Survey has already been submitted. You can't submit more than once." },
   surveyExpired: {

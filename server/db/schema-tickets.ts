@@ -1,4 +1,4 @@
-// Kysely's view of the support tickets' tables (migration 0021).
+// Kysely's view of the support tickets' tables and the account closures (migration 0021).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -39,7 +39,20 @@ export interface TicketAttachmentsTable {
   created_at: CreatedAt;
 }
 
+export interface AccountClosuresTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  whole_organization: boolean;
+  option: number;
+  reason: number;
+  custom_reason: string | null;
+  feedback: string;
+  created_at: CreatedAt;
+}
+
 export interface TicketTables {
+  account_closures: AccountClosuresTable;
   tickets: TicketsTable;
   ticket_messages: TicketMessagesTable;
   ticket_attachments: TicketAttachmentsTable;

@@ -2,6 +2,7 @@
 // them, with their schemas and the roles allowed.
 import type { App } from '../app';
 import account from './account';
+import accountArea from './accountArea';
 import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
@@ -21,7 +22,7 @@ import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks, tickets] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks, tickets, accountArea] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -1,9 +1,17 @@
 // The texts of the product's e-mails.
 const CODE_MINUTES = 15;
 
-export function codeMail(purpose: 'confirm-email' | 'reset-password', fullName: string, code: string): { subject: string; text: string; html: string } {
-  const intro = purpose === 'confirm-email' ? 'Use this code to confirm your e-mail address:' : 'Use this code to reset your password:';
-  const subject = purpose === 'confirm-email' ? `Your confirmation code: ${code}` : `Your password reset code: ${code}`;
+const CODE_TEXTS = {
+  'confirm-email': { intro: 'Use this code to confirm your e-mail address:', subject: 'Your confirmation code' },
+  'reset-password': { intro: 'Use this code to reset your password:', subject: 'Your password reset code' },
+  'update-email': { intro: 'Use this code to make this address the e-mail of your account:', subject: 'Your e-mail change code' },
+  'change-password': { intro: 'Use this code to confirm the change of your password:', subject: 'Your password change code' },
+} as const;
+export type CodeMailPurpose = keyof typeof CODE_TEXTS;
+
+export function codeMail(purpose: CodeMailPurpose, fullName: string, code: string): { subject: string; text: string; html: string } {
+  const { intro } = CODE_TEXTS[purpose];
+  const subject = `${CODE_TEXTS[purpose].subject}: ${code}`;
   const text = `Hello ${fullName},\n\n${intro}\n\n    ${code}\n\nThe code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`;
   const html = `<p>Hello ${escapeHtml(fullName)},</p><p>${intro}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p><p>The code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.</p>`;
   return { subject, text, html };

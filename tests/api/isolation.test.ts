@@ -241,6 +241,24 @@ const routes: Record<string, Case> = {
   'POST /api/tickets/setticketstatus': (r) => [{ body: { id: r.ticketId, status: 'closed' } }],
   'GET /api/tickets/getattachment/:ticketId/:attachmentId': (r) => [{ params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } }],
 
+  // The account area (issue 19): the caller's own account only; Demo Relief's ids are refused or not found.
+  'POST /api/account/sendupdateemailcode': (r, me) => [
+    { body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test' } },
+    { body: { userId: me.session.userId, newEmail: 'organization@demo.test' } },
+  ],
+  'POST /api/account/updateemail': (r) => [{ body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test', code: '000000' } }],
+  'POST /api/account/sendchangepasswordcode': () => [{ body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+  'POST /api/account/addorupdateprofilepicture': () => [{}],
+  'GET /api/filedata/profilepicture/:userId/:version': (r) => [{ anonymous: true, params: { userId: r.ownerUserId, version: uuid0 } }],
+  'DELETE /api/account/permanentlydeleteuser': (r) => [{ query: { userId: r.ownerUserId }, body: { reason: 1, feedback: 'Taken over' } }],
+  'DELETE /api/organizations/permanentlydeleteorg': (r) => [{ query: { organizationId: r.organizationId }, body: { reason: 1, feedback: 'Taken over' } }],
+  // Refused for its missing custom reason: a valid one would close the caller's own organization mid-walk.
+  'POST /api/account/deactivateaccount': () => [{ body: { reason: 4, feedback: 'Taken over' } }],
+  'GET /api/organizations/getdashboardstatistics': (r, me) => [
+    { query: { organizationId: r.organizationId } },
+    { query: { organizationId: me.session.organizationId, workspaceId: r.workspaceId } },
+  ],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },

@@ -1,4 +1,4 @@
-// Support tickets (issue 19): a ticket of an organization, its thread of messages (the submitter's first
+// Support tickets and account closures (issue 19): a ticket of an organization, its thread of messages (the submitter's first
 // message, then replies) and the files attached to a message. Everything carries organization_id so each
 // query is scoped to the caller's organization like every other table.
 export const tickets = /* sql */ `
@@ -38,4 +38,18 @@ export const tickets = /* sql */ `
     created_at timestamptz not null default now()
   );
   create index ticket_attachments_ticket on ticket_attachments (ticket_id);
+
+  -- Why an account or an organization was deleted or deactivated (the 'Delete or deactivate account'
+  -- dialog): kept for the provider, without a reference that would stop the organization's purge.
+  create table account_closures (
+    id uuid primary key default gen_random_uuid(),
+    organization_id uuid not null,
+    user_id uuid not null,
+    whole_organization boolean not null,
+    option smallint not null check (option in (1, 2)),
+    reason smallint not null check (reason between 1 and 4),
+    custom_reason text,
+    feedback text not null,
+    created_at timestamptz not null default now()
+  );
 `;
