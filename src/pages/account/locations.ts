@@ -7,7 +7,9 @@ export interface Place {
   name: string;
 }
 
-type Csc = typeof import('country-state-city');
+import type * as CountryStateCity from 'country-state-city';
+
+type Csc = typeof CountryStateCity;
 let loading: Promise<Csc> | undefined;
 export const loadLocations = (): Promise<Csc> => (loading ??= import('country-state-city'));
 
