@@ -97,3 +97,17 @@ export interface DashboardStatistics {
   /** Bytes stored (beyond the spec: the donut's used part when there is no limit). */
   dataUsedBytes: number;
 }
+
+/** GET /Languages/getStates and getCities: the profile's location choices (spec 001 section 9). */
+export const statesQuery = {
+  type: 'object',
+  required: ['countryCode'],
+  additionalProperties: false,
+  properties: { countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 } },
+} as const;
+export const citiesQuery = {
+  type: 'object',
+  required: ['countryCode', 'stateCode'],
+  additionalProperties: false,
+  properties: { countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 }, stateCode: { type: 'string', minLength: 1, maxLength: 10 } },
+} as const;

@@ -8,7 +8,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import {
   PROFILE_PICTURE_EXTENSIONS,
   PROFILE_PICTURE_MAX_BYTES,
+  citiesQuery,
   dashboardStatisticsQuery,
+  statesQuery,
   deleteAccountBody,
   profilePictureParams,
   sendChangePasswordCodeBody,
@@ -23,6 +25,7 @@ import { ok, type App } from '../app';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import * as area from '../services/accountArea';
+import { citiesOf, statesOf } from '../services/locations';
 import * as login from '../services/loginInformation';
 
 const bad = (field: string, why: string) => problem('validation', { errors: [`'${field}' ${why}`] });
@@ -122,6 +125,10 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
     await area.closeAccount(db(), tenantOf(req), 2, req.body);
     return ok(true, 'Deactivated successfully');
   });
+
+  // The profile's states and cities, from the dataset on the server.
+  app.get('/Languages/getStates', { config: { access: 'user' }, schema: { querystring: statesQuery } }, async (req) => ok(statesOf(req.query.countryCode)));
+  app.get('/Languages/getCities', { config: { access: 'user' }, schema: { querystring: citiesQuery } }, async (req) => ok(citiesOf(req.query.countryCode, req.query.stateCode)));
 
   // The account summary (Organization only).
   app.get('/Organizations/getDashboardStatistics', { config: { access: ORGANIZATION_ONLY }, schema: { querystring: dashboardStatisticsQuery } }, async (req) =>

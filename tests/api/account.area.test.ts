@@ -182,3 +182,23 @@ describe('delete or deactivate', () => {
     expect(m.deactivated_by_self).toBe(false);
   });
 });
+
+describe('states and cities', () => {
+  it("answers a country's states and a state's cities, with the AL and XK fixes", async () => {
+    const s = await as(demo.owner);
+    const get = (path: string, query: Record<string, string>) => t.call<{ code: string; name: string }[]>('GET', `/api/Languages/${path}`, { session: s, query });
+    const kenya = (await get('getStates', { countryCode: 'KE' })).body.data;
+    const turkana = kenya.find((x) => x.name === 'Turkana')!;
+    expect(turkana).toBeTruthy();
+    expect((await get('getCities', { countryCode: 'KE', stateCode: turkana.code })).body.data.map((c) => c.name)).toContain('Lodwar');
+    const albania = (await get('getStates', { countryCode: 'AL' })).body.data;
+    expect(albania.length).toBeGreaterThan(0);
+    expect(albania.every((x) => !/\d/.test(x.code))).toBe(true);
+    const kosovo = (await get('getStates', { countryCode: 'XK' })).body.data.map((x) => x.name);
+    expect(kosovo).toContain('Prizren');
+    expect(kosovo).toContain('Pristina');
+    expect(kosovo.some((n) => /District/.test(n))).toBe(false);
+    expect((await get('getCities', { countryCode: 'XK', stateCode: 'XPR' })).body.data).toEqual([]);
+    expect((await get('getStates', { countryCode: 'KEN' })).body.errors.join(' ')).toMatch(/countryCode/);
+  });
+});

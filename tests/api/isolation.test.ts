@@ -254,6 +254,8 @@ const routes: Record<string, Case> = {
   'DELETE /api/organizations/permanentlydeleteorg': (r) => [{ query: { organizationId: r.organizationId }, body: { reason: 1, feedback: 'Taken over' } }],
   // Refused for its missing custom reason: a valid one would close the caller's own organization mid-walk.
   'POST /api/account/deactivateaccount': () => [{ body: { reason: 4, feedback: 'Taken over' } }],
+  'GET /api/languages/getstates': () => [{ query: { countryCode: 'KE' } }],
+  'GET /api/languages/getcities': () => [{ query: { countryCode: 'KE', stateCode: '30' } }],
   'GET /api/organizations/getdashboardstatistics': (r, me) => [
     { query: { organizationId: r.organizationId } },
     { query: { organizationId: me.session.organizationId, workspaceId: r.workspaceId } },

@@ -1,6 +1,6 @@
 // /profile-information (spec 000 sections 2, 5 "Profile form", 6, 8): the picture editor, the personal,
 // location and company information, and the 'Delete or deactivate account' dialog. Country, state and
-// city come from an offline dataset (locations.ts); changing the country resets state and city, changing
+// city come from an offline dataset on the server (server/services/locations.ts); changing the country resets state and city, changing
 // the state resets the city. Only the Organization role edits the organization's name, type and country;
 // the gender field is hidden for it; the role within the organization is read-only.
 import { Box, Button, Card, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { isValidPhone } from '../../../engine/validation/account';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
-import { ApiError } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { localizeCountries } from '../../components/CountryCombobox';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -19,8 +19,12 @@ import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
 import { PROFILE_QUERY, profileApi, useCountries, useOrganizationTypes, useProfile } from '../organizations/profileApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { citiesOf, loadLocations, statesOf } from './locations';
 import { ProfilePicture } from './ProfilePicture';
+
+interface Place {
+  code: string;
+  name: string;
+}
 
 interface Draft {
   userFullName: string;
@@ -57,15 +61,27 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
   const types = useOrganizationTypes();
   const countries = useCountries();
   const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
-  const locations = useQuery({ queryKey: ['locations-dataset'], queryFn: loadLocations, staleTime: Infinity });
   const [v, setV] = useState(() => draftOf(profile));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const owner = profile.canEditOrganization;
   const countryCode = countries.data?.find((c) => c.id === v.userCountryId)?.code ?? '';
-  const states = useMemo(() => (locations.data && countryCode ? statesOf(locations.data, countryCode) : []), [locations.data, countryCode]);
+  const statesQ = useQuery({
+    queryKey: ['states', countryCode],
+    enabled: !!countryCode,
+    staleTime: Infinity,
+    queryFn: () => api.get<Place[]>('/Languages/getStates', { query: { countryCode } }),
+  });
+  const states = statesQ.data ?? [];
   const stateCode = states.find((s) => s.name === v.state)?.code ?? '';
-  const cities = useMemo(() => (locations.data && stateCode ? citiesOf(locations.data, countryCode, stateCode) : []), [locations.data, countryCode, stateCode]);
+  // Kosovo's choices are its cities already (server/services/locations.ts): no second level.
+  const citiesQ = useQuery({
+    queryKey: ['cities', countryCode, stateCode],
+    enabled: !!stateCode && countryCode.toUpperCase() !== 'XK',
+    staleTime: Infinity,
+    queryFn: () => api.get<Place[]>('/Languages/getCities', { query: { countryCode, stateCode } }),
+  });
+  const cities = citiesQ.data ?? [];
 
   useEffect(() => {
     void loadPhoneNumbers().catch(() => undefined);
