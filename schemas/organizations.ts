@@ -2,7 +2,7 @@
 // profile within their organization and the organization's company information, read and saved by
 // the Organization Management page and its Profile information dialog; and the password change.
 import type { FromSchema } from 'json-schema-to-ts';
-import { password, positiveInt, uuid } from './common';
+import { code6, password, positiveInt, uuid } from './common';
 import type { genders } from './members';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -61,7 +61,8 @@ export const changePasswordBody = {
   type: 'object',
   required: ['oldPassword', 'newPassword', 'confirmPassword'],
   additionalProperties: false,
-  properties: { oldPassword: password, newPassword: password, confirmPassword: password },
+  /** With `code`: the /login-information change, confirmed by the code Account/sendChangePasswordCode mailed. */
+  properties: { oldPassword: password, newPassword: password, confirmPassword: password, code: code6 },
 } as const;
 export type ChangePasswordBody = FromSchema<typeof changePasswordBody>;
 

@@ -82,6 +82,15 @@ export const problems = {
   taskClosed: { status: 409, message: 'This task is no longer open.' },
   surveyNotDeployed: { status: 400, message: 'Only published surveys can be assigned.' },
   channelUnavailable: { status: 400, message: 'This channel is not set up on this server.' },
+  // Support tickets and the account area (issue 19).
+  ticketClosed: { status: 409, message: 'This ticket is closed.' },
+  ticketSupportOnly: { status: 403, message: 'Only support can change the status of a ticket.' },
+  ticketTooManyFiles: { status: 400, message: 'A ticket can have at most 3 attachments.' },
+  ticketFileType: { status: 400, message: 'Accepted file types: png, jpeg, jpg, gif, webp, xls, xlsx, docx, pdf.' },
+  ticketFileTooLarge: { status: 413, message: 'Each attachment can be at most 20MB.' },
+  sameEmail: { status: 400, message: 'The new email is the one you already use.' },
+  profilePictureType: { status: 400, message: 'The profile picture must be a png, jpg or jpeg image.' },
+  profilePictureTooLarge: { status: 413, message: 'The profile picture can be at most 20MB.' },
   // Surveys and submissions (spec 001 sections 4, 5 and 8).
   alreadySubmitted: { status: 400, message: "Survey has already been submitted. You can't submit more than once." },
   surveyExpired: {

@@ -43,7 +43,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   if (config.demoData && (await isEmpty(database.db))) {
     // Fixtures are loaded only here, only when demo data is wanted.
     const { startDemoData } = await import('../fixtures/index');
-    seeded = await seedDemo(database.db, startDemoData);
+    seeded = await seedDemo(database.db, startDemoData, { dataDir: config.dataDir });
   }
   if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });

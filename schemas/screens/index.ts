@@ -5,6 +5,7 @@ import { deletedProjectMembersScreen, organizationMembersScreen, projectMembersS
 import { projectsScreen } from './projects';
 import { surveyToolsScreen } from './surveyTools';
 import { collectionMessagesScreen, dataCollectorsScreen, deletedTasksScreen, locationGroupsScreen, projectTasksScreen } from './tasks';
+import { ticketsScreen } from './tickets';
 import { workspacesScreen } from './workspaces';
 import type { ScreenDeclaration } from './types';
 
@@ -23,6 +24,7 @@ export const screens = {
   taskDataCollectors: dataCollectorsScreen,
   locationGroups: locationGroupsScreen,
   collectionMessages: collectionMessagesScreen,
+  tickets: ticketsScreen,
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type ScreenId = keyof typeof screens;

@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SurveyTables } from './schema-surveys';
 import type { TaskTables } from './schema-tasks';
+import type { TicketTables } from './schema-tickets';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -219,7 +220,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

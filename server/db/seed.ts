@@ -12,7 +12,12 @@ export interface DemoData {
   organizations: DemoOrganization[];
   accounts: DemoAccount[];
   /** Further seeders (surveys, tasks, ...) that later areas add; each gets the ids made so far. */
-  extra?: ((db: Kysely<DB>, ids: SeededIds) => Promise<void>)[];
+  extra?: ((db: Kysely<DB>, ids: SeededIds, ctx: SeedContext) => Promise<void>)[];
+}
+
+/** What a seeder may need beyond the database: where uploaded files live (absent: seed no files). */
+export interface SeedContext {
+  dataDir?: string | undefined;
 }
 
 export interface SeededIds {
@@ -27,7 +32,7 @@ export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
   return !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
 }
 
-export async function seedDemo(db: Kysely<DB>, demo: DemoData): Promise<SeededIds> {
+export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext = {}): Promise<SeededIds> {
   const ids: SeededIds = { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} };
   // Inside the transaction every query must go through trx: PGlite has one connection, and a query on
   // db would wait for the transaction that is waiting for it.
@@ -170,7 +175,7 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData): Promise<SeededId
     }
   });
 
-  for (const seeder of demo.extra ?? []) await seeder(db, ids);
+  for (const seeder of demo.extra ?? []) await seeder(db, ids, ctx);
   return ids;
 }
 

@@ -2,6 +2,7 @@
 // them, with their schemas and the roles allowed.
 import type { App } from '../app';
 import account from './account';
+import accountArea from './accountArea';
 import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
@@ -16,11 +17,12 @@ import surveyData from './surveyData';
 import surveyMedia from './surveyMedia';
 import surveys from './surveys';
 import tasks from './tasks';
+import tickets from './tickets';
 import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks] as const;
+const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks, tickets, accountArea] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

@@ -5,6 +5,7 @@ import { changePasswordBody, editUserAndOrganizationBody, userAndOrganizationQue
 import { PROFILE_ROLES } from '../../schemas/roles';
 import { callerOf, tenantOf } from '../access';
 import { ok, type App } from '../app';
+import { changePasswordWithCode } from '../services/loginInformation';
 import * as profile from '../services/profile';
 
 export default async function profileRoutes(app: App): Promise<void> {
@@ -23,7 +24,12 @@ export default async function profileRoutes(app: App): Promise<void> {
 
   // Any signed-in account changes its own password; it needs no organization.
   app.post('/Account/changePassword', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (req) => {
-    await profile.changePassword(db(), callerOf(req), { ...req.body, ip: req.ip });
+    const { code, ...form } = req.body;
+    if (code !== undefined) {
+      await changePasswordWithCode({ db: db(), config: app.deps.config, mailer: app.deps.mailer }, callerOf(req), { ...form, code, ip: req.ip });
+      return ok(true, 'Your password has been updated successfully.');
+    }
+    await profile.changePassword(db(), callerOf(req), { ...form, ip: req.ip });
     return ok(true, 'Your password has been updated successfully.');
   });
 }

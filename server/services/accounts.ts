@@ -21,6 +21,7 @@ import { problem } from '../problems';
 import { codeProblem, mailCode } from './accountCodes';
 import { RULES, answerAtFloor, countAgainst, limit, notOverLimit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
 import { accessState, problemForState } from './subscriptionState';
+import { profilePictureUrl } from './accountArea';
 
 export interface AccountDeps {
   db: Kysely<DB>;
@@ -61,7 +62,7 @@ async function publicUser(db: Kysely<DB>, userId: string, organizations: Organiz
     phoneNumber: u.phoneNumber,
     email: u.email,
     countryName: u.countryName,
-    profilePictureUrl: u.profilePictureKey ? `/api/FileData/profilePicture/${u.id}` : null,
+    profilePictureUrl: profilePictureUrl(u.id, u.profilePictureKey),
     organizations: organizations.map((o) => o.organizationId),
   };
 }

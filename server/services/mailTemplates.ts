@@ -1,9 +1,17 @@
 // The texts of the product's e-mails.
 const CODE_MINUTES = 15;
 
-export function codeMail(purpose: 'confirm-email' | 'reset-password', fullName: string, code: string): { subject: string; text: string; html: string } {
-  const intro = purpose === 'confirm-email' ? 'Use this code to confirm your e-mail address:' : 'Use this code to reset your password:';
-  const subject = purpose === 'confirm-email' ? `Your confirmation code: ${code}` : `Your password reset code: ${code}`;
+const CODE_TEXTS = {
+  'confirm-email': { intro: 'Use this code to confirm your e-mail address:', subject: 'Your confirmation code' },
+  'reset-password': { intro: 'Use this code to reset your password:', subject: 'Your password reset code' },
+  'update-email': { intro: 'Use this code to make this address the e-mail of your account:', subject: 'Your e-mail change code' },
+  'change-password': { intro: 'Use this code to confirm the change of your password:', subject: 'Your password change code' },
+} as const;
+export type CodeMailPurpose = keyof typeof CODE_TEXTS;
+
+export function codeMail(purpose: CodeMailPurpose, fullName: string, code: string): { subject: string; text: string; html: string } {
+  const { intro } = CODE_TEXTS[purpose];
+  const subject = `${CODE_TEXTS[purpose].subject}: ${code}`;
   const text = `Hello ${fullName},\n\n${intro}\n\n    ${code}\n\nThe code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`;
   const html = `<p>Hello ${escapeHtml(fullName)},</p><p>${intro}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p><p>The code is valid for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.</p>`;
   return { subject, text, html };
@@ -31,5 +39,13 @@ export function paymentReminderMail(o: { fullName: string; organizationName: str
   const body = `The subscription of ${o.organizationName} ends on ${o.endDate} and no payment method is added. Add a payment method to keep your workspaces, projects and survey data available:`;
   const text = `Hello ${o.fullName},\n\n${body}\n\n    ${o.link}\n`;
   const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
+  return { subject, text, html };
+}
+
+/** Support's answer to a ticket, to its submitter (issue 19). */
+export function ticketReplyMail(o: { fullName: string; subject: string; message: string; link: string }): { subject: string; text: string; html: string } {
+  const subject = `Support answered your ticket: ${o.subject.replace(/[\r\n]+/g, ' ').slice(0, 150)}`;
+  const text = `Hello ${o.fullName},\n\nSupport answered your ticket "${o.subject}":\n\n${o.message}\n\nSee the whole conversation: ${o.link}\n`;
+  const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>Support answered your ticket &quot;${escapeHtml(o.subject)}&quot;:</p><blockquote style="white-space:pre-wrap">${escapeHtml(o.message)}</blockquote><p><a href="${escapeHtml(o.link)}">See the whole conversation</a></p>`;
   return { subject, text, html };
 }

@@ -131,14 +131,14 @@ export const routes: readonly RouteDecl[] = [
   { path: '/admin/*', page: comingSoon, access: ADMIN_ROLES, shell: 'app', back: 'none' },
 
   // Account area
-  { path: '/account-summary', page: comingSoon, access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.accountSummary', icon: 'summary', order: 10 }, profileMenu: { label: 'nav.accountSummary', order: 10 } },
-  { path: '/profile-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.profileInformation', icon: 'profile', order: 20 }, profileMenu: { label: 'nav.profileInformation', order: 20 } },
-  { path: '/login-information', page: comingSoon, access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.loginInformation', icon: 'lock', order: 30 }, profileMenu: { label: 'nav.loginInformation', order: 30 } },
+  { path: '/account-summary', page: () => import('../pages/account/AccountSummaryPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.accountSummary', icon: 'summary', order: 10 }, profileMenu: { label: 'nav.accountSummary', order: 10 } },
+  { path: '/profile-information', page: () => import('../pages/account/ProfileInformationPage'), access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.profileInformation', icon: 'profile', order: 20 }, profileMenu: { label: 'nav.profileInformation', order: 20 } },
+  { path: '/login-information', page: () => import('../pages/account/LoginInformationPage'), access: PROFILE_ROLES, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.loginInformation', icon: 'lock', order: 30 }, profileMenu: { label: 'nav.loginInformation', order: 30 } },
   { path: '/subscription-plans', page: () => import('../pages/billing/SubscriptionPlansPage'), access: ORGANIZATION_ONLY, shell: 'app', back: 'none', sidebar: { menu: 'account', label: 'nav.payments', icon: 'payments', order: 40 }, profileMenu: { label: 'nav.payments', order: 40 } },
 
   // Help centre
-  { path: '/tickets', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },
-  { path: '/tickets/:id', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
+  { path: '/tickets', page: () => import('../pages/tickets/TicketsPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none', sidebar: { menu: 'help', label: 'nav.tickets', icon: 'tickets', order: 10 }, profileMenu: { label: 'nav.tickets', order: 50 } },
+  { path: '/tickets/:id', page: () => import('../pages/tickets/TicketPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
 ];
 
 /** The route a path belongs to, using react-router's own matching. */

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { multipart } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { completeDemoAnswers, demoSurveyOf, submissionCount, submit } from '../support/surveys';
 
@@ -26,6 +27,8 @@ interface Relief {
   projectMemberId: string;
   taskId: string;
   invoiceId: string;
+  ticketId: string;
+  ticketAttachmentId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -254,6 +257,36 @@ const routes: Record<string, Case> = {
   'GET /api/task/getmessagingtaskreceivers': (r) => [{ query: { ProjectId: r.projectId } }],
   'POST /api/task/createmessagingtask': (r) => [{ body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } }],
 
+  // Support tickets (issue 19): Demo Relief's ticket is not found, whatever the header says.
+  'GET /api/tickets/gettickettypes': () => [{}],
+  'GET /api/tickets/getalltickets': () => [{}, { query: { searchInput: 'Relief ticket' } }],
+  'GET /api/tickets/getticketbyid': (r) => [{ query: { id: r.ticketId } }],
+  'POST /api/tickets/createticket': () => [{}],
+  'DELETE /api/tickets/deletetickets': (r) => [{ body: [r.ticketId] }],
+  'POST /api/tickets/replytoticket': (r) => [{ body: { ticketId: r.ticketId, message: 'Taken over' } }],
+  'POST /api/tickets/setticketstatus': (r) => [{ body: { id: r.ticketId, status: 'closed' } }],
+  'GET /api/tickets/getattachment/:ticketId/:attachmentId': (r) => [{ params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } }],
+
+  // The account area (issue 19): the caller's own account only; Demo Relief's ids are refused or not found.
+  'POST /api/account/sendupdateemailcode': (r, me) => [
+    { body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test' } },
+    { body: { userId: me.session.userId, newEmail: 'organization@demo.test' } },
+  ],
+  'POST /api/account/updateemail': (r) => [{ body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test', code: '000000' } }],
+  'POST /api/account/sendchangepasswordcode': () => [{ body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+  'POST /api/account/addorupdateprofilepicture': () => [{}],
+  'GET /api/filedata/profilepicture/:userId/:version': (r) => [{ anonymous: true, params: { userId: r.ownerUserId, version: uuid0 } }],
+  'DELETE /api/account/permanentlydeleteuser': (r) => [{ query: { userId: r.ownerUserId }, body: { reason: 1, feedback: 'Taken over' } }],
+  'DELETE /api/organizations/permanentlydeleteorg': (r) => [{ query: { organizationId: r.organizationId }, body: { reason: 1, feedback: 'Taken over' } }],
+  // Refused for its missing custom reason: a valid one would close the caller's own organization mid-walk.
+  'POST /api/account/deactivateaccount': () => [{ body: { reason: 4, feedback: 'Taken over' } }],
+  'GET /api/languages/getstates': () => [{ query: { countryCode: 'KE' } }],
+  'GET /api/languages/getcities': () => [{ query: { countryCode: 'KE', stateCode: '30' } }],
+  'GET /api/organizations/getdashboardstatistics': (r, me) => [
+    { query: { organizationId: r.organizationId } },
+    { query: { organizationId: me.session.organizationId, workspaceId: r.workspaceId } },
+  ],
+
   'POST /api/datacollection/permanentlydeleteorrestoreallprojectsinworkspace': (r, me) => [
     { query: { workspaceId: r.workspaceId, isDeleted: 'false', restoreAll: 'true' } },
     { query: { workspaceId: r.workspaceId, isDeleted: 'true' } },
@@ -292,7 +325,9 @@ async function reliefState() {
   const billing = await t.db.selectFrom('subscriptions').select(['id', 'plan_id', 'status', 'ends_at', 'cancel_at', 'payment_method_id', 'pending_plan_id']).where('organization_id', '=', org).execute();
   const cards = await t.db.selectFrom('payment_methods').select(['id']).where('organization_id', '=', org).orderBy('id').execute();
   const plans = await t.db.selectFrom('plans').selectAll().orderBy('id').execute();
-  return JSON.stringify({ billing, cards, plans, workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging });
+  const tickets = await t.db.selectFrom('tickets').select(['id', 'status', 'subject']).where('organization_id', '=', org).orderBy('id').execute();
+  const ticketMessages = await t.db.selectFrom('ticket_messages').select(['id', 'body']).where('organization_id', '=', org).orderBy('id').execute();
+  return JSON.stringify({ billing, cards, plans, workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging, tickets, ticketMessages });
 }
 
 beforeAll(async () => {
@@ -325,6 +360,8 @@ beforeAll(async () => {
     projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
     taskId: '',
     invoiceId: (await t.db.selectFrom('invoices').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    ticketId: '',
+    ticketAttachmentId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);
@@ -333,6 +370,12 @@ beforeAll(async () => {
   relief.taskId = assigned.body.data.taskIds[0]!;
   relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
   relief.feedTokenId = (await t.call<{ id: string }>('POST', '/api/DataCollection/createFeedToken', { session: owner, body: { surveyId: relief.surveyId, name: 'Relief feed' } })).body.data.id;
+  {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const { payload, headers } = multipart([['Type', '1'], ['Subject', 'Relief ticket'], ['LastResponse', 'Relief ticket body'], ['Attachments', { fileName: 'relief.png', contentType: 'image/png', bytes: png }]]);
+    relief.ticketId = (await t.call<string>('POST', '/api/Tickets/createTicket', { session: owner, body: payload, headers })).body.data;
+    relief.ticketAttachmentId = (await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()).id;
+  }
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
@@ -350,6 +393,8 @@ beforeAll(async () => {
     'Household Needs Assessment 2026',
     'Relief binned workspace',
     'Relief binned project',
+    'Relief ticket',
+    relief.ticketId,
   ];
 });
 afterAll(() => t.close());

@@ -487,7 +487,8 @@ export interface RouteTally {
 }
 
 /** Routes that end the caller's session: fuzzed last, with a session of their own. */
-export const endsSession = (route: RouteInfo): boolean => /\/logout$/i.test(route.url);
+/** Routes that end the caller's sessions when a request gets through (logout; closing or re-keying the account). */
+export const endsSession = (route: RouteInfo): boolean => /\/(logout|deactivateAccount|permanentlyDeleteUser|permanentlyDeleteOrg|updateEmail)$/i.test(route.url);
 
 /** The routes with their index (for the seed), those that end the session last. */
 export function inFuzzOrder(routes: readonly RouteInfo[]): [number, RouteInfo][] {

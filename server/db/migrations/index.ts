@@ -14,6 +14,7 @@ import { exportJobs } from './0012_export_jobs';
 import { mediaVersion } from './0013_media_version';
 import { feedTokens } from './0015_feed_tokens';
 import { billing } from './0020_billing';
+import { tickets } from './0021_tickets';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'media_version', sql: mediaVersion },
   { version: 15, name: 'feed_tokens', sql: feedTokens },
   { version: 20, name: 'billing', sql: billing },
+  { version: 21, name: 'tickets', sql: tickets },
 ];

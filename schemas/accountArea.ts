@@ -1,0 +1,113 @@
+// The account area's calls (spec 000 sections 2, 3, 4, 5, 7; issue 19): the login information changes
+// (e-mail and password, each confirmed by an e-mailed code), the profile picture, the account's deletion
+// or deactivation and the account summary's statistics.
+import type { FromSchema } from 'json-schema-to-ts';
+import { code6, email, password, uuid } from './common';
+
+/** POST /account/sendUpdateEmailCode: the code goes to the new address, proving it is the user's. */
+export const sendUpdateEmailCodeBody = {
+  type: 'object',
+  required: ['userId', 'newEmail'],
+  additionalProperties: false,
+  properties: { userId: uuid, newEmail: email },
+} as const;
+
+/** POST /Account/updateEmail: the spec's userId and newEmail, and the code that was mailed. */
+export const updateEmailBody = {
+  type: 'object',
+  required: ['userId', 'newEmail', 'code'],
+  additionalProperties: false,
+  properties: { userId: uuid, newEmail: email, code: code6 },
+} as const;
+export type UpdateEmailBody = FromSchema<typeof updateEmailBody>;
+
+/**
+ * POST /Account/sendChangePasswordCode: the password form as the user filled it. The current password
+ * and the new one's rule are checked before a code is mailed, so a code is only sent for a change that
+ * can happen; POST /account/changePassword then takes the same fields and the code.
+ */
+export const sendChangePasswordCodeBody = {
+  type: 'object',
+  required: ['oldPassword', 'newPassword', 'confirmPassword'],
+  additionalProperties: false,
+  properties: { oldPassword: password, newPassword: password, confirmPassword: password },
+} as const;
+
+/** The picture as the profile page sends it: at most 20MB, png or jpeg (spec 000 section 9). */
+export const PROFILE_PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+export const PROFILE_PICTURE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+/** The editor's output (spec 000 section 9): a square of 150 px at quality 0.75. */
+export const PROFILE_PICTURE_SIZE = 150;
+export const PROFILE_PICTURE_QUALITY = 0.75;
+
+export const profilePictureParams = {
+  type: 'object',
+  required: ['userId', 'version'],
+  additionalProperties: false,
+  properties: { userId: uuid, version: { type: 'string', pattern: '^[0-9a-f-]{36}$', maxLength: 36 } },
+} as const;
+
+/** The reason codes of the 'Delete or deactivate account' dialog (spec 000 section 5); the route says which of the two. */
+export const DELETE_REASONS = [1, 2, 3, 4] as const; // no longer use, privacy concern, not satisfied, other
+export const DEACTIVATE_REASONS = [1, 2, 3] as const; // taking a break, not using the account anymore, other
+export const OTHER_DELETE_REASON = 4;
+export const OTHER_DEACTIVATE_REASON = 3;
+
+export const deleteAccountBody = {
+  type: 'object',
+  required: ['reason', 'feedback'],
+  additionalProperties: false,
+  properties: {
+    reason: { type: 'integer', minimum: 1, maximum: 4 },
+    customReason: { type: 'string', maxLength: 1000 },
+    feedback: { type: 'string', minLength: 1, maxLength: 2000 },
+  },
+} as const;
+export type DeleteAccountBody = FromSchema<typeof deleteAccountBody>;
+
+export const dashboardStatisticsQuery = {
+  type: 'object',
+  required: ['organizationId'],
+  additionalProperties: false,
+  properties: {
+    organizationId: uuid,
+    year: { type: 'integer', enum: [2023, 2024, 2025] },
+    month: { type: 'integer', minimum: 1, maximum: 12 },
+    workspaceId: uuid,
+  },
+} as const;
+export type DashboardStatisticsQuery = FromSchema<typeof dashboardStatisticsQuery>;
+export const SUMMARY_YEARS = [2023, 2024, 2025] as const;
+
+/** Organizations/getDashboardStatistics (spec 000 section 3 "Dashboard statistics"). */
+export interface DashboardStatistics {
+  /** 0: no limit. */
+  workspaceLimit: number;
+  currentWorkspaces: number;
+  /** Average surveys created per month over the period chosen. */
+  totalSurveys: number;
+  /** Average respondents (submissions) per month over the period chosen. */
+  totalBeneficiaries: number;
+  totalEnumerators: number;
+  totalProjects: number;
+  /** Share of the storage limit used, 0-100; 0 when there is no limit. */
+  dataUsedPercentage: number;
+  /** GB; 0: no limit. */
+  dataUsageLimit: number;
+  /** Bytes stored (beyond the spec: the donut's used part when there is no limit). */
+  dataUsedBytes: number;
+}
+
+/** GET /Languages/getStates and getCities: the profile's location choices (spec 001 section 9). */
+export const statesQuery = {
+  type: 'object',
+  required: ['countryCode'],
+  additionalProperties: false,
+  properties: { countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 } },
+} as const;
+export const citiesQuery = {
+  type: 'object',
+  required: ['countryCode', 'stateCode'],
+  additionalProperties: false,
+  properties: { countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 }, stateCode: { type: 'string', minLength: 1, maxLength: 10 } },
+} as const;

@@ -1,0 +1,142 @@
+// Support tickets (spec 000 sections 2, 3, 5, 7 "Tickets"; issue 19): shapes, limits and who may do what,
+// declared once for the server and the pages.
+import type { FromSchema } from 'json-schema-to-ts';
+import { ALL_BUT_COLLECTOR, MANAGER_ROLES, type RoleName } from './roles';
+import { page, uuid } from './common';
+
+/**
+ * The ticket types. The spec names the field but not its values: these are ours, stored by id (never
+ * renumber). The names are the English texts the pages translate.
+ */
+export const TICKET_TYPES = [
+  { id: 1, name: 'Technical issue' },
+  { id: 2, name: 'Billing and payments' },
+  { id: 3, name: 'Account and access' },
+  { id: 4, name: 'Feature request' },
+  { id: 5, name: 'Other' },
+] as const;
+export type TicketTypeId = (typeof TICKET_TYPES)[number]['id'];
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export type TicketStatusName = (typeof TICKET_STATUSES)[number];
+
+/** Who opens and reads tickets (spec 000 section 6: /tickets for all but DataCollector). */
+export const TICKET_ROLES = ALL_BUT_COLLECTOR;
+/** Row selection and bulk deletion (spec 000 section 6); they also see every ticket of the organization. */
+export const TICKET_MANAGER_ROLES = MANAGER_ROLES;
+/**
+ * Who answers for the provider: the brief names SuperAdmin. Tickets never leave their organization, so
+ * the answering SuperAdmin is the one of the ticket's own organization (docs/decisions.md).
+ */
+export const TICKET_SUPPORT_ROLES = ['SuperAdmin'] as const satisfies readonly RoleName[];
+
+export const TICKET_PAGE_SIZE = 10;
+export const TICKET_MAX_FILES = 3;
+export const TICKET_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** The spec's accepted types (section 5 "Ticket form"). */
+export const TICKET_FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'gif', 'webp', 'xls', 'xlsx', 'docx', 'pdf'] as const;
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_MESSAGE_MAX = 5000;
+/** The multipart fields of POST /Tickets/createTicket (spec 000 section 3 "Creation form fields"). */
+export const TICKET_FIELDS = ['Type', 'Subject', 'LastResponse', 'Attachments'] as const;
+
+export const ticketListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page,
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: TICKET_PAGE_SIZE },
+    searchInput: { type: 'string', maxLength: 200 },
+    type: { type: 'integer', minimum: 1, maximum: TICKET_TYPES.length },
+  },
+} as const;
+export type TicketListQuery = FromSchema<typeof ticketListQuery>;
+
+export const ticketIdQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: uuid } } as const;
+
+/** DELETE /Tickets/deleteTickets: the selected ids, as the list's bulk actions send them. */
+export const deleteTicketsBody = { type: 'array', minItems: 1, maxItems: 100, items: uuid } as const;
+
+/** One row of the list, for the declared screen (schemas/screens/tickets.ts). */
+export const ticketRowSchema = {
+  $id: 'TicketRow',
+  type: 'object',
+  required: ['id', 'subject', 'type', 'createdAt', 'submittedBy'],
+  properties: {
+    id: uuid,
+    subject: { type: 'string' },
+    type: { type: 'integer' },
+    status: { type: 'string', enum: TICKET_STATUSES },
+    createdAt: { type: 'string', format: 'date-time' },
+    submittedBy: { type: 'string' },
+  },
+} as const;
+
+export const replyTicketBody = {
+  type: 'object',
+  required: ['ticketId', 'message'],
+  additionalProperties: false,
+  properties: {
+    ticketId: uuid,
+    message: { type: 'string', minLength: 1, maxLength: TICKET_MESSAGE_MAX },
+    /** Support only: the status the ticket takes with this reply (default 'answered'). */
+    status: { type: 'string', enum: TICKET_STATUSES },
+  },
+} as const;
+
+export const ticketStatusBody = {
+  type: 'object',
+  required: ['id', 'status'],
+  additionalProperties: false,
+  properties: { id: uuid, status: { type: 'string', enum: TICKET_STATUSES } },
+} as const;
+
+export const ticketAttachmentParams = {
+  type: 'object',
+  required: ['ticketId', 'attachmentId'],
+  additionalProperties: false,
+  properties: { ticketId: uuid, attachmentId: uuid },
+} as const;
+
+export interface TicketAttachment {
+  id: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  /** Where the page downloads it (with the caller's session). */
+  url: string;
+}
+export interface TicketMessage {
+  id: string;
+  authorName: string;
+  fromSupport: boolean;
+  body: string;
+  createdAt: string;
+  attachments: TicketAttachment[];
+}
+/** A ticket in the list (spec 000 section 3 "Ticket"). */
+export interface TicketRow {
+  id: string;
+  type: number;
+  subject: string;
+  /** The latest message of the thread. */
+  lastResponse: string;
+  status: TicketStatusName;
+  createdAt: string;
+  submittedBy: string;
+  submitterEmail: string;
+  organizationName: string;
+  /** File names of the first message's attachments. */
+  attachments: string[];
+}
+export interface TicketDetail extends TicketRow {
+  messages: TicketMessage[];
+  /** Whether the caller answers for support (reply as support, change the status). */
+  canAnswer: boolean;
+  /** Whether the caller may add to the thread (support, or the submitter while not closed). */
+  canReply: boolean;
+}
+export interface TicketList {
+  ticketResponses: TicketRow[];
+  total: number;
+}
