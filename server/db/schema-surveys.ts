@@ -211,6 +211,22 @@ export interface ExportJobsTable {
   expires_at: Timestamp;
 }
 
+/** Migration 0014: the column number of a question or choice in a survey's compact copies. */
+export interface SurveyDataColumnsTable {
+  organization_id: string;
+  survey_id: string;
+  key_id: string;
+  n: number;
+}
+
+/** Migration 0014: each submission's compact copy, read by exports (services/compactCopy.ts). */
+export interface SubmissionDataTable {
+  submission_id: string;
+  organization_id: string;
+  top: string;
+  repeats: string | null;
+}
+
 export interface SurveyTables {
   surveys: SurveysTable;
   survey_languages: SurveyLanguagesTable;
@@ -225,4 +241,6 @@ export interface SurveyTables {
   survey_versions: SurveyVersionsTable;
   survey_media: SurveyMediaTable;
   export_jobs: ExportJobsTable;
+  survey_data_columns: SurveyDataColumnsTable;
+  submission_data: SubmissionDataTable;
 }

@@ -40,6 +40,7 @@ import { findSurveyHead, type SurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import { fromAnswerRows } from './answerRows';
+import { rewriteCompactCopy } from './compactCopy';
 import { projectScopeOf } from './projectScope';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
 
@@ -341,6 +342,8 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
         await upsertAnswer(trx, reader.organizationId, head.id, write);
         audit.push({ submissionId: head.id, action: 'correction', itemId: node.id, repeatPath: write.repeatPath, oldValue, newValue, comment: body.comment ?? null });
       }
+      // Exports read the compact copy: it changes with the answers, in the same transaction.
+      if (audit.length) await rewriteCompactCopy(trx, reader.organizationId, b, head.id);
     }
     if (body.status !== undefined) {
       const [was] = await setReview(trx, actor, [head.id], body.status, body.comment ?? null);

@@ -1,8 +1,9 @@
 // GET DataCollection/exportSubmissions/{surveyId}: a survey's submissions as CSV (RFC 4180 with a BOM
 // and CRLF, so Excel opens it in UTF-8), XLSX (a sheet for the submissions, one per repeat group, and a
 // codebook) or ZIP (the same as CSV files, plus the attachments laid out by submission). Rows are read
-// in keyset batches and written to a stream with backpressure, so memory holds one batch whatever the
-// size of the survey; each repeat group is a second pass over the same filter.
+// in keyset batches, each submission with its compact copy (services/compactCopy.ts: one row per
+// submission, not one per answer), and written to a stream with backpressure, so memory holds one batch
+// whatever the size of the survey; each repeat group is a second pass over the same filter.
 // Every text cell goes through neutralizeCell (OWASP CSV injection); numbers stay numbers.
 import { PassThrough, Readable } from 'node:stream';
 import { once } from 'node:events';
@@ -19,8 +20,10 @@ import {
   type DataColumn,
 } from '../../engine/survey/index';
 import type { ExportQuery } from '../../schemas/submissions';
-import { batchAnswers, filesOf, nextBatch, type DataFilter, type StoredAnswerRow, type SubmissionHeadRow } from '../db/queries/submissionData';
+import { dataColumnsOf, nextCompactBatch, type CompactRow } from '../db/queries/submissionCopies';
+import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
+import { storedOfCompact } from './compactCopy';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 
 /** Submissions read per database round trip. */
@@ -76,96 +79,114 @@ type ExportOptions = CellOptions & { dates: 'iso' | 'display' };
 /** Told how many more submissions were written (export jobs show progress from it). */
 export type Progress = (submissions: number) => void;
 
-/** One batch of submission heads with their answers, grouped by submission. */
-interface Batch {
-  heads: SubmissionHeadRow[];
-  answers: Map<string, StoredAnswerRow[]>;
-}
-
-async function readBatch(deps: DataDeps, filter: DataFilter, after: SubmissionHeadRow | null, itemIds: readonly string[], topOnly: boolean): Promise<Batch> {
-  const heads = await nextBatch(deps.db, filter, after, BATCH);
-  const answers = new Map<string, StoredAnswerRow[]>();
-  if (!heads.length) return { heads, answers };
-  for (const a of await batchAnswers(deps.db, filter.organizationId, heads.map((h) => h.id), itemIds, topOnly)) {
-    const list = answers.get(a.submissionId);
-    if (list) list.push(a);
-    else answers.set(a.submissionId, [a]);
-  }
-  return { heads, answers };
-}
-
 /**
- * Every batch of a filter, oldest first. The next batch is read while the caller formats this one, so
- * the database and the formatting overlap instead of taking turns.
+ * Every batch of a filter, oldest first, each submission with its compact copy. The next batch is read
+ * while the caller formats this one, so the database and the formatting overlap instead of taking turns.
  */
-async function* batchesOf(deps: DataDeps, filter: DataFilter, itemIds: readonly string[], topOnly: boolean): AsyncGenerator<Batch> {
-  let next = readBatch(deps, filter, null, itemIds, topOnly);
+async function* batchesOf(deps: DataDeps, filter: DataFilter, withRepeats: boolean): AsyncGenerator<CompactRow[]> {
+  let next = nextCompactBatch(deps.db, filter, null, BATCH, withRepeats);
   for (;;) {
     const batch = await next;
-    if (!batch.heads.length) return;
-    next = readBatch(deps, filter, batch.heads[batch.heads.length - 1]!, itemIds, topOnly);
+    if (!batch.length) return;
+    next = nextCompactBatch(deps.db, filter, batch[batch.length - 1]!.head, BATCH, withRepeats);
     // A failed read-ahead is awaited (and thrown) on the next turn; until then it must not count as unhandled.
     next.catch(() => undefined);
     yield batch;
   }
 }
 
-/** For each question, the columns of a table it fills (a select multiple split by choice fills several). */
-function columnsByItem(t: Table): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  t.columns.forEach((c, i) => {
-    const list = out.get(c.node.id);
-    if (list) list.push(i);
-    else out.set(c.node.id, [i]);
-  });
-  return out;
-}
+/** A column's cell from a value of a compact copy (undefined or null: unanswered), neutralized. */
+type CellReader = (raw: unknown) => CellValue;
 
 /**
- * Every row of one table, a batch at a time: the cells, neutralized. Each answer is visited once and
- * placed by its question's column index, instead of looking up every column of every row.
+ * How each column reads its value. Every cell goes through cellOf, as the data table's do; the common
+ * kinds (numbers, texts, true/false, one choice) take a shortcut that gives the same cell without
+ * building a stored value first, and a choice's cell is worked out once per choice.
+ */
+function cellReaders(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyMap<string, number>): CellReader[] {
+  const keys = new Map<number, string>();
+  for (const [k, n] of numbers) keys.set(n, k);
+  const keyOf = (n: number) => keys.get(n);
+  return t.columns.map((col): CellReader => {
+    const generic: CellReader = (raw) => neutralizeCell(cellOf(b, col, storedOfCompact(raw, keyOf), o));
+    const slot = QUESTION_TYPES[col.node.type].slot;
+    if (col.choice) {
+      const n = numbers.get(col.choice.id);
+      return (raw) => (Array.isArray(raw) ? (raw.includes(n) ? 1 : 0) : generic(raw));
+    }
+    if ((slot === 'number' || slot === 'counter') && col.node.type !== 100) return (raw) => (typeof raw === 'number' ? raw : generic(raw));
+    if (slot === 'text' || slot === 'answerFiles' || col.node.type === 100) return (raw) => (typeof raw === 'string' ? neutralizeCell(raw) : generic(raw));
+    if (slot === 'questionChoice') return (raw) => (typeof raw === 'boolean' ? raw : generic(raw));
+    if (slot === 'choices') {
+      const once = new Map<number, CellValue>();
+      return (raw) => {
+        if (!Array.isArray(raw) || raw.length !== 1) return generic(raw);
+        let cell = once.get(raw[0] as number);
+        if (cell === undefined) once.set(raw[0] as number, (cell = generic(raw)));
+        return cell;
+      };
+    }
+    return generic;
+  });
+}
+
+const parse = (text: string | null): unknown[] => (text ? (JSON.parse(text) as unknown[]) : []);
+
+/**
+ * Every row of one table, a batch at a time: the cells, neutralized. A submission's top-level answers
+ * are one JSON array by column number, so a row is one parse and one array read per column.
  */
 async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, progress?: Progress): AsyncGenerator<CellValue[][]> {
-  const byItem = columnsByItem(t);
+  const numbers = await dataColumnsOf(deps.db, filter.surveyId);
+  const readers = cellReaders(b, t, o, numbers);
   const width = t.columns.length;
-  const place = (cells: CellValue[], offset: number, a: StoredAnswerRow) => {
-    const at = byItem.get(a.itemId);
-    if (at) for (const i of at) cells[offset + i] = neutralizeCell(cellOf(b, t.columns[i]!, a, o));
-  };
-  for await (const { heads, answers } of batchesOf(deps, filter, [...byItem.keys()], t.repeat === null)) {
+  // Each column's place in the copy (-1: never answered, the question has no number yet).
+  const at = t.columns.map((c) => (numbers.get(c.node.id) ?? 0) - 1);
+  const byNumber = new Map<number, number[]>();
+  t.columns.forEach((c, i) => {
+    const n = numbers.get(c.node.id);
+    if (n === undefined) return;
+    const list = byNumber.get(n);
+    if (list) list.push(i);
+    else byNumber.set(n, [i]);
+  });
+  for await (const batch of batchesOf(deps, filter, t.repeat !== null)) {
     const rows: CellValue[][] = [];
-    for (const h of heads) {
-      const mine = answers.get(h.id) ?? [];
+    for (const { head: h, top, repeats } of batch) {
       if (t.repeat === null) {
+        const values = parse(top);
         const duration = h.startedAt ? Math.max(0, Math.round((h.submittedAt.getTime() - h.startedAt.getTime()) / 1000)) : null;
         const cells: CellValue[] = [h.id, stamp(h.submittedAt, o.dates), stamp(h.startedAt, o.dates), duration, neutralizeCell(h.submitterName), h.taskId, h.latitude, h.longitude, REVIEW_NAMES[h.reviewStatus] ?? '', neutralizeCell(h.reviewComment), h.surveyVersion];
-        const offset = cells.length;
-        cells.length = offset + width;
-        cells.fill(null, offset);
-        for (const a of mine) if (a.repeatPath === '') place(cells, offset, a);
         // Split choice columns read 0 for a question answered without that choice, null when unanswered.
+        for (let i = 0; i < width; i++) {
+          const raw = at[i]! < 0 ? undefined : values[at[i]!];
+          cells.push(raw === undefined || raw === null ? null : readers[i]!(raw));
+        }
         rows.push(cells);
       } else {
         // The instances of this repeat group in the submission: the repeat paths its fields were answered at.
-        const byPath = new Map<string, StoredAnswerRow[]>();
-        for (const a of mine) {
-          if (!byItem.has(a.itemId)) continue;
-          const list = byPath.get(a.repeatPath);
-          if (list) list.push(a);
-          else byPath.set(a.repeatPath, [a]);
+        const flat = parse(repeats);
+        const byPath = new Map<string, CellValue[]>();
+        for (let k = 0; k < flat.length; k += 3) {
+          const columns = byNumber.get(flat[k] as number);
+          if (!columns) continue;
+          const path = flat[k + 1] as string;
+          let cells = byPath.get(path);
+          if (!cells) {
+            const cut = path.lastIndexOf('.');
+            cells = [h.id, path, cut < 0 ? null : path.slice(0, cut)];
+            cells.length = REPEAT_COLUMNS.length + width;
+            cells.fill(null, REPEAT_COLUMNS.length);
+            byPath.set(path, cells);
+          }
+          const raw = flat[k + 2];
+          if (raw !== null && raw !== undefined) for (const i of columns) cells[REPEAT_COLUMNS.length + i] = readers[i]!(raw);
         }
         const ordered = [...byPath.keys()].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
-        for (const path of ordered) {
-          const cut = path.lastIndexOf('.');
-          const cells: CellValue[] = [h.id, path, cut < 0 ? null : path.slice(0, cut)];
-          cells.length = REPEAT_COLUMNS.length + width;
-          cells.fill(null, REPEAT_COLUMNS.length);
-          for (const a of byPath.get(path)!) place(cells, REPEAT_COLUMNS.length, a);
-          rows.push(cells);
-        }
+        for (const path of ordered) rows.push(byPath.get(path)!);
       }
     }
-    if (t.repeat === null) progress?.(heads.length);
+    if (t.repeat === null) progress?.(batch.length);
     yield rows;
   }
 }

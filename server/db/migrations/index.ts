@@ -12,6 +12,7 @@ import { profile } from './0010_profile';
 import { surveyMedia } from './0011_survey_media';
 import { exportJobs } from './0012_export_jobs';
 import { mediaVersion } from './0013_media_version';
+import { submissionData } from './0014_submission_data';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: 'survey_media', sql: surveyMedia },
   { version: 12, name: 'export_jobs', sql: exportJobs },
   { version: 13, name: 'media_version', sql: mediaVersion },
+  { version: 14, name: 'submission_data', sql: submissionData },
 ];

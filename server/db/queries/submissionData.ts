@@ -121,7 +121,8 @@ export interface SubmissionHeadRow {
   dataCollectionType: number;
 }
 
-function heads(q: Q) {
+/** The head columns of submissions (s) with their submitter (u) and reviewer (r). */
+export function headsQuery(q: Q) {
   return q
     .selectFrom('submissions as s')
     .leftJoin('users as u', 'u.id', 's.submitter_id')
@@ -132,8 +133,8 @@ function heads(q: Q) {
     ]);
 }
 
-type HeadRecord = Awaited<ReturnType<ReturnType<typeof heads>['execute']>>[number];
-const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+type HeadRecord = Awaited<ReturnType<ReturnType<typeof headsQuery>['execute']>>[number];
+export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
   id: r.id,
   surveyId: r.survey_id,
   submittedAt: r.submitted_at,
@@ -164,7 +165,7 @@ export async function countSubmissionsWhere(q: Q, f: DataFilter): Promise<number
 
 export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, page: { offset: number; limit: number }): Promise<SubmissionHeadRow[]> {
   const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls first`;
-  const rows = await heads(q)
+  const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
     .orderBy(sql`${orderExpr(sort)} ${dir}`)
     .orderBy('s.id', sort.desc ? 'desc' : 'asc')
@@ -179,7 +180,7 @@ export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, pag
  * index range and memory holds one batch whatever the size of the survey.
  */
 export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number): Promise<SubmissionHeadRow[]> {
-  const rows = await heads(q)
+  const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
@@ -191,7 +192,7 @@ export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | nul
 }
 
 export async function findSubmissionHead(q: Q, f: Pick<DataFilter, 'organizationId' | 'ownerId'>, id: string): Promise<SubmissionHeadRow | undefined> {
-  const r = await heads(q)
+  const r = await headsQuery(q)
     .where('s.id', '=', id)
     .where('s.organization_id', '=', f.organizationId)
     .where('s.deleted_at', 'is', null)
