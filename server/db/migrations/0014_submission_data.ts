@@ -3,6 +3,39 @@
 // write-once compact copy, positional by a per-survey column number that never changes: exports read
 // one short text per submission instead. SubmitSurvey writes it with the submission, a correction
 // rewrites it; the answers table stays the truth that filters and the submission view read.
+
+/**
+ * The compact copy of every submission that has none, from its answers: what SubmitSurvey would have
+ * written (tests/api/surveys.data-export-copy.test.ts holds the two to the same values).
+ */
+export const copyBackfill = /* sql */ `
+    create function pg_temp.answer_json(a answers, sid uuid) returns text language sql as $$
+      select case
+        when a.text_value is not null then to_json(a.text_value)::text
+        when a.number_value is not null then to_json(a.number_value)::text
+        when a.bool_value is not null then a.bool_value::text
+        when a.choice_ids is not null then '[' || coalesce((
+          select string_agg(c.n::text, ',' order by u.o) from unnest(a.choice_ids) with ordinality u(id, o)
+            join survey_data_columns c on c.survey_id = sid and c.key_id = u.id), '') || ']'
+        else '{"d":' || a.detail::text || '}' end
+    $$;
+    insert into submission_data (submission_id, organization_id, top, repeats)
+    select s.id, s.organization_id,
+           coalesce((
+             select '[' || string_agg(coalesce(v.j, 'null'), ',' order by g) || ']'
+               from generate_series(1, (select max(c.n) from answers a join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
+                                         where a.submission_id = s.id and a.repeat_path = '')) g
+               left join (select c.n, pg_temp.answer_json(a, s.survey_id) as j from answers a
+                            join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
+                           where a.submission_id = s.id and a.repeat_path = '') v on v.n = g), '[]'),
+           (select '[' || string_agg(c.n || ',' || to_json(a.repeat_path)::text || ',' || pg_temp.answer_json(a, s.survey_id), ',' order by a.repeat_path, c.n) || ']'
+              from answers a join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
+             where a.submission_id = s.id and a.repeat_path <> '')
+      from submissions s
+     where not exists (select 1 from submission_data d where d.submission_id = s.id);
+    drop function pg_temp.answer_json(answers, uuid);
+`;
+
 export const submissionData = /* sql */ `
     -- The column number of a question (its item id) or of a choice (its choice id) in a survey's compact
     -- copies. Assigned once, never changed or reused: a removed question keeps its number. No foreign
@@ -43,29 +76,5 @@ export const submissionData = /* sql */ `
          where not exists (select 1 from choices c where c.id = u.id)
       ) k;
 
-    -- The compact copy of every submission there is.
-    create function pg_temp.answer_json(a answers, sid uuid) returns text language sql as $$
-      select case
-        when a.text_value is not null then to_json(a.text_value)::text
-        when a.number_value is not null then to_json(a.number_value)::text
-        when a.bool_value is not null then a.bool_value::text
-        when a.choice_ids is not null then '[' || coalesce((
-          select string_agg(c.n::text, ',' order by u.o) from unnest(a.choice_ids) with ordinality u(id, o)
-            join survey_data_columns c on c.survey_id = sid and c.key_id = u.id), '') || ']'
-        else '{"d":' || a.detail::text || '}' end
-    $$;
-    insert into submission_data (submission_id, organization_id, top, repeats)
-    select s.id, s.organization_id,
-           coalesce((
-             select '[' || string_agg(coalesce(v.j, 'null'), ',' order by g) || ']'
-               from generate_series(1, (select max(c.n) from answers a join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
-                                         where a.submission_id = s.id and a.repeat_path = '')) g
-               left join (select c.n, pg_temp.answer_json(a, s.survey_id) as j from answers a
-                            join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
-                           where a.submission_id = s.id and a.repeat_path = '') v on v.n = g), '[]'),
-           (select '[' || string_agg(c.n || ',' || to_json(a.repeat_path)::text || ',' || pg_temp.answer_json(a, s.survey_id), ',' order by a.repeat_path, c.n) || ']'
-              from answers a join survey_data_columns c on c.survey_id = s.survey_id and c.key_id = a.item_id
-             where a.submission_id = s.id and a.repeat_path <> '')
-      from submissions s;
-    drop function pg_temp.answer_json(answers, uuid);
+    ${copyBackfill}
 `;
