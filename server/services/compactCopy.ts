@@ -27,13 +27,13 @@ function keysOf(rows: readonly Answer[]): string[] {
   return out;
 }
 
-/** Every question, repeat group and choice of a survey version: numbered together, once. */
+/**
+ * Every question, repeat group and choice of a survey version, numbered together once: questions
+ * first, so that the top-level array of a copy has no holes where choices are numbered.
+ */
 function surveyKeys(b: Bindings): string[] {
-  const out: string[] = [];
-  for (const n of b.nodes) {
-    out.push(n.id);
-    if (n.kind === 'field') for (const c of n.choices) out.push(c.id);
-  }
+  const out = b.nodes.map((n) => n.id);
+  for (const n of b.nodes) if (n.kind === 'field') for (const c of n.choices) out.push(c.id);
   return out;
 }
 
