@@ -1,11 +1,11 @@
 // GET DataCollection/exportSubmissions/{surveyId}: a survey's submissions as CSV (RFC 4180 with a BOM
 // and CRLF, so Excel opens it in UTF-8), XLSX (a sheet for the submissions, one per repeat group, and a
-// codebook) or ZIP (the same as CSV files, plus the attachments laid out by submission). Rows are read
+// codebook; services/xlsxStream.ts) or ZIP (the same as CSV files, plus the attachments laid out by submission). Rows are read
 // in keyset batches, each submission with its compact copy (services/compactCopy.ts: one row per
 // submission, not one per answer), and written to a stream with backpressure, so memory holds one batch
 // whatever the size of the survey; each repeat group is a second pass over the same filter.
 // Every text cell goes through neutralizeCell (OWASP CSV injection); numbers stay numbers.
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import {
   QUESTION_TYPES,
@@ -25,6 +25,7 @@ import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../
 import type { Storage } from '../plugins/storage';
 import { storedOfCompact } from './compactCopy';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
+import { writeWorkbook, type SheetSource } from './xlsxStream';
 
 /** Submissions read per database round trip. */
 const BATCH = 500;
@@ -306,38 +307,28 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
 }
 
 async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  // The streaming writer: each row is committed and leaves memory; inline strings, no shared-string table.
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const { default: archiver } = await import('archiver');
+  // Level 1: the sheet XML is most of the work, and deflate runs on libuv's threads beside the formatting.
+  const zip = archiver('zip', { zlib: { level: 1 } });
+  const names = new Set<string>();
+  const sheets: SheetSource[] = tables.map((t) => {
+    // Sheet names: at most 31 characters, unique, without []:*?/\ .
+    let name = t.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
+    for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
+    names.add(name.toLowerCase());
+    return { name, header: t.header.map((h) => neutralizeCell(h)), rows: rowsOf(deps, filter, b, t, o, progress) };
+  });
+  const [head, ...rest] = codebookRows(b, o);
+  sheets.push({ name: 'codebook', header: head!, rows: [rest] });
   void (async () => {
     try {
-      const names = new Set<string>();
-      for (const t of tables) {
-        // Sheet names: at most 31 characters, unique, without []:*?/\ .
-        let name = t.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
-        for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
-        names.add(name.toLowerCase());
-        const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-        const header = ws.addRow(t.header.map((h) => neutralizeCell(h)));
-        header.font = { bold: true };
-        header.commit();
-        for await (const rows of rowsOf(deps, filter, b, t, o, progress)) {
-          for (const row of rows) ws.addRow(row).commit();
-          // Let the zip stream drain before the next batch piles up.
-          if (out.writableNeedDrain) await once(out, 'drain');
-        }
-        ws.commit();
-      }
-      const cb = wb.addWorksheet('codebook', { views: [{ state: 'frozen', ySplit: 1 }] });
-      for (const row of codebookRows(b, o)) cb.addRow(row).commit();
-      cb.commit();
-      await wb.commit();
+      await writeWorkbook(zip, sheets, (entry) => once(entry, 'end'));
+      await zip.finalize();
     } catch (err) {
-      out.destroy(err as Error);
+      zip.destroy(err as Error);
     }
   })();
-  return out;
+  return zip;
 }
 
 async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, base: string, progress?: Progress): Promise<Readable> {
