@@ -66,3 +66,15 @@ export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string 
     .execute();
   return rows.map((r) => ({ head: toHead(r), top: r.top, repeats: r.repeats }));
 }
+
+/** The top-level part of some submissions' compact copies, by submission id (the data table's page). */
+export async function compactTops(q: Q, organizationId: string, submissionIds: readonly string[]): Promise<Map<string, string>> {
+  if (!submissionIds.length) return new Map();
+  const rows = await q
+    .selectFrom('submission_data')
+    .select(['submission_id', 'top'])
+    .where('organization_id', '=', organizationId)
+    .where('submission_id', 'in', [...submissionIds])
+    .execute();
+  return new Map(rows.map((r) => [r.submission_id, r.top]));
+}
