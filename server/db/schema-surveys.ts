@@ -225,6 +225,22 @@ export interface FeedTokensTable {
   revoked_at: Timestamp | null;
 }
 
+/** Migration 0014: the column number of a question or choice in a survey's compact copies. */
+export interface SurveyDataColumnsTable {
+  organization_id: string;
+  survey_id: string;
+  key_id: string;
+  n: number;
+}
+
+/** Migration 0014: each submission's compact copy, read by exports (services/compactCopy.ts). */
+export interface SubmissionDataTable {
+  submission_id: string;
+  organization_id: string;
+  top: string;
+  repeats: string | null;
+}
+
 export interface SurveyTables {
   surveys: SurveysTable;
   survey_languages: SurveyLanguagesTable;
@@ -240,4 +256,6 @@ export interface SurveyTables {
   survey_media: SurveyMediaTable;
   export_jobs: ExportJobsTable;
   feed_tokens: FeedTokensTable;
+  survey_data_columns: SurveyDataColumnsTable;
+  submission_data: SubmissionDataTable;
 }

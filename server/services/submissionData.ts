@@ -36,10 +36,12 @@ import {
   type StoredAnswerRow,
   type SubmissionHeadRow,
 } from '../db/queries/submissionData';
+import { compactTops, dataColumnsOf } from '../db/queries/submissionCopies';
 import { findSurveyHead, type SurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import { fromAnswerRows } from './answerRows';
+import { rewriteCompactCopy, storedOfCompact } from './compactCopy';
 import { projectScopeOf } from './projectScope';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
 
@@ -163,18 +165,22 @@ export async function listSubmissions(deps: DataDeps, reader: DataReader, q: Lis
   const page = q.Page ?? 1;
   const size = q.PageSize ?? 50;
   const [totalSize, heads] = [await countSubmissionsWhere(deps.db, filter), await pageOfSubmissions(deps.db, filter, sort, { offset: (page - 1) * size, limit: size })];
-  const answers = await answersOf(deps.db, reader.organizationId, heads.map((h) => h.id), true);
+  // The page's cells come from the compact copies: one row per submission rather than one per answer.
+  const [tops, numbers] = await Promise.all([compactTops(deps.db, reader.organizationId, heads.map((h) => h.id)), dataColumnsOf(deps.db, q.SurveyId)]);
+  const keys = new Map([...numbers].map(([k, n]) => [n, k]));
+  const keyOf = (n: number) => keys.get(n);
   const opts: CellOptions = { headers: q.Headers ?? 'names', languageId: q.LanguageId, multiple: 'single' };
   const columns = dataColumns(b, null, opts);
-  const bySubmission = groupAnswers(answers);
   return {
     totalSize,
     submissions: heads.map((h) => {
-      const mine = bySubmission.get(h.id);
+      const top = tops.get(h.id);
+      const values = top ? (JSON.parse(top) as unknown[]) : [];
       const cells: Record<string, CellValue> = {};
       for (const c of columns) {
-        const v = mine?.get(`${c.node.id}|`);
-        if (v) cells[c.key] = cellOf(b, c, storedOf(v), opts);
+        const n = numbers.get(c.node.id);
+        const v = n === undefined ? undefined : storedOfCompact(values[n - 1], keyOf);
+        if (v) cells[c.key] = cellOf(b, c, v, opts);
       }
       return { ...headOut(h), answers: cells };
     }),
@@ -341,6 +347,8 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
         await upsertAnswer(trx, reader.organizationId, head.id, write);
         audit.push({ submissionId: head.id, action: 'correction', itemId: node.id, repeatPath: write.repeatPath, oldValue, newValue, comment: body.comment ?? null });
       }
+      // Exports read the compact copy: it changes with the answers, in the same transaction.
+      if (audit.length) await rewriteCompactCopy(trx, reader.organizationId, b, head.id);
     }
     if (body.status !== undefined) {
       const [was] = await setReview(trx, actor, [head.id], body.status, body.comment ?? null);

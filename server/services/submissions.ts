@@ -32,6 +32,7 @@ import { staged, type Storage } from '../plugins/storage';
 import { uploadLimit, type ReceivedFile, type UploadLimit } from '../plugins/submissionBody';
 import { problem } from '../problems';
 import { checkAnswers } from './answerCheck';
+import { compactOf, numbersFor } from './compactCopy';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
@@ -152,7 +153,7 @@ async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly U
   } catch {
     return undefined;
   }
-  const { record } = recordOf(deps, survey, s, answers, [], hash, caller, false);
+  const { record } = await recordOf(deps, survey, s, answers, [], hash, caller, false);
   const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid });
   return stored ? storedResult(survey.model.id, s, stored, record.answers.length) : undefined;
 }
@@ -169,7 +170,7 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
   const survey = await versionFilled(deps, ctx, s.surveyVersion ?? null);
   if (!survey) throw problem('notFound');
   const answers = await checkAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
-  const { record, used } = recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
+  const { record, used } = await recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
 
   let stored: { id: string; submittedAt: Date } | undefined;
   try {
@@ -231,8 +232,8 @@ function storedResult(surveyId: string, s: SubmissionInput, stored: { id: string
   return { duplicate: false, submission: { id: stored.id, clientId: s.id, surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount } };
 }
 
-/** The rows to write: answers by value column, files under fresh storage keys. */
-function recordOf(
+/** The rows to write: answers by value column with their compact copy, files under fresh storage keys. */
+async function recordOf(
   deps: SubmitDeps,
   survey: CachedSurvey,
   s: SubmissionInput,
@@ -245,6 +246,8 @@ function recordOf(
   const keyOf = new Map<string, Upload & { key: string }>();
   for (const u of uploads) keyOf.set(`upload:${u.field}`, { ...u, key: deps.storage.newKey(survey.organizationId, u.extension) });
   const rows = answers.map((a) => toAnswerRow(a, (uri) => keyOf.get(uri)?.key));
+  // Numbered once per survey version and then known in memory: no round trip on the usual path.
+  const copy = compactOf(rows, await numbersFor(deps.db, survey.organizationId, survey.bindings, rows));
   const used = answers.flatMap((a) => {
     const u = keyOf.get(fileUri(a) ?? '');
     return u ? [{ u, itemId: a.questionId, repeatPath: a.answerDetail.repeatGroup ?? '' }] : [];
@@ -267,6 +270,7 @@ function recordOf(
     longitude: s.geolocation?.longitude ?? null,
     surveyVersion: survey.version,
     answers: rows,
+    copy,
   };
   return { record, used };
 }

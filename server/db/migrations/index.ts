@@ -12,6 +12,7 @@ import { profile } from './0010_profile';
 import { surveyMedia } from './0011_survey_media';
 import { exportJobs } from './0012_export_jobs';
 import { mediaVersion } from './0013_media_version';
+import { submissionData } from './0014_submission_data';
 import { feedTokens } from './0015_feed_tokens';
 import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: 'survey_media', sql: surveyMedia },
   { version: 12, name: 'export_jobs', sql: exportJobs },
   { version: 13, name: 'media_version', sql: mediaVersion },
+  { version: 14, name: 'submission_data', sql: submissionData },
   { version: 15, name: 'feed_tokens', sql: feedTokens },
   { version: 20, name: 'billing', sql: billing },
   { version: 21, name: 'tickets', sql: tickets },

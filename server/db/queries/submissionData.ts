@@ -121,7 +121,8 @@ export interface SubmissionHeadRow {
   dataCollectionType: number;
 }
 
-function heads(q: Q) {
+/** The head columns of submissions (s) with their submitter (u) and reviewer (r). */
+export function headsQuery(q: Q) {
   return q
     .selectFrom('submissions as s')
     .leftJoin('users as u', 'u.id', 's.submitter_id')
@@ -132,8 +133,8 @@ function heads(q: Q) {
     ]);
 }
 
-type HeadRecord = Awaited<ReturnType<ReturnType<typeof heads>['execute']>>[number];
-const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+type HeadRecord = Awaited<ReturnType<ReturnType<typeof headsQuery>['execute']>>[number];
+export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
   id: r.id,
   surveyId: r.survey_id,
   submittedAt: r.submitted_at,
@@ -164,7 +165,7 @@ export async function countSubmissionsWhere(q: Q, f: DataFilter): Promise<number
 
 export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, page: { offset: number; limit: number }): Promise<SubmissionHeadRow[]> {
   const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls first`;
-  const rows = await heads(q)
+  const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
     .orderBy(sql`${orderExpr(sort)} ${dir}`)
     .orderBy('s.id', sort.desc ? 'desc' : 'asc')
@@ -179,7 +180,7 @@ export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, pag
  * index range and memory holds one batch whatever the size of the survey.
  */
 export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number): Promise<SubmissionHeadRow[]> {
-  const rows = await heads(q)
+  const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
@@ -191,7 +192,7 @@ export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | nul
 }
 
 export async function findSubmissionHead(q: Q, f: Pick<DataFilter, 'organizationId' | 'ownerId'>, id: string): Promise<SubmissionHeadRow | undefined> {
-  const r = await heads(q)
+  const r = await headsQuery(q)
     .where('s.id', '=', id)
     .where('s.organization_id', '=', f.organizationId)
     .where('s.deleted_at', 'is', null)
@@ -390,50 +391,4 @@ export async function submissionsInScope(q: Q, scope: { organizationId: string; 
     .$if(scope.memberId !== undefined, (qb) => qb.where('v.project_id', 'in', projectsOfMember(q, scope.organizationId, scope.memberId!)))
     .execute();
   return rows.map((r) => r.id);
-}
-
-/** Which value column an answer of batchAnswers set (exactly one is, by the answers table's check). */
-const TAG = { text: 1, number: 2, bool: 3, choices: 4, detail: 5 } as const;
-
-/**
- * The answers of a batch of submissions for an export, to the questions `itemIds`: one row per
- * submission whose answers are one flat JSON array [key, repeat path, value, ...], the key being the
- * question's place in `itemIds` times 8 plus the column the value came from. The database builds short
- * text instead of JSON objects with uuids (a third of the bytes and about half the time of json_agg),
- * and the driver parses a few hundred rows rather than tens of thousands.
- */
-export async function batchAnswers(q: Q, organizationId: string, submissionIds: readonly string[], itemIds: readonly string[], topOnly: boolean): Promise<StoredAnswerRow[]> {
-  if (!submissionIds.length || !itemIds.length) return [];
-  const { rows } = await sql<{ submission_id: string; a: string }>`
-    select a.submission_id, '[' || string_agg(
-             case when a.text_value is not null then (c.n * 8 + ${TAG.text}) || ',' || to_json(a.repeat_path)::text || ',' || to_json(a.text_value)::text
-                  when a.number_value is not null then (c.n * 8 + ${TAG.number}) || ',' || to_json(a.repeat_path)::text || ',' || to_json(a.number_value)::text
-                  when a.bool_value is not null then (c.n * 8 + ${TAG.bool}) || ',' || to_json(a.repeat_path)::text || ',' || a.bool_value::text
-                  when a.choice_ids is not null then (c.n * 8 + ${TAG.choices}) || ',' || to_json(a.repeat_path)::text || ',"' || array_to_string(a.choice_ids, ',') || '"'
-                  else (c.n * 8 + ${TAG.detail}) || ',' || to_json(a.repeat_path)::text || ',' || a.detail::text end, ',') || ']' as a
-      from answers a
-      join unnest(${sql.val([...itemIds])}::uuid[]) with ordinality c(id, n) on c.id = a.item_id
-     where a.organization_id = ${organizationId}::uuid and a.submission_id = any(${sql.val([...submissionIds])}::uuid[])
-       and (not ${topOnly}::bool or a.repeat_path = '')
-     group by a.submission_id`.execute(q);
-  const out: StoredAnswerRow[] = [];
-  for (const r of rows) {
-    const flat = JSON.parse(r.a) as unknown[];
-    for (let i = 0; i < flat.length; i += 3) {
-      const key = flat[i] as number;
-      const tag = key & 7;
-      const v = flat[i + 2];
-      out.push({
-        submissionId: r.submission_id,
-        itemId: itemIds[(key >> 3) - 1]!,
-        repeatPath: flat[i + 1] as string,
-        text: tag === TAG.text ? (v as string) : null,
-        number: tag === TAG.number ? Number(v) : null,
-        bool: tag === TAG.bool ? (v as boolean) : null,
-        choices: tag === TAG.choices ? (v as string) || null : null,
-        detail: tag === TAG.detail ? (v ?? null) : null,
-      });
-    }
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 // Submissions, their answers and files. The hot path (SubmitSurvey) is two statements: one reads the
-// survey with everything the refusals need, one writes the submission and all its answers at once
-// (a CTE over unnest(), atomic without an explicit transaction).
+// survey with everything the refusals need, one writes the submission, all its answers and its compact
+// copy at once (a CTE over unnest(), atomic without an explicit transaction).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema';
 
@@ -90,6 +90,8 @@ export interface NewSubmission {
   /** The survey version the answers were validated against. */
   surveyVersion: number | null;
   answers: readonly AnswerRow[];
+  /** The compact copy of the answers (services/compactCopy.ts), which exports read. */
+  copy: { top: string; repeats: string | null };
 }
 
 /** What must still hold when a submission is written without reading the survey first. */
@@ -128,6 +130,9 @@ export async function insertSubmission(q: Q, s: NewSubmission, guard?: SurveyGua
       insert into answers (organization_id, submission_id, item_id, question_type, repeat_path, text_value, number_value, bool_value, choice_ids, detail)
       select ${s.organizationId}::uuid, s.id, x.i, x.t, x.p, x.x, x.n, x.b, string_to_array(x.c, ',')::uuid[], x.d
         from s, json_to_recordset(${answers}::json) as x(i uuid, t int2, p text, x text, n numeric, b boolean, c text, d jsonb)
+    ), d as (
+      insert into submission_data (submission_id, organization_id, top, repeats)
+      select s.id, ${s.organizationId}::uuid, ${s.copy.top}::text, ${s.copy.repeats}::text from s
     )
     select id, submitted_at from s`.execute(q);
   const r = rows[0];

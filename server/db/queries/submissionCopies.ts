@@ -1,0 +1,80 @@
+// The compact copies of submissions (migration 0014; services/compactCopy.ts encodes them): the column
+// numbers of a survey's questions and choices, and the copy of each submission that exports read.
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DB } from '../schema';
+import { dataWhere, headsQuery, toHead, type DataFilter, type SubmissionHeadRow } from './submissionData';
+
+type Q = Kysely<DB>;
+
+/** A survey's column numbers, by item or choice id. */
+export async function dataColumnsOf(q: Q, surveyId: string): Promise<Map<string, number>> {
+  const rows = await q.selectFrom('survey_data_columns').select(['key_id', 'n']).where('survey_id', '=', surveyId).execute();
+  return new Map(rows.map((r) => [r.key_id, r.n]));
+}
+
+/**
+ * Numbers `keys` that have none yet, after the survey's highest number. Two writers numbering new keys
+ * at once may both pick the same number: one insert wins (the unique key), the other's rows are
+ * skipped and numbered again on the next turn. No lock, so submissions never wait on each other.
+ */
+export async function ensureDataColumns(q: Q, organizationId: string, surveyId: string, keys: readonly string[]): Promise<Map<string, number>> {
+  for (let turn = 0; ; turn++) {
+    const known = await dataColumnsOf(q, surveyId);
+    const missing = [...new Set(keys.filter((k) => !known.has(k)))];
+    if (!missing.length) return known;
+    if (turn === 5) throw new Error(`could not number ${missing.length} data columns of survey ${surveyId}`);
+    await sql`
+      insert into survey_data_columns (organization_id, survey_id, key_id, n)
+      select ${organizationId}::uuid, ${surveyId}::uuid, k.id,
+             coalesce((select max(c.n) from survey_data_columns c where c.survey_id = ${surveyId}::uuid), 0) + k.o
+        from unnest(${sql.val(missing)}::uuid[]) with ordinality k(id, o)
+      on conflict do nothing`.execute(q);
+  }
+}
+
+/** Writes (or, after a correction, replaces) a submission's compact copy. */
+export async function writeCompactCopy(q: Q, organizationId: string, submissionId: string, copy: { top: string; repeats: string | null }): Promise<void> {
+  await q
+    .insertInto('submission_data')
+    .values({ submission_id: submissionId, organization_id: organizationId, top: copy.top, repeats: copy.repeats })
+    .onConflict((oc) => oc.column('submission_id').doUpdateSet({ top: copy.top, repeats: copy.repeats }))
+    .execute();
+}
+
+export interface CompactRow {
+  head: SubmissionHeadRow;
+  /** null: the submission has no compact copy (it then shows no answers). */
+  top: string | null;
+  repeats: string | null;
+}
+
+/**
+ * The next batch of an export after (submittedAt, id), oldest first, each head with its compact copy:
+ * keyset paging, so every batch is an index range, and one row per submission whatever the number of
+ * questions. The filters select the submissions as the table's do (answer filters through answers).
+ */
+export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number, withRepeats: boolean): Promise<CompactRow[]> {
+  const rows = await headsQuery(q)
+    .leftJoin('submission_data as d', 'd.submission_id', 's.id')
+    .select(['d.top', withRepeats ? 'd.repeats' : sql<string | null>`null::text`.as('repeats')])
+    .where((eb) => dataWhere(eb as never, f))
+    // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
+    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
+    .orderBy('s.submitted_at', 'asc')
+    .orderBy('s.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ head: toHead(r), top: r.top, repeats: r.repeats }));
+}
+
+/** The top-level part of some submissions' compact copies, by submission id (the data table's page). */
+export async function compactTops(q: Q, organizationId: string, submissionIds: readonly string[]): Promise<Map<string, string>> {
+  if (!submissionIds.length) return new Map();
+  const rows = await q
+    .selectFrom('submission_data')
+    .select(['submission_id', 'top'])
+    .where('organization_id', '=', organizationId)
+    .where('submission_id', 'in', [...submissionIds])
+    .execute();
+  return new Map(rows.map((r) => [r.submission_id, r.top]));
+}
