@@ -103,7 +103,10 @@ export class EvaluationScope implements Scope {
   /** A bare name in a choice filter: a column of the choice being tested. */
   column(name: string): Val {
     const row = this.env.choice;
-    if (row === undefined) fail(`'${name}' is not a question reference; write \${${name}}`, 'unknown-reference');
+    // Outside a choice filter a bare name is, for JavaRosa, a relative path to a child node that does not
+    // exist: blank (false, NaN). Published forms rely on it ('FALSE' as a relevance, 'null' as a
+    // calculation), and ODK Collect fills them without a word.
+    if (row === undefined) return '';
     return scalarOf(row[name], undefined, this);
   }
 

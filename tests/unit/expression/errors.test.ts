@@ -127,10 +127,11 @@ describe('evaluation errors', () => {
   it('accepts an unanswered question known from env.types', () => {
     expect(tryEvaluate("${later} = ''", { fields: {}, types: { later: 'text' } })).toEqual({ ok: true, value: true });
   });
-  it('rejects a bare name outside a choice filter', () => {
-    const error = failure('age > 5');
-    expect(error.message).toMatch(/write \$\{age\}/);
-    expect([error.offset, error.length]).toEqual([0, 3]);
+  it('reads a bare name outside a choice filter as JavaRosa does: a node that is not there, blank', () => {
+    // Published forms write 'FALSE' as a relevance and 'null' as a calculation; ODK Collect accepts them.
+    expect(tryEvaluate('age > 5', { fields: { age: 9 }, types: { age: 'integer' } })).toEqual({ ok: true, value: false });
+    expect(tryEvaluate('FALSE', { fields: {} })).toEqual({ ok: true, value: '' });
+    expect(tryEvaluate("concat('a', null, 'b')", { fields: {} })).toEqual({ ok: true, value: 'ab' });
   });
   it('needs a question for "."', () => {
     expect(failure('. + 1').message).toMatch(/'\.' needs the question/);

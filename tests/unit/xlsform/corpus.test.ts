@@ -17,11 +17,7 @@ const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.xlsx'));
  */
 const KNOWN: Record<string, readonly string[]> = {
   // jr:itext(instance('...')/root/item[...]/itextId): XPath over a secondary instance, which our expressions do not read.
-  // A bare name outside a choice filter ('FALSE' as a relevance; 'null' as a calculation): JavaRosa reads it as
-  // a path to a node that does not exist, so blank / false; our engine names it as a reference written
-  // without ${} (docs/decisions.md, issue 17: left as a finding for the engine's next change).
-  'odk-socio-economic-survey.xlsx': ['SEClass (calculation)', 'se_list (relevant)'],
-  'who-va-2016-v1_5_2.xlsx': ['Id10201 (calculate)', 'Id10205 (calculate)'],
+  'odk-socio-economic-survey.xlsx': ['SEClass (calculation)'],
 };
 
 /** A value of each question's type: the first choice, 1, a date, a point; one instance of each repeat. */
