@@ -10,6 +10,8 @@ import { locate, SURVEY_STATUS, walkItems, type EditProblem, type PublishProblem
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { diagnose } from '../../../../engine/expression/index';
+import { ensureParser } from '../../../expression/syntax';
 import { useExpressionsReady } from '../../../expression/useExpressionsReady';
 import { LeaveDialog } from '../../fill/dialogs';
 import { useLeavePrompt } from '../../fill/useLeavePrompt';
@@ -30,6 +32,11 @@ export default function BuilderPage() {
   const { t } = useTranslation();
   const query = useBuilderSurvey(surveyId);
   const ready = useExpressionsReady(true, undefined);
+  // The parser builds its grammar on first use (~50 ms, several times that under load): built while the
+  // survey is on its way, not in the frame that binds the survey's 2,000 expressions.
+  useEffect(() => {
+    ensureParser().then(() => diagnose('1'), () => undefined);
+  }, []);
   if (query.isPending || !ready) return <PageSpinner />;
   if (query.isError) {
     return (
