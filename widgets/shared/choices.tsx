@@ -7,6 +7,7 @@ import type { ChoiceOption, QuestionOptions } from '../types';
 import { useText } from '../runtime/text';
 import { AuthorText } from '../runtime/AuthorText';
 import { engineMessage } from '../runtime/messages';
+import { ChoiceImage } from './ChoiceImage';
 
 const NONE: readonly ChoiceOption[] = [];
 
@@ -30,7 +31,8 @@ export function useOfferedChoices(o: QuestionOptions): Offered {
 
 export function ChoiceText({ choice, emoji }: { choice: ChoiceOption; emoji: boolean }) {
   return (
-    <span>
+    <span className={choice.image ? 'fs-choice-text' : undefined}>
+      {choice.image ? <ChoiceImage file={choice.image} alt={choice.label} /> : null}
       {emoji && choice.emoji ? (
         <span className="fs-emoji" aria-hidden="true">
           {choice.emoji}{' '}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LuMonitor, LuSmartphone } from 'react-icons/lu';
 import { compileSurvey, type FormValues, type SurveyModel } from '../../../../engine/survey/index';
 import { createRuntime, LayoutWindow, SurveyForm, type FormContext, type FormRuntime } from '../../../../widgets/index';
+import { signedMediaUrl } from '../../../api/surveyMedia';
 import '../../fill/fill.css';
 
 const WIDTHS = { phone: '360px', desktop: '100%' } as const;
@@ -65,7 +66,8 @@ export function Preview({ model: current, languageId, onLanguage }: { model: Sur
     last.current = built.runtime;
     return () => built.runtime?.dispose();
   }, [built.runtime]);
-  const context = useMemo<FormContext>(() => ({}), []);
+  // Always fetched with the session: the author sees a file the moment it is uploaded, deployed or not.
+  const context = useMemo<FormContext>(() => ({ mediaUrl: (file: string) => signedMediaUrl(model.id, file) }), [model.id]);
   // Kept across rebuilds, so an edit does not pull the preview the author scrolled down back up.
   const [laidOut, setLaidOut] = useState(FIRST_QUESTIONS);
   const questions = useMemo(() => built.runtime?.compiled.bindings.nodes.filter((n) => n.kind === 'field').length ?? 0, [built.runtime]);

@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { MEDIA_KINDS, MEDIA_RULES, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
 import { api, ApiError, request } from '../../../api/client';
 import { toaster } from '../../../app/toaster';
-import { session } from '../../../state/session';
+import { fetchSurveyMedia, surveyMediaPath as mediaUrl } from '../../../api/surveyMedia';
 
 interface MediaEntry {
   fileName: string;
@@ -28,8 +28,6 @@ function sizeText(bytes: number, lang: string): string {
   return new Intl.NumberFormat(lang, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mb ? bytes / 1024 / 1024 : Math.max(bytes / 1024, 0.1));
 }
 
-const mediaUrl = (surveyId: string, fileName: string) => `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`;
-
 /**
  * A survey not yet deployed serves its media only to signed-in members, and the session travels as a
  * header, not a cookie: so the link's own navigation is replaced by a fetch that carries it.
@@ -37,9 +35,7 @@ const mediaUrl = (surveyId: string, fileName: string) => `/api/DataCollection/ge
 async function download(e: MouseEvent<HTMLAnchorElement>, surveyId: string, fileName: string, failed: string) {
   e.preventDefault();
   try {
-    const res = await fetch(mediaUrl(surveyId, fileName), { headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' } });
-    if (!res.ok) throw new Error(String(res.status));
-    const url = URL.createObjectURL(await res.blob());
+    const url = URL.createObjectURL(await fetchSurveyMedia(surveyId, fileName));
     const a = document.createElement('a');
     a.href = url;
     a.download = fileName;
