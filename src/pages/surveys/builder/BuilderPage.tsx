@@ -18,6 +18,7 @@ import { useLeavePrompt } from '../../fill/useLeavePrompt';
 import { builderKey, isStale, loadSurvey, problemsOf, publishSurvey, saveSurvey, useBuilderSurvey, type Loaded } from './api';
 import { BuilderToolbar } from './BuilderToolbar';
 import { ProblemsDialog, StaleDialog } from './dialogs';
+import { MediaDialog } from './MediaDialog';
 import { baseLanguageOf } from './labels';
 import { OutlineDnd } from './OutlineDnd';
 import { Palette } from './Palette';
@@ -65,6 +66,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   const [mode, setMode] = useState<'build' | 'translate'>('build');
   const [translating, setTranslating] = useState<number | null>(null);
   const [previewLanguage, setPreviewLanguage] = useState<number | null>(null);
+  const [media, setMedia] = useState(false);
   // The preview follows the language being translated; otherwise the one chosen above it, else the base.
   const shownLanguage = [mode === 'translate' ? translating : null, previewLanguage].find((l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l)) ?? languageId;
   useLeavePrompt(b.dirtyRef);
@@ -162,7 +164,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
         <Heading as="h1" size="lg" minW="0" truncate>
           <bdi data-testid="builder-title">{b.model.name}</bdi>
         </Heading>
-        <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} surveyId={surveyId} />
+        <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} onMedia={() => setMedia(true)} surveyId={surveyId} />
       </HStack>
       <HStack gap="1" mb="3" role="group" aria-label={t('surveyTranslations.modes')}>
         <Button size="sm" variant={mode === 'build' ? 'solid' : 'outline'} aria-pressed={mode === 'build'} onClick={() => setMode('build')} data-testid="builder-mode-build">
@@ -202,6 +204,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
         </Box>
       </Grid>
       )}
+      {media ? <MediaDialog surveyId={surveyId} open pick={null} onClose={() => setMedia(false)} /> : null}
       <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />
       <ProblemsDialog
         problems={problems}
