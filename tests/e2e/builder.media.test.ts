@@ -47,7 +47,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     await choices.getByTestId('choice-image-pick').first().click();
     const dialog = page.getByTestId('builder-media');
     await dialog.waitFor();
-    expect(await dialog.getByRole('heading').first().textContent()).toBe('Bild von Auswahl 1');
+    await dialog.getByText('Bild von Auswahl 1').waitFor();
     await screenshot(page, `builder-media-dialog-de-${width}`);
     await expectAccessible(page, `the media dialog in German at ${width} width`);
 

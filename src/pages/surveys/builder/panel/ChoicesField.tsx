@@ -162,7 +162,6 @@ export function ChoicesField(p: FieldProps) {
         </Stack>
       ) : null}
       {pick ? <MediaDialog surveyId={p.model.id} open pick={pick} onClose={() => setPick(null)} /> : null}
-      {pick ? <MediaDialog surveyId={p.model.id} open pick={pick} onClose={() => setPick(null)} /> : null}
     </Stack>
   );
 }
