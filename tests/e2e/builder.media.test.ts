@@ -57,8 +57,11 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => choices.getByTestId('choice-image').first().inputValue()).toBe('turkana.png');
 
-    const image = page.getByTestId('builder-preview').locator('[data-path="region"] img');
-    await image.waitFor({ timeout: 30_000 });
+    const question = page.getByTestId('builder-preview').locator('[data-path="region"]');
+    // A lazy image is fetched once it comes near the view.
+    await question.scrollIntoViewIfNeeded();
+    const image = question.locator('img');
+    await image.waitFor({ state: 'attached', timeout: 30_000 });
     expect(await image.getAttribute('alt')).toBe('Turkana');
     expect(await image.getAttribute('loading')).toBe('lazy');
     // Drawn from the bytes uploaded (the survey is not deployed: fetched with the session).
