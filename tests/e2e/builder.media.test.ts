@@ -57,6 +57,8 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(() => choices.getByTestId('choice-image').first().inputValue()).toBe('turkana.png');
 
+    // The demo survey asks its questions once the respondent agrees to take part: filled as a respondent would.
+    await page.getByTestId('builder-preview').locator('[data-path="consent"] input').check();
     const question = page.getByTestId('builder-preview').locator('[data-path="region"]');
     // A lazy image is fetched once it comes near the view.
     await question.scrollIntoViewIfNeeded();
