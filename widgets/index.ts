@@ -7,6 +7,7 @@ export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOp
 export { domIdOf, instancePath } from './runtime/paths';
 export { engineMessage } from './runtime/messages';
 export { TEMPLATES } from './templates/index';
+export { LayoutWindow } from './templates/Layout';
 export type { FormContext, QuestionOptions, QuestionWidget, QuestionWidgetProps } from './types';
 
 import { FormRuntime, type RuntimeOptions } from './runtime/store';

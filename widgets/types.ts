@@ -10,6 +10,8 @@ export interface FormContext {
   notify?: (kind: 'error' | 'warning' | 'info', text: string) => void;
   /** The address of a stored file (a submission shown read-only): the page asks the server. */
   fileUrl?: (stored: string) => Promise<string>;
+  /** The address of one of the survey's media files (a choice's image), by its file name; none: no media drawn. */
+  mediaUrl?: (fileName: string) => string | Promise<string>;
 }
 
 // rjsf types every widget, field and template by the form's data type: the survey's form data.

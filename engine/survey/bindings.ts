@@ -4,7 +4,7 @@
 // fixed here (practice 7: the runtime only walks a sorted list).
 import type { Choice as EngineChoice } from '../expression/index';
 import { exprOrNull, isDynamicDefault, textReferences, type Expr, type ExpressionRole } from './expressions';
-import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
+import type { ChoiceModel, LocalizedText, MediaText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
 import { evaluationOrder } from './order';
 import { QUESTION_TYPES, isQuestionType, type QuestionType } from './question-types';
 import { appearanceWords, readAppearance, searchChoices, searchColumns, searchFilter, type SearchCall } from './search';
@@ -16,6 +16,8 @@ export interface ChoiceBinding {
   readonly labels: readonly LocalizedText[];
   readonly emoji: string | null;
   readonly filters: Readonly<Record<string, string>>;
+  /** Images (and other media) shown with the choice, per language: file names among the survey's media. */
+  readonly media: readonly MediaText[];
 }
 
 interface NodeBase {
@@ -115,7 +117,7 @@ export function bindSurvey(survey: SurveyModel): Bindings {
 const sortedItems = (items: readonly SurveyItem[]): SurveyItem[] => [...items].sort((a, b) => a.surveyItem.order - b.surveyItem.order);
 
 function choiceBindings(list: readonly ChoiceModel[]): ChoiceBinding[] {
-  return list.map((c) => ({ id: c.id, name: c.name, labels: c.choiceLabels, emoji: c.emoji, filters: c.filters ?? {} }));
+  return list.map((c) => ({ id: c.id, name: c.name, labels: c.choiceLabels, emoji: c.emoji, filters: c.filters ?? {}, media: c.media ?? [] }));
 }
 
 function build(survey: SurveyModel): Bindings {

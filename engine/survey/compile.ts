@@ -46,7 +46,11 @@ export function compileSurvey(survey: SurveyModel, languageId?: number): Compile
   const ctx: EmitContext = {
     languageId: language.languageId,
     baseLanguageId: base,
-    choiceOptions: (list): ChoiceOption[] => list.map((c) => ({ id: c.id, name: c.name, label: text(c.labels) ?? NO_LABEL, emoji: c.emoji })),
+    choiceOptions: (list): ChoiceOption[] =>
+      list.map((c) => {
+        const image = c.media.length ? text(c.media.filter((m) => m.kind === 'image')) : undefined;
+        return { id: c.id, name: c.name, label: text(c.labels) ?? NO_LABEL, emoji: c.emoji, ...(image ? { image } : {}) };
+      }),
   };
 
   const level = (nodes: readonly BindingNode[]) => {

@@ -37,6 +37,8 @@ export interface ChoiceOption {
   /** In the form's language; '( No label )' when the choice has none. */
   label: string;
   emoji: string | null;
+  /** The file name of the choice's image in the form's language (else the base language's), among the survey's media; absent: none. */
+  image?: string;
 }
 
 export interface EmitContext {

@@ -12,6 +12,7 @@ import { TextContext } from '../runtime/text';
 import type { FormRuntime } from '../runtime/store';
 import { TEMPLATES } from '../templates/index';
 import type { FormContext } from '../types';
+import { MediaUrlContext } from '../shared/ChoiceImage';
 import { NumberField, ObjectField, RepeatField } from './fields';
 import { validatorFor } from './validator';
 import '../widgets.css';
@@ -35,6 +36,7 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
   return (
     <TextContext.Provider value={t}>
       <RuntimeContext.Provider value={runtime}>
+        <MediaUrlContext.Provider value={formContext.mediaUrl}>
         <div className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
           <Form<FormValues, RJSFSchema, FormContext>
             tagName="div"
@@ -55,6 +57,7 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
             <></>
           </Form>
         </div>
+        </MediaUrlContext.Provider>
       </RuntimeContext.Provider>
     </TextContext.Provider>
   );

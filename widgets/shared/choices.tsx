@@ -7,6 +7,7 @@ import type { ChoiceOption, QuestionOptions } from '../types';
 import { useText } from '../runtime/text';
 import { AuthorText } from '../runtime/AuthorText';
 import { engineMessage } from '../runtime/messages';
+import { ChoiceImage } from './ChoiceImage';
 
 const NONE: readonly ChoiceOption[] = [];
 
@@ -30,7 +31,9 @@ export function useOfferedChoices(o: QuestionOptions): Offered {
 
 export function ChoiceText({ choice, emoji }: { choice: ChoiceOption; emoji: boolean }) {
   return (
-    <span>
+    <span className={choice.image ? 'fs-choice-text' : undefined}>
+      {/* The label beside it names the choice: an alt text would have screen readers say it twice. */}
+      {choice.image ? <ChoiceImage file={choice.image} alt={choice.label.trim() ? '' : choice.name} /> : null}
       {emoji && choice.emoji ? (
         <span className="fs-emoji" aria-hidden="true">
           {choice.emoji}{' '}

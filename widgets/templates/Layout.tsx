@@ -2,7 +2,7 @@
 // survey's sections (the compiler's `ui:options.layout`; non-repeat sections add no level to the form
 // data). A section is drawn by the registry's section widget and hidden while it is not relevant.
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { Fragment, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import type { LayoutNode } from '../../engine/survey/index';
 import { useQuestionState, useRelevant, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath, joinPath } from '../runtime/paths';
@@ -13,21 +13,41 @@ type Props = ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>;
 
 const noop = (): void => undefined;
 
+/**
+ * How many questions of the form's top level are laid out, in document order. The fill page lays out
+ * every one; the builder's preview lays a long survey out as it is scrolled to (builder/Preview.tsx):
+ * mounting 2,000 questions nobody looks at was most of the time the builder took to open.
+ */
+export const LayoutWindow = createContext(Number.POSITIVE_INFINITY);
+
+/** The questions a layout node lays out (a repeat: those of one instance). */
+const sizeOf = (node: LayoutNode): number => (node.kind === 'question' ? 1 : node.children.reduce((n, c) => n + sizeOf(c), 0));
+
 export function Layout(props: Props) {
+  const limit = useContext(LayoutWindow);
   const layout = (props.uiSchema?.['ui:options'] as { layout?: LayoutNode[] } | undefined)?.layout;
   if (layout === undefined) return <div className="fs-level">{props.properties.map((p) => p.content)}</div>;
   const content = new Map(props.properties.map((p) => [p.name, p.content]));
   const prefix = instancePath(props.fieldPathId.path);
-  const render = (nodes: readonly LayoutNode[]): ReactNode[] =>
-    nodes.map((node) =>
-      node.kind === 'section' ? (
-        <SectionFrame key={node.name} node={node} path={joinPath(prefix, node.name)} registry={props.registry} readonly={props.readonly === true}>
-          {render(node.children)}
-        </SectionFrame>
-      ) : (
-        <Fragment key={node.name}>{content.get(node.name)}</Fragment>
-      ),
-    );
+  // A repeat instance is laid out whole: the window is the form's, not each instance's.
+  let budget = prefix === '' ? limit : Number.POSITIVE_INFINITY;
+  const render = (nodes: readonly LayoutNode[]): ReactNode[] => {
+    const out: ReactNode[] = [];
+    for (const node of nodes) {
+      if (budget <= 0) break;
+      if (node.kind === 'section') {
+        out.push(
+          <SectionFrame key={node.name} node={node} path={joinPath(prefix, node.name)} registry={props.registry} readonly={props.readonly === true}>
+            {render(node.children)}
+          </SectionFrame>,
+        );
+      } else {
+        budget -= sizeOf(node);
+        out.push(<Fragment key={node.name}>{content.get(node.name)}</Fragment>);
+      }
+    }
+    return out;
+  };
   return <div className="fs-level">{render(layout)}</div>;
 }
 

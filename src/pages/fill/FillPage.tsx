@@ -9,6 +9,7 @@ import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, engineMessage, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
+import { mediaUrlFor } from '../../api/surveyMedia';
 import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -126,7 +127,8 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true) });
   useLeavePrompt(dirty);
   const { LeaveGuard } = useFillNav();
-  const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text) }), []);
+  const deployed = data.surveyStatusId === SURVEY_STATUS.Deployed;
+  const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text), mediaUrl: mediaUrlFor(model.id, deployed) }), [model.id, deployed]);
   const language = fill.runtime.compiled.language;
   useSurveyLanguage(language);
   const chooseLanguage = useCallback(

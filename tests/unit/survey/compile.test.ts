@@ -147,6 +147,16 @@ describe('compileSurvey: languages', () => {
     expect(ui(en, 'yn')['ui:options'].choices).toMatchObject([{ name: 'yes', label: 'Yes' }, { name: 'no', label: '( No label )' }]);
   });
 
+  it("gives each choice its image in the form's language, the base language's when it has none, and none when neither has one", () => {
+    const withImages = trilingual(q.select_one('animal').choices('goat', 'cow', 'hen'));
+    const [goat, cow] = withImages.surveyItems[0]!.surveyItem.selectQuestionChoices;
+    goat!.media = [{ kind: 'image', languageId: 1, text: 'goat.png' }, { kind: 'image', languageId: 2, text: 'chevre.png' }, { kind: 'audio', languageId: 2, text: 'goat.mp3' }];
+    cow!.media = [{ kind: 'image', languageId: 1, text: 'cow.jpg' }];
+    const images = (languageId: number) => (ui(compileSurvey(withImages, languageId), 'animal')['ui:options'].choices as { name: string; image?: string }[]).map((c) => c.image);
+    expect(images(2)).toEqual(['chevre.png', 'cow.jpg', undefined]);
+    expect(images(3)).toEqual(['goat.png', 'cow.jpg', undefined]);
+  });
+
   it('keeps label references for the page to fill, and lists them', () => {
     const fr = compileSurvey(s, 2);
     expect(fr.schema.properties?.greeting?.title).toBe('Bonjour ${name}');

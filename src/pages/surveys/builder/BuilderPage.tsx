@@ -10,12 +10,15 @@ import { locate, SURVEY_STATUS, walkItems, type EditProblem, type PublishProblem
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { diagnose } from '../../../../engine/expression/index';
+import { ensureParser } from '../../../expression/syntax';
 import { useExpressionsReady } from '../../../expression/useExpressionsReady';
 import { LeaveDialog } from '../../fill/dialogs';
 import { useLeavePrompt } from '../../fill/useLeavePrompt';
 import { builderKey, isStale, loadSurvey, problemsOf, publishSurvey, saveSurvey, useBuilderSurvey, type Loaded } from './api';
 import { BuilderToolbar } from './BuilderToolbar';
 import { ProblemsDialog, StaleDialog } from './dialogs';
+import { MediaChangedContext, MediaDialog } from './MediaDialog';
 import { baseLanguageOf } from './labels';
 import { OutlineDnd } from './OutlineDnd';
 import { Palette } from './Palette';
@@ -30,6 +33,11 @@ export default function BuilderPage() {
   const { t } = useTranslation();
   const query = useBuilderSurvey(surveyId);
   const ready = useExpressionsReady(true, undefined);
+  // The parser builds its grammar on first use (~50 ms, several times that under load): built while the
+  // survey is on its way, not in the frame that binds the survey's 2,000 expressions.
+  useEffect(() => {
+    ensureParser().then(() => diagnose('1'), () => undefined);
+  }, []);
   if (query.isPending || !ready) return <PageSpinner />;
   if (query.isError) {
     return (
@@ -58,6 +66,7 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   const [mode, setMode] = useState<'build' | 'translate'>('build');
   const [translating, setTranslating] = useState<number | null>(null);
   const [previewLanguage, setPreviewLanguage] = useState<number | null>(null);
+  const [media, setMedia] = useState(false);
   // The preview follows the language being translated; otherwise the one chosen above it, else the base.
   const shownLanguage = [mode === 'translate' ? translating : null, previewLanguage].find((l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l)) ?? languageId;
   useLeavePrompt(b.dirtyRef);
@@ -147,65 +156,81 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
     setMode('translate');
   };
 
+  // An upload from the builder moved the survey's version (and maybe the CSV rows the preview reads),
+  // not its questions: the edits stay, and the next save goes with the new version.
+  const { versionMoved } = b;
+  const mediaChanged = useCallback(() => {
+    void loadSurvey(surveyId).then(
+      (fresh) => {
+        versionMoved(fresh.version);
+        queryClient.setQueryData<Loaded>(builderKey(surveyId), (old) => (old ? { ...old, version: fresh.version, ...(fresh.attachments ? { attachments: fresh.attachments } : {}) } : old));
+      },
+      () => undefined, // the next save says what is wrong
+    );
+  }, [versionMoved, queryClient, surveyId]);
+
   const preview = <Preview model={b.model} attachments={initial.attachments} languageId={shownLanguage} onLanguage={setPreviewLanguage} />;
 
   return (
-    <Box px={{ base: '2', md: '4' }} py="3" data-testid="builder-page">
-      <HStack justify="space-between" flexWrap="wrap" gap="2" mb="3">
-        <Heading as="h1" size="lg" minW="0" truncate>
-          <bdi data-testid="builder-title">{b.model.name}</bdi>
-        </Heading>
-        <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} surveyId={surveyId} />
-      </HStack>
-      <HStack gap="1" mb="3" role="group" aria-label={t('surveyTranslations.modes')}>
-        <Button size="sm" variant={mode === 'build' ? 'solid' : 'outline'} aria-pressed={mode === 'build'} onClick={() => setMode('build')} data-testid="builder-mode-build">
-          {t('surveyTranslations.modeBuild')}
-        </Button>
-        <Button size="sm" variant={mode === 'translate' ? 'solid' : 'outline'} aria-pressed={mode === 'translate'} onClick={() => void openTranslations()} disabled={busy !== null} data-testid="builder-mode-translate">
-          {t('surveyTranslations.modeTranslate')}
-        </Button>
-      </HStack>
-      {mode === 'translate' ? (
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
-          <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-            <TranslationEditor builder={b} surveyId={surveyId} languageId={translating} onLanguage={setTranslating} />
+    <MediaChangedContext.Provider value={mediaChanged}>
+      <Box px={{ base: '2', md: '4' }} py="3" data-testid="builder-page">
+        <HStack justify="space-between" flexWrap="wrap" gap="2" mb="3">
+          <Heading as="h1" size="lg" minW="0" truncate>
+            <bdi data-testid="builder-title">{b.model.name}</bdi>
+          </Heading>
+          <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} onMedia={() => setMedia(true)} surveyId={surveyId} />
+        </HStack>
+        <HStack gap="1" mb="3" role="group" aria-label={t('surveyTranslations.modes')}>
+          <Button size="sm" variant={mode === 'build' ? 'solid' : 'outline'} aria-pressed={mode === 'build'} onClick={() => setMode('build')} data-testid="builder-mode-build">
+            {t('surveyTranslations.modeBuild')}
+          </Button>
+          <Button size="sm" variant={mode === 'translate' ? 'solid' : 'outline'} aria-pressed={mode === 'translate'} onClick={() => void openTranslations()} disabled={busy !== null} data-testid="builder-mode-translate">
+            {t('surveyTranslations.modeTranslate')}
+          </Button>
+        </HStack>
+        {mode === 'translate' ? (
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+            <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+              <TranslationEditor builder={b} surveyId={surveyId} languageId={translating} onLanguage={setTranslating} />
+            </Box>
+            <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+              {preview}
+            </Box>
+          </Grid>
+        ) : (
+        // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
+        // sidebar) the outline takes the left half and the panel sits above the preview on the right.
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)' }}
+          templateAreas={{ base: '"outline" "panel" "preview"', lg: '"outline panel" "outline preview"', '2xl': '"outline panel preview"' }}
+          templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
+          gap="4"
+          alignItems="start"
+        >
+          <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+            <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} reveal={reveal} />
           </Box>
-          <Box borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+          <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
+            <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
+          </Box>
+          <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
             {preview}
           </Box>
         </Grid>
-      ) : (
-      // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
-      // sidebar) the outline takes the left half and the panel sits above the preview on the right.
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)' }}
-        templateAreas={{ base: '"outline" "panel" "preview"', lg: '"outline panel" "outline preview"', '2xl': '"outline panel preview"' }}
-        templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
-        gap="4"
-        alignItems="start"
-      >
-        <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-          <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} reveal={reveal} />
-        </Box>
-        <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
-          <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
-        </Box>
-        <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-          {preview}
-        </Box>
-      </Grid>
-      )}
-      <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />
-      <ProblemsDialog
-        problems={problems}
-        onClose={() => setProblems(null)}
-        onJump={(id) => {
-          setProblems(null);
-          b.select(id);
-          requestAnimationFrame(() => document.getElementById('prop-name-input')?.focus());
-        }}
-      />
-      <LeaveGuard dirty={b.dirtyRef} />
-    </Box>
+        )}
+        {media ? <MediaDialog surveyId={surveyId} open pick={null} onClose={() => setMedia(false)} /> : null}
+        <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />
+        <ProblemsDialog
+          problems={problems}
+          onClose={() => setProblems(null)}
+          onJump={(id) => {
+            setProblems(null);
+            b.select(id);
+            requestAnimationFrame(() => document.getElementById('prop-name-input')?.focus());
+          }}
+        />
+        <LeaveGuard dirty={b.dirtyRef} />
+      </Box>
+    </MediaChangedContext.Provider>
   );
 }

@@ -1,14 +1,16 @@
 // The builder's bar: status, undo and redo, preview in a new tab, save (with what is unsaved) and publish.
 import { Badge, Button, HStack, IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuExternalLink, LuRedo2, LuUndo2 } from 'react-icons/lu';
+import { LuExternalLink, LuImage, LuRedo2, LuUndo2 } from 'react-icons/lu';
 import { SURVEY_STATUS_NAMES, SURVEY_OWNER_ROLES } from '../../../../schemas/surveyBuilder';
 import { hasAnyRole } from '../../../../schemas/roles';
 import { useSnapshot } from 'valtio';
 import { session } from '../../../state/session';
 import type { Builder } from './useBuilder';
 
-export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, surveyId }: {
+export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, onMedia, surveyId }: {
+  /** The survey's media files (images, pulldata CSV files): upload and list. */
+  onMedia: () => void;
   builder: Builder;
   status: number;
   busy: 'save' | 'publish' | null;
@@ -40,6 +42,9 @@ export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, su
         <a href={`/public-survey/${surveyId}`} target="_blank" rel="noopener" data-testid="builder-open-preview">
           <LuExternalLink aria-hidden /> {t('surveys.preview')}
         </a>
+      </Button>
+      <Button size="sm" variant="outline" onClick={onMedia} data-testid="builder-media-open">
+        <LuImage aria-hidden /> {t('builder.media.open')}
       </Button>
       <Button size="sm" variant="outline" onClick={onSave} loading={busy === 'save'} disabled={busy !== null || !b.dirty} data-testid="builder-save">
         {t('common.save')}

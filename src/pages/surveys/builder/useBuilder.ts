@@ -43,6 +43,8 @@ export interface Builder {
    * unsaved (the translation editor opens after a save), so no edit is taken for saved by mistake.
    */
   serverChanged: (update: (m: SurveyModel) => SurveyModel, version: number) => void;
+  /** The survey's media changed on the server (an upload from the builder): its version moved, not its content. */
+  versionMoved: (version: number) => void;
 }
 
 export function useBuilder(initial: Loaded): Builder {
@@ -93,6 +95,7 @@ export function useBuilder(initial: Loaded): Builder {
         setSelectedId(null);
       },
       serverChanged: (update: (m: SurveyModel) => SurveyModel, v: number) => restart({ model: update(current.current.present.model), version: v }),
+      versionMoved: setVersion,
     }),
     [history, version, selectedId, edit, dirty, restart],
   );

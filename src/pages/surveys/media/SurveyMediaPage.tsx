@@ -2,34 +2,16 @@
 // images, audio and video its labels name, and the CSV files pulldata('name', ...) reads. The calls are
 // POST DataCollection/uploadSurveyMedia, GET getSurveyMediaList and GET getSurveyMedia/{surveyId}/{fileName};
 // the server decides the kind by the file's extension and checks the bytes, so this page only guides.
-import { Box, Button, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MEDIA_KINDS, MEDIA_RULES, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
-import { api, ApiError, request } from '../../../api/client';
+import { api } from '../../../api/client';
+import { fetchSurveyMedia, surveyMediaPath as mediaUrl } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
-import { session } from '../../../state/session';
 import { builderKey } from '../builder/api';
-
-interface MediaEntry {
-  fileName: string;
-  kind: SurveyMediaKind;
-  contentType: string;
-  size: number;
-}
-
-/** Every extension the server takes, for the file picker's filter (the server still decides). */
-const ACCEPT = MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions.map((e) => `.${e}`)).join(',');
-
-/** Sizes in the interface language's own digits and unit names, with no text of ours to translate. */
-function sizeText(bytes: number, lang: string): string {
-  const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mb ? bytes / 1024 / 1024 : Math.max(bytes / 1024, 0.1));
-}
-
-const mediaUrl = (surveyId: string, fileName: string) => `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`;
+import { MediaUpload, sizeText, useSurveyMediaList } from './MediaUpload';
 
 /**
  * A survey not yet deployed serves its media only to signed-in members, and the session travels as a
@@ -38,9 +20,7 @@ const mediaUrl = (surveyId: string, fileName: string) => `/api/DataCollection/ge
 async function download(e: MouseEvent<HTMLAnchorElement>, surveyId: string, fileName: string, failed: string) {
   e.preventDefault();
   try {
-    const res = await fetch(mediaUrl(surveyId, fileName), { headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' } });
-    if (!res.ok) throw new Error(String(res.status));
-    const url = URL.createObjectURL(await res.blob());
+    const url = URL.createObjectURL(await fetchSurveyMedia(surveyId, fileName));
     const a = document.createElement('a');
     a.href = url;
     a.download = fileName;
@@ -56,44 +36,10 @@ async function download(e: MouseEvent<HTMLAnchorElement>, surveyId: string, file
 export default function SurveyMediaPage() {
   const { t, i18n } = useTranslation();
   const { surveyId = '' } = useParams();
+  // An upload raises the survey's version and may change its CSV files: the builder loads both again.
   const queryClient = useQueryClient();
-  const ids = { file: useId(), help: useId(), note: useId() };
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
   const survey = useQuery({ queryKey: ['surveyMedia', 'survey', surveyId], queryFn: () => api.post<{ name: string }>('/Survey/GetById', { SurveyId: surveyId }) });
-  const list = useQuery({ queryKey: ['surveyMedia', 'list', surveyId], queryFn: () => api.get<MediaEntry[]>('/DataCollection/getSurveyMediaList', { query: { surveyId } }) });
-
-  async function upload() {
-    if (!file) return setProblem(t('surveyMedia.chooseFile'));
-    setBusy(true);
-    setProblem(null);
-    setDone(null);
-    const form = new FormData();
-    form.set('SurveyId', surveyId);
-    form.set('File', file, file.name);
-    try {
-      const env = await request<MediaEntry>('POST', '/DataCollection/uploadSurveyMedia', { form, timeoutMs: 120_000 });
-      const message = t('surveyMedia.uploaded', { name: env.data.fileName });
-      setDone(message);
-      toaster.create({ type: 'success', title: message, closable: true });
-      setFile(null);
-      if (input.current) input.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: ['surveyMedia', 'list', surveyId] });
-      // An upload raises the survey's version and may change its CSV files: the builder loads both again.
-      await queryClient.invalidateQueries({ queryKey: builderKey(surveyId) });
-    } catch (e) {
-      // The server names the problem (the kind not allowed, the size over the kind's limit, bytes that are not what the name says).
-      setProblem(e instanceof ApiError ? e.joined : t('surveyMedia.failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const limits = MEDIA_KINDS.map((k) => t('surveyMedia.limit', { kind: t(`surveyMedia.kinds.${k}`), extensions: MEDIA_RULES[k].extensions.join(', '), size: sizeText(MEDIA_RULES[k].maxBytes, i18n.language) })).join(' · ');
+  const list = useSurveyMediaList(surveyId);
   const files = list.data ?? [];
 
   return (
@@ -114,43 +60,7 @@ export default function SurveyMediaPage() {
         <Heading as="h2" size="md">
           {t('surveyMedia.uploadTitle')}
         </Heading>
-        <label htmlFor={ids.file}>
-          <Text fontWeight="medium">{t('surveyMedia.file')}</Text>
-        </label>
-        <input
-          ref={input}
-          id={ids.file}
-          type="file"
-          accept={ACCEPT}
-          aria-describedby={`${ids.help} ${ids.note}`}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setProblem(null);
-          }}
-          data-testid="survey-media-file"
-          style={{ maxWidth: '100%' }}
-        />
-        <Text id={ids.help} textStyle="sm" color="fg.muted" data-testid="survey-media-limits">
-          {limits}
-        </Text>
-        <Text id={ids.note} textStyle="sm" color="fg.muted" data-testid="survey-media-csv-note">
-          {t('surveyMedia.csvNote')}
-        </Text>
-        <Box>
-          <Button colorPalette="blue" loading={busy} onClick={() => void upload()} data-testid="survey-media-upload">
-            {t('surveyMedia.upload')}
-          </Button>
-        </Box>
-        {problem && (
-          <Text color="fg.error" role="alert" overflowWrap="anywhere" data-testid="survey-media-problem">
-            <bdi>{problem}</bdi>
-          </Text>
-        )}
-        {done && (
-          <Text role="status" color="fg.success" overflowWrap="anywhere" data-testid="survey-media-done">
-            {done}
-          </Text>
-        )}
+        <MediaUpload surveyId={surveyId} onUploaded={() => void queryClient.invalidateQueries({ queryKey: builderKey(surveyId) })} />
       </Stack>
 
       <Stack as="section" gap="2">

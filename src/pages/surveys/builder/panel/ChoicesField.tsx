@@ -5,16 +5,19 @@
 import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuImage, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuImage, LuImageUp, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { choiceMedia, mediaNameProblem, withChoiceMedia, type ChoiceModel } from '../../../../../engine/survey/index';
 import { textIn } from '../labels';
+import { MediaDialog, type MediaPick } from '../MediaDialog';
 import { pastedChoices } from './pasteChoices';
 import type { FieldProps } from './types';
 import { useDraft } from './useDraft';
 
 const newId = () => globalThis.crypto.randomUUID();
 
-function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji, images }: {
+function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji, images, onPickImage }: {
+  /** Opens the survey's media to choose or upload this choice's image. */
+  onPickImage: (index: number, onPick: (fileName: string) => void) => void;
   /** The question shows emoji (hasEmoji): each choice has one to edit. */
   emoji: boolean;
   /** Each choice's image file name is edited too. */
@@ -81,6 +84,16 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
           dir="ltr"
           data-testid="choice-image"
         />
+        <IconButton
+          size="2xs"
+          variant="outline"
+          aria-label={t('builder.choices.pickImage', { n: index + 1 })}
+          title={t('builder.choices.pickImage', { n: index + 1 })}
+          onClick={() => onPickImage(index, (fileName) => onChange(withChoiceMedia(choice, 'image', languageId, fileName)))}
+          data-testid="choice-image-pick"
+        >
+          <LuImageUp />
+        </IconButton>
       </HStack>
       {imageProblem ? (
         <Text id={problemId} fontSize="xs" color="red.600" ps="2">
@@ -97,6 +110,8 @@ export function ChoicesField(p: FieldProps) {
   const [pasting, setPasting] = useState(false);
   const [images, setImages] = useState(() => list.some((c) => c.media?.some((m) => m.kind === 'image')));
   const [pasted, setPasted] = useState('');
+  const [pick, setPick] = useState<MediaPick | null>(null);
+  const pickImage = (index: number, onPick: (fileName: string) => void) => setPick({ title: t('builder.media.pickTitle', { n: index + 1 }), onPick });
   const write = (next: readonly ChoiceModel[]) => p.set(next);
   const move = (from: number, to: number) => {
     const next = [...list];
@@ -116,7 +131,7 @@ export function ChoicesField(p: FieldProps) {
         {p.label}
       </Text>
       {list.map((c, i) => (
-        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} images={images} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} />
+        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} images={images} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} onPickImage={pickImage} />
       ))}
       <HStack gap="1" flexWrap="wrap">
         <Button size="xs" variant="outline" onClick={add} data-testid="choice-add">
@@ -146,6 +161,7 @@ export function ChoicesField(p: FieldProps) {
           </Button>
         </Stack>
       ) : null}
+      {pick ? <MediaDialog surveyId={p.model.id} open pick={pick} onClose={() => setPick(null)} /> : null}
     </Stack>
   );
 }
