@@ -77,7 +77,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     await page.getByTestId('builder-preview').locator('[data-path="region"]').screenshot({ path: join(SCREENSHOTS, `builder-media-preview-de-${width}-part.png`) });
     await expectAccessible(page, `the builder with a choice image in German at ${width} width`);
 
-    // The survey's Arabic: the preview right to left, the image with the Arabic label as its text.
+    // The survey's Arabic: the preview right to left, the image beside the Arabic label.
     await page.getByTestId('preview-language').selectOption({ label: 'Arabic' });
     await page.getByTestId('builder-preview').getByTestId('survey-form').and(page.locator('[dir=rtl]')).waitFor();
     await expect.poll(() => image.locator('xpath=..').textContent()).toContain('توركانا');
