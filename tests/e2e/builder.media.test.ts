@@ -2,8 +2,8 @@
 // an image (the media page's upload: same call, same limits) and picks it; the live preview - the fill
 // page's renderer - draws it with the choice's label as its text, lazily, within a phone's width, in
 // the interface's German and in the survey's Arabic, right to left. Screenshots at 360 and 1280 px:
-// tests/e2e/screenshots/builder-media-*.png; axe-core finds nothing critical or serious. Nothing is saved
-// to the survey (the uploaded file stays in its media: uploading it again replaces it).
+// tests/e2e/screenshots/builder-media-*.png; axe-core finds nothing critical or serious. The choice image
+// is saved and cleared again (the uploaded file stays in its media: uploading it again replaces it).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -89,6 +89,19 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     // The toolbar's Media lists the file for the survey's other uses (pulldata CSV files too).
     await page.getByTestId('builder-media-open').click();
     await page.getByTestId('builder-media').getByTestId('builder-media-file').filter({ hasText: 'turkana.png' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('builder-media').waitFor({ state: 'detached' });
+
+    // The upload raised the survey's version on the server: the unsaved choice image still saves (no
+    // 'changed elsewhere' dialog); clearing it again saves the survey back as it was.
+    for (const step of ['save', 'clear'] as const) {
+      if (step === 'clear') {
+        await choices.getByTestId('choice-image').first().fill('');
+        await choices.getByTestId('choice-image').first().blur();
+      }
+      await page.getByTestId('builder-save').click();
+      await page.getByTestId('builder-unsaved').waitFor({ state: 'detached', timeout: 30_000 });
+    }
     await page.context().close();
   }, 150_000);
 });
