@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
+import { translateMessage } from '../../i18n';
+import { engineMessage } from '../../../widgets/runtime/messages';
 import { offlineDb } from '../db';
 import type { OutboxRecord, OutboxState } from '../outbox/machine';
 import { listOutbox, removeEntry, retryEntry } from '../outbox/store';
@@ -58,9 +60,15 @@ function Entry(props: { record: OutboxRecord }) {
         {refused && (
           <Box fontSize="sm" color="red.700" data-testid="outbox-refusal">
             <Text>{t('offline.outbox.refusedHint')}</Text>
-            <Text fontWeight="medium">{r.problem?.message}</Text>
+            {/* The server's reasons in the reader's language: the engine's rules by their text, the API's
+                problems by their code; anything else as the server said it, in its own direction. */}
+            <Text fontWeight="medium">
+              <bdi>{engineMessage(translateMessage(r.problem?.message ?? ''), t)}</bdi>
+            </Text>
             {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
-              <Text key={e}>• {e}</Text>
+              <Text key={e}>
+                • <bdi>{engineMessage(e, t)}</bdi>
+              </Text>
             ))}
           </Box>
         )}
