@@ -18,9 +18,15 @@ function watchLang(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 const documentLang = (): string => document.documentElement.lang || 'en';
+const documentDir = (): string => document.documentElement.dir || 'ltr';
 
 export function Toaster() {
   const lang = useSyncExternalStore(watchLang, documentLang, () => 'en');
+  const dir = useSyncExternalStore(watchLang, documentDir, () => 'ltr');
+  // Zag's toast group mirrors 'end' twice in a right-to-left page (it turns top-end into top-left, then
+  // places that with inset-inline-start, which right to left is the right-hand side again): asking for
+  // 'top-start' there lands on the left, where 'end' is in Arabic (issue 18). Idempotent, read at render.
+  toaster.attrs.placement = dir === 'rtl' ? 'top-start' : 'top-end';
   return (
     <Portal>
       <LocaleProvider locale={lang}>

@@ -80,7 +80,7 @@ function refusedOutbox(): { name: string; mimeType: string; buffer: Buffer } {
     ['surveyId', link.surveyId],
     ['submission.dataCollectionType', '0'],
     ['submission.isAnonymous', 'true'],
-    ['submission.linkUuid', link.linkUuid],
+    ['submission.linkUuid', link.path.split('/')[2]!],
   ];
   const file = { format: 'fieldsurvey-outbox', version: 1, exportedAt: new Date().toISOString(), entries: [{ id, surveyId: link.surveyId, title: 'Household Needs Assessment - Round 1', entries, createdAt: Date.now(), state: 'queued' }] };
   return { name: `outbox-${id}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) };
