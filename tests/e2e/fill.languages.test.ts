@@ -154,6 +154,12 @@ describe.each([
     const entry = dialog.getByTestId('outbox-entry');
     expect(await entry.textContent()).toContain('تحتاج إلى انتباهك');
     expect(await dialog.getByTestId('outbox-refusal').textContent()).toContain('خطأ: يرجى تقديم معلومة واحدة على الأقل قبل الإرسال.');
+    expect(await dialog.getByTestId('outbox-refusal').textContent()).toContain('consent: هذا الحقل مطلوب');
+    // The dialog itself reads right to left: its close button on the left.
+    expect(await dialog.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    const close = (await dialog.getByRole('button', { name: 'إغلاق' }).boundingBox())!;
+    const box = (await dialog.boundingBox())!;
+    expect(close.x - box.x).toBeLessThan(box.width / 2);
     expect(await entry.getByRole('button').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('حاول مرة أخرى'), 'إزالة']));
     // The refusal's notice says it in Arabic; on a wide screen it sits at the top left, mirrored.
     const notice = page.locator('[data-scope=toast][data-part=root]').filter({ hasText: 'رفض الخادم إرسالًا ويحتاج إلى انتباهك.' });

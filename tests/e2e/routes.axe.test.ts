@@ -76,25 +76,25 @@ const built = routes.filter(isBuilt);
 let browser: Browser;
 let link: DemoLink;
 let ids: Ids;
-const sessions = new Map<string, BrowserContext>();
+// One tab per user and width: without 'remember me' the session lives in the tab's sessionStorage.
+const sessions = new Map<string, { context: BrowserContext; page: Page }>();
 
-/** One signed-in context per user and width, its interface language chosen before the app starts. */
-async function contextFor(who: Who, width: 'desktop' | 'phone'): Promise<BrowserContext> {
+/** One signed-in tab per user and width, its interface language chosen before the app starts. */
+async function pageFor(who: Who, width: 'desktop' | 'phone'): Promise<Page> {
   const key = `${who} ${width}`;
   const known = sessions.get(key);
-  if (known) return known;
+  if (known) return known.page;
   const context = await browser.newContext({ viewport: width === 'desktop' ? DESKTOP : PHONE, locale: 'en-US', baseURL: baseUrl() });
   const language = width === 'desktop' ? 'en' : 'de';
   await context.addInitScript((lng) => localStorage.setItem('fs.language', lng), language);
+  const page = await context.newPage();
   if (who !== 'nobody') {
-    const page = await context.newPage();
     await signIn(page, who);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 60_000 });
     if (who === org) await chooseDemoProject(page);
-    await page.close();
   }
-  sessions.set(key, context);
-  return context;
+  sessions.set(key, { context, page });
+  return page;
 }
 
 /** Makes the demo project the current one, as choosing it on /project-selection does. */
@@ -115,18 +115,16 @@ async function chooseDemoProject(page: Page): Promise<void> {
 beforeAll(async () => {
   browser = await launch();
   link = await demoLink(browser);
-  const context = await contextFor(org, 'desktop');
-  const page = await context.newPage();
+  const page = await pageFor(org, 'desktop');
   await page.goto('/dashboard');
   const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session') ?? '{}') as { currentWorkspaceId: string });
   const submissions = await apiCall<{ items?: { id: string }[]; submissions?: { id: string }[] } | { id: string }[]>(page, `/api/DataCollection/getSubmissions?SurveyId=${link.surveyId}&Page=1&PageSize=5`, null);
   const rows = Array.isArray(submissions.data) ? submissions.data : (submissions.data.items ?? submissions.data.submissions ?? []);
-  await page.close();
   ids = { workspaceId: session.currentWorkspaceId, surveyId: link.surveyId, submissionId: rows[0]?.id ?? 'none', fillPath: link.path };
 }, 180_000);
 
 afterAll(async () => {
-  for (const c of sessions.values()) await c.close();
+  for (const s of sessions.values()) await s.context.close();
   await browser?.close();
 });
 
@@ -144,9 +142,8 @@ describe.each([
   it.each(built.map((r) => [r.path] as const))('%s', async (path) => {
     const visit = visits[path];
     if (!visit) return; // reported by the test above
-    const context = await contextFor(visit.who, width);
-    const page = await context.newPage();
-    try {
+    const page = await pageFor(visit.who, width);
+    {
       await page.goto(visit.path(ids));
       if (visit.ready) await page.getByTestId(visit.ready).first().waitFor({ timeout: 30_000 });
       else await page.locator('h1, [role=heading][aria-level="1"]').first().waitFor({ timeout: 30_000 });
@@ -162,8 +159,6 @@ describe.each([
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} fits the width`).toBeLessThanOrEqual(page.viewportSize()!.width + 1);
       await screenshot(page, name);
       await expectAccessible(page, `${path} at ${width} width`);
-    } finally {
-      await page.close();
     }
   }, 90_000);
 });

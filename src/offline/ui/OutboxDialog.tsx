@@ -3,6 +3,7 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
@@ -38,6 +39,15 @@ export async function downloadOutbox(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** '2.1 GB' inside a right-to-left sentence keeps its order (Unicode first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/** A server's reason for one question ('consent: This field is required'): the question's name kept, the rule translated. */
+function fieldError(error: string, t: TFunction): string {
+  const m = /^([\w.[\]/-]+): (.+)$/.exec(error);
+  return m ? `${m[1]}: ${engineMessage(m[2]!, t)}` : engineMessage(error, t);
+}
+
 function Entry(props: { record: OutboxRecord }) {
   const { t } = useTranslation();
   const r = props.record;
@@ -67,7 +77,7 @@ function Entry(props: { record: OutboxRecord }) {
             </Text>
             {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
               <Text key={e}>
-                • <bdi>{engineMessage(e, t)}</bdi>
+                • <bdi>{fieldError(e, t)}</bdi>
               </Text>
             ))}
           </Box>
@@ -164,7 +174,7 @@ export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
                 {records.length === 0 ? <Text>{t('offline.outbox.empty')}</Text> : records.map((r) => <Entry key={r.id} record={r} />)}
                 {health.usage !== undefined && health.quota !== undefined && (
                   <Text fontSize="xs" color="fg.muted">
-                    {t('offline.storage.usage', { used: storageSize(health.usage), quota: storageSize(health.quota) })}
+                    {t('offline.storage.usage', { used: isolated(storageSize(health.usage)), quota: isolated(storageSize(health.quota)) })}
                   </Text>
                 )}
               </Stack>
