@@ -2,7 +2,7 @@
 // much room the device has left, and the buttons that rescue the data: send now, download, import.
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from 'react-icons/lu';
@@ -43,9 +43,14 @@ export async function downloadOutbox(): Promise<void> {
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /** A server's reason for one question ('consent: This field is required'): the question's name kept, the rule translated. */
-function fieldError(error: string, t: TFunction): string {
+function fieldError(error: string, t: TFunction): ReactNode {
   const m = /^([\w.[\]/-]+): (.+)$/.exec(error);
-  return m ? `${m[1]}: ${engineMessage(m[2]!, t)}` : engineMessage(error, t);
+  if (!m) return <bdi>{engineMessage(error, t)}</bdi>;
+  return (
+    <>
+      <bdi>{m[1]}</bdi>: <bdi>{engineMessage(m[2]!, t)}</bdi>
+    </>
+  );
 }
 
 function Entry(props: { record: OutboxRecord }) {
@@ -77,7 +82,7 @@ function Entry(props: { record: OutboxRecord }) {
             </Text>
             {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
               <Text key={e}>
-                • <bdi>{fieldError(e, t)}</bdi>
+                • {fieldError(e, t)}
               </Text>
             ))}
           </Box>
