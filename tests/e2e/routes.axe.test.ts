@@ -91,6 +91,8 @@ async function pageFor(who: Who, width: 'desktop' | 'phone'): Promise<Page> {
   if (who !== 'nobody') {
     await signIn(page, who);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 60_000 });
+    // Signed in once the shell shows: the session then holds the organization the project list needs.
+    await page.getByRole('navigation').first().waitFor({ timeout: 60_000 });
     if (who === org) await chooseDemoProject(page);
   }
   sessions.set(key, { context, page });
@@ -146,7 +148,7 @@ describe.each([
     {
       await page.goto(visit.path(ids));
       if (visit.ready) await page.getByTestId(visit.ready).first().waitFor({ timeout: 30_000 });
-      else await page.locator('h1, [role=heading][aria-level="1"]').first().waitFor({ timeout: 30_000 });
+      else await page.locator('h1, main, [role=dialog]').first().waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle').catch(() => undefined);
       const name = `sweep${path.replace(/[/:*]+/g, '-')}-${width}`;
       if (path === '/public-survey/*') {
