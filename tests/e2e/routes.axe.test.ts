@@ -92,7 +92,7 @@ async function pageFor(who: Who, width: 'desktop' | 'phone'): Promise<Page> {
     await signIn(page, who);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 60_000 });
     // Signed in once the shell shows: the session then holds the organization the project list needs.
-    await page.getByRole('navigation').first().waitFor({ timeout: 60_000 });
+    await page.getByTestId('profile-menu').waitFor({ timeout: 60_000 });
     if (who === org) await chooseDemoProject(page);
   }
   sessions.set(key, { context, page });
