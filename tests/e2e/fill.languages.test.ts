@@ -140,9 +140,13 @@ describe.each([
     await animationsSettled(page);
     await screenshot(page, `fill-languages-ar-works-offline-${size}`);
     await expectAccessible(page, `the Arabic offline dialog (${size})`);
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'فهمت' }).click();
+    await page.locator('[data-scope=dialog][data-part=backdrop]').waitFor({ state: 'detached', timeout: 15_000 });
 
     expect(await page.getByTestId('outbox-indicator').getAttribute('aria-label')).toBe('الإجابات المحفوظة على هذا الجهاز');
+    // On a phone the notices ('Data has been downloaded') cover the banner, where the outbox button is.
+    for (const close of await page.locator('[data-scope=toast][data-part=close-trigger]').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+    await page.locator('[data-scope=toast][data-part=root]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     await page.getByTestId('outbox-indicator').click();
     const dialog = page.getByTestId('outbox-dialog');
     await dialog.waitFor();
