@@ -27,6 +27,28 @@ export const MEDIA_CSV_LIMITS = { rows: 100_000, columns: 200, cellLength: 2_000
 /** Media per survey. */
 export const MEDIA_PER_SURVEY = 500;
 
+/**
+ * Why an upload was refused, as the page says it in the reader's language (surveyMedia.refusals.<reason>):
+ * the refusal's `data`, with the figures its sentence needs. The English sentence stays in `errors`.
+ */
+export const MEDIA_REFUSAL_REASONS = ['fileName', 'kind', 'empty', 'tooLarge', 'notKind', 'notText', 'binary', 'markup', 'rows', 'columns', 'cell', 'full'] as const;
+export type MediaRefusalReason = (typeof MEDIA_REFUSAL_REASONS)[number];
+export interface MediaRefusal {
+  reason: MediaRefusalReason;
+  /** The kind the file's name announced (tooLarge, notKind, and the CSV reasons). */
+  kind?: SurveyMediaKind;
+  /** The limit passed: megabytes (tooLarge), rows, columns, characters, files (full). */
+  max?: number;
+  /** The CSV row where a limit was passed. */
+  row?: number;
+}
+
+/** The refusal an error envelope's data carries, when it is one of these. */
+export function mediaRefusalOf(data: unknown): MediaRefusal | undefined {
+  const r = data as Partial<MediaRefusal> | null;
+  return r && typeof r === 'object' && (MEDIA_REFUSAL_REASONS as readonly unknown[]).includes(r.reason) ? (r as MediaRefusal) : undefined;
+}
+
 /** A media file's name as labels reference it ('cat.png'): no paths, no control characters. */
 export const MEDIA_FILE_NAME = '^[\\p{L}\\p{N}_][\\p{L}\\p{N}_ .()-]{0,95}\\.[A-Za-z0-9]{2,5}$';
 

@@ -11,17 +11,15 @@ import { ok, type App } from '../app';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { publicLimiter } from '../security/publicLimits';
-import { mediaKindOf, surveyMediaFile, surveyMediaList, uploadMedia } from '../services/surveyMedia';
+import { mediaKindOf, mediaTooLarge, surveyMediaFile, surveyMediaList, uploadMedia } from '../services/surveyMedia';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const bad = (field: string, why: string) => problem('validation', { errors: [`'${field}' ${why}`] });
-const MB = 1024 * 1024;
-const tooLarge = (max: number, what = '') => problem('payloadTooLarge', { errors: [`'File' must be at most ${max / MB} MB${what}`] });
 
 async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; fileName: string; kind: SurveyMediaKind; bytes: Buffer }> {
   if (!req.isMultipart()) throw bad('File', 'must be sent as multipart/form-data');
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > MEDIA_MAX_BYTES + 64 * 1024) throw tooLarge(MEDIA_MAX_BYTES);
+  if (Number.isFinite(declared) && declared > MEDIA_MAX_BYTES + 64 * 1024) throw mediaTooLarge(MEDIA_MAX_BYTES);
   const fields: Record<string, string> = {};
   let file: { fileName: string; kind: SurveyMediaKind; bytes: Buffer } | undefined;
   for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } })) {
@@ -43,11 +41,11 @@ async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; file
         size += chunk.length;
         if (size > max) {
           part.file.resume();
-          throw tooLarge(max, ` for ${kind === 'csv' ? 'a CSV' : kind === 'image' || kind === 'audio' ? `an ${kind}` : `a ${kind}`} file`);
+          throw mediaTooLarge(max, kind);
         }
         chunks.push(chunk);
       }
-      if (part.file.truncated) throw tooLarge(max);
+      if (part.file.truncated) throw mediaTooLarge(max, kind);
       file = { fileName: part.filename, kind, bytes: Buffer.concat(chunks, size) };
     } else fields[part.fieldname] = String(part.value);
   }

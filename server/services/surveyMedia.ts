@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { requireStorage } from './storageQuota';
 import { fileTypeFromBuffer } from 'file-type';
 import { roleById } from '../../schemas/roles';
-import { MEDIA_CSV_LIMITS, MEDIA_FILE_NAME, MEDIA_KINDS, MEDIA_PER_SURVEY, MEDIA_RULES, type SurveyMediaKind } from '../../schemas/surveyMedia';
+import { MEDIA_CSV_LIMITS, MEDIA_FILE_NAME, MEDIA_KINDS, MEDIA_PER_SURVEY, MEDIA_RULES, type MediaRefusal, type SurveyMediaKind } from '../../schemas/surveyMedia';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import { countMedia, findMedia, listMedia, putMedia, type MediaRow } from '../db/queries/surveyMedia';
@@ -24,15 +24,23 @@ interface Deps {
 }
 
 const NAME = new RegExp(MEDIA_FILE_NAME, 'u');
-const refused = (why: string) => problem('validation', { errors: [`'File' ${why}`] });
-const harmful = (why: string) => problem('fileTypeNotAllowed', { errors: [`'File' ${why}`] });
+// Each refusal carries its reason as data, so the page says it in the reader's language.
+const refused = (why: string, data: MediaRefusal) => problem('validation', { errors: [`'File' ${why}`], data });
+const harmful = (why: string, data: MediaRefusal) => problem('fileTypeNotAllowed', { errors: [`'File' ${why}`], data });
+const MB = 1024 * 1024;
+/** A file over its kind's limit (or over the largest limit, when the kind is not known yet). */
+export const mediaTooLarge = (maxBytes: number, kind?: SurveyMediaKind) =>
+  problem('payloadTooLarge', {
+    errors: [`'File' must be at most ${maxBytes / MB} MB${kind ? ` for ${kind === 'csv' ? 'a CSV file' : `${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file`}` : ''}`],
+    data: { reason: 'tooLarge', max: maxBytes / MB, ...(kind ? { kind } : {}) } satisfies MediaRefusal,
+  });
 
 /** The kind a media file name announces, checked before any byte is read; refused when it names none. */
 export function mediaKindOf(fileName: string): SurveyMediaKind {
-  if (!NAME.test(fileName)) throw refused('must be a plain file name (letters, digits, spaces, . _ - ( ), at most 100 characters, with an extension)');
+  if (!NAME.test(fileName)) throw refused('must be a plain file name (letters, digits, spaces, . _ - ( ), at most 100 characters, with an extension)', { reason: 'fileName' });
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   const kind = MEDIA_KINDS.find((k) => MEDIA_RULES[k].extensions.includes(ext));
-  if (!kind) throw harmful(`must be an image (${MEDIA_RULES.image.extensions.join(', ')}), audio (${MEDIA_RULES.audio.extensions.join(', ')}), video (${MEDIA_RULES.video.extensions.join(', ')}) or CSV file`);
+  if (!kind) throw harmful(`must be an image (${MEDIA_RULES.image.extensions.join(', ')}), audio (${MEDIA_RULES.audio.extensions.join(', ')}), video (${MEDIA_RULES.video.extensions.join(', ')}) or CSV file`, { reason: 'kind' });
   return kind;
 }
 
@@ -44,33 +52,33 @@ function checkCsv(bytes: Buffer): void {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw harmful('is not a CSV file: its bytes are not UTF-8 text');
+    throw harmful('is not a CSV file: its bytes are not UTF-8 text', { reason: 'notText', kind: 'csv' });
   }
-  if (text.includes('\u0000')) throw harmful('is not a CSV file: it holds binary data');
-  if (MARKUP.test(text.slice(0, 4096))) throw harmful('is not a CSV file: it holds markup');
+  if (text.includes('\u0000')) throw harmful('is not a CSV file: it holds binary data', { reason: 'binary', kind: 'csv' });
+  if (MARKUP.test(text.slice(0, 4096))) throw harmful('is not a CSV file: it holds markup', { reason: 'markup', kind: 'csv' });
   let row = 0;
   for (const line of text.split(/\r?\n/)) {
     row++;
-    if (row > MEDIA_CSV_LIMITS.rows + 1) throw refused(`has more than ${MEDIA_CSV_LIMITS.rows} rows`);
+    if (row > MEDIA_CSV_LIMITS.rows + 1) throw refused(`has more than ${MEDIA_CSV_LIMITS.rows} rows`, { reason: 'rows', max: MEDIA_CSV_LIMITS.rows });
     // Counting separators overcounts quoted commas: a conservative bound, never an undercount.
     const cells = line.split(',');
-    if (cells.length > MEDIA_CSV_LIMITS.columns) throw refused(`has more than ${MEDIA_CSV_LIMITS.columns} columns (row ${row})`);
-    if (cells.some((c) => c.length > MEDIA_CSV_LIMITS.cellLength)) throw refused(`has a cell longer than ${MEDIA_CSV_LIMITS.cellLength} characters (row ${row})`);
+    if (cells.length > MEDIA_CSV_LIMITS.columns) throw refused(`has more than ${MEDIA_CSV_LIMITS.columns} columns (row ${row})`, { reason: 'columns', max: MEDIA_CSV_LIMITS.columns, row });
+    if (cells.some((c) => c.length > MEDIA_CSV_LIMITS.cellLength)) throw refused(`has a cell longer than ${MEDIA_CSV_LIMITS.cellLength} characters (row ${row})`, { reason: 'cell', max: MEDIA_CSV_LIMITS.cellLength, row });
   }
 }
 
 /** The type of a media file, by its bytes; refused when the bytes are not of the kind its name says. */
 export async function checkMediaBytes(kind: SurveyMediaKind, bytes: Buffer): Promise<string> {
-  if (bytes.length === 0) throw refused('is empty');
-  if (bytes.length > MEDIA_RULES[kind].maxBytes) throw problem('payloadTooLarge', { errors: [`'File' must be at most ${MEDIA_RULES[kind].maxBytes / 1024 / 1024} MB for ${kind === 'csv' ? 'a CSV file' : `${kind === 'audio' ? 'an' : 'a'} ${kind} file`}`] });
+  if (bytes.length === 0) throw refused('is empty', { reason: 'empty' });
+  if (bytes.length > MEDIA_RULES[kind].maxBytes) throw mediaTooLarge(MEDIA_RULES[kind].maxBytes, kind);
   if (kind === 'csv') {
     const sniffed = await fileTypeFromBuffer(bytes);
-    if (sniffed) throw harmful(`is not a CSV file: its bytes are ${sniffed.mime}`);
+    if (sniffed) throw harmful(`is not a CSV file: its bytes are ${sniffed.mime}`, { reason: 'notKind', kind });
     checkCsv(bytes);
     return 'text/csv';
   }
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (!sniffed || !MEDIA_RULES[kind].types.includes(sniffed.mime)) throw harmful(`is not ${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file by its bytes${sniffed ? ` (${sniffed.mime})` : ''}`);
+  if (!sniffed || !MEDIA_RULES[kind].types.includes(sniffed.mime)) throw harmful(`is not ${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file by its bytes${sniffed ? ` (${sniffed.mime})` : ''}`, { reason: 'notKind', kind });
   return sniffed.mime;
 }
 
@@ -84,7 +92,7 @@ async function authoredSurvey(db: Kysely<DB>, t: Tenant, surveyId: string) {
 export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; fileName: string; kind: SurveyMediaKind; bytes: Buffer }) {
   await authoredSurvey(deps.db, t, f.surveyId);
   const contentType = await checkMediaBytes(f.kind, f.bytes);
-  if (!(await findMedia(deps.db, f.surveyId, f.fileName)) && (await countMedia(deps.db, f.surveyId)) >= MEDIA_PER_SURVEY) throw refused(`cannot be added: a survey holds at most ${MEDIA_PER_SURVEY} media files`);
+  if (!(await findMedia(deps.db, f.surveyId, f.fileName)) && (await countMedia(deps.db, f.surveyId)) >= MEDIA_PER_SURVEY) throw refused(`cannot be added: a survey holds at most ${MEDIA_PER_SURVEY} media files`, { reason: 'full', max: MEDIA_PER_SURVEY });
   const previous = await findMedia(deps.db, f.surveyId, f.fileName);
   // A replaced file frees its own bytes.
   await requireStorage(deps.db, t.organizationId, f.bytes.length - (previous?.size ?? 0));

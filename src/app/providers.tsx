@@ -1,18 +1,23 @@
 // What every page relies on: Chakra (theme), i18next, toasts. The app's screens add react-query
 // (App.tsx, ./queryClient.ts); the fill page, which respondents open on slow phones, does not load it.
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18next } from '../i18n';
+import { useDocumentLang } from './documentLocale';
 import { system } from './theme';
 import { Toaster } from './toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Dialogs, menus and toasts take their direction from the page's language (documentLocale.ts).
+  const lang = useDocumentLang();
   return (
     <I18nextProvider i18n={i18next}>
       <ChakraProvider value={system}>
-        {children}
-        <Toaster />
+        <LocaleProvider locale={lang}>
+          {children}
+          <Toaster />
+        </LocaleProvider>
       </ChakraProvider>
     </I18nextProvider>
   );

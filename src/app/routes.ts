@@ -141,6 +141,11 @@ export const routes: readonly RouteDecl[] = [
   { path: '/tickets/:id', page: () => import('../pages/tickets/TicketPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'none' },
 ];
 
+/** A route with a page of its own, not the 'Coming soon' placeholder (the accessibility sweep walks these). */
+export function isBuilt(route: RouteDecl): boolean {
+  return route.page !== comingSoon;
+}
+
 /** The route a path belongs to, using react-router's own matching. */
 export function routeFor(pathname: string, match: (pattern: string, path: string) => boolean): RouteDecl | undefined {
   return routes.find((r) => match(r.path, pathname));

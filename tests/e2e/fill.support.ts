@@ -25,6 +25,36 @@ export async function apiAs<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
+export interface Envelope<T> {
+  isSuccess: boolean;
+  message?: string;
+  errors?: string[];
+  data: T;
+}
+
+/** A call of the API with the signed-in user's session, from inside the page (as the app makes it): JSON, or an XLSX file with fields. */
+export async function apiCall<T>(page: Page, path: string, body: { json: unknown } | { file: { name: string; base64: string }; fields: Record<string, string> } | null): Promise<Envelope<T>> {
+  return page.evaluate(
+    async ([p, b]) => {
+      const raw = localStorage.getItem('fs.session') ?? sessionStorage.getItem('fs.session') ?? '{}';
+      const s = JSON.parse(raw) as { token?: string; organizationId?: string };
+      const headers: Record<string, string> = { authorization: `Bearer ${s.token ?? ''}`, 'organization-id': s.organizationId ?? '' };
+      let init: RequestInit = { headers };
+      if (b && 'json' in b) init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(b.json) };
+      else if (b) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(b.fields)) form.append(k, v);
+        const bytes = Uint8Array.from(atob(b.file.base64), (c) => c.charCodeAt(0));
+        form.append('File', new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), b.file.name);
+        init = { method: 'POST', headers, body: form };
+      }
+      const res = await fetch(p, init);
+      return (await res.json()) as Envelope<T>;
+    },
+    [path, body] as const,
+  ) as Promise<Envelope<T>>;
+}
+
 export async function demoLink(browser: Browser): Promise<DemoLink> {
   const cache = join(tmpdir(), `fill-demo-link-${new URL(baseUrl()).port}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as DemoLink;

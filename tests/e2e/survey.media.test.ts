@@ -122,7 +122,8 @@ describe('a survey’s media files', () => {
     const refusal = page.getByTestId('survey-media-problem');
     await refusal.waitFor({ timeout: 30_000 });
     expect(await refusal.getAttribute('role')).toBe('alert');
-    expect((await refusal.textContent())?.length).toBeGreaterThan(5);
+    // Said from the refusal's reason (surveyMedia.refusals.kind), not the server's English sentence.
+    expect(await refusal.textContent()).toContain('This kind of file cannot be attached.');
     expect(await listed(page)).toHaveLength(2);
     await uploadReady(page);
     await expectAccessible(page, 'the media page with files and a refusal', '[data-testid=survey-media]');

@@ -1,4 +1,4 @@
-// The respondent languages (src/i18n/respondent): the fill page's own texts in full, with every plural
+// The respondent languages (src/i18n/respondent): the fill page's own texts in full (its offline texts too), with every plural
 // form the language has (CLDR, as Intl.PluralRules reports it), translated rather than left in English.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,12 +22,23 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 // Words that are the same in several languages (Portuguese 'Latitude').
 const SHARED = new Set(['Latitude', 'Longitude', 'Altitude (m)', 'OK']);
 const en = load('locales/en.json');
-const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree });
+const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree, offline: en.offline as Tree });
 const languages = readdirSync(join(dir, 'respondent')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
 
 describe('respondent languages', () => {
   it('include right-to-left ones', () => {
     expect(languages).toEqual(expect.arrayContaining(['ar', 'fa']));
+  });
+
+  it('cover the fifteen languages the issue names besides the six', () => {
+    const six = ['en', 'de', 'es', 'fr', 'ja', 'zh'];
+    const named = ['ar', 'fa', 'ps', 'ur', 'bn', 'hi', 'sw', 'am', 'so', 'ha', 'pt', 'ru', 'uk', 'tr', 'my'];
+    expect(named.filter((l) => !languages.includes(l) && !six.includes(l))).toEqual([]);
+  });
+
+  // The picker names each language in its own script (src/pages/fill/language.ts ownLanguageName).
+  it.each(languages)('%s has its own name in its own language', (lng) => {
+    expect(new Intl.DisplayNames([lng], { type: 'language', fallback: 'none' }).of(lng), lng).toBeTruthy();
   });
 
   it.each(languages)('%s has every text of the fill page, with its plural forms', (lng) => {

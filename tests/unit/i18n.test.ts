@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problems } from '../../schemas/problems';
+import { MEDIA_REFUSAL_REASONS } from '../../schemas/surveyMedia';
 
 const dir = join(import.meta.dirname, '../../src/i18n/locales');
 type Tree = { [k: string]: string | Tree };
@@ -61,5 +62,10 @@ describe('locales', () => {
     for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
     const missing = [...used].filter((k) => !english.has(k) && ![...english.keys()].some((e) => e.startsWith(`${k}.`)));
     expect(missing).toEqual([]);
+  });
+
+  // The survey media page says the server's refusals by their reason (schemas/surveyMedia.ts), never in English.
+  it('English says every survey media refusal', () => {
+    expect(MEDIA_REFUSAL_REASONS.filter((r) => !english.has(`surveyMedia.refusals.${r}`))).toEqual([]);
   });
 });

@@ -2,11 +2,14 @@
 // much room the device has left, and the buttons that rescue the data: send now, download, import.
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
+import { translateMessage } from '../../i18n';
+import { engineMessage } from '../../../widgets/runtime/messages';
 import { offlineDb } from '../db';
 import type { OutboxRecord, OutboxState } from '../outbox/machine';
 import { listOutbox, removeEntry, retryEntry } from '../outbox/store';
@@ -36,6 +39,20 @@ export async function downloadOutbox(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** '2.1 GB' inside a right-to-left sentence keeps its order (Unicode first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/** A server's reason for one question ('consent: This field is required'): the question's name kept, the rule translated. */
+function fieldError(error: string, t: TFunction): ReactNode {
+  const m = /^([\w.[\]/-]+): (.+)$/.exec(error);
+  if (!m) return <bdi>{engineMessage(error, t)}</bdi>;
+  return (
+    <>
+      <bdi>{m[1]}</bdi>: <bdi>{engineMessage(m[2]!, t)}</bdi>
+    </>
+  );
+}
+
 function Entry(props: { record: OutboxRecord }) {
   const { t } = useTranslation();
   const r = props.record;
@@ -58,9 +75,15 @@ function Entry(props: { record: OutboxRecord }) {
         {refused && (
           <Box fontSize="sm" color="red.700" data-testid="outbox-refusal">
             <Text>{t('offline.outbox.refusedHint')}</Text>
-            <Text fontWeight="medium">{r.problem?.message}</Text>
+            {/* The server's reasons in the reader's language: the engine's rules by their text, the API's
+                problems by their code; anything else as the server said it, in its own direction. */}
+            <Text fontWeight="medium">
+              <bdi>{engineMessage(translateMessage(r.problem?.message ?? ''), t)}</bdi>
+            </Text>
             {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
-              <Text key={e}>• {e}</Text>
+              <Text key={e}>
+                • {fieldError(e, t)}
+              </Text>
             ))}
           </Box>
         )}
@@ -156,7 +179,7 @@ export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
                 {records.length === 0 ? <Text>{t('offline.outbox.empty')}</Text> : records.map((r) => <Entry key={r.id} record={r} />)}
                 {health.usage !== undefined && health.quota !== undefined && (
                   <Text fontSize="xs" color="fg.muted">
-                    {t('offline.storage.usage', { used: storageSize(health.usage), quota: storageSize(health.quota) })}
+                    {t('offline.storage.usage', { used: isolated(storageSize(health.usage)), quota: isolated(storageSize(health.quota)) })}
                   </Text>
                 )}
               </Stack>

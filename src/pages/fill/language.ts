@@ -4,22 +4,28 @@
 // - the page's own texts (buttons, notices, errors), when it is one of the interface languages;
 // - the language the next form opens in: a submit reloads the page, and the respondent who chose
 //   Arabic must not get the next form in English.
+import ISO6391 from 'iso-639-1';
 import { useEffect } from 'react';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { showTextsIn } from '../../i18n';
 
 /**
- * A language's name in its own script ('العربية', 'Kiswahili', 'português'), as a respondent looks
- * for it in the picker (issue 18); the survey's own name for it when the browser does not know the code.
+ * A language's name in its own script ('العربية', 'Kiswahili', 'پښتو'), as a respondent looks for it in
+ * the picker (issue 18). The browser's CLDR data when it has that language's own (Chromium ships only
+ * its interface languages: it knows Arabic and Swahili by their own names, but says 'Pashto',
+ * 'Somali', 'Burmese' in English); else the ISO 639-1 list's own name; else the survey's name for it.
  */
 export function ownLanguageName(code: string, fallback: string): string {
+  const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   try {
-    const own = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
-    if (!own) return fallback;
-    return own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+    if (Intl.DisplayNames.supportedLocalesOf([code]).length > 0) {
+      const own = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
+      if (own) return own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+    }
   } catch {
-    return fallback;
+    // not a code Intl accepts: the list below may still know it
   }
+  return ISO6391.validate(base) ? ISO6391.getNativeName(base) : fallback;
 }
 
 const storeKey = (surveyId: string): string => `fs.fill.language.${surveyId}`;

@@ -6,10 +6,11 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_KINDS, MEDIA_RULES, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
+import { MEDIA_KINDS, MEDIA_RULES, mediaRefusalOf, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
 import { api, ApiError, request } from '../../../api/client';
 import { forgetSignedMedia } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
+import { problemOf } from '../../../i18n';
 
 export interface MediaEntry {
   fileName: string;
@@ -64,10 +65,30 @@ export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUplo
       await queryClient.invalidateQueries({ queryKey: listKey(surveyId) });
       onUploaded?.(env.data);
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.joined : t('surveyMedia.failed'));
+      setProblem(refusalText(e));
     } finally {
       setBusy(false);
     }
+  }
+
+  /**
+   * The server's refusal in the interface language: an upload rule by the reason it sends (the kind not
+   * allowed, the size over the kind's limit, bytes that are not what the name says...), else the API's
+   * problem by its code; never its English sentence.
+   */
+  function refusalText(e: unknown): string {
+    if (!(e instanceof ApiError)) return t('surveyMedia.failed');
+    const refusal = mediaRefusalOf(e.data);
+    if (refusal) {
+      const kind = refusal.kind ? t(`surveyMedia.kinds.${refusal.kind}`) : '';
+      const max = refusal.max === undefined ? '' : new Intl.NumberFormat(i18n.language).format(refusal.max);
+      // A size limit comes in megabytes; said in the language's own unit names, as the limits above are.
+      const size = refusal.reason === 'tooLarge' && refusal.max !== undefined ? sizeText(refusal.max * 1024 * 1024, i18n.language) : '';
+      const row = refusal.row === undefined ? '' : new Intl.NumberFormat(i18n.language).format(refusal.row);
+      return t(`surveyMedia.refusals.${refusal.reason}`, { kind, max, row, size, extensions: MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions).join(', ') });
+    }
+    const code = e.kind === 'http' ? problemOf(e.message) : undefined;
+    return code ? t(`problems.${code}`) : t('surveyMedia.failed');
   }
 
   const limits = MEDIA_KINDS.map((k) => t('surveyMedia.limit', { kind: t(`surveyMedia.kinds.${k}`), extensions: MEDIA_RULES[k].extensions.join(', '), size: sizeText(MEDIA_RULES[k].maxBytes, i18n.language) })).join(' · ');

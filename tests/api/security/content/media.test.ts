@@ -36,7 +36,7 @@ async function upload(fileName: string, bytes: Buffer, opts: { session?: Session
   ]);
   const session = opts.session ?? author;
   const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId } });
-  return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string; errors?: string[]; data: { contentType: string; kind: string } | null } };
+  return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string; errors?: string[]; data: { contentType: string; kind: string } | Record<string, unknown> | null } };
 }
 const fetchMedia = (surveyId: string, fileName: string, session?: Session) =>
   t.app.inject({ method: 'GET', url: `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`, headers: session ? { authorization: `Bearer ${session.token}` } : {} });
@@ -60,22 +60,24 @@ describe('what an author may attach', () => {
 });
 
 describe('checked by their bytes', () => {
+  // The reason travels as data too (schemas/surveyMedia.ts MediaRefusal): the page says it in the reader's language.
   it.each([
-    ['a page named .png', 'cat.png', HTML],
-    ['an svg named .png', 'logo.png', SVG],
-    ['an svg by its name', 'logo.svg', SVG],
-    ['a page by its name', 'index.html', HTML],
-    ['text named .mp3', 'anthem.mp3', Buffer.from('not really music at all, just text')],
-    ['a PNG named .mp4', 'clip.mp4', PNG],
-    ['a program named .csv', 'towns.csv', EXE],
-    ['a page named .csv', 'towns.csv', HTML],
-    ['binary data named .csv', 'towns.csv', Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x80, 0x81])],
-    ['a program named .jpg', 'photo.jpg', EXE],
-  ])('%s is refused', async (_, name, bytes) => {
+    ['a page named .png', 'cat.png', HTML, { reason: 'notKind', kind: 'image' }],
+    ['an svg named .png', 'logo.png', SVG, { reason: 'notKind', kind: 'image' }],
+    ['an svg by its name', 'logo.svg', SVG, { reason: 'kind' }],
+    ['a page by its name', 'index.html', HTML, { reason: 'kind' }],
+    ['text named .mp3', 'anthem.mp3', Buffer.from('not really music at all, just text'), { reason: 'notKind', kind: 'audio' }],
+    ['a PNG named .mp4', 'clip.mp4', PNG, { reason: 'notKind', kind: 'video' }],
+    ['a program named .csv', 'towns.csv', EXE, { reason: 'notKind', kind: 'csv' }],
+    ['a page named .csv', 'towns.csv', HTML, { reason: 'markup', kind: 'csv' }],
+    ['binary data named .csv', 'towns.csv', Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x80, 0x81]), { reason: 'notKind', kind: 'csv' }],
+    ['a program named .jpg', 'photo.jpg', EXE, { reason: 'notKind', kind: 'image' }],
+  ])('%s is refused', async (_, name, bytes, data) => {
     const r = await upload(name, bytes, { contentType: 'image/png' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ isSuccess: false, message: 'File type not allowed or potentially harmful.' });
     expect(r.body.errors?.[0]).toMatch(/^'File' /);
+    expect(r.body.data).toEqual(data);
   });
 
   it('a path in the name is cut to its last part', async () => {
@@ -96,6 +98,7 @@ describe('size limits, before the bytes are held', () => {
     const r = await upload('huge.png', big);
     expect(r.status).toBe(413);
     expect(r.body.errors).toEqual(["'File' must be at most 5 MB for an image file"]);
+    expect(r.body.data).toEqual({ reason: 'tooLarge', max: 5, kind: 'image' });
   });
 
   it('a declared length over the largest limit is refused before reading', async () => {
@@ -114,6 +117,7 @@ describe('size limits, before the bytes are held', () => {
     const r = await upload('wide.csv', wide);
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual([`'File' has more than ${MEDIA_CSV_LIMITS.columns} columns (row 1)`]);
+    expect(r.body.data).toEqual({ reason: 'columns', max: MEDIA_CSV_LIMITS.columns, row: 1 });
   });
 });
 
