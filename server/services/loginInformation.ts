@@ -1,7 +1,9 @@
 // The login information changes (spec 000 sections 2, 4 "Login information changes", 5, 8): the e-mail
 // and the password, each confirmed by a six-digit code sent by e-mail. The e-mail's code goes to the new
 // address (the user proves it is theirs); the password's to the current one (a session left open is not
-// enough to take the account over). Sends and checks are rate-limited per account and per address, codes
+// enough to take the account over). Sends are rate-limited per account (the caller is signed in: the
+// per-address count is for anonymous sends, registration and forgotten passwords, which an office behind
+// one address shares), checks per account and per address; codes
 // expire after 15 minutes and allow five wrong tries (db/queries/codes.ts). After a change every session
 // of the account ends: the page signs the user out.
 import { isStrongPassword, isValidEmail } from '../../engine/validation/account';
@@ -20,8 +22,7 @@ function own(caller: Caller, userId: string): void {
   if (caller.userId !== userId.toLowerCase()) throw problem('forbidden');
 }
 
-async function codeSendAllowed(deps: AccountDeps, purpose: string, userId: string, ip: string): Promise<void> {
-  await limit(deps.db, `code-send:ip:${ip}`, RULES.codeSendsPerAddress);
+async function codeSendAllowed(deps: AccountDeps, purpose: string, userId: string): Promise<void> {
   await limit(deps.db, `code:${purpose}:${userId}`, RULES.codeSendsPerAccount);
 }
 
@@ -41,7 +42,7 @@ export async function sendUpdateEmailCode(deps: AccountDeps, caller: Caller, inp
   if (!user) throw problem('unauthorized');
   if (newEmail === user.email.toLowerCase()) throw problem('sameEmail');
   if (await findUserByEmail(deps.db, newEmail)) throw problem('emailTaken');
-  await codeSendAllowed(deps, 'update-email', caller.userId, input.ip);
+  await codeSendAllowed(deps, 'update-email', caller.userId);
   const { code } = await issueCode(deps.db, caller.userId, 'update-email', newEmail);
   await mailCode(deps, { email: newEmail, full_name: user.full_name }, 'update-email', code);
 }
@@ -78,7 +79,7 @@ async function passwordChangeAllowed(deps: AccountDeps, caller: Caller, input: {
 
 export async function sendChangePasswordCode(deps: AccountDeps, caller: Caller, input: { oldPassword: string; newPassword: string; confirmPassword: string; ip: string }): Promise<void> {
   const user = await passwordChangeAllowed(deps, caller, input);
-  await codeSendAllowed(deps, 'change-password', caller.userId, input.ip);
+  await codeSendAllowed(deps, 'change-password', caller.userId);
   const { code } = await issueCode(deps.db, caller.userId, 'change-password');
   await mailCode(deps, user, 'change-password', code);
 }

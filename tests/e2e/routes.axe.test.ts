@@ -25,6 +25,7 @@ interface Ids {
   surveyId: string;
   submissionId: string;
   fillPath: string;
+  ticketId: string;
 }
 
 const org = 'organization@demo.test' as const;
@@ -70,6 +71,17 @@ const visits: Record<string, Visit> = {
   '/admin-user-management/new-member': at('/admin-user-management/new-member'),
   '/admin-deleted-items': at('/admin-deleted-items'),
   '/admin-organization-management': at('/admin-organization-management'),
+  // Without a refused sign-in's payment token the payment pages send the visitor to sign in: that is what is walked.
+  '/auth/payment': at('/auth/payment', 'nobody'),
+  '/subscription/stripe': at('/subscription/stripe', 'nobody'),
+  '/subscription-plans': at('/subscription-plans', org, 'subscription-plans'),
+  '/payment-plans': at('/payment-plans'),
+  '/admin-payment-plans': at('/admin-payment-plans'),
+  '/account-summary': at('/account-summary'),
+  '/profile-information': at('/profile-information'),
+  '/login-information': at('/login-information'),
+  '/tickets': at('/tickets'),
+  '/tickets/:id': { who: org, path: (i) => `/tickets/${i.ticketId}`, ready: 'ticket-thread' },
 };
 
 const built = routes.filter(isBuilt);
@@ -122,7 +134,8 @@ beforeAll(async () => {
   const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session') ?? '{}') as { currentWorkspaceId: string });
   const submissions = await apiCall<{ items?: { id: string }[]; submissions?: { id: string }[] } | { id: string }[]>(page, `/api/DataCollection/getSubmissions?SurveyId=${link.surveyId}&Page=1&PageSize=5`, null);
   const rows = Array.isArray(submissions.data) ? submissions.data : (submissions.data.items ?? submissions.data.submissions ?? []);
-  ids = { workspaceId: session.currentWorkspaceId, surveyId: link.surveyId, submissionId: rows[0]?.id ?? 'none', fillPath: link.path };
+  const tickets = await apiCall<{ ticketResponses: { id: string }[] }>(page, '/api/Tickets/getAllTickets?page=1&pageSize=1', null);
+  ids = { workspaceId: session.currentWorkspaceId, surveyId: link.surveyId, submissionId: rows[0]?.id ?? 'none', fillPath: link.path, ticketId: tickets.data.ticketResponses[0]?.id ?? 'none' };
 }, 180_000);
 
 afterAll(async () => {
@@ -134,6 +147,7 @@ describe('the route table', () => {
   it('every built route has a way in here', () => {
     expect(built.map((r) => r.path).filter((p) => !(p in visits))).toEqual([]);
     expect(ids.submissionId).not.toBe('none');
+    expect(ids.ticketId).not.toBe('none');
   });
 });
 

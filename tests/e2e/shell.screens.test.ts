@@ -146,7 +146,7 @@ describe.each([
     await look(page, `profile-menu-en-${size}`);
     await page.keyboard.press('Escape');
     // A page still to come, inside the frame: one way back (the frame's), one <main>.
-    await page.goto('/payment-plans');
+    await page.goto('/quick-actions');
     await page.getByTestId('page-coming-soon').waitFor();
     expect(await page.getByRole('button', { name: /back/i }).count()).toBe(1);
     expect(await page.getByRole('main').count()).toBe(1);

@@ -35,7 +35,8 @@ export default function PlansPage() {
       <Card.Root minW="0" maxW="full">
         <Card.Body minW="0">
           {/* Positioned, so the visually hidden header stays inside the scrolling area instead of widening the page. */}
-          <Table.ScrollArea maxW="full" position="relative">
+          {/* Focusable, so its scrolling reaches the keyboard at phone width (axe: scrollable-region-focusable). */}
+          <Table.ScrollArea maxW="full" position="relative" tabIndex={0} role="region" aria-label={t('billing.plansTitle')}>
             <Table.Root size="sm" minW="760px">
               <Table.Header>
                 <Table.Row>

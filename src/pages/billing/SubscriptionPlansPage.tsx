@@ -100,7 +100,15 @@ export default function SubscriptionPlansPage() {
         </Card.Body>
       </Card.Root>
 
-      <SegmentGroup.Root value={yearly ? 'yearly' : 'monthly'} onValueChange={(d) => toggle(d.value === 'yearly')} alignSelf="flex-start" data-testid="billing-toggle">
+      {/* Two long labels (German) do not fit side by side at 360 px: each takes half and wraps. */}
+      <SegmentGroup.Root
+        value={yearly ? 'yearly' : 'monthly'}
+        onValueChange={(d) => toggle(d.value === 'yearly')}
+        alignSelf="flex-start"
+        maxW="full"
+        css={{ '& [data-part="item"]': { flex: '1 1 0', minWidth: 0, whiteSpace: 'normal', textAlign: 'center' } }}
+        data-testid="billing-toggle"
+      >
         <SegmentGroup.Indicator />
         <SegmentGroup.Items items={[{ value: 'yearly', label: t('plans.billedAnnually') }, { value: 'monthly', label: t('plans.billedMonthly') }]} />
       </SegmentGroup.Root>
@@ -370,7 +378,7 @@ function BillingHistory() {
         </Flex>
       </Card.Header>
       <Card.Body>
-        <Table.ScrollArea maxH="600px" borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea maxH="600px" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('billing.history')}>
           <Table.Root size="sm" minW="760px" stickyHeader>
             <Table.Header>
               <Table.Row>
