@@ -100,15 +100,7 @@ export default function SubscriptionPlansPage() {
         </Card.Body>
       </Card.Root>
 
-      {/* Two long labels (German) do not fit side by side at 360 px: each takes half and wraps. */}
-      <SegmentGroup.Root
-        value={yearly ? 'yearly' : 'monthly'}
-        onValueChange={(d) => toggle(d.value === 'yearly')}
-        alignSelf="flex-start"
-        maxW="full"
-        css={{ '& [data-part="item"]': { flex: '1 1 0', minWidth: 0, whiteSpace: 'normal', textAlign: 'center' } }}
-        data-testid="billing-toggle"
-      >
+      <SegmentGroup.Root value={yearly ? 'yearly' : 'monthly'} onValueChange={(d) => toggle(d.value === 'yearly')} alignSelf="flex-start" data-testid="billing-toggle">
         <SegmentGroup.Indicator />
         <SegmentGroup.Items items={[{ value: 'yearly', label: t('plans.billedAnnually') }, { value: 'monthly', label: t('plans.billedMonthly') }]} />
       </SegmentGroup.Root>
