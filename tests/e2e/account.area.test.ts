@@ -21,6 +21,8 @@ async function signedIn(email: string, viewport = DESKTOP, password = DEMO_PASSW
   const { page } = await newPage(browser, { viewport });
   await signIn(page, email, password);
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
+  // Signed in once the shell shows: the session then holds the organization the account pages read.
+  await page.getByTestId('profile-menu').waitFor({ timeout: 60_000 });
   return page;
 }
 
