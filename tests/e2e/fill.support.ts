@@ -32,8 +32,8 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** A call of the API with the signed-in user's session, from inside the page (as the app makes it): JSON, or an XLSX file with fields. */
-export async function apiCall<T>(page: Page, path: string, body: { json: unknown } | { file: { name: string; base64: string }; fields: Record<string, string> } | null): Promise<Envelope<T>> {
+/** A call of the API with the signed-in user's session, from inside the page (as the app makes it): JSON, or a file (XLSX unless `type` says) with fields. */
+export async function apiCall<T>(page: Page, path: string, body: { json: unknown } | { file: { name: string; base64: string; type?: string }; fields: Record<string, string> } | null): Promise<Envelope<T>> {
   return page.evaluate(
     async ([p, b]) => {
       const raw = localStorage.getItem('fs.session') ?? sessionStorage.getItem('fs.session') ?? '{}';
@@ -45,7 +45,7 @@ export async function apiCall<T>(page: Page, path: string, body: { json: unknown
         const form = new FormData();
         for (const [k, v] of Object.entries(b.fields)) form.append(k, v);
         const bytes = Uint8Array.from(atob(b.file.base64), (c) => c.charCodeAt(0));
-        form.append('File', new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), b.file.name);
+        form.append('File', new Blob([bytes], { type: b.file.type ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), b.file.name);
         init = { method: 'POST', headers, body: form };
       }
       const res = await fetch(p, init);

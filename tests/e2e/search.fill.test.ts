@@ -9,40 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SURVEY_PROJECT } from '../../fixtures/demo/surveys';
 import { expectAccessible } from './axe';
 import { baseUrl, launch, signIn } from './browser';
-import { openSurvey, q, screenshots } from './fill.support';
+import { apiCall as call, openSurvey, q, screenshots } from './fill.support';
 
 let browser: Browser;
 let manager: BrowserContext;
 let admin: Page;
 let projectId: string;
-
-interface Envelope<T> {
-  isSuccess: boolean;
-  errors?: string[];
-  data: T;
-}
-
-/** A call of the API with the signed-in manager's session, from inside the page (as the app makes it). */
-async function call<T>(page: Page, path: string, body: { json: unknown } | { file: { name: string; base64: string; type: string }; fields: Record<string, string> } | null): Promise<Envelope<T>> {
-  return page.evaluate(
-    async ([p, b]) => {
-      const raw = localStorage.getItem('fs.session') ?? sessionStorage.getItem('fs.session') ?? '{}';
-      const s = JSON.parse(raw) as { token?: string; organizationId?: string };
-      const headers: Record<string, string> = { authorization: `Bearer ${s.token ?? ''}`, 'organization-id': s.organizationId ?? '' };
-      let init: RequestInit = { headers };
-      if (b && 'json' in b) init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(b.json) };
-      else if (b) {
-        const form = new FormData();
-        for (const [k, v] of Object.entries(b.fields)) form.append(k, v);
-        const bytes = Uint8Array.from(atob(b.file.base64), (c) => c.charCodeAt(0));
-        form.append('File', new Blob([bytes], { type: b.file.type }), b.file.name);
-        init = { method: 'POST', headers, body: form };
-      }
-      return (await (await fetch(p, init)).json()) as Envelope<T>;
-    },
-    [path, body] as const,
-  ) as Promise<Envelope<T>>;
-}
 
 /** The form as an author writes it in Excel: the choice row of 'towns' names the CSV's columns. */
 async function workbook(): Promise<Buffer> {
