@@ -8,23 +8,30 @@ import ISO6391 from 'iso-639-1';
 import { useEffect } from 'react';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { showTextsIn } from '../../i18n';
+import { OWN_NAMES } from './ownNames';
 
 /**
  * A language's name in its own script ('العربية', 'Kiswahili', 'پښتو'), as a respondent looks for it in
  * the picker (issue 18). The browser's CLDR data when it has that language's own (Chromium ships only
  * its interface languages: it knows Arabic and Swahili by their own names, but says 'Pashto',
- * 'Somali', 'Burmese' in English); else the ISO 639-1 list's own name; else the survey's name for it.
+ * 'Somali', 'Burmese' in English); else CLDR's own name kept in ./ownNames.ts (the languages the ISO
+ * list lacks or writes in another script: Hausa in Latin, not Ajami); else the ISO 639-1 list's own
+ * name; else the survey's name for it.
  */
+const capitalized = (name: string, code: string): string => name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+
 export function ownLanguageName(code: string, fallback: string): string {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   try {
     if (Intl.DisplayNames.supportedLocalesOf([code]).length > 0) {
       const own = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
-      if (own) return own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+      if (own) return capitalized(own, code);
     }
   } catch {
     // not a code Intl accepts: the list below may still know it
   }
+  const own = OWN_NAMES[base];
+  if (own) return capitalized(own, base);
   return ISO6391.validate(base) ? ISO6391.getNativeName(base) : fallback;
 }
 
