@@ -5,7 +5,7 @@ export { FIELDS, SurveyForm, type SurveyFormProps } from './form/SurveyForm';
 export { validatorFor, type SurveyValidator } from './form/validator';
 export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
 export { domIdOf, instancePath } from './runtime/paths';
-export { engineMessage } from './runtime/messages';
+export { engineMessage, fieldError } from './runtime/messages';
 export { TEMPLATES } from './templates/index';
 export { LayoutWindow } from './templates/Layout';
 export type { FormContext, QuestionOptions, QuestionWidget, QuestionWidgetProps } from './types';

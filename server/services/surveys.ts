@@ -70,7 +70,11 @@ export async function previewData(
     const reader = member && role ? { organizationId: head.organizationId, memberId: member.memberId, roles: [role] } : undefined;
     if (!reader || !(await projectExists(deps.db, projectScopeOf(reader), head.projectId))) {
       // An archived survey's own link answers that it is closed; anything else does not exist to strangers.
-      if (head.status === 2 && linkOpens(head, q.uuid?.toLowerCase() ?? null)) throw problem('surveyNotOpen');
+      // It names the survey's default language, so the page can say so in it (the API's texts stay English).
+      if (head.status === 2 && linkOpens(head, q.uuid?.toLowerCase() ?? null)) {
+        const language = (await modelOf(deps, head)).surveyLanguageMaps.find((l) => l.languageId === head.defaultLanguageId)?.code;
+        throw problem('surveyNotOpen', language ? { data: { language } } : undefined);
+      }
       throw problem('notFound');
     }
   }

@@ -32,8 +32,23 @@ export const respondentLanguages: readonly string[] = Object.keys(respondentLoad
 export const fillEnglish = { a11y, common, errors, fill, offline, validation, widgets };
 const allEnglish = () => import('./locales/en.json?all').then((m) => m.default);
 
+/**
+ * The API problems a respondent can meet on the fill page (reading the survey, submitting it, its files),
+ * which the respondent languages say too (respondent/README.md); the rest are the panel's.
+ */
+export const RESPONDENT_PROBLEMS = [
+  'surveyNotOpen', 'alreadySubmitted', 'surveyExpired', 'surveyInvalid', 'submissionConflict', 'fileTypeNotAllowed', 'fileTooLarge',
+  'payloadTooLarge', 'storageLimit', 'evaluationBudget', 'tooManyRequests', 'internal', 'serviceUnavailable', 'notFound', 'validation',
+  'requestTimeout', 'badRequest',
+] as const satisfies readonly ProblemCode[];
+
 /** English texts of the API problems come from the catalogue itself, so they are never written twice. */
 export const englishProblems = Object.fromEntries(Object.entries(problems).map(([code, p]) => [code, p.message]));
+
+/** The interface language the user chose on this device, if any (not the browser's guess). */
+export function chosenLanguage(): string | null {
+  return typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+}
 
 function storedLanguage(): InterfaceLanguage {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;

@@ -3,6 +3,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { problems } from '../../schemas/problems';
+import { RESPONDENT_PROBLEMS } from '../../src/i18n/index';
 
 type Tree = { [k: string]: string | Tree };
 const dir = join(import.meta.dirname, '../../src/i18n');
@@ -22,7 +24,9 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 // Words that are the same in several languages (Portuguese 'Latitude').
 const SHARED = new Set(['Latitude', 'Longitude', 'Altitude (m)', 'OK']);
 const en = load('locales/en.json');
-const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree, offline: en.offline as Tree });
+// The API's refusals a respondent can meet are said by the page, by their code (decisions.md, issue 18).
+const respondentProblems = Object.fromEntries(RESPONDENT_PROBLEMS.map((code) => [code, problems[code].message]));
+const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree, offline: en.offline as Tree, problems: respondentProblems });
 const languages = readdirSync(join(dir, 'respondent')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
 
 describe('respondent languages', () => {

@@ -5,6 +5,7 @@ import { getTemplate } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { formatGeopoint, parseGeopoint, type Coords } from '../../engine/survey/index';
 import { useAnswer } from '../runtime/hooks';
+import { engineMessage } from '../runtime/messages';
 import { describedBy } from '../shared/a11y';
 import { NumberInput } from '../shared/NumberInput';
 import type { QuestionWidgetProps } from '../types';
@@ -57,7 +58,7 @@ export function GeopointWidget(props: QuestionWidgetProps) {
       (e: Error) => {
         setBusy(false);
         setFailure(e.message);
-        props.registry.formContext?.notify?.('error', e.message);
+        props.registry.formContext?.notify?.('error', engineMessage(e.message, t));
       },
     );
   };

@@ -2,8 +2,15 @@
 // everything else as text (its numbers bidi-isolated, shared/bidi.tsx). Never HTML: a label that holds
 // <script> shows the characters.
 import { Fragment, memo, type ReactNode } from 'react';
+import { NO_LABEL } from '../../engine/survey/index';
 import { hasMarkup, parseMarkup, type Inline } from '../../engine/survey/markup';
 import { isolateText } from '../shared/bidi';
+import { useText } from './text';
+
+/** '( No label )' in the current language. */
+function NoLabel() {
+  return <>{useText()('widgets.noLabel')}</>;
+}
 
 function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
   return nodes.map((n, i) => {
@@ -38,6 +45,7 @@ function inline(nodes: readonly Inline[], key = ''): ReactNode[] {
  * are separated by a line break.
  */
 export const AuthorText = memo(function AuthorText({ text }: { text: string }) {
+  if (text === NO_LABEL) return <NoLabel />;
   if (!hasMarkup(text)) return <>{isolateText(text)}</>;
   const blocks = parseMarkup(text);
   return (

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { labelId } from '../shared/a11y';
 import { optionsOf, type QuestionWidgetProps } from '../types';
 import { useText } from '../runtime/text';
-import { plainText } from '../../engine/survey/markup';
+import { plainLabel } from '../runtime/messages';
 
 interface SectionOptions {
   description?: string;
@@ -37,7 +37,7 @@ export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNod
       {canAdd ? (
         <div>
           <button type="button" className="fs-btn" data-testid={`repeat-add-${props.name}`} onClick={() => props.onChange(count + 1)}>
-            + {t('widgets.section.add', { title: plainText(props.label ?? '') })}
+            + {t('widgets.section.add', { title: plainLabel(props.label ?? '', t) })}
           </button>
         </div>
       ) : null}

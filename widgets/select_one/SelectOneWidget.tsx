@@ -7,7 +7,7 @@ import { describedBy, inputProps, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, hasAppearance, layoutOf, useChoiceSearch, useOfferedChoices } from '../shared/choices';
 import { optionsOf, type QuestionWidgetProps } from '../types';
 import { useText } from '../runtime/text';
-import { plainText } from '../../engine/survey/markup';
+import { plainLabel } from '../runtime/messages';
 
 export function SelectOneWidget(props: QuestionWidgetProps) {
   const t = useText();
@@ -26,7 +26,7 @@ export function SelectOneWidget(props: QuestionWidgetProps) {
         {choices.map((c) => (
           <option key={c.name} value={c.name}>
             {o.hasEmoji && c.emoji ? `${c.emoji} ` : ''}
-            {plainText(c.label)}
+            {plainLabel(c.label, t)}
           </option>
         ))}
       </select>

@@ -5,7 +5,8 @@ import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from './a11y';
 import { ChoiceText } from './choices';
 import { optionsOf, type ChoiceOption, type QuestionWidgetProps } from '../types';
-import { plainText } from '../../engine/survey/markup';
+import { plainLabel } from '../runtime/messages';
+import { useText } from '../runtime/text';
 
 interface GridOptions {
   rows: readonly ChoiceOption[];
@@ -32,6 +33,7 @@ export function toggleCell(value: unknown, row: string, column: string, many: bo
 }
 
 export function Grid({ props, many }: { props: QuestionWidgetProps; many: boolean }) {
+  const t = useText();
   const [value, set] = useAnswer(props);
   const o = optionsOf<GridOptions>(props);
   const cells = cellsOf(value);
@@ -71,7 +73,7 @@ export function Grid({ props, many }: { props: QuestionWidgetProps; many: boolea
                         name={`${props.id}:${row.name}`}
                         checked={on}
                         disabled={locked}
-                        aria-label={`${plainText(row.label)}: ${plainText(c.label)}`}
+                        aria-label={`${plainLabel(row.label, t)}: ${plainLabel(c.label, t)}`}
                         data-cell={`${row.name}:${c.name}`}
                         // A radio cannot be unchecked by clicking it; the click handler toggles instead.
                         onChange={() => undefined}

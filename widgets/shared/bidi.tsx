@@ -2,9 +2,15 @@
 // are weak or neutral for the Unicode bidi algorithm, so in an Arabic hint 'مثل +254 712 345678' the
 // groups of a phone number come out reversed ('345678 712 254+'). Each such run is isolated
 // (<bdi dir="ltr">), which leaves the sentence around it alone. So is '[No value]', the placeholder of
-// an empty label reference, which in Arabic otherwise reads 'No] value]'.
+// an empty label reference, shown in the reader's language in its own direction.
 import { Fragment, type ReactNode } from 'react';
 import { ISOLATE_END, ISOLATE_START, NO_VALUE } from '../../engine/survey/index';
+import { useText } from '../runtime/text';
+
+/** '[No value]' in the current language: its own component, so only a label that shows one asks for texts. */
+function NoValue() {
+  return <>{useText()('widgets.noValue')}</>;
+}
 
 const escaped = NO_VALUE.replace(/[[\]]/g, '\\$&');
 const NUMBER_RUN = new RegExp(`\\+?\\d(?:[\\d\\s.,:/()-]*\\d)?|${escaped}`, 'g');
@@ -17,9 +23,15 @@ export function isolateNumbers(text: string): ReactNode {
   for (const m of text.matchAll(NUMBER_RUN)) {
     if (m.index > last) parts.push(text.slice(last, m.index));
     parts.push(
-      <bdi dir="ltr" key={m.index}>
-        {m[0]}
-      </bdi>,
+      m[0] === NO_VALUE ? (
+        <bdi key={m.index}>
+          <NoValue />
+        </bdi>
+      ) : (
+        <bdi dir="ltr" key={m.index}>
+          {m[0]}
+        </bdi>
+      ),
     );
     last = m.index + m[0].length;
   }

@@ -9,7 +9,7 @@ import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { translateMessage } from '../../i18n';
-import { engineMessage } from '../../../widgets/runtime/messages';
+import { engineMessage, fieldError } from '../../../widgets/runtime/messages';
 import { offlineDb } from '../db';
 import type { OutboxRecord, OutboxState } from '../outbox/machine';
 import { listOutbox, removeEntry, retryEntry } from '../outbox/store';
@@ -43,12 +43,12 @@ export async function downloadOutbox(): Promise<void> {
 const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /** A server's reason for one question ('consent: This field is required'): the question's name kept, the rule translated. */
-function fieldError(error: string, t: TFunction): ReactNode {
-  const m = /^([\w.[\]/-]+): (.+)$/.exec(error);
-  if (!m) return <bdi>{engineMessage(error, t)}</bdi>;
+function FieldError({ error, t }: { error: string; t: TFunction }): ReactNode {
+  const { name, message } = fieldError(error, t);
+  if (name === null) return <bdi>{message}</bdi>;
   return (
     <>
-      <bdi>{m[1]}</bdi>: <bdi>{engineMessage(m[2]!, t)}</bdi>
+      <bdi>{name}</bdi>: <bdi>{message}</bdi>
     </>
   );
 }
@@ -82,7 +82,7 @@ function Entry(props: { record: OutboxRecord }) {
             </Text>
             {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
               <Text key={e}>
-                • {fieldError(e, t)}
+                • <FieldError error={e} t={t} />
               </Text>
             ))}
           </Box>
@@ -94,7 +94,7 @@ function Entry(props: { record: OutboxRecord }) {
         )}
         {r.state === 'queued' && r.problem && (
           <Text fontSize="sm" color="fg.muted">
-            {t('offline.outbox.lastTry', { message: r.problem.message })}
+            {t('offline.outbox.lastTry', { message: translateMessage(r.problem.message) })}
           </Text>
         )}
         {(r.state === 'attention' || r.state === 'expired') && !confirming && (

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
-import { SURVEY_STATUS, type FormValues, type SurveyModel } from '../../../engine/survey/index';
+import { SURVEY_STATUS, languageOf, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import { SurveyForm, engineMessage, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { mediaUrlFor } from '../../api/surveyMedia';
 import { ApiError } from '../../api/client';
@@ -24,7 +24,7 @@ import { AlreadySubmitted, InvalidLink, SurveyClosed, SurveyUnavailable, ThankYo
 import { parseFillRoute, type FillRoute } from './route';
 import { submitSurvey, type SubmissionPayload, type SubmitResult } from './submit';
 import { SurveyBanner } from './SurveyBanner';
-import { rememberLanguage, rememberedLanguage, useSurveyLanguage } from './language';
+import { InLanguage, endScreenLanguage, rememberLanguage, rememberedLanguage, useSurveyLanguage } from './language';
 import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
@@ -47,11 +47,28 @@ function Loaded({ route }: { route: FillRoute }) {
   }, [query.isError, query.error]);
   const expressionsReady = useExpressionsReady(query.data !== undefined, query.data?.expressionTrees);
   if (query.isPending) return <PageSpinner />;
-  if (query.isError && query.error instanceof ApiError && problemOf(query.error.message) === 'surveyNotOpen') return <SurveyClosed />;
-  if (query.isError) return <SurveyUnavailable notFound={query.error instanceof ApiError && query.error.status === 404} />;
-  if (query.data.alreadySubmitted) return <AlreadySubmitted />;
+  if (query.isError) {
+    // No survey to take a language from: the one the server names for a closed survey, the link's, the reader's.
+    const error = query.error instanceof ApiError ? query.error : null;
+    const closed = error !== null && problemOf(error.message) === 'surveyNotOpen';
+    const named = (error?.data as { language?: string } | null | undefined)?.language;
+    return <InLanguage code={endScreenLanguage([named, route.language])}>{closed ? <SurveyClosed /> : <SurveyUnavailable notFound={error?.status === 404} />}</InLanguage>;
+  }
+  // The end screens speak the language the form would have opened in.
+  const endCode = languageOf(query.data.surveyLanguageMaps, firstLanguage(query.data, route.language))?.code ?? null;
+  if (query.data.alreadySubmitted)
+    return (
+      <InLanguage code={endScreenLanguage([endCode])}>
+        <AlreadySubmitted />
+      </InLanguage>
+    );
   // Said before anyone types: a form whose submit could only be refused would lose the answers.
-  if (query.data.surveyStatusId === SURVEY_STATUS.Deployed && query.data.linkValid === false) return <InvalidLink />;
+  if (query.data.surveyStatusId === SURVEY_STATUS.Deployed && query.data.linkValid === false)
+    return (
+      <InLanguage code={endScreenLanguage([endCode])}>
+        <InvalidLink />
+      </InLanguage>
+    );
   if (!expressionsReady) return <PageSpinner />;
   return <FillSurvey route={route} data={query.data} />;
 }

@@ -5,9 +5,9 @@
 // - the language the next form opens in: a submit reloads the page, and the respondent who chose
 //   Arabic must not get the next form in English.
 import ISO6391 from 'iso-639-1';
-import { useEffect } from 'react';
-import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
-import { showTextsIn } from '../../i18n';
+import { useEffect, type ReactNode } from 'react';
+import { directionOf, type FormLanguage, type SurveyLanguage } from '../../../engine/survey/index';
+import { chosenLanguage, interfaceLanguageOf, respondentLanguages, showTextsIn } from '../../i18n';
 import { OWN_NAMES } from './ownNames';
 
 /**
@@ -48,17 +48,41 @@ export function rememberLanguage(surveyId: string, languageId: number): void {
   sessionStorage.setItem(storeKey(surveyId), String(languageId));
 }
 
-export function useSurveyLanguage(language: FormLanguage): void {
+/** Whether the fill page has its own texts in a language (an interface or a respondent language). */
+const hasTexts = (code: string): boolean => interfaceLanguageOf(code) !== undefined || respondentLanguages.includes(code.toLowerCase().split(/[-_]/)[0] ?? '');
+
+/**
+ * The language of a screen shown before any survey language is known (a closed survey, a link that
+ * leads nowhere): the first that has texts of the survey's own language (as the server names it), the
+ * task link's, then the interface language the user chose, else the browser's preferred ones; else
+ * none (the page stays as it is).
+ */
+export function endScreenLanguage(candidates: readonly (string | null | undefined)[]): string | null {
+  const chosen = chosenLanguage();
+  const browser = chosen !== null ? [chosen] : typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+  return [...candidates, ...browser].find((c): c is string => typeof c === 'string' && c !== '' && hasTexts(c)) ?? null;
+}
+
+/** A screen of the fill page in a language (its end screens): <html lang dir> and the page's texts follow it. */
+export function InLanguage({ code, children }: { code: string | null; children: ReactNode }) {
+  useSurveyLanguage(code === null ? null : { code, dir: directionOf(code) });
+  return children;
+}
+
+export function useSurveyLanguage(language: Pick<FormLanguage, 'code' | 'dir'> | null): void {
+  const code = language?.code;
+  const dir = language?.dir;
   useEffect(() => {
+    if (code === undefined || dir === undefined) return;
     const html = document.documentElement;
     const before = { lang: html.lang, dir: html.dir };
-    html.lang = language.code;
-    html.dir = language.dir;
-    const restoreTexts = showTextsIn(language.code);
+    html.lang = code;
+    html.dir = dir;
+    const restoreTexts = showTextsIn(code);
     return () => {
       html.lang = before.lang;
       html.dir = before.dir;
       restoreTexts();
     };
-  }, [language.code, language.dir]);
+  }, [code, dir]);
 }

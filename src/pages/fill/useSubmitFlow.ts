@@ -5,8 +5,9 @@
 // messages on the form and in a toast; no answer at all the poor-connection advice.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ISOLATE_END, ISOLATE_START } from '../../../engine/survey/index';
 import { problems } from '../../../schemas/problems';
-import { domIdOf, engineMessage, validationReady } from '../../../widgets/index';
+import { domIdOf, engineMessage, fieldError, validationReady } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { translateMessage } from '../../i18n';
@@ -84,7 +85,8 @@ export function useSubmitFlow(d: Deps) {
       d.dirty.current = false;
       // Queued in the outbox: its countdown dialog reloads the page.
       if (sent.status === 'queued') return;
-      notify('success', translateMessage(sent.message));
+      // Said by the page in the respondent's language; the server's English is for API callers.
+      notify('success', t((sent.data as { duplicate?: boolean } | null)?.duplicate ? 'fill.sentAgain' : 'fill.sent'));
       if (d.route.taskId !== null) return go('/mytasks');
       if (d.route.receiverId === null) setPhase('thanks');
       setTimeout(reload, RELOAD_AFTER_MS);
@@ -110,7 +112,9 @@ export function useSubmitFlow(d: Deps) {
     d.fill.runtime.showIssues(issues);
     const message = engineMessage(translateMessage(err.message), t) || t('fill.errors.generic');
     setFormError(message);
-    notify('error', message, err.errors.join('\n'));
+    // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
+    const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
+    notify('error', message, reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'));
     if (issues[0]) scrollToQuestion(issues[0].path);
   };
 

@@ -1,7 +1,20 @@
 // Numbers in a right-to-left label or hint keep their order: each run of digits is isolated.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type TFunction } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AuthorText } from '../../../widgets/runtime/AuthorText';
+import { TextContext } from '../../../widgets/runtime/text';
 import { isolateNumbers, isolateText } from '../../../widgets/shared/bidi';
+
+const i18n = i18next.createInstance();
+let arabic: TFunction;
+beforeAll(async () => {
+  const ar = JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/respondent/ar.json'), 'utf8')) as Record<string, unknown>;
+  await i18n.init({ lng: 'ar', resources: { ar: { translation: ar } } });
+  arabic = i18n.getFixedT('ar');
+});
 
 const html = (text: string) => renderToStaticMarkup(<p dir="rtl">{isolateNumbers(text)}</p>);
 
@@ -15,8 +28,22 @@ describe('isolateNumbers', () => {
     expect(isolateNumbers('اسم المستجيب')).toBe('اسم المستجيب');
   });
 
-  it("isolates '[No value]', which an Arabic sentence would otherwise turn into 'No] value]'", () => {
-    expect(html('عمر [No value]؟')).toBe('<p dir="rtl">عمر <bdi dir="ltr">[No value]</bdi>؟</p>');
+  it("says '[No value]' in the reader's language, isolated", () => {
+    const shown = renderToStaticMarkup(
+      <TextContext.Provider value={arabic}>
+        <p dir="rtl">{isolateNumbers('عمر [No value]؟')}</p>
+      </TextContext.Provider>,
+    );
+    expect(shown).toBe('<p dir="rtl">عمر <bdi>[لا توجد قيمة]</bdi>؟</p>');
+  });
+
+  it("says '( No label )' in the reader's language", () => {
+    const shown = renderToStaticMarkup(
+      <TextContext.Provider value={arabic}>
+        <AuthorText text="( No label )" />
+      </TextContext.Provider>,
+    );
+    expect(shown).toBe('( بلا تسمية )');
   });
 });
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
-import { engineMessage } from '../../../widgets/runtime/messages';
+import { GEO_MESSAGES } from '../../../widgets/geopoint/locate';
+import { IMAGE_MESSAGES } from '../../../widgets/image/scale';
+import { engineMessage, fieldError, plainLabel } from '../../../widgets/runtime/messages';
 
 const dir = join(import.meta.dirname, '../../../src/i18n');
 const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Record<string, unknown>;
@@ -22,6 +24,9 @@ const englishTexts: string[] = [
   FIELD_MESSAGES.maxChoices(3),
   FIELD_MESSAGES.range(1, 10, 1),
   FIELD_MESSAGES.range(0, 1, 0.25),
+  // The widgets' own: the device's location, a photo that cannot be read.
+  ...Object.values(GEO_MESSAGES),
+  ...Object.values(IMAGE_MESSAGES),
 ];
 
 describe('engine messages', () => {
@@ -45,6 +50,18 @@ describe('engine messages', () => {
       'Можно выбрать не более 3 вариантов.',
       'Можно выбрать не более 5 вариантов.',
     ]);
+  });
+
+  it("name a server's refusal of a question as written, its rule translated", () => {
+    const t = i18n.getFixedT('ar');
+    expect(fieldError('consent: This field is required', t)).toEqual({ name: 'consent', message: 'هذا الحقل مطلوب' });
+    expect(fieldError('Something else', t)).toEqual({ name: null, message: 'Something else' });
+  });
+
+  it("say a label's placeholders in plain text (an option, an aria-label) in the reader's language", () => {
+    const t = i18n.getFixedT('ar');
+    expect(plainLabel('( No label )', t)).toBe('( بلا تسمية )');
+    expect(plainLabel('**عمر** [No value] و [No value]', t)).toBe('عمر [لا توجد قيمة] و [لا توجد قيمة]');
   });
 
   it("leave an author's message as written", () => {

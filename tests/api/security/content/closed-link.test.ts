@@ -27,7 +27,9 @@ describe('a survey that is not deployed, opened by a stranger', () => {
     const s = await createSurvey(t, [q.text('secret_question')], { status: 2 });
     const r = await preview(s.id, s.linkUuid);
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ isSuccess: false, data: null, message: 'This survey is not open for submissions.' });
+    // Its language only, so the page can say it in the survey's language.
+    expect(r.body).toMatchObject({ isSuccess: false, data: { language: 'en' }, message: 'This survey is not open for submissions.' });
+    expect(Object.keys(r.body.data as object)).toEqual(['language']);
     expect(JSON.stringify(r.body)).not.toContain('secret_question');
   });
 
