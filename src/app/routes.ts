@@ -25,7 +25,7 @@ type Page = () => Promise<{ default: ComponentType }>;
 export type RouteAccess = 'public' | 'signed-out' | 'signed-in' | readonly RoleName[];
 
 /** Where the back button leads and what it says (spec 000 "Back button text by page"). */
-export type BackRule = 'workspaces' | 'projects' | 'dashboard' | 'previous' | 'organizations' | 'none';
+export type BackRule = 'workspaces' | 'projects' | 'dashboard' | 'surveyTools' | 'previous' | 'organizations' | 'none';
 
 export type MenuName = 'project' | 'admin' | 'account' | 'help' | 'top';
 
@@ -108,7 +108,7 @@ export const routes: readonly RouteDecl[] = [
   { path: '/survey/survey-tools/create', page: () => import('../pages/surveys/CreateSurveyPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
   // The builder edits in place, so it takes the whole width; who may open it is who may save.
   { path: `${BUILDER_BASE}/:surveyId`, page: () => import('../pages/surveys/builder/BuilderPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous', layout: { noPadding: true } },
-  { path: `${MEDIA_BASE}/:surveyId`, page: () => import('../pages/surveys/media/SurveyMediaPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous' },
+  { path: `${MEDIA_BASE}/:surveyId`, page: () => import('../pages/surveys/media/SurveyMediaPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'surveyTools' },
   { path: '/survey/survey-data', page: () => import('../pages/data/SurveyDataPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },

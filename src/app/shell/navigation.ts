@@ -52,6 +52,8 @@ export function backTarget(route: RouteDecl, s: { roles: readonly string[]; orga
       return { label: 'back.projects', to: '/project-selection' };
     case 'dashboard':
       return { label: 'back.dashboard', to: '/dashboard' };
+    case 'surveyTools':
+      return { label: 'back.surveyTools', to: '/survey/survey-tools' };
     case 'previous':
       return { label: 'back.previous', to: -1 };
     case 'organizations':

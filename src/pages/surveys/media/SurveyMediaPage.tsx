@@ -6,7 +6,7 @@ import { Box, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../../../api/client';
 import { fetchSurveyMedia, surveyMediaPath as mediaUrl } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
@@ -45,11 +45,6 @@ export default function SurveyMediaPage() {
   return (
     <Stack gap="6" maxW="5xl" data-testid="survey-media">
       <Stack gap="1">
-        <ChakraLink asChild color="blue.fg" alignSelf="flex-start">
-          <Link to="/survey/survey-tools" data-testid="survey-media-back">
-            {t('surveyMedia.back')}
-          </Link>
-        </ChakraLink>
         <Heading as="h1" size="xl" overflowWrap="anywhere" data-testid="survey-media-title">
           {survey.data ? <bdi>{survey.data.name}</bdi> : t('surveyMedia.title')}
         </Heading>
