@@ -41,11 +41,11 @@ export function ScreenCards({ decl, list, rowActions, createCard, onAction }: Ca
                 <LuFolderKanban />
               </Box>
               <Heading size="md" lineClamp={2}>
-                {String(row[title?.key ?? 'name'] ?? '')}
+                <bdi>{String(row[title?.key ?? 'name'] ?? '')}</bdi>
               </Heading>
               {subtitle && (
                 <Text fontSize="sm" color="gray.600" lineClamp={3}>
-                  {String(row[subtitle.key] ?? '')}
+                  <bdi>{String(row[subtitle.key] ?? '')}</bdi>
                 </Text>
               )}
             </Card.Body>

@@ -1,7 +1,8 @@
-// How each kind of column shows its value.
+// How each kind of column shows its value. What users typed (names, subjects, e-mails) is isolated
+// (<bdi>): an Arabic project name keeps its own order in a left-to-right table and the reverse.
 import { Badge, Text, Wrap } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Column } from '../../../schemas/screens';
 import type { Row } from './useScreenList';
 
@@ -11,14 +12,23 @@ export function renderCell(column: Column, row: Row, t: TFunction, language: str
   const v = row[column.key];
   switch (column.kind) {
     case 'text':
-      return typeof v === 'string' && v !== '' ? v : dash;
-    case 'person':
-      return (v as { fullName?: string } | null)?.fullName || dash;
+      return typeof v === 'string' && v !== '' ? <bdi>{v}</bdi> : dash;
+    case 'person': {
+      const name = (v as { fullName?: string } | null)?.fullName;
+      return name ? <bdi>{name}</bdi> : dash;
+    }
     case 'count':
       return Array.isArray(v) ? v.length : typeof v === 'number' ? v : 0;
     case 'names': {
       const names = Array.isArray(v) ? (v as { name: string }[]).map((x) => x.name) : [];
-      return names.length ? names.join(', ') : dash;
+      return names.length
+        ? names.map((n, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ', ' : null}
+              <bdi>{n}</bdi>
+            </Fragment>
+          ))
+        : dash;
     }
     case 'roles': {
       const roles = Array.isArray(v) ? (v as { name: string }[]) : [];

@@ -64,7 +64,7 @@ function GpsCard({ q, testId }: { q: SurveyReport['gpsQuestions'][number]; testI
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2" align={{ base: 'stretch', sm: 'start' }}>
           <Stack gap="0" minW="0">
             <Heading as="h3" size="sm" wordBreak="break-word">
-              {q.label}
+              <bdi>{q.label}</bdi>
             </Heading>
             <Text fontSize="sm" color="gray.600">
               {note}
@@ -133,7 +133,7 @@ function ReportCard({ title, note, rows, layout, testId, firstColumn }: { title:
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2" align={{ base: 'stretch', sm: 'start' }}>
           <Stack gap="0" minW="0">
             <Heading as="h3" size="sm" wordBreak="break-word">
-              {title}
+              <bdi>{title}</bdi>
             </Heading>
             {note && (
               <Text fontSize="sm" color="gray.600">
@@ -167,7 +167,9 @@ function ReportCard({ title, note, rows, layout, testId, firstColumn }: { title:
               <Table.Body>
                 {rows.map((r, i) => (
                   <Table.Row key={`${r.label}-${i}`}>
-                    <Table.Cell wordBreak="break-word">{r.label}</Table.Cell>
+                    <Table.Cell wordBreak="break-word">
+                      <bdi>{r.label}</bdi>
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{nf.format(r.count)}</Table.Cell>
                     {hasPercent && <Table.Cell textAlign="end">{r.percent !== undefined ? `${nf.format(r.percent)}%` : ''}</Table.Cell>}
                   </Table.Row>
