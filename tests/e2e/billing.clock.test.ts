@@ -3,12 +3,12 @@
 // billing clock 31 days ahead (SANDBOX_CLOCK_DAYS), so the trial has ended unpaid; its owner's sign-in
 // is refused with the spec's message and lands on /auth/payment, adds a card there, which pays the open
 // invoice, and signs in.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 import { expectAccessible } from './axe';
-import { DESKTOP, launch, screenshot, signIn } from './browser';
+import { DESKTOP, launch, newPage, screenshot, signIn } from './browser';
 import { OwnServer } from './offline-server';
 
 let browser: Browser;
@@ -56,13 +56,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: srv.url });
-  return context.newPage();
-}
-
 it('refuses the sign-in after the trial ended unpaid, takes a card on /auth/payment, then lets the owner in', async () => {
-  const page = await pageAt(DESKTOP);
+  const { context, page } = await newPage(browser, { viewport: DESKTOP, baseURL: srv.url });
   await signIn(page, email, DEMO_PASSWORD);
   await page.waitForURL('**/auth/payment', { timeout: 30_000 });
   await page.getByText('Subscription has not been paid yet! You should finalize the payment in order to have access.').first().waitFor();
@@ -88,5 +83,5 @@ it('refuses the sign-in after the trial ended unpaid, takes a card on /auth/paym
   await expect.poll(() => page.getByTestId('card-summary').textContent(), { timeout: 30_000 }).toBe('Visa ending in 4242');
   await page.getByTestId('invoice-row').first().waitFor();
   expect(await page.getByTestId('invoice-row').first().textContent()).toContain('Paid');
-  await page.context().close();
+  await context.close();
 });
