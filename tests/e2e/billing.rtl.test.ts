@@ -1,5 +1,5 @@
 // The billing screens right to left (issue 19). The interface's six languages are all left to right, so
-// the direction is forced (<html dir="rtl"> on each screen shown) to check that the screens
+// the direction is forced (<html lang="ar" dir="rtl"> on each screen shown, before its dialogs open) to check that the screens
 // mirror as a right-to-left language would show them: nothing runs off the page, the card numbers stay
 // left to right, and axe finds nothing critical or serious. Screenshots at 1280 and 360 px
 // (tests/e2e/screenshots/billing-rtl-*.png), every billing screen: /subscription-plans with its card and
@@ -18,9 +18,16 @@ afterAll(() => browser?.close());
 
 const rtlPage = (viewport: { width: number; height: number }) => newPage(browser, { viewport });
 
-/** Turns the shown screen right to left (the app sets dir only when the language changes), then checks it. */
+/**
+ * Turns the shown screen right to left as a right-to-left language would: <html lang dir> (the app sets
+ * them only when the language changes; its LocaleProvider follows them, so dialogs opened after this
+ * mirror too; the texts stay English, there being no Arabic interface), then checks it.
+ */
 async function look(page: Page, name: string) {
-  await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+  await page.evaluate(() => {
+    document.documentElement.setAttribute('lang', 'ar');
+    document.documentElement.setAttribute('dir', 'rtl');
+  });
   await page.waitForTimeout(300);
   // Nothing wider than the window (a mirrored layout pushing content off the left edge).
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} overflows`).toBeLessThanOrEqual(0);
