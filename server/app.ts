@@ -107,9 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   retryAfterOnUnavailable(app as unknown as App);
   app.decorate('apiRoutes', [] as RouteInfo[]);
   const clock = deps.clock ?? systemClock;
-  const gate = subscriptionGateFor(deps.database.db, () => clock.now());
+  // The gate and the billing know each other: a change of billing clears the gate's entry, and the gate
+  // brings a period that ended up to date through the billing before judging it.
+  const gate = subscriptionGateFor(deps.database.db, () => clock.now(), (id) => billing.sync(id));
+  const billing = createBilling({ db: deps.database.db, provider: deps.paymentProvider ?? createSandboxProvider(), clock, changed: (id) => gate.forget(id) });
   app.decorate('subscriptionGate', gate);
-  app.decorate('billing', createBilling({ db: deps.database.db, provider: deps.paymentProvider ?? createSandboxProvider(), clock, changed: (id) => gate.forget(id) }));
+  app.decorate('billing', billing);
   app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {

@@ -11,6 +11,7 @@ import { createBotCheck } from './plugins/botCheck';
 import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
 import { paymentProviderFor } from './plugins/payments';
+import { aheadClock } from './plugins/payments/clock';
 import { createStorage } from './plugins/storage';
 import { purgeExpiredExports, runExportJob } from './services/exportJobs';
 import { createSurveyCache } from './services/surveyCache';
@@ -67,7 +68,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
             },
           },
         });
-  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport, paymentProvider: await paymentProviderFor(config) });
+  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport, paymentProvider: await paymentProviderFor(config), clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined });
   built.app = app;
   return {
     app,

@@ -49,6 +49,10 @@ export const settings = {
   STRIPE_PUBLISHABLE_KEY: { default: '', doc: "Stripe publishable key (pk_...) for the browser's card form; required with STRIPE_SECRET_KEY." },
   STRIPE_WEBHOOK_SECRET: { default: '', doc: 'Signing secret (whsec_...) of the Stripe webhook endpoint /api/payment/stripe/webhook; required with STRIPE_SECRET_KEY.' },
   STRIPE_PRICES: { default: '', doc: 'Stripe price ids per plan and interval, as planId:monthlyPriceId:yearlyPriceId separated by commas (1:price_a:price_b,2:...); required with STRIPE_SECRET_KEY.' },
+  SANDBOX_CLOCK_DAYS: {
+    default: '0',
+    doc: "Days the sandbox payment provider's billing clock runs ahead of the wall clock, to watch trials end, periods renew and payments fall due in a demonstration (restart with a larger number to move on). Not allowed with STRIPE_SECRET_KEY.",
+  },
   MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
 } as const;
 
@@ -88,6 +92,8 @@ export interface Config {
   whatsapp?: { token: string; phoneNumberId: string } | undefined;
   /** Stripe credentials; absent: the sandbox payment provider. */
   stripe?: StripeConfig | undefined;
+  /** Days the sandbox's billing clock runs ahead (demonstrations, browser tests); 0 otherwise. */
+  sandboxClockDays: number;
 }
 
 export interface StripeConfig {
@@ -113,6 +119,14 @@ function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   }
   if (!publishableKey || !webhookSecret || !Object.keys(prices).length) throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
   return { secretKey, publishableKey, webhookSecret, prices };
+}
+
+function sandboxClockDaysOf(env: NodeJS.ProcessEnv): number {
+  const days = Number(read(env, 'SANDBOX_CLOCK_DAYS'));
+  if (!Number.isInteger(days) || days < 0 || days > 3650) throw new Error(`SANDBOX_CLOCK_DAYS must be a whole number of days from 0 to 3650, got ${env.SANDBOX_CLOCK_DAYS}`);
+  // Stripe bills on its own clock: ours running ahead would judge its subscriptions ended.
+  if (days > 0 && read(env, 'STRIPE_SECRET_KEY')) throw new Error('SANDBOX_CLOCK_DAYS is for the sandbox payment provider, not with STRIPE_SECRET_KEY');
+  return days;
 }
 
 /** TRUST_PROXY as Fastify takes it. Off by default: a forwarded address is believed only from a named proxy. */
@@ -215,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicLimits: { perAddress: count(env, 'PUBLIC_LIMIT_PER_ADDRESS'), perSurvey: count(env, 'PUBLIC_LIMIT_PER_SURVEY') },
     mapTiles: mapTilesOf(env),
     stripe: stripeOf(env),
+    sandboxClockDays: sandboxClockDaysOf(env),
     whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
   };
 }

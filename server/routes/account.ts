@@ -19,7 +19,7 @@ import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/passwordReset';
 
 export default async function accountRoutes(app: App): Promise<void> {
-  const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer });
+  const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer, billing: app.billing });
 
   /** The userId a caller passes must be their own: nobody reads another user's organizations. */
   function ownUserId(req: FastifyRequest, userId: string): void {

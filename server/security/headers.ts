@@ -6,6 +6,10 @@ import type { Config } from '../config';
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+// Stripe.js and its card fields, with Stripe configured (docs.stripe.com/security/guide, content security policy).
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = ['https://api.stripe.com'];
 /** 180 days: long enough to count (preload lists want a year, which is the operator's call). */
 const HSTS_SECONDS = 180 * 24 * 60 * 60;
 
@@ -15,15 +19,17 @@ export function tileOrigin(url: string): string {
   return (m?.[1] ?? '').replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
 }
 
-export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles'>): Record<string, string[] | null> {
+export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>): Record<string, string[] | null> {
   const recaptcha = config.botCheck === 'recaptcha';
+  const stripe = config.stripe !== undefined;
+  const frames = [...(recaptcha ? RECAPTCHA_FRAMES : []), ...(stripe ? STRIPE_FRAMES : [])];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     // No inline scripts: the built index.html loads its entry as a file and the service worker is
     // registered from it. 'unsafe-eval' only because the admin screens validate with ajv
     // (@rjsf/validator-ajv8), which compiles schemas with Function(); precompiling them lets it go.
-    'script-src': ["'self'", "'unsafe-eval'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'script-src': ["'self'", "'unsafe-eval'", ...(recaptcha ? RECAPTCHA_SCRIPTS : []), ...(stripe ? STRIPE_SCRIPTS : [])],
     'script-src-attr': ["'none'"],
     // Chakra UI styles through emotion, which inserts <style> elements at run time (no nonce support
     // through Chakra's provider), and the ALTCHA widget styles itself the same way.
@@ -33,12 +39,12 @@ export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicU
     // positioning styles are covered by style-src above).
     'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(stripe ? STRIPE_CONNECT : [])],
     // The ALTCHA proof of work runs in a worker made from a blob: URL; the service worker is 'self'.
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'media-src': ["'self'", 'blob:', 'data:'],
-    'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+    'frame-src': frames.length ? frames : ["'none'"],
     // No page of ours may be framed, survey pages included (clickjacking a submit button).
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
@@ -56,7 +62,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicU
 const DOCUMENT_POLICY = 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()';
 const OTHER_POLICY = 'geolocation=(), camera=(), microphone=(), payment=(), usb=()';
 
-export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles'>): Promise<void> {
+export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,

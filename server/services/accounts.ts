@@ -20,21 +20,34 @@ import type { Mailer } from '../plugins/mail';
 import { problem } from '../problems';
 import { codeProblem, mailCode } from './accountCodes';
 import { RULES, answerAtFloor, countAgainst, limit, notOverLimit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
-import { accessState, problemForState } from './subscriptionState';
+import type { Clock } from '../plugins/payments/clock';
+import { accessState, problemForState, waitsForBillingRun } from './subscriptionState';
 import { profilePictureUrl } from './accountArea';
 
 export interface AccountDeps {
   db: Kysely<DB>;
   config: Config;
   mailer: Mailer;
+  /**
+   * The billing clock and run (services/billing.ts). Sign-in and choosing an organization judge the
+   * subscription on the billing clock, and bring a period that ended up to date first. Without it
+   * (callers that never look at subscriptions), the wall clock.
+   */
+  billing?: { clock: Clock; sync(organizationId: string): Promise<void> } | undefined;
 }
 
 
-async function organizationEntries(db: Kysely<DB>, userId: string, now: Date): Promise<OrganizationEntry[]> {
+async function organizationEntries(deps: AccountDeps, userId: string): Promise<OrganizationEntry[]> {
+  const { db, billing } = deps;
+  const now = billing?.clock.now() ?? new Date();
   const orgs = await listUserOrganizations(db, userId);
   return Promise.all(
     orgs.map(async (o: UserOrganization) => {
-      const sub = await currentSubscription(db, o.organizationId);
+      let sub = await currentSubscription(db, o.organizationId);
+      if (billing && waitsForBillingRun(sub, now)) {
+        await billing.sync(o.organizationId);
+        sub = await currentSubscription(db, o.organizationId);
+      }
       const role = roleById(o.roleId);
       return {
         organizationId: o.organizationId,
@@ -93,8 +106,7 @@ export async function login(deps: AccountDeps, input: { email: string; password:
 
   if (!user.email_confirmed_at) throw problem('emailNotConfirmed', { data: { userId: user.id, email: user.email } });
 
-  const now = new Date();
-  const organizations = await organizationEntries(deps.db, user.id, now);
+  const organizations = await organizationEntries(deps, user.id);
   const usable = organizations.filter((o) => o.accessState === 'ok' && !o.isDeletedOrg && !o.isDeletedUser);
   const live = organizations.filter((o) => !o.isDeletedOrg && !o.isDeletedUser);
 
@@ -231,12 +243,12 @@ export async function resendConfirmEmail(deps: AccountDeps, input: { email: stri
 }
 
 export async function getUserOrganizations(deps: AccountDeps, userId: string) {
-  const entries = await organizationEntries(deps.db, userId, new Date());
+  const entries = await organizationEntries(deps, userId);
   return entries;
 }
 
 export async function selectOrganization(deps: AccountDeps, caller: { userId: string; familyId: string }, organizationId: string) {
-  const entries = await organizationEntries(deps.db, caller.userId, new Date());
+  const entries = await organizationEntries(deps, caller.userId);
   const entry = entries.find((e) => e.organizationId === organizationId);
   if (!entry) throw problem('notFound');
   const isOwner = entry.roles.some((r) => r.name === 'Organization');

@@ -276,7 +276,15 @@ export function createBilling(deps: BillingDeps) {
         }
         await trx
           .updateTable('subscriptions')
-          .set({ status: update.status, starts_at: update.periodStart, ends_at: update.periodEnd, cancel_at: update.cancelAt, ...(update.planId !== null ? { plan_id: update.planId, is_monthly: update.isMonthly ?? false } : {}) })
+          .set({
+            status: update.status,
+            starts_at: update.periodStart,
+            ends_at: update.periodEnd,
+            cancel_at: update.cancelAt,
+            ...(update.planId !== null ? { plan_id: update.planId, is_monthly: update.isMonthly ?? false } : {}),
+            // The change waiting for the period's end (a Stripe subscription schedule) has happened.
+            ...(update.planId !== null && update.planId === row.pending_plan_id && update.isMonthly === row.pending_is_monthly ? { pending_plan_id: null, pending_is_monthly: null } : {}),
+          })
           .where('id', '=', row.id)
           .execute();
         return row.organization_id;

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { subscriptionFacts } from '../db/queries/subscriptions';
 import { problem } from '../problems';
-import { accessState, problemForState, type AccessState } from './subscriptionState';
+import { accessState, problemForState, waitsForBillingRun, type AccessState } from './subscriptionState';
 
 export const TTL_MS = 5_000;
 /** Past this many entries, expired ones are dropped, so many organizations do not grow the map without end. */
@@ -66,4 +66,16 @@ export function createSubscriptionGate(opts: { load: (organizationId: string) =>
   };
 }
 
-export const subscriptionGateFor = (db: Kysely<DB>, now?: () => Date): SubscriptionGate => createSubscriptionGate({ load: (id) => subscriptionFacts(db, id), ...(now ? { now } : {}) });
+/**
+ * The gate of the app. With `sync` (the billing run for one organization), a period that ended and
+ * waits for the run is brought up to date before it is judged, as the sign-in does.
+ */
+export function subscriptionGateFor(db: Kysely<DB>, now: () => Date = () => new Date(), sync?: (organizationId: string) => Promise<void>): SubscriptionGate {
+  const load = async (id: string): Promise<Facts> => {
+    const facts = await subscriptionFacts(db, id);
+    if (!sync || !waitsForBillingRun(facts?.sub, now())) return facts;
+    await sync(id);
+    return subscriptionFacts(db, id);
+  };
+  return createSubscriptionGate({ load, now });
+}

@@ -32,6 +32,14 @@ export function accessState(
   }
 }
 
+/**
+ * A running subscription whose period has ended by `now` waits for the billing run (renewal, trial end,
+ * a cancellation falling due). Whoever reads the state for a decision brings it up to date first, so no
+ * 'Subscription has ended!' shows between a period's end and the next run.
+ */
+export const waitsForBillingRun = (sub: { status: SubscriptionStatus; ends_at: Date | string } | undefined, now: Date): boolean =>
+  !!sub && (sub.status === 'trialing' || sub.status === 'active') && new Date(sub.ends_at) <= now;
+
 export const problemForState: Record<Exclude<AccessState, 'ok' | 'registration'>, ProblemCode> = {
   noSubscription: 'noSubscription',
   canceledEnded: 'subscriptionCanceledEnded',

@@ -117,6 +117,8 @@ describe('the organization header', () => {
 });
 
 describe('subscription states at sign-in', () => {
+  // 'active' past its end: a Stripe subscription whose renewal has not reached us (a sandbox one would be
+  // renewed by the billing before the sign-in judges it; payment.billing.test.ts).
   const cases: [status: string, endsInDays: number, message: string][] = [
     ['canceled', -1, 'Subscription has been cancelled and ended! You should reactivate subscription in order to have access again.'],
     ['active', -1, 'Subscription has ended! You should reactivate subscription in order to have access again.'],
@@ -126,7 +128,7 @@ describe('subscription states at sign-in', () => {
     const org = t.ids.organizations.other!;
     await t.db
       .updateTable('subscriptions')
-      .set({ status: status as 'active', starts_at: new Date(Date.now() - 40 * 86_400_000), ends_at: new Date(Date.now() + days * 86_400_000) })
+      .set({ status: status as 'active', provider: 'stripe', starts_at: new Date(Date.now() - 40 * 86_400_000), ends_at: new Date(Date.now() + days * 86_400_000) })
       .where('organization_id', '=', org)
       .execute();
     const res = await t.call<{ organizationId: string; hasPaymentMethod: boolean }>('POST', '/api/Account/login', { body: { email: 'other@demo.test', password: DEMO_PASSWORD } });

@@ -231,8 +231,6 @@ describe('sign-in when the subscription stopped', () => {
     const o = await registered(1, true);
     const s = await t.signIn(o.email);
     await toPeriodEnd(s);
-    // The sign-in check reads the wall clock: the subscription's end is put behind it.
-    await t.db.updateTable('subscriptions').set({ starts_at: new Date(Date.now() - 31 * DAY), ends_at: new Date(Date.now() - 1000) }).where('organization_id', '=', o.organizationId).execute();
     const login = await t.call<{ paymentToken: string; hasPaymentMethod: boolean; organizationId: string }>('POST', '/api/Account/login', { body: { email: o.email, password: DEMO_PASSWORD } });
     expect(login.body.message).toBe('Subscription has not been paid yet! You should finalize the payment in order to have access.');
     expect(login.body.data).toMatchObject({ hasPaymentMethod: false, organizationId: o.organizationId });
@@ -241,6 +239,27 @@ describe('sign-in when the subscription stopped', () => {
     expect(pm.status).toBe(403);
     const mine = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', { headers: { authorization: `Bearer ${login.body.data.paymentToken}` }, body: { organizationId: o.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } });
     expect(mine.status).toBe(200);
+  });
+
+  // Between a period's end and the billing run (every 5 minutes) the sign-in and every organization call
+  // judge the subscription on the billing clock after bringing it up to date, never as 'ended'.
+  it('between the end of a period and the billing run: renewed with a card, not paid without one', async () => {
+    const withCard = await registered(1, true);
+    const noCard = await registered(1, true);
+    await addCard(withCard, '4242424242424242');
+    const s = await t.signIn(withCard.email);
+    const end = new Date((await subOf(s)).subscriptionEndsAt).getTime();
+    t.clock.advance(end - t.clock.now().getTime() + 60_000);
+
+    expect((await workspaces(s)).status).toBe(200);
+    const login = await t.call('POST', '/api/Account/login', { body: { email: withCard.email, password: DEMO_PASSWORD } });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const renewed = await subOf(s);
+    expect(renewed.subscriptionStatus).toBe('active');
+    expect(new Date(renewed.subscriptionEndsAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
+
+    const refused = await t.call('POST', '/api/Account/login', { body: { email: noCard.email, password: DEMO_PASSWORD } });
+    expect(refused.body.message).toBe('Subscription has not been paid yet! You should finalize the payment in order to have access.');
   });
 });
 

@@ -13,6 +13,8 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 const requests: { method: string; path: string; body: URLSearchParams }[] = [];
 const now = Math.floor(Date.now() / 1000);
 let cancelAtPeriodEnd = false;
+/** The subscription schedule holding sub_test_1, as Stripe reports it on the subscription. */
+let schedule: string | null = null;
 
 const subscription = () => ({
   id: 'sub_test_1',
@@ -21,6 +23,7 @@ const subscription = () => ({
   customer: 'cus_test_1',
   cancel_at_period_end: cancelAtPeriodEnd,
   cancel_at: null,
+  schedule,
   items: { object: 'list', data: [{ id: 'si_test_1', object: 'subscription_item', price: { id: 'price_standard_year', object: 'price' }, current_period_start: now, current_period_end: now + 30 * 86400 }] },
   latest_invoice: { id: 'in_test_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_test_1_secret_abc', type: 'payment_intent' } },
 });
@@ -36,6 +39,21 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/v1/customers') return res.end(JSON.stringify({ id: 'cus_test_1', object: 'customer' }));
       if (req.url === '/v1/subscriptions') return res.end(JSON.stringify(subscription()));
+      if (req.url === '/v1/subscriptions/sub_test_1' && req.method === 'GET') return res.end(JSON.stringify(subscription()));
+      // Subscription schedules (docs.stripe.com/billing/subscriptions/subscription-schedules): made from a
+      // subscription, its phases rewritten, released.
+      if (req.url === '/v1/subscription_schedules' && req.method === 'POST') {
+        schedule = 'sub_sched_1';
+        const phase = { start_date: now, end_date: now + 30 * 86400, items: [{ price: 'price_standard_year', quantity: 1 }] };
+        return res.end(JSON.stringify({ id: schedule, object: 'subscription_schedule', status: 'active', subscription: 'sub_test_1', end_behavior: 'release', phases: [phase] }));
+      }
+      if (req.url === '/v1/subscription_schedules/sub_sched_1' && req.method === 'POST') {
+        return res.end(JSON.stringify({ id: 'sub_sched_1', object: 'subscription_schedule', status: 'active', subscription: 'sub_test_1', end_behavior: 'release', phases: [] }));
+      }
+      if (req.url === '/v1/subscription_schedules/sub_sched_1/release' && req.method === 'POST') {
+        schedule = null;
+        return res.end(JSON.stringify({ id: 'sub_sched_1', object: 'subscription_schedule', status: 'released', subscription: null, released_subscription: 'sub_test_1', phases: [] }));
+      }
       if (req.url === '/v1/subscriptions/sub_test_1' && req.method === 'POST') {
         if (new URLSearchParams(raw).get('cancel_at_period_end') === 'true') cancelAtPeriodEnd = true;
         return res.end(JSON.stringify(subscription()));
@@ -116,6 +134,47 @@ describe('the Stripe provider', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: paid, headers: signed(paid) })).statusCode).toBe(200);
     const invoice = await t.db.selectFrom('invoices').select(['amount_cents', 'status', 'plan_name']).where('provider_invoice_id', '=', 'in_test_2').executeTakeFirstOrThrow();
     expect(invoice).toEqual({ amount_cents: 14900, status: 'paid', plan_name: 'Premium' });
+  });
+
+  it("changes the plan at the period's end through a subscription schedule, mirrored as pending until the renewal", async () => {
+    await t.db.updateTable('subscriptions').set({ status: 'active', plan_id: 1, is_monthly: false }).where('provider_subscription_id', '=', 'sub_test_1').execute();
+    const { organization_id: organizationId } = await t.db.selectFrom('subscriptions').select('organization_id').where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
+    const later = await t.app.billing.changePlan({ organizationId, providerSubscriptionId: 'sub_test_1', newPacketId: 2, isMonthly: false, atPeriodEnd: true });
+    expect(later.message).toBe('Your plan will be updated when the current period ends.');
+    expect(requests.find((r) => r.path === '/v1/subscription_schedules')!.body.get('from_subscription')).toBe('sub_test_1');
+    const phases = requests.filter((r) => r.path === '/v1/subscription_schedules/sub_sched_1').at(-1)!.body;
+    expect(Object.fromEntries(phases)).toMatchObject({
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      'phases[0][items][0][price]': 'price_standard_year',
+      'phases[0][start_date]': String(now),
+      'phases[0][end_date]': String(now + 30 * 86400),
+      'phases[1][items][0][price]': 'price_premium_year',
+      'phases[1][duration][interval]': 'year',
+    });
+    const pending = await t.db.selectFrom('subscriptions').select(['plan_id', 'pending_plan_id', 'pending_is_monthly']).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    expect(pending).toEqual({ plan_id: 1, pending_plan_id: 2, pending_is_monthly: false });
+
+    // Stripe moves to the second phase at the renewal and reports the subscription on the new price.
+    const renewed = JSON.stringify({
+      id: 'evt_3',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { ...subscription(), status: 'active', items: { object: 'list', data: [{ ...subscription().items.data[0], price: { id: 'price_premium_year', object: 'price' } }] } } },
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: renewed, headers: signed(renewed) })).statusCode).toBe(200);
+    const after = await t.db.selectFrom('subscriptions').select(['plan_id', 'pending_plan_id']).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    expect(after).toEqual({ plan_id: 2, pending_plan_id: null });
+
+    // A change now, while one waits in the schedule, releases the schedule before changing the price.
+    await t.app.billing.changePlan({ organizationId, providerSubscriptionId: 'sub_test_1', newPacketId: 1, isMonthly: true, atPeriodEnd: true });
+    const creates = requests.filter((r) => r.path === '/v1/subscription_schedules').length;
+    expect(creates).toBe(1);
+    await t.app.billing.changePlan({ organizationId, providerSubscriptionId: 'sub_test_1', newPacketId: 1, isMonthly: false, atPeriodEnd: false });
+    const paths = requests.map((r) => `${r.method} ${r.path}`);
+    expect(paths.lastIndexOf('POST /v1/subscription_schedules/sub_sched_1/release')).toBeLessThan(paths.lastIndexOf('POST /v1/subscriptions/sub_test_1'));
+    expect(requests.at(-1)!.body.get('items[0][price]')).toBe('price_standard_year');
+    expect((await t.db.selectFrom('subscriptions').select('pending_plan_id').where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).pending_plan_id).toBeNull();
   });
 
   it('cancels at the end of the period through the subscription update call', async () => {

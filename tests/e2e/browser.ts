@@ -23,8 +23,9 @@ export function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', baseURL: baseUrl() });
+/** A fresh tab; baseURL: a server of the test's own (OwnServer) instead of the shared one. */
+export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', baseURL: opts.baseURL ?? baseUrl() });
   const page = await context.newPage();
   return { context, page };
 }

@@ -17,8 +17,8 @@ export class OwnServer {
   output = '';
   private child: ChildProcess | undefined;
 
-  /** env: settings of this test's own over the defaults below (the field loop's SMTP server). */
-  constructor(private readonly env: Record<string, string> = {}) {}
+  /** env: settings of this test's own over the defaults below (the field loop's SMTP server); a restart reads them again. */
+  constructor(readonly env: Record<string, string> = {}) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;

@@ -11,6 +11,9 @@ export interface TestClock extends Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The wall clock moved ahead by a fixed number of days (SANDBOX_CLOCK_DAYS, demonstrations of the sandbox). */
+export const aheadClock = (days: number): Clock => ({ now: () => new Date(Date.now() + days * 86_400_000) });
+
 export function testClock(start: Date = new Date()): TestClock {
   let offset = start.getTime() - Date.now();
   return {

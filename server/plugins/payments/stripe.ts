@@ -25,6 +25,7 @@ export interface StripeProvider extends PaymentProvider {
   retrieveCard(paymentMethodId: string): Promise<Card & { expMonth: number | null; expYear: number | null }>;
 }
 
+const idOf = (ref: string | { id: string } | null): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const statusOf = (s: Stripe.Subscription.Status): SubscriptionStatus =>
   s === 'incomplete_expired' ? 'canceled' : s === 'paused' ? 'past_due' : (s as SubscriptionStatus);
@@ -123,19 +124,48 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
     },
 
     async changePlan({ providerSubscriptionId, state, plan, isMonthly, atPeriodEnd }) {
-      // At the period's end: kept here as pending, and applied by the webhook of the renewal (no proration then).
-      if (atPeriodEnd) return unchanged({ ...state, pendingPlanId: plan.id, pendingIsMonthly: isMonthly });
       const sub = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const item = sub.items.data[0]!;
+      const scheduleId = idOf(sub.schedule);
+      if (atPeriodEnd) {
+        // Stripe's documented way to change a subscription at the end of its period: a subscription
+        // schedule made from it, whose first phase is the current period as it is and whose second is the
+        // new price, released after (the subscription carries on alone) and without proration at the switch.
+        // A second change at the period's end rewrites the same schedule. The pending change is mirrored
+        // here until the renewal's webhook reports the new price (services/billing.ts clears it then).
+        const schedule = scheduleId ?? (await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId })).id;
+        await stripe.subscriptionSchedules.update(schedule, {
+          end_behavior: 'release',
+          proration_behavior: 'none',
+          phases: [
+            {
+              items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+              start_date: item.current_period_start,
+              end_date: item.current_period_end,
+              // A trial's period is the trial: the phase keeps it, or Stripe would end the trial now.
+              ...(sub.status === 'trialing' ? { trial_end: item.current_period_end } : {}),
+            },
+            { items: [{ price: priceOf(plan.id, isMonthly), quantity: 1 }], duration: { interval: isMonthly ? 'month' : 'year' } },
+          ],
+        });
+        return unchanged({ ...state, pendingPlanId: plan.id, pendingIsMonthly: isMonthly });
+      }
+      // A change now replaces one waiting for the period's end: the schedule lets go of the subscription first.
+      if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
       const updated = await stripe.subscriptions.update(providerSubscriptionId, {
-        items: [{ id: sub.items.data[0]!.id, price: priceOf(plan.id, isMonthly) }],
+        items: [{ id: item.id, price: priceOf(plan.id, isMonthly) }],
         proration_behavior: state.status === 'trialing' ? 'none' : 'always_invoice',
       });
       return unchanged({ ...stateFrom(updated, state.card, state), pendingPlanId: null, pendingIsMonthly: null });
     },
 
     async cancel({ providerSubscriptionId, state, atPeriodEnd }) {
+      // A subscription held by a schedule (a change waiting for the period's end) cannot be set to cancel:
+      // the schedule lets go of it first, and the waiting change is dropped with it.
+      const scheduleId = atPeriodEnd ? idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).schedule) : null;
+      if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
       const updated = atPeriodEnd ? await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }) : await stripe.subscriptions.cancel(providerSubscriptionId);
-      return unchanged(stateFrom(updated, state.card, state));
+      return unchanged({ ...stateFrom(updated, state.card, state), pendingPlanId: null, pendingIsMonthly: null });
     },
 
     async advance({ state }) {
