@@ -98,3 +98,107 @@ export function storedOfCompact(v: unknown, keyOf: (n: number) => string | undef
       return { ...none, detail: (v as { d?: unknown }).d ?? null };
   }
 }
+
+/** What a value of a copy's top-level array is, as scanTop finds it without parsing. */
+export const TOKEN = { null: 0, number: 1, plain: 2, escaped: 3, true: 4, false: 5, array: 6, object: 7 } as const;
+
+/** Where each value of a copy's top-level array lies in its text: s.slice(start[n], end[n]) is value n. */
+export interface TopSpans {
+  start: Int32Array;
+  end: Int32Array;
+  /** A TOKEN: `plain` is a string without escapes (its text is between the quotes as it stands). */
+  kind: Uint8Array;
+}
+
+export const topSpans = (size = 1024): TopSpans => ({ start: new Int32Array(size), end: new Int32Array(size), kind: new Uint8Array(size) });
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function badCopy(): never {
+  throw new Error('a compact copy is not a JSON array');
+}
+
+/** Whether the last string stringEnd went over held an escape. */
+let escaped = false;
+
+/** The end of the string that starts at s[i] (a quote); sets `escaped`. */
+function stringEnd(s: string, i: number, n: number): number {
+  escaped = false;
+  for (i++; i < n; ) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) return i + 1;
+    if (c === 0x5c) {
+      escaped = true;
+      i += 2;
+    } else i++;
+  }
+  return badCopy();
+}
+
+/** The end of the array or object that starts at s[i]. */
+function nestedEnd(s: string, i: number, n: number): number {
+  let depth = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      i = stringEnd(s, i, n);
+      continue;
+    }
+    if (c === 0x5b || c === 0x7b) depth++;
+    else if ((c === 0x5d || c === 0x7d) && --depth === 0) return i + 1;
+    i++;
+  }
+  return badCopy();
+}
+
+/**
+ * Finds the values of a copy's top-level array in its text (`spans` grows when needed) and returns how
+ * many there are. A scan, not a parse: an export reads a few values of each kind in place instead of
+ * building a 300-element array per submission. The values themselves are checked only when read.
+ */
+export function scanTop(s: string, spans: TopSpans): number {
+  const n = s.length;
+  let i = 0;
+  while (i < n && isSpace(s.charCodeAt(i))) i++;
+  if (s.charCodeAt(i) !== 0x5b) badCopy();
+  i++;
+  let k = 0;
+  for (;;) {
+    while (i < n && isSpace(s.charCodeAt(i))) i++;
+    if (k === 0 && s.charCodeAt(i) === 0x5d) return 0;
+    if (i >= n) badCopy();
+    const a = i;
+    const c = s.charCodeAt(i);
+    let kind: number;
+    if (c === 0x22) {
+      i = stringEnd(s, i, n);
+      kind = escaped ? TOKEN.escaped : TOKEN.plain;
+    } else if (c === 0x5b || c === 0x7b) {
+      i = nestedEnd(s, i, n);
+      kind = c === 0x5b ? TOKEN.array : TOKEN.object;
+    } else {
+      while (i < n) {
+        const d = s.charCodeAt(i);
+        if (d === 0x2c || d === 0x5d || isSpace(d)) break;
+        i++;
+      }
+      kind = c === 0x6e ? TOKEN.null : c === 0x74 ? TOKEN.true : c === 0x66 ? TOKEN.false : TOKEN.number;
+    }
+    if (k === spans.kind.length) {
+      const grown = topSpans(k * 2);
+      grown.start.set(spans.start);
+      grown.end.set(spans.end);
+      grown.kind.set(spans.kind);
+      Object.assign(spans, grown);
+    }
+    spans.start[k] = a;
+    spans.end[k] = i;
+    spans.kind[k] = kind;
+    k++;
+    while (i < n && isSpace(s.charCodeAt(i))) i++;
+    const d = s.charCodeAt(i);
+    if (d === 0x2c) i++;
+    else if (d === 0x5d) return k;
+    else badCopy();
+  }
+}

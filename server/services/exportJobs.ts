@@ -5,11 +5,12 @@
 // and listed with the caller's earlier exports of the survey. A job belongs to whoever asked for it:
 // only they see or download it (docs/decisions.md "Export jobs").
 //
-// Off the request loop (issue 21 point 3): with PostgreSQL, a job's file is written in a worker thread
-// (server/workers/pool.ts, task writeExport) with its own connection pool, a memory ceiling and a time
-// budget, so an export that grows pathological costs one worker, not the server. The embedded PGlite
-// lives in this thread's memory and cannot be shared with a worker, so there exports run on the job's
-// own event loop, one at a time (plugins/jobs.ts).
+// Off the request loop (issue 21 point 3): a job's file is written in a worker thread
+// (server/workers/pool.ts, task writeExport) with a memory ceiling and a time budget, so an export that
+// grows pathological costs one worker, not the server. With PostgreSQL the worker opens its own
+// connection pool; the embedded PGlite lives in this thread's memory, so there the worker sends each
+// query over a MessagePort and this thread runs it (db/remote.ts): a batch's query here, its
+// formatting, compression and writing there, other requests in between.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ import {
 import type { Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
+import { MessageChannel } from 'node:worker_threads';
+import { serveQueries } from '../db/remote';
 import { runInWorker } from '../workers/pool';
 import { CONTENT_TYPES, exportSubmissions, type ExportFile } from './submissionExport';
 
@@ -45,11 +48,11 @@ const PROGRESS_EVERY_MS = 1000;
 /** What running an export job needs. */
 export interface ExportRunDeps extends DataDeps {
   storage: Storage;
-  /** PostgreSQL's address: when set, files are written in a worker thread that connects on its own. */
+  /** PostgreSQL's address: the worker that writes the file connects on its own; else it asks this thread's database. */
   databaseUrl?: string | undefined;
   /** The data directory: files go to <dataDir>/exports/<job id>.<format>. */
   dataDir: string;
-  log: { error(obj: unknown, message?: string): void };
+  log: { error(obj: unknown, message?: string): void; info(message: string): void };
 }
 
 /** What the routes need besides: a queue. */
@@ -150,6 +153,18 @@ export function progressOf(db: DataDeps['db'], id: string, total: number): (subm
   };
 }
 
+/** Writes a job's file in the worker pool, against PostgreSQL directly or this thread's database through a port. */
+async function writeInWorker(deps: ExportRunDeps, input: Omit<Parameters<typeof runInWorker<'writeExport'>>[1], 'databaseUrl' | 'port'>) {
+  if (deps.databaseUrl) return runInWorker('writeExport', { ...input, databaseUrl: deps.databaseUrl }, { timeoutMs: EXPORT_TIME_BUDGET_MS });
+  const { port1, port2 } = new MessageChannel();
+  serveQueries(deps.db, port1);
+  try {
+    return await runInWorker('writeExport', { ...input, port: port2 }, { timeoutMs: EXPORT_TIME_BUDGET_MS, transfer: [port2] });
+  } finally {
+    port1.close();
+  }
+}
+
 /** The pg-boss job: runs one export to its end, Succeeded or Failed; the cause of a failure goes to the log only. */
 export async function runExportJob(deps: ExportRunDeps, id: string): Promise<void> {
   const job = await findExportJob(deps.db, id);
@@ -161,10 +176,9 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
     const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
-    const file = deps.databaseUrl
-      ? await runInWorker('writeExport', { ...input, databaseUrl: deps.databaseUrl, dataDir: deps.dataDir, jobId: id, total }, { timeoutMs: EXPORT_TIME_BUDGET_MS })
-      : await writeExportFile(deps, input, progressOf(deps.db, id, total));
+    const file = await writeInWorker(deps, { ...input, dataDir: deps.dataDir, jobId: id, total });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
+    deps.log.info(`export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId}`);
   } catch (err) {
     deps.log.error({ err, jobId: id }, 'export job failed');
     await rm(join(deps.dataDir, filePath), { force: true });

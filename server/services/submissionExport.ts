@@ -23,7 +23,8 @@ import type { ExportQuery } from '../../schemas/submissions';
 import { dataColumnsOf, nextCompactBatch, type CompactRow } from '../db/queries/submissionCopies';
 import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
-import { storedOfCompact } from './compactCopy';
+import { storedOfCompact, topSpans } from './compactCopy';
+import { ByteSink, CSV_FORMAT, XlsxRowFormat, cellChunks, writeCopyCells, type ColumnPlan, type RowFormat } from './exportBytes';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 import { writeWorkbook, type SheetSource } from './xlsxStream';
 
@@ -143,101 +144,90 @@ function headCells(h: SubmissionHeadRow, o: ExportOptions): CellValue[] {
 }
 
 /**
- * Every row of one table, a batch at a time: the cells, neutralized. A submission's top-level answers
- * are one JSON array by column number, so a row is one parse and one array read per column.
+ * Every row of one repeat group's table, a batch of submissions at a time: the cells, neutralized. The
+ * instances are the repeat paths the group's fields were answered at, from the copy's flat `repeats`.
  */
-async function* rowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, progress?: Progress): AsyncGenerator<CellValue[][]> {
+async function* repeatRowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions): AsyncGenerator<CellValue[][]> {
   const numbers = await dataColumnsOf(deps.db, filter.surveyId);
   const readers = cellReaders(b, t, o, numbers);
   const width = t.columns.length;
-  const at = placesOf(t, numbers);
   const byNumber = new Map<number, number[]>();
-  at.forEach((p, i) => {
+  placesOf(t, numbers).forEach((p, i) => {
     if (p < 0) return;
     const list = byNumber.get(p + 1);
     if (list) list.push(i);
     else byNumber.set(p + 1, [i]);
   });
-  for await (const batch of batchesOf(deps, filter, t.repeat !== null)) {
+  for await (const batch of batchesOf(deps, filter, true)) {
     const rows: CellValue[][] = [];
-    for (const { head: h, top, repeats } of batch) {
-      if (t.repeat === null) {
-        const values = parse(top);
-        const cells = headCells(h, o);
-        // Split choice columns read 0 for a question answered without that choice, null when unanswered.
-        for (let i = 0; i < width; i++) {
-          const raw = at[i]! < 0 ? undefined : values[at[i]!];
-          cells.push(raw === undefined || raw === null ? null : readers[i]!(raw));
+    for (const { head: h, repeats } of batch) {
+      const flat = parse(repeats);
+      const byPath = new Map<string, CellValue[]>();
+      for (let k = 0; k < flat.length; k += 3) {
+        const columns = byNumber.get(flat[k] as number);
+        if (!columns) continue;
+        const path = flat[k + 1] as string;
+        let cells = byPath.get(path);
+        if (!cells) {
+          const cut = path.lastIndexOf('.');
+          cells = [h.id, path, cut < 0 ? null : path.slice(0, cut)];
+          cells.length = REPEAT_COLUMNS.length + width;
+          cells.fill(null, REPEAT_COLUMNS.length);
+          byPath.set(path, cells);
         }
-        rows.push(cells);
-      } else {
-        // The instances of this repeat group in the submission: the repeat paths its fields were answered at.
-        const flat = parse(repeats);
-        const byPath = new Map<string, CellValue[]>();
-        for (let k = 0; k < flat.length; k += 3) {
-          const columns = byNumber.get(flat[k] as number);
-          if (!columns) continue;
-          const path = flat[k + 1] as string;
-          let cells = byPath.get(path);
-          if (!cells) {
-            const cut = path.lastIndexOf('.');
-            cells = [h.id, path, cut < 0 ? null : path.slice(0, cut)];
-            cells.length = REPEAT_COLUMNS.length + width;
-            cells.fill(null, REPEAT_COLUMNS.length);
-            byPath.set(path, cells);
-          }
-          const raw = flat[k + 2];
-          if (raw !== null && raw !== undefined) for (const i of columns) cells[REPEAT_COLUMNS.length + i] = readers[i]!(raw);
-        }
-        const ordered = [...byPath.keys()].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
-        for (const path of ordered) rows.push(byPath.get(path)!);
+        const raw = flat[k + 2];
+        if (raw !== null && raw !== undefined) for (const i of columns) cells[REPEAT_COLUMNS.length + i] = readers[i]!(raw);
       }
+      const ordered = [...byPath.keys()].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+      for (const path of ordered) rows.push(byPath.get(path)!);
     }
-    if (t.repeat === null) progress?.(batch.length);
     yield rows;
   }
 }
 
+/** How each question column of the submissions table reads its value from a compact copy (exportBytes.ts). */
+function columnPlans(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyMap<string, number>): ColumnPlan[] {
+  const cells = cellReaders(b, t, o, numbers);
+  const at = placesOf(t, numbers);
+  return t.columns.map((col, i): ColumnPlan => {
+    const slot = QUESTION_TYPES[col.node.type].slot;
+    const kind: ColumnPlan['kind'] = col.choice
+      ? 'split'
+      : (slot === 'number' || slot === 'counter') && col.node.type !== 100
+        ? 'number'
+        : slot === 'text' || slot === 'answerFiles' || col.node.type === 100
+          ? 'text'
+          : slot === 'questionChoice'
+            ? 'bool'
+            : slot === 'choices'
+              ? 'choice'
+              : 'other';
+    return { at: at[i]!, kind, choice: col.choice ? (numbers.get(col.choice.id) ?? -1) : -1, cell: cells[i]! };
+  });
+}
 
 /**
- * The submissions table as CSV text, a batch per chunk: the same cells as rowsOf, each written as its
- * CSV field straight away (no row of cells in between), and a choice's field worked out once. The
- * table of 300 questions is 300 fields a row, so this path is the export's speed.
+ * The submissions table in a format (CSV or SpreadsheetML rows from row 2), a batch per chunk: each row
+ * written into one byte buffer from the head and the compact copy's text as it stands. The table of 300
+ * questions is 300 cells a row, so this path is the export's speed.
  */
-async function* csvSubmissionsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, progress?: Progress): AsyncGenerator<string> {
-  const numbers = await dataColumnsOf(deps.db, filter.surveyId);
-  const cells = cellReaders(b, t, o, numbers);
-  const fields = t.columns.map((col, i): ((raw: unknown) => string) => {
-    const cell = cells[i]!;
-    const generic = (raw: unknown) => csvField(cell(raw));
-    const slot = QUESTION_TYPES[col.node.type].slot;
-    if ((slot === 'number' || slot === 'counter') && col.node.type !== 100 && !col.choice) return (raw) => (typeof raw === 'number' ? `"${raw}"` : generic(raw));
-    if (slot === 'choices' || col.choice) {
-      const once = new Map<unknown, string>();
-      return (raw) => {
-        if (!Array.isArray(raw) || raw.length !== 1) return generic(raw);
-        let field = once.get(raw[0]);
-        if (field === undefined) once.set(raw[0], (field = generic(raw)));
-        return field;
-      };
-    }
-    return generic;
-  });
-  const at = placesOf(t, numbers);
-  const width = at.length;
+async function* submissionChunks(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, f: RowFormat, progress?: Progress): AsyncGenerator<Buffer> {
+  const plans = columnPlans(b, t, o, await dataColumnsOf(deps.db, filter.surveyId));
+  const sink = new ByteSink();
+  const spans = topSpans();
+  const once: Map<number, CellValue>[] = [];
+  const offset = HEAD_COLUMNS.length;
+  let r = 1;
   for await (const batch of batchesOf(deps, filter, false)) {
-    let chunk = '';
     for (const { head, top } of batch) {
-      const values = parse(top);
-      let line = headCells(head, o).map(csvField).join(',');
-      for (let i = 0; i < width; i++) {
-        const raw = at[i]! < 0 ? undefined : values[at[i]!];
-        line += raw === undefined || raw === null ? ',""' : `,${fields[i]!(raw)}`;
-      }
-      chunk += `${line}\r\n`;
+      f.begin(sink, ++r);
+      const cells = headCells(head, o);
+      for (let i = 0; i < offset; i++) f.cell(sink, i, cells[i]!);
+      writeCopyCells(sink, f, plans, offset, top, spans, once);
+      f.end(sink);
     }
     progress?.(batch.length);
-    yield chunk;
+    yield sink.take();
   }
 }
 
@@ -258,32 +248,21 @@ function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
   return rows;
 }
 
-/** One CSV field, always quoted (a leading zero or a long number is then not reformatted by a careless reader). */
-function csvField(c: CellValue): string {
-  if (c === null) return '""';
-  const s = typeof c === 'string' ? c : String(c);
-  return s.includes('"') ? `"${s.replace(/"/g, '""')}"` : `"${s}"`;
-}
-
-const csvLine = (row: readonly CellValue[]): string => `${row.map(csvField).join(',')}\r\n`;
-
-/** Rows of cells as CSV text, a batch per chunk. */
-async function* linesOf(batches: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>): AsyncGenerator<string> {
-  for await (const rows of batches) {
-    let chunk = '';
-    for (const row of rows) chunk += csvLine(row);
-    yield chunk;
-  }
-}
-
 /**
- * RFC 4180 text: CRLF after every record, fields quoted and quotes doubled; the BOM makes Excel read
- * UTF-8. Readable.from waits while the reader is behind, so memory holds about one batch.
+ * RFC 4180 bytes (exportBytes.ts CSV_FORMAT): CRLF after every record, fields quoted and quotes
+ * doubled; the BOM makes Excel read UTF-8. Readable.from waits while the reader is behind, so memory
+ * holds about one batch.
  */
-function csvOf(chunks: AsyncIterable<string>, header: string[] | null): Readable {
+function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null): Readable {
   return Readable.from(
     (async function* () {
-      yield `\ufeff${header ? csvLine(header.map(neutralizeCell)) : ''}`;
+      const sink = new ByteSink(1 << 16);
+      sink.text('\ufeff');
+      if (header) {
+        for (let i = 0; i < header.length; i++) CSV_FORMAT.cell(sink, i, neutralizeCell(header[i]!));
+        CSV_FORMAT.end(sink);
+      }
+      yield sink.take();
       yield* chunks;
     })(),
     { objectMode: false },
@@ -300,7 +279,7 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
   const base = safeFileName(head.name, 'survey');
   const fileName = `${base} - data.${format}`;
   if (format === 'csv') {
-    return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(csvSubmissionsOf(deps, filter, b, tables[0]!, o, progress), tables[0]!.header) };
+    return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header) };
   }
   if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o, progress) };
   return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base, progress) };
@@ -309,17 +288,19 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
 async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   // Level 1: the sheet XML is most of the work, and deflate runs on libuv's threads beside the formatting.
-  const zip = archiver('zip', { zlib: { level: 1 } });
+  const zip = archiver('zip', { zlib: { level: 1, chunkSize: 1 << 18 } });
   const names = new Set<string>();
   const sheets: SheetSource[] = tables.map((t) => {
     // Sheet names: at most 31 characters, unique, without []:*?/\ .
     let name = t.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
     for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
     names.add(name.toLowerCase());
-    return { name, header: t.header.map((h) => neutralizeCell(h)), rows: rowsOf(deps, filter, b, t, o, progress) };
+    const f = new XlsxRowFormat();
+    const rows = t.repeat === null ? submissionChunks(deps, filter, b, t, o, f, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), f, 2);
+    return { name, header: t.header.map((h) => neutralizeCell(h)), rows };
   });
   const [head, ...rest] = codebookRows(b, o);
-  sheets.push({ name: 'codebook', header: head!, rows: [rest] });
+  sheets.push({ name: 'codebook', header: head!, rows: cellChunks([rest], new XlsxRowFormat(), 2) });
   void (async () => {
     try {
       await writeWorkbook(zip, sheets, (entry) => once(entry, 'end'));
@@ -337,11 +318,11 @@ async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, 
   void (async () => {
     try {
       for (const t of tables) {
-        const csv = csvOf(t.repeat === null ? csvSubmissionsOf(deps, filter, b, t, o, progress) : linesOf(rowsOf(deps, filter, b, t, o, progress)), t.header);
+        const csv = csvOf(t.repeat === null ? submissionChunks(deps, filter, b, t, o, CSV_FORMAT, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), CSV_FORMAT, 2), t.header);
         zip.append(csv, { name: `${safeFileName(t.repeat === null ? base : t.name, 'data')}.csv` });
         await once(csv, 'end');
       }
-      zip.append(csvOf(linesOf([codebookRows(b, o)]), null), { name: 'codebook.csv' });
+      zip.append(csvOf(cellChunks([codebookRows(b, o)], CSV_FORMAT, 1), null), { name: 'codebook.csv' });
       // Attachments, by submission: attachments/<submission id>/<question>_<repeat>_<file name>.
       let after: SubmissionHeadRow | null = null;
       for (;;) {

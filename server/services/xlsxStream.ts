@@ -2,9 +2,11 @@
 // the rows arrive, cells typed (numbers, true/false, inline strings), the first row bold and frozen.
 // ExcelJS's streaming writer builds a model object, a style lookup and an XML node tree for every cell:
 // about 500 rows/s of 300 questions here against the 5,000 asked (docs/decisions.md "Exports from a
-// compact copy"); this writes the same SpreadsheetML as text. Workbooks are read with ExcelJS (tests).
+// compact copy"); this writes the same SpreadsheetML as bytes (rows: services/exportBytes.ts).
+// Workbooks are read with ExcelJS (tests).
 import { Readable } from 'node:stream';
 import type { CellValue } from '../../engine/survey/index';
+import { ByteSink, XlsxRowFormat, writeCells } from './exportBytes';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -15,7 +17,8 @@ export interface SheetSource {
   /** At most 31 characters, unique, without []:*?/\ (the caller's sheet names). */
   name: string;
   header: readonly CellValue[];
-  rows: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>;
+  /** The rows after the header as SpreadsheetML (`<row r="2">...`, XlsxRowFormat), in chunks. */
+  rows: AsyncIterable<Buffer> | Iterable<Buffer>;
 }
 
 /** Something that takes zip entries in order (archiver). */
@@ -23,49 +26,21 @@ export interface ZipSink {
   append(source: string | Readable, data: { name: string }): unknown;
 }
 
-// Characters XML 1.0 cannot hold at all; a cell drops them (Excel would refuse the file).
-const INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-const SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-
 function escapeXml(s: string): string {
-  if (!SPECIAL.test(s)) return s;
-  return s.replace(INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** A1-style column letters: 0 -> A, 25 -> Z, 26 -> AA. */
-function columnName(i: number): string {
-  let s = '';
-  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-/** The XML of one row; `style` 1 is the bold header. Empty cells are left out. */
-function rowXml(cells: readonly CellValue[], r: number, letters: string[], style: number): string {
-  let xml = `<row r="${r}">`;
-  const s = style ? ` s="${style}"` : '';
-  for (let i = 0; i < cells.length; i++) {
-    const v = cells[i];
-    if (v === null || v === undefined) continue;
-    const ref = letters[i] ?? (letters[i] = columnName(i));
-    if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${ref}${r}"${s}><v>${v}</v></c>`;
-    else if (typeof v === 'boolean') xml += `<c r="${ref}${r}"${s} t="b"><v>${v ? 1 : 0}</v></c>`;
-    else xml += `<c r="${ref}${r}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(v))}</t></is></c>`;
-  }
-  return `${xml}</row>`;
+  const sink = new ByteSink(s.length * 5 + 16);
+  sink.xml(s);
+  return sink.take().toString('utf8');
 }
 
 function sheetXml(sheet: SheetSource): Readable {
   return Readable.from(
     (async function* () {
-      const letters: string[] = [];
-      yield `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>${rowXml(sheet.header, 1, letters, 1)}`;
-      let r = 1;
-      for await (const rows of sheet.rows) {
-        let chunk = '';
-        for (const row of rows) chunk += rowXml(row, ++r, letters, 0);
-        yield chunk;
-      }
-      yield '</sheetData></worksheet>';
+      const sink = new ByteSink(1 << 16);
+      sink.text(`${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>`);
+      writeCells(sink, new XlsxRowFormat(1), 1, sheet.header);
+      yield sink.take();
+      yield* sheet.rows;
+      yield Buffer.from('</sheetData></worksheet>');
     })(),
     { objectMode: false },
   );

@@ -40,9 +40,9 @@ export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS):
 }
 
 /** Runs a named export of the pool's worker file under a time budget; budgets broken are WorkerBudgetError. */
-export async function runOn<T>(pool: Piscina, name: string, input: unknown, timeoutMs: number): Promise<T> {
+export async function runOn<T>(pool: Piscina, name: string, input: unknown, timeoutMs: number, transferList?: Transferable[]): Promise<T> {
   try {
-    return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs) })) as T;
+    return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs), ...(transferList ? { transferList: transferList as never } : {}) })) as T;
   } catch (e) {
     const err = e as { name?: string; code?: string };
     if (err?.name === 'AbortError' || err?.name === 'TimeoutError') throw new WorkerBudgetError('time');
@@ -57,10 +57,10 @@ type TaskName = keyof typeof Tasks;
 type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0];
 type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>;
 
-/** Runs one of tasks.ts's exports in the shared pool. */
-export function runInWorker<K extends TaskName>(task: K, input: TaskInput<K>, opts: { timeoutMs: number }): Promise<TaskResult<K>> {
+/** Runs one of tasks.ts's exports in the shared pool; `transfer` moves ports (or buffers) to the worker. */
+export function runInWorker<K extends TaskName>(task: K, input: TaskInput<K>, opts: { timeoutMs: number; transfer?: Transferable[] }): Promise<TaskResult<K>> {
   shared ??= createPool(new URL('./entry.mjs', import.meta.url));
-  return runOn<TaskResult<K>>(shared, task, input, opts.timeoutMs);
+  return runOn<TaskResult<K>>(shared, task, input, opts.timeoutMs, opts.transfer);
 }
 
 /** Stops the shared pool's workers (server shutdown); a later task starts a new pool. */

@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { bindSurvey, importXlsForm, type Bindings, type ReportEntry, type Sheet, type SubmissionInput, type SurveyModel } from '../../engine/survey/index';
 import { join } from 'node:path';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import type { ExportQuery } from '../../schemas/submissions';
 import { openDatabase, type Database } from '../db/database';
+import { remoteDatabase } from '../db/remote';
 import { createStorage } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { progressOf, writeExportFile } from '../services/exportJobs';
@@ -80,7 +82,10 @@ export function checkSubmission(input: CheckInput): CheckOutcome {
 const databases = new Map<string, Promise<Database>>();
 
 export interface ExportInput {
-  databaseUrl: string;
+  /** PostgreSQL: the worker connects on its own. */
+  databaseUrl?: string | undefined;
+  /** Embedded PGlite: the main thread answers this port's queries (db/remote.ts). */
+  port?: MessagePort | undefined;
   dataDir: string;
   jobId: string;
   total: number;
@@ -90,11 +95,21 @@ export interface ExportInput {
   target: string;
 }
 
-/** An export job's file (services/exportJobs.ts), written with this worker's own connections. */
-export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number }> {
-  let database = databases.get(input.databaseUrl);
-  if (!database) databases.set(input.databaseUrl, (database = openDatabase({ databaseUrl: input.databaseUrl })));
-  const { db } = await database;
-  const deps = { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
-  return writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(db, input.jobId, input.total));
+/** An export job's file (services/exportJobs.ts), written in this worker; `threadId` says which thread wrote it. */
+export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number; threadId: number }> {
+  let db;
+  if (input.port) db = remoteDatabase(input.port);
+  else {
+    const url = input.databaseUrl!;
+    let database = databases.get(url);
+    if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
+    db = (await database).db;
+  }
+  try {
+    const deps = { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
+    const file = await writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(db, input.jobId, input.total));
+    return { ...file, threadId };
+  } finally {
+    input.port?.close();
+  }
 }

@@ -74,7 +74,12 @@ export default async function run(): Promise<void> {
       rows.push({ figure: `${format} export: rows per Node CPU-second (${nodeSecs.toFixed(1)} s CPU)`, value: (SUBMISSIONS / nodeSecs).toFixed(0), target: '', met: true });
       rows.push({ figure: `${format} export: RSS growth`, value: `${((peak - rss0) / 1e6).toFixed(0)} MB`, target: '< 100 MB', met: peak - rss0 < 100e6 });
     }
-    // The same CSV as a job through the API: asked, Scheduled, Processing, Succeeded, file on disk.
+    // The same CSV as a job through the API: asked, Scheduled, Processing, Succeeded, file on disk. The
+    // file is written in a worker thread (the process's RSS counts it too), which asks this thread for
+    // the rows over a port: the app is built without DATABASE_URL, as the embedded database runs.
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     const s = performance.now();
     const asked = await get(`/api/DataCollection/exportSubmissions/${surveyId}?format=csv&async=true`);
     const { jobId } = (asked.json() as { data: { jobId: string } }).data;
@@ -86,6 +91,8 @@ export default async function run(): Promise<void> {
       if (polled.statusCode === 200) state = (polled.json() as { data: { state: string } }).data.state;
     }
     const jobSecs = (performance.now() - s) / 1000;
+    clearInterval(timer);
+    rows.push({ figure: 'csv export job: RSS growth (with the worker thread)', value: `${((peak - rss0) / 1e6).toFixed(0)} MB`, target: '< 100 MB', met: peak - rss0 < 100e6 });
     rows.push({ figure: `csv export job: ${state} in ${jobSecs.toFixed(1)} s`, value: (SUBMISSIONS / jobSecs).toFixed(0), target: '>= 20000 rows/s', met: state === 'Succeeded' && SUBMISSIONS / jobSecs >= 20_000 });
   } finally {
     // The figures so far, even when a later step failed.
