@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
+import { PDF, PNG } from '../support/files';
 import { look } from './axe';
 import { DESKTOP, PHONE, latestCode, launch, newPage, signIn } from './browser';
 
@@ -14,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 async function signedIn(email: string, viewport = DESKTOP, password = DEMO_PASSWORD): Promise<Page> {
   const { page } = await newPage(browser, { viewport });
