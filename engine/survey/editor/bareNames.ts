@@ -3,7 +3,7 @@
 // false. Where the bare name is a question of the survey the builder warns (it does not refuse: the
 // expression is valid XPath). A choice filter's bare names are its choice columns, and a predicate's
 // (`${member}[age > 18]`) are the repeat's questions: both are meant, so neither is warned of.
-import type { AstNode } from '../../expression/index';
+import { walk, type AstNode } from '../../expression/index';
 import { exprOrNull, isDynamicDefault } from '../expressions';
 import type { SurveyModel } from '../model';
 import type { ExpressionProperty } from './check';
@@ -15,32 +15,15 @@ export function bareQuestionNames(model: SurveyModel, property: ExpressionProper
   const root = exprOrNull(draft, property)?.compiled?.expression.root;
   if (!root) return [];
   const found: string[] = [];
-  collect(root, found);
+  const visit = (node: AstNode): void | false => {
+    if (node.kind === 'column') found.push(node.name);
+    if (node.kind !== 'filter') return;
+    // The predicate's bare names are the filtered nodes' own questions: only the target is read.
+    walk(node.target, visit);
+    return false;
+  };
+  walk(root, visit);
   if (found.length === 0) return [];
   const questions = new Set(surveyNames(model));
   return [...new Set(found)].filter((n) => questions.has(n));
-}
-
-function collect(node: AstNode, out: string[]): void {
-  switch (node.kind) {
-    case 'column':
-      out.push(node.name);
-      return;
-    case 'filter':
-      // The predicate's bare names are the filtered nodes' own questions.
-      collect(node.target, out);
-      return;
-    case 'negate':
-      collect(node.operand, out);
-      return;
-    case 'binary':
-      collect(node.left, out);
-      collect(node.right, out);
-      return;
-    case 'call':
-      for (const a of node.args) collect(a, out);
-      return;
-    default:
-      return;
-  }
 }

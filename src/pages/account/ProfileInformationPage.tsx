@@ -5,19 +5,18 @@
 // the gender field is hidden for it; the role within the organization is read-only.
 import { Box, Button, Card, Field, Fieldset, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isValidPhone } from '../../../engine/validation/account';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
 import { api } from '../../api/client';
-import { localizeCountries } from '../../components/CountryCombobox';
 import { FormField, Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
-import { useCountries, useOrganizationTypes, useProfile, useSaveProfile } from '../organizations/profileApi';
+import { useProfile, useProfileChoices, useSaveProfile } from '../organizations/profileApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfilePicture } from './ProfilePicture';
 
@@ -73,10 +72,8 @@ function problemsOf(v: Draft, owner: boolean, cityRequired: boolean): Partial<Re
 }
 
 function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
-  const { t, i18n } = useTranslation();
-  const types = useOrganizationTypes();
-  const countries = useCountries();
-  const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
+  const { t } = useTranslation();
+  const { countries, countryOptions, typeOptions } = useProfileChoices();
   const [v, setV] = useState(() => draftOf(profile));
   const [tried, setTried] = useState(false);
   const { save, busy } = useSaveProfile();
@@ -181,7 +178,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
           <Fieldset.Legend fontWeight="semibold">{t('profileInformation.company')}</Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
             {field('organizationName', 'profileInformation.organizationName', input('organizationName', { autoComplete: 'organization' }, !owner), { disabled: !owner })}
-            {field('organizationTypeId', 'profileInformation.organizationType', select('organizationTypeId', (types.data ?? []).map((o) => ({ value: o.id, label: t(`organizationTypes.${o.name}`, { defaultValue: o.name }) })), !owner), { disabled: !owner })}
+            {field('organizationTypeId', 'profileInformation.organizationType', select('organizationTypeId', typeOptions.map((o) => ({ value: o.id, label: o.name })), !owner), { disabled: !owner })}
             {field('organizationCountryId', 'profileInformation.organizationCountry', select('organizationCountryId', countryOptions.map((c) => ({ value: c.id, label: c.name })), !owner), { disabled: !owner })}
             {field('zipCode', 'profileInformation.zipCode', input('zipCode', { inputMode: 'numeric', autoComplete: 'postal-code' }, !owner), { required: false, disabled: !owner })}
           </Grid>

@@ -4,16 +4,15 @@
 // saved nothing; here Organization Management opens it and it saves through editUserAndOrganization.
 // Only the organization's owner changes the company fields (spec 000 section 6); others see them disabled.
 import { Fieldset, Grid, Input, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidPhone } from '../../../engine/validation/account';
 import { validateProfile, type ProfileDraft, type ProfileField } from '../../../engine/validation/profile';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
 import { AppDialog } from '../../components/AppDialog';
-import { localizeCountries } from '../../components/CountryCombobox';
 import { DialogActions, FormField, Options, SelectControl } from '../../components/FormField';
-import { useCountries, useOrganizationTypes, useSaveProfile } from './profileApi';
+import { useProfileChoices, useSaveProfile } from './profileApi';
 
 const draftOf = (p: UserAndOrganizationInfo): ProfileDraft => ({
   userFullName: p.userFullName,
@@ -25,10 +24,8 @@ const draftOf = (p: UserAndOrganizationInfo): ProfileDraft => ({
 });
 
 export function ProfileDialog({ open, profile, onClose }: { open: boolean; profile: UserAndOrganizationInfo; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const types = useOrganizationTypes();
-  const countries = useCountries();
-  const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
+  const { t } = useTranslation();
+  const { countryOptions, typeOptions } = useProfileChoices();
   const [v, setV] = useState(() => draftOf(profile));
   const [tried, setTried] = useState(false);
   const { save, busy } = useSaveProfile();
@@ -110,7 +107,7 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
             <Fieldset.Legend>{t('organizationManagement.company.title')}</Fieldset.Legend>
             {ownerOnly && <Fieldset.HelperText>{t('organizationManagement.profile.ownerOnly')}</Fieldset.HelperText>}
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-              {select('organizationTypeId', (types.data ?? []).map((o) => ({ id: o.id, name: t(`organizationTypes.${o.id}`, { defaultValue: o.name }) })))}
+              {select('organizationTypeId', typeOptions)}
               {text('organizationName', { autoComplete: 'organization' }, ownerOnly)}
               {select('organizationCountryId', countryOptions)}
             </Grid>

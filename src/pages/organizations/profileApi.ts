@@ -1,12 +1,13 @@
 // The calls of the Organization Management page (spec 000 and 001 section 7), typed once for its page
 // and its two dialogs.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { accountApi } from '../../api/account';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
+import { localizeCountries } from '../../components/CountryCombobox';
 import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
 
@@ -22,6 +23,19 @@ export function useProfile(ids: { organizationId: string | null; userId: string 
 
 export const useOrganizationTypes = () => useQuery({ queryKey: ['organization-types'], queryFn: accountApi.getOrganizationTypes, staleTime: Infinity });
 export const useCountries = () => useQuery({ queryKey: ['countries'], queryFn: accountApi.getCountries, staleTime: Infinity });
+
+/**
+ * The choices of the profile forms in the interface language: organization types (by id, as everywhere
+ * they are shown) and countries; `countries` is the query, for the codes the location lists need.
+ */
+export function useProfileChoices() {
+  const { t, i18n } = useTranslation();
+  const types = useOrganizationTypes();
+  const countries = useCountries();
+  const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
+  const typeOptions = (types.data ?? []).map((o) => ({ id: o.id, name: t(`organizationTypes.${o.id}`, { defaultValue: o.name }) }));
+  return { countries, countryOptions, typeOptions };
+}
 
 export const profileApi = {
   edit: (body: Record<string, unknown>) => api.post<{ message: string }>('/Organizations/editUserAndOrganization', body),
