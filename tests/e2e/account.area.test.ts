@@ -58,6 +58,7 @@ describe('support tickets', () => {
     await expect.poll(() => page.getByTestId('ticket-file-list').getByRole('listitem').count()).toBe(3);
     await dialog.getByText('You can attach at most 3 files.').waitFor();
     expect(await page.getByTestId('ticket-files-choose').isDisabled()).toBe(true);
+    await page.getByTestId('ticket-file-list').scrollIntoViewIfNeeded();
     await look(page, 'tickets-add-1280');
     await dialog.getByRole('button', { name: 'Remove third.png' }).click();
     await expect.poll(() => page.getByTestId('ticket-file-list').getByRole('listitem').count()).toBe(2);
@@ -84,7 +85,7 @@ describe('support tickets', () => {
     await phone.goto('/tickets?new=1');
     await phone.getByTestId('add-ticket-dialog').waitFor();
     await phone.getByTestId('ticket-files').setInputFiles([{ name: 'a-rather-long-file-name-from-the-phone-camera-2026-11-28.png', mimeType: 'image/png', buffer: PNG }]);
-    await phone.getByTestId('ticket-file-list').waitFor();
+    await phone.getByTestId('ticket-file-list').scrollIntoViewIfNeeded();
     await look(phone, 'tickets-add-360');
   });
 
