@@ -54,16 +54,18 @@ const paging = {
 const search = { type: 'string', maxLength: 200 } as const;
 const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const locationId = { type: 'integer', minimum: 1, maximum: 100000 } as const;
+const collectionType = { type: 'integer', enum: collectionTypeCodes } as const;
+const taskStatus = { type: 'integer', enum: taskStatusCodes } as const;
 
 /** GET /Task/GetTasksForDataCollector: the caller's own tasks; `Status` is the tab. */
 export const collectorTasksQuery = {
   type: 'object',
   properties: {
     ...paging,
-    Status: { type: 'integer', enum: taskStatusCodes },
+    Status: taskStatus,
     SurveyId: uuid,
     Search: search,
-    CollectionType: { type: 'integer', enum: collectionTypeCodes },
+    CollectionType: collectionType,
     LocationId: locationId,
   },
 } as const;
@@ -78,8 +80,8 @@ export const projectTasksQuery = {
     ProjectId: uuid,
     Search: search,
     SurveyId: uuid,
-    CollectionType: { type: 'integer', enum: collectionTypeCodes },
-    TaskStatus: { type: 'integer', enum: taskStatusCodes },
+    CollectionType: collectionType,
+    TaskStatus: taskStatus,
     CollectionRound: { type: 'integer', minimum: 1, maximum: 100000 },
     DataCollectorId: uuid,
     LocationGroupId: uuid,
@@ -133,7 +135,7 @@ export const createTaskBody = {
     locationId,
     locationGroupId: uuid,
     collectionRound: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-    collectionType: { type: 'integer', enum: collectionTypeCodes },
+    collectionType,
     note: { type: 'string', maxLength: NOTE_MAX },
     recurrence: { type: 'integer', enum: recurrenceCodes, default: recurrences.NoRecurrence },
     everyXDays: { type: 'integer', minimum: 1, maximum: 365 },

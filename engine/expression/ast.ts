@@ -114,9 +114,9 @@ export interface Expression {
   readonly root: AstNode;
 }
 
-/** Visits every node, parents before children. */
-export function walk(node: AstNode, visit: (node: AstNode) => void): void {
-  visit(node);
+/** Visits every node, parents before children; a visit that returns false skips that node's children. */
+export function walk(node: AstNode, visit: (node: AstNode) => void | false): void {
+  if (visit(node) === false) return;
   switch (node.kind) {
     case 'negate':
       walk(node.operand, visit);

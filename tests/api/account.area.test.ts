@@ -3,24 +3,19 @@
 // organization-wide effect for the owner, and the account summary's statistics computed from real rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStatistics } from '../../schemas/accountArea';
-import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
 import { multipart, type FilePart } from '../support/multipart';
+import { PNG } from '../support/files';
 import { demo, personas } from '../support/personas';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import { startAppWithSmtp, stopAppWithSmtp } from '../support/mailApp';
+import type { SmtpPeer } from '../support/smtp';
 
 let t: TestApp;
 let smtp: SmtpPeer;
 const as = personas(() => t);
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
+afterAll(() => stopAppWithSmtp(t, smtp));
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const loginOk = async (email: string, password: string) => (await t.call('POST', '/api/Account/login', { body: { email, password } })).status === 200;
 
 describe('update e-mail', () => {

@@ -1,18 +1,13 @@
 // Forgot password end to end over real SMTP: e-mail, code, new password, sign-in with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import { DEMO_PASSWORD, type TestApp } from '../support/app';
+import { startAppWithSmtp, stopAppWithSmtp } from '../support/mailApp';
+import type { SmtpPeer } from '../support/smtp';
 
 let t: TestApp;
 let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
+afterAll(() => stopAppWithSmtp(t, smtp));
 
 const NEW = 'New-Field-Pass-9!';
 

@@ -1,18 +1,13 @@
 // Registration step 0 through the code the server e-mails, over real SMTP, to a trial and a sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import type { TestApp } from '../support/app';
+import { startAppWithSmtp, stopAppWithSmtp } from '../support/mailApp';
+import type { SmtpPeer } from '../support/smtp';
 
 let t: TestApp;
 let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
+afterAll(() => stopAppWithSmtp(t, smtp));
 
 const PASSWORD = 'Field-Work-2026!';
 const body = (email: string) => ({

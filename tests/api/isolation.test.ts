@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../support/app';
+import { png } from '../support/files';
 import { multipart } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { completeDemoAnswers, demoSurveyOf, submissionCount, submit } from '../support/surveys';
@@ -371,8 +372,7 @@ beforeAll(async () => {
   relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
   relief.feedTokenId = (await t.call<{ id: string }>('POST', '/api/DataCollection/createFeedToken', { session: owner, body: { surveyId: relief.surveyId, name: 'Relief feed' } })).body.data.id;
   {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const { payload, headers } = multipart([['Type', '1'], ['Subject', 'Relief ticket'], ['LastResponse', 'Relief ticket body'], ['Attachments', { fileName: 'relief.png', contentType: 'image/png', bytes: png }]]);
+    const { payload, headers } = multipart([['Type', '1'], ['Subject', 'Relief ticket'], ['LastResponse', 'Relief ticket body'], ['Attachments', png('relief.png')]]);
     relief.ticketId = (await t.call<string>('POST', '/api/Tickets/createTicket', { session: owner, body: payload, headers })).body.data;
     relief.ticketAttachmentId = (await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()).id;
   }

@@ -3,9 +3,10 @@
 // Finished; WhatsApp is off without credentials and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormEntry } from '../../engine/survey/index';
-import { createTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import { startAppWithSmtp, stopAppWithSmtp } from '../support/mailApp';
+import type { SmtpPeer } from '../support/smtp';
 import { completeDemoAnswers, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
 
 let t: TestApp;
@@ -15,14 +16,10 @@ let survey: TestSurvey;
 const project = () => t.ids.projects['Household Needs Assessment 2026']!;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  ({ t, smtp } = await startAppWithSmtp());
   survey = await demoSurveyOf(t);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => stopAppWithSmtp(t, smtp));
 
 type Receiver = { id: string; name: string; address: string; status: number; channel: number; surveyName: string; sendingDate: string | null };
 

@@ -3,27 +3,19 @@
 // server, support's answers (reply, status, e-mail to the submitter) and bulk deletion by the roles named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketDetail, TicketList } from '../../schemas/tickets';
-import { createTestApp, type Session, type TestApp } from '../support/app';
+import type { Session, TestApp } from '../support/app';
 import { multipart, type FilePart } from '../support/multipart';
+import { pdf, png, PNG } from '../support/files';
 import { demo, personas } from '../support/personas';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import { startAppWithSmtp, stopAppWithSmtp } from '../support/mailApp';
+import type { SmtpPeer } from '../support/smtp';
 
 let t: TestApp;
 let smtp: SmtpPeer;
 const as = personas(() => t);
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
+afterAll(() => stopAppWithSmtp(t, smtp));
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const png = (fileName = 'screen.png', bytes: Uint8Array = PNG): FilePart => ({ fileName, contentType: 'image/png', bytes });
-const pdf = (fileName = 'report.pdf'): FilePart => ({ fileName, contentType: 'application/pdf', bytes: PDF });
 
 async function create(s: Session, fields: { Type?: string | undefined; Subject?: string | undefined; LastResponse?: string | undefined }, files: FilePart[] = []) {
   const entries: [string, string | FilePart][] = [];

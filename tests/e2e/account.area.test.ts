@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
+import { PDF, PNG } from '../support/files';
 import { look } from './axe';
 import { DESKTOP, PHONE, latestCode, launch, newPage, signIn } from './browser';
 
@@ -14,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 async function signedIn(email: string, viewport = DESKTOP, password = DEMO_PASSWORD): Promise<Page> {
   const { page } = await newPage(browser, { viewport });
@@ -47,7 +46,23 @@ describe('support tickets', () => {
       { name: 'console.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
     await expect.poll(() => page.getByTestId('ticket-file-list').getByRole('listitem').count()).toBe(2);
+    // The picker is the app's own button, reached and pressed by keyboard; it opens the system's chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('ticket-files-choose').focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([
+      { name: 'third.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'fourth.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    // At most 3: the fourth is refused in so many words, and the button is off.
+    await expect.poll(() => page.getByTestId('ticket-file-list').getByRole('listitem').count()).toBe(3);
+    await dialog.getByText('You can attach at most 3 files.').waitFor();
+    expect(await page.getByTestId('ticket-files-choose').isDisabled()).toBe(true);
+    await page.getByTestId('ticket-file-list').scrollIntoViewIfNeeded();
     await look(page, 'tickets-add-1280');
+    await dialog.getByRole('button', { name: 'Remove third.png' }).click();
+    await expect.poll(() => page.getByTestId('ticket-file-list').getByRole('listitem').count()).toBe(2);
+    expect(await page.getByTestId('ticket-files-choose').isDisabled()).toBe(false);
     await page.getByTestId('add-ticket-submit').click();
     await page.getByText('Ticket created successfully!').first().waitFor();
     await page.getByRole('row').filter({ hasText: subject }).first().click();
@@ -69,6 +84,8 @@ describe('support tickets', () => {
     await look(phone, 'ticket-detail-360');
     await phone.goto('/tickets?new=1');
     await phone.getByTestId('add-ticket-dialog').waitFor();
+    await phone.getByTestId('ticket-files').setInputFiles([{ name: 'a-rather-long-file-name-from-the-phone-camera-2026-11-28.png', mimeType: 'image/png', buffer: PNG }]);
+    await phone.getByTestId('ticket-file-list').scrollIntoViewIfNeeded();
     await look(phone, 'tickets-add-360');
   });
 

@@ -90,6 +90,10 @@ describe('the builder', () => {
     await area.press('Enter');
     await expect.poll(() => area.inputValue()).toBe('. != ${select_one}');
     await expect.poll(() => constraint.getByTestId('field-later').textContent()).toContain('${select_one} comes later');
+    // A bare question name is read as blank (as JavaRosa reads it): a warning, not a refusal.
+    await area.fill('. != select_one');
+    await expect.poll(() => constraint.getByTestId('field-bare-name').textContent()).toBe('select_one is read as blank here: did you mean ${select_one}?');
+    expect(await constraint.getByTestId('field-problem').count()).toBe(0);
     await area.fill('. >= 1 and . <= 20');
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(0);
     await constraint.locator('textarea').press('Tab');

@@ -36,5 +36,6 @@ export {
 } from './translations';
 export { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readTranslationSheet, SHEET_NAME, translationSheet, type SheetReading } from './translationSheet';
 export { choiceMedia, MAX_MEDIA_NAME, mediaNameProblem, withChoiceMedia } from './media';
+export { bareQuestionNames } from './bareNames';
 export { checkDraft, type DraftProblem, type ExpressionProperty } from './check';
 export { completionsAt, laterReferences, MAX_COMPLETIONS, referencedNames, surveyNames, type Completion, type CompletionOption } from './completion';

@@ -2,7 +2,7 @@
 // deactivate (2), a reason (required), free text when 'Other' is chosen, feedback (required). An
 // Organization user acts on the whole organization (the dialog says so); others on their own membership.
 // Deactivation signs out after 1 s; deletion signs out on success.
-import { Button, Field, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { api } from '../../api/client';
 import { logout } from '../../app/shell/TopBar';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
+import { DialogActions, FormField } from '../../components/FormField';
 import { session } from '../../state/session';
 import { LOGOUT_AFTER_MS } from './LoginInformationPage';
 
@@ -64,14 +65,15 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       title={t('profileInformation.delete.title')}
       scroll
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="red" loading={busy} onClick={() => void submit()} data-testid="delete-account-submit">
-            {option === '1' ? t('profileInformation.delete.delete') : t('profileInformation.delete.deactivate')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          cancelText={t('common.cancel')}
+          submitText={option === '1' ? t('profileInformation.delete.delete') : t('profileInformation.delete.deactivate')}
+          onSubmit={() => void submit()}
+          colorPalette="red"
+          busy={busy}
+          submitTestId="delete-account-submit"
+        />
       }
     >
       <Stack gap="4">
@@ -98,11 +100,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
             ))}
           </Stack>
         </RadioGroup.Root>
-        <Field.Root required invalid={errors.reason}>
-          <Field.Label>
-            {t('profileInformation.delete.reason')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label={t('profileInformation.delete.reason')} required error={errors.reason && t('profileInformation.delete.selectOption')}>
           <RadioGroup.Root value={reason} onValueChange={(d) => setReason(d.value ?? '')} aria-label={t('profileInformation.delete.reason')}>
             <Stack gap="2">
               {reasons.map((r) => (
@@ -114,23 +112,15 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
               ))}
             </Stack>
           </RadioGroup.Root>
-          {errors.reason && <Field.ErrorText>{t('profileInformation.delete.selectOption')}</Field.ErrorText>}
-        </Field.Root>
+        </FormField>
         {Number(reason) === other && (
-          <Field.Root required invalid={errors.custom}>
-            <Field.Label>{t('profileInformation.delete.customReason')}</Field.Label>
+          <FormField label={t('profileInformation.delete.customReason')} required error={errors.custom && t('profileInformation.delete.typeSomething')}>
             <Textarea rows={2} maxLength={1000} dir="auto" value={custom} onChange={(e) => setCustom(e.target.value)} data-testid="delete-custom" />
-            {errors.custom && <Field.ErrorText>{t('profileInformation.delete.typeSomething')}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
         )}
-        <Field.Root required invalid={errors.feedback}>
-          <Field.Label>
-            {t('profileInformation.delete.feedback')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label={t('profileInformation.delete.feedback')} required error={errors.feedback && t('profileInformation.delete.typeSomething')}>
           <Textarea rows={3} maxLength={2000} dir="auto" value={feedback} onChange={(e) => setFeedback(e.target.value)} data-testid="delete-feedback" />
-          {errors.feedback && <Field.ErrorText>{t('profileInformation.delete.typeSomething')}</Field.ErrorText>}
-        </Field.Root>
+        </FormField>
       </Stack>
     </AppDialog>
   );

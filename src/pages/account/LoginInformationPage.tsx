@@ -11,6 +11,7 @@ import { api, ApiError } from '../../api/client';
 import { logout } from '../../app/shell/TopBar';
 import { notify } from '../../app/toaster';
 import { CodeModal } from '../../components/CodeModal';
+import { FormField } from '../../components/FormField';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
@@ -56,22 +57,12 @@ function EmailForm({ onCode }: { onCode: (newEmail: string) => void }) {
           <Field.Label>{t('loginInformation.currentEmail')}</Field.Label>
           <Input value={snap.user?.email ?? ''} disabled dir="auto" data-testid="current-email" />
         </Field.Root>
-        <Field.Root required invalid={tried && !!e1}>
-          <Field.Label>
-            {t('loginInformation.newEmail')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label={t('loginInformation.newEmail')} required error={tried && e1 && t(`loginInformation.errors.${e1}`)}>
           <Input type="email" name="newEmail" autoComplete="email" dir="auto" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} data-testid="new-email" />
-          {tried && e1 && <Field.ErrorText>{t(`loginInformation.errors.${e1}`)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root required invalid={tried && !!e2}>
-          <Field.Label>
-            {t('loginInformation.confirmEmail')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label={t('loginInformation.confirmEmail')} required error={tried && e2 && t(`loginInformation.errors.${e2}`)}>
           <Input type="email" name="confirmEmail" autoComplete="email" dir="auto" value={confirm} onChange={(e) => setConfirm(e.target.value)} data-testid="confirm-email" />
-          {tried && e2 && <Field.ErrorText>{t(`loginInformation.errors.${e2}`)}</Field.ErrorText>}
-        </Field.Root>
+        </FormField>
         <HStack justify="flex-end">
           <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('common.processing')} data-testid="email-update">
             {t('loginInformation.update')}
@@ -118,15 +109,15 @@ function PasswordFormView({ onCode }: { onCode: (form: PasswordForm) => void }) 
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="password-form">
       <Stack gap="4">
         {fields.map((f) => (
-          <Field.Root key={f.key} required invalid={tried && !!errors[f.key]}>
-            <Field.Label>
-              {t(`loginInformation.${f.key}`)}
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField
+            key={f.key}
+            label={t(`loginInformation.${f.key}`)}
+            required
+            helper={f.key === 'newPassword' && t('loginInformation.passwordHint')}
+            error={tried && errors[f.key] && t(`loginInformation.errors.${errors[f.key]}`)}
+          >
             <PasswordInput name={f.key} autoComplete={f.auto} value={v[f.key]} onChange={(e) => setV((o) => ({ ...o, [f.key]: e.target.value }))} data-testid={`password-${f.key}`} />
-            {f.key === 'newPassword' && <Field.HelperText>{t('loginInformation.passwordHint')}</Field.HelperText>}
-            {tried && errors[f.key] && <Field.ErrorText>{t(`loginInformation.errors.${errors[f.key]}`)}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
         ))}
         <HStack justify="flex-end">
           <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('common.processing')} data-testid="password-update">

@@ -3,21 +3,20 @@
 // city come from an offline dataset on the server (server/services/locations.ts); changing the country resets state and city, changing
 // the state resets the city. Only the Organization role edits the organization's name, type and country;
 // the gender field is hidden for it; the role within the organization is read-only.
-import { Box, Button, Card, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, Card, Field, Fieldset, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isValidPhone } from '../../../engine/validation/account';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
-import { api, ApiError } from '../../api/client';
-import { notify } from '../../app/toaster';
-import { localizeCountries } from '../../components/CountryCombobox';
+import { api } from '../../api/client';
+import { FormField, Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
-import { PROFILE_QUERY, profileApi, useCountries, useOrganizationTypes, useProfile } from '../organizations/profileApi';
+import { useProfile, useProfileChoices, useSaveProfile } from '../organizations/profileApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfilePicture } from './ProfilePicture';
 
@@ -55,15 +54,29 @@ const draftOf = (p: UserAndOrganizationInfo): Draft => ({
   organizationCountryId: p.organizationCountryId,
 });
 
+/** What is wrong with the form, by field (keys of profileInformation.errors); the city only where the state has cities. */
+function problemsOf(v: Draft, owner: boolean, cityRequired: boolean): Partial<Record<Key, string>> {
+  const errors: Partial<Record<Key, string>> = {};
+  if (!v.userFullName.trim()) errors.userFullName = 'fullNameRequired';
+  if (!v.userPhoneNumber.trim()) errors.userPhoneNumber = 'phoneRequired';
+  else if (!isValidPhone(v.userPhoneNumber)) errors.userPhoneNumber = 'phoneInvalid';
+  if (!v.userCountryId) errors.userCountryId = 'countryRequired';
+  if (!v.state) errors.state = 'stateRequired';
+  if (cityRequired && !v.city) errors.city = 'cityRequired';
+  if (!v.address.trim()) errors.address = 'addressRequired';
+  if (v.zipCode && !/^[0-9]+$/.test(v.zipCode)) errors.zipCode = 'zipNumeric';
+  if (owner && !v.organizationName.trim()) errors.organizationName = 'organizationNameRequired';
+  if (owner && !v.organizationTypeId) errors.organizationTypeId = 'organizationTypeRequired';
+  if (owner && !v.organizationCountryId) errors.organizationCountryId = 'organizationCountryRequired';
+  return errors;
+}
+
 function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const types = useOrganizationTypes();
-  const countries = useCountries();
-  const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
+  const { t } = useTranslation();
+  const { countries, countryOptions, typeOptions } = useProfileChoices();
   const [v, setV] = useState(() => draftOf(profile));
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useSaveProfile();
   const owner = profile.canEditOrganization;
   const countryCode = countries.data?.find((c) => c.id === v.userCountryId)?.code ?? '';
   const statesQ = useQuery({
@@ -87,20 +100,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
     void loadPhoneNumbers().catch(() => undefined);
   }, []);
 
-  const errors: Partial<Record<Key, string>> = {};
-  if (tried) {
-    if (!v.userFullName.trim()) errors.userFullName = 'fullNameRequired';
-    if (!v.userPhoneNumber.trim()) errors.userPhoneNumber = 'phoneRequired';
-    else if (!isValidPhone(v.userPhoneNumber)) errors.userPhoneNumber = 'phoneInvalid';
-    if (!v.userCountryId) errors.userCountryId = 'countryRequired';
-    if (!v.state) errors.state = 'stateRequired';
-    if (cities.length > 0 && !v.city) errors.city = 'cityRequired';
-    if (!v.address.trim()) errors.address = 'addressRequired';
-    if (v.zipCode && !/^[0-9]+$/.test(v.zipCode)) errors.zipCode = 'zipNumeric';
-    if (owner && !v.organizationName.trim()) errors.organizationName = 'organizationNameRequired';
-    if (owner && !v.organizationTypeId) errors.organizationTypeId = 'organizationTypeRequired';
-    if (owner && !v.organizationCountryId) errors.organizationCountryId = 'organizationCountryRequired';
-  }
+  const errors = tried ? problemsOf(v, owner, cities.length > 0) : {};
   const set = <K extends Key>(k: K, value: Draft[K]) =>
     setV((o) => {
       const next = { ...o, [k]: value };
@@ -113,13 +113,9 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
     e.preventDefault();
     setTried(true);
     await loadPhoneNumbers().catch(() => undefined);
-    const hasErrors =
-      !v.userFullName.trim() || !v.userPhoneNumber.trim() || !isValidPhone(v.userPhoneNumber) || !v.userCountryId || !v.state || (cities.length > 0 && !v.city) || !v.address.trim() || (v.zipCode && !/^[0-9]+$/.test(v.zipCode)) ||
-      (owner && (!v.organizationName.trim() || !v.organizationTypeId || !v.organizationCountryId));
-    if (hasErrors) return;
-    setBusy(true);
-    try {
-      const r = await profileApi.edit({
+    if (Object.keys(problemsOf(v, owner, cities.length > 0)).length) return;
+    await save(
+      {
         userId: profile.userId,
         organizationId: profile.organizationId,
         userFullName: v.userFullName.trim(),
@@ -128,46 +124,27 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
         userCountryId: v.userCountryId,
         geographicalDetail: { ...profile.geographicalDetail, governorateOrProvince: v.state, cityOrCampOrVillage: v.city, houseOrTentDetails: v.address.trim() },
         ...(owner ? { organizationName: v.organizationName.trim(), organizationTypeId: v.organizationTypeId, organizationCountryId: v.organizationCountryId, zipCode: v.zipCode } : {}),
-      });
-      notify('success', r.message ? translateMessage(r.message) : t('profileInformation.saved'));
-      if (session.user) session.user.fullName = v.userFullName.trim();
-      if (owner) session.organizationName = v.organizationName.trim();
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
-    } catch (err) {
-      notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('common.somethingWrongRetry'));
-    } finally {
-      setBusy(false);
-    }
+      },
+      { savedText: (r) => (r.message ? translateMessage(r.message) : t('profileInformation.saved')), organizationName: owner ? v.organizationName.trim() : undefined },
+    );
   }
 
-  const field = (k: Key, label: string, control: ReactNode, opts: { required?: boolean; disabled?: boolean; helper?: string } = {}) => (
-    <Field.Root required={opts.required ?? true} invalid={!!errors[k]} disabled={opts.disabled}>
-      <Field.Label>
-        {t(label)}
-        {(opts.required ?? true) && <Field.RequiredIndicator />}
-      </Field.Label>
+  const field = (k: Key, label: string, control: ReactNode, opts: { required?: boolean; disabled?: boolean } = {}) => (
+    <FormField label={t(label)} required={opts.required ?? true} disabled={opts.disabled ?? false} error={errors[k] && t(`profileInformation.errors.${errors[k]}`)}>
       {control}
-      {opts.helper && <Field.HelperText>{t(opts.helper)}</Field.HelperText>}
-      {errors[k] && <Field.ErrorText>{t(`profileInformation.errors.${errors[k]}`)}</Field.ErrorText>}
-    </Field.Root>
+    </FormField>
   );
   const select = (k: Key, options: { value: string | number; label: string }[], disabled = false) => (
-    <NativeSelect.Root disabled={disabled}>
-      <NativeSelect.Field
-        name={k}
-        value={v[k] === null ? '' : String(v[k])}
-        onChange={(e) => set(k, (typeof v[k] === 'number' || v[k] === null ? (e.target.value ? Number(e.target.value) : null) : e.target.value) as never)}
-        data-testid={`profile-${k}`}
-      >
-        <option value="">{t('common.select')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <SelectControl
+      name={k}
+      value={v[k] === null ? '' : String(v[k])}
+      onChange={(x) => set(k, (typeof v[k] === 'number' || v[k] === null ? (x ? Number(x) : null) : x) as never)}
+      testId={`profile-${k}`}
+      disabled={disabled}
+    >
+      <option value="">{t('common.select')}</option>
+      <Options items={options} />
+    </SelectControl>
   );
   const input = (k: 'userFullName' | 'userPhoneNumber' | 'address' | 'zipCode' | 'organizationName', extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' } = {}, disabled = false) => (
     <Input name={k} value={v[k]} dir="auto" disabled={disabled} onChange={(e) => set(k, e.target.value)} data-testid={`profile-${k}`} {...extra} />
@@ -201,7 +178,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
           <Fieldset.Legend fontWeight="semibold">{t('profileInformation.company')}</Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
             {field('organizationName', 'profileInformation.organizationName', input('organizationName', { autoComplete: 'organization' }, !owner), { disabled: !owner })}
-            {field('organizationTypeId', 'profileInformation.organizationType', select('organizationTypeId', (types.data ?? []).map((o) => ({ value: o.id, label: t(`organizationTypes.${o.name}`, { defaultValue: o.name }) })), !owner), { disabled: !owner })}
+            {field('organizationTypeId', 'profileInformation.organizationType', select('organizationTypeId', typeOptions.map((o) => ({ value: o.id, label: o.name })), !owner), { disabled: !owner })}
             {field('organizationCountryId', 'profileInformation.organizationCountry', select('organizationCountryId', countryOptions.map((c) => ({ value: c.id, label: c.name })), !owner), { disabled: !owner })}
             {field('zipCode', 'profileInformation.zipCode', input('zipCode', { inputMode: 'numeric', autoComplete: 'postal-code' }, !owner), { required: false, disabled: !owner })}
           </Grid>

@@ -2,13 +2,14 @@
 // dialog", 5 "Change password"): read-only username, Old, New and Confirm Password, 'Update info' and
 // 'Cancel'. On success a notification, then the dialog closes after 1.5 s; a refusal shows a failure
 // notification and, beyond the spec, the server's reason under the form (a wrong old password, say).
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validatePasswordChange, type PasswordChangeDraft } from '../../../engine/validation/profile';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
+import { DialogActions, FormField } from '../../components/FormField';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
 import { translateMessage } from '../../i18n';
@@ -67,14 +68,7 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
       testId="login-info-dialog"
       title={t('organizationManagement.login.dialogTitle')}
       footer={
-        <>
-          <Button variant="outline" onClick={close} data-testid="login-info-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="login-info-form" colorPalette="brand" loading={busy} data-testid="login-info-submit">
-            {t('organizationManagement.login.update')}
-          </Button>
-        </>
+        <DialogActions onCancel={close} cancelText={t('common.cancel')} cancelTestId="login-info-cancel" submitText={t('organizationManagement.login.update')} form="login-info-form" busy={busy} submitTestId="login-info-submit" />
       }
     >
       <form id="login-info-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -84,17 +78,18 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
             <Input value={email} readOnly dir="auto" data-testid="login-info-username" />
           </Field.Root>
           {fields.map((f) => (
-            <Field.Root key={f.key} required invalid={!!errors[f.key]}>
-              <Field.Label>
-                {t(`organizationManagement.login.${f.label}`)}
-                <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField
+              key={f.key}
+              label={t(`organizationManagement.login.${f.label}`)}
+              required
+              helper={f.key === 'newPassword' && t('organizationManagement.login.hint')}
+              error={errors[f.key] && t(`organizationManagement.login.errors.${errors[f.key]}`)}
+              errorTestId={`login-info-error-${f.key}`}
+              // The server holds a new password to the product's whole rule, which the hint only begins.
+              below={f.key === 'newPassword' && v.newPassword && <PasswordChecklist password={v.newPassword} />}
+            >
               <PasswordInput name={f.key} autoComplete={f.autoComplete} value={v[f.key]} onChange={(e) => setV((old) => ({ ...old, [f.key]: e.target.value }))} data-testid={`login-info-${f.key}`} />
-              {f.key === 'newPassword' && <Field.HelperText>{t('organizationManagement.login.hint')}</Field.HelperText>}
-              {errors[f.key] && <Field.ErrorText data-testid={`login-info-error-${f.key}`}>{t(`organizationManagement.login.errors.${errors[f.key]}`)}</Field.ErrorText>}
-              {/* The server holds a new password to the product's whole rule, which the hint only begins. */}
-              {f.key === 'newPassword' && v.newPassword && <PasswordChecklist password={v.newPassword} />}
-            </Field.Root>
+            </FormField>
           ))}
           {refusal && (
             <Text role="alert" color="red.700" data-testid="login-info-refusal">

@@ -3,21 +3,16 @@
 // Organization Name, Country), every field required. The spec's original opened it from nowhere and
 // saved nothing; here Organization Management opens it and it saves through editUserAndOrganization.
 // Only the organization's owner changes the company fields (spec 000 section 6); others see them disabled.
-import { Button, Fieldset, Field, Grid, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Fieldset, Grid, Input, Stack } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidPhone } from '../../../engine/validation/account';
 import { validateProfile, type ProfileDraft, type ProfileField } from '../../../engine/validation/profile';
 import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
-import { ApiError } from '../../api/client';
-import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
-import { localizeCountries } from '../../components/CountryCombobox';
-import { translateMessage } from '../../i18n';
-import { session } from '../../state/session';
-import { PROFILE_QUERY, profileApi, useCountries, useOrganizationTypes } from './profileApi';
+import { DialogActions, FormField, Options, SelectControl } from '../../components/FormField';
+import { useProfileChoices, useSaveProfile } from './profileApi';
 
 const draftOf = (p: UserAndOrganizationInfo): ProfileDraft => ({
   userFullName: p.userFullName,
@@ -29,14 +24,11 @@ const draftOf = (p: UserAndOrganizationInfo): ProfileDraft => ({
 });
 
 export function ProfileDialog({ open, profile, onClose }: { open: boolean; profile: UserAndOrganizationInfo; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const types = useOrganizationTypes();
-  const countries = useCountries();
-  const countryOptions = useMemo(() => localizeCountries(countries.data ?? [], i18n.language), [countries.data, i18n.language]);
+  const { t } = useTranslation();
+  const { countryOptions, typeOptions } = useProfileChoices();
   const [v, setV] = useState(() => draftOf(profile));
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { save, busy } = useSaveProfile();
   const errors = tried ? validateProfile(v, isValidPhone) : {};
   const ownerOnly = !profile.canEditOrganization;
 
@@ -55,9 +47,8 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
     setTried(true);
     await loadPhoneNumbers().catch(() => undefined);
     if (Object.keys(validateProfile(v, isValidPhone)).length) return;
-    setBusy(true);
-    try {
-      await profileApi.edit({
+    const saved = await save(
+      {
         userId: profile.userId,
         organizationId: profile.organizationId,
         userFullName: v.userFullName.trim(),
@@ -66,47 +57,27 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
         organizationName: v.organizationName.trim(),
         organizationTypeId: v.organizationTypeId,
         organizationCountryId: v.organizationCountryId,
-      });
+      },
       // The server says the spec's text; the interface language's version of it is shown.
-      notify('success', t('organizationManagement.profile.saved'));
-      // The top bar shows the name and the organization's name from the session.
-      if (session.user) session.user.fullName = v.userFullName.trim();
-      if (profile.canEditOrganization) session.organizationName = v.organizationName.trim();
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
-      onClose();
-    } catch (err) {
-      notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('common.somethingWrongRetry'));
-    } finally {
-      setBusy(false);
-    }
+      { savedText: () => t('organizationManagement.profile.saved'), organizationName: profile.canEditOrganization ? v.organizationName.trim() : undefined },
+    );
+    if (saved) onClose();
   }
 
   const field = (k: ProfileField, input: ReactNode, disabled = false) => (
-    <Field.Root required invalid={!!errors[k]} disabled={disabled}>
-      <Field.Label>
-        {t(`organizationManagement.profile.fields.${k}`)}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FormField label={t(`organizationManagement.profile.fields.${k}`)} required error={errors[k] && t(`organizationManagement.profile.errors.${errors[k]}`)} errorTestId={`profile-error-${k}`} disabled={disabled}>
       {input}
-      {errors[k] && <Field.ErrorText data-testid={`profile-error-${k}`}>{t(`organizationManagement.profile.errors.${errors[k]}`)}</Field.ErrorText>}
-    </Field.Root>
+    </FormField>
   );
   const text = (k: 'userFullName' | 'userPhoneNumber' | 'userRoleWithinOrganization' | 'organizationName', extra: { type?: string; autoComplete?: string } = {}, disabled = false) =>
     field(k, <Input name={k} value={v[k]} dir="auto" onChange={(e) => set(k, e.target.value)} data-testid={`profile-${k}`} {...extra} />, disabled);
   const select = (k: 'organizationTypeId' | 'organizationCountryId', options: readonly { id: number; name: string }[]) =>
     field(
       k,
-      <NativeSelect.Root>
-        <NativeSelect.Field name={k} value={v[k] ?? ''} onChange={(e) => set(k, e.target.value ? Number(e.target.value) : null)} data-testid={`profile-${k}`}>
-          <option value="">{t('common.select')}</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>,
+      <SelectControl name={k} value={String(v[k] ?? '')} onChange={(x) => set(k, x ? Number(x) : null)} testId={`profile-${k}`}>
+        <option value="">{t('common.select')}</option>
+        <Options items={options.map((o) => ({ value: o.id, label: o.name }))} />
+      </SelectControl>,
       ownerOnly,
     );
 
@@ -119,14 +90,7 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
       scroll
       title={t('organizationManagement.profile.title')}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} data-testid="profile-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="profile-form" colorPalette="brand" loading={busy} data-testid="profile-submit">
-            {t('common.save')}
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} cancelText={t('common.cancel')} cancelTestId="profile-cancel" submitText={t('common.save')} form="profile-form" busy={busy} submitTestId="profile-submit" />
       }
     >
       <form id="profile-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -143,7 +107,7 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
             <Fieldset.Legend>{t('organizationManagement.company.title')}</Fieldset.Legend>
             {ownerOnly && <Fieldset.HelperText>{t('organizationManagement.profile.ownerOnly')}</Fieldset.HelperText>}
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-              {select('organizationTypeId', (types.data ?? []).map((o) => ({ id: o.id, name: t(`organizationTypes.${o.id}`, { defaultValue: o.name }) })))}
+              {select('organizationTypeId', typeOptions)}
               {text('organizationName', { autoComplete: 'organization' }, ownerOnly)}
               {select('organizationCountryId', countryOptions)}
             </Grid>

@@ -2,16 +2,17 @@
 // with a deadline, a location or location group, a collection round, a collection type, a note and a
 // recurrence. Collectors whose location is the task's are listed first and marked suggested. The
 // server enforces every rule again (server/services/tasks.ts).
-import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Checkbox, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { collectionTypeCodes, NOTE_MAX, recurrenceCodes, recurrences, weekdayCodes } from '../../../schemas/tasks';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
+import { DialogActions, FormField, SelectControl } from '../../components/FormField';
 import { SCREEN_QUERY } from '../../components/admin-screen/useScreenList';
-import { translateMessage } from '../../i18n';
+import { taskFailureText, useDeployedSurveys } from './api';
 
 interface Collector {
   memberId: string;
@@ -34,21 +35,14 @@ const empty = {
   recurrenceEnd: '',
 };
 
-function Select({ label, value, onChange, children, testId, required, invalid, error }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode; testId: string; required?: boolean; invalid?: boolean; error?: string }) {
+/** One select of the form, in the app's labelled frame. */
+function Select({ label, value, onChange, children, testId, required, error }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode; testId: string; required?: boolean; error?: string | false }) {
   return (
-    <Field.Root required={required} invalid={invalid}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
+    <FormField label={label} required={required ?? false} error={error}>
+      <SelectControl value={value} onChange={onChange} testId={testId}>
+        {children}
+      </SelectControl>
+    </FormField>
   );
 }
 
@@ -68,11 +62,7 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
   }, [open]);
   const set = (k: keyof typeof empty) => (v: string) => setF((x) => ({ ...x, [k]: v }));
 
-  const surveys = useQuery({
-    queryKey: ['assign', 'surveys', projectId],
-    enabled: open,
-    queryFn: () => api.get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }).then((d) => d.surveys),
-  });
+  const surveys = useDeployedSurveys(projectId, open);
   const countries = useQuery({ queryKey: ['countries'], enabled: open, staleTime: Infinity, queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries') });
   const groups = useQuery({
     queryKey: ['assign', 'groups', workspaceId],
@@ -113,7 +103,7 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
       await client.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       onClose();
     } catch (e) {
-      notify('error', e instanceof ApiError ? [translateMessage(e.message), ...e.errors.filter((x) => x !== e.message)].join(' ') : t('tasks.form.failed'));
+      notify('error', taskFailureText(e, t('tasks.form.failed')));
     } finally {
       setBusy(false);
     }
@@ -128,21 +118,12 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
       title={t('tasks.form.title')}
       size="lg"
       scroll
-      footer={
-        <HStack gap="3">
-          <Button variant="outline" onClick={onClose}>
-            {t('tasks.form.cancel')}
-          </Button>
-          <Button colorPalette="brand" onClick={() => void submit()} loading={busy} data-testid="assign-submit">
-            {t('tasks.form.submit')}
-          </Button>
-        </HStack>
-      }
+      footer={<DialogActions onCancel={onClose} cancelText={t('tasks.form.cancel')} submitText={t('tasks.form.submit')} onSubmit={() => void submit()} busy={busy} submitTestId="assign-submit" />}
     >
       <Stack gap="4">
-        <Select label={t('tasks.form.survey')} value={f.surveyId} onChange={set('surveyId')} testId="assign-survey" required invalid={tried && missingSurvey} error={t('tasks.form.surveyRequired')}>
+        <Select label={t('tasks.form.survey')} value={f.surveyId} onChange={set('surveyId')} testId="assign-survey" required error={tried && missingSurvey && t('tasks.form.surveyRequired')}>
           <option value="">{t('common.select')}</option>
-          {(surveys.data ?? []).filter((s) => s.surveyStatusId === 1).map((s) => (
+          {(surveys.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>

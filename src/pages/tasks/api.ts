@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taskStatuses } from '../../../schemas/tasks';
 import { ApiError, api } from '../../api/client';
+import { translateMessage } from '../../i18n';
 import { keepList, readList } from '../../offline/listCache';
 import { session } from '../../state/session';
 
@@ -103,3 +104,17 @@ export const taskSurveyDataUrl = (t: Pick<MyTask, 'id' | 'surveyId'>) => `/api/S
 /** The fill page's address for a task (spec 001 section 2). */
 export const taskSurveyPath = (t: Pick<MyTask, 'id' | 'surveyId' | 'languageCode'>) =>
   `/public-survey/${encodeURIComponent(t.languageCode)}/${t.surveyId}?taskId=${t.id}`;
+
+/** The project's Deployed surveys, the ones a task (assigned or sent as a link) may name; read while a dialog is open. */
+export function useDeployedSurveys(projectId: string, open: boolean) {
+  return useQuery({
+    queryKey: ['assign', 'surveys', projectId],
+    enabled: open,
+    queryFn: () => api.get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }).then((d) => d.surveys.filter((s) => s.surveyStatusId === 1)),
+  });
+}
+
+/** A refused task call: the server's message in the interface language, then its further reasons. */
+export function taskFailureText(e: unknown, fallback: string): string {
+  return e instanceof ApiError ? [translateMessage(e.message), ...e.errors.filter((x) => x !== e.message)].join(' ') : fallback;
+}

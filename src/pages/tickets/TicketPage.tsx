@@ -1,7 +1,7 @@
 // /tickets/{id} (spec 000 section 2): the summary (user e-mail, type, subject, creation date) and the
 // message card with its attachments, a link back to the list. Beyond the spec (issue 19): the thread of
 // replies, support's answer with the status it sets (open, answered, closed), the submitter's follow-up.
-import { Badge, Box, Button, Card, DataList, EmptyState, Field, HStack, Heading, Link as ChakraLink, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, DataList, EmptyState, Field, HStack, Heading, Link as ChakraLink, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { TICKET_MESSAGE_MAX, TICKET_STATUSES, type TicketDetail, type TicketStatusName } from '../../../schemas/tickets';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
+import { Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { translateMessage } from '../../i18n';
 import { downloadAttachment, ticketsApi } from './api';
@@ -18,6 +19,16 @@ const statusPalette: Record<TicketStatusName, string> = { open: 'blue', answered
 
 function when(iso: string, lang: string) {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A ticket's status to choose: the one it has (the summary) or the one a reply sets. */
+function StatusSelect({ value, onChange, testId, ariaLabel }: { value: TicketStatusName; onChange: (s: TicketStatusName) => void; testId: string; ariaLabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <SelectControl size="sm" width="40" value={value} onChange={(v) => onChange(v as TicketStatusName)} testId={testId} {...(ariaLabel ? { ariaLabel } : {})}>
+      <Options items={TICKET_STATUSES.map((s) => ({ value: s, label: t(`tickets.statuses.${s}`) }))} />
+    </SelectControl>
+  );
 }
 
 function Thread({ ticket }: { ticket: TicketDetail }) {
@@ -109,16 +120,7 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
             <Field.Root w="auto">
               <HStack>
                 <Field.Label mb="0">{t('tickets.detail.statusAfter')}</Field.Label>
-                <NativeSelect.Root size="sm" w="40">
-                  <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value as TicketStatusName)} data-testid="ticket-reply-status">
-                    {TICKET_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`tickets.statuses.${s}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <StatusSelect value={status} onChange={setStatus} testId="ticket-reply-status" />
               </HStack>
             </Field.Root>
           )}
@@ -197,16 +199,7 @@ export default function TicketPage() {
               <DataList.ItemLabel>{t('tickets.columns.status')}</DataList.ItemLabel>
               <DataList.ItemValue>
                 {d.canAnswer ? (
-                  <NativeSelect.Root size="sm" w="40">
-                    <NativeSelect.Field aria-label={t('tickets.columns.status')} value={d.status} onChange={(e) => status.mutate(e.target.value as TicketStatusName)} data-testid="ticket-status-select">
-                      {TICKET_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`tickets.statuses.${s}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <StatusSelect value={d.status} onChange={(v) => status.mutate(v)} testId="ticket-status-select" ariaLabel={t('tickets.columns.status')} />
                 ) : (
                   <Badge colorPalette={statusPalette[d.status]} data-testid="ticket-status">
                     {t(`tickets.statuses.${d.status}`)}

@@ -3,21 +3,16 @@
 // header or a recipient. Sent through a real SMTP server (smtp-server), read back raw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleByName } from '../../../../schemas/roles';
-import { createTestApp, type TestApp } from '../../../support/app';
+import type { TestApp } from '../../../support/app';
 import { demo, personas } from '../../../support/personas';
-import { startSmtpPeer, type SmtpPeer } from '../../../support/smtp';
+import { startAppWithSmtp, stopAppWithSmtp } from '../../../support/mailApp';
+import type { SmtpPeer } from '../../../support/smtp';
 
 let smtp: SmtpPeer;
 let t: TestApp;
 const as = personas(() => t);
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
+afterAll(() => stopAppWithSmtp(t, smtp));
 
 const HTML_NAME = '<img src=x onerror="alert(1)"><script>alert(2)</script> & "Aid"';
 const INJECTED = 'Relief\r\nBcc: victim@evil.test\r\nX-Injected: yes';

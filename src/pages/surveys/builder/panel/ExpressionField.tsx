@@ -2,12 +2,13 @@
 // checked by the engine as typed - the draft alone is parsed and looked up against the survey's
 // bindings, built once per edit (checkDraft), so the check costs the same on 20 or 2,000 questions: a
 // syntax error with its position, unknown ${names}, a cycle through this item, with a word on
-// references to questions that come later. Typing `${` offers the survey's names and a word offers the
+// references to questions that come later, and on a bare name that is a question's (`age` read as blank
+// where `${age}` was meant). Typing `${` offers the survey's names and a word offers the
 // engine's functions (a combobox: arrows, Enter or Tab to take one, Escape to close).
 import { Box, Text, Textarea } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDraft, completionsAt, laterReferences, surveyNames, type Completion, type ExpressionProperty } from '../../../../../engine/survey/index';
+import { bareQuestionNames, checkDraft, completionsAt, laterReferences, surveyNames, type Completion, type ExpressionProperty } from '../../../../../engine/survey/index';
 import { PanelField } from './Field';
 import { asText, fieldValue } from './read';
 import type { FieldProps } from './types';
@@ -29,6 +30,7 @@ export function ExpressionField(p: FieldProps & { hideLabel?: boolean }) {
   const [refused, setRefused] = useState<string | null>(null);
   const problem = useExpressionProblem(p, draft);
   const later = useMemo(() => laterReferences(p.model, p.item.id, draft), [p.model, p.item.id, draft]);
+  const bare = useMemo(() => bareQuestionNames(p.model, p.property as ExpressionProperty, draft), [p.model, p.property, draft]);
   const names = useMemo(() => surveyNames(p.model).filter((n) => n !== p.item.surveyItem.name), [p.model, p.item.surveyItem.name]);
   const [completion, setCompletion] = useState<Completion | null>(null);
   const [active, setActive] = useState(0);
@@ -144,6 +146,12 @@ export function ExpressionField(p: FieldProps & { hideLabel?: boolean }) {
           </Box>
         ) : null}
       </Box>
+      {!problem &&
+        bare.map((name) => (
+          <Text key={name} fontSize="xs" color="orange.700" mt="1" data-testid="field-bare-name">
+            {t('builder.expression.bareName', { name, reference: `\${${name}}` })}
+          </Text>
+        ))}
       {!problem && later.length ? (
         <Text fontSize="xs" color="orange.700" mt="1" data-testid="field-later">
           {t('builder.expression.later', { names: later.map((n) => `\${${n}}`).join(', '), count: later.length })}
