@@ -16,6 +16,16 @@ import { showTextsIn } from '../../i18n';
  * 'Somali', 'Burmese' in English); else the ISO 639-1 list's own name; else the survey's name for it.
  */
 export function ownLanguageName(code: string, fallback: string): string {
+  const key = `${code}\u0000${fallback}`;
+  let name = ownNames.get(key);
+  if (name === undefined) ownNames.set(key, (name = findOwnLanguageName(code, fallback)));
+  return name;
+}
+
+/** Asked on every render of the picker; building an Intl.DisplayNames loads locale data (about 10 ms each). */
+const ownNames = new Map<string, string>();
+
+function findOwnLanguageName(code: string, fallback: string): string {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   try {
     if (Intl.DisplayNames.supportedLocalesOf([code]).length > 0) {

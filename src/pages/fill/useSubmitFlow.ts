@@ -31,10 +31,13 @@ interface Deps {
   geolocation: { current: { latitude: number; longitude: number } | null };
   dirty: { current: boolean };
   onExpired: () => void;
+  /** Lays the form out as far as the question at a path, so that it can be scrolled to (a long form is laid out as it is scrolled). */
+  reveal: (path: string) => void;
 }
 
 /** Brings the first question in error into view and puts the cursor in it. */
-export function scrollToQuestion(path: string): void {
+export function scrollToQuestion(path: string, reveal: (path: string) => void): void {
+  reveal(path);
   requestAnimationFrame(() => {
     const el = document.getElementById(domIdOf(path));
     if (!el) return;
@@ -64,7 +67,7 @@ export function useSubmitFlow(d: Deps) {
       setFormError(message);
       notify('error', message ?? t('fill.errors.generic'));
       const first = result.issues[0];
-      if (first) scrollToQuestion(first.path);
+      if (first) scrollToQuestion(first.path, d.reveal);
       return;
     }
     setFormError(null);
@@ -111,7 +114,7 @@ export function useSubmitFlow(d: Deps) {
     const message = engineMessage(translateMessage(err.message), t) || t('fill.errors.generic');
     setFormError(message);
     notify('error', message, err.errors.join('\n'));
-    if (issues[0]) scrollToQuestion(issues[0].path);
+    if (issues[0]) scrollToQuestion(issues[0].path, d.reveal);
   };
 
   return { phase, formError, submit };
