@@ -15,6 +15,9 @@ type Props = ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>;
 
 const noop = (): void => undefined;
 
+/** How long after the form first shows the background layout starts. */
+const BACKGROUND_START_MS = 1500;
+
 /**
  * How much of the form's top level is laid out, in document order; null (the default), all of it. The
  * fill page and the builder's preview lay a long survey out as it is scrolled to (form/layoutWindow.ts):
@@ -65,7 +68,8 @@ export function Layout(props: Props) {
       if (entries.some((e) => e.isIntersecting)) more();
     }, { rootMargin: '100% 0px' });
     observer.observe(el);
-    const cancel = control.options.background ? whenIdle(more) : undefined;
+    // The first background step waits a moment: the respondent's first keys and taps come before it.
+    const cancel = control.options.background ? whenIdle(more, limit === control.options.first ? BACKGROUND_START_MS : 0) : undefined;
     // Printing prints the whole survey.
     const all = () => flushSync(() => setLimit(Number.POSITIVE_INFINITY));
     window.addEventListener('beforeprint', all);
