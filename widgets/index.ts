@@ -8,6 +8,7 @@ export { domIdOf, instancePath } from './runtime/paths';
 export { engineMessage, fieldError } from './runtime/messages';
 export { TEMPLATES } from './templates/index';
 export { LayoutWindow } from './templates/Layout';
+export { LayoutWindowControl, useLayoutWindow, type LayoutWindowOptions } from './form/layoutWindow';
 export type { FormContext, QuestionOptions, QuestionWidget, QuestionWidgetProps } from './types';
 
 import { FormRuntime, type RuntimeOptions } from './runtime/store';

@@ -2,39 +2,47 @@
 // survey's sections (the compiler's `ui:options.layout`; non-repeat sections add no level to the form
 // data). A section is drawn by the registry's section widget and hidden while it is not relevant.
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { createContext, Fragment, useContext, type ReactNode } from 'react';
+import { createContext, Fragment, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { LayoutNode } from '../../engine/survey/index';
 import { useQuestionState, useRelevant, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath, joinPath } from '../runtime/paths';
 import { describe } from '../form/fields';
+import { questionsThrough, sizeOf, topName, whenIdle, type LayoutWindowControl } from '../form/layoutWindow';
 import type { FormContext, FormValues, FormRegistry, QuestionWidget } from '../types';
 
 type Props = ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>;
 
 const noop = (): void => undefined;
 
-/**
- * How many questions of the form's top level are laid out, in document order. The fill page lays out
- * every one; the builder's preview lays a long survey out as it is scrolled to (builder/Preview.tsx):
- * mounting 2,000 questions nobody looks at was most of the time the builder took to open.
- */
-export const LayoutWindow = createContext(Number.POSITIVE_INFINITY);
+/** How long after the form first shows the background layout starts. */
+const BACKGROUND_START_MS = 1500;
 
-/** The questions a layout node lays out (a repeat: those of one instance). */
-const sizeOf = (node: LayoutNode): number => (node.kind === 'question' ? 1 : node.children.reduce((n, c) => n + sizeOf(c), 0));
+/**
+ * How much of the form's top level is laid out, in document order; null (the default), all of it. The
+ * fill page and the builder's preview lay a long survey out as it is scrolled to (form/layoutWindow.ts):
+ * mounting 2,000 questions nobody looks at yet was most of the time both took to open.
+ */
+export const LayoutWindow = createContext<LayoutWindowControl | null>(null);
 
 export function Layout(props: Props) {
-  const limit = useContext(LayoutWindow);
+  const control = useContext(LayoutWindow);
   const layout = (props.uiSchema?.['ui:options'] as { layout?: LayoutNode[] } | undefined)?.layout;
-  if (layout === undefined) return <div className="fs-level">{props.properties.map((p) => p.content)}</div>;
-  const content = new Map(props.properties.map((p) => [p.name, p.content]));
   const prefix = instancePath(props.fieldPathId.path);
   // A repeat instance is laid out whole: the window is the form's, not each instance's.
-  let budget = prefix === '' ? limit : Number.POSITIVE_INFINITY;
+  const windowed = control !== null && layout !== undefined && prefix === '';
+  const [limit, setLimit] = useState(() => (windowed ? control.laidOut : Number.POSITIVE_INFINITY));
+  const end = useRef<HTMLDivElement>(null);
+  const content = new Map(props.properties.map((p) => [p.name, p.content]));
+  let budget = windowed ? limit : Number.POSITIVE_INFINITY;
+  let partial = false;
   const render = (nodes: readonly LayoutNode[]): ReactNode[] => {
     const out: ReactNode[] = [];
     for (const node of nodes) {
-      if (budget <= 0) break;
+      if (budget <= 0) {
+        partial = true;
+        break;
+      }
       if (node.kind === 'section') {
         out.push(
           <SectionFrame key={node.name} node={node} path={joinPath(prefix, node.name)} registry={props.registry} readonly={props.readonly === true}>
@@ -48,7 +56,43 @@ export function Layout(props: Props) {
     }
     return out;
   };
-  return <div className="fs-level">{render(layout)}</div>;
+  const laid = layout === undefined ? null : render(layout);
+  useEffect(() => {
+    if (!windowed) return;
+    control.laidOut = limit;
+    const el = end.current;
+    if (!partial || !el) return;
+    const more = () => startTransition(() => setLimit((n) => n + control.options.step));
+    // Observed anew after each step: observe() reports at once whether the end is still near.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) more();
+    }, { rootMargin: '100% 0px' });
+    observer.observe(el);
+    // The first background step waits a moment: the respondent's first keys and taps come before it.
+    const cancel = control.options.background ? whenIdle(more, limit === control.options.first ? BACKGROUND_START_MS : 0) : undefined;
+    // Printing prints the whole survey.
+    const all = () => flushSync(() => setLimit(Number.POSITIVE_INFINITY));
+    window.addEventListener('beforeprint', all);
+    return () => {
+      observer.disconnect();
+      cancel?.();
+      window.removeEventListener('beforeprint', all);
+    };
+  }, [windowed, control, limit, partial]);
+  useEffect(() => {
+    if (!windowed || layout === undefined) return;
+    return control.attach((path) => {
+      const need = questionsThrough(layout, topName(path));
+      flushSync(() => setLimit((n) => Math.max(n, need)));
+    });
+  }, [windowed, control, layout]);
+  if (laid === null) return <div className="fs-level">{props.properties.map((p) => p.content)}</div>;
+  return (
+    <div className="fs-level">
+      {laid}
+      {partial ? <div ref={end} className="fs-more" aria-hidden="true" /> : null}
+    </div>
+  );
 }
 
 interface FrameProps {

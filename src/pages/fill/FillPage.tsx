@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, languageOf, type FormValues, type SurveyModel } from '../../../engine/survey/index';
-import { SurveyForm, engineMessage, locate, type ExpressionProblem, type FormContext } from '../../../widgets/index';
+import { LayoutWindow, SurveyForm, engineMessage, locate, useLayoutWindow, type ExpressionProblem, type FormContext } from '../../../widgets/index';
 import { mediaUrlFor } from '../../api/surveyMedia';
 import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
@@ -29,6 +29,12 @@ import { useFill } from './useFill';
 import { useLeavePrompt } from './useLeavePrompt';
 import { useSubmitFlow } from './useSubmitFlow';
 import './fill.css';
+
+/**
+ * The questions laid out before the page first shows (more than a tall screen holds), and at each later
+ * step: a step is rendered as a transition, in slices, so typing is never kept waiting for one.
+ */
+const FILL_WINDOW = { first: 40, step: 100, background: true };
 
 const ExpiredDialog = lazyDialog(() => import('./dialogs').then((m) => m.ExpiredDialog), whenOpen);
 
@@ -141,7 +147,9 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
       () => undefined,
     );
   }, [editable, model.toggleLocation]);
-  const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true) });
+  // A long survey is laid out from the top as it is scrolled to, and the rest in idle time (widgets/form/layoutWindow.ts).
+  const layoutWindow = useLayoutWindow(FILL_WINDOW);
+  const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true), reveal: (path) => layoutWindow.reveal(path) });
   useLeavePrompt(dirty);
   const { LeaveGuard } = useFillNav();
   const deployed = data.surveyStatusId === SURVEY_STATUS.Deployed;
@@ -192,7 +200,9 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
             ) : null
           }
         />
-        <SurveyForm key={`${fill.submissionId}:${fill.layout}`} runtime={fill.runtime} context={context} />
+        <LayoutWindow.Provider value={layoutWindow}>
+          <SurveyForm key={`${fill.submissionId}:${fill.layout}`} runtime={fill.runtime} context={context} />
+        </LayoutWindow.Provider>
         {/* Its own direction: a message with no translation for the survey language must not have its full stop moved. */}
         {flow.formError ? (
           <Box role="alert" dir="auto" bg="red.50" color="red.700" borderWidth="1px" borderColor="red.200" borderRadius="md" px="4" py="3" data-testid="fill-submit-error">

@@ -21,6 +21,16 @@ import { OWN_NAMES } from './ownNames';
 const capitalized = (name: string, code: string): string => name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
 
 export function ownLanguageName(code: string, fallback: string): string {
+  const key = `${code}\u0000${fallback}`;
+  let name = ownNames.get(key);
+  if (name === undefined) ownNames.set(key, (name = findOwnLanguageName(code, fallback)));
+  return name;
+}
+
+/** Asked on every render of the picker; building an Intl.DisplayNames loads locale data (about 10 ms each). */
+const ownNames = new Map<string, string>();
+
+function findOwnLanguageName(code: string, fallback: string): string {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   try {
     if (Intl.DisplayNames.supportedLocalesOf([code]).length > 0) {

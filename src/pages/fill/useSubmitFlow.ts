@@ -32,10 +32,13 @@ interface Deps {
   geolocation: { current: { latitude: number; longitude: number } | null };
   dirty: { current: boolean };
   onExpired: () => void;
+  /** Lays the form out as far as the question at a path, so that it can be scrolled to (a long form is laid out as it is scrolled). */
+  reveal: (path: string) => void;
 }
 
 /** Brings the first question in error into view and puts the cursor in it. */
-export function scrollToQuestion(path: string): void {
+export function scrollToQuestion(path: string, reveal: (path: string) => void): void {
+  reveal(path);
   requestAnimationFrame(() => {
     const el = document.getElementById(domIdOf(path));
     if (!el) return;
@@ -65,7 +68,7 @@ export function useSubmitFlow(d: Deps) {
       setFormError(message);
       notify('error', message ?? t('fill.errors.generic'));
       const first = result.issues[0];
-      if (first) scrollToQuestion(first.path);
+      if (first) scrollToQuestion(first.path, d.reveal);
       return;
     }
     setFormError(null);
@@ -115,7 +118,7 @@ export function useSubmitFlow(d: Deps) {
     // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
     const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
     notify('error', message, reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'));
-    if (issues[0]) scrollToQuestion(issues[0].path);
+    if (issues[0]) scrollToQuestion(issues[0].path, d.reveal);
   };
 
   return { phase, formError, submit };

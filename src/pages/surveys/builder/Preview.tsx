@@ -6,7 +6,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMonitor, LuSmartphone } from 'react-icons/lu';
 import { compileSurvey, type FormValues, type SurveyModel } from '../../../../engine/survey/index';
-import { createRuntime, LayoutWindow, SurveyForm, type FormContext, type FormRuntime } from '../../../../widgets/index';
+import { createRuntime, LayoutWindow, SurveyForm, useLayoutWindow, type FormContext, type FormRuntime } from '../../../../widgets/index';
 import { signedMediaUrl } from '../../../api/surveyMedia';
 import '../../fill/fill.css';
 
@@ -16,8 +16,7 @@ const WIDTHS = { phone: '360px', desktop: '100%' } as const;
  * Mounting a question costs ~0.3 ms of a quiet machine's time (several times that under load): a
  * 2,000-question survey mounted whole made up most of the builder's opening and of each edit's preview.
  */
-const FIRST_QUESTIONS = 100;
-const MORE_QUESTIONS = 200;
+const PREVIEW_WINDOW = { first: 100, step: 200 };
 
 let generation = 0;
 
@@ -81,20 +80,7 @@ export function Preview({
   // Always fetched with the session: the author sees a file the moment it is uploaded, deployed or not.
   const context = useMemo<FormContext>(() => ({ mediaUrl: (file: string) => signedMediaUrl(model.id, file) }), [model.id]);
   // Kept across rebuilds, so an edit does not pull the preview the author scrolled down back up.
-  const [laidOut, setLaidOut] = useState(FIRST_QUESTIONS);
-  const questions = useMemo(() => built.runtime?.compiled.bindings.nodes.filter((n) => n.kind === 'field').length ?? 0, [built.runtime]);
-  const partial = laidOut < questions;
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = end.current;
-    if (!partial || !el) return;
-    // Observed anew after each step: observe() reports at once whether the end is still near.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) startTransition(() => setLaidOut((n) => n + MORE_QUESTIONS));
-    }, { rootMargin: '100% 0px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [partial, laidOut, built]);
+  const layoutWindow = useLayoutWindow(PREVIEW_WINDOW);
   return (
     <Box data-testid="builder-preview" aria-label={t('builder.preview.title')} role="region">
       <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
@@ -122,13 +108,12 @@ export function Preview({
       </HStack>
       <Box maxW={WIDTHS[width]} mx="auto" bg="gray.50" borderWidth="1px" borderRadius="md" p="3" className="fill-page">
         {built.runtime ? (
-          <LayoutWindow.Provider value={laidOut}>
+          <LayoutWindow.Provider value={layoutWindow}>
             <SurveyForm key={built.key} runtime={built.runtime} context={context} />
           </LayoutWindow.Provider>
         ) : (
           <Text color="red.600">{built.error}</Text>
         )}
-        {partial ? <div ref={end} data-testid="preview-more" /> : null}
       </Box>
     </Box>
   );
