@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -109,9 +109,11 @@ function onDemand() {
 // The service worker precaches the fill page's files only (issue 22): a respondent on a slow link should
 // not download the admin screens. From Vite's build manifest: the entry's static imports, and everything
 // the fill page and the offline runtime load, statically or on demand (the widgets load on demand and must
-// work offline). The other screens, and the interface language in use, are kept by the worker as they are
-// loaded (src/offline/sw.ts); the other languages are not downloaded at all.
-const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts'];
+// work offline), with the fill route's Chakra system; and what the entry's start (src/app/start.tsx) imports
+// statically (not the app it loads elsewhere). The other screens, and the interface language in use, are kept
+// by the worker as they are loaded (src/offline/sw.ts); the other languages are not downloaded at all.
+const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts'];
+const START_ROOT = 'src/app/start.tsx';
 interface ViteChunk {
   file: string;
   imports?: string[];
@@ -135,7 +137,7 @@ function fillRouteFiles(outDir: string): Set<string> | undefined {
     if (dynamic) for (const i of c.dynamicImports ?? []) visit(i, true);
   };
   for (const [key, c] of Object.entries(chunks)) {
-    if (c.isEntry) visit(key, false);
+    if (c.isEntry || key === START_ROOT) visit(key, false);
     if (FILL_ROOTS.includes(key)) visit(key, true);
   }
   return keep;
@@ -152,10 +154,13 @@ function fillRouteOnly(outDir: string) {
 // The fill route's code in as few files as possible (issue 22). Left to itself the bundler cut the code
 // the fill page loads up front into 65 files, one per combination of screens sharing it; over HTTP/1.1's six
 // connections a phone on a 400 ms link then waits about eleven round trips before the form can show.
-// Grouped: the entry's static imports ('app', which every page runs), and what the fill page and the
-// offline runtime import statically on top ('fill'). Admin screens that reuse fill code load the same file.
+// Grouped: what every page runs (src/app/start.tsx's static imports: 'app'), and what the fill page and
+// the offline runtime import statically on top ('fill'). Admin screens that reuse fill code load the same
+// file. The entry's own small imports (the survey's early request and the API client it uses) stay in the
+// entry's file, so that the request leaves before 'app' has arrived.
 const ENTRY_ROOT = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-const FILL_MODULE_ROOTS = ['./src/pages/fill/FillPage.tsx', './src/offline/runtime.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const APP_ROOT = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
+const FILL_MODULE_ROOTS = ['./src/pages/fill/FillPage.tsx', './src/offline/runtime.ts', './src/app/fillTheme.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -173,16 +178,86 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
   }
   return seen;
 }
+// Chakra's recipe modules, and the ones a survey's address uses: the files behind the recipe names
+// src/app/fillTheme.ts and src/app/themeBase.ts import from Chakra's theme index, and what those import.
+const CHAKRA_RECIPE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/][\w-]+\.js$/;
+let fillRecipes: Set<string> | undefined;
+function fillRecipeFiles(): Set<string> {
+  if (fillRecipes) return fillRecipes;
+  const index = readFileSync(fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme/index.js', import.meta.url)), 'utf8');
+  const fileOf = new Map([...index.matchAll(/export \{ (\w+) \} from '\.\/recipes\/([\w-]+\.js)'/g)].map((m) => [m[1]!, m[2]!]));
+  const names = ['./src/app/fillTheme.ts', './src/app/themeBase.ts'].flatMap((f) => [...readFileSync(fileURLToPath(new URL(f, import.meta.url)), 'utf8').matchAll(/\b(\w+Recipe)\b/g)].map((m) => m[1]!));
+  fillRecipes = new Set(names.flatMap((n) => fileOf.get(n) ?? []));
+  // With the recipes they build on (native-select on select).
+  for (const file of fillRecipes) {
+    const code = readFileSync(fileURLToPath(new URL(`./node_modules/@chakra-ui/react/dist/esm/theme/recipes/${file}`, import.meta.url)), 'utf8');
+    for (const m of code.matchAll(/from '\.\/([\w-]+\.js)'/g)) fillRecipes.add(m[1]!);
+  }
+  return fillRecipes;
+}
+
+// Chakra's recipe modules only define objects: the ones no page names can go (and the admin screens' do not
+// tie the fill route's file to theirs).
+function chakraRecipesArePure() {
+  return {
+    name: 'chakra-recipes-are-pure',
+    transform(code: string, id: string) {
+      return CHAKRA_RECIPE.test(id) ? { code, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 function fillRouteChunks() {
-  let groups: { app: Set<string>; fill: Set<string> } | undefined;
-  return (id: string, graph: ModuleGraph): string | null => {
-    if (!groups) {
-      const app = staticClosure(graph, [ENTRY_ROOT]);
-      groups = { app, fill: staticClosure(graph, FILL_MODULE_ROOTS) };
-    }
-    if (id === ENTRY_ROOT) return null;
-    if (groups.app.has(id)) return 'app';
-    return groups.fill.has(id) ? 'fill' : null;
+  let groups: { entry: Set<string>; app: Set<string>; fill: Set<string> } | undefined;
+  const of = (graph: ModuleGraph) =>
+    (groups ??= { entry: staticClosure(graph, [ENTRY_ROOT]), app: staticClosure(graph, [APP_ROOT]), fill: staticClosure(graph, FILL_MODULE_ROOTS) });
+  // 'boot' first: a group takes its modules' imports along, and 'app' would otherwise take the entry's.
+  // The Chakra recipes only the app's system names (src/app/theme.ts, not src/app/fillTheme.ts) before
+  // both: both systems read Chakra's theme index, and 'fill' would take every recipe along.
+  return [
+    // Not their imports: some build on a recipe the fill route uses (number-input on input, tag on badge).
+    { priority: 3, name: 'app-recipes', test: (id: string) => CHAKRA_RECIPE.test(id) && !fillRecipeFiles().has(basename(id)), includeDependenciesRecursively: false },
+    { priority: 2, name: (id: string, graph: ModuleGraph) => (id !== ENTRY_ROOT && of(graph).entry.has(id) ? 'boot' : null) },
+    {
+      priority: 1,
+      name: (id: string, graph: ModuleGraph) => {
+        const g = of(graph);
+        if (g.entry.has(id)) return null;
+        if (g.app.has(id)) return 'app';
+        return g.fill.has(id) ? 'fill' : null;
+      },
+    },
+  ];
+}
+
+// The entry loads src/app/start.tsx on demand (so that its own small file can ask for a survey early), which
+// would leave the browser to learn of 'app' only once the entry has run: named in index.html instead, it
+// downloads from the start on every address, as when it was a static import.
+interface BundleChunk {
+  type: string;
+  fileName: string;
+  facadeModuleId?: string | null;
+  imports?: string[];
+}
+function preloadStart() {
+  return {
+    name: 'preload-start',
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler(html: string, ctx: { bundle?: Record<string, BundleChunk> }) {
+        const chunks = Object.values(ctx.bundle ?? {});
+        const start = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId === APP_ROOT);
+        if (!start) return [];
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const i of ctx.bundle?.[file]?.imports ?? []) visit(i);
+        };
+        visit(start.fileName);
+        return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
   };
 }
 
@@ -191,9 +266,11 @@ export default defineConfig({
     onDemand(),
     wholeJson(),
     builderEngineIsPure(),
+    chakraRecipesArePure(),
     rjsfUriStandIn(),
     chakraDefaultThemeIsPure(),
     rjsfChakraUsesOurSystem(),
+    preloadStart(),
     react(),
     // Brotli (best quality: done once) and gzip beside every text asset; the server sends the one the
     // browser accepts. A respondent on 400 kbit/s downloads about a quarter of the bytes.
@@ -235,7 +312,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: read by fillRouteOnly above (never served: the server ignores dot-folders).
     manifest: true,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: fillRouteChunks() }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: fillRouteChunks() } } },
   },
   server: { port: 5173 },
 });

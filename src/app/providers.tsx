@@ -1,14 +1,14 @@
-// What every page relies on: Chakra (theme), i18next, toasts. The app's screens add react-query
-// (App.tsx, ./queryClient.ts); the fill page, which respondents open on slow phones, does not load it.
-import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+// What every page relies on: Chakra (the system given: the app's or the fill route's, see ./start.tsx),
+// i18next, toasts. The app's screens add react-query (App.tsx, ./queryClient.ts); the fill page, which
+// respondents open on slow phones, does not load it.
+import { ChakraProvider, LocaleProvider, type SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18next } from '../i18n';
 import { useDocumentLang } from './documentLocale';
-import { system } from './theme';
 import { Toaster } from './toaster';
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ system, children }: { system: SystemContext; children: ReactNode }) {
   // Dialogs, menus and toasts take their direction from the page's language (documentLocale.ts).
   const lang = useDocumentLang();
   return (

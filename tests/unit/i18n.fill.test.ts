@@ -1,37 +1,10 @@
 // On a survey's address only part of the English texts ships (src/i18n/index.ts, `fillEnglish`): every text
 // the fill route's code asks for must be in that part, else a respondent would read a key instead of a text.
-// The fill route's code is what the fill page and the offline runtime import, statically or on demand (the
-// widgets, the dialogs), followed through relative imports as the bundler would.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// The fill route's code: tests/support/fillRoute.ts.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fillEnglish } from '../../src/i18n/index';
-
-const root = resolve(import.meta.dirname, '../..');
-const ROOTS = ['src/pages/fill/FillPage.tsx', 'src/offline/runtime.ts'].map((p) => join(root, p));
-
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = resolve(dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) if (existsSync(c) && statSync(c).isFile()) return c;
-  return undefined;
-}
-
-function fillRouteFiles(): string[] {
-  const seen = new Set<string>();
-  const stack = [...ROOTS];
-  for (let f = stack.pop(); f !== undefined; f = stack.pop()) {
-    if (seen.has(f)) continue;
-    seen.add(f);
-    const code = readFileSync(f, 'utf8');
-    // Static imports and re-exports (type-only ones carry no text), and import('...') on demand.
-    for (const m of code.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
-      const spec = m[1] ?? m[2]!;
-      const target = resolveImport(f, spec);
-      if (target && /\.tsx?$/.test(target)) stack.push(target);
-    }
-  }
-  return [...seen];
-}
+import { fillRouteFiles, root } from '../support/fillRoute';
 
 describe("the fill page's English", () => {
   const files = fillRouteFiles();

@@ -1,0 +1,43 @@
+// The page's start, loaded by the entry (src/main.tsx) once that has asked for what the address needs
+// first: React, Chakra and the interface texts, then the app or, at a survey's address, the fill page.
+import type { SystemContext } from '@chakra-ui/react';
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setSignedOutHandler } from '../api/client';
+import { initI18n } from '../i18n';
+import { Providers } from './providers';
+
+const offline = () => import('../offline/runtime');
+
+interface Root {
+  Root: ComponentType;
+  system: SystemContext;
+}
+
+// A survey's address is what respondents open, often on a slow phone: there the fill page runs on its
+// own, without the router and the route table (30 KiB gzip it would not use), and with a Chakra system
+// holding the recipes of few components (./fillTheme.ts). Every other address gets the app. Both load
+// alongside the interface texts.
+function loadRoot(fill: boolean): Promise<Root> {
+  if (!fill) return import('./appRoot').then((m) => ({ Root: m.App, system: m.system }));
+  setSignedOutHandler(() => window.location.assign('/auth/login'));
+  return Promise.all([import('../pages/fill/FillPage'), import('./fillTheme')]).then(([page, theme]) => ({ Root: page.FillPage, system: theme.fillSystem }));
+}
+
+export async function start(fill: boolean): Promise<void> {
+  const [, { Root, system }, early] = await Promise.all([initI18n(fill), loadRoot(fill), fill ? offline() : null]);
+  // The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
+  // the service worker say the survey came from its cache (a message nobody listens for is lost).
+  early?.startOffline();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers system={system}>
+        <Root />
+      </Providers>
+    </StrictMode>,
+  );
+
+  // Elsewhere the service worker and the outbox sync start after the first render (src/offline/).
+  if (!early) void offline().then((m) => m.startOffline());
+}
