@@ -21,7 +21,7 @@ export {
   type Result,
 } from './runtime/evaluate';
 export { filterChoices, type FilteredChoices } from './choices';
-export { ISOLATE_END, ISOLATE_START, escapeFormatting, interpolate, shownInLabel, templateReferences } from './template';
+export { ISOLATE_END, ISOLATE_START, escapeFormatting, interpolate, replaceReferences, shownInLabel, templateReferences } from './template';
 export { XLSFORM_BINDING_COLUMNS, xlsformBinding, xlsformFlag, type XlsformBindingColumn } from './xlsform';
 export {
   addRepeat,

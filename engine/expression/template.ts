@@ -14,6 +14,12 @@ export function templateReferences(text: string): string[] {
   return [...names];
 }
 
+/** The text with every ${name} replaced by what `replace` gives for the name. */
+export function replaceReferences(text: string, replace: (name: string) => string): string {
+  if (!text.includes('${')) return text;
+  return text.replace(PLACEHOLDER, (_, name: string) => replace(name));
+}
+
 /**
  * An answer shown inside a label is the respondent's text, not the author's: the characters ODK's
  * formatting reads (engine/survey/markup.ts) are escaped, so an answer cannot make itself a link or a heading.

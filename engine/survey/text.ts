@@ -1,6 +1,7 @@
 // Texts in the respondent's language, and label references (spec 001 sections 2 and 5): '${name}' in
 // a label or hint shows that answer, '[No value]' when it has none; a missing label is '( No label )'.
-import { ISOLATE_END, ISOLATE_START, MESSAGES } from '../expression/index';
+import { ISOLATE_END, ISOLATE_START, MESSAGES, replaceReferences } from '../expression/index';
+import { plainText } from './markup';
 import type { LocalizedText, SurveyLanguage } from './model';
 
 export const NO_VALUE = MESSAGES.noValue;
@@ -46,5 +47,29 @@ export function interpolate(template: string, show: (name: string) => string | u
   return template.replace(REFERENCE, (_, name: string) => {
     const v = show(name);
     return v === undefined || v.trim() === '' ? NO_VALUE : v;
+  });
+}
+
+// Private-use characters hold a reference's place while the formatting is read: no markup reads them.
+const HELD = /\uE000(\d+)\uE001/g;
+
+/**
+ * A label where no answers exist (a data table's column header): each `${name}` reads as the label of
+ * the question it names, in brackets and isolated like an answer in a label ('Age of [\u2068Name\u2069]'),
+ * or the bare name when that question has no label; formatting is dropped. The fill page shows
+ * '[No value]' for an empty answer: the brackets say the same thing, a value that goes there.
+ */
+export function labelWithoutAnswers(template: string, labelOf: (name: string) => string | undefined): string {
+  if (!template.includes('${')) return plainText(template);
+  const names: string[] = [];
+  const held = replaceReferences(template, (name) => `\uE000${names.push(name) - 1}\uE001`);
+  return plainText(held).replace(HELD, (whole, i: string) => {
+    // An author's own private-use characters are left as they are.
+    const name = names[Number(i)];
+    if (name === undefined) return whole;
+    // The named question's own references read as names: one level, never a loop.
+    const label = labelOf(name);
+    const shown = label === undefined || label.trim() === '' ? name : plainText(replaceReferences(label, (n) => n));
+    return `[${ISOLATE_START}${shown}${ISOLATE_END}]`;
   });
 }

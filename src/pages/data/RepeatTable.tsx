@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { useRepeatRows, type TableQuery } from './api';
 import { cellText } from './format';
 
-export function RepeatTable({ query }: { query: TableQuery & { repeat: string } }) {
+/** `headers`: the questions' column headers by name (columns.ts questionHeaders), references shown. */
+export function RepeatTable({ query, headers }: { query: TableQuery & { repeat: string }; headers: ReadonlyMap<string, string> }) {
   const { t, i18n } = useTranslation();
   const data = useRepeatRows(query).data;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,7 +21,7 @@ export function RepeatTable({ query }: { query: TableQuery & { repeat: string } 
             <Table.ColumnHeader bg="bg.subtle">{t('surveyData.index')}</Table.ColumnHeader>
             {data.columns.map((c) => (
               <Table.ColumnHeader key={c.key} bg="bg.subtle">
-                <bdi>{c.header}</bdi>
+                <bdi>{headers.get(c.key) ?? c.header}</bdi>
               </Table.ColumnHeader>
             ))}
           </Table.Row>

@@ -3,16 +3,15 @@
 // (TanStack Table + Virtual), so a page of 500 rows by 300 questions stays smooth. Columns can be
 // hidden and reordered (remembered per user and survey); rows can be reviewed in bulk; the filtered
 // data exports as CSV, XLSX or ZIP.
-import { Badge, Box, Button, Checkbox, Flex, Heading, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Heading, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 // The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
 import { FEED_ROLES } from '../../../schemas/dataFeed';
@@ -25,13 +24,12 @@ import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubm
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
 import { FeedDialog } from './FeedDialog';
-import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, savePrefs, type ColumnPrefs } from './columns';
-import { ReviewBadge, cellText, durationText } from './format';
+import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnPrefs } from './columns';
+import { DataGrid, type GridColumn } from './DataGrid';
 import { RepeatTable } from './RepeatTable';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
 
 const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
-const ROW_HEIGHT = 41;
 
 export default function SurveyDataPage() {
   const snap = useSnapshot(session);
@@ -83,15 +81,20 @@ function SurveyData({ projectId }: { projectId: string }) {
     const b = bindSurvey(model.data);
     return repeatGroups(b).map((g) => ({ name: g.name, label: textIn(g.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? g.name }));
   }, [model.data]);
-  const arranged = useMemo(() => arrange([...FIXED_COLUMNS, ...(model.data ? questionColumns(model.data, undefined) : [])], prefs), [model.data, prefs]);
-  const columns = useMemo<LegacyColumnDef<SubmissionRow>[]>(
+  const headers = useMemo(() => (model.data ? questionHeaders(model.data, undefined) : new Map<string, string>()), [model.data]);
+  const arranged = useMemo(() => arrange([...FIXED_COLUMNS, ...(model.data ? questionColumns(model.data, headers) : [])], prefs), [model.data, headers, prefs]);
+  const gridColumns = useMemo<GridColumn[]>(
     () => [
-      ...(canReview ? [{ id: '_select', header: '', size: 48 }] : []),
-      { id: '_open', header: '', size: 90 },
-      ...arranged.filter((c) => c.shown).map((c) => ({ id: c.key, header: c.fixed ? t(c.label) : c.label, size: c.fixed ? 170 : 200, meta: { fixed: c.fixed } })),
+      ...(canReview ? [{ id: '_select', kind: 'select' as const, header: '', width: 48, sortable: false }] : []),
+      { id: '_open', kind: 'open', header: t('surveyData.open'), width: 90, sortable: false },
+      ...arranged
+        .filter((c) => c.shown)
+        .map((c): GridColumn => ({ id: c.key, kind: c.fixed ? 'fact' : 'question', header: c.fixed ? t(c.label) : c.label, width: c.fixed ? 170 : 200, sortable: c.sort !== undefined })),
     ],
     [arranged, canReview, t],
   );
+  const columns = useMemo<LegacyColumnDef<SubmissionRow>[]>(() => gridColumns.map((c) => ({ id: c.id, header: c.header, size: c.width })), [gridColumns]);
+  // TanStack Table keeps the page's rows and their selection; the grid draws them (DataGrid.tsx).
   const table = useLegacyTable<SubmissionRow>({
     data: rows,
     columns,
@@ -103,50 +106,28 @@ function SurveyData({ projectId }: { projectId: string }) {
     state: { rowSelection: selection },
     onRowSelectionChange: setSelection,
   });
+  const allSelected = table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false;
+  const toggleAll = () => table.toggleAllRowsSelected();
+  // Stable, so that a row's checkbox does not redraw the other rows' cells.
+  const toggleRow = useCallback(
+    (id: string) =>
+      setSelection((s) => {
+        const { [id]: was, ...rest } = s;
+        return was ? rest : { ...s, [id]: true };
+      }),
+    [],
+  );
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const visibleColumns = table.getVisibleLeafColumns();
-  const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  const colVirtual = useVirtualizer({ horizontal: true, count: visibleColumns.length, getScrollElement: () => scroller.current, estimateSize: (i) => visibleColumns[i]!.getSize(), overscan: 3 });
-  const vRows = rowVirtual.getVirtualItems();
-  const vCols = colVirtual.getVirtualItems();
-  const padTop = vRows[0]?.start ?? 0;
-  const padBottom = rowVirtual.getTotalSize() - (vRows[vRows.length - 1]?.end ?? 0);
-  const padLeft = vCols[0]?.start ?? 0;
-  const padRight = colVirtual.getTotalSize() - (vCols[vCols.length - 1]?.end ?? 0);
-
-  // Made once per language, not on each scrolled frame.
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
-  const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
 
-  const cell = (r: SubmissionRow, id: string) => {
-    switch (id) {
-      case '_submittedAt':
-        return when.format(new Date(r.submittedAt));
-      case '_collector':
-        return r.submitterName ? <bdi>{r.submitterName}</bdi> : <Text as="span" color="gray.500">{t('surveyData.anonymous')}</Text>;
-      case '_review':
-        return <ReviewBadge status={r.reviewStatus} />;
-      case '_duration':
-        return durationText(r.durationSeconds, i18n.language);
-      case '_location':
-        return r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : '';
-      default:
-        return <bdi>{cellText(r.answers[id], t)}</bdi>;
-    }
+  const sortField = (id: string) => arranged.find((c) => c.key === id)?.sort;
+  const onSort = (id: string) => {
+    const field = sortField(id);
+    if (field) setFilters((f) => ({ ...f, sort: f.sort === `-${field}` ? field : `-${field}` }));
   };
-
-  const sortBy = (id: string) => {
-    const field = id === '_submittedAt' ? 'submittedAt' : id === '_collector' ? 'collector' : id === '_review' ? 'reviewStatus' : id === '_duration' ? 'duration' : id.startsWith('_') ? null : `q:${id}`;
-    if (!field) return;
-    setFilters((f) => ({ ...f, sort: f.sort === `-${field}` ? field : `-${field}` }));
-  };
-  const sortState = (id: string): 'ascending' | 'descending' | undefined => {
-    const key = filters.sort.replace(/^-/, '');
-    const field = { _submittedAt: 'submittedAt', _collector: 'collector', _review: 'reviewStatus', _duration: 'duration' }[id] ?? `q:${id}`;
-    if (key !== field) return undefined;
-    return filters.sort.startsWith('-') ? 'descending' : 'ascending';
-  };
+  const sortKey = filters.sort.replace(/^-/, '');
+  const sortedBy = arranged.find((c) => c.sort === sortKey);
+  const sort = useMemo(() => (sortedBy ? { id: sortedBy.key, direction: filters.sort.startsWith('-') ? ('descending' as const) : ('ascending' as const) } : null), [sortedBy, filters.sort]);
 
   const selected = Object.keys(selection).filter((k) => selection[k]);
   const [exportJob, setExportJob] = useState<ExportJob | null>(null);
@@ -298,91 +279,22 @@ function SurveyData({ projectId }: { projectId: string }) {
           </Wrap>
         )}
       </Flex>
-      {repeat && query && <RepeatTable query={{ ...query, repeat }} />}
-      <Box ref={scroller} display={repeat ? 'none' : undefined} overflow="auto" maxH="65vh" borderWidth="1px" borderRadius="md" tabIndex={0} aria-label={t('surveyData.tableLabel')} data-testid="data-scroller">
-        <Table.Root size="sm" stickyHeader style={{ width: colVirtual.getTotalSize(), tableLayout: 'fixed' }} aria-rowcount={total + 1}>
-          <Table.Header>
-            <Table.Row>
-              {padLeft > 0 && <Table.ColumnHeader style={{ width: padLeft }} aria-hidden />}
-              {vCols.map((vc) => {
-                const col = visibleColumns[vc.index]!;
-                const id = col.id;
-                const sortable = id !== '_select' && id !== '_open' && id !== '_location';
-                return (
-                  <Table.ColumnHeader key={id} style={{ width: col.getSize() }} aria-sort={sortable ? (sortState(id) ?? 'none') : undefined} bg="bg.subtle">
-                    {id === '_select' ? (
-                      <Checkbox.Root size="sm" checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false} onCheckedChange={() => table.toggleAllRowsSelected()} aria-label={t('surveyData.selectAll')}>
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                      </Checkbox.Root>
-                    ) : id === '_open' ? (
-                      <Box as="span" srOnly>
-                        {t('surveyData.open')}
-                      </Box>
-                    ) : sortable ? (
-                      <Button variant="plain" size="xs" px="0" onClick={() => sortBy(id)} title={String(col.columnDef.header)} maxW="full" justifyContent="start">
-                        <Text as="span" truncate>
-                          <bdi>{String(col.columnDef.header)}</bdi>
-                        </Text>
-                        {sortState(id) === 'ascending' ? <LuArrowUp /> : sortState(id) === 'descending' ? <LuArrowDown /> : null}
-                      </Button>
-                    ) : (
-                      String(col.columnDef.header)
-                    )}
-                  </Table.ColumnHeader>
-                );
-              })}
-              {padRight > 0 && <Table.ColumnHeader style={{ width: padRight }} aria-hidden />}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {padTop > 0 && (
-              <tr aria-hidden>
-                <td style={{ height: padTop }} />
-              </tr>
-            )}
-            {vRows.map((vr) => {
-              const row = table.getRowModel().rows[vr.index]!;
-              const r = row.original;
-              return (
-                <Table.Row key={row.id} style={{ height: ROW_HEIGHT }} data-testid="data-row" aria-rowindex={(page - 1) * pageSize + vr.index + 2}>
-                  {padLeft > 0 && <Table.Cell aria-hidden />}
-                  {vCols.map((vc) => {
-                    const id = visibleColumns[vc.index]!.id;
-                    return (
-                      <Table.Cell key={id} overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
-                        {id === '_select' ? (
-                          <Checkbox.Root size="sm" checked={row.getIsSelected()} onCheckedChange={() => row.toggleSelected()} aria-label={t('surveyData.selectRow', { when: when.format(new Date(r.submittedAt)) })}>
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                          </Checkbox.Root>
-                        ) : id === '_open' ? (
-                          <Link to={`/survey/submission/${r.id}`} style={{ textDecoration: 'underline' }} data-testid="open-submission">
-                            {t('surveyData.open')}
-                          </Link>
-                        ) : (
-                          cell(r, id)
-                        )}
-                      </Table.Cell>
-                    );
-                  })}
-                  {padRight > 0 && <Table.Cell aria-hidden />}
-                </Table.Row>
-              );
-            })}
-            {padBottom > 0 && (
-              <tr aria-hidden>
-                <td style={{ height: padBottom }} />
-              </tr>
-            )}
-          </Table.Body>
-        </Table.Root>
-        {!data.isLoading && rows.length === 0 && (
-          <Text p="6" textAlign="center" color="gray.600" data-testid="data-empty">
-            {t('surveyData.empty')}
-          </Text>
-        )}
-      </Box>
+      {repeat && query && <RepeatTable query={{ ...query, repeat }} headers={headers} />}
+      <DataGrid
+        rows={rows}
+        columns={gridColumns}
+        selection={selection}
+        allSelected={allSelected}
+        onToggleRow={toggleRow}
+        onToggleAll={toggleAll}
+        sort={sort}
+        onSort={onSort}
+        firstRowIndex={(page - 1) * pageSize + 2}
+        rowCount={total + 1}
+        hidden={repeat !== ''}
+        empty={!data.isLoading && rows.length === 0}
+        label={t('surveyData.tableLabel')}
+      />
       <Flex gap="3" align="center" wrap="wrap" justify="space-between">
         <Flex align="center" gap="2">
           <label htmlFor="data-page-size" style={{ fontSize: '0.875rem' }}>

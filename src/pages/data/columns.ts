@@ -1,25 +1,45 @@
 // The data table's columns: the submission's own facts, then one per top-level question of the survey,
 // with which are shown and in what order remembered per user and survey (in this browser).
-import { dataFields, bindSurvey, textIn, type SurveyModel } from '../../../engine/survey/index';
+import { dataFields, bindSurvey, labelWithoutAnswers, textIn, type SurveyModel } from '../../../engine/survey/index';
 
 export interface ColumnDef {
   key: string;
   /** A translation key for the fixed columns; a question's label (author text) otherwise. */
   label: string;
   fixed: boolean;
+  /** What getSubmissions' Sort names this column by; undefined: the column does not sort. */
+  sort: string | undefined;
 }
 
 export const FIXED_COLUMNS: readonly ColumnDef[] = [
-  { key: '_submittedAt', label: 'surveyData.col.submittedAt', fixed: true },
-  { key: '_collector', label: 'surveyData.col.collector', fixed: true },
-  { key: '_review', label: 'surveyData.col.review', fixed: true },
-  { key: '_duration', label: 'surveyData.col.duration', fixed: true },
-  { key: '_location', label: 'surveyData.col.location', fixed: true },
+  { key: '_submittedAt', label: 'surveyData.col.submittedAt', fixed: true, sort: 'submittedAt' },
+  { key: '_collector', label: 'surveyData.col.collector', fixed: true, sort: 'collector' },
+  { key: '_review', label: 'surveyData.col.review', fixed: true, sort: 'reviewStatus' },
+  { key: '_duration', label: 'surveyData.col.duration', fixed: true, sort: 'duration' },
+  { key: '_location', label: 'surveyData.col.location', fixed: true, sort: undefined },
 ];
 
-export function questionColumns(model: SurveyModel, languageId: number | undefined): ColumnDef[] {
+/**
+ * Column headers of a survey's questions by name (the top level and the repeat groups): the label in
+ * the language (else the base language), with `${name}` references shown as the labels they name
+ * (engine labelWithoutAnswers), or the name.
+ */
+export function questionHeaders(model: SurveyModel, languageId: number | undefined): ReadonlyMap<string, string> {
   const b = bindSurvey(model);
-  return dataFields(b, null).map((n) => ({ key: n.name, label: textIn(n.model.questionLabels, languageId ?? b.baseLanguageId, b.baseLanguageId) ?? n.name, fixed: false }));
+  const label = (name: string) => {
+    const node = b.byName.get(name);
+    return node && textIn(node.model.questionLabels, languageId ?? b.baseLanguageId, b.baseLanguageId);
+  };
+  return new Map(
+    b.nodes.map((n) => {
+      const own = label(n.name);
+      return [n.name, own === undefined ? n.name : labelWithoutAnswers(own, label)];
+    }),
+  );
+}
+
+export function questionColumns(model: SurveyModel, headers: ReadonlyMap<string, string>): ColumnDef[] {
+  return dataFields(bindSurvey(model), null).map((n) => ({ key: n.name, label: headers.get(n.name) ?? n.name, fixed: false, sort: `q:${n.name}` }));
 }
 
 export interface ColumnPrefs {

@@ -1,0 +1,243 @@
+// The Survey Data table's grid (issue 16): only the rows and columns in view are in the page (TanStack
+// Virtual), as plain table elements styled by DataGrid.css. Scrolling must not redraw anything else:
+// the virtualizers live here, not in the page, and rows and cells are memoized, so a frame scrolled down
+// mounts the rows coming into view and one scrolled across the cells coming into view. (With Chakra's
+// table components per cell and the whole page redrawn per frame, a frame took 100-1,000 ms.)
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TFunction } from 'i18next';
+import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
+import { Link } from 'react-router';
+import type { SubmissionRow } from './api';
+import { REVIEW_PALETTE, cellText, durationText } from './format';
+import './DataGrid.css';
+
+const ROW_HEIGHT = 41;
+
+export type ColumnKind = 'select' | 'open' | 'fact' | 'question';
+
+export interface GridColumn {
+  id: string;
+  kind: ColumnKind;
+  /** The text shown (translated, or the question's header). */
+  header: string;
+  width: number;
+  sortable: boolean;
+}
+
+export type SortDirection = 'ascending' | 'descending';
+
+export interface DataGridProps {
+  rows: readonly SubmissionRow[];
+  columns: readonly GridColumn[];
+  selection: Readonly<Record<string, boolean>>;
+  allSelected: boolean | 'indeterminate';
+  onToggleRow: (id: string) => void;
+  onToggleAll: () => void;
+  sort: { id: string; direction: SortDirection } | null;
+  onSort: (id: string) => void;
+  /** aria-rowindex of the first row: the header and the rows of earlier pages come before it. */
+  firstRowIndex: number;
+  /** aria-rowcount: every row of the filtered data with the header, not only those drawn. */
+  rowCount: number;
+  hidden: boolean;
+  empty: boolean;
+  label: string;
+}
+
+/** What every cell reads besides its row: made once per language, so cells stay memoized across renders. */
+interface CellContext {
+  t: TFunction;
+  language: string;
+  when: Intl.DateTimeFormat;
+  onToggleRow: (id: string) => void;
+}
+
+type Fact = (r: SubmissionRow, c: CellContext) => ReactNode;
+
+/** The cells of the submission's own columns (columns.ts FIXED_COLUMNS). */
+const FACTS: Readonly<Record<string, Fact>> = {
+  _submittedAt: (r, c) => c.when.format(new Date(r.submittedAt)),
+  _collector: (r, c) => (r.submitterName ? <bdi>{r.submitterName}</bdi> : <span className="dg-muted">{c.t('surveyData.anonymous')}</span>),
+  _review: (r, c) => {
+    const palette = REVIEW_PALETTE[r.reviewStatus] ?? 'gray';
+    return (
+      <span className="dg-badge" data-testid="review-badge" style={{ background: `var(--chakra-colors-${palette}-subtle)`, color: `var(--chakra-colors-${palette}-fg)` }}>
+        {c.t(`surveyData.status.${r.reviewStatus}`)}
+      </span>
+    );
+  },
+  _duration: (r, c) => durationText(r.durationSeconds, c.language),
+  _location: (r) => (r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : ''),
+};
+
+function cellContent(r: SubmissionRow, column: GridColumn, selected: boolean, c: CellContext): ReactNode {
+  switch (column.kind) {
+    case 'select':
+      return (
+        <input
+          type="checkbox"
+          className="dg-check"
+          checked={selected}
+          onChange={() => c.onToggleRow(r.id)}
+          aria-label={c.t('surveyData.selectRow', { when: c.when.format(new Date(r.submittedAt)) })}
+        />
+      );
+    case 'open':
+      return (
+        <Link to={`/survey/submission/${r.id}`} className="dg-open" data-testid="open-submission">
+          {c.t('surveyData.open')}
+        </Link>
+      );
+    case 'fact':
+      return FACTS[column.id]?.(r, c) ?? null;
+    case 'question':
+      return <bdi>{cellText(r.answers[column.id], c.t)}</bdi>;
+  }
+}
+
+const DataCell = memo(function DataCell({ row, column, index, selected, context }: { row: SubmissionRow; column: GridColumn; index: number; selected: boolean; context: CellContext }) {
+  return (
+    <td className="dg-cell" style={{ width: column.width }} aria-colindex={index + 1}>
+      {cellContent(row, column, selected, context)}
+    </td>
+  );
+});
+
+interface RowProps {
+  row: SubmissionRow;
+  top: number;
+  rowIndex: number;
+  selected: boolean;
+  columns: readonly GridColumn[];
+  from: number;
+  to: number;
+  padStart: number;
+  width: number;
+  context: CellContext;
+}
+
+const DataRow = memo(function DataRow({ row, top, rowIndex, selected, columns, from, to, padStart, width, context }: RowProps) {
+  const cells: ReactNode[] = [];
+  for (let i = from; i <= to; i++) {
+    const column = columns[i]!;
+    // Only the checkbox's cell hears of the selection: selecting a row redraws one cell.
+    cells.push(<DataCell key={column.id} row={row} column={column} index={i} selected={column.kind === 'select' && selected} context={context} />);
+  }
+  return (
+    <tr className="dg-row" data-testid="data-row" aria-rowindex={rowIndex} style={{ transform: `translateY(${top}px)`, width, paddingInlineStart: padStart }}>
+      {cells}
+    </tr>
+  );
+});
+
+interface HeaderProps {
+  column: GridColumn;
+  index: number;
+  /** The column's sort; undefined when it does not sort. */
+  sort: SortDirection | 'none' | undefined;
+  allSelected: boolean | 'indeterminate';
+  onSort: (id: string) => void;
+  onToggleAll: () => void;
+  t: TFunction;
+}
+
+const HeaderCell = memo(function HeaderCell({ column, index, sort, allSelected, onSort, onToggleAll, t }: HeaderProps) {
+  let content: ReactNode;
+  if (column.kind === 'select') {
+    content = (
+      <input
+        type="checkbox"
+        className="dg-check"
+        checked={allSelected === true}
+        ref={(el) => {
+          if (el) el.indeterminate = allSelected === 'indeterminate';
+        }}
+        onChange={onToggleAll}
+        aria-label={t('surveyData.selectAll')}
+      />
+    );
+  } else if (column.kind === 'open') {
+    content = <span className="dg-sr-only">{t('surveyData.open')}</span>;
+  } else if (sort !== undefined) {
+    content = (
+      <button type="button" className="dg-sort" onClick={() => onSort(column.id)} title={column.header}>
+        <span>
+          <bdi>{column.header}</bdi>
+        </span>
+        {sort === 'ascending' ? <LuArrowUp aria-hidden /> : sort === 'descending' ? <LuArrowDown aria-hidden /> : null}
+      </button>
+    );
+  } else content = <bdi title={column.header}>{column.header}</bdi>;
+  return (
+    <th className="dg-cell" style={{ width: column.width }} aria-colindex={index + 1} aria-sort={sort}>
+      {content}
+    </th>
+  );
+});
+
+export const DataGrid = memo(function DataGrid(props: DataGridProps) {
+  const { rows, columns, selection, allSelected, onToggleRow, onToggleAll, sort, onSort, firstRowIndex, rowCount, hidden, empty, label } = props;
+  const { t, i18n } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const getScrollElement = useCallback(() => scroller.current, []);
+  const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const columnWidth = useCallback((i: number) => columns[i]!.width, [columns]);
+  const colVirtual = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement, estimateSize: columnWidth, overscan: 2 });
+  const context = useMemo<CellContext>(
+    () => ({ t, language: i18n.language, when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), onToggleRow }),
+    [t, i18n.language, onToggleRow],
+  );
+
+  const vRows = rowVirtual.getVirtualItems();
+  const vCols = colVirtual.getVirtualItems();
+  const width = colVirtual.getTotalSize();
+  const from = vCols[0]?.index ?? 0;
+  const to = vCols[vCols.length - 1]?.index ?? -1;
+  const padStart = vCols[0]?.start ?? 0;
+
+  const headers: ReactNode[] = [];
+  for (let i = from; i <= to; i++) {
+    const column = columns[i]!;
+    const own = !column.sortable ? undefined : sort?.id === column.id ? sort.direction : 'none';
+    headers.push(<HeaderCell key={column.id} column={column} index={i} sort={own} allSelected={allSelected} onSort={onSort} onToggleAll={onToggleAll} t={t} />);
+  }
+
+  return (
+    <div ref={scroller} className="dg-scroller" hidden={hidden} tabIndex={0} aria-label={label} data-testid="data-scroller">
+      <table className="dg-table" style={{ width }} aria-rowcount={rowCount} aria-colcount={columns.length}>
+        <thead className="dg-head">
+          <tr className="dg-row" aria-rowindex={1} style={{ width, paddingInlineStart: padStart }}>
+            {headers}
+          </tr>
+        </thead>
+        <tbody className="dg-body" style={{ height: rowVirtual.getTotalSize() }}>
+          {vRows.map((vr) => {
+            const row = rows[vr.index]!;
+            return (
+              <DataRow
+                key={row.id}
+                row={row}
+                top={vr.start}
+                rowIndex={firstRowIndex + vr.index}
+                selected={selection[row.id] === true}
+                columns={columns}
+                from={from}
+                to={to}
+                padStart={padStart}
+                width={width}
+                context={context}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+      {empty && (
+        <p className="dg-empty" data-testid="data-empty">
+          {t('surveyData.empty')}
+        </p>
+      )}
+    </div>
+  );
+});
