@@ -6,38 +6,24 @@
 //    app served by the real server on PostgreSQL: from the navigation to a character typed into the first
 //    text field having landed (the fill-page bench's measure); target < 1 s on this machine. First visit
 //    (nothing cached) and repeat visit (the service worker's precache and the survey's cached data).
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { initialize, recalculate, type FormState } from '../../engine/expression/index';
-import { bindSurvey, graphOf, importXlsForm, QUESTION_TYPES, type FieldNode, type SurveyModel } from '../../engine/survey/index';
+import { bindSurvey, graphOf, QUESTION_TYPES, type FieldNode, type SurveyModel } from '../../engine/survey/index';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
-import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
 import { openPostgres } from '../../server/db/database';
 import { insertSurvey } from '../../server/db/queries/surveys';
-import { XLSFORM_SHEET_LIMITS } from '../../server/services/xlsformImport';
-import { readWorkbook } from '../../server/workers/workbook';
 import { median, type Row } from './figures';
 import { startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
+import { whoVa } from './who-va-survey';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FIXTURE = 'fixtures/xlsforms/who-va-2016-v1_5_2.xlsx';
 
 const cpu = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-
-async function whoVa(languages: { languageId: number; name: string; code: string }[]): Promise<SurveyModel> {
-  const read = await readWorkbook(readFileSync(FIXTURE), XLSFORM_SHEET_LIMITS);
-  if ('report' in read) throw new Error(`WHO VA: ${JSON.stringify(read.report[0])}`);
-  const language = (key: string) => languages.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
-  const { model, report } = importXlsForm(read.sheets, { language, newId: randomUUID, fallbackName: 'WHO VA 2016', maxItems: MAX_SURVEY_ITEMS, maxDepth: MAX_SURVEY_DEPTH });
-  if (!model) throw new Error(`WHO VA: ${JSON.stringify(report.find((r) => r.level === 'error'))}`);
-  return model;
-}
 
 /** A value of the question's type that differs with `i`, so each answer really changes something. */
 function answerFor(node: FieldNode, i: number): unknown {
