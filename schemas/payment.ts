@@ -24,8 +24,12 @@ export const addPaymentMethodQuery = {
   type: 'object',
   required: ['organizationId', 'paymentMethodId'],
   additionalProperties: false,
-  properties: { organizationId: uuid, paymentMethodId: providerId },
+  // The SetupIntent the card form confirmed with Stripe (absent with the sandbox's form).
+  properties: { organizationId: uuid, paymentMethodId: providerId, setupIntentId: providerId },
 } as const;
+
+/** A SetupIntent for Stripe's card form (3-D Secure when the bank asks). */
+export const cardSetupBody = { type: 'object', required: ['organizationId'], additionalProperties: false, properties: { organizationId: uuid } } as const;
 
 /** The sandbox card form: Stripe's test numbers (plugins/payments/sandbox.ts). */
 export const sandboxPaymentMethodBody = {

@@ -12,6 +12,7 @@ import {
   activateSubscriptionBody,
   addPaymentMethodQuery,
   cancelQuery,
+  cardSetupBody,
   createSubscriptionBody,
   editPlanBody,
   invoiceParams,
@@ -79,9 +80,16 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return ok(await app.billing.createSandboxPaymentMethod({ organizationId: req.body.organizationId, number: req.body.number, expMonth: req.body.expMonth, expYear: req.body.expYear }));
   });
 
+  // Stripe's card form asks for this first, confirms it in the browser (3-D Secure when the bank asks),
+  // then names it to addPaymentMethodToOrganization. The same callers as that call.
+  app.post('/payment/stripe/createSetupIntent', { config: { access: 'public' }, schema: { body: cardSetupBody } }, async (req) => {
+    await requireOwner(req, req.body.organizationId);
+    return ok(await app.billing.createCardSetup({ organizationId: req.body.organizationId }));
+  });
+
   app.get('/Payment/addPaymentMethodToOrganization', { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery } }, async (req) => {
     await requireOwner(req, req.query.organizationId);
-    const r = await app.billing.addPaymentMethod({ organizationId: req.query.organizationId, paymentMethodId: req.query.paymentMethodId });
+    const r = await app.billing.addPaymentMethod({ organizationId: req.query.organizationId, paymentMethodId: req.query.paymentMethodId, setupIntentId: req.query.setupIntentId });
     return ok(r, r.message);
   });
 

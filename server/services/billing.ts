@@ -154,11 +154,35 @@ export function createBilling(deps: BillingDeps) {
       return { paymentMethodId: id, brand: c.brand, last4: c.last4 };
     },
 
-    /** Makes a card the default and pays the open invoices with it (past_due and unpaid become active). */
-    async addPaymentMethod(input: { organizationId: string; paymentMethodId: string }) {
+    /** A SetupIntent for the card form with Stripe (3-D Secure when the bank asks); the sandbox has no such step. */
+    async createCardSetup(input: { organizationId: string }) {
+      const row = await q.currentSubscription(db, input.organizationId);
+      if (!isStripe(provider)) throw problem('paymentProviderMismatch');
+      // The Stripe customer is made with the subscription (registration step 2).
+      if (!row?.provider_subscription_id) throw problem('notFound');
+      const setup = await provider.createCardSetup({ providerSubscriptionId: row.provider_subscription_id });
+      if (!setup) throw problem('paymentProviderMismatch');
+      return setup;
+    },
+
+    /**
+     * Makes a card the default and pays the open invoices with it (past_due and unpaid become active).
+     * With `setupIntentId` (Stripe's card form) the card counts only once Stripe says that SetupIntent
+     * succeeded for this organization's customer with this card.
+     */
+    async addPaymentMethod(input: { organizationId: string; paymentMethodId: string; setupIntentId?: string | undefined }) {
       const out = await db.transaction().execute(async (trx) => {
         let card = await q.cardOf(trx, input.organizationId, input.paymentMethodId);
-        if (!card && isStripe(provider)) {
+        const setupIntentId = input.setupIntentId;
+        if (setupIntentId) {
+          if (!isStripe(provider)) throw problem('paymentProviderMismatch');
+          const providerSubscriptionId = (await q.currentSubscription(trx, input.organizationId))?.provider_subscription_id;
+          if (!providerSubscriptionId) throw problem('notFound');
+          const set = await provider.verifyCardSetup({ setupIntentId, paymentMethodId: input.paymentMethodId, providerSubscriptionId });
+          if ('refused' in set) throw problem('validation', { errors: [set.refused] });
+          if (!card) await q.addPaymentMethod(trx, input.organizationId, set);
+          card = set;
+        } else if (!card && isStripe(provider)) {
           // Made in the browser by Stripe.js: read it from Stripe and keep it for this organization.
           const fetched = await provider.retrieveCard(input.paymentMethodId).catch(() => null);
           if (fetched) {
@@ -171,7 +195,14 @@ export function createBilling(deps: BillingDeps) {
         const live = row && (await advanceLocked(trx, row, clock.now()));
         const now = clock.now();
         const open = await q.openInvoices(trx, input.organizationId);
-        const res = await provider.attachPaymentMethod({ providerSubscriptionId: live?.provider_subscription_id ?? null, state: live ? await q.stateOf(trx, live) : null, card, open, now });
+        const res = await provider.attachPaymentMethod({
+          providerSubscriptionId: live?.provider_subscription_id ?? null,
+          state: live ? await q.stateOf(trx, live) : null,
+          card,
+          attached: Boolean(setupIntentId),
+          open,
+          now,
+        });
         if (live && res) await q.saveState(trx, live, res.state, res.invoices, res.paid, now, await q.planPrices(trx));
         return { last4: card.last4, brand: card.brand, paid: res?.paid.length ?? 0, declines: card.declines };
       });

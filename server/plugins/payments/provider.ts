@@ -76,8 +76,18 @@ export interface PaymentProvider {
   createSubscription(input: { organizationId: string; organizationName: string; plan: PlanPrice; isMonthly: boolean; trial: boolean; card: Card | null; now: Date }): Promise<
     Outcome & { providerSubscriptionId: string; clientSecret: string | null }
   >;
-  /** Makes a card the organization's default and pays what is open with it. */
-  attachPaymentMethod(input: { providerSubscriptionId: string | null; state: SubState | null; card: Card; open: OpenInvoice[]; now: Date }): Promise<Outcome | null>;
+  /**
+   * The step before a card is attached that lets the bank ask for 3-D Secure (SCA): Stripe's SetupIntent
+   * for the subscription's customer, whose client secret the browser confirms with the card. Null when the
+   * provider has no such step: the sandbox's test cards need no authentication and its own form makes the
+   * card directly (/payment/sandbox/createPaymentMethod).
+   */
+  createCardSetup(input: { providerSubscriptionId: string }): Promise<{ setupIntentId: string; clientSecret: string } | null>;
+  /**
+   * Makes a card the organization's default and pays what is open with it. `attached`: the card is on the
+   * provider's customer already (a confirmed SetupIntent put it there).
+   */
+  attachPaymentMethod(input: { providerSubscriptionId: string | null; state: SubState | null; card: Card; attached?: boolean; open: OpenInvoice[]; now: Date }): Promise<Outcome | null>;
   changePlan(input: { providerSubscriptionId: string; state: SubState; current: PlanPrice; plan: PlanPrice; isMonthly: boolean; atPeriodEnd: boolean; now: Date }): Promise<Outcome>;
   cancel(input: { providerSubscriptionId: string; state: SubState; atPeriodEnd: boolean; now: Date }): Promise<Outcome>;
   /**

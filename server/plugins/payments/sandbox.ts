@@ -78,6 +78,10 @@ export function createSandboxProvider(): PaymentProvider {
       return { providerSubscriptionId, clientSecret: paid ? null : `seti_sandbox_${randomUUID()}_secret`, state, invoices: [invoice], paid: [] };
     },
 
+    async createCardSetup() {
+      return null;
+    },
+
     async attachPaymentMethod({ state, card, open, now }) {
       if (!state) return null;
       const next: SubState = { ...state, card };

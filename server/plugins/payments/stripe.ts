@@ -22,8 +22,20 @@ export interface StripeProvider extends PaymentProvider {
   /** Checks the signature of a webhook delivery and turns the events we mirror into updates. */
   webhookUpdate(raw: Buffer, signature: string): Promise<StripeUpdate | null>;
   /** The card behind a PaymentMethod id that Stripe.js made in the browser. */
-  retrieveCard(paymentMethodId: string): Promise<Card & { expMonth: number | null; expYear: number | null }>;
+  retrieveCard(paymentMethodId: string): Promise<StoredCard>;
+  /**
+   * The card of a SetupIntent the browser confirmed (stripe.confirmCardSetup), once Stripe says it
+   * succeeded for this subscription's customer with this payment method; otherwise why not, in words that
+   * follow the field's name ("'setupIntentId' has not succeeded").
+   */
+  verifyCardSetup(input: { setupIntentId: string; paymentMethodId: string; providerSubscriptionId: string }): Promise<StoredCard | { refused: string }>;
 }
+
+type StoredCard = Card & { expMonth: number | null; expYear: number | null };
+const storedCard = (pm: Stripe.PaymentMethod): StoredCard => {
+  if (!pm.card) throw new Error('not a card');
+  return { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, declines: false, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+};
 
 const idOf = (ref: string | { id: string } | null): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -80,6 +92,8 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
   }
 
   const unchanged = (state: SubState): Outcome => ({ state, invoices: [], paid: [] });
+  /** The organization's Stripe customer is the one its subscription was made for. */
+  const customerOf = async (providerSubscriptionId: string): Promise<string> => idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).customer)!;
 
   return {
     name: 'stripe',
@@ -102,16 +116,37 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
     },
 
     async retrieveCard(paymentMethodId) {
-      const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
-      if (!pm.card) throw new Error('not a card');
-      return { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, declines: false, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+      return storedCard(await stripe.paymentMethods.retrieve(paymentMethodId));
     },
 
-    async attachPaymentMethod({ providerSubscriptionId, state, card, open }) {
+    async createCardSetup({ providerSubscriptionId }) {
+      // usage off_session: the bank authenticates the card now, so that renewals charge it without the owner.
+      const si = await stripe.setupIntents.create({ customer: await customerOf(providerSubscriptionId), usage: 'off_session', allowed_payment_method_types: ['card'] });
+      if (!si.client_secret) throw new Error('SetupIntent without client_secret');
+      return { setupIntentId: si.id, clientSecret: si.client_secret };
+    },
+
+    async verifyCardSetup({ setupIntentId, paymentMethodId, providerSubscriptionId }) {
+      let si: Stripe.SetupIntent;
+      try {
+        si = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      } catch (err) {
+        // Stripe's 404 for an id it does not know; an outage stays an error of ours.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return { refused: "'setupIntentId' is not known to Stripe" };
+        throw err;
+      }
+      if (si.status !== 'succeeded') return { refused: "'setupIntentId' has not succeeded" };
+      if (idOf(si.customer) !== (await customerOf(providerSubscriptionId))) return { refused: "'setupIntentId' belongs to another customer" };
+      const pm = si.payment_method;
+      if (!pm || idOf(pm) !== paymentMethodId) return { refused: "'paymentMethodId' is not the card of this SetupIntent" };
+      return storedCard(typeof pm === 'string' ? await stripe.paymentMethods.retrieve(pm) : pm);
+    },
+
+    async attachPaymentMethod({ providerSubscriptionId, state, card, attached, open }) {
       if (!providerSubscriptionId || !state) return null;
-      const sub = await stripe.subscriptions.retrieve(providerSubscriptionId);
-      const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
-      await stripe.paymentMethods.attach(card.id, { customer });
+      const customer = await customerOf(providerSubscriptionId);
+      // A confirmed SetupIntent attached the card to the customer already.
+      if (!attached) await stripe.paymentMethods.attach(card.id, { customer });
       await stripe.customers.update(customer, { invoice_settings: { default_payment_method: card.id } });
       const updated = await stripe.subscriptions.update(providerSubscriptionId, { default_payment_method: card.id });
       const paid: string[] = [];

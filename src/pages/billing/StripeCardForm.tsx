@@ -1,6 +1,8 @@
 // The card form with Stripe configured: Stripe Elements (@stripe/react-stripe-js) takes the card in
-// Stripe's own frame, Stripe.js turns it into a PaymentMethod, and our server attaches that to the
-// organization (/Payment/addPaymentMethodToOrganization, which reads the card back from Stripe).
+// Stripe's own frame. Our server makes a SetupIntent for the organization's Stripe customer
+// (/payment/stripe/createSetupIntent), Stripe.js confirms it with the card (stripe.confirmCardSetup, which
+// shows the bank's 3-D Secure challenge when the bank asks for one), and our server takes the resulting
+// card once it has read the SetupIntent back from Stripe (/Payment/addPaymentMethodToOrganization).
 // Its own chunk, loaded only in Stripe mode; Stripe.js itself is fetched from js.stripe.com only when
 // this form shows (the /pure entry does not load it on import).
 //
@@ -70,6 +72,31 @@ export default function StripeCardForm(props: CardFormProps & { publishableKey: 
   );
 }
 
+/**
+ * Stripe.js's error codes (docs.stripe.com/error-codes) grouped into the messages the interface has in
+ * every language: Stripe's own message is in the language Stripe.js was loaded with, not the page's.
+ */
+const SETUP_ERRORS: Record<string, SetupErrorKey> = {
+  card_declined: 'declined',
+  expired_card: 'expired',
+  incorrect_cvc: 'cvc',
+  invalid_cvc: 'cvc',
+  incorrect_number: 'number',
+  invalid_number: 'number',
+  incomplete_number: 'incomplete',
+  incomplete_cvc: 'incomplete',
+  incomplete_expiry: 'incomplete',
+  invalid_expiry_month: 'incomplete',
+  invalid_expiry_year: 'incomplete',
+  invalid_expiry_year_past: 'expired',
+  setup_intent_authentication_failure: 'authentication',
+  authentication_required: 'authentication',
+  processing_error: 'processing',
+};
+type SetupErrorKey = 'declined' | 'expired' | 'cvc' | 'number' | 'incomplete' | 'authentication' | 'processing' | 'other';
+export const setupErrorKey = (error: { code?: string | undefined; type?: string } | undefined): SetupErrorKey =>
+  (error?.code && SETUP_ERRORS[error.code]) || (error?.type === 'validation_error' ? 'incomplete' : 'other');
+
 function StripeFields({ organizationId, token, onDone, onCancel }: CardFormProps) {
   const { t } = useTranslation();
   const stripe = useStripe();
@@ -84,10 +111,12 @@ function StripeFields({ organizationId, token, onDone, onCancel }: CardFormProps
     setError(null);
     setBusy(true);
     try {
-      const made = await stripe.createPaymentMethod({ type: 'card', card });
-      // Stripe's own message for the card (declined, incomplete number), in the language it was given.
-      if (made.error) setError(made.error.message ?? t('billing.card.unexpected'));
-      else onDone((await billingApi.addPaymentMethod(organizationId, made.paymentMethod.id, token)).last4);
+      const setup = await billingApi.createCardSetup(organizationId, token);
+      const confirmed = await stripe.confirmCardSetup(setup.clientSecret, { payment_method: { card } });
+      const pm = confirmed.setupIntent?.payment_method;
+      const paymentMethodId = typeof pm === 'string' ? pm : pm?.id;
+      if (confirmed.error || !paymentMethodId) setError(t(`billing.card.setupError.${setupErrorKey(confirmed.error)}`));
+      else onDone((await billingApi.addPaymentMethod(organizationId, paymentMethodId, token, setup.setupIntentId)).last4);
     } catch (err) {
       setError(cardError(err, t('billing.card.unexpected')));
     } finally {

@@ -50,8 +50,11 @@ export const billingApi = {
     api.envelope('POST', '/Payment/cancelStripeSubscription', { query: { subscriptionId, cancelSubscriptionAfterPeriodEnds: true, reasonOfCancellation: reason, customReasonOfCancellation: custom } }),
   sandboxCard: (organizationId: string, card: { number: string; expMonth: number; expYear: number; cvc: string }, token?: string | null) =>
     api.post<{ paymentMethodId: string }>('/payment/sandbox/createPaymentMethod', { organizationId, ...card }, as(token)),
-  addPaymentMethod: (organizationId: string, paymentMethodId: string, token?: string | null) =>
-    api.get<{ last4: string }>('/Payment/addPaymentMethodToOrganization', { query: { organizationId, paymentMethodId }, ...as(token) }),
+  /** `setupIntentId`: the SetupIntent Stripe's form confirmed, which the server checks before taking the card. */
+  addPaymentMethod: (organizationId: string, paymentMethodId: string, token?: string | null, setupIntentId?: string) =>
+    api.get<{ last4: string }>('/Payment/addPaymentMethodToOrganization', { query: { organizationId, paymentMethodId, ...(setupIntentId ? { setupIntentId } : {}) }, ...as(token) }),
+  createCardSetup: (organizationId: string, token?: string | null) =>
+    api.post<{ setupIntentId: string; clientSecret: string }>('/payment/stripe/createSetupIntent', { organizationId }, as(token)),
   createSubscription: (organizationId: string, packetId: number, isMonthly: boolean | undefined, token?: string | null) =>
     api.post<{ subscriptionId: string; clientSecret: string | null }>(
       '/payment/stripe/createSubscription',
