@@ -88,7 +88,10 @@ const routes: Record<string, Case> = {
   'POST /api/payment/stripe/webhook': () => [{ anonymous: true, body: { type: 'customer.subscription.updated', data: { object: { id: 'sub_demo_relief', status: 'canceled' } } } }],
   'POST /api/payment/stripe/activatesubscription': (r) => [{ body: { organizationId: r.organizationId, stripeSubscriptionId: 'sub_demo_relief' } }],
   'POST /api/payment/sandbox/createpaymentmethod': (r) => [{ body: { organizationId: r.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+  // SetupIntents are Stripe's: the sandbox has none (404); tests/api/payment.stripe.test.ts covers Stripe's.
+  'POST /api/payment/stripe/createsetupintent': (r) => [{ body: { organizationId: r.organizationId } }],
   'GET /api/payment/addpaymentmethodtoorganization': (r, me) => [
+    { query: { organizationId: r.organizationId, paymentMethodId: 'pm_demo_visa_relief', setupIntentId: 'seti_demo_relief' } },
     { query: { organizationId: r.organizationId, paymentMethodId: 'pm_demo_visa_relief' } },
     { query: { organizationId: me.session.organizationId, paymentMethodId: 'pm_demo_visa_relief' } },
   ],

@@ -28,6 +28,24 @@ const subscription = () => ({
   latest_invoice: { id: 'in_test_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_test_1_secret_abc', type: 'payment_intent' } },
 });
 
+/**
+ * SetupIntents as Stripe keeps them (docs.stripe.com/api/setup_intents/object). The browser's
+ * stripe.confirmCardSetup is what turns one to succeeded with the card on it; here a test does that.
+ */
+const setupIntents = new Map<string, { id: string; customer: string; status: string; payment_method: string | null; usage: string }>();
+const card = (id: string) => ({ id, object: 'payment_method', type: 'card', customer: 'cus_test_1', card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034 } });
+const setupIntent = (si: { id: string; customer: string; status: string; payment_method: string | null; usage: string }, expand: boolean) => ({
+  ...si,
+  object: 'setup_intent',
+  client_secret: `${si.id}_secret_local`,
+  created: now,
+  livemode: false,
+  last_setup_error: null,
+  next_action: null,
+  payment_method_types: ['card'],
+  payment_method: expand && si.payment_method ? card(si.payment_method) : si.payment_method,
+});
+
 let server: Server;
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +55,26 @@ beforeAll(async () => {
     req.on('end', () => {
       requests.push({ method: req.method!, path: req.url!, body: new URLSearchParams(raw) });
       res.setHeader('content-type', 'application/json');
+      const url = new URL(req.url!, 'http://stripe.local');
+      // SetupIntents: made for a customer, read back (expand[]=payment_method puts the card object in).
+      if (url.pathname === '/v1/setup_intents' && req.method === 'POST') {
+        const form = new URLSearchParams(raw);
+        const si = { id: `seti_test_${setupIntents.size + 1}`, customer: form.get('customer')!, status: 'requires_payment_method', payment_method: null, usage: form.get('usage') ?? 'off_session' };
+        setupIntents.set(si.id, si);
+        return res.end(JSON.stringify(setupIntent(si, false)));
+      }
+      const seti = /^\/v1\/setup_intents\/([\w-]+)$/.exec(url.pathname);
+      if (seti && req.method === 'GET') {
+        const si = setupIntents.get(seti[1]!);
+        if (!si) {
+          res.statusCode = 404;
+          return res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such setupintent: '${seti[1]}'` } }));
+        }
+        return res.end(JSON.stringify(setupIntent(si, url.searchParams.getAll('expand[0]').includes('payment_method'))));
+      }
+      if (url.pathname === '/v1/customers/cus_test_1' && req.method === 'POST') return res.end(JSON.stringify({ id: 'cus_test_1', object: 'customer' }));
+      const pay = /^\/v1\/invoices\/([\w-]+)\/pay$/.exec(url.pathname);
+      if (pay) return res.end(JSON.stringify({ id: pay[1], object: 'invoice', status: 'paid' }));
       if (req.url === '/v1/customers') return res.end(JSON.stringify({ id: 'cus_test_1', object: 'customer' }));
       if (req.url === '/v1/subscriptions') return res.end(JSON.stringify(subscription()));
       if (req.url === '/v1/subscriptions/sub_test_1' && req.method === 'GET') return res.end(JSON.stringify(subscription()));
@@ -185,5 +223,77 @@ describe('the Stripe provider', () => {
     expect(call.body.get('cancel_at_period_end')).toBe('true');
     const row = await t.db.selectFrom('subscriptions').select(['cancel_at', 'ends_at']).where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
     expect(row.cancel_at).toEqual(row.ends_at);
+  });
+
+  it("sets a card up through a SetupIntent for the organization's customer, and takes it only once Stripe says it succeeded for that customer", async () => {
+    const { organization_id: organizationId } = await t.db.selectFrom('subscriptions').select('organization_id').where('provider_subscription_id', '=', 'sub_test_1').executeTakeFirstOrThrow();
+    const token = await signRegistrationToken(t.config.jwtSecret, { userId: t.ids.users['organization@demo.test']!, organizationId });
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.call('POST', '/api/payment/stripe/createSetupIntent', { body: { organizationId } })).status).toBe(401);
+
+    const made = await t.call<{ setupIntentId: string; clientSecret: string }>('POST', '/api/payment/stripe/createSetupIntent', { headers: auth, body: { organizationId } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toEqual({ setupIntentId: 'seti_test_1', clientSecret: 'seti_test_1_secret_local' });
+    const create = requests.find((r) => r.path === '/v1/setup_intents')!;
+    expect(Object.fromEntries(create.body)).toMatchObject({ customer: 'cus_test_1', usage: 'off_session', 'allowed_payment_method_types[0]': 'card' });
+
+    // An open invoice, to be paid with the card once it is in.
+    const open = JSON.stringify({
+      id: 'evt_4',
+      object: 'event',
+      type: 'invoice.finalized',
+      data: {
+        object: {
+          id: 'in_test_3',
+          object: 'invoice',
+          status: 'open',
+          amount_due: 14900,
+          created: now,
+          billing_reason: 'subscription_cycle',
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } },
+          lines: { object: 'list', data: [{ id: 'il_3', object: 'line_item', period: { start: now, end: now + 30 * 86400 }, pricing: { type: 'price_details', price_details: { price: 'price_standard_year', product: 'prod_1' } } }] },
+        },
+      },
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/stripe/webhook', payload: open, headers: signed(open) })).statusCode).toBe(200);
+
+    const attach = (query: Record<string, string>) =>
+      t.call<{ last4: string }>('GET', `/api/Payment/addPaymentMethodToOrganization?${new URLSearchParams({ organizationId, ...query }).toString()}`, { headers: auth });
+    const cards = () => t.db.selectFrom('payment_methods').select('id').where('organization_id', '=', organizationId).execute();
+
+    // Not confirmed in the browser yet (or the bank refused the challenge): still requires_payment_method.
+    const early = await attach({ paymentMethodId: 'pm_card_3ds', setupIntentId: 'seti_test_1' });
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ isSuccess: false, errors: ["'setupIntentId' has not succeeded"] });
+
+    // Succeeded, but for another Stripe customer (another account's SetupIntent named here).
+    setupIntents.set('seti_other', { id: 'seti_other', customer: 'cus_other', status: 'succeeded', payment_method: 'pm_card_other', usage: 'off_session' });
+    const foreign = await attach({ paymentMethodId: 'pm_card_other', setupIntentId: 'seti_other' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual(["'setupIntentId' belongs to another customer"]);
+    const unknown = await attach({ paymentMethodId: 'pm_card_3ds', setupIntentId: 'seti_missing' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual(["'setupIntentId' is not known to Stripe"]);
+    expect(await cards()).toEqual([]);
+
+    // stripe.confirmCardSetup in the browser: the bank's challenge passed, the card is on the SetupIntent.
+    setupIntents.set('seti_test_1', { ...setupIntents.get('seti_test_1')!, status: 'succeeded', payment_method: 'pm_card_3ds' });
+    const wrongCard = await attach({ paymentMethodId: 'pm_card_other', setupIntentId: 'seti_test_1' });
+    expect(wrongCard.status).toBe(400);
+    expect(wrongCard.body.errors).toEqual(["'paymentMethodId' is not the card of this SetupIntent"]);
+
+    const before = requests.length;
+    const done = await attach({ paymentMethodId: 'pm_card_3ds', setupIntentId: 'seti_test_1' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.last4).toBe('3184');
+    const calls = requests.slice(before);
+    // The SetupIntent attached the card: no second attach, which Stripe would refuse.
+    expect(calls.map((r) => `${r.method} ${r.path.split('?')[0]}`)).not.toContain('POST /v1/payment_methods/pm_card_3ds/attach');
+    expect(calls.find((r) => r.path === '/v1/customers/cus_test_1')!.body.get('invoice_settings[default_payment_method]')).toBe('pm_card_3ds');
+    expect(calls.find((r) => r.path === '/v1/invoices/in_test_3/pay')!.body.get('payment_method')).toBe('pm_card_3ds');
+    expect(await cards()).toEqual([{ id: 'pm_card_3ds' }]);
+    const sub = await t.db.selectFrom('subscriptions').select('payment_method_id').where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    expect(sub.payment_method_id).toBe('pm_card_3ds');
+    expect((await t.db.selectFrom('invoices').select('status').where('provider_invoice_id', '=', 'in_test_3').executeTakeFirstOrThrow()).status).toBe('paid');
   });
 });
