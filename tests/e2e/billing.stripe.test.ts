@@ -3,11 +3,14 @@
 // here, so the Stripe case is checked up to what can be seen without them: the server's answer is
 // replaced (page.route) by Stripe mode, js.stripe.com is refused, and the page must ask for Stripe.js
 // only then and say, translated, that the card form cannot load. Screenshots and axe at 1280 (English)
-// and 360 px (German).
+// and 360 px (German). The SetupIntent path (3-D Secure) runs against a stand-in for Stripe.js served in
+// js.stripe.com's place: it answers confirmCardSetup the way Stripe.js documents (an error, or the
+// SetupIntent with its payment method), so the page's side is checked; the server's side is
+// tests/api/payment.stripe.test.ts.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, launch, newPage, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,6 +68,72 @@ describe('the card form', () => {
       await page.getByTestId('card-provider-retry').click();
       await expect.poll(() => toStripe.length).toBeGreaterThan(before);
       await unavailable.waitFor();
+      await context.close();
+    });
+  }
+
+  /**
+   * Stands in for Stripe.js (docs.stripe.com/js): what @stripe/react-stripe-js calls on it, a card field
+   * that is a plain input, and confirmCardSetup answering with window.__setupResult, its calls recorded.
+   */
+  const FAKE_STRIPE_JS = `
+    window.Stripe = function () {
+      let card = null;
+      const elements = {
+        create() {
+          card = { mount(node) { const i = document.createElement('input'); i.setAttribute('aria-label', 'Card number'); node.appendChild(i); }, on() {}, off() {}, update() {}, destroy() {}, unmount() {} };
+          return card;
+        },
+        getElement() { return card; },
+        update() {},
+      };
+      const none = () => Promise.resolve({});
+      return {
+        elements: () => elements, createToken: none, createPaymentMethod: none, confirmCardPayment: none, _registerWrapper() {}, registerAppInfo() {},
+        confirmCardSetup(clientSecret, data) {
+          window.__setupCalls = (window.__setupCalls || []).concat([{ clientSecret, withCard: data.payment_method.card === card }]);
+          return Promise.resolve(window.__setupResult);
+        },
+      };
+    };
+    window.Stripe.version = 3;`;
+
+  for (const [device, viewport, language, code, message] of [
+    ['desktop', DESKTOP, 'en', 'setup_intent_authentication_failure', 'Your bank did not confirm the card (3-D Secure). Try again, or use another card.'],
+    ['phone', PHONE, 'de', 'card_declined', 'Ihre Karte wurde abgelehnt.'],
+  ] as const) {
+    it(`confirms a SetupIntent with the card, shows its error translated, and names the SetupIntent to the server (${device}, ${language})`, async () => {
+      // The demo server runs the sandbox, whose Content-Security-Policy leaves js.stripe.com out (with
+      // Stripe configured it lets it in: server/security/headers.ts); the stand-in is loaded past it.
+      const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: baseUrl(), bypassCSP: true });
+      const page = await context.newPage();
+      const envelope = (data: unknown) => ({ contentType: 'application/json', body: JSON.stringify({ isSuccess: true, message: '', errors: [], data }) });
+      await page.route('**/api/Payment/getPaymentConfig', (route) => route.fulfill(envelope({ provider: 'stripe', publishableKey: 'pk_test_local' })));
+      await page.route(STRIPE_JS, (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+      await page.route('**/api/payment/stripe/createSetupIntent', (route) => route.fulfill(envelope({ setupIntentId: 'seti_e2e', clientSecret: 'seti_e2e_secret_local' })));
+      const attached: URL[] = [];
+      await page.route('**/api/Payment/addPaymentMethodToOrganization?*', (route) => {
+        attached.push(new URL(route.request().url()));
+        return route.fulfill(envelope({ last4: '3184', brand: 'visa' }));
+      });
+      await cardDialog(page, language);
+      await page.getByTestId('card-save').waitFor({ timeout: 30_000 });
+
+      // The bank's challenge failed, or the card was refused: Stripe.js's error, in the page's language.
+      await page.evaluate((c) => ((window as unknown as { __setupResult: unknown }).__setupResult = { error: { type: 'card_error', code: c, message: 'Stripe English text' } }), code);
+      await page.getByTestId('card-save').click();
+      await expect.poll(() => page.getByTestId('card-error').textContent()).toBe(message);
+      expect(await page.evaluate(() => (window as unknown as { __setupCalls: unknown }).__setupCalls)).toEqual([{ clientSecret: 'seti_e2e_secret_local', withCard: true }]);
+      expect(attached).toEqual([]);
+      await screenshot(page, `billing-stripe-setup-error-${device}`);
+      await expectAccessible(page, `billing-stripe-setup-error-${device}`);
+
+      // Confirmed: the server is told the card and the SetupIntent it came from.
+      await page.evaluate(() => ((window as unknown as { __setupResult: unknown }).__setupResult = { setupIntent: { id: 'seti_e2e', status: 'succeeded', payment_method: 'pm_e2e' } }));
+      await page.getByTestId('card-save').click();
+      await expect.poll(() => attached.length).toBe(1);
+      expect(attached[0]!.searchParams.get('paymentMethodId')).toBe('pm_e2e');
+      expect(attached[0]!.searchParams.get('setupIntentId')).toBe('seti_e2e');
       await context.close();
     });
   }
