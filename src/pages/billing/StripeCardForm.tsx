@@ -94,7 +94,7 @@ const SETUP_ERRORS: Record<string, SetupErrorKey> = {
   processing_error: 'processing',
 };
 type SetupErrorKey = 'declined' | 'expired' | 'cvc' | 'number' | 'incomplete' | 'authentication' | 'processing' | 'other';
-export const setupErrorKey = (error: { code?: string | undefined; type?: string } | undefined): SetupErrorKey =>
+const setupErrorKey = (error: { code?: string | undefined; type?: string } | undefined): SetupErrorKey =>
   (error?.code && SETUP_ERRORS[error.code]) || (error?.type === 'validation_error' ? 'incomplete' : 'other');
 
 function StripeFields({ organizationId, token, onDone, onCancel }: CardFormProps) {
