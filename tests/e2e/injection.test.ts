@@ -206,6 +206,8 @@ describe('author content is text', () => {
       expect(table).toContain(PAYLOADS[2]!.slice(0, 20));
       expect(table).toContain(PAYLOADS[3]!.slice(0, 20));
       for (const cell of await page.locator('[data-testid=survey-data] td').all()) await cell.hover({ timeout: 2000 }).catch(() => undefined);
+      // Back to the first columns (the row's Open link), as a user scrolls back: columns out of view are not drawn.
+      await scroller.evaluate((el) => el.scrollTo(0, 0));
       await page.getByTestId('open-submission').first().click();
       await page.waitForURL(`**/survey/submission/${hostile.submissionId}`);
       await page.getByTestId('submission-view').waitFor({ timeout: 30_000 });
