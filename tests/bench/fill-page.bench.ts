@@ -130,6 +130,16 @@ export default async function run(): Promise<void> {
   const path2000 = `/public-survey/multiple-link/${bigRow.id}`;
   const pathWho = `/public-survey/multiple-link/${whoRow.id}`;
   const rows: Row[] = [];
+  /** First visits only, RUNS of them: the milliseconds to interactive of each. */
+  const firstVisits = async (path: string, network: Network | undefined): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const v = await firstVisit(browser, server.url, path, network);
+      out.push(v.ms);
+      await v.context.close();
+    }
+    return out;
+  };
   const add = (figure: string, value: number, unit: string, target: number) => rows.push({ figure, value: `${Math.round(value)} ${unit}`, target: `< ${target} ${unit}`, met: value < target });
   try {
     const demoA: number[] = [];
@@ -151,26 +161,11 @@ export default async function run(): Promise<void> {
     add('demo survey, profile A, repeat visit', median(repeat), 'ms', 1000);
     add('demo survey, first visit bytes until interactive', median(bytes) / 1024, 'KiB', 250);
     add('demo survey, first visit bytes in all', median(allBytes) / 1024, 'KiB', 250);
-    const demoB: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const v = await firstVisit(browser, server.url, demoPath, PROFILE_B);
-      demoB.push(v.ms);
-      await v.context.close();
-    }
+    const demoB = await firstVisits(demoPath, PROFILE_B);
     add('demo survey, profile B (slow 3G), first visit', median(demoB), 'ms', 10_000);
-    const q500: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const v = await firstVisit(browser, server.url, path500, PROFILE_A);
-      q500.push(v.ms);
-      await v.context.close();
-    }
+    const q500 = await firstVisits(path500, PROFILE_A);
     add('500 questions, profile A, first visit', median(q500), 'ms', 8000);
-    const who: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const v = await firstVisit(browser, server.url, pathWho, undefined);
-      who.push(v.ms);
-      await v.context.close();
-    }
+    const who = await firstVisits(pathWho, undefined);
     add('WHO VA 2016 (about 450 questions), CPU 4x, interactive', median(who), 'ms', 3000);
     const q2000: number[] = [];
     const driver: number[] = [];
