@@ -37,6 +37,7 @@ import { registerSecurityHeaders } from './security/headers';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
 import { validatorCompiler } from './validators';
+import { workerBundle } from './workers/bundle';
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('deps', deps);
+  // The worker threads' bundle is checked (or built) now, so that the first export or import does not
+  // wait for it; a failure here is met again, and reported, by the task that needs it.
+  workerBundle().catch(() => undefined);
   capConnectionsPerAddress(app.server, { max: deps.config.maxConnectionsPerAddress, exemptLoopback: true });
   await registerSecurityHeaders(app as unknown as App, deps.config);
   retryAfterOnUnavailable(app as unknown as App);

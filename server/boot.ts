@@ -15,7 +15,7 @@ import { aheadClock } from './plugins/payments/clock';
 import { createStorage } from './plugins/storage';
 import { purgeExpiredExports, runExportJob } from './services/exportJobs';
 import { createSurveyCache } from './services/surveyCache';
-import { closeWorkers } from './workers/pool';
+import { closeWorkers, startExportWorker } from './workers/pool';
 
 export interface BootLog {
   info(message: string): void;
@@ -70,6 +70,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
         });
   const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport, paymentProvider: await paymentProviderFor(config), clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined });
   built.app = app;
+  await startExportWorker();
   return {
     app,
     database,

@@ -2,9 +2,7 @@
 // given. Both are reached through Kysely (one SQL dialect) plus `exec` for multi-statement scripts,
 // which PGlite only runs through its own exec().
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isConnectionLoss } from './connectionLoss';
 import type { DB } from './schema';
@@ -31,6 +29,8 @@ const parsers: Record<number, (value: string) => unknown> = {
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded when used: an export worker on PostgreSQL does without them (a few MB of its heap).
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -35,8 +35,9 @@ import { problem } from '../problems';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 import { MessageChannel } from 'node:worker_threads';
 import { serveQueries } from '../db/remote';
-import { runInWorker } from '../workers/pool';
-import { CONTENT_TYPES, exportSubmissions, type ExportFile } from './submissionExport';
+import { runInWorker, type TaskInput, type TaskResult } from '../workers/pool';
+import { receiveStream } from '../workers/streamPort';
+import { CONTENT_TYPES, exportFileName, exportSubmissions, type ExportFile } from './submissionExport';
 
 /** Up to this many submissions an export is streamed into the response (a few seconds at most). */
 export const EXPORT_DIRECT_MAX = 2000;
@@ -98,7 +99,7 @@ export async function requestExport(deps: ExportJobDeps, reader: DataReader, sur
   const { survey } = await readableSurvey(deps, reader, surveyId);
   // Bad filters are refused here, before anything is queued.
   const total = await countSubmissionsWhere(deps.db, dataFilterOf(reader, surveyId, survey.bindings, q));
-  if (!q.async && total <= EXPORT_DIRECT_MAX) return { file: await exportSubmissions(deps, reader, surveyId, q) };
+  if (!q.async && total <= EXPORT_DIRECT_MAX) return { file: await streamExport(deps, reader, surveyId, q) };
   const { async: _async, ...query } = q;
   const id = await insertExportJob(deps.db, {
     organizationId: reader.organizationId,
@@ -153,16 +154,35 @@ export function progressOf(db: DataDeps['db'], id: string, total: number): (subm
   };
 }
 
-/** Writes a job's file in the worker pool, against PostgreSQL directly or this thread's database through a port. */
-async function writeInWorker(deps: ExportRunDeps, input: Omit<Parameters<typeof runInWorker<'writeExport'>>[1], 'databaseUrl' | 'port'>) {
-  if (deps.databaseUrl) return runInWorker('writeExport', { ...input, databaseUrl: deps.databaseUrl }, { timeoutMs: EXPORT_TIME_BUDGET_MS });
+/**
+ * Runs an export task in the worker pool, against PostgreSQL directly or this thread's database through
+ * a port (db/remote.ts); `transfer` moves the task's own ports.
+ */
+async function exportInWorker<K extends 'writeExport' | 'streamExport'>(deps: ExportRunDeps, task: K, input: Omit<TaskInput<K>, 'databaseUrl' | 'port'>, transfer: Transferable[] = []): Promise<TaskResult<K>> {
+  const opts = { timeoutMs: EXPORT_TIME_BUDGET_MS };
+  if (deps.databaseUrl) return runInWorker(task, { ...input, databaseUrl: deps.databaseUrl } as TaskInput<K>, { ...opts, transfer });
   const { port1, port2 } = new MessageChannel();
   serveQueries(deps.db, port1);
   try {
-    return await runInWorker('writeExport', { ...input, port: port2 }, { timeoutMs: EXPORT_TIME_BUDGET_MS, transfer: [port2] });
+    return await runInWorker(task, { ...input, port: port2 } as TaskInput<K>, { ...opts, transfer: [...transfer, port2] });
   } finally {
     port1.close();
   }
+}
+
+/**
+ * An export streamed into a download (services/submissionExport.ts), made in a worker thread whose bytes
+ * this thread passes on as they are read: the formatting's CPU and garbage stay off the request loop and
+ * this thread's heap, whatever the export's size. The survey and the filters are checked here first, so
+ * a refusal is an answer, not a broken download.
+ */
+export async function streamExport(deps: ExportRunDeps, reader: DataReader, surveyId: string, q: ExportQuery): Promise<ExportFile & { worker: Promise<TaskResult<'streamExport'>> }> {
+  const { head, survey } = await readableSurvey(deps, reader, surveyId);
+  dataFilterOf(reader, surveyId, survey.bindings, q);
+  const format = q.format ?? 'xlsx';
+  const { port1, port2 } = new MessageChannel();
+  const done = exportInWorker(deps, 'streamExport', { reader, surveyId, query: q, dataDir: deps.dataDir, out: port2 }, [port2]);
+  return { fileName: exportFileName(head.name, format), contentType: CONTENT_TYPES[format], stream: receiveStream(port1, done), worker: done };
 }
 
 /** The pg-boss job: runs one export to its end, Succeeded or Failed; the cause of a failure goes to the log only. */
@@ -176,9 +196,9 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
     const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
-    const file = await writeInWorker(deps, { ...input, dataDir: deps.dataDir, jobId: id, total });
+    const file = await exportInWorker(deps, 'writeExport', { ...input, dataDir: deps.dataDir, jobId: id, total });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
-    deps.log.info(`export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId}`);
+    deps.log.info(`export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`);
   } catch (err) {
     deps.log.error({ err, jobId: id }, 'export job failed');
     await rm(join(deps.dataDir, filePath), { force: true });

@@ -269,6 +269,9 @@ function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null): Readable
   );
 }
 
+/** The download's name: the survey's, made safe. */
+export const exportFileName = (surveyName: string, format: keyof typeof CONTENT_TYPES) => `${safeFileName(surveyName, 'survey')} - data.${format}`;
+
 export async function exportSubmissions(deps: DataDeps & { storage: Storage }, reader: DataReader, surveyId: string, q: ExportQuery, progress?: Progress): Promise<ExportFile> {
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   const b = survey.bindings;
@@ -277,7 +280,7 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
   const tables = tablesOf(b, o);
   const format = q.format ?? 'xlsx';
   const base = safeFileName(head.name, 'survey');
-  const fileName = `${base} - data.${format}`;
+  const fileName = exportFileName(head.name, format);
   if (format === 'csv') {
     return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header) };
   }

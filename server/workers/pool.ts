@@ -1,9 +1,10 @@
 // Heavy work from untrusted content (issue 21 point 3) runs off the request loop, in worker threads
 // (piscina) with a memory ceiling (resourceLimits) and a time budget: a workbook that makes the parser
 // spin or hoard memory costs one worker, which is terminated and replaced, while every other request
-// goes on being answered. Tasks are the exports of tasks.ts, loaded through entry.mjs.
+// goes on being answered. Tasks are the exports of tasks.ts, run from its precompiled bundle (bundle.ts).
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
+import { workerBundle } from './bundle';
 import type * as Tasks from './tasks';
 
 export interface WorkerLimits {
@@ -20,6 +21,18 @@ export const WORKER_LIMITS: WorkerLimits = {
   threads: Math.max(1, Math.min(4, availableParallelism() - 1)),
 };
 
+/**
+ * The export pool's workers (exports streamed into a download and export jobs): an export holds one
+ * batch of rows at a time, so a small heap is enough, and a small heap is what keeps the process's memory
+ * flat, as V8 grows a heap well past what is alive before it collects (docs/decisions.md "Export memory").
+ * The figures are the data bench's (tests/bench/data.bench.ts): 100,000 x 300 CSV and XLSX within them.
+ */
+export const EXPORT_WORKER_LIMITS: WorkerLimits = {
+  maxOldGenerationSizeMb: 96,
+  maxYoungGenerationSizeMb: 32,
+  threads: WORKER_LIMITS.threads,
+};
+
 /** Over a worker's time or memory budget: the caller turns it into a 4xx naming the limit. */
 export class WorkerBudgetError extends Error {
   constructor(readonly limit: 'time' | 'memory') {
@@ -27,13 +40,13 @@ export class WorkerBudgetError extends Error {
   }
 }
 
-export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS): Piscina {
+export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS, minThreads = 0): Piscina {
   return new Piscina({
     filename: filename.href,
-    minThreads: 0,
+    minThreads,
     maxThreads: limits.threads,
-    // Starting a worker (the TypeScript loader, ExcelJS) costs about a second; one that has started is
-    // kept ten minutes for the next upload, then let go.
+    // Starting a worker (loading the bundle and its packages) costs a few hundred milliseconds; one that
+    // has started is kept ten minutes for the next task, then let go.
     idleTimeout: 10 * 60_000,
     resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
   });
@@ -51,21 +64,39 @@ export async function runOn<T>(pool: Piscina, name: string, input: unknown, time
   }
 }
 
-let shared: Piscina | undefined;
+/** The pools, each started on its first task: the general one (WORKER_LIMITS) and the exports' (EXPORT_WORKER_LIMITS). */
+const pools: { shared?: Promise<Piscina> | undefined; exports?: Promise<Piscina> | undefined } = {};
 
 type TaskName = keyof typeof Tasks;
-type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0];
-type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>;
+export type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0];
+export type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>;
 
 /** Runs one of tasks.ts's exports in the shared pool; `transfer` moves ports (or buffers) to the worker. */
-export function runInWorker<K extends TaskName>(task: K, input: TaskInput<K>, opts: { timeoutMs: number; transfer?: Transferable[] }): Promise<TaskResult<K>> {
-  shared ??= createPool(new URL('./entry.mjs', import.meta.url));
-  return runOn<TaskResult<K>>(shared, task, input, opts.timeoutMs, opts.transfer);
+function poolOf(which: keyof typeof pools): Promise<Piscina> {
+  // The export pool keeps one worker whatever happens: see startExportWorker.
+  const pool = (pools[which] ??= workerBundle().then((url) => (which === 'exports' ? createPool(url, EXPORT_WORKER_LIMITS, 1) : createPool(url))));
+  pool.catch(() => (pools[which] = undefined));
+  return pool;
+}
+
+export async function runInWorker<K extends TaskName>(task: K, input: TaskInput<K>, opts: { timeoutMs: number; transfer?: Transferable[] }): Promise<TaskResult<K>> {
+  const pool = await poolOf(task === 'writeExport' || task === 'streamExport' ? 'exports' : 'shared');
+  return runOn<TaskResult<K>>(pool, task, input, opts.timeoutMs, opts.transfer);
+}
+
+/**
+ * Starts the export pool's standing worker and waits until it answers (the server's start, boot.ts). A
+ * worker that starts inside an export costs the export its first second and 60-100 MB of memory at once
+ * (its modules, compiled code and heap): both the first-byte and the memory targets of issue 16 broke on
+ * it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
+ */
+export async function startExportWorker(): Promise<void> {
+  await runOn(await poolOf('exports'), 'ping', null, 60_000);
 }
 
 /** Stops the shared pool's workers (server shutdown); a later task starts a new pool. */
 export async function closeWorkers(): Promise<void> {
-  const pool = shared;
-  shared = undefined;
-  await pool?.destroy();
+  const started = [pools.shared, pools.exports];
+  pools.shared = pools.exports = undefined;
+  for (const pool of started) await (await pool?.catch(() => undefined))?.destroy();
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { bindSurvey, importXlsForm, type Bindings, type ReportEntry, type Sheet, type SubmissionInput, type SurveyModel } from '../../engine/survey/index';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { threadId, type MessagePort } from 'node:worker_threads';
 import type { ExportQuery } from '../../schemas/submissions';
 import { openDatabase, type Database } from '../db/database';
@@ -10,8 +11,10 @@ import { remoteDatabase } from '../db/remote';
 import { createStorage } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { progressOf, writeExportFile } from '../services/exportJobs';
+import { exportSubmissions } from '../services/submissionExport';
 import type { DataReader } from '../services/submissionData';
 import { createSurveyCache } from '../services/surveyCache';
+import { sendStream } from './streamPort';
 import { readWorkbook, type SheetLimits } from './workbook';
 
 export interface LanguageRow {
@@ -19,6 +22,9 @@ export interface LanguageRow {
   name: string;
   code: string;
 }
+
+/** Answers once the worker has loaded (pool.ts startExportWorker). */
+export const ping = (): number => threadId;
 
 /** A workbook's sheets as rows of text, or the report of why it cannot be read. */
 export function readSheets(input: { bytes: Uint8Array; limits: SheetLimits }): Promise<{ sheets: Sheet[] } | { report: ReportEntry[] }> {
@@ -95,8 +101,8 @@ export interface ExportInput {
   target: string;
 }
 
-/** An export job's file (services/exportJobs.ts), written in this worker; `threadId` says which thread wrote it. */
-export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number; threadId: number }> {
+/** What an export reads with: this worker's PostgreSQL pool, or the main thread's database through a port. */
+async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir'>) {
   let db;
   if (input.port) db = remoteDatabase(input.port);
   else {
@@ -105,10 +111,49 @@ export async function writeExport(input: ExportInput): Promise<{ fileName: strin
     if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
     db = (await database).db;
   }
+  return { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
+}
+
+/**
+ * The highest total heap of this worker while `work` runs (sampled every 50 ms): its own memory, which the
+ * process's RSS mixes with every other thread's. Node 20 has no Worker.getHeapStatistics, so it is read here.
+ */
+async function withHeapPeak<T>(work: () => Promise<T>): Promise<T & { heapPeakBytes: number }> {
+  let peak = getHeapStatistics().total_heap_size;
+  const timer = setInterval(() => (peak = Math.max(peak, getHeapStatistics().total_heap_size)), 50);
   try {
-    const deps = { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
-    const file = await writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(db, input.jobId, input.total));
+    const result = await work();
+    return { ...result, heapPeakBytes: Math.max(peak, getHeapStatistics().total_heap_size) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** An export job's file (services/exportJobs.ts), written in this worker; `threadId` says which thread wrote it. */
+export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number; threadId: number; heapPeakBytes: number }> {
+  try {
+    const deps = await exportDeps(input);
+    const file = await withHeapPeak(() => writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(deps.db, input.jobId, input.total)));
     return { ...file, threadId };
+  } finally {
+    input.port?.close();
+  }
+}
+
+export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'reader' | 'surveyId' | 'query'> & {
+  /** Where the file's bytes go, as the main thread asks for them (streamPort.ts). */
+  out: MessagePort;
+};
+
+/** An export streamed into a download: made here, its bytes sent to the main thread over `out`. */
+export async function streamExport(input: StreamInput): Promise<{ threadId: number; heapPeakBytes: number }> {
+  try {
+    const deps = await exportDeps(input);
+    return await withHeapPeak(async () => {
+      const file = await exportSubmissions(deps, input.reader, input.surveyId, input.query);
+      await sendStream(file.stream, input.out);
+      return { threadId };
+    });
   } finally {
     input.port?.close();
   }

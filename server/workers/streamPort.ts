@@ -1,0 +1,76 @@
+// A byte stream carried from a worker thread to the main thread over a MessagePort, with backpressure
+// (docs/decisions.md "Exports in a worker thread, on either database"). The reading side asks for one
+// chunk at a time ('more', sent when its Readable wants data), so the worker formats about one chunk
+// ahead of the consumer and neither thread's memory grows with a slow reader; each chunk's memory moves
+// across (a transfer, not a copy). 'cancel' tells the worker the reader went away (a closed download).
+import { Readable } from 'node:stream';
+import type { MessagePort } from 'node:worker_threads';
+
+type Ask = 'more' | 'cancel';
+/** A chunk, or null at the end. */
+type Sent = Uint8Array | null;
+
+/** Worker side: sends `stream` over `port` as the reader asks for it; resolves at its end or when the reader cancels. */
+export async function sendStream(stream: Readable, port: MessagePort): Promise<void> {
+  let credits = 0;
+  let cancelled = false;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const cancel = () => {
+    cancelled = true;
+    stream.destroy();
+    wake?.();
+  };
+  port.on('message', (ask: Ask) => {
+    if (ask === 'cancel') return cancel();
+    credits++;
+    wake?.();
+  });
+  // The reading side closes the port at the end, and when it goes away.
+  port.on('close', () => {
+    if (!ended) cancel();
+  });
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      while (!credits && !cancelled) await new Promise<void>((r) => (wake = r));
+      if (cancelled) return;
+      credits--;
+      // A chunk that owns its whole memory moves as it is; a slice of a shared pool is copied first.
+      const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : new Uint8Array(chunk);
+      port.postMessage(own satisfies Sent, [own.buffer as ArrayBuffer]);
+    }
+    ended = true;
+    port.postMessage(null satisfies Sent);
+  } catch (err) {
+    if (!cancelled) throw err;
+  }
+}
+
+/**
+ * Main side: the bytes a worker's sendStream sends over `port`, as a Readable. `done` is the worker's
+ * task: when it fails before the end, the Readable fails with its error.
+ */
+export function receiveStream(port: MessagePort, done: Promise<unknown>): Readable {
+  let ended = false;
+  const readable = new Readable({
+    read() {
+      port.postMessage('more' satisfies Ask);
+    },
+    destroy(err, callback) {
+      if (!ended) port.postMessage('cancel' satisfies Ask);
+      port.close();
+      callback(err);
+    },
+  });
+  port.on('message', (sent: Sent) => {
+    if (sent === null) {
+      ended = true;
+      readable.push(null);
+      port.close();
+    } else readable.push(Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength));
+  });
+  done.catch((err: Error) => {
+    if (!ended) readable.destroy(err);
+  });
+  return readable;
+}
