@@ -18,6 +18,7 @@ import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
 import { DB_NAME as OFFLINE_DB } from '../../src/offline/db';
 import { insertSurvey } from '../../server/db/queries/surveys';
+import type { SurveyModel } from '../../engine/survey/index';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
 import { startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
@@ -45,7 +46,7 @@ async function throttle(cdp: CDPSession, network: Network | undefined): Promise<
 }
 
 /** Navigates and returns the milliseconds until a character typed into the first text field has landed. */
-async function interactive(page: Page, path: string): Promise<number> {
+export async function interactive(page: Page, path: string): Promise<number> {
   const start = Date.now();
   await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
   const consent = page.locator('.fs-q input[type="checkbox"]').first();
@@ -75,13 +76,8 @@ async function firstVisit(browser: Browser, base: string, path: string, network:
   return { ms, bytes: bytes(), total: bytes, context, page };
 }
 
-/** A second visit in the same profile, once the worker has precached what it keeps. */
-async function repeatVisit(context: BrowserContext, page: Page, path: string): Promise<number> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
-  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.includes('precache')), null, { timeout: 120_000 });
-  await page.waitForTimeout(3000);
-  // The first visit's answer was autosaved, and the next visit would open on the question whether to
-  // restore it: the repeat visit measured is a new respondent's, so the autosave goes.
+/** Empties the offline database's autosave, so that the next visit opens as a new respondent's. */
+export async function clearAutosave(page: Page): Promise<void> {
   await page.evaluate(`new Promise((done) => {
     const open = indexedDB.open('${OFFLINE_DB}');
     open.onerror = () => done();
@@ -91,11 +87,36 @@ async function repeatVisit(context: BrowserContext, page: Page, path: string): P
       tx.oncomplete = tx.onerror = () => (open.result.close(), done());
     };
   })`);
+}
+
+/** A second visit in the same profile, once the worker has precached what it keeps. */
+async function repeatVisit(context: BrowserContext, page: Page, path: string): Promise<number> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.includes('precache')), null, { timeout: 120_000 });
+  await page.waitForTimeout(3000);
+  // The first visit's answer was autosaved, and the next visit would open on the question whether to
+  // restore it: the repeat visit measured is a new respondent's, so the autosave goes.
+  await clearAutosave(page);
   await page.close();
   const next = await context.newPage();
   const cdp = await context.newCDPSession(next);
   await throttle(cdp, PROFILE_A);
   return interactive(next, path);
+}
+
+/** The generated survey's texts in one language of the database (the generator's ids are its own). */
+export function inLanguage(model: SurveyModel, languageId: number): void {
+  model.surveyLanguageMaps = model.surveyLanguageMaps.map((l) => ({ ...l, languageId }));
+  const relabel = (texts: { languageId: number; text: string }[]) => texts.map((t) => ({ ...t, languageId }));
+  const walk = (items: typeof model.surveyItems) => {
+    for (const i of items) {
+      i.surveyItem.questionLabels = relabel(i.surveyItem.questionLabels);
+      i.surveyItem.surveyQuestionHints = relabel(i.surveyItem.surveyQuestionHints);
+      for (const c of i.surveyItem.selectQuestionChoices) c.choiceLabels = relabel(c.choiceLabels);
+      walk(i.innerItems);
+    }
+  };
+  walk(model.surveyItems);
 }
 
 export default async function run(): Promise<void> {
@@ -104,17 +125,7 @@ export default async function run(): Promise<void> {
   const demo = await database.db.selectFrom('surveys').select(['id', 'public_link_uuid', 'organization_id', 'project_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
   const big = bigSurvey(200);
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
-  big.surveyLanguageMaps = big.surveyLanguageMaps.map((l) => ({ ...l, languageId: en.id }));
-  const relabel = (texts: { languageId: number; text: string }[]) => texts.map((t) => ({ ...t, languageId: en.id }));
-  const walk = (items: typeof big.surveyItems) => {
-    for (const i of items) {
-      i.surveyItem.questionLabels = relabel(i.surveyItem.questionLabels);
-      i.surveyItem.surveyQuestionHints = relabel(i.surveyItem.surveyQuestionHints);
-      for (const c of i.surveyItem.selectQuestionChoices) c.choiceLabels = relabel(c.choiceLabels);
-      walk(i.innerItems);
-    }
-  };
-  walk(big.surveyItems);
+  inLanguage(big, en.id);
   const bigRow = await database.db.transaction().execute((trx) =>
     insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: big, status: 1, multipleLink: true }),
   );
