@@ -10,8 +10,26 @@ import { PageSpinner } from '../components/PageSpinner';
 
 // The frames are chunks of their own: the public fill page (shell 'bare') carries neither the app
 // shell's menus and tabs nor the sign-in frame.
-const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
-const AuthFrame = lazy(() => import('./shell/AuthFrame').then((m) => ({ default: m.AuthFrame })));
+const loadAppShell = () => import('./shell/AppShell').then((m) => ({ default: m.AppShell }));
+const loadAuthFrame = () => import('./shell/AuthFrame').then((m) => ({ default: m.AuthFrame }));
+const AppShell = lazy(loadAppShell);
+const AuthFrame = lazy(loadAuthFrame);
+
+const started = new WeakSet<RouteDecl>();
+
+/**
+ * Starts loading a route's frame and page together. Rendered, the page is inside the frame, so React
+ * would only ask for the page's chunk once the frame's had arrived and rendered: a chain that held the
+ * Survey Data table's first page back (issue 16). The browser loads each module once, so the lazy
+ * components' own imports then find them started or done.
+ */
+export function preloadRoute(route: RouteDecl): void {
+  if (started.has(route)) return;
+  started.add(route);
+  if (route.shell === 'app') void loadAppShell();
+  else if (route.shell === 'auth') void loadAuthFrame();
+  void route.page();
+}
 
 type Verdict = { go: string } | 'show';
 
@@ -35,6 +53,7 @@ export function RouteHost({ route, Page }: { route: RouteDecl; Page: ComponentTy
   const snap = useSnapshot(session);
   const location = useLocation();
   const verdict = verdictFor(route, snap);
+  if (verdict === 'show') preloadRoute(route);
   if (verdict !== 'show') {
     const state = verdict.go === '/auth/login' ? { from: location.pathname + location.search } : undefined;
     return <Navigate to={verdict.go} replace state={state} />;

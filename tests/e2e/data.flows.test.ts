@@ -119,6 +119,23 @@ describe('Survey Data', () => {
     await page.getByTestId('export-progress').waitFor();
     await screenshot(page, 'data-export-job-en-phone');
     await downloading;
+    // Scrolled across to the last questions, the checkbox and Open stay in view at the row's start, and a
+    // header cell reached by keyboard is not hidden under them.
+    const scroller = page.getByTestId('data-scroller');
+    await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(() => page.getByTestId('open-submission').first().isVisible()).toBe(true);
+    const box = (await scroller.boundingBox())!;
+    const open = (await page.getByTestId('open-submission').first().boundingBox())!;
+    expect(open.x + open.width).toBeLessThan(box.x + box.width / 2);
+    await scroller.evaluate((el) => (el.scrollLeft = 1000));
+    await page.locator('[data-testid=data-scroller] thead input[type=checkbox]').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const pin = document.querySelector('[data-testid=data-scroller] thead .dg-pin-edge')!.getBoundingClientRect();
+      return document.activeElement!.getBoundingClientRect().left >= pin.right - 1;
+    });
+    expect(focused).toBe(true);
+    await screenshot(page, 'data-table-scrolled-en-phone');
     await page.getByTestId('open-submission').first().click();
     await page.getByTestId('submission-view').waitFor();
     await page.waitForTimeout(1500);

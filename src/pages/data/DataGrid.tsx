@@ -97,13 +97,44 @@ function cellContent(r: SubmissionRow, column: GridColumn, selected: boolean, c:
   }
 }
 
-const DataCell = memo(function DataCell({ row, column, index, selected, context }: { row: SubmissionRow; column: GridColumn; index: number; selected: boolean; context: CellContext }) {
+/**
+ * Where a cell sits: a pinned cell (the checkbox, Open) stays at its offset from the table's start while
+ * the others scroll under it; the first scrolled cell drawn is pushed past the columns not drawn before it.
+ */
+interface Place {
+  pin?: number;
+  /** The last pinned column, which draws the edge the others scroll under. */
+  edge?: boolean;
+  skip?: number;
+}
+
+const placeStyle = (width: number, place: Place | undefined) => ({ width, insetInlineStart: place?.pin, marginInlineStart: place?.skip });
+const cellClass = (base: string, place: Place | undefined) => (place?.pin === undefined ? base : place.edge ? `${base} dg-pin dg-pin-edge` : `${base} dg-pin`);
+
+const DataCell = memo(function DataCell({ row, column, index, selected, context, place }: { row: SubmissionRow; column: GridColumn; index: number; selected: boolean; context: CellContext; place: Place | undefined }) {
   return (
-    <td className="dg-cell" style={{ width: column.width }} aria-colindex={index + 1}>
+    <td className={cellClass('dg-cell', place)} style={placeStyle(column.width, place)} aria-colindex={index + 1}>
       {cellContent(row, column, selected, context)}
     </td>
   );
 });
+
+/** The columns a row draws: the pinned ones, then those in view from `from` to `to`. */
+interface Span {
+  /** Offsets of the pinned columns from the table's start. */
+  pins: readonly number[];
+  from: number;
+  to: number;
+  /** Room left before the cell at `from` for the scrolled columns not drawn. */
+  skip: number;
+}
+
+/** The cells of one row, or of the header: each column of the span by `cell`, given its place. */
+function spanCells(columns: readonly GridColumn[], span: Span, cell: (column: GridColumn, index: number, place: Place | undefined) => ReactNode): ReactNode[] {
+  const cells = span.pins.map((pin, i) => cell(columns[i]!, i, { pin, edge: i === span.pins.length - 1 }));
+  for (let i = span.from; i <= span.to; i++) cells.push(cell(columns[i]!, i, i === span.from && span.skip > 0 ? { skip: span.skip } : undefined));
+  return cells;
+}
 
 interface RowProps {
   row: SubmissionRow;
@@ -111,22 +142,18 @@ interface RowProps {
   rowIndex: number;
   selected: boolean;
   columns: readonly GridColumn[];
-  from: number;
-  to: number;
-  padStart: number;
+  span: Span;
   width: number;
   context: CellContext;
 }
 
-const DataRow = memo(function DataRow({ row, top, rowIndex, selected, columns, from, to, padStart, width, context }: RowProps) {
-  const cells: ReactNode[] = [];
-  for (let i = from; i <= to; i++) {
-    const column = columns[i]!;
-    // Only the checkbox's cell hears of the selection: selecting a row redraws one cell.
-    cells.push(<DataCell key={column.id} row={row} column={column} index={i} selected={column.kind === 'select' && selected} context={context} />);
-  }
+const DataRow = memo(function DataRow({ row, top, rowIndex, selected, columns, span, width, context }: RowProps) {
+  // Only the checkbox's cell hears of the selection: selecting a row redraws one cell.
+  const cells = spanCells(columns, span, (column, i, place) => (
+    <DataCell key={column.id} row={row} column={column} index={i} selected={column.kind === 'select' && selected} context={context} place={place} />
+  ));
   return (
-    <tr className="dg-row" data-testid="data-row" aria-rowindex={rowIndex} style={{ transform: `translateY(${top}px)`, width, paddingInlineStart: padStart }}>
+    <tr className="dg-row" data-testid="data-row" aria-rowindex={rowIndex} style={{ transform: `translateY(${top}px)`, width }}>
       {cells}
     </tr>
   );
@@ -141,9 +168,10 @@ interface HeaderProps {
   onSort: (id: string) => void;
   onToggleAll: () => void;
   t: TFunction;
+  place: Place | undefined;
 }
 
-const HeaderCell = memo(function HeaderCell({ column, index, sort, allSelected, onSort, onToggleAll, t }: HeaderProps) {
+const HeaderCell = memo(function HeaderCell({ column, index, sort, allSelected, onSort, onToggleAll, t, place }: HeaderProps) {
   let content: ReactNode;
   if (column.kind === 'select') {
     content = (
@@ -171,11 +199,26 @@ const HeaderCell = memo(function HeaderCell({ column, index, sort, allSelected, 
     );
   } else content = <bdi title={column.header}>{column.header}</bdi>;
   return (
-    <th className="dg-cell" style={{ width: column.width }} aria-colindex={index + 1} aria-sort={sort}>
+    <th className={cellClass('dg-cell', place)} style={placeStyle(column.width, place)} aria-colindex={index + 1} aria-sort={sort}>
       {content}
     </th>
   );
 });
+
+/**
+ * The leading columns that stay in view when the table scrolls across (the checkbox and Open: at 360 px
+ * the Open link used to scroll away), as offsets from the table's start.
+ */
+function pinOffsets(columns: readonly GridColumn[]): number[] {
+  const offsets: number[] = [];
+  let at = 0;
+  for (const c of columns) {
+    if (c.kind !== 'select' && c.kind !== 'open') break;
+    offsets.push(at);
+    at += c.width;
+  }
+  return offsets;
+}
 
 export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   const { rows, columns, selection, allSelected, onToggleRow, onToggleAll, sort, onSort, firstRowIndex, rowCount, hidden, empty, label } = props;
@@ -193,22 +236,26 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   const vRows = rowVirtual.getVirtualItems();
   const vCols = colVirtual.getVirtualItems();
   const width = colVirtual.getTotalSize();
-  const from = vCols[0]?.index ?? 0;
+  const pins = useMemo(() => pinOffsets(columns), [columns]);
+  const first = vCols.find((v) => v.index >= pins.length);
+  const from = first?.index ?? pins.length;
   const to = vCols[vCols.length - 1]?.index ?? -1;
-  const padStart = vCols[0]?.start ?? 0;
+  const pinned = pins.reduce((sum, _, i) => sum + columns[i]!.width, 0);
+  const skip = (first?.start ?? 0) - pinned;
+  // A new object only when what is drawn changes, so that rows stay memoized.
+  const span = useMemo<Span>(() => ({ pins, from, to, skip }), [pins, from, to, skip]);
 
-  const headers: ReactNode[] = [];
-  for (let i = from; i <= to; i++) {
-    const column = columns[i]!;
+  const headers = spanCells(columns, span, (column, i, place) => {
     const own = !column.sortable ? undefined : sort?.id === column.id ? sort.direction : 'none';
-    headers.push(<HeaderCell key={column.id} column={column} index={i} sort={own} allSelected={allSelected} onSort={onSort} onToggleAll={onToggleAll} t={t} />);
-  }
+    return <HeaderCell key={column.id} column={column} index={i} sort={own} allSelected={allSelected} onSort={onSort} onToggleAll={onToggleAll} t={t} place={place} />;
+  });
 
   return (
-    <div ref={scroller} className="dg-scroller" hidden={hidden} tabIndex={0} aria-label={label} data-testid="data-scroller">
+    // The scroll padding keeps a cell reached by keyboard out from under the pinned columns.
+    <div ref={scroller} className="dg-scroller" style={{ scrollPaddingInlineStart: pinned }} hidden={hidden} tabIndex={0} aria-label={label} data-testid="data-scroller">
       <table className="dg-table" style={{ width }} aria-rowcount={rowCount} aria-colcount={columns.length}>
         <thead className="dg-head">
-          <tr className="dg-row" aria-rowindex={1} style={{ width, paddingInlineStart: padStart }}>
+          <tr className="dg-row" aria-rowindex={1} style={{ width }}>
             {headers}
           </tr>
         </thead>
@@ -223,9 +270,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
                 rowIndex={firstRowIndex + vr.index}
                 selected={selection[row.id] === true}
                 columns={columns}
-                from={from}
-                to={to}
-                padStart={padStart}
+                span={span}
                 width={width}
                 context={context}
               />

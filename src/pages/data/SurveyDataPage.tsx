@@ -21,6 +21,7 @@ import { toaster } from '../../app/toastStore';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
+import { FIRST_FILTERS, FIRST_PAGE_SIZE } from './calls';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
 import { FeedDialog } from './FeedDialog';
@@ -44,12 +45,12 @@ function SurveyData({ projectId }: { projectId: string }) {
   const surveys = useProjectSurveys(projectId);
   const surveyId = params.get('survey') ?? surveys.data?.[0]?.id ?? null;
   const model = useSurveyModel(surveyId);
-  const [filters, setFilters] = useState({ search: '', from: '', to: '', reviewStatus: '', sort: '-submittedAt' });
+  const [filters, setFilters] = useState(FIRST_FILTERS);
   const [chips, setChips] = useState<AnswerFilterChip[]>([]);
   useEffect(() => setChips([]), [surveyId]);
   const answerFilters = useMemo(() => filterStrings(chips), [chips]);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(50);
+  const [pageSize, setPageSize] = useState<number>(FIRST_PAGE_SIZE);
   const [showColumns, setShowColumns] = useState(false);
   // '' : the submissions; else the name of a repeat group shown in its own table.
   const [repeat, setRepeat] = useState('');

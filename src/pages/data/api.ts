@@ -4,6 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
 import { DOWNLOAD_FAILED, JOB_STATE, type ExportFormat, type JobState } from '../../../schemas/submissions';
 import { api, ApiError } from '../../api/client';
+import { takeEarly } from '../../api/early';
+import { filterParams, submissionsPath, SURVEY_MODEL_PATH, surveyModelKey, surveysPath, type TableQuery } from './calls';
 import { session } from '../../state/session';
 
 export interface SurveyChoice {
@@ -52,37 +54,16 @@ export interface AuditEntry {
   comment: string | null;
 }
 
-export interface TableQuery {
-  surveyId: string;
-  page: number;
-  pageSize: number;
-  search: string;
-  from: string;
-  to: string;
-  reviewStatus: string;
-  sort: string;
-  languageId: number | undefined;
-  /** Answer filters, 'name:op:value' (AnswerFilters.tsx). */
-  answerFilters: readonly string[];
-}
-
-/** The table's filters as the calls take them (getSubmissions and exportSubmissions). */
-export function filterParams(q: Omit<TableQuery, 'page' | 'pageSize' | 'surveyId'>): URLSearchParams {
-  const p = new URLSearchParams();
-  if (q.search.trim()) p.set('Search', q.search.trim());
-  if (q.from) p.set('From', q.from);
-  if (q.to) p.set('To', q.to);
-  if (q.reviewStatus !== '') p.set('ReviewStatus', q.reviewStatus);
-  if (q.sort) p.set('Sort', q.sort);
-  for (const f of q.answerFilters) p.append('Filter', f);
-  return p;
-}
+export { filterParams, type TableQuery } from './calls';
 
 export function useProjectSurveys(projectId: string | null) {
   return useQuery({
     queryKey: ['data-surveys', projectId],
     enabled: !!projectId,
-    queryFn: async () => (await api.get<{ surveys: SurveyChoice[] }>(`/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`)).surveys,
+    queryFn: async () => {
+      const path = surveysPath(projectId!);
+      return (await (takeEarly<{ surveys: SurveyChoice[] }>(path) ?? api.get<{ surveys: SurveyChoice[] }>(path))).surveys;
+    },
   });
 }
 
@@ -91,7 +72,8 @@ export function useSurveyModel(surveyId: string | null) {
     queryKey: ['data-survey-model', surveyId],
     enabled: !!surveyId,
     queryFn: async () => {
-      const { version: _v, languageId: _l, ...model } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+      type Answer = SurveyModel & { version: number; languageId: number };
+      const { version: _v, languageId: _l, ...model } = await (takeEarly<Answer>(surveyModelKey(surveyId!)) ?? api.post<Answer>(SURVEY_MODEL_PATH, { SurveyId: surveyId }));
       return model as SurveyModel;
     },
   });
@@ -103,13 +85,8 @@ export function useSubmissions(q: TableQuery | null) {
     enabled: !!q,
     placeholderData: keepPreviousData,
     queryFn: () => {
-      const p = filterParams(q!);
-      p.set('SurveyId', q!.surveyId);
-      p.set('Page', String(q!.page));
-      p.set('PageSize', String(q!.pageSize));
-      p.set('Headers', 'labels');
-      if (q!.languageId) p.set('LanguageId', String(q!.languageId));
-      return api.get<{ submissions: SubmissionRow[]; totalSize: number }>(`/DataCollection/getSubmissions?${p}`);
+      const path = submissionsPath(q!);
+      return takeEarly<{ submissions: SubmissionRow[]; totalSize: number }>(path) ?? api.get<{ submissions: SubmissionRow[]; totalSize: number }>(path);
     },
   });
 }

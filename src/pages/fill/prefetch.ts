@@ -4,28 +4,21 @@
 // the entry. The fill page's query takes the answer once (usePreviewData); a failed early call is
 // simply asked again there, with the query's retries.
 import { api } from '../../api/client';
+import { startEarly, takeEarly } from '../../api/early';
 import type { FillRoute } from './route';
 
 export const PREVIEW_PATH = '/Survey/GetPreviewData';
 
 export const previewQuery = (route: FillRoute) => ({ surveyId: route.surveyId, uuid: route.linkUuid, taskId: route.taskId, messageReceiverId: route.receiverId });
 
-const key = (route: FillRoute): string => JSON.stringify(previewQuery(route));
-
-let early: { key: string; data: Promise<unknown> } | undefined;
+const key = (route: FillRoute): string => `${PREVIEW_PATH} ${JSON.stringify(previewQuery(route))}`;
 
 /** Starts reading the survey the route names. */
 export function prefetchPreview(route: FillRoute): void {
-  const data = api.get<unknown>(PREVIEW_PATH, { query: previewQuery(route) });
-  // Read by the page, or dropped: a rejection nobody awaits yet must not be reported as unhandled.
-  data.catch(() => undefined);
-  early = { key: key(route), data };
+  startEarly(key(route), () => api.get<unknown>(PREVIEW_PATH, { query: previewQuery(route) }));
 }
 
 /** The early answer for this route, once; undefined when there is none (or it was taken). */
 export function takePrefetched<T>(route: FillRoute): Promise<T> | undefined {
-  if (early?.key !== key(route)) return undefined;
-  const { data } = early;
-  early = undefined;
-  return data as Promise<T>;
+  return takeEarly<T>(key(route));
 }
