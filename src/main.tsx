@@ -4,7 +4,8 @@
 // those as static imports here the request could only start once all of them had arrived and run, one
 // more round trip (2 s on slow 3G) plus the survey's download after the code. Everything else starts in
 // ./app/start.tsx.
-import { DATA_PATH, prefetchSurveyData } from './pages/data/prefetch';
+import { prefetchSurveyData } from './pages/data/prefetch';
+import { DATA_ROUTE } from './pages/data/route';
 import { prefetchPreview } from './pages/fill/prefetch';
 import { isFillPath, parseFillRoute } from './pages/fill/route';
 
@@ -14,6 +15,6 @@ const fill = isFillPath(window.location.pathname);
 const route = fill ? parseFillRoute(window.location.pathname, window.location.search) : null;
 if (route && !navigator.serviceWorker?.controller) prefetchPreview(route);
 // The Survey Data table's calls likewise (issue 16): its code comes after the app's and the shell's.
-if (window.location.pathname === DATA_PATH) prefetchSurveyData(window.location.search);
+if (window.location.pathname === DATA_ROUTE.path) prefetchSurveyData(window.location.search);
 
 await import('./app/start').then((m) => m.start(fill));

@@ -12,6 +12,7 @@ import {
 } from '../../schemas/roles';
 import { BUILDER_BASE, MEDIA_BASE } from '../../schemas/screens/surveyTools';
 import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from '../../schemas/surveyBuilder';
+import { DATA_ROUTE } from '../pages/data/route';
 import { FILL_BASE } from '../pages/fill/route';
 
 type Page = () => Promise<{ default: ComponentType }>;
@@ -109,7 +110,7 @@ export const routes: readonly RouteDecl[] = [
   // The builder edits in place, so it takes the whole width; who may open it is who may save.
   { path: `${BUILDER_BASE}/:surveyId`, page: () => import('../pages/surveys/builder/BuilderPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: `${MEDIA_BASE}/:surveyId`, page: () => import('../pages/surveys/media/SurveyMediaPage'), access: SURVEY_AUTHOR_ROLES, shell: 'app', back: 'surveyTools' },
-  { path: '/survey/survey-data', page: () => import('../pages/data/SurveyDataPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
+  { ...DATA_ROUTE, page: () => import('../pages/data/SurveyDataPage'), shell: 'app', back: 'dashboard', sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 } },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
   { path: '/survey/submission/*', page: () => import('../pages/data/SubmissionPage'), access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },

@@ -3,23 +3,22 @@
 // starts them at once, beside that code (issue 16: the first page interactive under 1 s). Kept small and
 // free of the page's imports: it ships in the entry. The page's queries take the answers once (./api.ts);
 // a failed early call is asked again there, with the queries' retries.
-import { ALL_BUT_COLLECTOR, hasAnyRole } from '../../../schemas/roles';
+import { hasAnyRole } from '../../../schemas/roles';
 import { api } from '../../api/client';
 import { startEarly } from '../../api/early';
 import { session } from '../../state/session';
 import { firstQuery, submissionsPath, SURVEY_MODEL_PATH, surveyModelKey, surveysPath } from './calls';
-
-export const DATA_PATH = '/survey/survey-data';
+import { DATA_ROUTE } from './route';
 
 /**
  * Starts the table's calls for the address, when the stored session may read them (the route's roles,
- * src/app/routes.ts): the project's surveys and, when the address names the survey, its model and the
+ * ./route.ts): the project's surveys and, when the address names the survey, its model and the
  * first page of its submissions.
  */
 export function prefetchSurveyData(search: string): void {
   const projectId = session.currentProjectId;
   if (!session.token || !session.organizationId || !projectId) return;
-  if (!hasAnyRole(session.roles, ALL_BUT_COLLECTOR)) return;
+  if (!hasAnyRole(session.roles, DATA_ROUTE.access)) return;
   startEarly(surveysPath(projectId), () => api.get(surveysPath(projectId)));
   const surveyId = new URLSearchParams(search).get('survey');
   if (!surveyId) return;
