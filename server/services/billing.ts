@@ -183,12 +183,9 @@ export function createBilling(deps: BillingDeps) {
           if (!card) await q.addPaymentMethod(trx, input.organizationId, set);
           card = set;
         } else if (!card && isStripe(provider)) {
-          // Made in the browser by Stripe.js: read it from Stripe and keep it for this organization.
-          const fetched = await provider.retrieveCard(input.paymentMethodId).catch(() => null);
-          if (fetched) {
-            await q.addPaymentMethod(trx, input.organizationId, fetched);
-            card = fetched;
-          }
+          // A new card with Stripe counts only through a SetupIntent that succeeded for this customer (the
+          // bank's check, 3-D Secure): a payment method id alone, read back from Stripe, proved neither.
+          throw problem('validation', { errors: ["'setupIntentId' is required"] });
         }
         if (!card) throw problem('notFound');
         const row = await q.currentSubscription(trx, input.organizationId, true);

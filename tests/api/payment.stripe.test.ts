@@ -261,6 +261,11 @@ describe('the Stripe provider', () => {
       t.call<{ last4: string }>('GET', `/api/Payment/addPaymentMethodToOrganization?${new URLSearchParams({ organizationId, ...query }).toString()}`, { headers: auth });
     const cards = () => t.db.selectFrom('payment_methods').select('id').where('organization_id', '=', organizationId).execute();
 
+    // A card made by Stripe.js but named without its SetupIntent: the bank's check is not shown to have passed.
+    const bare = await attach({ paymentMethodId: 'pm_card_3ds' });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ isSuccess: false, errors: ["'setupIntentId' is required"] });
+
     // Not confirmed in the browser yet (or the bank refused the challenge): still requires_payment_method.
     const early = await attach({ paymentMethodId: 'pm_card_3ds', setupIntentId: 'seti_test_1' });
     expect(early.status).toBe(400);

@@ -21,8 +21,6 @@ export interface StripeProvider extends PaymentProvider {
   readonly stripe: Stripe;
   /** Checks the signature of a webhook delivery and turns the events we mirror into updates. */
   webhookUpdate(raw: Buffer, signature: string): Promise<StripeUpdate | null>;
-  /** The card behind a PaymentMethod id that Stripe.js made in the browser. */
-  retrieveCard(paymentMethodId: string): Promise<StoredCard>;
   /**
    * The card of a SetupIntent the browser confirmed (stripe.confirmCardSetup), once Stripe says it
    * succeeded for this subscription's customer with this payment method; otherwise why not, in words that
@@ -113,10 +111,6 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
       });
       const latest = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       return { providerSubscriptionId: sub.id, clientSecret: latest?.confirmation_secret?.client_secret ?? null, state: stateFrom(sub, card), invoices: [], paid: [] };
-    },
-
-    async retrieveCard(paymentMethodId) {
-      return storedCard(await stripe.paymentMethods.retrieve(paymentMethodId));
     },
 
     async createCardSetup({ providerSubscriptionId }) {
