@@ -10,8 +10,8 @@ import type { ToastRequest } from './toaster';
 export const TOAST_MS = 5000;
 export const toaster = createToaster({ placement: 'top-end', duration: TOAST_MS, pauseOnPageIdle: true, max: 5 });
 
-/** onReady: told once the toaster runs, with how to show a toast (the ones asked for before included). */
-export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => void) => void }) {
+/** onReady: told once the toaster runs, with how to show a toast (the ones asked for before included) and to close them all. */
+export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => void, dismiss: () => void) => void }) {
   const dir = useDocumentDir();
   // Zag's toast group mirrors 'end' twice in a right-to-left page (it turns top-end into top-left, then
   // places that with inset-inline-start, which right to left is the right-hand side again): asking for
@@ -19,7 +19,7 @@ export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => 
   toaster.attrs.placement = dir === 'rtl' ? 'top-start' : 'top-end';
   // After the toaster's own effects have started its machine.
   useEffect(() => {
-    const id = setTimeout(() => onReady((t) => void toaster.create(t)), 0);
+    const id = setTimeout(() => onReady((t) => void toaster.create(t), () => toaster.dismiss()), 0);
     return () => clearTimeout(id);
   }, [onReady]);
   return (

@@ -16,6 +16,7 @@ export interface ToastRequest {
 
 const waiting: ToastRequest[] = [];
 let create: ((t: ToastRequest) => void) | undefined;
+let dismissAll: (() => void) | undefined;
 let wanted: (() => void) | undefined;
 
 export function notify(type: ToastKind, title: string, description?: string): void {
@@ -25,8 +26,20 @@ export function notify(type: ToastKind, title: string, description?: string): vo
   wanted?.();
 }
 
-function ready(c: (t: ToastRequest) => void): void {
+/**
+ * Closes every toast. A toast keeps the words it was made with, so when someone picks another language (a
+ * respondent another survey language, a user another interface language) the ones on screen would go on
+ * speaking the old one. Not on every change of language: leaving the fill page gives the interface its
+ * language back, and the respondent must still read that the answers were sent.
+ */
+export function dismissToasts(): void {
+  waiting.length = 0;
+  dismissAll?.();
+}
+
+function ready(c: (t: ToastRequest) => void, dismiss: () => void): void {
   create = c;
+  dismissAll = dismiss;
   for (const t of waiting.splice(0)) c(t);
 }
 

@@ -82,9 +82,15 @@ describe('a survey in Arabic, Amharic and Hausa, on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshots(page, 'fill-scripts-ar-phone');
     await expectAccessible(page, 'the fill page in Arabic on a phone');
+    // Sent without its required answers: the refusal's toast is in Arabic, and goes with the language.
+    await page.getByTestId('fill-submit').click();
+    await toasts(page).first().waitFor({ timeout: 30_000 });
+    // The pointer on it holds it open (zag pauses a toast's timer on hover): only the change may close it.
+    await toasts(page).first().hover();
 
     await chooseSurveyLanguage(page, 'Amharic');
     await expect.poll(() => htmlLang(page)).toEqual({ lang: 'am', dir: 'ltr' });
+    await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => q(page, 'household_size').locator('label').textContent()).toContain('[ዋጋ የለም]');
     await expect.poll(() => page.getByTestId('fill-submit').textContent()).toMatch(/[\u1200-\u137f]/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

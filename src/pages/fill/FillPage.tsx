@@ -14,7 +14,7 @@ import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useExpressionsReady } from '../../expression/useExpressionsReady';
-import { notify } from '../../app/toaster';
+import { dismissToasts, notify } from '../../app/toaster';
 import { session } from '../../state/session';
 import { DraftButtons, FILL_INTERACTIVE_EVENT, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
@@ -159,6 +159,7 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   const chooseLanguage = useCallback(
     (id: number) => {
       rememberLanguage(model.id, id);
+      dismissToasts();
       setLanguage(id);
     },
     [model.id, setLanguage],
