@@ -91,6 +91,9 @@ describe('a survey in Arabic, Amharic and Hausa, on a phone', () => {
     await chooseSurveyLanguage(page, 'Amharic');
     await expect.poll(() => htmlLang(page)).toEqual({ lang: 'am', dir: 'ltr' });
     await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
+    // The refusal under the form is said again in Amharic, not left in Arabic.
+    await expect.poll(() => page.getByTestId('fill-submit-error').textContent()).toMatch(/[\u1200-\u137f]/);
+    expect(await page.getByTestId('fill-submit-error').textContent()).not.toMatch(/[\u0600-\u06ff]/);
     await expect.poll(() => q(page, 'household_size').locator('label').textContent()).toContain('[ዋጋ የለም]');
     await expect.poll(() => page.getByTestId('fill-submit').textContent()).toMatch(/[\u1200-\u137f]/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -53,7 +53,10 @@ export function useSubmitFlow(d: Deps) {
   const { t } = useTranslation();
   const { go } = useFillNav();
   const [phase, setPhase] = useState<Phase>('filling');
-  const [formError, setFormError] = useState<string | null>(null);
+  // What went wrong, kept untranslated and said at each render: a respondent who picks another language
+  // after a refused submit reads it in that one (a translated string would stay in the first).
+  const [refusal, setFormError] = useState<{ engine: string } | { server: string } | null>(null);
+  const formError = refusal === null ? null : 'engine' in refusal ? engineMessage(refusal.engine, t) : engineMessage(translateMessage(refusal.server), t) || t('fill.errors.generic');
   const busy = useRef(false);
 
   const submit = async (): Promise<void> => {
@@ -64,9 +67,9 @@ export function useSubmitFlow(d: Deps) {
     const result = runtime.validate();
     if (result === undefined) return;
     if (!result.valid) {
-      const message = result.message === null || result.message === undefined ? null : engineMessage(result.message, t);
-      setFormError(message);
-      notify('error', message ?? t('fill.errors.generic'));
+      const raw = result.message === null || result.message === undefined ? null : result.message;
+      setFormError(raw === null ? null : { engine: raw });
+      notify('error', raw === null ? t('fill.errors.generic') : engineMessage(raw, t));
       const first = result.issues[0];
       if (first) scrollToQuestion(first.path, d.reveal);
       return;
@@ -114,7 +117,7 @@ export function useSubmitFlow(d: Deps) {
     const issues = (err.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
     d.fill.runtime.showIssues(issues);
     const message = engineMessage(translateMessage(err.message), t) || t('fill.errors.generic');
-    setFormError(message);
+    setFormError({ server: err.message });
     // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
     const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
     notify('error', message, reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'));
