@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import type { Envelope } from '../schemas/problems';
 import { problems } from '../schemas/problems';
 import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
@@ -18,6 +18,7 @@ import { revocations } from './auth/revocations';
 import { verifyAccessToken } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { App } from './envelope';
 import { findMembership } from './db/queries/memberships';
 import { fillDocument } from './fillDocument';
 import { refuseHostileValues, requireBoundary } from './hostileInput';
@@ -55,7 +56,8 @@ export interface AppDeps {
   clock?: Clock | undefined;
 }
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
+/** The server's type (./envelope.ts), here too for those that build it. */
+export type { App } from './envelope';
 
 export interface RouteInfo {
   method: string;
@@ -74,10 +76,6 @@ declare module 'fastify' {
     /** Plans, subscriptions and payment on the configured provider (services/billing.ts). */
     billing: Billing;
   }
-}
-
-export function ok<T>(data: T, message = ''): Envelope<T> {
-  return { isSuccess: true, data, message, errors: [] };
 }
 
 function failure(message: string, errors: string[], data: unknown = null): Envelope {

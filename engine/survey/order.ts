@@ -2,7 +2,7 @@
 // count, calculation or dynamic default reads, and after its enclosing section. Depth-first in
 // document order, so independent questions keep the order the respondent sees. Cycles are reported
 // by the names in them and broken where they were found.
-import type { BindingNode } from './bindings';
+import type { BindingNode } from './nodes';
 
 /** The names a node's value waits for: its section, and what its relevance, repeat count, calculation or default reads. */
 export function valueDependencies(node: BindingNode): string[] {

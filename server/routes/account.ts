@@ -13,7 +13,7 @@ import {
   userIdQuery,
 } from '../../schemas/account';
 import { callerOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { problem } from '../problems';
 import * as accounts from '../services/accounts';
 import * as passwordReset from '../services/passwordReset';

@@ -21,7 +21,7 @@ import { userIdQuery } from '../../schemas/account';
 import { userAndOrganizationQuery } from '../../schemas/organizations';
 import { ORGANIZATION_ONLY, PROFILE_ROLES } from '../../schemas/roles';
 import { callerOf, tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import * as area from '../services/accountArea';

@@ -1,5 +1,5 @@
 // The bot-check challenge the sign-in forms solve, and which mode is on.
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 
 export default async function botCheckRoutes(app: App): Promise<void> {
   app.get('/BotCheck/config', { config: { access: 'public' } }, async () =>

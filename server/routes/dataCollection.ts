@@ -1,5 +1,5 @@
 // The online probe the fill page polls every 5 seconds. It touches nothing, so it stays cheap.
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 
 export default async function dataCollectionRoutes(app: App): Promise<void> {
   app.get('/DataCollection/CheckOnlineStatus', { config: { access: 'public' } }, async (_req, reply) => {

@@ -1,7 +1,7 @@
 // The development mailbox: with no SMTP server configured, e-mails stay in the outbox and this lists
 // them, so a new user can read their confirmation code. Off when DEV_MAILBOX=off or SMTP_URL is set.
 import type { FastifyRequest } from 'fastify';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { listMail } from '../db/queries/outbox';
 import { problem } from '../problems';
 

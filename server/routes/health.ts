@@ -2,7 +2,7 @@
 // its database answers, and the job queue is running somewhere), 503 otherwise, in the envelope. It
 // says which of the three failed and nothing more: no versions, hosts, timings or error texts.
 import { sql } from 'kysely';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { problem } from '../problems';
 
 /** A check that does not answer within this time has failed: a balancer must not wait on us. */

@@ -1,6 +1,6 @@
 // Every API area, registered under /api. Each module declares its paths exactly as the spec names
 // them, with their schemas and the roles allowed.
-import type { App } from '../app';
+import type { App } from '../envelope';
 import account from './account';
 import accountArea from './accountArea';
 import botCheck from './botCheck';

@@ -1,6 +1,6 @@
 // Reference lists: organization types, languages, countries, roles, plans.
 import { roles } from '../../schemas/roles';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { listCountries, listLanguages, listOrganizationTypes, listPlans } from '../db/queries/lookups';
 
 export default async function lookupRoutes(app: App): Promise<void> {

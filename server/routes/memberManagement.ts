@@ -5,7 +5,7 @@ import { acceptInvitationBody, addMemberBody, addMembersBody, templateQuery, edi
 import { idParams } from '../../schemas/recycleBin';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from '../../schemas/roles';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { downloadHeaders } from '../plugins/storage';
 import * as bulk from '../services/memberBulk';
 import * as members from '../services/memberManagement';

@@ -7,7 +7,7 @@ import { allMembersQuery } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, ALL_BUT_COLLECTOR } from '../../schemas/roles';
 import { idBody } from '../../schemas/workspaces';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import * as members from '../services/orgMembers';
 import * as bin from '../services/recycleBin';
 

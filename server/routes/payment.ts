@@ -23,7 +23,7 @@ import {
 } from '../../schemas/payment';
 import { ORGANIZATION_ONLY } from '../../schemas/roles';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { verifyRegistrationToken } from '../auth/tokens';
 import { invoiceById, allInvoices, organizationName } from '../db/queries/billing';
 import { findMembership } from '../db/queries/memberships';

@@ -4,7 +4,7 @@
 import { changePasswordBody, editUserAndOrganizationBody, userAndOrganizationQuery } from '../../schemas/organizations';
 import { PROFILE_ROLES } from '../../schemas/roles';
 import { callerOf, tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { changePasswordWithCode } from '../services/loginInformation';
 import * as profile from '../services/profile';
 

@@ -6,7 +6,7 @@ import { idParams } from '../../schemas/recycleBin';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from '../../schemas/roles';
 import { idBody, listQuery } from '../../schemas/workspaces';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import * as projects from '../services/projects';
 import * as bin from '../services/recycleBin';
 

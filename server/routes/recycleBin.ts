@@ -4,7 +4,7 @@
 import { allProjectsQuery, anyBinRoles, bulkIdsBody, bulkToggleQuery, idParams, toggleQuery } from '../../schemas/recycleBin';
 import { MANAGER_ROLES } from '../../schemas/roles';
 import { callerOf, ORGANIZATION_HEADER, tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import * as projects from '../services/projects';
 import * as bin from '../services/recycleBin';
 

@@ -22,7 +22,7 @@ import { tenantOf } from '../access';
 import { findSurveyHead } from '../db/queries/surveys';
 import { problem } from '../problems';
 import { projectScopeOf } from '../services/projectScope';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createSurvey, duplicateSurvey, saveSurvey } from '../services/surveyBuilder';
 import { archiveSurvey, publishSurvey } from '../services/surveyStatus';
 import { surveyTools } from '../services/surveyTools';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportJobsQuery, exportQuery, idParams, jobIdParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
 import { surveyReportQuery } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';

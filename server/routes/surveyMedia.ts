@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_FIELDS, SURVEY_MEDIA_LIST_ROLES, SURVEY_MEDIA_UPLOAD_ROLES, surveyMediaListQuery, surveyMediaParams, type SurveyMediaKind } from '../../schemas/surveyMedia';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { publicLimiter } from '../security/publicLimits';

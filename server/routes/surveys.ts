@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ALL_ROLES } from '../../schemas/roles';
 import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStatusQuery } from '../../schemas/surveys';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
 import { publicLimiter } from '../security/publicLimits';
 import { readSubmissionBody } from '../plugins/submissionBody';

@@ -19,7 +19,7 @@ import {
 } from '../../schemas/tasks';
 import { ALL_ROLES } from '../../schemas/roles';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { collectorLocations, collectorSurveys } from '../db/queries/tasks';
 import * as messaging from '../services/messagingTasks';
 import * as tasks from '../services/tasks';

@@ -24,7 +24,7 @@ import {
 } from '../../schemas/tickets';
 import { SINGLE_LINE } from '../../schemas/common';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import * as tickets from '../services/tickets';

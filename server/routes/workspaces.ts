@@ -5,7 +5,7 @@ import { allWorkspacesQuery, idParams } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, ALL_ROLES } from '../../schemas/roles';
 import { addWorkspaceBody, editWorkspaceBody, idBody, listQuery } from '../../schemas/workspaces';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import * as bin from '../services/recycleBin';
 import * as workspaces from '../services/workspaces';
 

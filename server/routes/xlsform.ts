@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { XLSFORM_IMPORT_FIELDS, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES } from '../../schemas/xlsform';
 import { tenantOf } from '../access';
-import { ok, type App } from '../app';
+import { ok, type App } from '../envelope';
 import { problem } from '../problems';
 import { importWorkbook } from '../services/xlsformImport';
 

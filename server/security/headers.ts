@@ -1,7 +1,7 @@
 // Security headers on every reply, API and front end alike, from @fastify/helmet, plus a
 // Permissions-Policy (helmet has none). docs/decisions.md says why each value is what it is.
 import fastifyHelmet from '@fastify/helmet';
-import type { App } from '../app';
+import type { App } from '../envelope';
 import type { Config } from '../config';
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];

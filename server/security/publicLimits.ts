@@ -6,7 +6,7 @@
 // without bound): with WORKERS above 1, each process counts its own share.
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../envelope';
 import { problem } from '../problems';
 
 export const PUBLIC_WINDOW_MS = 15 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Every 503 tells the client when to come back. A lost database connection heals within a few
 // seconds (the pool reconnects), so the offline outbox and well-behaved clients retry after that
 // instead of at once.
-import type { App } from '../app';
+import type { App } from '../envelope';
 
 export const RETRY_AFTER_SECONDS = 5;
 

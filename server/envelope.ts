@@ -1,0 +1,12 @@
+// The response wrapper every API answer is in (spec 000: isSuccess, data, message, errors) and the
+// server's type, apart from app.ts: routes read them, and app.ts registers the routes, so importing app.ts
+// from a route was an import cycle.
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Envelope } from '../schemas/problems';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
+
+export function ok<T>(data: T, message = ''): Envelope<T> {
+  return { isSuccess: true, data, message, errors: [] };
+}
