@@ -72,8 +72,8 @@ export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string 
     .where((eb) => dataWhere(eb as never, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
-    .orderBy('s.submitted_at', 'asc')
-    .orderBy('s.id', 'asc')
+    // Both columns are NOT NULL; "nulls first" is what submissions_survey_order gives read backwards.
+    .orderBy(sql`s.submitted_at asc nulls first, s.id asc nulls first`)
     .limit(limits.rows);
   const withBefore = q
     .selectFrom(batch.as('b'))
