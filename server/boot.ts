@@ -50,7 +50,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
   const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
   const built: { app?: App } = {};
-  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: opts.log };
+  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, databaseUrl: database.url, log: opts.log };
   // Workers of a multi-process server queue exports; the primary runs them.
   const jobs =
     opts.jobs === false

@@ -10,6 +10,12 @@ import type { DB } from './schema';
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Kysely<DB>;
+  /**
+   * PostgreSQL's connection string, for worker threads that open connections of their own (export
+   * workers: their rows then never cross into this thread's heap); undefined for the embedded PGlite,
+   * which only this thread can reach.
+   */
+  readonly url?: string | undefined;
   /** Runs a script of several statements (migrations, resets), outside Kysely. */
   exec(script: string): Promise<void>;
   /** Runs one parameterized statement and returns its rows (for pg-boss). */
@@ -118,6 +124,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: 'postgres',
     db,
+    url: connectionString,
     exec: async (script) => {
       // One client for the whole script, rolled back on failure, so no aborted transaction returns to the pool.
       const c = await connect();

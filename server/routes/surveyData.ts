@@ -20,7 +20,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const cache = createSurveyCache(200, { attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId) });
   const deps = () => ({ db: app.deps.database.db, cache, storage });
-  const runDeps = { db: app.deps.database.db, cache, storage, dataDir: app.deps.config.dataDir, databaseUrl: app.deps.config.databaseUrl, log: app.log };
+  const runDeps = { db: app.deps.database.db, cache, storage, dataDir: app.deps.config.dataDir, databaseUrl: app.deps.database.url, log: app.log };
   const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };
 
   app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {

@@ -20,7 +20,7 @@ import {
   type DataColumn,
 } from '../../engine/survey/index';
 import type { ExportQuery } from '../../schemas/submissions';
-import { dataColumnsOf, nextCompactBatch, type CompactRow } from '../db/queries/submissionCopies';
+import { dataColumnsOf, nextCompactBatch, type BatchLimits, type CompactRow } from '../db/queries/submissionCopies';
 import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
 import { storedOfCompact, topSpans } from './compactCopy';
@@ -28,8 +28,16 @@ import { ByteSink, CSV_FORMAT, XlsxRowFormat, cellChunks, writeCopyCells, type C
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 import { writeWorkbook, type SheetSource } from './xlsxStream';
 
-/** Submissions read per database round trip. */
-const BATCH = 500;
+/**
+ * Submissions read per database round trip: 500, or fewer when their answers are large. Two batches are
+ * alive at once (one formatted while the next is read), as JavaScript strings and as the bytes written
+ * from them, in an export worker whose heap is 96 MB (workers/pool.ts EXPORT_WORKER_LIMITS).
+ */
+export const EXPORT_BATCH: BatchLimits = { rows: 500, bytes: 4 << 20 };
+
+/** What an export reads with; `batch` other than EXPORT_BATCH only in tests. */
+export type ExportDeps = DataDeps & { storage: Storage; batch?: BatchLimits | undefined };
+type ReadDeps = Omit<ExportDeps, 'storage'>;
 
 export const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip' } as const;
 
@@ -85,12 +93,13 @@ export type Progress = (submissions: number) => void;
  * Every batch of a filter, oldest first, each submission with its compact copy. The next batch is read
  * while the caller formats this one, so the database and the formatting overlap instead of taking turns.
  */
-async function* batchesOf(deps: DataDeps, filter: DataFilter, withRepeats: boolean): AsyncGenerator<CompactRow[]> {
-  let next = nextCompactBatch(deps.db, filter, null, BATCH, withRepeats);
+async function* batchesOf(deps: ReadDeps, filter: DataFilter, withRepeats: boolean): AsyncGenerator<CompactRow[]> {
+  const limits = deps.batch ?? EXPORT_BATCH;
+  let next = nextCompactBatch(deps.db, filter, null, limits, withRepeats);
   for (;;) {
     const batch = await next;
     if (!batch.length) return;
-    next = nextCompactBatch(deps.db, filter, batch[batch.length - 1]!.head, BATCH, withRepeats);
+    next = nextCompactBatch(deps.db, filter, batch[batch.length - 1]!.head, limits, withRepeats);
     // A failed read-ahead is awaited (and thrown) on the next turn; until then it must not count as unhandled.
     next.catch(() => undefined);
     yield batch;
@@ -147,7 +156,7 @@ function headCells(h: SubmissionHeadRow, o: ExportOptions): CellValue[] {
  * Every row of one repeat group's table, a batch of submissions at a time: the cells, neutralized. The
  * instances are the repeat paths the group's fields were answered at, from the copy's flat `repeats`.
  */
-async function* repeatRowsOf(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions): AsyncGenerator<CellValue[][]> {
+async function* repeatRowsOf(deps: ReadDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions): AsyncGenerator<CellValue[][]> {
   const numbers = await dataColumnsOf(deps.db, filter.surveyId);
   const readers = cellReaders(b, t, o, numbers);
   const width = t.columns.length;
@@ -211,7 +220,7 @@ function columnPlans(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyM
  * written into one byte buffer from the head and the compact copy's text as it stands. The table of 300
  * questions is 300 cells a row, so this path is the export's speed.
  */
-async function* submissionChunks(deps: DataDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, f: RowFormat, progress?: Progress): AsyncGenerator<Buffer> {
+async function* submissionChunks(deps: ReadDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, f: RowFormat, progress?: Progress): AsyncGenerator<Buffer> {
   const plans = columnPlans(b, t, o, await dataColumnsOf(deps.db, filter.surveyId));
   const sink = new ByteSink();
   const spans = topSpans();
@@ -272,7 +281,7 @@ function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null): Readable
 /** The download's name: the survey's, made safe. */
 export const exportFileName = (surveyName: string, format: keyof typeof CONTENT_TYPES) => `${safeFileName(surveyName, 'survey')} - data.${format}`;
 
-export async function exportSubmissions(deps: DataDeps & { storage: Storage }, reader: DataReader, surveyId: string, q: ExportQuery, progress?: Progress): Promise<ExportFile> {
+export async function exportSubmissions(deps: ExportDeps, reader: DataReader, surveyId: string, q: ExportQuery, progress?: Progress): Promise<ExportFile> {
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   const b = survey.bindings;
   const filter = dataFilterOf(reader, surveyId, b, q);
@@ -288,7 +297,7 @@ export async function exportSubmissions(deps: DataDeps & { storage: Storage }, r
   return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base, progress) };
 }
 
-async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
+async function xlsxOf(deps: ReadDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   // Level 1: the sheet XML is most of the work, and deflate runs on libuv's threads beside the formatting.
   const zip = archiver('zip', { zlib: { level: 1, chunkSize: 1 << 18 } });
@@ -315,7 +324,7 @@ async function xlsxOf(deps: DataDeps, filter: DataFilter, b: Bindings, tables: T
   return zip;
 }
 
-async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, base: string, progress?: Progress): Promise<Readable> {
+async function zipOf(deps: ExportDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, base: string, progress?: Progress): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   const zip = archiver('zip', { zlib: { level: 6 } });
   void (async () => {
@@ -329,7 +338,7 @@ async function zipOf(deps: DataDeps & { storage: Storage }, filter: DataFilter, 
       // Attachments, by submission: attachments/<submission id>/<question>_<repeat>_<file name>.
       let after: SubmissionHeadRow | null = null;
       for (;;) {
-        const heads = await nextBatch(deps.db, filter, after, BATCH);
+        const heads = await nextBatch(deps.db, filter, after, (deps.batch ?? EXPORT_BATCH).rows);
         if (!heads.length) break;
         after = heads[heads.length - 1]!;
         for (const f of await filesOf(deps.db, filter.organizationId, heads.map((h) => h.id))) {

@@ -14,6 +14,7 @@ import { exportJobs } from './0012_export_jobs';
 import { mediaVersion } from './0013_media_version';
 import { submissionData } from './0014_submission_data';
 import { feedTokens } from './0015_feed_tokens';
+import { dataTableIndexes } from './0016_data_table_indexes';
 import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
 
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'media_version', sql: mediaVersion },
   { version: 14, name: 'submission_data', sql: submissionData },
   { version: 15, name: 'feed_tokens', sql: feedTokens },
+  { version: 16, name: 'data_table_indexes', sql: dataTableIndexes },
   { version: 20, name: 'billing', sql: billing },
   { version: 21, name: 'tickets', sql: tickets },
 ];

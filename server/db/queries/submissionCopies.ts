@@ -49,20 +49,42 @@ export interface CompactRow {
 }
 
 /**
+ * How much one export batch may hold: at most `rows` submissions, and no more submissions once the
+ * compact copies read so far reach `bytes` (the first always comes, however large).
+ */
+export interface BatchLimits {
+  rows: number;
+  bytes: number;
+}
+
+/**
  * The next batch of an export after (submittedAt, id), oldest first, each head with its compact copy:
  * keyset paging, so every batch is an index range, and one row per submission whatever the number of
  * questions. The filters select the submissions as the table's do (answer filters through answers).
+ * The batch is cut by the copies' sizes as stored (octet_length reads a TOASTed value's header, not the
+ * value), so a survey of very large answers cannot bring a batch past the export worker's small heap.
  */
-export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string } | null, limit: number, withRepeats: boolean): Promise<CompactRow[]> {
-  const rows = await headsQuery(q)
+export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string } | null, limits: BatchLimits, withRepeats: boolean): Promise<CompactRow[]> {
+  const size = withRepeats ? sql<number>`coalesce(octet_length(d.top), 0) + coalesce(octet_length(d.repeats), 0)` : sql<number>`coalesce(octet_length(d.top), 0)`;
+  const batch = headsQuery(q)
     .leftJoin('submission_data as d', 'd.submission_id', 's.id')
-    .select(['d.top', withRepeats ? 'd.repeats' : sql<string | null>`null::text`.as('repeats')])
+    .select(['d.top', withRepeats ? 'd.repeats' : sql<string | null>`null::text`.as('repeats'), size.as('size')])
     .where((eb) => dataWhere(eb as never, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
-    .orderBy('s.submitted_at', 'asc')
-    .orderBy('s.id', 'asc')
-    .limit(limit)
+    // Both columns are NOT NULL; "nulls first" is what submissions_survey_order gives read backwards.
+    .orderBy(sql`s.submitted_at asc nulls first, s.id asc nulls first`)
+    .limit(limits.rows);
+  const withBefore = q
+    .selectFrom(batch.as('b'))
+    .selectAll('b')
+    .select(sql<number>`sum(b.size) over (order by b.submitted_at, b.id rows unbounded preceding) - b.size`.as('before'));
+  const rows = await q
+    .selectFrom(withBefore.as('w'))
+    .selectAll('w')
+    .where('w.before', '<', limits.bytes)
+    .orderBy('w.submitted_at', 'asc')
+    .orderBy('w.id', 'asc')
     .execute();
   return rows.map((r) => ({ head: toHead(r), top: r.top, repeats: r.repeats }));
 }

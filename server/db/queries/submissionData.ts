@@ -184,8 +184,8 @@ export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | nul
     .where((eb) => dataWhere(eb as unknown as S, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
     .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
-    .orderBy('s.submitted_at', 'asc')
-    .orderBy('s.id', 'asc')
+    // Both columns are NOT NULL; "nulls first" is what submissions_survey_order gives read backwards.
+    .orderBy(sql`s.submitted_at asc nulls first, s.id asc nulls first`)
     .limit(limit)
     .execute();
   return rows.map(toHead);
