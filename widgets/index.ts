@@ -1,7 +1,7 @@
 // The public surface of widgets/: the registry, the survey form and its runtime.
 import { loadPhoneNumbers } from './phone/numbers';
 export { WIDGETS, WIDGETS_BY_NAME } from './registry';
-export { FIELDS, SurveyForm, type SurveyFormProps } from './form/SurveyForm';
+export { SurveyForm, type SurveyFormProps } from './form/SurveyForm';
 export { validatorFor, type SurveyValidator } from './form/validator';
 export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
 export { domIdOf, instancePath } from './runtime/paths';

@@ -19,6 +19,15 @@ export type QuestionWidgetProps = WidgetProps<FormValues, RJSFSchema, FormContex
 export type QuestionWidget = ComponentType<QuestionWidgetProps>;
 export type FormRegistry = Registry<FormValues, RJSFSchema, FormContext>;
 
+/**
+ * A label, hint or error template from the registry: rjsf's getTemplate without its per-question
+ * overrides (`ui:TitleFieldTemplate`), which the compiler never writes. Local, so that a widget does
+ * not bring @rjsf/utils into the fill route (the survey form is not an rjsf Form there: form/SurveyForm.tsx).
+ */
+export function templateOf<K extends 'TitleFieldTemplate' | 'DescriptionFieldTemplate' | 'FieldErrorTemplate'>(name: K, registry: FormRegistry): FormRegistry['templates'][K] {
+  return registry.templates[name];
+}
+
 /** The props every input takes from its widget's props. */
 export function baseOf(p: QuestionWidgetProps) {
   return { id: p.id, readonly: p.readonly, disabled: p.disabled, required: p.required, autofocus: p.autofocus };
@@ -40,6 +49,9 @@ export interface QuestionOptions {
   choices?: readonly ChoiceOption[];
   choiceFilter?: boolean;
 }
+
+/** A section's `description` option: a string or absent. */
+export const describe = (text: string | null | undefined): { description?: string } => (text ? { description: text } : {});
 
 /** The options of a question, typed by the members its emitter adds. The compiler is the only writer. */
 export function optionsOf<T extends object = object>(props: { options: object }): QuestionOptions & T {

@@ -1,14 +1,13 @@
 // GPS (105): 'Get location' asks the device (loading while it locates; the values fill in 500 ms after
 // it answers), or the respondent types the numbers: latitude -90..90, longitude -180..180, accuracy
 // at least 0. Stored as ODK's geopoint text 'lat lon alt acc'.
-import { getTemplate } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { formatGeopoint, parseGeopoint, type Coords } from '../../engine/survey/index';
 import { useAnswer } from '../runtime/hooks';
 import { engineMessage } from '../runtime/messages';
 import { describedBy } from '../shared/a11y';
 import { NumberInput } from '../shared/NumberInput';
-import type { QuestionWidgetProps } from '../types';
+import { templateOf, type QuestionWidgetProps } from '../types';
 import { APPLY_DELAY_MS, locate } from './locate';
 import { useText } from '../runtime/text';
 
@@ -62,7 +61,7 @@ export function GeopointWidget(props: QuestionWidgetProps) {
       },
     );
   };
-  const Errors = getTemplate('FieldErrorTemplate', props.registry);
+  const Errors = templateOf('FieldErrorTemplate', props.registry);
   return (
     <div role="group" aria-describedby={describedBy(props.id)}>
       {locked ? null : (

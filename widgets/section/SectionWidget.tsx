@@ -1,10 +1,9 @@
 // Section (0): a titled part of the form with its description; for a repeat group its value is the
 // number of instances (the '__counter' answer), and, where the respondent sizes the repeat, 'Add'
-// asks for one more. The instances themselves come in as children (widgets/form/fields.tsx).
-import { getTemplate } from '@rjsf/utils';
+// asks for one more. The instances themselves come in as children (widgets/form/repeat.tsx).
 import type { ReactNode } from 'react';
 import { labelId } from '../shared/a11y';
-import { optionsOf, type QuestionWidgetProps } from '../types';
+import { optionsOf, templateOf, type QuestionWidgetProps } from '../types';
 import { useText } from '../runtime/text';
 import { plainLabel } from '../runtime/messages';
 
@@ -19,9 +18,9 @@ const SECTION_UI = { 'ui:options': { questionType: 0 } };
 export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNode }) {
   const t = useText();
   const o = optionsOf<SectionOptions>(props);
-  const Title = getTemplate('TitleFieldTemplate', props.registry);
-  const Hint = getTemplate('DescriptionFieldTemplate', props.registry);
-  const Errors = getTemplate('FieldErrorTemplate', props.registry);
+  const Title = templateOf('TitleFieldTemplate', props.registry);
+  const Hint = templateOf('DescriptionFieldTemplate', props.registry);
+  const Errors = templateOf('FieldErrorTemplate', props.registry);
   const count = typeof props.value === 'number' ? props.value : 0;
   const canAdd = o.repeat && o.addable === true && props.readonly !== true && props.disabled !== true;
   return (

@@ -2,14 +2,13 @@
 // (spec 001 section 5). Photos accept images only and are scaled (image/scale.ts). A new file is
 // previewed from its bytes; a stored one (a submission shown read-only) from its link, with a loading
 // state while the link is fetched.
-import { getTemplate } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { FIELD_MESSAGES, describeDataUrl, isBlockedFileName, isDataUrl, type FileInfo } from '../../engine/survey/index';
 import { ImageProblem, renamed, scaleImage } from '../image/scale';
 import { useAnswer } from '../runtime/hooks';
 import { inputProps } from './a11y';
 import { formatSize, toDataUrl } from './files';
-import { optionsOf, type FormContext, type QuestionWidgetProps } from '../types';
+import { optionsOf, templateOf, type FormContext, type QuestionWidgetProps } from '../types';
 import { useText } from '../runtime/text';
 
 type FileUrl = NonNullable<FormContext['fileUrl']>;
@@ -45,7 +44,7 @@ export function FileField({ props, image }: { props: QuestionWidgetProps; image:
     }
   };
 
-  const Errors = getTemplate('FieldErrorTemplate', props.registry);
+  const Errors = templateOf('FieldErrorTemplate', props.registry);
   const text = typeof value === 'string' ? value : undefined;
   return (
     <div className="fs-file">

@@ -1,4 +1,4 @@
-// rjsf's ObjectFieldTemplate for the form and each repeat instance: lays the questions out in the
+// The form's and each repeat instance's level (rjsf's ObjectFieldTemplate in shape): lays the questions out in the
 // survey's sections (the compiler's `ui:options.layout`; non-repeat sections add no level to the form
 // data). A section is drawn by the registry's section widget and hidden while it is not relevant.
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
@@ -7,11 +7,14 @@ import { flushSync } from 'react-dom';
 import type { LayoutNode } from '../../engine/survey/index';
 import { useQuestionState, useRelevant, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath, joinPath } from '../runtime/paths';
-import { describe } from '../form/fields';
 import { questionsThrough, sizeOf, topName, whenIdle, type LayoutWindowControl } from '../form/layoutWindow';
-import type { FormContext, FormValues, FormRegistry, QuestionWidget } from '../types';
+import { describe, type FormContext, type FormValues, type FormRegistry, type QuestionWidget } from '../types';
 
-type Props = ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>;
+/** What the layout reads of rjsf's ObjectFieldTemplate props: each question's content by name. */
+export type LayoutProps = Pick<ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'uiSchema' | 'fieldPathId' | 'registry' | 'readonly'> & {
+  properties: readonly { name: string; content: ReactNode }[];
+};
+type Props = LayoutProps;
 
 const noop = (): void => undefined;
 

@@ -1,14 +1,17 @@
-// rjsf's FieldTemplate: the frame around one question. It gives the widget its instance path, hides
-// the question while it is not relevant, shows its live label and hint (label references) and the
-// error a respondent should see now. Containers (the form, repeats, their instances) pass through.
-import { getTemplate, type FieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
+// The frame around one question (rjsf's FieldTemplate in shape: the survey form's host draws it, and so
+// can an rjsf Form). It gives the widget its instance path, hides the question while it is not
+// relevant, shows its live label and hint (label references) and the error a respondent should see
+// now. Containers (the form, repeats, their instances) pass through.
+import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { QUESTION_TYPES } from '../../engine/survey/index';
 import { PathContext, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
 import { domIdOf, instancePath } from '../runtime/paths';
 import { hintId } from '../shared/a11y';
-import type { FormContext, FormValues, QuestionOptions } from '../types';
+import { templateOf, type FormContext, type FormValues, type QuestionOptions } from '../types';
 
-type Props = FieldTemplateProps<FormValues, RJSFSchema, FormContext>;
+/** What the frame reads of rjsf's FieldTemplate props. */
+export type QuestionFrameProps = Pick<FieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'id' | 'children' | 'registry' | 'schema' | 'uiSchema' | 'rawErrors' | 'readonly' | 'fieldPathId'>;
+type Props = QuestionFrameProps;
 
 export function FieldTemplate(props: Props) {
   const o = props.uiSchema?.['ui:options'] as Partial<QuestionOptions> | undefined;
@@ -27,9 +30,9 @@ function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, 
   const storedView = rt?.readOnly ?? readonly;
   // Calculate and hidden questions hold a value and show nothing, except in a stored submission.
   if (source === 'computed' && !storedView) return <PathContext.Provider value={path}>{children}</PathContext.Provider>;
-  const Title = getTemplate('TitleFieldTemplate', registry);
-  const Hint = getTemplate('DescriptionFieldTemplate', registry);
-  const Errors = getTemplate('FieldErrorTemplate', registry);
+  const Title = templateOf('TitleFieldTemplate', registry);
+  const Hint = templateOf('DescriptionFieldTemplate', registry);
+  const Errors = templateOf('FieldErrorTemplate', registry);
   const error = rt ? shown : rawErrors?.[0];
   const hint = state?.hint ?? o.hint;
   return (
