@@ -129,10 +129,24 @@ interface Span {
   skip: number;
 }
 
+// The same place is the same object, so that a memoized cell (a pinned one above all) is not drawn again
+// when the table scrolls across: only the cells whose place changed are.
+const places = new Map<string, Place>();
+function placeOf(pin: number | undefined, edge: boolean, skip: number): Place {
+  const key = `${pin}|${edge}|${skip}`;
+  let place = places.get(key);
+  if (!place) {
+    // Scrolled offsets are many: the cache is a convenience, not a store.
+    if (places.size > 500) places.clear();
+    places.set(key, (place = pin === undefined ? { skip } : { pin, edge }));
+  }
+  return place;
+}
+
 /** The cells of one row, or of the header: each column of the span by `cell`, given its place. */
 function spanCells(columns: readonly GridColumn[], span: Span, cell: (column: GridColumn, index: number, place: Place | undefined) => ReactNode): ReactNode[] {
-  const cells = span.pins.map((pin, i) => cell(columns[i]!, i, { pin, edge: i === span.pins.length - 1 }));
-  for (let i = span.from; i <= span.to; i++) cells.push(cell(columns[i]!, i, i === span.from && span.skip > 0 ? { skip: span.skip } : undefined));
+  const cells = span.pins.map((pin, i) => cell(columns[i]!, i, placeOf(pin, i === span.pins.length - 1, 0)));
+  for (let i = span.from; i <= span.to; i++) cells.push(cell(columns[i]!, i, i === span.from && span.skip > 0 ? placeOf(undefined, false, span.skip) : undefined));
   return cells;
 }
 
