@@ -20,9 +20,11 @@ const SUBMISSIONS = Number(process.env.BENCH_TABLE_SUBMISSIONS ?? 2000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 300);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PROJECT = 'Household Needs Assessment 2026';
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic'];
+export const VIEWPORT = { width: 1280, height: 850 };
 
 /** Navigates to the table and returns the ms until the first row is drawn and a checkbox in it answers a click. */
-async function firstPage(page: Page, surveyId: string): Promise<number> {
+export async function firstPage(page: Page, surveyId: string): Promise<number> {
   const start = Date.now();
   await page.goto(`/survey/survey-data?survey=${surveyId}`, { waitUntil: 'commit' });
   const row = page.getByTestId('data-row').first();
@@ -55,7 +57,7 @@ async function breakdown(page: Page): Promise<Record<string, string>[]> {
 }
 
 // Notes the moment the first row enters the document, for breakdown().
-const WATCH_FIRST_ROW = `new MutationObserver((_, o) => {
+export const WATCH_FIRST_ROW = `new MutationObserver((_, o) => {
   if (document.querySelector('[data-testid=data-row]')) { window.__firstRow = performance.now(); o.disconnect(); }
 }).observe(document, { childList: true, subtree: true });`;
 
@@ -88,7 +90,8 @@ async function scrollTable(page: Page): Promise<{ longTasks: number[]; fps: numb
   })()`);
 }
 
-export default async function run(): Promise<void> {
+/** The bench's database (SUBMISSIONS x QUESTIONS), generated, and the product started on it. */
+export async function setUp(): Promise<{ surveyId: string; projectId: string; seconds: number; server: Awaited<ReturnType<typeof startServer>>; close: () => Promise<void> }> {
   const bench = await prepareBenchDatabase(1);
   const database = await openPostgres(bench.databaseUrl, 2);
   const org = await database.db.selectFrom('organizations').select('id').where('name', '=', 'Demo Relief Organization').executeTakeFirstOrThrow();
@@ -96,24 +99,43 @@ export default async function run(): Promise<void> {
   const { surveyId, seconds } = await generateSurveyData(database.db, { organizationId: org.id, projectId: project.id }, SUBMISSIONS, QUESTIONS);
   await database.close();
   const server = await startServer({ databaseUrl: bench.databaseUrl, env: { BOT_CHECK: 'off' } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  return {
+    surveyId,
+    projectId: project.id,
+    seconds,
+    server,
+    close: async () => {
+      await server.stop();
+      await bench.drop();
+    },
+  };
+}
+
+/** Signs the demo organization's manager in and makes the bench's project the current one. */
+export async function signIn(page: Page, projectId: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByTestId('login-email').fill('organization@demo.test');
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/admin-workspaces', { timeout: 60_000 });
+  await page.evaluate(async ([id]) => {
+    const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
+    const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown>;
+    s.currentProjectId = id;
+    store.setItem('fs.session', JSON.stringify(s));
+  }, [projectId] as const);
+}
+
+export default async function run(): Promise<void> {
+  const { surveyId, projectId, seconds, server, close } = await setUp();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
   let spent: Record<string, string>[] = [];
   const rows: Row[] = [{ figure: `generate ${SUBMISSIONS} x ${QUESTIONS}`, value: `${seconds.toFixed(1)} s`, target: '', met: true }];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 850 }, baseURL: server.url, locale: 'en-US' });
+    const context = await browser.newContext({ viewport: VIEWPORT, baseURL: server.url, locale: 'en-US' });
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_ROW);
-    await page.goto('/auth/login');
-    await page.getByTestId('login-email').fill('organization@demo.test');
-    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/admin-workspaces', { timeout: 60_000 });
-    await page.evaluate(async ([projectId]) => {
-      const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
-      const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown>;
-      s.currentProjectId = projectId;
-      store.setItem('fs.session', JSON.stringify(s));
-    }, [project.id] as const);
+    await signIn(page, projectId);
     // Once to fill the browser's cache with the page's code (a user who signed in has it).
     await firstPage(page, surveyId);
     const times: number[] = [];
@@ -144,8 +166,7 @@ export default async function run(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    await server.stop();
-    await bench.drop();
+    await close();
   }
   console.table(rows);
   console.log('Where the last first page went (ms from navigation start):');

@@ -5,10 +5,10 @@
 // table components per cell and the whole page redrawn per frame, a frame took 100-1,000 ms.)
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp } from 'react-icons/lu';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { SubmissionRow } from './api';
 import { REVIEW_PALETTE, cellText, durationText } from './format';
 import './DataGrid.css';
@@ -86,9 +86,9 @@ function cellContent(r: SubmissionRow, column: GridColumn, selected: boolean, c:
       );
     case 'open':
       return (
-        <Link to={`/survey/submission/${r.id}`} className="dg-open" data-testid="open-submission">
+        <a href={`/survey/submission/${r.id}`} className="dg-open" data-testid="open-submission">
           {c.t('surveyData.open')}
-        </Link>
+        </a>
       );
     case 'fact':
       return FACTS[column.id]?.(r, c) ?? null;
@@ -129,10 +129,24 @@ interface Span {
   skip: number;
 }
 
+// The same place is the same object, so that a memoized cell (a pinned one above all) is not drawn again
+// when the table scrolls across: only the cells whose place changed are.
+const places = new Map<string, Place>();
+function placeOf(pin: number | undefined, edge: boolean, skip: number): Place {
+  const key = `${pin}|${edge}|${skip}`;
+  let place = places.get(key);
+  if (!place) {
+    // Scrolled offsets are many: the cache is a convenience, not a store.
+    if (places.size > 500) places.clear();
+    places.set(key, (place = pin === undefined ? { skip } : { pin, edge }));
+  }
+  return place;
+}
+
 /** The cells of one row, or of the header: each column of the span by `cell`, given its place. */
 function spanCells(columns: readonly GridColumn[], span: Span, cell: (column: GridColumn, index: number, place: Place | undefined) => ReactNode): ReactNode[] {
-  const cells = span.pins.map((pin, i) => cell(columns[i]!, i, { pin, edge: i === span.pins.length - 1 }));
-  for (let i = span.from; i <= span.to; i++) cells.push(cell(columns[i]!, i, i === span.from && span.skip > 0 ? { skip: span.skip } : undefined));
+  const cells = span.pins.map((pin, i) => cell(columns[i]!, i, placeOf(pin, i === span.pins.length - 1, 0)));
+  for (let i = span.from; i <= span.to; i++) cells.push(cell(columns[i]!, i, i === span.from && span.skip > 0 ? placeOf(undefined, false, span.skip) : undefined));
   return cells;
 }
 
@@ -223,7 +237,20 @@ function pinOffsets(columns: readonly GridColumn[]): number[] {
 export const DataGrid = memo(function DataGrid(props: DataGridProps) {
   const { rows, columns, selection, allSelected, onToggleRow, onToggleAll, sort, onSort, firstRowIndex, rowCount, hidden, empty, label } = props;
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
+  // The Open links are plain anchors (a router Link per row cost its hooks in every row drawn): one
+  // handler here opens them in the app, leaving modified clicks (new tab, window) to the browser.
+  const onClick = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = (e.target as Element).closest('a.dg-open');
+      if (!link) return;
+      e.preventDefault();
+      navigate(link.getAttribute('href')!);
+    },
+    [navigate],
+  );
   const getScrollElement = useCallback(() => scroller.current, []);
   const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const columnWidth = useCallback((i: number) => columns[i]!.width, [columns]);
@@ -252,7 +279,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
 
   return (
     // The scroll padding keeps a cell reached by keyboard out from under the pinned columns.
-    <div ref={scroller} className="dg-scroller" style={{ scrollPaddingInlineStart: pinned }} hidden={hidden} tabIndex={0} aria-label={label} data-testid="data-scroller">
+    <div ref={scroller} className="dg-scroller" style={{ scrollPaddingInlineStart: pinned }} hidden={hidden} tabIndex={0} aria-label={label} onClick={onClick} data-testid="data-scroller">
       <table className="dg-table" style={{ width }} aria-rowcount={rowCount} aria-colcount={columns.length}>
         <thead className="dg-head">
           <tr className="dg-row" aria-rowindex={1} style={{ width }}>

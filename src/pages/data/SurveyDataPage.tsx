@@ -3,12 +3,15 @@
 // (TanStack Table + Virtual), so a page of 500 rows by 300 questions stays smooth. Columns can be
 // hidden and reordered (remembered per user and survey); rows can be reviewed in bulk; the filtered
 // data exports as CSV, XLSX or ZIP.
+// The controls around the table are memoized parts with stable props: the page renders again as its
+// calls answer and at every row checked, and each render of ~20 Chakra controls (recipes, emotion) used to
+// sit between the data's arrival and the first row, and between a click on a checkbox and its answer.
 import { Badge, Box, Button, Checkbox, Flex, Heading, IconButton, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 // The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
@@ -20,12 +23,12 @@ import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
-import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type TableQuery } from './api';
+import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type SurveyChoice, type TableQuery } from './api';
 import { FIRST_FILTERS, FIRST_PAGE_SIZE } from './calls';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
 import { FeedDialog } from './FeedDialog';
-import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnPrefs } from './columns';
+import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnDef, type ColumnPrefs } from './columns';
 import { DataGrid, type GridColumn } from './DataGrid';
 import { RepeatTable } from './RepeatTable';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
@@ -63,10 +66,13 @@ function SurveyData({ projectId }: { projectId: string }) {
     setPage(1);
     setSelection({});
   }, [surveyId, filters, answerFilters, pageSize]);
-  const updatePrefs = (next: ColumnPrefs) => {
-    setPrefs(next);
-    if (surveyId) savePrefs(userId, surveyId, next);
-  };
+  const updatePrefs = useCallback(
+    (next: ColumnPrefs) => {
+      setPrefs(next);
+      if (surveyId) savePrefs(userId, surveyId, next);
+    },
+    [userId, surveyId],
+  );
 
   const query: TableQuery | null = surveyId ? { surveyId, page, pageSize, ...filters, answerFilters, languageId: undefined } : null;
   const data = useSubmissions(query);
@@ -74,7 +80,6 @@ function SurveyData({ projectId }: { projectId: string }) {
   const total = data.data?.totalSize ?? 0;
   const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
   const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
-  const [feedOpen, setFeedOpen] = useState(false);
   const queryClient = useQueryClient();
 
   const groups = useMemo(() => {
@@ -108,7 +113,8 @@ function SurveyData({ projectId }: { projectId: string }) {
     onRowSelectionChange: setSelection,
   });
   const allSelected = table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false;
-  const toggleAll = () => table.toggleAllRowsSelected();
+  // The table object stays the same across renders: reading it at the click sees the page's rows then.
+  const toggleAll = useCallback(() => table.toggleAllRowsSelected(), [table]);
   // Stable, so that a row's checkbox does not redraw the other rows' cells.
   const toggleRow = useCallback(
     (id: string) =>
@@ -121,37 +127,35 @@ function SurveyData({ projectId }: { projectId: string }) {
 
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
-  const sortField = (id: string) => arranged.find((c) => c.key === id)?.sort;
-  const onSort = (id: string) => {
-    const field = sortField(id);
-    if (field) setFilters((f) => ({ ...f, sort: f.sort === `-${field}` ? field : `-${field}` }));
-  };
+  const onSort = useCallback(
+    (id: string) => {
+      const field = arranged.find((c) => c.key === id)?.sort;
+      if (field) setFilters((f) => ({ ...f, sort: f.sort === `-${field}` ? field : `-${field}` }));
+    },
+    [arranged],
+  );
   const sortKey = filters.sort.replace(/^-/, '');
   const sortedBy = arranged.find((c) => c.sort === sortKey);
   const sort = useMemo(() => (sortedBy ? { id: sortedBy.key, direction: filters.sort.startsWith('-') ? ('descending' as const) : ('ascending' as const) } : null), [sortedBy, filters.sort]);
 
-  const selected = Object.keys(selection).filter((k) => selection[k]);
-  const [exportJob, setExportJob] = useState<ExportJob | null>(null);
-  const clearExportJob = useCallback(() => setExportJob(null), []);
-  const review = async (status: number) => {
-    try {
-      const { reviewed } = await bulkReview({ ids: selected, status });
-      toaster.create({ type: 'success', title: t('surveyData.bulkDone', { count: reviewed }) });
-      setSelection({});
-      await queryClient.invalidateQueries({ queryKey: ['submissions'] });
-    } catch (err) {
-      toaster.create({ type: 'error', title: err instanceof ApiError ? err.message : t('surveyData.failed') });
-    }
-  };
-  const download = async (format: ExportFormat) => {
-    if (!surveyId) return;
-    try {
-      const job = await exportSubmissions(surveyId, format, filterParams({ ...filters, answerFilters, languageId: undefined }), undefined);
-      if (job) setExportJob(job);
-    } catch {
-      toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
-    }
-  };
+  const selected = useMemo(() => Object.keys(selection).filter((k) => selection[k]), [selection]);
+  const review = useCallback(
+    async (status: number) => {
+      try {
+        const { reviewed } = await bulkReview({ ids: selected, status });
+        toaster.create({ type: 'success', title: t('surveyData.bulkDone', { count: reviewed }) });
+        setSelection({});
+        await queryClient.invalidateQueries({ queryKey: ['submissions'] });
+      } catch (err) {
+        toaster.create({ type: 'error', title: err instanceof ApiError ? err.message : t('surveyData.failed') });
+      }
+    },
+    [selected, t, queryClient],
+  );
+  // The exports and the feed take the table's filters as the calls do.
+  const filtered = useMemo(() => filterParams({ ...filters, answerFilters, languageId: undefined }), [filters, answerFilters]);
+  const pickSurvey = useCallback((id: string) => setParams({ survey: id }), [setParams]);
+  const toggleColumns = useCallback(() => setShowColumns((v) => !v), []);
 
   if (surveys.data && surveys.data.length === 0) {
     return (
@@ -166,119 +170,27 @@ function SurveyData({ projectId }: { projectId: string }) {
     <Stack gap="4" maxW="full" minW="0" data-testid="survey-data">
       <Flex gap="3" wrap="wrap" align="end" justify="space-between">
         <Heading size="xl">{t('surveyData.title')}</Heading>
-        <Wrap gap="2">
-          {EXPORT_FORMATS.map((f) => (
-            <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId || exportJob !== null} data-testid={`export-${f}`}>
-              <LuDownload /> {t(`surveyData.export.${f}`)}
-            </Button>
-          ))}
-          {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
-          {canFeed && surveyId && (
-            <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)} data-testid="open-feed">
-              <LuRss /> {t('surveyData.feed.button')}
-            </Button>
-          )}
-        </Wrap>
-        {canFeed && surveyId && feedOpen && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filterParams({ ...filters, answerFilters, languageId: undefined })} />}
+        <ExportBar surveyId={surveyId} filters={filtered} canFeed={canFeed} />
       </Flex>
-      <Flex gap="3" wrap="wrap" align="end">
-        <Field label={t('surveyData.survey')} grow>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="data-survey" value={surveyId ?? ''} onChange={(e) => setParams({ survey: e.currentTarget.value })} data-testid="survey-picker">
-              {(surveys.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field>
-        <Field label={t('surveyData.search')} grow>
-          <Input id="data-search" size="sm" type="search" maxLength={200} value={filters.search} onChange={(e) => setFilters({ ...filters, search: e.currentTarget.value })} data-testid="data-search" />
-        </Field>
-        <Field label={t('surveyData.from')}>
-          <Input id="data-from" size="sm" type="date" value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.currentTarget.value })} />
-        </Field>
-        <Field label={t('surveyData.to')}>
-          <Input id="data-to" size="sm" type="date" value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.currentTarget.value })} />
-        </Field>
-        <Field label={t('surveyData.col.review')}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="data-review" value={filters.reviewStatus} onChange={(e) => setFilters({ ...filters, reviewStatus: e.currentTarget.value })} data-testid="review-filter">
-              <option value="">{t('surveyData.any')}</option>
-              {[0, 1, 2, 3].map((s) => (
-                <option key={s} value={s}>
-                  {t(`surveyData.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field>
-        {groups.length > 0 && (
-          <Field label={t('surveyData.tableChoice')}>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} data-testid="table-choice">
-                <option value="">{t('surveyData.submissionsTable')}</option>
-                {groups.map((g) => (
-                  <option key={g.name} value={g.name}>
-                    {g.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field>
-        )}
-        <Button size="sm" variant="outline" onClick={() => setShowColumns((v) => !v)} aria-expanded={showColumns} aria-controls="data-columns" disabled={repeat !== ''}>
-          <LuColumns3 /> {t('surveyData.columns')}
-        </Button>
-      </Flex>
+      <FilterBar
+        surveys={surveys.data}
+        surveyId={surveyId}
+        onSurvey={pickSurvey}
+        filters={filters}
+        setFilters={setFilters}
+        groups={groups}
+        repeat={repeat}
+        onRepeat={setRepeat}
+        showColumns={showColumns}
+        onToggleColumns={toggleColumns}
+      />
       {model.data && <AnswerFilters model={model.data} value={chips} onChange={setChips} idPrefix="answer-filter" />}
-      {showColumns && (
-        <Box id="data-columns" borderWidth="1px" borderRadius="md" p="3" maxH="64" overflowY="auto">
-          <Stack gap="1" as="ul" listStyleType="none">
-            {arranged.map((c, i) => (
-              <Flex as="li" key={c.key} align="center" gap="2">
-                <Checkbox.Root
-                  size="sm"
-                  checked={c.shown}
-                  onCheckedChange={(e) => updatePrefs({ order: arranged.map((x) => x.key), hidden: e.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}
-                  flex="1"
-                  minW="0"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label truncate>
-                    <bdi>{c.fixed ? t(c.label) : c.label}</bdi>
-                  </Checkbox.Label>
-                </Checkbox.Root>
-                <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveUp', { name: c.fixed ? t(c.label) : c.label })} disabled={i === 0} onClick={() => updatePrefs({ ...prefs, order: move(arranged, c.key, -1) })}>
-                  <LuArrowUp />
-                </IconButton>
-                <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveDown', { name: c.fixed ? t(c.label) : c.label })} disabled={i === arranged.length - 1} onClick={() => updatePrefs({ ...prefs, order: move(arranged, c.key, 1) })}>
-                  <LuArrowDown />
-                </IconButton>
-              </Flex>
-            ))}
-          </Stack>
-        </Box>
-      )}
+      {showColumns && <ColumnChooser arranged={arranged} prefs={prefs} onChange={updatePrefs} />}
       <Flex gap="3" align="center" wrap="wrap" minH="8">
         <Text fontSize="sm" color="gray.600" data-testid="data-total" aria-live="polite">
           {t('surveyData.total', { count: total, formatted: number.format(total) })}
         </Text>
-        {canReview && selected.length > 0 && (
-          <Wrap gap="2">
-            <Text fontSize="sm">{t('surveyData.selected', { count: selected.length })}</Text>
-            {[1, 2, 3].map((s) => (
-              <Button key={s} size="xs" variant="outline" onClick={() => void review(s)} data-testid={`bulk-${s}`}>
-                {t(`surveyData.mark.${s}`)}
-              </Button>
-            ))}
-          </Wrap>
-        )}
+        {canReview && selected.length > 0 && <BulkReview count={selected.length} onReview={review} />}
       </Flex>
       {repeat && query && <RepeatTable query={{ ...query, repeat }} headers={headers} />}
       <DataGrid
@@ -296,35 +208,207 @@ function SurveyData({ projectId }: { projectId: string }) {
         empty={!data.isLoading && rows.length === 0}
         label={t('surveyData.tableLabel')}
       />
-      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
-        <Flex align="center" gap="2">
-          <label htmlFor="data-page-size" style={{ fontSize: '0.875rem' }}>
-            {t('surveyData.pageSize')}
-          </label>
-          <NativeSelect.Root size="sm" width="24">
-            <NativeSelect.Field id="data-page-size" value={String(pageSize)} onChange={(e) => setPageSize(Number(e.currentTarget.value))}>
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
+      <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} onPageSize={setPageSize} />
+    </Stack>
+  );
+}
+
+/** The export buttons, a running export's progress, and the data feed. */
+const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surveyId: string | null; filters: URLSearchParams; canFeed: boolean }) {
+  const { t } = useTranslation();
+  const [exportJob, setExportJob] = useState<ExportJob | null>(null);
+  const clearExportJob = useCallback(() => setExportJob(null), []);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const download = async (format: ExportFormat) => {
+    if (!surveyId) return;
+    try {
+      const job = await exportSubmissions(surveyId, format, filters, undefined);
+      if (job) setExportJob(job);
+    } catch {
+      toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
+    }
+  };
+  return (
+    <>
+      <Wrap gap="2">
+        {EXPORT_FORMATS.map((f) => (
+          <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId || exportJob !== null} data-testid={`export-${f}`}>
+            <LuDownload /> {t(`surveyData.export.${f}`)}
+          </Button>
+        ))}
+        {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
+        {canFeed && surveyId && (
+          <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)} data-testid="open-feed">
+            <LuRss /> {t('surveyData.feed.button')}
+          </Button>
+        )}
+      </Wrap>
+      {canFeed && surveyId && feedOpen && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filters} />}
+    </>
+  );
+});
+
+type Filters = typeof FIRST_FILTERS;
+
+interface FilterBarProps {
+  surveys: readonly SurveyChoice[] | undefined;
+  surveyId: string | null;
+  onSurvey: (id: string) => void;
+  filters: Filters;
+  setFilters: Dispatch<SetStateAction<Filters>>;
+  groups: readonly { name: string; label: string }[];
+  repeat: string;
+  onRepeat: (name: string) => void;
+  showColumns: boolean;
+  onToggleColumns: () => void;
+}
+
+/** The survey picker, search, date range, review status, the table shown (submissions or a repeat group) and the column chooser's button. */
+const FilterBar = memo(function FilterBar({ surveys, surveyId, onSurvey, filters, setFilters, groups, repeat, onRepeat, showColumns, onToggleColumns }: FilterBarProps) {
+  const { t } = useTranslation();
+  const set = (key: keyof Filters) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setFilters((f) => ({ ...f, [key]: value }));
+  };
+  return (
+    <Flex gap="3" wrap="wrap" align="end">
+      <Field label={t('surveyData.survey')} grow>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field id="data-survey" value={surveyId ?? ''} onChange={(e) => onSurvey(e.currentTarget.value)} data-testid="survey-picker">
+            {(surveys ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field>
+      <Field label={t('surveyData.search')} grow>
+        <Input id="data-search" size="sm" type="search" maxLength={200} value={filters.search} onChange={set('search')} data-testid="data-search" />
+      </Field>
+      <Field label={t('surveyData.from')}>
+        <Input id="data-from" size="sm" type="date" value={filters.from} onChange={set('from')} />
+      </Field>
+      <Field label={t('surveyData.to')}>
+        <Input id="data-to" size="sm" type="date" value={filters.to} onChange={set('to')} />
+      </Field>
+      <Field label={t('surveyData.col.review')}>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field id="data-review" value={filters.reviewStatus} onChange={set('reviewStatus')} data-testid="review-filter">
+            <option value="">{t('surveyData.any')}</option>
+            {[0, 1, 2, 3].map((s) => (
+              <option key={s} value={s}>
+                {t(`surveyData.status.${s}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field>
+      {groups.length > 0 && (
+        <Field label={t('surveyData.tableChoice')}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => onRepeat(e.currentTarget.value)} data-testid="table-choice">
+              <option value="">{t('surveyData.submissionsTable')}</option>
+              {groups.map((g) => (
+                <option key={g.name} value={g.name}>
+                  {g.label}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Flex>
-        <Flex align="center" gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('surveyData.previous')}
-          </Button>
-          <Badge variant="subtle">{t('surveyData.page', { page, pages: Math.max(1, Math.ceil(total / pageSize)) })}</Badge>
-          <Button size="sm" variant="outline" disabled={page * pageSize >= total} onClick={() => setPage(page + 1)}>
-            {t('surveyData.next')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Stack>
+        </Field>
+      )}
+      <Button size="sm" variant="outline" onClick={onToggleColumns} aria-expanded={showColumns} aria-controls="data-columns" disabled={repeat !== ''}>
+        <LuColumns3 /> {t('surveyData.columns')}
+      </Button>
+    </Flex>
   );
-}
+});
+
+/** Which columns are shown, and their order (remembered per user and survey, columns.ts). */
+const ColumnChooser = memo(function ColumnChooser({ arranged, prefs, onChange }: { arranged: readonly (ColumnDef & { shown: boolean })[]; prefs: ColumnPrefs; onChange: (next: ColumnPrefs) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box id="data-columns" borderWidth="1px" borderRadius="md" p="3" maxH="64" overflowY="auto">
+      <Stack gap="1" as="ul" listStyleType="none">
+        {arranged.map((c, i) => (
+          <Flex as="li" key={c.key} align="center" gap="2">
+            <Checkbox.Root
+              size="sm"
+              checked={c.shown}
+              onCheckedChange={(e) => onChange({ order: arranged.map((x) => x.key), hidden: e.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}
+              flex="1"
+              minW="0"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label truncate>
+                <bdi>{c.fixed ? t(c.label) : c.label}</bdi>
+              </Checkbox.Label>
+            </Checkbox.Root>
+            <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveUp', { name: c.fixed ? t(c.label) : c.label })} disabled={i === 0} onClick={() => onChange({ ...prefs, order: move(arranged, c.key, -1) })}>
+              <LuArrowUp />
+            </IconButton>
+            <IconButton size="xs" variant="ghost" aria-label={t('surveyData.moveDown', { name: c.fixed ? t(c.label) : c.label })} disabled={i === arranged.length - 1} onClick={() => onChange({ ...prefs, order: move(arranged, c.key, 1) })}>
+              <LuArrowDown />
+            </IconButton>
+          </Flex>
+        ))}
+      </Stack>
+    </Box>
+  );
+});
+
+/** The bulk review buttons for the rows checked. */
+const BulkReview = memo(function BulkReview({ count, onReview }: { count: number; onReview: (status: number) => Promise<void> }) {
+  const { t } = useTranslation();
+  return (
+    <Wrap gap="2">
+      <Text fontSize="sm">{t('surveyData.selected', { count })}</Text>
+      {[1, 2, 3].map((s) => (
+        <Button key={s} size="xs" variant="outline" onClick={() => void onReview(s)} data-testid={`bulk-${s}`}>
+          {t(`surveyData.mark.${s}`)}
+        </Button>
+      ))}
+    </Wrap>
+  );
+});
+
+/** Page size, previous and next. */
+const Pager = memo(function Pager({ page, pageSize, total, onPage, onPageSize }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; onPageSize: (size: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap="3" align="center" wrap="wrap" justify="space-between">
+      <Flex align="center" gap="2">
+        <label htmlFor="data-page-size" style={{ fontSize: '0.875rem' }}>
+          {t('surveyData.pageSize')}
+        </label>
+        <NativeSelect.Root size="sm" width="24">
+          <NativeSelect.Field id="data-page-size" value={String(pageSize)} onChange={(e) => onPageSize(Number(e.currentTarget.value))}>
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      <Flex align="center" gap="2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {t('surveyData.previous')}
+        </Button>
+        <Badge variant="subtle">{t('surveyData.page', { page, pages: Math.max(1, Math.ceil(total / pageSize)) })}</Badge>
+        <Button size="sm" variant="outline" disabled={page * pageSize >= total} onClick={() => onPage(page + 1)}>
+          {t('surveyData.next')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+});
 
 function Field({ label, children, grow }: { label: string; children: React.ReactElement<{ children?: unknown }>; grow?: boolean }) {
   // The control's id is on the field inside: the label points at it by the id its child carries.
