@@ -75,22 +75,4 @@ export function questionsThrough(layout: readonly LayoutNode[], name: string): n
 /** The first step of an instance path: the top-level question or repeat it is in ('household[2]/age' -> 'household'). */
 export const topName = (path: string): string => path.split('/')[0]!.replace(/\[\d+\]$/, '');
 
-/** Calls `fn` when the browser is idle (at the latest a second later), not before `afterMs`; returns the cancel. */
-export function whenIdle(fn: () => void, afterMs = 0): () => void {
-  let cancel = (): void => undefined;
-  const idle = (): void => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(fn, { timeout: 1000 });
-      cancel = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(fn, 50);
-      cancel = () => clearTimeout(id);
-    }
-  };
-  if (afterMs <= 0) idle();
-  else {
-    const id = setTimeout(idle, afterMs);
-    cancel = () => clearTimeout(id);
-  }
-  return () => cancel();
-}
+export { whenIdle } from '../runtime/schedule';

@@ -27,6 +27,7 @@ import { invalidAppearances } from './appearance';
 import { coerceAnswer } from './coerce';
 import { surveyGraph } from './graph';
 import { joinPath, splitInstance, valueAt } from './paths';
+import { afterPaint } from './schedule';
 
 type Listener = () => void;
 
@@ -54,7 +55,7 @@ export interface RuntimeOptions {
   now?: Date;
   checker?: AnswerChecker;
   onProblem?: (p: ExpressionProblem) => void;
-  /** Milliseconds after a change before the answers are checked again. Default 250. */
+  /** Milliseconds after a change before the answers are checked again, at the least (then after the next paint, in idle time). Default 250. */
   checkDelayMs?: number;
 }
 
@@ -73,7 +74,7 @@ export class FormRuntime {
   private readonly touched = new Set<string>();
   private readonly reported = new Set<string>();
   private brokenFilters = new Set<string>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancelCheck: (() => void) | undefined;
 
   constructor(
     form: CompiledForm,
@@ -301,11 +302,15 @@ export class FormRuntime {
 
   // ---- checking -------------------------------------------------------------------------------
 
+  /**
+   * The full check waits for the frame that shows the change to be painted, then for idle time: on a
+   * cheap phone it ran in the middle of a relevance change that opened 200 questions (schedule.ts).
+   */
   private scheduleCheck(delay = this.opts.checkDelayMs ?? 250): void {
     if (this.opts.checker === undefined) return;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    this.cancelCheck?.();
+    this.cancelCheck = afterPaint(() => {
+      this.cancelCheck = undefined;
       this.check();
     }, delay);
   }
@@ -327,8 +332,8 @@ export class FormRuntime {
 
   /** A submit attempt: from now on every error shows, required ones included. */
   validate(): ValidationResult | undefined {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelCheck?.();
+    this.cancelCheck = undefined;
     this.attempted = true;
     return this.check();
   }
@@ -353,7 +358,7 @@ export class FormRuntime {
   }
 
   dispose(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.cancelCheck?.();
     this.listeners.clear();
     this.changeListeners.clear();
   }

@@ -76,7 +76,7 @@ export function blur(el: Element | null): void {
   });
 }
 
-/** Lets timers (the runtime's delayed check) run. */
-export async function settle(ms = 5): Promise<void> {
+/** Lets timers run: long enough for the runtime's check, which waits for a frame (jsdom draws one every 16 ms). */
+export async function settle(ms = 40): Promise<void> {
   await act(() => new Promise((r) => setTimeout(r, ms)));
 }
