@@ -152,6 +152,9 @@ export default async function run(): Promise<void> {
       if (i === 0) {
         const questions = await page.evaluate(() => document.querySelectorAll('[data-path]').length);
         console.log(`2,000-question survey: ${questions} questions shown at first (of ${BIG_QUESTIONS}; calculations and irrelevant ones hidden)`);
+        // The layout window lays the rest of a long form out in idle time (widgets/form/layoutWindow.ts):
+        // the dependants can only be counted in the DOM once it has.
+        await page.waitForFunction(() => document.querySelector('.fs-more') === null, null, { timeout: 120_000 });
         keys = await typing(page, dependants);
       }
       await close();
