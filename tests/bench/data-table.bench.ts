@@ -35,6 +35,30 @@ export async function firstPage(page: Page, surveyId: string): Promise<number> {
   return Date.now() - start;
 }
 
+// The same moment measured inside the page, without Playwright's round trips (waiting for the row,
+// scrolling it into view, clicking, reading the box back: each a message to the browser and back): once
+// the first row's checkbox is in the document and a frame has shown it, it is clicked, as a person would
+// click it then; the figure is the task after the first frame that shows it checked, from the
+// navigation's start. Only on an address asking for it ('bench-click'), so the driven runs are untouched.
+export const CLICK_FIRST_ROW = `if (location.search.includes('bench-click')) new MutationObserver((_, o) => {
+  const box = document.querySelector('[data-testid=data-row] input[type=checkbox]');
+  if (!box) return;
+  o.disconnect();
+  requestAnimationFrame(() => setTimeout(() => {
+    box.click();
+    const checked = () => document.querySelector('[data-testid=data-row] input[type=checkbox]:checked') !== null;
+    const done = () => checked() ? requestAnimationFrame(() => setTimeout(() => { window.__interactive = performance.now(); }, 0)) : requestAnimationFrame(done);
+    done();
+  }, 0));
+}).observe(document, { childList: true, subtree: true });`;
+
+/** The first page interactive as the page itself sees it (CLICK_FIRST_ROW), in ms from the navigation's start. */
+async function firstPageInPage(page: Page, surveyId: string): Promise<number> {
+  await page.goto(`/survey/survey-data?survey=${surveyId}&bench-click=1`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive, null, { timeout: 60_000 });
+  return Math.round((await handle.jsonValue()) as number);
+}
+
 /**
  * Where the last navigation's time went: when each script chunk and API call started and ended, and when
  * the first row was drawn (an init script watches for it), in ms from the navigation's start. Chunks
@@ -135,6 +159,7 @@ export default async function run(): Promise<void> {
     const context = await browser.newContext({ viewport: VIEWPORT, baseURL: server.url, locale: 'en-US' });
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_ROW);
+    await page.addInitScript(CLICK_FIRST_ROW);
     await signIn(page, projectId);
     // Once to fill the browser's cache with the page's code (a user who signed in has it).
     await firstPage(page, surveyId);
@@ -142,6 +167,9 @@ export default async function run(): Promise<void> {
     for (let i = 0; i < RUNS; i++) times.push(await firstPage(page, surveyId));
     spent = await breakdown(page);
     rows.push({ figure: `first page (50 rows x ${QUESTIONS} questions) interactive, median of ${RUNS}`, value: `${median(times)} ms`, target: '< 1000 ms', met: median(times) < 1000 });
+    const inPage: number[] = [];
+    for (let i = 0; i < RUNS; i++) inPage.push(await firstPageInPage(page, surveyId));
+    rows.push({ figure: `the same, measured in the page (row shown, clicked, checked box painted), median of ${RUNS}`, value: `${median(inPage)} ms`, target: '< 1000 ms', met: median(inPage) < 1000 });
 
     await page.locator('#data-page-size').selectOption('500');
     await page.waitForFunction(() => document.querySelector('[data-testid=data-row][aria-rowindex="60"]') !== null || document.querySelectorAll('[data-testid=data-row]').length > 0);
