@@ -3,7 +3,6 @@
 // the export worker's small heap (services/submissionExport.ts EXPORT_BATCH), and nothing is lost at
 // the cuts.
 import { join } from 'node:path';
-import { parseString } from 'fast-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
 import type { BatchLimits } from '../../server/db/queries/submissionCopies';
@@ -11,6 +10,7 @@ import { createStorage } from '../../server/plugins/storage';
 import { exportSubmissions } from '../../server/services/submissionExport';
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { createTestApp, type TestApp } from '../support/app';
+import { parseCsv } from '../support/csv';
 import { demo, personas } from '../support/personas';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
@@ -18,15 +18,6 @@ let t: TestApp;
 let s: TestSurvey;
 const MB = 1 << 20;
 const ids: string[] = [];
-
-const parseCsv = (text: string) =>
-  new Promise<string[][]>((resolve, reject) => {
-    const rows: string[][] = [];
-    parseString(text.replace(/^\uFEFF/, ''), { headers: false })
-      .on('data', (r: string[]) => rows.push(r))
-      .on('error', reject)
-      .on('end', () => resolve(rows));
-  });
 
 beforeAll(async () => {
   t = await createTestApp();

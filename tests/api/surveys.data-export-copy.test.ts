@@ -2,26 +2,17 @@
 // made through SubmitSurvey is in the export by its copy, a correction changes what is exported, and
 // the migration's backfill writes the same copy SubmitSurvey does, for every kind of answer.
 import ExcelJS from 'exceljs';
-import { parseString } from 'fast-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, repeat } from '../../engine/survey/index';
 import { copyBackfill } from '../../server/db/migrations/0014_submission_data';
 import { createTestApp, type TestApp } from '../support/app';
+import { parseCsv } from '../support/csv';
 import { demo, personas } from '../support/personas';
 import { completeDemoAnswers, createSurvey, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
 
 let t: TestApp;
 let as: ReturnType<typeof personas>;
 let s: TestSurvey;
-
-const parseCsv = (text: string) =>
-  new Promise<string[][]>((resolve, reject) => {
-    const rows: string[][] = [];
-    parseString(text.replace(/^\uFEFF/, ''), { headers: false })
-      .on('data', (r: string[]) => rows.push(r))
-      .on('error', reject)
-      .on('end', () => resolve(rows));
-  });
 
 /** A survey's exported CSV, each row by its _id and header. */
 async function exported(surveyId: string, query = ''): Promise<Map<string, Record<string, string>>> {

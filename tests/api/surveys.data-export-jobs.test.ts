@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
-import { parseString } from 'fast-csv';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
@@ -17,6 +16,7 @@ import { purgeExpiredExports, runExportJob } from '../../server/services/exportJ
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { createStorage } from '../../server/plugins/storage';
 import { createTestApp, type TestApp } from '../support/app';
+import { parseCsv } from '../support/csv';
 import { demo, personas } from '../support/personas';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
@@ -46,15 +46,6 @@ async function settled(jobId: string, who: string = demo.owner): Promise<Job> {
   }
   throw new Error('the job did not settle');
 }
-
-const parseCsv = (text: string) =>
-  new Promise<string[][]>((resolve, reject) => {
-    const rows: string[][] = [];
-    parseString(text.replace(/^\uFEFF/, ''), { headers: false })
-      .on('data', (r: string[]) => rows.push(r))
-      .on('error', reject)
-      .on('end', () => resolve(rows));
-  });
 
 /** An export job of the owner's, written straight to the table (the runs below are the job's own). */
 async function ownerJob(format: 'csv' | 'xlsx', query: Record<string, unknown> = { format }): Promise<string> {
