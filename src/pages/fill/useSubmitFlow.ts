@@ -5,6 +5,7 @@
 // messages on the form and in a toast; no answer at all the poor-connection advice.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ISOLATE_END, ISOLATE_START } from '../../../engine/survey/index';
 import { problems } from '../../../schemas/problems';
 import { domIdOf, engineMessage, fieldError, validationReady } from '../../../widgets/index';
@@ -49,14 +50,19 @@ export function scrollToQuestion(path: string, reveal: (path: string) => void): 
 
 const reload = (): void => window.location.reload();
 
+/** Why a submit was refused, as it came: the engine's check or the server's message, untranslated. */
+type Refusal = { engine: string } | { server: string };
+
+const say = (r: Refusal, t: TFunction): string => ('engine' in r ? engineMessage(r.engine, t) : engineMessage(translateMessage(r.server), t) || t('fill.errors.generic'));
+
 export function useSubmitFlow(d: Deps) {
   const { t } = useTranslation();
   const { go } = useFillNav();
   const [phase, setPhase] = useState<Phase>('filling');
   // What went wrong, kept untranslated and said at each render: a respondent who picks another language
   // after a refused submit reads it in that one (a translated string would stay in the first).
-  const [refusal, setFormError] = useState<{ engine: string } | { server: string } | null>(null);
-  const formError = refusal === null ? null : 'engine' in refusal ? engineMessage(refusal.engine, t) : engineMessage(translateMessage(refusal.server), t) || t('fill.errors.generic');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const formError = refusal === null ? null : say(refusal, t);
   const busy = useRef(false);
 
   const submit = async (): Promise<void> => {
@@ -68,13 +74,13 @@ export function useSubmitFlow(d: Deps) {
     if (result === undefined) return;
     if (!result.valid) {
       const raw = result.message === null || result.message === undefined ? null : result.message;
-      setFormError(raw === null ? null : { engine: raw });
-      notify('error', raw === null ? t('fill.errors.generic') : engineMessage(raw, t));
+      setRefusal(raw === null ? null : { engine: raw });
+      notify('error', raw === null ? t('fill.errors.generic') : say({ engine: raw }, t));
       const first = result.issues[0];
       if (first) scrollToQuestion(first.path, d.reveal);
       return;
     }
-    setFormError(null);
+    setRefusal(null);
     busy.current = true;
     setPhase('submitting');
     try {
@@ -116,8 +122,8 @@ export function useSubmitFlow(d: Deps) {
     if (err.message === problems.surveyExpired.message) return d.onExpired();
     const issues = (err.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
     d.fill.runtime.showIssues(issues);
-    const message = engineMessage(translateMessage(err.message), t) || t('fill.errors.generic');
-    setFormError({ server: err.message });
+    const message = say({ server: err.message }, t);
+    setRefusal({ server: err.message });
     // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
     const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
     notify('error', message, reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'));
