@@ -26,6 +26,8 @@ import { whoVa } from './who-va-survey';
 import { median, type Row } from './figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_CPU_ONLY=1: only the CPU-4x figures without network throttling (WHO VA, 2,000 questions, the driver), for a quick A/B. */
+const CPU_ONLY = process.env.BENCH_CPU_ONLY === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Network {
@@ -232,7 +234,8 @@ export default async function run(): Promise<void> {
     return out;
   };
   const add = (figure: string, value: number, unit: string, target: number) => rows.push({ figure, value: `${Math.round(value)} ${unit}`, target: `< ${target} ${unit}`, met: value < target });
-  try {
+  /** The network-throttled figures: the demo survey's visits and bytes, slow 3G, the 500-question survey. */
+  const networkFigures = async (): Promise<void> => {
     const demoA: number[] = [];
     const repeat: number[] = [];
     const bytes: number[] = [];
@@ -256,6 +259,9 @@ export default async function run(): Promise<void> {
     add('demo survey, profile B (slow 3G), first visit', median(demoB), 'ms', 10_000);
     const q500 = await firstVisits(path500, PROFILE_A);
     add('500 questions, profile A, first visit', median(q500), 'ms', 8000);
+  };
+  try {
+    if (!CPU_ONLY) await networkFigures();
     const who = await firstVisits(pathWho, undefined);
     add('WHO VA 2016 (about 450 questions), CPU 4x, interactive', median(who), 'ms', 3000);
     const q2000: number[] = [];

@@ -2,6 +2,7 @@
 // fresh PostgreSQL database, CPU slowed 4x as the fill-page benchmark does:
 //   npx tsx tests/bench/profile-fill.ts repeat [runs]   the demo survey's visits 2..VISITS (default 3)
 //   npx tsx tests/bench/profile-fill.ts driver [runs]   answering the 2,000-question form's driver
+//   npx tsx tests/bench/profile-fill.ts first [runs]    the 2,000-question form's first visit, to interactive
 //   npx tsx tests/bench/profile-fill.ts summary FILE... a saved trace summarized again
 // By default it records a Chromium trace (TRACE_CATEGORIES; add disabled-by-default-v8.compile for V8's
 // parse and compile steps, at a large cost) and prints the page's main thread's self time by trace event,
@@ -35,7 +36,7 @@ const database = await openPostgres(bench.databaseUrl, 2);
 const demo = await database.db.selectFrom('surveys').select(['id', 'public_link_uuid', 'organization_id', 'project_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
 const big = bigSurvey(200);
 let bigId = '';
-if (mode === 'driver') {
+if (mode === 'driver' || mode === 'first') {
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   inLanguage(big, en.id);
   bigId = (await database.db.transaction().execute((trx) => insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: big, status: 1, multipleLink: true }))).id;
@@ -80,6 +81,20 @@ try {
         await clearAutosave(next);
         await next.close();
       }
+    } else if (mode === 'first') {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const path = `/public-survey/multiple-link/${bigId}`;
+      let ms = 0;
+      const visit = async () => {
+        ms = await interactive(page, path);
+      };
+      if (process.env.CPU_PROFILE) await profiled(cdp, `fill-${mode}-${r}`, visit);
+      else if (process.env.NO_TRACE) {
+        await cdp.send('Performance.enable');
+        await visit();
+      } else await traced(browser, page, `fill-${mode}-${r}`, visit);
+      console.log(`2,000 questions interactive: ${ms} ms${process.env.NO_TRACE ? ` ${await metrics(cdp)}` : ''}`);
     } else {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

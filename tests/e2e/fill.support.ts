@@ -93,7 +93,7 @@ export async function chooseSurveyLanguage(page: Page, name: string): Promise<vo
  * unreadable whole). Off-screen questions skip rendering (content-visibility); here they render.
  */
 export async function screenshots(page: Page, name: string, height = 1400): Promise<void> {
-  await page.addStyleTag({ content: '.fs-q { content-visibility: visible !important; }' });
+  await page.addStyleTag({ content: '.fs-block { content-visibility: visible !important; }' });
   await page.waitForTimeout(100);
   await screenshot(page, name);
   const total = await page.evaluate(() => document.documentElement.scrollHeight);

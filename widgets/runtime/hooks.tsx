@@ -1,7 +1,7 @@
 // How widgets and templates read the runtime: by the instance path their FieldTemplate provides.
 // Without a runtime (a widget rendered on its own, the contract suite) they fall back to rjsf's
 // value and onChange, so every widget is an ordinary rjsf widget too.
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import type { QuestionState } from '../../engine/expression/index';
 import type { FormRuntime } from './store';
 
@@ -42,3 +42,32 @@ export const useRelevant = (path: string | null): boolean => useRuntimeValue(pat
 export const useShownError = (path: string | null): string | undefined => useRuntimeValue(path, (r, p) => r.error(p), undefined);
 export const useChoiceNames = (path: string | null): readonly string[] | 'error' | undefined => useRuntimeValue(path, (r, p) => r.choices(p), undefined);
 export const useInstanceCount = (path: string | null, fallback: number): number => useRuntimeValue(path, (r, p) => r.count(p), fallback);
+
+/** What a question's frame shows: whether it is shown, its live label and hint, the error to show. */
+export interface FrameState {
+  relevant: boolean;
+  question: QuestionState | undefined;
+  error: string | undefined;
+}
+
+const NO_FRAME: FrameState = { relevant: true, question: undefined, error: undefined };
+
+/**
+ * The frame's three readings through one subscription: a relevance change that opens 200 questions
+ * wakes each frame once, not three times (the listeners run inside the respondent's input event).
+ */
+export function useFrameState(path: string | null): FrameState {
+  const last = useRef<FrameState>(NO_FRAME);
+  return useRuntimeValue(
+    path,
+    (r, p) => {
+      const relevant = r.relevant(p);
+      const question = r.question(p);
+      const error = r.error(p);
+      const was = last.current;
+      if (was.relevant === relevant && was.question === question && was.error === error) return was;
+      return (last.current = { relevant, question, error });
+    },
+    NO_FRAME,
+  );
+}

@@ -5,10 +5,11 @@ import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { createContext, Fragment, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { LayoutNode } from '../../engine/survey/index';
-import { useQuestionState, useRelevant, useRuntime } from '../runtime/hooks';
+import { useFrameState, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath, joinPath } from '../runtime/paths';
 import { questionsThrough, sizeOf, topName, whenIdle, type LayoutWindowControl } from '../form/layoutWindow';
 import { describe, type FormContext, type FormValues, type FormRegistry, type QuestionWidget } from '../types';
+import { BLOCK, Block } from './blocks';
 
 /** What the layout reads of rjsf's ObjectFieldTemplate props: each question's content by name. */
 export type LayoutProps = Pick<ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'uiSchema' | 'fieldPathId' | 'registry' | 'readonly'> & {
@@ -41,22 +42,37 @@ export function Layout(props: Props) {
   let partial = false;
   const render = (nodes: readonly LayoutNode[]): ReactNode[] => {
     const out: ReactNode[] = [];
+    // Questions in a row go into blocks of BLOCK (blocks.tsx): a block is what skips layout off screen.
+    let block: { key: string; items: ReactNode[]; questions: number } | null = null;
+    const close = () => {
+      if (block !== null) out.push(<Block key={block.key} questions={block.questions}>{block.items}</Block>);
+      block = null;
+    };
     for (const node of nodes) {
       if (budget <= 0) {
         partial = true;
         break;
       }
       if (node.kind === 'section') {
+        close();
         out.push(
           <SectionFrame key={node.name} node={node} path={joinPath(prefix, node.name)} registry={props.registry} readonly={props.readonly === true}>
             {render(node.children)}
           </SectionFrame>,
         );
-      } else {
+      } else if (node.kind === 'repeat') {
+        // A repeat's instances are levels of their own, blocked inside.
+        close();
         budget -= sizeOf(node);
         out.push(<Fragment key={node.name}>{content.get(node.name)}</Fragment>);
+      } else {
+        budget -= 1;
+        block ??= { key: `block:${node.name}`, items: [], questions: 0 };
+        block.items.push(<Fragment key={node.name}>{content.get(node.name)}</Fragment>);
+        if (++block.questions === BLOCK) close();
       }
     }
+    close();
     return out;
   };
   const laid = layout === undefined ? null : render(layout);
@@ -108,8 +124,7 @@ interface FrameProps {
 
 function SectionFrame({ node, path, registry, readonly, children }: FrameProps) {
   const rt = useRuntime();
-  const relevant = useRelevant(path);
-  const state = useQuestionState(path);
+  const { relevant, question: state } = useFrameState(path);
   if (!relevant) return null;
   const Section = registry.widgets.section as QuestionWidget;
   return (

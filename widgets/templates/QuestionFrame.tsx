@@ -4,7 +4,7 @@
 // now. Containers (the form, repeats, their instances) pass through.
 import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { QUESTION_TYPES } from '../../engine/survey/index';
-import { PathContext, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
+import { PathContext, useFrameState, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath } from '../runtime/paths';
 import { hintId } from '../shared/a11y';
 import { templateOf, type FormContext, type FormValues, type QuestionOptions } from '../types';
@@ -22,9 +22,7 @@ export function FieldTemplate(props: Props) {
 function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, rawErrors, readonly, fieldPathId }: Props & { o: QuestionOptions; path: string }) {
   const uiSchema = ui ?? {};
   const rt = useRuntime();
-  const relevant = useRelevant(path);
-  const state = useQuestionState(path);
-  const shown = useShownError(path);
+  const { relevant, question: state, error: shown } = useFrameState(path);
   if (!relevant) return null;
   const source = QUESTION_TYPES[o.questionType].source;
   const storedView = rt?.readOnly ?? readonly;
