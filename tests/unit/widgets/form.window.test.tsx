@@ -65,6 +65,24 @@ describe('a long survey laid out as it is reached', () => {
     expect(m!.container.querySelector('.fs-more')).toBeNull();
   });
 
+  it('draws the questions in blocks of ten that skip layout off screen, never split as the window grows', async () => {
+    const w = mountWindowed();
+    const first = m!.container.querySelector('[data-path="q0"]');
+    const blocks = () => [...m!.container.querySelectorAll('.fs-block')];
+    expect(blocks().map((b) => b.querySelectorAll('.fs-q').length)).toEqual([10, 10, 10, 10]);
+    await act(async () => near!([{ isIntersecting: true }]));
+    await act(async () => near!([{ isIntersecting: true }]));
+    await act(async () => near!([{ isIntersecting: true }]));
+    // Every question is in a block, a block holds one section's questions (50 = 5 blocks each), and
+    // the questions drawn first are the same elements (nothing was drawn again as the window grew).
+    expect(m!.container.querySelectorAll('.fs-q').length).toBe(149);
+    expect(m!.container.querySelectorAll('.fs-block .fs-q').length).toBe(149);
+    expect(blocks()).toHaveLength(15);
+    expect(m!.container.querySelector('[data-section="s1"] .fs-block [data-path="q50"]')).not.toBeNull();
+    expect(m!.container.querySelector('[data-path="q0"]')).toBe(first);
+    expect(w.shown()).toBe(149);
+  });
+
   it('keeps the whole survey running: a question not laid out yet is computed and checked', () => {
     const w = mountWindowed();
     act(() => w.runtime.set('q0', 4));
