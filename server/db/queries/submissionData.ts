@@ -36,6 +36,8 @@ export interface DataSort {
 }
 
 const VALUE_COLUMN = { number: 'number_value', text: 'text_value', choices: 'choice_ids', bool: 'bool_value' } as const;
+/** answers_item_text_of indexes texts shorter than this (migration 22). */
+const SHORT_TEXT = 200;
 const COMPARE = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 function answerCondition(f: AnswerFilter) {
@@ -53,6 +55,9 @@ function answerCondition(f: AnswerFilter) {
       if (f.column === 'choices') return sql<boolean>`${col} @> ${sql.val(f.values as string[])}::uuid[] and ${col} <@ ${sql.val(f.values as string[])}::uuid[]`;
       if (f.column === 'number') return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${Number(v)}::numeric`;
       if (f.column === 'bool') return sql<boolean>`${col} = ${Boolean(v)}`;
+      // An equal short text: the same condition as answers_item_text_of's, so that index answers it
+      // (a text longer than the value cannot equal it; other comparisons must still see long texts).
+      if (f.op === 'eq' && String(v).length < SHORT_TEXT) return sql<boolean>`${col} = ${String(v)}::text and length(${col}) < ${sql.lit(SHORT_TEXT)}`;
       return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${String(v)}::text`;
   }
 }
