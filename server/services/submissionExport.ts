@@ -20,8 +20,8 @@ import {
   type DataColumn,
 } from '../../engine/survey/index';
 import type { ExportQuery } from '../../schemas/submissions';
-import { dataColumnsOf, nextCompactBatch, type BatchLimits, type CompactRow, type ExportHead } from '../db/queries/submissionCopies';
-import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
+import { dataColumnsOf, nextCompactBatch, type BatchLimits, type CompactRow } from '../db/queries/submissionCopies';
+import { filesOf, nextBatch, type DataFilter, type ExportHead, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
 import { storedOfCompact, topSpans } from './compactCopy';
 import { isoStamp } from './isoStamp';

@@ -2,7 +2,7 @@
 // numbers of a survey's questions and choices, and the copy of each submission that exports read.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../schema';
-import { dataWhere, type DataFilter, type SubmissionHeadRow } from './submissionData';
+import { EXPORT_HEAD_COLUMNS, dataWhere, toExportHead, type DataFilter, type ExportHead } from './submissionData';
 
 type Q = Kysely<DB>;
 
@@ -41,9 +41,6 @@ export async function writeCompactCopy(q: Q, organizationId: string, submissionI
     .execute();
 }
 
-/** What an export writes of a submission's head (submissionExport.ts HEAD_COLUMNS) and pages by. */
-export type ExportHead = Pick<SubmissionHeadRow, 'id' | 'submittedAt' | 'startedAt' | 'submitterName' | 'taskId' | 'latitude' | 'longitude' | 'reviewStatus' | 'reviewComment' | 'surveyVersion'>;
-
 export interface CompactRow {
   head: ExportHead;
   /** null: the submission has no compact copy (it then shows no answers). */
@@ -75,7 +72,7 @@ export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string 
     .selectFrom('submissions as s')
     .leftJoin('users as u', 'u.id', 's.submitter_id')
     .leftJoin('submission_data as d', 'd.submission_id', 's.id')
-    .select(['s.id', 's.submitted_at', 's.started_at', 'u.full_name as submitter_name', 's.task_id', 's.latitude', 's.longitude', 's.review_status', 's.review_comment', 's.survey_version'])
+    .select(EXPORT_HEAD_COLUMNS)
     .select(['d.top', withRepeats ? 'd.repeats' : sql<string | null>`null::text`.as('repeats'), size.as('size')])
     .where((eb) => dataWhere(eb as never, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
@@ -94,22 +91,7 @@ export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string 
     .orderBy('w.submitted_at', 'asc')
     .orderBy('w.id', 'asc')
     .execute();
-  return rows.map((r) => ({
-    head: {
-      id: r.id,
-      submittedAt: r.submitted_at,
-      startedAt: r.started_at,
-      submitterName: r.submitter_name,
-      taskId: r.task_id,
-      latitude: r.latitude,
-      longitude: r.longitude,
-      reviewStatus: r.review_status,
-      reviewComment: r.review_comment,
-      surveyVersion: r.survey_version,
-    },
-    top: r.top,
-    repeats: r.repeats,
-  }));
+  return rows.map((r) => ({ head: toExportHead(r), top: r.top, repeats: r.repeats }));
 }
 
 /** The top-level part of some submissions' compact copies, by submission id (the data table's page). */
