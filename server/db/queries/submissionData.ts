@@ -139,21 +139,31 @@ export function headsQuery(q: Q) {
 }
 
 type HeadRecord = Awaited<ReturnType<ReturnType<typeof headsQuery>['execute']>>[number];
-export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+
+/** The head columns an export writes and pages by (submissionCopies.ts nextCompactBatch reads only these). */
+export const EXPORT_HEAD_COLUMNS = ['s.id', 's.submitted_at', 's.started_at', 'u.full_name as submitter_name', 's.task_id', 's.latitude', 's.longitude', 's.review_status', 's.review_comment', 's.survey_version'] as const;
+type ExportHeadRecord = Pick<HeadRecord, 'id' | 'submitted_at' | 'started_at' | 'submitter_name' | 'task_id' | 'latitude' | 'longitude' | 'review_status' | 'review_comment' | 'survey_version'>;
+export type ExportHead = Pick<SubmissionHeadRow, 'id' | 'submittedAt' | 'startedAt' | 'submitterName' | 'taskId' | 'latitude' | 'longitude' | 'reviewStatus' | 'reviewComment' | 'surveyVersion'>;
+
+export const toExportHead = (r: ExportHeadRecord): ExportHead => ({
   id: r.id,
-  surveyId: r.survey_id,
   submittedAt: r.submitted_at,
   startedAt: r.started_at,
-  submitterId: r.submitter_id,
   submitterName: r.submitter_name,
   taskId: r.task_id,
   latitude: r.latitude,
   longitude: r.longitude,
   reviewStatus: r.review_status,
   reviewComment: r.review_comment,
+  surveyVersion: r.survey_version,
+});
+
+export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+  ...toExportHead(r),
+  surveyId: r.survey_id,
+  submitterId: r.submitter_id,
   reviewedAt: r.reviewed_at,
   reviewerName: r.reviewer_name,
-  surveyVersion: r.survey_version,
   languageId: r.language_id,
   isAnonymous: r.is_anonymous,
   dataCollectionType: r.data_collection_type,
