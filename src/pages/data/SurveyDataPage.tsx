@@ -318,21 +318,21 @@ const FilterBar = memo(function FilterBar({ surveys, surveyId, onSurvey, filters
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field>
-      {groups.length > 0 && (
-        <Field label={t('surveyData.tableChoice')}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => onRepeat(e.currentTarget.value)} data-testid="table-choice">
-              <option value="">{t('surveyData.submissionsTable')}</option>
-              {groups.map((g) => (
-                <option key={g.name} value={g.name}>
-                  {g.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field>
-      )}
+      {/* Always there (disabled without repeat groups): the repeat groups are known a render after the first
+          rows (the model is deferred), and a field appearing then would move the grid below. */}
+      <Field label={t('surveyData.tableChoice')}>
+        <NativeSelect.Root size="sm" disabled={groups.length === 0}>
+          <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => onRepeat(e.currentTarget.value)} data-testid="table-choice">
+            <option value="">{t('surveyData.submissionsTable')}</option>
+            {groups.map((g) => (
+              <option key={g.name} value={g.name}>
+                {g.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field>
       <Button size="sm" variant="outline" onClick={onToggleColumns} aria-expanded={showColumns} aria-controls="data-columns" disabled={repeat !== ''}>
         <LuColumns3 /> {t('surveyData.columns')}
       </Button>
