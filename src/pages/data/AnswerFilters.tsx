@@ -180,6 +180,19 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
               <Input id={id('text')} size="sm" maxLength={200} value={low} onChange={(e) => setLow(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && pending.length > 0 && add()} data-testid={id('text')} />
             </Stack>
           )}
+          {/* Loading: the place of a question's answer field (most kinds have one or two), so that at phone
+              width the frame has its rows already when the questions arrive. */}
+          {loading && (
+            <Stack gap="1" flex="0 1 8rem">
+              <label htmlFor={id('pending')} style={{ fontSize: '0.875rem' }}>
+                {t('answerFilters.answer')}
+              </label>
+              <NativeSelect.Root size="sm" disabled>
+                <NativeSelect.Field id={id('pending')} />
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Stack>
+          )}
           {mode === 'value' && question?.kind === 'bool' && (
             <Stack gap="1" flex="0 1 8rem">
               <label htmlFor={id('bool')} style={{ fontSize: '0.875rem' }}>
