@@ -104,8 +104,11 @@ describe('Survey Data', () => {
     await page.context().close();
   });
 
-  it('keeps the grid in place while the survey\'s questions arrive after its rows', { timeout: 60_000 }, async () => {
-    const page = await openData(DESKTOP);
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('keeps the grid in place while the survey\'s questions arrive after its rows (%s)', { timeout: 60_000 }, async (_, viewport) => {
+    const page = await openData(viewport);
     // The rows come first, the controls around the grid later (the survey's model is slow here): the
     // controls' space is held from the start, so the rows a reader is looking at do not jump down.
     await page.route('**/api/Survey/GetById', async (route) => {
