@@ -7,7 +7,10 @@
 import { chakra, useSlotRecipe } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCircleAlert, LuCircleCheck, LuX } from '../offline/ui/icons';
+// One module per icon (as offline/ui/icons.tsx): this file is in every page's first chunk.
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import X from 'lucide-react/icons/x';
 import type { ToastRequest } from './toaster';
 
 const TOAST_MS = 5000;
@@ -20,7 +23,7 @@ interface Shown extends ToastRequest {
 /** zag's custom properties the recipe animates with, at rest (a toast here does not slide). */
 const AT_REST = { '--x': '0', '--y': '0', '--scale': '1', '--opacity': '1', '--height': 'auto', '--z-index': 'auto' } as CSSProperties;
 
-const ICONS = { success: LuCircleCheck, warning: LuCircleAlert, error: LuCircleAlert, info: null };
+const ICONS = { success: CircleCheck, warning: CircleAlert, error: CircleAlert, info: null };
 
 function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) => void; held: boolean }) {
   const { t } = useTranslation();
@@ -67,7 +70,7 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
       </chakra.div>
       {/* The respondent's language has this word in every file (offline namespace). */}
       <chakra.button type="button" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} css={styles.closeTrigger} cursor="pointer">
-        <LuX />
+        <X size="1em" aria-hidden />
       </chakra.button>
     </chakra.div>
   );

@@ -1,10 +1,8 @@
-// The offline side's icons and the fill route's toasts' (app/fillToasts.tsx), on the fill route (issue 22). The same Lucide drawings as the app's
+// The offline side's icons, on the fill route (issue 22). The same Lucide drawings as the app's
 // `react-icons/lu`, but one module per icon: react-icons keeps all of Lucide in one module, and the fill
 // route's bundle (vite.config.ts, fillRouteChunks) then carried every icon any screen uses (66).
 // Sized 1em like react-icons', so they follow the text and Chakra's icon sizes.
 import type { LucideIcon, LucideProps } from 'lucide-react';
-import CircleAlert from 'lucide-react/icons/circle-alert';
-import CircleCheck from 'lucide-react/icons/circle-check';
 import CloudUpload from 'lucide-react/icons/cloud-upload';
 import Download from 'lucide-react/icons/download';
 import FolderOpen from 'lucide-react/icons/folder-open';
@@ -17,7 +15,6 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Upload from 'lucide-react/icons/upload';
 import Wifi from 'lucide-react/icons/wifi';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import X from 'lucide-react/icons/x';
 
 const em = (Icon: LucideIcon) => {
   const Sized = (props: LucideProps) => <Icon size="1em" aria-hidden {...props} />;
@@ -25,8 +22,6 @@ const em = (Icon: LucideIcon) => {
   return Sized;
 };
 
-export const LuCircleAlert = em(CircleAlert);
-export const LuCircleCheck = em(CircleCheck);
 export const LuCloudUpload = em(CloudUpload);
 export const LuDownload = em(Download);
 export const LuFolderOpen = em(FolderOpen);
@@ -39,4 +34,3 @@ export const LuTriangleAlert = em(TriangleAlert);
 export const LuUpload = em(Upload);
 export const LuWifi = em(Wifi);
 export const LuWifiOff = em(WifiOff);
-export const LuX = em(X);
