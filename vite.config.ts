@@ -73,11 +73,12 @@ function rjsfUriStandIn() {
 // Error subclass), which the bundler must keep unless told they are pure: they are, so what the fill page
 // does not call is dropped (about 9 KiB of the builder's edits and translations).
 const PURE_MODULES = /[\\/]engine[\\/]survey[\\/](editor|xlsform)[\\/][^\\/]+\.ts$/;
+// `map: null`: the code is unchanged, so the source map stays (tests/bench/bytes-fill.ts reads it).
 function builderEngineIsPure() {
   return {
     name: 'builder-engine-is-pure',
     transform(_code: string, id: string) {
-      return PURE_MODULES.test(id) ? { code: _code, moduleSideEffects: false } : null;
+      return PURE_MODULES.test(id) ? { code: _code, map: null, moduleSideEffects: false } : null;
     },
   };
 }
@@ -205,7 +206,7 @@ function chakraRecipesArePure() {
   return {
     name: 'chakra-recipes-are-pure',
     transform(code: string, id: string) {
-      return CHAKRA_RECIPE.test(id) ? { code, moduleSideEffects: false } : null;
+      return CHAKRA_RECIPE.test(id) ? { code, map: null, moduleSideEffects: false } : null;
     },
   };
 }
