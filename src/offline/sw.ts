@@ -220,7 +220,8 @@ registerRoute(
       );
       return cached;
     };
-    const kept = await cache.match(request);
+    // The page's own "has it changed?" (surveyRefresh.ts) asks with no-store: the network's answer only.
+    const kept = request.cache === 'no-store' ? undefined : await cache.match(request);
     if (kept) return fromCache(kept);
     try {
       return await withTimeout(network, SURVEY_TIMEOUT_MS);
