@@ -54,7 +54,12 @@ async function keepFillDocument(res: Response): Promise<void> {
   const cache = await caches.open(FILL_DOCUMENT_CACHE);
   const kept = await cache.match(FILL_DOCUMENT_KEY);
   if (kept && (await kept.text()) === html) return;
-  await cache.put(FILL_DOCUMENT_KEY, new Response(html, { headers: { 'content-type': res.headers.get('content-type') ?? 'text/html' } }));
+  // The server's headers go with it (the Content-Security-Policy and the other document headers apply
+  // to the kept page as to the network's), except those describing the bytes on the wire: the text kept
+  // is already decoded.
+  const headers = new Headers(res.headers);
+  for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'date', 'etag', 'last-modified']) headers.delete(h);
+  await cache.put(FILL_DOCUMENT_KEY, new Response(html, { headers }));
   // A page that names other files than the kept one: a new build is out, and its worker with it.
   if (kept) await self.registration.update().catch(() => undefined);
 }
