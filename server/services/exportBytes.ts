@@ -77,6 +77,25 @@ export class ByteSink {
     this.len = o;
   }
 
+  /**
+   * One CSV field of s[from, to) that holds no quote: a comma first unless it is the row's first
+   * field, then the text in quotes. One room check for the whole field instead of one per byte: the
+   * CSV export writes a few hundred of these a row.
+   */
+  csvField(s: string, from: number, to: number, comma: boolean): void {
+    const b = this.room((to - from) * 3 + 3);
+    let o = this.len;
+    if (comma) b[o++] = 44;
+    b[o++] = 34;
+    for (let i = from; i < to; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) b[o++] = c;
+      else o = wide(b, o, s, i, c, to) ? (i++, o + 4) : o + width(c);
+    }
+    b[o++] = 34;
+    this.len = o;
+  }
+
   /** What was written, as a buffer of its own (the sink's memory is reused for the next batch). */
   take(): Buffer {
     const out = Buffer.allocUnsafeSlow(this.len);
@@ -143,26 +162,17 @@ export const CSV_FORMAT: RowFormat = {
     sink.byte(10);
   },
   cell(sink, i, v) {
-    if (i) sink.byte(44);
-    sink.byte(34);
-    if (v !== null) {
-      const s = typeof v === 'string' ? v : String(v);
-      sink.text(s.includes('"') ? s.replace(/"/g, '""') : s);
-    }
-    sink.byte(34);
+    if (v === null) return sink.csvField('', 0, 0, i > 0);
+    let s = typeof v === 'string' ? v : String(v);
+    if (s.includes('"')) s = s.replace(/"/g, '""');
+    sink.csvField(s, 0, s.length, i > 0);
   },
   number(sink, i, s, from, to) {
-    if (i) sink.byte(44);
-    sink.byte(34);
-    sink.text(s, from, to);
-    sink.byte(34);
+    sink.csvField(s, from, to, i > 0);
   },
   // A JSON string without escapes has no quote inside.
   plain(sink, i, s, from, to) {
-    if (i) sink.byte(44);
-    sink.byte(34);
-    sink.text(s, from, to);
-    sink.byte(34);
+    sink.csvField(s, from, to, i > 0);
   },
 };
 

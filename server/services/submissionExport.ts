@@ -21,9 +21,10 @@ import {
 } from '../../engine/survey/index';
 import type { ExportQuery } from '../../schemas/submissions';
 import { dataColumnsOf, nextCompactBatch, type BatchLimits, type CompactRow } from '../db/queries/submissionCopies';
-import { filesOf, nextBatch, type DataFilter, type SubmissionHeadRow } from '../db/queries/submissionData';
+import { filesOf, nextBatch, type DataFilter, type ExportHead, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
 import { storedOfCompact, topSpans } from './compactCopy';
+import { isoStamp } from './isoStamp';
 import { ByteSink, CSV_FORMAT, XlsxRowFormat, cellChunks, writeCopyCells, type ColumnPlan, type RowFormat } from './exportBytes';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader } from './submissionData';
 import { writeWorkbook, type SheetSource } from './xlsxStream';
@@ -83,7 +84,7 @@ function tablesOf(b: Bindings, o: CellOptions): Table[] {
   ];
 }
 
-const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null => (d === null ? null : dates === 'iso' ? d.toISOString() : d.toISOString().slice(0, 16).replace('T', ' '));
+const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null => (d === null ? null : dates === 'iso' ? isoStamp(d.getTime()) : isoStamp(d.getTime()).slice(0, 16).replace('T', ' '));
 
 type ExportOptions = CellOptions & { dates: 'iso' | 'display' };
 /** Told how many more submissions were written (export jobs show progress from it). */
@@ -147,7 +148,7 @@ const parse = (text: string | null): unknown[] => (text ? (JSON.parse(text) as u
 const placesOf = (t: Table, numbers: ReadonlyMap<string, number>): number[] => t.columns.map((c) => (numbers.get(c.node.id) ?? 0) - 1);
 
 /** The submission's own columns (HEAD_COLUMNS), neutralized. */
-function headCells(h: SubmissionHeadRow, o: ExportOptions): CellValue[] {
+function headCells(h: ExportHead, o: ExportOptions): CellValue[] {
   const duration = h.startedAt ? Math.max(0, Math.round((h.submittedAt.getTime() - h.startedAt.getTime()) / 1000)) : null;
   return [h.id, stamp(h.submittedAt, o.dates), stamp(h.startedAt, o.dates), duration, neutralizeCell(h.submitterName), h.taskId, h.latitude, h.longitude, REVIEW_NAMES[h.reviewStatus] ?? '', neutralizeCell(h.reviewComment), h.surveyVersion];
 }

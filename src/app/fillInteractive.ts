@@ -8,8 +8,13 @@ const FILL_WAIT_MS = 20_000;
 
 let onScreen: Promise<void> | undefined;
 
+/** A survey's address: what respondents open, where the fill page runs on its own (./start.tsx). */
+export function onSurveyAddress(): boolean {
+  return typeof window !== 'undefined' && window.location.pathname.toLowerCase().startsWith('/public-survey/');
+}
+
 export function afterFillInteractive(): Promise<void> {
-  if (typeof window === 'undefined' || !window.location.pathname.toLowerCase().startsWith('/public-survey/')) return Promise.resolve();
+  if (!onSurveyAddress()) return Promise.resolve();
   onScreen ??= new Promise((resolve) => {
     window.addEventListener(FILL_INTERACTIVE_EVENT, () => setTimeout(resolve, 0), { once: true });
     setTimeout(resolve, FILL_WAIT_MS);

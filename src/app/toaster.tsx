@@ -1,10 +1,11 @@
-// Toasts (spec 000 section 8) as every page asks for them. Chakra's toaster (zag's toast machines, the
-// recipe: about 8 KiB compressed) is not on the fill route's critical path (issue 22): ./toastStore.tsx
-// loads after the fill page's form is on screen, at once elsewhere, or when a toast is asked for first.
-// A toast asked for before it is on screen waits here and shows then (one created in Chakra's store before
-// its toaster had started would be lost).
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFillInteractive } from './fillInteractive';
+// Toasts (spec 000 section 8) as every page asks for them. On a survey's address they are ./fillToasts.tsx,
+// drawn at once and small (issue 22); elsewhere Chakra's toaster (./toastStore.tsx: zag's toast machines,
+// which the screens that update a toast in place use directly), loaded with the page.
+// A toast asked for before its list is on screen waits here and shows then (one created in Chakra's store
+// before its toaster had started would be lost).
+import { lazy, Suspense } from 'react';
+import { onSurveyAddress } from './fillInteractive';
+import { FillToasts } from './fillToasts';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 export interface ToastRequest {
@@ -17,13 +18,11 @@ export interface ToastRequest {
 const waiting: ToastRequest[] = [];
 let create: ((t: ToastRequest) => void) | undefined;
 let dismissAll: (() => void) | undefined;
-let wanted: (() => void) | undefined;
 
 export function notify(type: ToastKind, title: string, description?: string): void {
   const t: ToastRequest = { type, title, ...(description ? { description } : {}), closable: true };
   if (create) return create(t);
   waiting.push(t);
-  wanted?.();
 }
 
 /**
@@ -46,20 +45,13 @@ function ready(c: (t: ToastRequest) => void, dismiss: () => void): void {
 const ToastList = lazy(() => import('./toastStore').then((m) => ({ default: m.ToastList })));
 
 export function Toaster() {
-  const [load, setLoad] = useState(false);
-  useEffect(() => {
-    let live = true;
-    wanted = () => setLoad(true);
-    if (waiting.length > 0) setLoad(true);
-    void afterFillInteractive().then(() => live && setLoad(true));
-    return () => {
-      live = false;
-      wanted = undefined;
-    };
-  }, []);
-  return load ? (
+  return onSurveyAddress() ? <FillToasts onReady={ready} /> : <ChakraToasts />;
+}
+
+function ChakraToasts() {
+  return (
     <Suspense fallback={null}>
       <ToastList onReady={ready} />
     </Suspense>
-  ) : null;
+  );
 }

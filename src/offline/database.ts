@@ -1,5 +1,5 @@
-// The offline database as the pages reach it: Dexie (about 30 KiB compressed) is not on the fill page's
-// critical path (issue 22). On a survey's address it loads once the form is on screen (the
+// The offline database as the pages reach it: ./db.ts (Dexie's 27 KiB brotli until issue 22's eighth part,
+// now about 1.6) is not on the fill page's critical path (issue 22). On a survey's address it loads once the form is on screen (the
 // `fieldsurvey:interactive` event, or 20 s), so it never competes with a respondent's first visit on a
 // slow link; elsewhere on first use. Whatever asks before then (an autosave, the outbox sync) waits.
 // Tests open their own database through ./db's openOfflineDb.
@@ -9,13 +9,13 @@ import type { OfflineDb } from './db';
 
 let loading: Promise<typeof Db> | undefined;
 
-/** Dexie's module, loaded once. */
+/** The database module, loaded once. */
 export function offlineModule(): Promise<typeof Db> {
   loading ??= afterFillInteractive().then(() => import('./db'));
   return loading;
 }
 
-/** The app's database, once Dexie has loaded. */
+/** The app's database, once its module has loaded. */
 export function offlineDatabase(): Promise<OfflineDb> {
   return offlineModule().then((m) => m.offlineDb());
 }

@@ -1,12 +1,11 @@
 // The browser's own copy of what must never be lost: drafts, the outbox of submissions waiting for the
 // server, the autosaved form in progress, and the list of surveys available offline. One IndexedDB
-// database through Dexie. Tests open their own database on fake-indexeddb through openOfflineDb.
-import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+// database through ./idb.ts (Dexie until issue 22: the stores, indexes and version are the ones Dexie
+// made, so what a phone kept before opens as it was). Tests open their own database on fake-indexeddb
+// through openOfflineDb.
 import type { AnswerFile } from '../../engine/survey/index';
+import { Database, Table, type IdbOptions, type Scope } from './idb';
 import type { OutboxRecord } from './outbox/machine';
-
-// For ui/hooks.ts, which reaches Dexie only through this module (see database.ts).
-export { liveQuery } from 'dexie';
 
 /** A draft (spec 001 section 3 "Draft"): created or updated by surveyId plus draftId. */
 export interface DraftRecord {
@@ -61,29 +60,79 @@ export interface CachedListRecord {
   savedAt: number;
 }
 
-export class OfflineDb extends Dexie {
-  drafts!: Table<DraftRecord, [string, string]>;
-  outbox!: EntityTable<OutboxRecord, 'id'>;
-  autosave!: EntityTable<AutosaveRecord, 'formKey'>;
-  surveys!: EntityTable<CachedSurveyRecord, 'surveyId'>;
-  lists!: EntityTable<CachedListRecord, 'key'>;
+/** The stores as Dexie declared them ('[surveyId+draftId], surveyId, timestamp, outboxId': key, then indexes). */
+const SCHEMA = {
+  drafts: { key: ['surveyId', 'draftId'], indexes: ['surveyId', 'timestamp', 'outboxId'] },
+  outbox: { key: 'id', indexes: ['state', 'createdAt', 'surveyId'] },
+  autosave: { key: 'formKey', indexes: ['savedAt'] },
+  surveys: { key: 'surveyId', indexes: ['cachedAt'] },
+  // Dexie's version 2 added this table, keeping version 1's data as it was.
+  lists: { key: 'key', indexes: ['savedAt'] },
+};
+type StoreName = keyof typeof SCHEMA;
 
-  constructor(name: string, options?: DexieOptions) {
-    super(name, options);
-    this.version(1).stores({
-      drafts: '[surveyId+draftId], surveyId, timestamp, outboxId',
-      outbox: 'id, state, createdAt, surveyId',
-      autosave: 'formKey, savedAt',
-      surveys: 'surveyId, cachedAt',
-    });
-    // Version 2 only adds a table: Dexie keeps the data of version 1 as it is.
-    this.version(2).stores({ lists: 'key, savedAt' });
+/** Dexie opened its version n as IndexedDB version n * 10: Dexie's version 2 is 20 here. */
+const VERSION = 20;
+
+/** The tables, each running its calls in `scope` (on its own, or inside a transaction). */
+export class OfflineTables {
+  readonly drafts: Table<DraftRecord, [string, string]>;
+  readonly outbox: Table<OutboxRecord, string>;
+  readonly autosave: Table<AutosaveRecord, string>;
+  readonly surveys: Table<CachedSurveyRecord, string>;
+  readonly lists: Table<CachedListRecord, string>;
+
+  constructor(scope: Scope) {
+    this.drafts = new Table(scope, 'drafts');
+    this.outbox = new Table(scope, 'outbox');
+    this.autosave = new Table(scope, 'autosave');
+    this.surveys = new Table(scope, 'surveys');
+    this.lists = new Table(scope, 'lists');
   }
+}
+
+export class OfflineDb extends OfflineTables {
+  readonly database: Database;
+
+  constructor(name: string, options?: IdbOptions) {
+    const database = new Database(name, VERSION, SCHEMA, options);
+    super(database.scope);
+    this.database = database;
+  }
+
+  /** `fn`'s calls on the tables it is given all happen, or none (see idb.ts for what it may await). */
+  transaction<R>(stores: StoreName[], fn: (tx: OfflineTables) => Promise<R>): Promise<R> {
+    return this.database.transaction(stores, (scope) => fn(new OfflineTables(scope)));
+  }
+
+  close(): void {
+    this.database.close();
+  }
+
+  delete(): Promise<void> {
+    return this.database.delete();
+  }
+}
+
+/** Runs `query` now and again after every write to the database (this tab's or another's). */
+export function liveQuery<T>(db: OfflineDb, query: () => Promise<T>, next: (v: T) => void): () => void {
+  let run = 0;
+  const again = () => {
+    const mine = ++run;
+    // Only the latest run's answer is shown: an older one finishing late would put back stale data.
+    query().then((v) => mine === run && next(v), () => undefined);
+  };
+  const stop = db.database.watch(again);
+  again();
+  return () => {
+    run = -1;
+    stop();
+  };
 }
 
 export const DB_NAME = 'fieldsurvey-offline';
 
-export function openOfflineDb(name = DB_NAME, options?: DexieOptions): OfflineDb {
+export function openOfflineDb(name = DB_NAME, options?: IdbOptions): OfflineDb {
   return new OfflineDb(name, options);
 }
 

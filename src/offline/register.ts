@@ -82,6 +82,8 @@ async function keepLoadedFiles(): Promise<void> {
     .getEntriesByType('resource')
     .map((e) => e.name)
     .filter((u) => u.startsWith(`${window.location.origin}/assets/`));
+  // A survey link's page too, which the worker serves from its cache on the next visit (sw.ts).
+  if (window.location.pathname.toLowerCase().startsWith('/public-survey/')) urls.push(window.location.href);
   const message: CacheUrlsMessage = { type: 'fieldsurvey:cache-urls', urls };
   reg.active?.postMessage(message);
 }

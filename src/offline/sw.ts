@@ -6,7 +6,9 @@
 // - touch a write: only GET routes are registered, so POST/PUT/DELETE (the submission included) go to
 //   the network untouched and the outbox in IndexedDB stays the one place where unsent data lives;
 // - keep an old index.html: page loads go to the network first (the server sends no-cache) and fall
-//   back to the precached copy only when the network fails or is slower than NAVIGATION_TIMEOUT_MS;
+//   back to the precached copy only when the network fails or is slower than NAVIGATION_TIMEOUT_MS.
+//   The exception is a survey link's page (issue 22): kept by this worker for its own build's files,
+//   served at once on a repeat visit and refreshed behind; a new build's worker drops it;
 // - cache other API answers: sign-in, admin data and the online probe always go to the network.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -14,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ASSETS_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isCacheUrlsMessage, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import { ASSETS_CACHE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isCacheUrlsMessage, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -26,6 +28,46 @@ const SURVEY_TIMEOUT_MS = 8_000;
 // running the old code reloads when one of its lazy chunks has gone (see register.ts).
 void self.skipWaiting();
 clientsClaim();
+
+/**
+ * A survey link's page (server/fillDocument.ts: the same HTML for every survey, no-cache, which names the
+ * fill page's files) is kept once loaded and served from here on the next visit while the network's copy
+ * is fetched behind it (stale-while-revalidate). Only a page whose files the precache holds is kept, so a
+ * kept page always starts offline; a page of a newer build than this worker's waits for the new worker.
+ */
+const FILL_DOCUMENT_KEY = '/public-survey/';
+
+function isFillPage(url: URL): boolean {
+  return url.origin === self.location.origin && url.pathname.toLowerCase().startsWith(FILL_DOCUMENT_KEY);
+}
+
+async function keptFillDocument(): Promise<Response | undefined> {
+  return (await caches.open(FILL_DOCUMENT_CACHE).then((c) => c.match(FILL_DOCUMENT_KEY))) ?? undefined;
+}
+
+async function keepFillDocument(res: Response): Promise<void> {
+  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('text/html')) return;
+  const html = await res.clone().text();
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  if (files.length === 0) return;
+  for (const f of files) if (!(await matchPrecache(f))) return;
+  const cache = await caches.open(FILL_DOCUMENT_CACHE);
+  const kept = await cache.match(FILL_DOCUMENT_KEY);
+  if (kept && (await kept.text()) === html) return;
+  // The server's headers go with it (the Content-Security-Policy and the other document headers apply
+  // to the kept page as to the network's), except those describing the bytes on the wire: the text kept
+  // is already decoded.
+  const headers = new Headers(res.headers);
+  for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'date', 'etag', 'last-modified']) headers.delete(h);
+  await cache.put(FILL_DOCUMENT_KEY, new Response(html, { headers }));
+  // A page that names other files than the kept one: a new build is out, and its worker with it.
+  if (kept) await self.registration.update().catch(() => undefined);
+}
+
+async function refreshFillDocument(request: Request): Promise<void> {
+  const res = await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS * 5);
+  await keepFillDocument(res);
+}
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -44,13 +86,25 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 // Registered before the precache route so that '/' (which the precache maps to index.html) is a
-// navigation too, answered from the network first.
+// navigation too, answered from the network first, except a survey link's page (below).
 registerRoute(
   new NavigationRoute(
-    async ({ request }) => {
+    async ({ request, event }) => {
+      if (isFillPage(new URL(request.url))) {
+        const kept = await keptFillDocument();
+        if (kept) {
+          // A repeat visit: no round trip (400 ms and more on a phone's link) before the form; the
+          // network's copy replaces the kept one for the next visit.
+          (event as FetchEvent).waitUntil(refreshFillDocument(request).catch(() => undefined));
+          return kept;
+        }
+      }
       try {
         const res = await withTimeout(fetch(request), NAVIGATION_TIMEOUT_MS);
-        if (res.status < 500) return res;
+        if (res.status < 500) {
+          if (isFillPage(new URL(request.url))) (event as FetchEvent).waitUntil(keepFillDocument(res.clone()).catch(() => undefined));
+          return res;
+        }
       } catch {
         // offline, or too slow: the shell below
       }
@@ -59,6 +113,9 @@ registerRoute(
     { denylist: [/^\/api\//i, /^\/sw\.js$/] },
   ),
 );
+
+// A new worker is a new build: the page kept by the old one names files the new precache may not hold.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(FILL_DOCUMENT_CACHE)));
 
 // Workbox's own plugins declare optional members without '| undefined', which our
 // exactOptionalPropertyTypes rejects although they are the very type Workbox expects.
@@ -81,6 +138,14 @@ registerRoute(
 // The files the page loaded before this worker controlled it (register.ts): kept like the ones above.
 self.addEventListener('message', (event) => {
   if (!isCacheUrlsMessage(event.data)) return;
+  // The survey link's page itself, kept for the next visit (the page was not under this worker yet).
+  for (const u of event.data.urls.slice(0, 200)) {
+    try {
+      if (isFillPage(new URL(u))) event.waitUntil(refreshFillDocument(new Request(u)).catch(() => undefined));
+    } catch {
+      // not an address
+    }
+  }
   const urls = event.data.urls
     .slice(0, 200)
     .filter((u) => {
@@ -127,8 +192,12 @@ async function isKeepable(res: Response): Promise<boolean> {
   }
 }
 
-// The survey's data: the network first, the cache when the network fails or is slow. When the cache
-// was served and the network still answers later with something different, the page is told.
+// The survey's data. Kept from an earlier visit (the same request): served at once, so that a repeat visit
+// waits for no round trip, and asked of the network behind it (stale-while-revalidate); when the network
+// brings something different the cache takes it and the page is told 'This survey has been updated.'
+// (a submission names the version it was filled in, which the server keeps and checks against); when
+// the network fails, 'You are viewing cached data.'. Not kept yet: the network first, the cache of the
+// same survey asked another way when the network fails or is slow.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isSurveyDataUrl(url),
   async ({ request, event }) => {
@@ -143,20 +212,32 @@ registerRoute(
       }
       return res;
     });
+    const fromCache = async (cached: Response): Promise<Response> => {
+      servedBody = await cached.clone().text();
+      // Keep listening: a slow network may still bring a newer version.
+      (event as FetchEvent).waitUntil(
+        withTimeout(network, SURVEY_TIMEOUT_MS * 4).then(
+          () => undefined,
+          async () => {
+            if (surveyId) await tell(clientId, { type: 'fieldsurvey:cached-data', surveyId });
+          },
+        ),
+      );
+      return cached;
+    };
+    // The page's own "has it changed?" (surveyRefresh.ts) asks with no-store: the network's answer only.
+    const kept = request.cache === 'no-store' ? undefined : await cache.match(request);
+    if (kept) return fromCache(kept);
     try {
       return await withTimeout(network, SURVEY_TIMEOUT_MS);
     } catch {
       const cached = await cachedSurvey(cache, request, surveyId);
       if (!cached) return network.catch(() => Response.error());
-      servedBody = await cached.clone().text();
-      // Keep listening: a slow network may still bring a newer version.
-      (event as FetchEvent).waitUntil(network.catch(() => undefined));
       if (surveyId) await tell(clientId, { type: 'fieldsurvey:cached-data', surveyId });
-      return cached;
+      return fromCache(cached);
     }
   },
 );
-
 
 // Images and files a survey shows: from the cache at once, refreshed behind.
 registerRoute(

@@ -74,6 +74,8 @@ describe('the data table', () => {
     expect(await names({ Filter: 'needs:in:water|shelter' })).toEqual(['Amina', 'Bashir']);
     expect(await names({ Filter: 'needs:empty' })).toEqual(['Chidi']);
     expect(await names({ Filter: 'name:contains:ash' })).toEqual(['Bashir']);
+    expect(await names({ Filter: 'name:eq:Bashir' })).toEqual(['Bashir']);
+    expect(await names({ Filter: 'name:gt:B' })).toEqual(['Bashir', 'Chidi']);
     expect(await names({ Search: 'chidi' })).toEqual(['Chidi']);
     expect(await names({ CollectorId: t.ids.users['collector@demo.test']! })).toEqual(['Chidi']);
     expect(await names({ From: '2000-01-01', To: '2000-01-02' })).toEqual([]);

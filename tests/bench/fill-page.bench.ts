@@ -13,6 +13,8 @@
 // consent box ticked first where there is one). Anchors (the issue's measurements): Enketo 9.1 s / 9.8 s,
 // ODK Web Forms 10.7 s / 48.9 s on CPU 4x; ours before this issue 6.5 s first visit, 39.4 s on slow 3G.
 // Enketo and ODK Web Forms are not run here (they would need their own servers and pyxform's XForms).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
@@ -104,6 +106,35 @@ async function repeatVisit(context: BrowserContext, page: Page, path: string): P
   const cdp = await context.newCDPSession(next);
   await throttle(cdp, PROFILE_A);
   return interactive(next, path);
+}
+
+/**
+ * The driver's own floor: a page with nothing but a consent box and a text field (the selectors
+ * `interactive` looks for), no script, served with a long max-age so that the repeat visit takes it from
+ * the browser's cache as the fill page's worker does. The same steps under the same throttling give what
+ * Playwright's round trips and the slowed CPU cost before any of our code runs: context, not a target.
+ */
+const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head>
+<body><div class="fs-q"><label><input type="checkbox"> I agree</label></div><div class="fs-q"><label>Name <input type="text"></label></div></body></html>`;
+
+async function controlFloor(browser: Browser): Promise<{ first: number; repeat: number }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(CONTROL_PAGE));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: base });
+    const page = await context.newPage();
+    await throttle(await context.newCDPSession(page), PROFILE_A);
+    const first = await interactive(page, '/control');
+    await page.close();
+    const next = await context.newPage();
+    await throttle(await context.newCDPSession(next), PROFILE_A);
+    const repeat = await interactive(next, '/control');
+    await context.close();
+    return { first, repeat };
+  } finally {
+    server.close();
+  }
 }
 
 /**
@@ -253,6 +284,12 @@ export default async function run(): Promise<void> {
     }
     add('demo survey, profile A, first visit', median(demoA), 'ms', 5000);
     add('demo survey, profile A, repeat visit', median(repeat), 'ms', 1000);
+    const control = [];
+    for (let i = 0; i < RUNS; i++) control.push(await controlFloor(browser));
+    // Context, not a target: what the same steps cost on a page with no script at all.
+    const context = (figure: string, ms: number) => rows.push({ figure, value: `${Math.round(ms)} ms`, target: '(context)', met: true });
+    context('control page (no script), profile A, first visit: the driver floor + a round trip', median(control.map((c) => c.first)));
+    context('control page (no script), profile A, repeat visit from cache: the driver floor', median(control.map((c) => c.repeat)));
     add('demo survey, first visit bytes until interactive', median(bytes) / 1024, 'KiB', 250);
     add('demo survey, first visit bytes in all', median(allBytes) / 1024, 'KiB', 250);
     const demoB = await firstVisits(demoPath, PROFILE_B);

@@ -8,6 +8,7 @@
 // parse and compile steps, at a large cost) and prints the page's main thread's self time by trace event,
 // wall and thread (CPU) time, and how each script was compiled and cached. CPU_PROFILE=1 takes a V8 CPU
 // profile instead (by package and function; build with `vite build --sourcemap` for source names);
+// REQUESTS=1 (repeat) throttles the network as profile A and lists what the visit loaded and when;
 // NO_TRACE=1 only reads the renderer's counters (Performance.getMetrics: ThreadTime, script, style,
 // layout), which cost nothing and move less with the machine's load than the wall clock. Traces and
 // profiles go to PROFILE_DIR (/tmp).
@@ -62,7 +63,26 @@ try {
         const cdp = await context.newCDPSession(next);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         let ms = 0;
-        if (process.env.CPU_PROFILE) {
+        if (process.env.REQUESTS) {
+          // What the visit waited for: the network profile A of the benchmark, then the page's own timing
+          // entries (a request the worker answered has workerStart > 0; transferSize 0 = no network).
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+          ms = await interactive(next, demoPath);
+          console.log(`visit ${visit} interactive: ${ms} ms`);
+          await next.evaluate('globalThis.__name ??= (fn) => fn');
+          console.log(await next.evaluate(() => {
+            const r = (n: number) => Math.round(n);
+            const lines = performance.getEntriesByType('navigation').map((e) => {
+              const n = e as PerformanceNavigationTiming;
+              return `document: worker ${r(n.workerStart)} fetch ${r(n.fetchStart)} response ${r(n.responseStart)}-${r(n.responseEnd)} bytes ${n.transferSize} domInteractive ${r(n.domInteractive)} DCL ${r(n.domContentLoadedEventEnd)} load ${r(n.loadEventEnd)}`;
+            });
+            for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) lines.push(`${r(e.startTime)}-${r(e.responseEnd)} worker ${r(e.workerStart)} bytes ${e.transferSize} ${e.name.replace(location.origin, '').slice(0, 90)}`);
+            for (const e of performance.getEntriesByType('paint')) lines.push(`${e.name} ${r(e.startTime)}`);
+            for (const e of performance.getEntriesByType('mark')) lines.push(`mark ${e.name} ${r(e.startTime)}`);
+            return lines.join('\n');
+          }));
+        } else if (process.env.CPU_PROFILE) {
           await profiled(cdp, `fill-${mode}-${r}-visit${visit}`, async () => {
             ms = await interactive(next, demoPath);
           });

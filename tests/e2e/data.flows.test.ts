@@ -104,6 +104,27 @@ describe('Survey Data', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('keeps the grid in place while the survey\'s questions arrive after its rows (%s)', { timeout: 60_000 }, async (_, viewport) => {
+    const page = await openData(viewport);
+    // The rows come first, the controls around the grid later (the survey's model is slow here): the
+    // controls' space is held from the start, so the rows a reader is looking at do not jump down.
+    await page.route('**/api/Survey/GetById', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('answer-filter-question').locator('option').count()).toBe(0);
+    const before = (await page.getByTestId('data-scroller').boundingBox())!.y;
+    await expect.poll(() => page.getByTestId('answer-filter-question').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('table-choice').locator('option').count()).toBeGreaterThan(1);
+    expect((await page.getByTestId('data-scroller').boundingBox())!.y).toBe(before);
+    await page.context().close();
+  });
+
   it('fits a phone', { timeout: 60_000 }, async () => {
     const page = await openData(PHONE);
     await expectAccessible(page, 'the data table on a phone', '[data-testid=survey-data]');

@@ -1,6 +1,6 @@
 // A survey kept on the device and changed on the server meanwhile: the page opened from the cache says
 // 'This survey has been updated.' once the network brings the newer version (spec 000 section 8).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database';
 import { OwnServer } from './offline-server';
 import { Profile, notice, openSurveyOnline, surveyIdOf } from './offline-pages';
@@ -41,5 +41,27 @@ describe('a survey updated while the device was offline', () => {
     await profile.context!.setOffline(false);
     await notice(page, 'This survey has been updated.', 40_000);
     await profile.close();
+  }, 240_000);
+});
+
+describe("a survey link's page on a repeat visit", () => {
+  it("comes from the worker's kept copy with the server's security headers, and the form works", async () => {
+    const path = srv.demoSurveyPath();
+    const again = new Profile(srv.url);
+    try {
+      const page = await again.open();
+      await openSurveyOnline(page, path);
+      // Kept once the worker has the page's files: the next visits are answered by the worker at once.
+      await expect.poll(async () => page.evaluate(async () => (await caches.keys()).some((k) => k.includes('fill-document'))), { timeout: 30_000 }).toBe(true);
+      const next = await again.context!.newPage();
+      const res = await next.goto(path);
+      expect(res?.fromServiceWorker()).toBe(true);
+      const headers = res!.headers();
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      await next.getByTestId('fill-page').waitFor();
+    } finally {
+      await again.close();
+    }
   }, 240_000);
 });

@@ -17,6 +17,7 @@ import { feedTokens } from './0015_feed_tokens';
 import { dataTableIndexes } from './0016_data_table_indexes';
 import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
+import { answerFilterIndexes } from './0022_answer_filter_indexes';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   { version: 16, name: 'data_table_indexes', sql: dataTableIndexes },
   { version: 20, name: 'billing', sql: billing },
   { version: 21, name: 'tickets', sql: tickets },
+  { version: 22, name: 'answer_filter_indexes', sql: answerFilterIndexes },
 ];

@@ -36,6 +36,8 @@ export interface DataSort {
 }
 
 const VALUE_COLUMN = { number: 'number_value', text: 'text_value', choices: 'choice_ids', bool: 'bool_value' } as const;
+/** answers_item_text_of indexes texts shorter than this (migration 22). */
+const SHORT_TEXT = 200;
 const COMPARE = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 function answerCondition(f: AnswerFilter) {
@@ -53,6 +55,9 @@ function answerCondition(f: AnswerFilter) {
       if (f.column === 'choices') return sql<boolean>`${col} @> ${sql.val(f.values as string[])}::uuid[] and ${col} <@ ${sql.val(f.values as string[])}::uuid[]`;
       if (f.column === 'number') return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${Number(v)}::numeric`;
       if (f.column === 'bool') return sql<boolean>`${col} = ${Boolean(v)}`;
+      // An equal short text: the same condition as answers_item_text_of's, so that index answers it
+      // (a text longer than the value cannot equal it; other comparisons must still see long texts).
+      if (f.op === 'eq' && String(v).length < SHORT_TEXT) return sql<boolean>`${col} = ${String(v)}::text and length(${col}) < ${sql.lit(SHORT_TEXT)}`;
       return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${String(v)}::text`;
   }
 }
@@ -134,21 +139,31 @@ export function headsQuery(q: Q) {
 }
 
 type HeadRecord = Awaited<ReturnType<ReturnType<typeof headsQuery>['execute']>>[number];
-export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+
+/** The head columns an export writes and pages by (submissionCopies.ts nextCompactBatch reads only these). */
+export const EXPORT_HEAD_COLUMNS = ['s.id', 's.submitted_at', 's.started_at', 'u.full_name as submitter_name', 's.task_id', 's.latitude', 's.longitude', 's.review_status', 's.review_comment', 's.survey_version'] as const;
+type ExportHeadRecord = Pick<HeadRecord, 'id' | 'submitted_at' | 'started_at' | 'submitter_name' | 'task_id' | 'latitude' | 'longitude' | 'review_status' | 'review_comment' | 'survey_version'>;
+export type ExportHead = Pick<SubmissionHeadRow, 'id' | 'submittedAt' | 'startedAt' | 'submitterName' | 'taskId' | 'latitude' | 'longitude' | 'reviewStatus' | 'reviewComment' | 'surveyVersion'>;
+
+export const toExportHead = (r: ExportHeadRecord): ExportHead => ({
   id: r.id,
-  surveyId: r.survey_id,
   submittedAt: r.submitted_at,
   startedAt: r.started_at,
-  submitterId: r.submitter_id,
   submitterName: r.submitter_name,
   taskId: r.task_id,
   latitude: r.latitude,
   longitude: r.longitude,
   reviewStatus: r.review_status,
   reviewComment: r.review_comment,
+  surveyVersion: r.survey_version,
+});
+
+export const toHead = (r: HeadRecord): SubmissionHeadRow => ({
+  ...toExportHead(r),
+  surveyId: r.survey_id,
+  submitterId: r.submitter_id,
   reviewedAt: r.reviewed_at,
   reviewerName: r.reviewer_name,
-  surveyVersion: r.survey_version,
   languageId: r.language_id,
   isAnonymous: r.is_anonymous,
   dataCollectionType: r.data_collection_type,

@@ -12,33 +12,33 @@ export type NewOutboxEntry = Pick<OutboxRecord, 'id' | 'surveyId' | 'title' | 'e
  * confirms, so the same answers are never submitted twice under two ids.
  */
 export async function enqueue(db: OfflineDb, entry: NewOutboxEntry, now: number, state: 'queued' | 'sending' = 'queued'): Promise<{ record: OutboxRecord; created: boolean }> {
-  return db.transaction('rw', db.outbox, db.drafts, async () => {
-    const existing = await db.outbox.get(entry.id);
+  return db.transaction(['outbox', 'drafts'], async (tx) => {
+    const existing = await tx.outbox.get(entry.id);
     if (existing) return { record: existing, created: false };
     const base = newRecord(entry, now);
     const record: OutboxRecord = state === 'sending' ? { ...base, state: 'sending', attempts: 1, lastAttemptAt: now } : base;
-    await db.outbox.add(record);
-    if (entry.draftId) await db.drafts.update([entry.surveyId, entry.draftId], { outboxId: entry.id });
+    await tx.outbox.add(record);
+    if (entry.draftId) await tx.drafts.update([entry.surveyId, entry.draftId], { outboxId: entry.id });
     return { record, created: true };
   });
 }
 
 /** Applies an event; undefined when the record is gone or the event is not allowed in its state. */
 export async function applyEvent(db: OfflineDb, id: string, event: OutboxEvent, now: number): Promise<OutboxRecord | undefined> {
-  return db.transaction('rw', db.outbox, db.drafts, async () => {
-    const current = await db.outbox.get(id);
+  return db.transaction(['outbox', 'drafts'], async (tx) => {
+    const current = await tx.outbox.get(id);
     if (!current) return undefined;
     const next = transition(current, event, now);
     if (!next) return undefined;
     if (next.state === 'sent') {
       // Confirmed: the server holds it now. The entry and its draft go together.
-      await db.outbox.delete(id);
-      await db.drafts.where('outboxId').equals(id).delete();
+      await tx.outbox.delete(id);
+      await tx.drafts.where('outboxId').equals(id).delete();
       return next;
     }
-    await db.outbox.put(next);
+    await tx.outbox.put(next);
     // Refused: the draft comes back into the list so the answers can be corrected and sent again.
-    if (next.state === 'attention') await db.drafts.where('outboxId').equals(id).modify({ outboxId: null });
+    if (next.state === 'attention') await tx.drafts.where('outboxId').equals(id).modify({ outboxId: null });
     return next;
   });
 }
@@ -54,9 +54,9 @@ export async function waitingCount(db: OfflineDb): Promise<number> {
 
 /** Removed on the user's explicit request only; its draft, if any, becomes visible again. */
 export async function removeEntry(db: OfflineDb, id: string): Promise<void> {
-  await db.transaction('rw', db.outbox, db.drafts, async () => {
-    await db.outbox.delete(id);
-    await db.drafts.where('outboxId').equals(id).modify({ outboxId: null });
+  await db.transaction(['outbox', 'drafts'], async (tx) => {
+    await tx.outbox.delete(id);
+    await tx.drafts.where('outboxId').equals(id).modify({ outboxId: null });
   });
 }
 

@@ -81,13 +81,13 @@ export function parseOutbox(text: string): ParseResult {
 
 /** Adds the records this outbox does not hold yet; answers how many were added and how many it had. */
 export async function importRecords(db: OfflineDb, records: readonly OutboxRecord[]): Promise<{ added: number; present: number }> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction(['outbox'], async (tx) => {
     let added = 0;
     let present = 0;
     for (const r of records) {
-      if (await db.outbox.get(r.id)) present++;
+      if (await tx.outbox.get(r.id)) present++;
       else {
-        await db.outbox.add(r);
+        await tx.outbox.add(r);
         added++;
       }
     }

@@ -6,6 +6,9 @@ export const SURVEY_DATA_CACHE = 'fieldsurvey-survey-data-v1';
 /** Images and files a survey shows. */
 export const SURVEY_MEDIA_CACHE = 'fieldsurvey-survey-media-v1';
 
+/** A survey link's page (the same for every survey), kept for the next visit by the worker of its build. */
+export const FILL_DOCUMENT_CACHE = 'fieldsurvey-fill-document-v1';
+
 /** The app's own files that are not precached (the screens beyond the fill page), kept once loaded. */
 export const ASSETS_CACHE = 'fieldsurvey-assets-v1';
 

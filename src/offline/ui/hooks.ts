@@ -1,6 +1,6 @@
-// React bindings of the offline state: live IndexedDB queries (Dexie's liveQuery also hears other
-// tabs), the polled connection with its notices, and the outbox counts. Dexie comes through
-// ../database.ts, after the fill page's form is on screen; until then a query shows its initial value.
+// React bindings of the offline state: live IndexedDB queries (re-run after writes in this tab and in
+// others), the polled connection with its notices, and the outbox counts. The database module comes
+// through ../database.ts, after the fill page's form is on screen; until then a query shows its initial value.
 import { useEffect, useState, type DependencyList } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -19,8 +19,7 @@ export function useLive<T>(query: (db: OfflineDb) => Promise<T>, deps: Dependenc
     void offlineModule().then(({ liveQuery, offlineDb }) => {
       if (!live) return;
       const db = offlineDb();
-      const sub = liveQuery(() => query(db)).subscribe({ next: setValue, error: () => undefined });
-      stop = () => sub.unsubscribe();
+      stop = liveQuery(db, () => query(db), setValue);
     });
     return () => {
       live = false;

@@ -43,9 +43,12 @@ type Mode = 'value' | 'notempty' | 'empty';
 
 // Memoized: the data table re-renders its page on every scrolled frame, and a survey of 300 questions
 // would redraw this picker's 300 options each time.
-export const AnswerFilters = memo(function AnswerFilters({ model, value, onChange, idPrefix }: { model: SurveyModel; value: readonly AnswerFilterChip[]; onChange: (next: AnswerFilterChip[]) => void; idPrefix: string }) {
+// Without a model yet (null: still loading), the frame is drawn with its controls disabled and empty, so
+// that what follows it on the page does not move when the questions arrive.
+export const AnswerFilters = memo(function AnswerFilters({ model, value, onChange, idPrefix }: { model: SurveyModel | null; value: readonly AnswerFilterChip[]; onChange: (next: AnswerFilterChip[]) => void; idPrefix: string }) {
   const { t } = useTranslation();
   const questions = useMemo(() => {
+    if (!model) return [];
     const b = bindSurvey(model);
     return dataFields(b, null).flatMap((node) => {
       const kind = kindOf(node);
@@ -106,7 +109,8 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
     reset();
   };
 
-  if (!questions.length) return null;
+  if (model && !questions.length) return null;
+  const loading = !model;
   const rangeType = question?.kind === 'date' || question?.kind === 'datetime' ? 'date' : question?.kind === 'time' ? 'time' : 'number';
 
   return (
@@ -120,7 +124,7 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
             <label htmlFor={id('question')} style={{ fontSize: '0.875rem' }}>
               {t('answerFilters.question')}
             </label>
-            <NativeSelect.Root size="sm">
+            <NativeSelect.Root size="sm" disabled={loading}>
               <NativeSelect.Field
                 id={id('question')}
                 value={question?.name ?? ''}
@@ -143,7 +147,7 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
             <label htmlFor={id('mode')} style={{ fontSize: '0.875rem' }}>
               {t('answerFilters.condition')}
             </label>
-            <NativeSelect.Root size="sm">
+            <NativeSelect.Root size="sm" disabled={loading}>
               <NativeSelect.Field id={id('mode')} value={mode} onChange={(e) => setMode(e.currentTarget.value as Mode)} data-testid={id('mode')}>
                 <option value="value">{t(`answerFilters.mode.${question?.kind ?? 'text'}`)}</option>
                 <option value="notempty">{t('answerFilters.mode.notempty')}</option>
@@ -174,6 +178,19 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
                 {t('answerFilters.contains')}
               </label>
               <Input id={id('text')} size="sm" maxLength={200} value={low} onChange={(e) => setLow(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && pending.length > 0 && add()} data-testid={id('text')} />
+            </Stack>
+          )}
+          {/* Loading: the place of a question's answer field (most kinds have one or two), so that at phone
+              width the frame has its rows already when the questions arrive. */}
+          {loading && (
+            <Stack gap="1" flex="0 1 8rem">
+              <label htmlFor={id('pending')} style={{ fontSize: '0.875rem' }}>
+                {t('answerFilters.answer')}
+              </label>
+              <NativeSelect.Root size="sm" disabled>
+                <NativeSelect.Field id={id('pending')} />
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
             </Stack>
           )}
           {mode === 'value' && question?.kind === 'bool' && (

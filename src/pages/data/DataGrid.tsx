@@ -3,7 +3,7 @@
 // the virtualizers live here, not in the page, and rows and cells are memoized, so a frame scrolled down
 // mounts the rows coming into view and one scrolled across the cells coming into view. (With Chakra's
 // table components per cell and the whole page redrawn per frame, a frame took 100-1,000 ms.)
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { memo, useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,22 @@ import { REVIEW_PALETTE, cellText, durationText } from './format';
 import './DataGrid.css';
 
 const ROW_HEIGHT = 41;
+
+// The virtualizers start from a guess of the scroller's size instead of measuring it at mount: TanStack
+// Virtual's own observer reads clientWidth/clientHeight in the commit, a forced style and layout of the
+// whole page between the data's arrival and the first row drawn, and from its initial 0 x 0 drew a first
+// range of only the overscan rows, then a second one. The guess is the window's (which reads no layout;
+// the scroller is at most 65vh tall and never wider than the window): a few rows or columns too many at
+// worst. The real size comes from a ResizeObserver, whose first report follows the frame's layout.
+const initialRect = () => (typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: Math.ceil(window.innerHeight * 0.65) });
+
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): () => void {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 export type ColumnKind = 'select' | 'open' | 'fact' | 'question';
 
@@ -252,9 +268,10 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
     [navigate],
   );
   const getScrollElement = useCallback(() => scroller.current, []);
-  const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const startRect = useMemo(initialRect, []);
+  const rowVirtual = useVirtualizer({ count: rows.length, getScrollElement, estimateSize: () => ROW_HEIGHT, overscan: 6, initialRect: startRect, observeElementRect: observeScrollerRect });
   const columnWidth = useCallback((i: number) => columns[i]!.width, [columns]);
-  const colVirtual = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement, estimateSize: columnWidth, overscan: 2 });
+  const colVirtual = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement, estimateSize: columnWidth, overscan: 2, initialRect: startRect, observeElementRect: observeScrollerRect });
   const context = useMemo<CellContext>(
     () => ({ t, language: i18n.language, when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), onToggleRow }),
     [t, i18n.language, onToggleRow],

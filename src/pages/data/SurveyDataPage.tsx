@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 // The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
-import { memo, useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
@@ -34,6 +34,8 @@ import { RepeatTable } from './RepeatTable';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
 
 const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+/** A survey without repeat groups: the same empty list each time, so the filter bar is not drawn again for it. */
+const NO_GROUPS: readonly { name: string; label: string }[] = [];
 
 export default function SurveyDataPage() {
   const snap = useSnapshot(session);
@@ -82,11 +84,20 @@ function SurveyData({ projectId }: { projectId: string }) {
   const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
   const queryClient = useQueryClient();
 
+  // The controls around the grid take the calls' answers a render later, in a transition (React renders
+  // it in slices, yielding to input): the render that draws the first rows holds only the grid, and a click
+  // on a row's checkbox is answered between the slices. Before, that render also drew the filter bar
+  // again for the surveys, mounted the answer filters (300 options, ~15 Chakra controls) and the pager:
+  // Chakra's style work between the data's arrival and the first row (issue 16, speed pass 3).
+  const controlSurveys = useDeferredValue(surveys.data);
+  const controlModel = useDeferredValue(model.data);
+  const controlTotal = useDeferredValue(total);
   const groups = useMemo(() => {
-    if (!model.data) return [];
-    const b = bindSurvey(model.data);
-    return repeatGroups(b).map((g) => ({ name: g.name, label: textIn(g.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? g.name }));
-  }, [model.data]);
+    if (!controlModel) return NO_GROUPS;
+    const b = bindSurvey(controlModel);
+    const found = repeatGroups(b).map((g) => ({ name: g.name, label: textIn(g.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? g.name }));
+    return found.length ? found : NO_GROUPS;
+  }, [controlModel]);
   const headers = useMemo(() => (model.data ? questionHeaders(model.data, undefined) : new Map<string, string>()), [model.data]);
   const arranged = useMemo(() => arrange([...FIXED_COLUMNS, ...(model.data ? questionColumns(model.data, headers) : [])], prefs), [model.data, headers, prefs]);
   const gridColumns = useMemo<GridColumn[]>(
@@ -173,7 +184,7 @@ function SurveyData({ projectId }: { projectId: string }) {
         <ExportBar surveyId={surveyId} filters={filtered} canFeed={canFeed} />
       </Flex>
       <FilterBar
-        surveys={surveys.data}
+        surveys={controlSurveys}
         surveyId={surveyId}
         onSurvey={pickSurvey}
         filters={filters}
@@ -184,7 +195,8 @@ function SurveyData({ projectId }: { projectId: string }) {
         showColumns={showColumns}
         onToggleColumns={toggleColumns}
       />
-      {model.data && <AnswerFilters model={model.data} value={chips} onChange={setChips} idPrefix="answer-filter" />}
+      {/* Its frame is drawn from the start (the model's questions fill it later), so the grid below does not move. */}
+      <AnswerFilters model={controlModel ?? null} value={chips} onChange={setChips} idPrefix="answer-filter" />
       {showColumns && <ColumnChooser arranged={arranged} prefs={prefs} onChange={updatePrefs} />}
       <Flex gap="3" align="center" wrap="wrap" minH="8">
         <Text fontSize="sm" color="gray.600" data-testid="data-total" aria-live="polite">
@@ -208,7 +220,7 @@ function SurveyData({ projectId }: { projectId: string }) {
         empty={!data.isLoading && rows.length === 0}
         label={t('surveyData.tableLabel')}
       />
-      <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} onPageSize={setPageSize} />
+      <Pager page={page} pageSize={pageSize} total={controlTotal} onPage={setPage} onPageSize={setPageSize} />
     </Stack>
   );
 }
@@ -306,21 +318,21 @@ const FilterBar = memo(function FilterBar({ surveys, surveyId, onSurvey, filters
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field>
-      {groups.length > 0 && (
-        <Field label={t('surveyData.tableChoice')}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => onRepeat(e.currentTarget.value)} data-testid="table-choice">
-              <option value="">{t('surveyData.submissionsTable')}</option>
-              {groups.map((g) => (
-                <option key={g.name} value={g.name}>
-                  {g.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field>
-      )}
+      {/* Always there (disabled without repeat groups): the repeat groups are known a render after the first
+          rows (the model is deferred), and a field appearing then would move the grid below. */}
+      <Field label={t('surveyData.tableChoice')}>
+        <NativeSelect.Root size="sm" disabled={groups.length === 0}>
+          <NativeSelect.Field id="data-table-choice" value={repeat} onChange={(e) => onRepeat(e.currentTarget.value)} data-testid="table-choice">
+            <option value="">{t('surveyData.submissionsTable')}</option>
+            {groups.map((g) => (
+              <option key={g.name} value={g.name}>
+                {g.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field>
       <Button size="sm" variant="outline" onClick={onToggleColumns} aria-expanded={showColumns} aria-controls="data-columns" disabled={repeat !== ''}>
         <LuColumns3 /> {t('surveyData.columns')}
       </Button>
