@@ -42,6 +42,9 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
   const id = `toast-${toast.id}`;
   return (
     <chakra.div
+      // Chakra's toast anatomy (data-scope/data-part), as on every other screen: one way to find a toast.
+      data-scope="toast"
+      data-part="root"
       role="status"
       aria-atomic="true"
       aria-labelledby={`${id}-title`}
@@ -59,17 +62,17 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
         </chakra.span>
       )}
       <chakra.div display="flex" flexDirection="column" gap="1" flex="1" maxWidth="100%">
-        <chakra.div id={`${id}-title`} css={styles.title}>
+        <chakra.div id={`${id}-title`} data-scope="toast" data-part="title" css={styles.title}>
           {toast.title}
         </chakra.div>
         {toast.description && (
-          <chakra.div id={`${id}-description`} css={styles.description}>
+          <chakra.div id={`${id}-description`} data-scope="toast" data-part="description" css={styles.description}>
             {toast.description}
           </chakra.div>
         )}
       </chakra.div>
       {/* The respondent's language has this word in every file (offline namespace). */}
-      <chakra.button type="button" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} css={styles.closeTrigger} cursor="pointer">
+      <chakra.button type="button" data-scope="toast" data-part="close-trigger" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} css={styles.closeTrigger} cursor="pointer">
         <X size="1em" aria-hidden />
       </chakra.button>
     </chakra.div>
