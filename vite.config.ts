@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 // The SPA. Pages are lazy chunks (see src/app/routes.ts), so the public fill route does not carry
 // the builder or the admin screens.
@@ -266,35 +265,8 @@ function preloadStart() {
   };
 }
 
-// V8's per-file compile hint (issue 22): the fill route's two large files run nearly whole before the
-// form is interactive, so V8 compiles every function of them at once, on the script streaming thread,
-// instead of each on the main thread at its first call; and the code cache Chromium keeps after a visit
-// then holds them all. The minifier drops comments, and the compressed copies are made before the last
-// generateBundle hooks: so it goes in here, as the file's first line, and their copies are made again.
-const EAGER_CHUNKS = new Set(['app', 'fill']);
-type OutputFile = { type: string; name?: string; code?: string; source?: string | Uint8Array };
-function compileHints() {
-  return {
-    name: 'compile-hints',
-    generateBundle: {
-      order: 'post' as const,
-      handler(_options: unknown, bundle: Record<string, OutputFile>) {
-        for (const [fileName, chunk] of Object.entries(bundle)) {
-          if (chunk.type !== 'chunk' || !EAGER_CHUNKS.has(chunk.name ?? '') || chunk.code === undefined) continue;
-          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-          const br = bundle[`${fileName}.br`];
-          if (br) br.source = brotliCompressSync(chunk.code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-          const gz = bundle[`${fileName}.gz`];
-          if (gz) gz.source = gzipSync(chunk.code, { level: 9 });
-        }
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
-    compileHints(),
     onDemand(),
     wholeJson(),
     builderEngineIsPure(),

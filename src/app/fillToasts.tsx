@@ -12,9 +12,7 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import X from 'lucide-react/icons/x';
 import type { ToastRequest } from './toaster';
-
-const TOAST_MS = 5000;
-const MAX = 5;
+import { TOAST_MAX, TOAST_MS } from './toastRules';
 
 interface Shown extends ToastRequest {
   id: number;
@@ -89,7 +87,7 @@ export function FillToasts({ onReady }: { onReady: (create: (t: ToastRequest) =>
   useEffect(() => {
     let next = 0;
     onReady(
-      (t) => setToasts((all) => [{ ...t, id: ++next }, ...all].slice(0, MAX)),
+      (t) => setToasts((all) => [{ ...t, id: ++next }, ...all].slice(0, TOAST_MAX)),
       () => setToasts([]),
     );
     const seen = () => setHidden(document.hidden);

@@ -6,9 +6,9 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster 
 import { useEffect } from 'react';
 import { useDocumentDir } from './documentLocale';
 import type { ToastRequest } from './toaster';
+import { TOAST_MAX, TOAST_MS } from './toastRules';
 
-export const TOAST_MS = 5000;
-export const toaster = createToaster({ placement: 'top-end', duration: TOAST_MS, pauseOnPageIdle: true, max: 5 });
+export const toaster = createToaster({ placement: 'top-end', duration: TOAST_MS, pauseOnPageIdle: true, max: TOAST_MAX });
 
 /** onReady: told once the toaster runs, with how to show a toast (the ones asked for before included) and to close them all. */
 export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => void, dismiss: () => void) => void }) {

@@ -1,7 +1,7 @@
 // Registers the service worker (production builds only; `npm run dev` has none) and turns its messages
 // into the offline notices of spec 000 section 8. Every route gets the worker: it caches no API answer
 // but the survey's data, so sign-in and the admin screens behave exactly as without it.
-import { FILL_INTERACTIVE_EVENT, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
+import { FILL_INTERACTIVE_EVENT, isSurveyAddress, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ function whenQuiet(start: () => void): void {
     start();
   };
   const afterLoad = () => {
-    if (!window.location.pathname.toLowerCase().startsWith('/public-survey/')) {
+    if (!isSurveyAddress(window.location.pathname)) {
       if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 3000 });
       else setTimeout(once, 1000);
       return;
@@ -83,7 +83,7 @@ async function keepLoadedFiles(): Promise<void> {
     .map((e) => e.name)
     .filter((u) => u.startsWith(`${window.location.origin}/assets/`));
   // A survey link's page too, which the worker serves from its cache on the next visit (sw.ts).
-  if (window.location.pathname.toLowerCase().startsWith('/public-survey/')) urls.push(window.location.href);
+  if (isSurveyAddress(window.location.pathname)) urls.push(window.location.href);
   const message: CacheUrlsMessage = { type: 'fieldsurvey:cache-urls', urls };
   reg.active?.postMessage(message);
 }

@@ -16,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ASSETS_CACHE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, isCacheUrlsMessage, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import { ASSETS_CACHE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -35,10 +35,10 @@ clientsClaim();
  * is fetched behind it (stale-while-revalidate). Only a page whose files the precache holds is kept, so a
  * kept page always starts offline; a page of a newer build than this worker's waits for the new worker.
  */
-const FILL_DOCUMENT_KEY = '/public-survey/';
+const FILL_DOCUMENT_KEY = SURVEY_ADDRESS;
 
 function isFillPage(url: URL): boolean {
-  return url.origin === self.location.origin && url.pathname.toLowerCase().startsWith(FILL_DOCUMENT_KEY);
+  return url.origin === self.location.origin && isSurveyAddress(url.pathname);
 }
 
 async function keptFillDocument(): Promise<Response | undefined> {

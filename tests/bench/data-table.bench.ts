@@ -7,14 +7,12 @@
 // BENCH_TABLE_SUBMISSIONS submissions (default 2,000: the page's work in the browser does not depend on
 // the total; the server's first page at 100,000 is data.bench.ts's figure). No CPU throttling: the
 // issue's targets are for an ordinary desktop.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../fixtures/index';
 import { openPostgres } from '../../server/db/database';
 import { generateSurveyData } from './data-generate';
 import { median, type Row } from './figures';
-import { startServer } from './server';
+import { serveHtml, startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -66,14 +64,6 @@ export const CLICK_FIRST_ROW = `if (location.search.includes('bench-click')) new
 const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body>
 <table><tbody><tr data-testid="data-row"><td><input type="checkbox" aria-label="Select row"></td><td>Control row</td></tr></tbody></table>
 </body></html>`;
-
-/** Serves CONTROL_PAGE at its own address on 127.0.0.1 (the product's host: the same site, so the same renderer may serve it). */
-async function serveControl(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(CONTROL_PAGE));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/control`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** The first page interactive as the page itself sees it (CLICK_FIRST_ROW), in ms from the navigation's start. */
 async function firstPageInPage(page: Page, surveyId: string): Promise<number> {
@@ -191,9 +181,10 @@ export default async function run(): Promise<void> {
     spent = await breakdown(page);
     rows.push({ figure: `first page (50 rows x ${QUESTIONS} questions) interactive, median of ${RUNS}`, value: `${median(times)} ms`, target: '< 1000 ms', met: median(times) < 1000 });
     const floor: number[] = [];
-    const control = await serveControl();
+    // On 127.0.0.1, the product's host: the same site, so the same renderer may serve it.
+    const control = await serveHtml(CONTROL_PAGE, 'no-store');
     try {
-      for (let i = 0; i < RUNS; i++) floor.push(await driven(page, control.url));
+      for (let i = 0; i < RUNS; i++) floor.push(await driven(page, `${control.url}/control`));
     } finally {
       await control.close();
     }

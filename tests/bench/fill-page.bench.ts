@@ -13,8 +13,6 @@
 // consent box ticked first where there is one). Anchors (the issue's measurements): Enketo 9.1 s / 9.8 s,
 // ODK Web Forms 10.7 s / 48.9 s on CPU 4x; ours before this issue 6.5 s first visit, 39.4 s on slow 3G.
 // Enketo and ODK Web Forms are not run here (they would need their own servers and pyxform's XForms).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
@@ -23,7 +21,7 @@ import { insertSurvey } from '../../server/db/queries/surveys';
 import type { SurveyModel } from '../../engine/survey/index';
 import { interactiveInPage } from './fill-in-page';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
-import { startServer } from './server';
+import { serveHtml, startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
 import { whoVa } from './who-va-survey';
 import { median, type Row } from './figures';
@@ -122,11 +120,9 @@ const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <body><div class="fs-q"><label><input type="checkbox"> I agree</label></div><div class="fs-q"><label>Name <input type="text"></label></div></body></html>`;
 
 async function controlFloor(browser: Browser): Promise<{ first: number; repeat: number }> {
-  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(CONTROL_PAGE));
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveHtml(CONTROL_PAGE, 'public, max-age=3600');
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: base });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: server.url });
     const page = await context.newPage();
     await throttle(await context.newCDPSession(page), PROFILE_A);
     const first = await interactive(page, '/control');
@@ -137,7 +133,7 @@ async function controlFloor(browser: Browser): Promise<{ first: number; repeat: 
     await context.close();
     return { first, repeat };
   } finally {
-    server.close();
+    await server.close();
   }
 }
 

@@ -2,6 +2,8 @@
 // folder, the embedded database (or the PostgreSQL database given), no public limits (a benchmark is
 // one address on purpose). Without a database given, the demo survey's link is read from the start-up output.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,4 +63,15 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One static HTML page at every address of its own server on 127.0.0.1, beside the product: the benches'
+ * control pages (the driver's floor), with the cache-control the measurement needs. Its base address.
+ */
+export async function serveHtml(html: string, cacheControl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl }).end(html));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
 }

@@ -4,7 +4,7 @@
 // a runtime, the instances come from rjsf's value and onChange (`fallback`).
 import { memo, useCallback, useMemo, useState, type ComponentType } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useInstanceCount, useQuestionState, useRelevant, useRuntime, useShownError } from '../runtime/hooks';
+import { useFrameState, useInstanceCount, useRelevant, useRuntime } from '../runtime/hooks';
 import { domIdOf, instancePath } from '../runtime/paths';
 import { useText } from '../runtime/text';
 import { describe, type FormRegistry, type QuestionWidget } from '../types';
@@ -47,10 +47,8 @@ const noop = (): void => undefined;
 export function Repeat({ steps, name, schema, uiSchema, registry, readonly: formReadonly, Body, fallback }: RepeatProps) {
   const rt = useRuntime();
   const path = instancePath(steps);
-  const relevant = useRelevant(path);
-  const state = useQuestionState(path);
+  const { relevant, question: state, error: shown } = useFrameState(path);
   const count = useInstanceCount(path, fallback?.count ?? 0);
-  const shown = useShownError(path);
   const fallbackRemove = fallback?.remove;
   // Stable: adding the 200th instance renders that instance only.
   const remove = useCallback((index: number) => (rt ? rt.remove(`${path}[${index + 1}]`) : fallbackRemove?.(index)), [rt, path, fallbackRemove]);

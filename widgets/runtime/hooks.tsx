@@ -37,9 +37,7 @@ export function useAnswer(props: { value: unknown; onChange: (value: unknown) =>
   return [rt && path !== null ? value : props.value, set];
 }
 
-export const useQuestionState = (path: string | null): QuestionState | undefined => useRuntimeValue(path, (r, p) => r.question(p), undefined);
 export const useRelevant = (path: string | null): boolean => useRuntimeValue(path, (r, p) => r.relevant(p), true);
-export const useShownError = (path: string | null): string | undefined => useRuntimeValue(path, (r, p) => r.error(p), undefined);
 export const useChoiceNames = (path: string | null): readonly string[] | 'error' | undefined => useRuntimeValue(path, (r, p) => r.choices(p), undefined);
 export const useInstanceCount = (path: string | null, fallback: number): number => useRuntimeValue(path, (r, p) => r.count(p), fallback);
 

@@ -9,6 +9,10 @@ export const SURVEY_MEDIA_CACHE = 'fieldsurvey-survey-media-v1';
 /** A survey link's page (the same for every survey), kept for the next visit by the worker of its build. */
 export const FILL_DOCUMENT_CACHE = 'fieldsurvey-fill-document-v1';
 
+/** Where a survey link's addresses start: respondents' pages, where the fill page runs on its own. */
+export const SURVEY_ADDRESS = '/public-survey/';
+export const isSurveyAddress = (pathname: string): boolean => pathname.toLowerCase().startsWith(SURVEY_ADDRESS);
+
 /** The app's own files that are not precached (the screens beyond the fill page), kept once loaded. */
 export const ASSETS_CACHE = 'fieldsurvey-assets-v1';
 
