@@ -81,9 +81,10 @@ export async function initI18n(fillOnly = false): Promise<I18n> {
 }
 
 export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
+  // The choice is kept before its texts arrive: a page left while they load opens in it next time.
+  localStorage.setItem(LANGUAGE_KEY, lng);
   await loadLanguage(i18next, lng);
   await i18next.changeLanguage(lng);
-  localStorage.setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng;
   document.documentElement.dir = i18next.dir(lng);
 }

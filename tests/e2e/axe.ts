@@ -21,6 +21,14 @@ export interface AxeFinding {
 export async function seriousViolations(page: Page, include?: string): Promise<AxeFinding[]> {
   // Evaluated rather than added as a <script>: the app's CSP refuses inline scripts, as it should.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are read as drawn: a button caught in its 200 ms colour transition (a toggle just pressed)
+  // would be judged on a blend of its two states. Finite transitions and animations end first.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 2_000)),
+    ]),
+  );
   const results = (await page.evaluate(
     ([sel]) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;

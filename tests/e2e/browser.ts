@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,6 +52,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function chooseLanguage(page: Page, name: string): Promise<void> {
   await page.getByTestId('language-switcher').first().click();
   await page.getByRole('menuitem', { name }).click();
+  // The texts load before the switch shows the language; a test that navigates at once would race them.
+  await expect.poll(() => page.getByTestId('language-switcher').first().textContent()).toContain(name);
 }
 
 /** Signs in through the login form (the ALTCHA widget solves its challenge on submit). */
