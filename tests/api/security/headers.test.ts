@@ -11,7 +11,12 @@ beforeAll(async () => {
   // A stand-in for the built front end: the headers do not depend on what the files say.
   spa = await createSpaApp(
     t,
-    { 'index.html': '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>', 'assets/index.js': 'console.log(1)' },
+    {
+      'index.html': '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+      'assets/index.js': 'console.log(1)',
+      'assets/index.css': 'body{margin:0}',
+      'assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    },
     { publicUrl: 'https://survey.example.org' },
   );
 });
@@ -73,11 +78,27 @@ describe('the front end', () => {
     expect(res.headers['permissions-policy']).toContain('microphone=()');
   });
 
-  it('an asset', async () => {
-    const res = await spa.app.inject({ method: 'GET', url: '/assets/index.js' });
+  it.each(['/assets/index.js', '/assets/index.css'])('%s: what a subresource reads, without the document-only headers', async (url) => {
+    const res = await spa.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBe('max-age=15552000');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) expect(res.headers[name]).toBeUndefined();
+  });
+
+  it('an SVG keeps every header: opened by itself it is a document', async () => {
+    const res = await spa.app.inject({ method: 'GET', url: '/assets/logo.svg' });
     expect(res.statusCode).toBe(200);
     expectCommonHeaders(res.headers);
     expect(res.headers['permissions-policy']).toContain('geolocation=()');
+  });
+
+  it('a missing asset is an error in the envelope with every header', async () => {
+    const res = await spa.app.inject({ method: 'GET', url: '/assets/nothing.js' });
+    expect(res.statusCode).toBe(404);
+    expectCommonHeaders(res.headers);
   });
 
   it('HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
