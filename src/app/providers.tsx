@@ -1,5 +1,5 @@
 // What every page relies on: Chakra (the system given: the app's or the fill route's, see ./start.tsx),
-// toasts. The texts need no provider (src/i18n/texts.ts; the signed-in app's i18next is global). The app's
+// toasts. The texts need no provider (widgets/runtime/texts.ts; the signed-in app's i18next is global). The app's
 // screens add react-query (App.tsx, ./queryClient.ts); the fill page, which respondents open on slow
 // phones, does not load it.
 import { ChakraProvider, LocaleProvider, type SystemContext } from '@chakra-ui/react';

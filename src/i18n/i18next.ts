@@ -5,7 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mirrorLanguage } from './index';
-import { texts, type Texts } from './texts';
+import { texts, type Texts } from '../../widgets/runtime/texts';
 
 export async function startI18next(): Promise<void> {
   const resources: Record<string, { translation: Texts }> = {};

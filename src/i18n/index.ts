@@ -8,7 +8,7 @@ import { problems, type ProblemCode } from '../../schemas/problems';
 // Named imports of a JSON file keep only those keys in the bundle; the whole file is a second module
 // (`?all`), loaded on demand.
 import { a11y, common, errors, fill, offline, validation, widgets } from './locales/en.json';
-import { texts, type Texts } from './texts';
+import { texts, type Texts } from '../../widgets/runtime/texts';
 
 export const interfaceLanguages = [
   { code: 'en', name: 'English' },

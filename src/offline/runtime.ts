@@ -1,7 +1,7 @@
 // The offline side of the app, started once from main.tsx: the service worker and its notices, and the
 // outbox sync - when the page opens, when the network returns, and on a timer for entries waiting out a
 // backoff. Every page runs it, so a collector who opens any screen of the app sends what waits.
-import { texts } from '../i18n/texts';
+import { texts } from '../../widgets/runtime/texts';
 import { notify } from '../app/toaster';
 import { offlineDatabase } from './database';
 import { purgeOld } from './drafts';

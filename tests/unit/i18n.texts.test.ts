@@ -1,4 +1,4 @@
-// The fill route translates without i18next (src/i18n/texts.ts, issue 22): every text it can show, in
+// The fill route translates without i18next (widgets/runtime/texts.ts, issue 22): every text it can show, in
 // every interface and respondent language, must read as i18next made it (plural forms, the zero form,
 // figures filled in, English where a language lacks a text), and the fill route's code must not load i18next.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { englishProblems, fillEnglish } from '../../src/i18n/index';
-import { texts, translate, type Texts } from '../../src/i18n/texts';
+import { texts, translate, type Texts } from '../../widgets/runtime/texts';
 import { fillRouteFiles, root } from '../support/fillRoute';
 
 const dir = join(root, 'src/i18n');

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts, translate, type TFunction, type Texts } from '../../../src/i18n/texts';
+import { texts, translate, type TFunction, type Texts } from '../../../widgets/runtime/texts';
 import { AuthorText } from '../../../widgets/runtime/AuthorText';
 import { TextContext } from '../../../widgets/runtime/text';
 import { isolateNumbers, isolateText } from '../../../widgets/shared/bidi';
 
-// The fill route's translator (src/i18n/texts.ts), as the fill page gives it to the widgets.
+// The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
 const arabic: TFunction = (key, options) => translate(key, options, 'ar');
 beforeAll(() => {
   texts.addResourceBundle('ar', JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/respondent/ar.json'), 'utf8')) as Texts);

@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
 import { GEO_MESSAGES } from '../../../widgets/geopoint/locate';
 import { IMAGE_MESSAGES } from '../../../widgets/image/scale';
-import { texts, translate, type TFunction, type Texts } from '../../../src/i18n/texts';
+import { texts, translate, type TFunction, type Texts } from '../../../widgets/runtime/texts';
 import { engineMessage, fieldError, plainLabel } from '../../../widgets/runtime/messages';
 
 const dir = join(import.meta.dirname, '../../../src/i18n');
 const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Texts;
-// The fill route's translator (src/i18n/texts.ts), as the fill page gives it to the widgets.
+// The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
 beforeAll(() => {
   texts.addResourceBundle('en', load('locales/en.json'));
   texts.addResourceBundle('ar', load('respondent/ar.json'));

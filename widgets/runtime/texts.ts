@@ -1,9 +1,10 @@
 // The interface texts without i18next (issue 22, twelfth part): the fill route's code, which respondents
-// download on slow links, translates through this small store of the locale JSON; i18next and
-// react-i18next (about 13 KiB compressed) load only for the signed-in app, which mirrors this store
-// (./i18next.ts). What it does is what the fill route asks of i18next, the same way: keys nested with '.',
-// plurals by the language's Intl.PluralRules (`key_one`, `key_other`, ..., `key_zero` for a count of 0
-// where written), `context` (`key_context`), `defaultValue`, `{{name}}` filled in unescaped (React escapes),
+// download on slow links, translates through this small store of the locale JSON (loaded by
+// src/i18n/index.ts; here in widgets/ because the widgets read it too); i18next and react-i18next (about
+// 15 KiB compressed) load only for the signed-in app, which mirrors this store (src/i18n/i18next.ts).
+// What it does is what the fill route asks of i18next, the same way: keys nested with '.', plurals by
+// the language's Intl.PluralRules (`key_one`, `key_other`, ..., `key_zero` for a count of 0 where
+// written), `context` (`key_context`), `defaultValue`, `{{name}}` filled in unescaped (React escapes),
 // a placeholder without a value left as written, and a text missing in the language taken from English,
 // else the key itself.
 import { useMemo, useSyncExternalStore } from 'react';
