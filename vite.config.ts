@@ -113,7 +113,7 @@ function onDemand() {
 // work offline), with the fill route's Chakra system; and what the entry's start (src/app/start.tsx) imports
 // statically (not the app it loads elsewhere). The other screens, and the interface language in use, are kept
 // by the worker as they are loaded (src/offline/sw.ts); the other languages are not downloaded at all.
-const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts'];
+const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts', 'src/app/fillRoot.ts'];
 const START_ROOT = 'src/app/start.tsx';
 // The signed-in app (every admin screen) is reached from the shared 'app' file on demand: the walk stops
 // there, or the whole product (4.7 MiB) would be fetched by a respondent's phone after the form.
@@ -164,7 +164,7 @@ function fillRouteOnly(outDir: string) {
 // entry's file, so that the request leaves before 'app' has arrived.
 const ENTRY_ROOT = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
-const FILL_MODULE_ROOTS = ['./src/pages/fill/FillPage.tsx', './src/offline/runtime.ts', './src/app/fillTheme.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const FILL_MODULE_ROOTS = ['./src/app/fillRoot.ts', './src/pages/fill/FillPage.tsx', './src/offline/runtime.ts', './src/app/fillTheme.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }

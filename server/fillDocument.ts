@@ -6,8 +6,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The fill page's roots in the build manifest (vite.config.ts builds their code as one 'fill' file), and its Chakra system. */
-const FILL_ROOTS = ['src/pages/fill/FillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts'];
+/** The fill page's root in the build manifest (the fill page, its Chakra system and the offline side; vite.config.ts builds their code as one 'fill' file). */
+const FILL_ROOTS = ['src/app/fillRoot.ts'];
 
 interface ManifestChunk {
   file: string;

@@ -6,7 +6,7 @@
 // hidden. The list is a polite live region present from the start, each toast a status (as zag's).
 import { chakra, useSlotRecipe } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../widgets/runtime/texts';
 // One module per icon (as offline/ui/icons.tsx): this file is in every page's first chunk.
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';

@@ -1,10 +1,9 @@
 // What every page relies on: Chakra (the system given: the app's or the fill route's, see ./start.tsx),
-// i18next, toasts. The app's screens add react-query (App.tsx, ./queryClient.ts); the fill page, which
-// respondents open on slow phones, does not load it.
+// toasts. The texts need no provider (widgets/runtime/texts.ts; the signed-in app's i18next is global). The app's
+// screens add react-query (App.tsx, ./queryClient.ts); the fill page, which respondents open on slow
+// phones, does not load it.
 import { ChakraProvider, LocaleProvider, type SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18next } from '../i18n';
 import { useDocumentLang } from './documentLocale';
 import { Toaster } from './toaster';
 
@@ -12,13 +11,11 @@ export function Providers({ system, children }: { system: SystemContext; childre
   // Dialogs, menus and toasts take their direction from the page's language (documentLocale.ts).
   const lang = useDocumentLang();
   return (
-    <I18nextProvider i18n={i18next}>
-      <ChakraProvider value={system}>
-        <LocaleProvider locale={lang}>
-          {children}
-          <Toaster />
-        </LocaleProvider>
-      </ChakraProvider>
-    </I18nextProvider>
+    <ChakraProvider value={system}>
+      <LocaleProvider locale={lang}>
+        {children}
+        <Toaster />
+      </LocaleProvider>
+    </ChakraProvider>
   );
 }

@@ -12,6 +12,10 @@ const offline = () => import('../offline/runtime');
 interface Root {
   Root: ComponentType;
   system: SystemContext;
+  /** What the root needs once the texts are loaded (the app's i18next). */
+  ready?: () => Promise<void>;
+  /** The offline side, when the root carries it (the fill page). */
+  offline?: { startOffline(): void };
 }
 
 // A survey's address is what respondents open, often on a slow phone: there the fill page runs on its
@@ -19,13 +23,14 @@ interface Root {
 // holding the recipes of few components (./fillTheme.ts). Every other address gets the app. Both load
 // alongside the interface texts.
 function loadRoot(fill: boolean): Promise<Root> {
-  if (!fill) return import('./appRoot').then((m) => ({ Root: m.App, system: m.system }));
+  if (!fill) return import('./appRoot').then((m) => ({ Root: m.App, system: m.system, ready: m.ready }));
   setSignedOutHandler(() => window.location.assign('/auth/login'));
-  return Promise.all([import('../pages/fill/FillPage'), import('./fillTheme')]).then(([page, theme]) => ({ Root: page.FillPage, system: theme.fillSystem }));
+  return import('./fillRoot').then((m) => ({ Root: m.FillPage, system: m.fillSystem, offline: m }));
 }
 
 export async function start(fill: boolean): Promise<void> {
-  const [, { Root, system }, early] = await Promise.all([initI18n(fill), loadRoot(fill), fill ? offline() : null]);
+  const [, { Root, system, ready, offline: early }] = await Promise.all([initI18n(fill), loadRoot(fill)]);
+  await ready?.();
   // The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
   // the service worker say the survey came from its cache (a message nobody listens for is lost).
   early?.startOffline();

@@ -1,13 +1,14 @@
-// i18next for the interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
+// The interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
 // main bundle; the others load when chosen. The API's messages are translated by their problem code.
 // On a survey's address only the fill page's English ships up front (issue 22: the rest is two thirds of
 // the file, about 11 KiB compressed, that a respondent never reads); every other address loads it all.
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The texts live in ./texts.ts (no i18next on a survey's address); the signed-in app's i18next mirrors them
+// (./i18next.ts).
 import { problems, type ProblemCode } from '../../schemas/problems';
 // Named imports of a JSON file keep only those keys in the bundle; the whole file is a second module
 // (`?all`), loaded on demand.
 import { a11y, common, errors, fill, offline, validation, widgets } from './locales/en.json';
+import { texts, type Texts } from '../../widgets/runtime/texts';
 
 export const interfaceLanguages = [
   { code: 'en', name: 'English' },
@@ -57,36 +58,36 @@ function storedLanguage(): InterfaceLanguage {
   return interfaceLanguages.some((l) => l.code === nav) ? (nav as InterfaceLanguage) : 'en';
 }
 
-async function loadLanguage(instance: I18n, lng: string): Promise<void> {
-  if (lng === 'en' || instance.hasResourceBundle(lng, 'translation')) return;
+async function loadLanguage(lng: string): Promise<void> {
+  if (lng === 'en' || texts.hasResourceBundle(lng)) return;
   const loader = loaders[`./locales/${lng}.json`] ?? respondentLoaders[`./respondent/${lng}.json`];
   if (!loader) return;
   const mod = await loader();
-  instance.addResourceBundle(lng, 'translation', mod.default, true, true);
+  texts.addResourceBundle(lng, mod.default as Texts);
+}
+
+/** The signed-in app's i18next, following this module's language (./i18next.ts, started by the app's root). */
+let mirror: ((lng: string) => Promise<unknown>) | undefined;
+export function mirrorLanguage(show: (lng: string) => Promise<unknown>): void {
+  mirror = show;
 }
 
 /** fillOnly: the fill page's English only (a survey's address); else every screen's. */
-export async function initI18n(fillOnly = false): Promise<I18n> {
+export async function initI18n(fillOnly = false): Promise<void> {
   const lng = storedLanguage();
   const en = fillOnly ? fillEnglish : await allEnglish();
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: { ...en, problems: englishProblems } } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  texts.addResourceBundle('en', { ...(en as Texts), problems: englishProblems });
   if (lng !== 'en') await setLanguage(lng);
-  return i18next;
 }
 
 export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
   // The choice is kept before its texts arrive: a page left while they load opens in it next time.
   localStorage.setItem(LANGUAGE_KEY, lng);
-  await loadLanguage(i18next, lng);
-  await i18next.changeLanguage(lng);
+  await loadLanguage(lng);
+  texts.changeLanguage(lng);
+  await mirror?.(lng);
   document.documentElement.lang = lng;
-  document.documentElement.dir = i18next.dir(lng);
+  document.documentElement.dir = texts.dir(lng);
 }
 
 /** The interface language a language code ('de', 'de-CH', 'DE') falls under, if it is one. */
@@ -103,15 +104,19 @@ export function interfaceLanguageOf(code: string): InterfaceLanguage | undefined
 export function showTextsIn(code: string): () => void {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
   const lng = interfaceLanguageOf(code) ?? (respondentLanguages.includes(base) ? base : undefined);
-  const previous = i18next.language;
+  const previous = texts.language;
   if (!lng || lng === previous) return () => undefined;
   let undone = false;
-  void loadLanguage(i18next, lng).then(() => {
-    if (!undone) void i18next.changeLanguage(lng);
+  void loadLanguage(lng).then(() => {
+    if (undone) return;
+    texts.changeLanguage(lng);
+    void mirror?.(lng);
   });
   return () => {
     undone = true;
-    if (i18next.language !== previous) void i18next.changeLanguage(previous);
+    if (texts.language === previous) return;
+    texts.changeLanguage(previous);
+    void mirror?.(previous);
   };
 }
 
@@ -125,7 +130,7 @@ export function problemOf(message: string): ProblemCode | undefined {
 /** An API message in the interface language when it is one of the catalogue's, else as the server said it. */
 export function translateMessage(message: string): string {
   const code = codeByMessage.get(message);
-  return code ? i18next.t(`problems.${code}`) : message;
+  return code ? texts.t(`problems.${code}`) : message;
 }
 
-export { i18next };
+export { texts };

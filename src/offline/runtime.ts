@@ -1,7 +1,7 @@
 // The offline side of the app, started once from main.tsx: the service worker and its notices, and the
 // outbox sync - when the page opens, when the network returns, and on a timer for entries waiting out a
 // backoff. Every page runs it, so a collector who opens any screen of the app sends what waits.
-import { i18next } from '../i18n';
+import { texts } from '../../widgets/runtime/texts';
 import { notify } from '../app/toaster';
 import { offlineDatabase } from './database';
 import { purgeOld } from './drafts';
@@ -13,7 +13,7 @@ import { registerServiceWorker } from './register';
 import type { WorkerMessage } from './sw/contract';
 
 const SYNC_TICK_MS = 10_000;
-const t = (key: string) => i18next.t(key);
+const t = (key: string) => texts.t(key);
 
 let sync: ((opts?: { ignoreBackoff?: boolean }) => Promise<SyncResult>) | undefined;
 

@@ -3,7 +3,7 @@
 // the survey kept for offline use. The page keeps its own state; it gives this hook a snapshot
 // function and the three ways to change the form (load, reset) and to ask whether anything is answered.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../widgets/runtime/texts';
 import type { FormEntry } from '../../engine/survey/index';
 import { notify } from '../app/toaster';
 import { offlineDatabase } from './database';

@@ -6,7 +6,7 @@
 // and, on large surveys, its defaults and schema resolution per question (docs/decisions.md, issue 22).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { memo, useMemo, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../runtime/texts';
 import { WIDGETS_BY_NAME } from '../registry';
 import { RuntimeContext } from '../runtime/hooks';
 import { TextContext } from '../runtime/text';

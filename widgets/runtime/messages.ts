@@ -3,7 +3,7 @@
 // up here by its English text: a fixed message by value, a message with figures by its shape. An
 // author's constraint or required message is not one of them and is shown as written. The widgets' own
 // refusals (the device's location, a photo that cannot be read) travel the same way.
-import type { TFunction } from 'i18next';
+import type { TFunction } from './texts';
 import { FIELD_MESSAGES, NO_LABEL, NO_VALUE, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../engine/survey/index';
 import { plainText } from '../../engine/survey/markup';
 import { GEO_MESSAGES } from '../geopoint/locate';

@@ -2,7 +2,7 @@
 // 'You can select up to {n} choices.' (when the question's own hint does not say so); 'minimal' is a compact drop-down that reads '{n} selected'
 // when more than one is chosen (spec 001 section 4). Other appearances as for select one. Stored as
 // the chosen names, space-separated, in the order of the list.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../runtime/texts';
 import { useAnswer } from '../runtime/hooks';
 import { describedBy, labelId } from '../shared/a11y';
 import { ChoiceText, FilterWarning, hasAppearance, layoutOf, namesOf, useChoiceSearch, useOfferedChoices } from '../shared/choices';

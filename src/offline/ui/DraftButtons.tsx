@@ -2,7 +2,7 @@
 // fill page next to 'Submit survey'.
 import { Badge, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuFolderOpen, LuSave } from './icons';
 import { notify } from '../../app/toaster';
 import { listDrafts } from '../drafts';

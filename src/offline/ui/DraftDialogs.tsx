@@ -3,7 +3,7 @@
 import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuFolderOpen, LuTrash2 } from './icons';
 import { AppDialog } from '../../components/AppDialog';
 import type { DraftRecord } from '../db';

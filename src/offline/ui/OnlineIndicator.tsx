@@ -2,7 +2,7 @@
 // an info icon that opens the 'Form works offline!' modal.
 import { Badge, Box, HStack, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuInfo, LuWifi, LuWifiOff } from './icons';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { useConnection } from './hooks';

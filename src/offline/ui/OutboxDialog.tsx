@@ -3,8 +3,8 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../widgets/runtime/texts';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';

@@ -3,7 +3,7 @@
 // the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
 import { Badge, Button, IconButton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuCloudUpload, LuTriangleAlert } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';

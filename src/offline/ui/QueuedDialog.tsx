@@ -2,7 +2,7 @@
 // seconds and the form reloads, empty, ready for the next respondent.
 import { Box, Button, Dialog, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuCloudUpload } from './icons';
 
 export const QUEUED_COUNTDOWN_S = 10;

@@ -2,7 +2,7 @@
 // closed tab, a dead battery): restore them, or start over.
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 
 export function RestoreDialog(props: { savedAt: number | null; onRestore: () => void; onDiscard: () => void }) {
   const { t } = useTranslation();

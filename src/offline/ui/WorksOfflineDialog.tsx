@@ -1,6 +1,6 @@
 // 'Form works offline!' (spec 001 section 2): what the fill page does without a connection.
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { AppDialog } from '../../components/AppDialog';
 
 export function WorksOfflineDialog(props: { open: boolean; onClose: () => void }) {

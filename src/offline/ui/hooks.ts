@@ -2,7 +2,7 @@
 // others), the polled connection with its notices, and the outbox counts. The database module comes
 // through ../database.ts, after the fill page's form is on screen; until then a query shows its initial value.
 import { useEffect, useState, type DependencyList } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { offlineModule } from '../database';

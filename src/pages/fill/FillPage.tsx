@@ -4,7 +4,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, languageOf, type FormValues, type SurveyModel } from '../../../engine/survey/index';

@@ -8,7 +8,7 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Stack, HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { formatDeadline } from './deadline';
 import { ownLanguageName } from './language';

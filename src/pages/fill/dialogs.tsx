@@ -2,7 +2,7 @@
 // unsaved-changes prompt on leaving.
 import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { AppDialog, type AppDialogProps } from '../../components/AppDialog';
 
 /** Full screen on a phone, at most 713 px wide elsewhere (the original's modal width). */

@@ -1,6 +1,6 @@
 // The fill page's end screens (spec 001 section 2): thanks after a submission, a single-use link
 // that was used already, and an address that cannot submit (shown instead of a form nobody could send).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
 import { MessagePage } from '../../components/MessagePage';
 
 export function ThankYou() {

@@ -4,8 +4,8 @@
 // shows the already-submitted screen; an expired survey the Survey expired modal; a refusal its
 // messages on the form and in a toast; no answer at all the poor-connection advice.
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../widgets/runtime/texts';
+import type { TFunction } from '../../../widgets/runtime/texts';
 import { ISOLATE_END, ISOLATE_START } from '../../../engine/survey/index';
 import { problems } from '../../../schemas/problems';
 import { domIdOf, engineMessage, fieldError, validationReady } from '../../../widgets/index';

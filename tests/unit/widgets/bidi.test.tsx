@@ -1,19 +1,17 @@
 // Numbers in a right-to-left label or hint keep their order: each run of digits is isolated.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import i18next, { type TFunction } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { texts, translate, type TFunction, type Texts } from '../../../widgets/runtime/texts';
 import { AuthorText } from '../../../widgets/runtime/AuthorText';
 import { TextContext } from '../../../widgets/runtime/text';
 import { isolateNumbers, isolateText } from '../../../widgets/shared/bidi';
 
-const i18n = i18next.createInstance();
-let arabic: TFunction;
-beforeAll(async () => {
-  const ar = JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/respondent/ar.json'), 'utf8')) as Record<string, unknown>;
-  await i18n.init({ lng: 'ar', resources: { ar: { translation: ar } } });
-  arabic = i18n.getFixedT('ar');
+// The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
+const arabic: TFunction = (key, options) => translate(key, options, 'ar');
+beforeAll(() => {
+  texts.addResourceBundle('ar', JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/respondent/ar.json'), 'utf8')) as Texts);
 });
 
 const html = (text: string) => renderToStaticMarkup(<p dir="rtl">{isolateNumbers(text)}</p>);

@@ -3,19 +3,22 @@
 // spec's texts), and an author's own message is shown as written.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, QUESTION_TYPES, SUBMIT_MESSAGES } from '../../../engine/survey/index';
 import { GEO_MESSAGES } from '../../../widgets/geopoint/locate';
 import { IMAGE_MESSAGES } from '../../../widgets/image/scale';
+import { texts, translate, type TFunction, type Texts } from '../../../widgets/runtime/texts';
 import { engineMessage, fieldError, plainLabel } from '../../../widgets/runtime/messages';
 
 const dir = join(import.meta.dirname, '../../../src/i18n');
-const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Record<string, unknown>;
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { translation: load('locales/en.json') }, ar: { translation: load('respondent/ar.json') }, ru: { translation: load('respondent/ru.json') } } });
+const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Texts;
+// The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
+beforeAll(() => {
+  texts.addResourceBundle('en', load('locales/en.json'));
+  texts.addResourceBundle('ar', load('respondent/ar.json'));
+  texts.addResourceBundle('ru', load('respondent/ru.json'));
 });
+const i18n = { getFixedT: (lng: string): TFunction => (key, options) => translate(key, options, lng) };
 
 const englishTexts: string[] = [
   ...(Object.values(FIELD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),

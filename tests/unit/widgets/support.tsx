@@ -6,11 +6,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { compileSurvey, type ItemBuilder, type SurveyModel, survey } from '../../../engine/survey/index';
 import en from '../../../src/i18n/locales/en.json';
+import { texts } from '../../../widgets/runtime/texts';
 import { SurveyForm, createRuntime, type FormRuntime } from '../../../widgets/index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// The app's (global) instance, as widgets rendered outside a form fall back to it.
+// The fill route's texts (widgets/runtime/texts.ts), which the widgets read, and the app's (global) i18next.
+texts.addResourceBundle('en', en);
 const i18n = i18next;
 void i18n.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', interpolation: { escapeValue: false }, initAsync: false });
 
