@@ -51,7 +51,8 @@ export class WorkerBudgetError extends Error {
  * --max-semi-space-size, which applies to the whole process anyway).
  */
 export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] | undefined {
-  return argv.some((a) => /[\\/]tsx[\\/]/.test(a)) ? [] : undefined;
+  // `--import tsx`, `--import=tsx/esm`, or the paths tsx's own command gives (…/node_modules/tsx/dist/loader.mjs).
+  return argv.some((a) => /^(--[a-z-]+=)?tsx($|\/)|[\\/]tsx[\\/]/.test(a)) ? [] : undefined;
 }
 
 export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS, minThreads = 0): Piscina {

@@ -44,10 +44,13 @@ describe('the workers\' Node options', () => {
 
   it('leaves the TypeScript loader (and the V8 options a worker refuses) out when the server runs under tsx', () => {
     expect(workerExecArgv(underTsx)).toEqual([]);
+    expect(workerExecArgv(['--import', 'tsx'])).toEqual([]);
+    expect(workerExecArgv(['--import=tsx/esm'])).toEqual([]);
   });
 
   it("keeps Node's default (the process's options) otherwise", () => {
     expect(workerExecArgv(['--no-warnings'])).toBeUndefined();
+    expect(workerExecArgv(['--import', '/app/src/tsxish.mjs'])).toBeUndefined();
   });
 
   it('a worker started with those options answers', async () => {
