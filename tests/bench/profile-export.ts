@@ -66,10 +66,17 @@ async function run(format: 'csv' | 'xlsx'): Promise<void> {
   const deps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join('/tmp/fieldsurvey-test', 'files')), dataDir: '/tmp/fieldsurvey-test' };
   // PROFILE_IN_WORKER=1: through the standing export worker, as the server and the data bench do.
   const inWorker = process.env.PROFILE_IN_WORKER === '1';
-  if (inWorker) await startExportWorker();
+  const rss0 = process.memoryUsage().rss;
+  if (inWorker) {
+    await startExportWorker();
+    console.log(`export worker started: RSS +${((process.memoryUsage().rss - rss0) / 1e6).toFixed(0)} MB`);
+  }
   for (let i = 0; i < Number(process.env.PROFILE_RUNS ?? 2); i++) {
     const s = performance.now();
     const cpu0 = process.cpuUsage();
+    const rss1 = process.memoryUsage().rss;
+    let peak = rss1;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     const query = { format, headers: 'names', multiple: 'single', dates: 'iso' } as const;
     const file = inWorker
       ? await streamExport({ ...deps, databaseUrl: url, log: console } as never, state.reader, state.surveyId, query as never)
@@ -81,8 +88,9 @@ async function run(format: 'csv' | 'xlsx'): Promise<void> {
       hash.update(chunk as Buffer);
     }
     const secs = (performance.now() - s) / 1000;
+    clearInterval(sampler);
     const cpu = process.cpuUsage(cpu0);
-    console.log(`${format}: ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(2)} s, ${(state.submissions / secs).toFixed(0)} rows/s, ${(state.submissions / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} per CPU-s, sha256 ${hash.digest('hex').slice(0, 16)}`);
+    console.log(`${format}: ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(2)} s, ${(state.submissions / secs).toFixed(0)} rows/s, ${(state.submissions / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} per CPU-s, RSS growth ${((peak - rss1) / 1e6).toFixed(0)} MB, sha256 ${hash.digest('hex').slice(0, 16)}`);
   }
   if (inWorker) await closeWorkers();
   await database.close();
