@@ -40,8 +40,25 @@ export class WorkerBudgetError extends Error {
   }
 }
 
+/**
+ * The workers' Node options: none when the process runs under tsx (the server does: `npm start`), else
+ * what the process has (Node's default). The workers run a precompiled bundle (bundle.ts) whose packages
+ * Node resolves itself; under the inherited loader each worker ran the loader too (its hooks thread and
+ * modules) and compiled the bundle again, holding it twice with its source map as text. Without it the
+ * standing export worker costs the process 39-44 MB of RSS instead of 87-93 MB and starts in 1.4-1.7 s
+ * instead of 2.2 s (docs/decisions.md "Export workers without the TypeScript loader"). An explicit list
+ * cannot just drop the loader: Node refuses V8 options there (main.ts gives its processes
+ * --max-semi-space-size, which applies to the whole process anyway).
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] | undefined {
+  // `--import tsx`, `--import=tsx/esm`, or the paths tsx's own command gives (…/node_modules/tsx/dist/loader.mjs).
+  return argv.some((a) => /^(--[a-z-]+=)?tsx($|\/)|[\\/]tsx[\\/]/.test(a)) ? [] : undefined;
+}
+
 export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS, minThreads = 0): Piscina {
+  const execArgv = workerExecArgv();
   return new Piscina({
+    ...(execArgv ? { execArgv } : {}),
     filename: filename.href,
     minThreads,
     maxThreads: limits.threads,

@@ -12,3 +12,8 @@ export function hoard() {
 export function echo(input) {
   return input;
 }
+
+/** The Node options the worker was started with (the pool's workerExecArgv). */
+export function execArgv() {
+  return process.execArgv;
+}

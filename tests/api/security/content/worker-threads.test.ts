@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, type ItemBuilder } from '../../../../engine/survey/index';
 import { WORKER_VALIDATION } from '../../../../server/services/answerCheck';
-import { createPool, runOn, WorkerBudgetError } from '../../../../server/workers/pool';
+import { createPool, runOn, WorkerBudgetError, workerExecArgv } from '../../../../server/workers/pool';
 import { createTestApp, type Session, type TestApp } from '../../../support/app';
 import { multipart } from '../../../support/multipart';
 import { createSurvey, submissionCount, submit } from '../../../support/surveys';
@@ -34,6 +34,32 @@ describe('the worker pool', () => {
   it('stops a task that hoards memory past its ceiling, and the next task is answered', async () => {
     await expect(runOn(misbehaving, 'hoard', null, 30_000)).rejects.toEqual(new WorkerBudgetError('memory'));
     expect(await runOn(misbehaving, 'echo', 'still here', 5_000)).toBe('still here');
+  });
+});
+
+describe('the workers\' Node options', () => {
+  // `npm start` runs the server under tsx; a worker that inherited its loader cost the process twice the
+  // memory (the standing export worker: 87-93 MB of RSS instead of 39-44 MB) and started later.
+  const underTsx = ['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs', '--max-semi-space-size=64'];
+
+  it('leaves the TypeScript loader (and the V8 options a worker refuses) out when the server runs under tsx', () => {
+    expect(workerExecArgv(underTsx)).toEqual([]);
+    expect(workerExecArgv(['--import', 'tsx'])).toEqual([]);
+    expect(workerExecArgv(['--import=tsx/esm'])).toEqual([]);
+  });
+
+  it("keeps Node's default (the process's options) otherwise", () => {
+    expect(workerExecArgv(['--no-warnings'])).toBeUndefined();
+    expect(workerExecArgv(['--import', '/app/src/tsxish.mjs'])).toBeUndefined();
+  });
+
+  it('a worker started with those options answers', async () => {
+    const plain = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, threads: 1 });
+    try {
+      expect(await runOn(plain, 'execArgv', null, 10_000)).toEqual(workerExecArgv() ?? process.execArgv);
+    } finally {
+      await plain.destroy();
+    }
   });
 });
 
