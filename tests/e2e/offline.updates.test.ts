@@ -83,23 +83,29 @@ describe('a repeat visit online, the survey kept on the device', () => {
       await srv.start();
 
       const next = await again.context!.newPage();
-      // When the page first put anything on screen (the spinner or the form).
+      // When the page first put anything on screen, and whether a spinner ever showed before the form.
       await next.addInitScript(() => {
+        const w = window as unknown as { drawnAt?: number; spinner?: boolean };
         new MutationObserver((_, observer) => {
-          if ((document.getElementById('root')?.childElementCount ?? 0) === 0) return;
-          (window as unknown as { drawnAt: number }).drawnAt = performance.now();
-          observer.disconnect();
+          const root = document.getElementById('root');
+          if ((root?.childElementCount ?? 0) === 0) return;
+          w.drawnAt ??= performance.now();
+          if (root!.querySelector('[aria-busy="true"]')) w.spinner = true;
+          if (root!.querySelector('[data-testid="fill-page"]')) observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
       const res = await next.goto(path);
       expect(res?.fromServiceWorker()).toBe(true);
       await next.getByTestId('fill-page').waitFor();
-      const { asked, drawnAt } = await next.evaluate(() => ({
+      const { asked, drawnAt, spinner } = await next.evaluate(() => ({
         asked: Math.min(...performance.getEntriesByType('resource').filter((e) => /getpreviewdata/i.test(e.name)).map((e) => e.startTime)),
         drawnAt: (window as unknown as { drawnAt: number }).drawnAt,
+        spinner: (window as unknown as { spinner?: boolean }).spinner === true,
       }));
-      // The worker answers from its cache: the request runs beside the page's start, not after its mount.
+      // The worker answers from its cache: the request runs beside the page's start, not after its mount,
+      // and the survey is there for the first render: the form shows at once, never a spinner first.
       expect(asked).toBeLessThan(drawnAt);
+      expect(spinner).toBe(false);
       // The worker's word that the network brought another version came before the page listened, and is not lost.
       await notice(next, 'This survey has been updated.', 40_000);
     } finally {
