@@ -8,12 +8,17 @@ import { prefetchSurveyData } from './pages/data/prefetch';
 import { DATA_ROUTE } from './pages/data/route';
 import { prefetchPreview } from './pages/fill/prefetch';
 import { isFillPath, parseFillRoute } from './pages/fill/route';
+import { holdWorkerMessages } from './offline/workerMessages';
 
 const fill = isFillPath(window.location.pathname);
-// Not under a service worker: the code then comes from its cache at once, and the worker's word that the
-// survey came from its cache must find the offline runtime listening (./app/start.tsx).
+// Under a service worker too (the repeat visit): the worker answers from its cache at once, and the
+// request runs beside the start's module evaluation rather than after the page has mounted. Its word
+// about the survey ('This survey has been updated.') is held until the offline runtime listens.
 const route = fill ? parseFillRoute(window.location.pathname, window.location.search) : null;
-if (route && !navigator.serviceWorker?.controller) prefetchPreview(route);
+if (route) {
+  if (navigator.serviceWorker?.controller) holdWorkerMessages();
+  prefetchPreview(route);
+}
 // The Survey Data table's calls likewise (issue 16): its code comes after the app's and the shell's.
 if (window.location.pathname === DATA_ROUTE.path) prefetchSurveyData(window.location.search);
 

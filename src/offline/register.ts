@@ -1,6 +1,7 @@
 // Registers the service worker (production builds only; `npm run dev` has none) and turns its messages
 // into the offline notices of spec 000 section 8. Every route gets the worker: it caches no API answer
 // but the survey's data, so sign-in and the admin screens behave exactly as without it.
+import { onWorkerMessages } from './workerMessages';
 import { FILL_INTERACTIVE_EVENT, isSurveyAddress, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -9,8 +10,9 @@ export type WorkerNotice = (m: WorkerMessage) => void;
 
 export function registerServiceWorker(onMessage: WorkerNotice): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<unknown>) => {
-    if (isWorkerMessage(e.data)) onMessage(e.data);
+  // Messages that came before this listener (the entry asked for the survey early) first.
+  onWorkerMessages((data) => {
+    if (isWorkerMessage(data)) onMessage(data);
   });
   // A page that outlived a deploy asks for a chunk that is gone: load the current version instead.
   // The form in progress is autosaved, so nothing typed is lost.

@@ -29,6 +29,8 @@ import { median, type Row } from './figures';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_CPU_ONLY=1: only the CPU-4x figures without network throttling (WHO VA, 2,000 questions, the driver), for a quick A/B. */
 const CPU_ONLY = process.env.BENCH_CPU_ONLY === '1';
+/** BENCH_REPEAT_ONLY=1: only the demo survey's visits on profile A (first, repeat, driven and in the page) and the control page, for a quick A/B of the start-up. */
+const REPEAT_ONLY = process.env.BENCH_REPEAT_ONLY === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Network {
@@ -304,6 +306,7 @@ export default async function run(): Promise<void> {
     add('demo survey, profile A, repeat visit, measured in the page', median(repeatInPage), 'ms', 1000);
     add('demo survey, first visit bytes until interactive', median(bytes) / 1024, 'KiB', 250);
     add('demo survey, first visit bytes in all', median(allBytes) / 1024, 'KiB', 250);
+    if (REPEAT_ONLY) return;
     const demoB = await firstVisits(demoPath, PROFILE_B);
     add('demo survey, profile B (slow 3G), first visit', median(demoB), 'ms', 10_000);
     add('demo survey, profile B (slow 3G), first visit, measured in the page', median(await firstVisits(demoPath, PROFILE_B, interactiveInPage)), 'ms', 10_000);
@@ -312,6 +315,10 @@ export default async function run(): Promise<void> {
   };
   try {
     if (!CPU_ONLY) await networkFigures();
+    if (REPEAT_ONLY) {
+      console.table(rows);
+      return;
+    }
     const who = await firstVisits(pathWho, undefined);
     add('WHO VA 2016 (about 450 questions), CPU 4x, interactive', median(who), 'ms', 3000);
     add('WHO VA 2016, CPU 4x, interactive, measured in the page', median(await firstVisits(pathWho, undefined, interactiveInPage)), 'ms', 3000);

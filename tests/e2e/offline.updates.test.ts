@@ -65,3 +65,51 @@ describe("a survey link's page on a repeat visit", () => {
     }
   }, 240_000);
 });
+
+describe('a repeat visit online, the survey kept on the device', () => {
+  it("asks for the survey before the page has drawn anything, and says 'This survey has been updated.' when the server's copy changed", async () => {
+    const path = srv.demoSurveyPath();
+    const again = new Profile(srv.url);
+    try {
+      const page = await again.open();
+      await openSurveyOnline(page, path);
+      await page.close();
+
+      // The organization edits the survey after this device kept it.
+      await srv.stop();
+      const database = await openPglite(srv.dataDir);
+      await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [surveyIdOf(path), ' Revised in December.']);
+      await database.close();
+      await srv.start();
+
+      const next = await again.context!.newPage();
+      // When the page first put anything on screen, and whether a spinner ever showed before the form.
+      await next.addInitScript(() => {
+        const w = window as unknown as { drawnAt?: number; spinner?: boolean };
+        new MutationObserver((_, observer) => {
+          const root = document.getElementById('root');
+          if ((root?.childElementCount ?? 0) === 0) return;
+          w.drawnAt ??= performance.now();
+          if (root!.querySelector('[aria-busy="true"]')) w.spinner = true;
+          if (root!.querySelector('[data-testid="fill-page"]')) observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const res = await next.goto(path);
+      expect(res?.fromServiceWorker()).toBe(true);
+      await next.getByTestId('fill-page').waitFor();
+      const { asked, drawnAt, spinner } = await next.evaluate(() => ({
+        asked: Math.min(...performance.getEntriesByType('resource').filter((e) => /getpreviewdata/i.test(e.name)).map((e) => e.startTime)),
+        drawnAt: (window as unknown as { drawnAt: number }).drawnAt,
+        spinner: (window as unknown as { spinner?: boolean }).spinner === true,
+      }));
+      // The worker answers from its cache: the request runs beside the page's start, not after its mount,
+      // and the survey is there for the first render: the form shows at once, never a spinner first.
+      expect(asked).toBeLessThan(drawnAt);
+      expect(spinner).toBe(false);
+      // The worker's word that the network brought another version came before the page listened, and is not lost.
+      await notice(next, 'This survey has been updated.', 40_000);
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
+});

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
-import { PREVIEW_PATH, previewQuery, takePrefetched } from './prefetch';
+import { PREVIEW_PATH, previewQuery, takeArrived, takePrefetched } from './prefetch';
 import type { FillRoute } from './route';
 
 export interface PreviewData extends SurveyModel {
@@ -58,6 +58,28 @@ function startTask(route: FillRoute, data: PreviewData): void {
 
 // A survey once read stays for the page's life (a move back to it inside the app does not ask again).
 const read = new Map<string, Promise<PreviewData>>();
+/** The answers of `read` that have arrived: a page mounted with one there draws it in its first render. */
+const arrived = new Map<string, PreviewData>();
+
+function keep(key: string, data: Promise<PreviewData>): void {
+  read.set(key, data);
+  data.then(
+    (d) => arrived.set(key, d),
+    () => read.delete(key), // a failure is not kept: the next visit of the page asks again
+  );
+}
+
+/** The survey already here for this route: read before, or the entry's early request already answered. */
+function arrivedNow(key: string, route: FillRoute): PreviewData | undefined {
+  const known = arrived.get(key);
+  if (known || read.has(key)) return known;
+  const early = takeArrived<PreviewData>(route);
+  if (!early) return undefined;
+  keep(key, early.promise);
+  arrived.set(key, early.data);
+  startTask(route, early.data);
+  return early.data;
+}
 
 /**
  * The survey the route names. Plain state rather than react-query: the fill page reads this one thing,
@@ -65,16 +87,20 @@ const read = new Map<string, Promise<PreviewData>>();
  */
 export function usePreviewData(route: FillRoute): PreviewState {
   const key = JSON.stringify(previewQuery(route));
-  const [state, setState] = useState<{ key: string; value: PreviewState }>({ key, value: PENDING });
+  // The survey already here (the repeat visit: the entry's early request answered from the worker's
+  // cache before the page's first render): no pending state, and no second render.
+  const [state, setState] = useState<{ key: string; value: PreviewState }>(() => {
+    const data = arrivedNow(key, route);
+    return { key, value: data ? { isPending: false, isError: false, data, error: null } : PENDING };
+  });
   useEffect(() => {
+    if (state.key === key && !state.value.isPending) return;
     let live = true;
     let data = read.get(key);
     if (!data) {
       data = readPreview(route);
-      read.set(key, data);
+      keep(key, data);
       data.then((d) => startTask(route, d), () => undefined);
-      // A failure is not kept: the next visit of the page asks again.
-      data.catch(() => read.delete(key));
     }
     data.then(
       (d) => live && setState({ key, value: { isPending: false, isError: false, data: d, error: null } }),
