@@ -4,7 +4,31 @@
 // ahead of the consumer and neither thread's memory grows with a slow reader; each chunk's memory moves
 // across (a transfer, not a copy). 'cancel' tells the worker the reader went away (a closed download).
 import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
+
+/**
+ * The chunks arrive as new ArrayBuffers in the main thread's young generation, and are garbage once the
+ * socket has them. The main thread allocates little else while it streams, so its scavenges are rare, and
+ * V8 frees such memory only at a collection or past its 64 MB external-memory limit: at 25,000 rows/s the
+ * download's RSS grew by 115 MB. A scavenge (a minor collection, a few milliseconds over a young
+ * generation of mostly dead objects) every SCAVENGE_EVERY bytes received keeps that under a few chunks.
+ * V8's gc function is only reachable in a context made after --expose-gc; it is made once, here.
+ */
+const SCAVENGE_EVERY = 16 * 1024 * 1024;
+let minorGc: ((options: { type: 'minor' }) => void) | null | undefined;
+function scavenge(): void {
+  if (minorGc === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      minorGc = runInNewContext('gc') as typeof minorGc;
+    } catch {
+      minorGc = null;
+    }
+  }
+  minorGc?.({ type: 'minor' });
+}
 
 type Ask = 'more' | 'cancel';
 /** A chunk, or null at the end. */
@@ -52,6 +76,7 @@ export async function sendStream(stream: Readable, port: MessagePort): Promise<v
  */
 export function receiveStream(port: MessagePort, done: Promise<unknown>): Readable {
   let ended = false;
+  let sinceScavenge = 0;
   const readable = new Readable({
     read() {
       port.postMessage('more' satisfies Ask);
@@ -67,7 +92,14 @@ export function receiveStream(port: MessagePort, done: Promise<unknown>): Readab
       ended = true;
       readable.push(null);
       port.close();
-    } else readable.push(Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength));
+    } else {
+      sinceScavenge += sent.byteLength;
+      if (sinceScavenge >= SCAVENGE_EVERY) {
+        sinceScavenge = 0;
+        scavenge();
+      }
+      readable.push(Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength));
+    }
   });
   done.catch((err: Error) => {
     if (!ended) readable.destroy(err);
