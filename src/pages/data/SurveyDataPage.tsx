@@ -110,7 +110,10 @@ function SurveyData({ projectId }: { projectId: string }) {
   // again for the surveys, mounted the answer filters (300 options, ~15 Chakra controls) and the pager:
   // Chakra's style work between the data's arrival and the first row (issue 16, speed pass 3).
   const controlSurveys = useDeferredValue(surveys.data);
-  const controlModel = useDeferredValue(model.data);
+  // The model with an initial value: when the early calls have answered before the page renders (their
+  // answers are then its first render's data, api.ts), the answer filters and the repeat groups still
+  // come a render after the first rows.
+  const controlModel = useDeferredValue(model.data ?? null, null);
   const controlTotal = useDeferredValue(total);
   const groups = useMemo(() => {
     if (!controlModel) return NO_GROUPS;
@@ -216,7 +219,7 @@ function SurveyData({ projectId }: { projectId: string }) {
         onToggleColumns={toggleColumns}
       />
       {/* Its frame is drawn from the start (the model's questions fill it later), so the grid below does not move. */}
-      <AnswerFilters model={controlModel ?? null} value={chips} onChange={setChips} idPrefix="answer-filter" />
+      <AnswerFilters model={controlModel} value={chips} onChange={setChips} idPrefix="answer-filter" />
       {showColumns && <ColumnChooser arranged={arranged} prefs={prefs} onChange={updatePrefs} />}
       <Flex gap="3" align="center" wrap="wrap" minH="8">
         <Text fontSize="sm" color="gray.600" data-testid="data-total" aria-live="polite">
