@@ -28,7 +28,7 @@ function loadRoot(fill: boolean): Promise<Root> {
     return import('./appRoot').then((m) => ({ Root: m.App, system: m.system }));
   }
   setSignedOutHandler(() => window.location.assign('/auth/login'));
-  return Promise.all([import('../pages/fill/FillPage'), import('./fillTheme')]).then(([page, theme]) => ({ Root: page.FillPage, system: theme.fillSystem }));
+  return Promise.all([import('../pages/fill/FillPage'), import('./fillTheme')]).then(([page, theme]) => ({ Root: page.FillPage, system: theme.fillSystem() }));
 }
 
 export async function start(fill: boolean): Promise<void> {
