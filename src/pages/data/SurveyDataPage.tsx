@@ -26,25 +26,24 @@ import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type SurveyChoice, type TableQuery } from './api';
 import { FIRST_FILTERS, FIRST_PAGE_SIZE } from './calls';
+import { ExportProgress } from './ExportProgress';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnDef, type ColumnPrefs } from './columns';
 import { DataGrid, type GridColumn } from './DataGrid';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
 
-// What only a click shows (the data feed's dialog, an export job's progress, a repeat group's table) loads
-// when first shown: its code (Chakra's dialog and progress, the feed's calls) is not evaluated on the way
-// to the first rows (issue 16). loadLater() fetches it once the first rows are drawn.
+// What only a click shows (the data feed's dialog, a repeat group's table) loads when first shown: its code
+// (Chakra's dialog, the feed's calls) is not evaluated on the way to the first rows (issue 16). loadLater()
+// fetches it once the first rows are drawn.
 const loadFeedDialog = () => import('./FeedDialog').then((m) => m.FeedDialog);
-const loadExportProgress = () => import('./ExportProgress').then((m) => ({ default: m.ExportProgress }));
 const loadRepeatTable = () => import('./RepeatTable').then((m) => ({ default: m.RepeatTable }));
 const FeedDialog = lazyDialog(loadFeedDialog, whenOpen);
-const ExportProgress = lazy(loadExportProgress);
 const RepeatTable = lazy(loadRepeatTable);
 let laterLoaded = false;
 function loadLater(): void {
   if (laterLoaded) return;
   laterLoaded = true;
-  const load = () => void Promise.all([loadFeedDialog(), loadExportProgress(), loadRepeatTable()]).catch(() => (laterLoaded = false));
+  const load = () => void Promise.all([loadFeedDialog(), loadRepeatTable()]).catch(() => (laterLoaded = false));
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
   else setTimeout(load, 500);
 }
@@ -275,11 +274,7 @@ const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surv
             <LuDownload /> {t(`surveyData.export.${f}`)}
           </Button>
         ))}
-        {exportJob && (
-          <Suspense fallback={null}>
-            <ExportProgress job={exportJob} onDone={clearExportJob} />
-          </Suspense>
-        )}
+        {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}
         {canFeed && surveyId && (
           <Button size="sm" variant="outline" onClick={() => setFeedOpen(true)} data-testid="open-feed">
             <LuRss /> {t('surveyData.feed.button')}
