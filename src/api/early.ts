@@ -5,15 +5,28 @@
 // slow 3G) is dropped, so a page first opened later in the visit asks again rather than show old data.
 const FRESH_MS = 30_000;
 
-const early = new Map<string, { at: number; data: Promise<unknown> }>();
+const early = new Map<string, { at: number; data: Promise<unknown>; settled?: { value: unknown } }>();
 
-/** Starts a call now and keeps its answer for takeEarly(key). */
+/** Starts a call now and keeps its answer for takeEarly(key) (or takeSettled(key), once it has arrived). */
 export function startEarly(key: string, call: () => Promise<unknown>): Promise<unknown> {
   const data = call();
+  const entry: { at: number; data: Promise<unknown>; settled?: { value: unknown } } = { at: Date.now(), data };
   // Read by the page, or dropped: a rejection nobody awaits yet must not be reported as unhandled.
-  data.catch(() => undefined);
-  early.set(key, { at: Date.now(), data });
+  data.then((value) => (entry.settled = { value }), () => undefined);
+  early.set(key, entry);
   return data;
+}
+
+/**
+ * The early answer under this key if it has already arrived, once (as takeEarly); undefined when it has
+ * not (it is then left for takeEarly), failed, was taken, or is stale. A page rendering after its data
+ * arrived draws it in its first render instead of a render without it and another a task later.
+ */
+export function takeSettled<T>(key: string): T | undefined {
+  const entry = early.get(key);
+  if (!entry?.settled) return undefined;
+  early.delete(key);
+  return Date.now() - entry.at > FRESH_MS ? undefined : (entry.settled.value as T);
 }
 
 /** The early answer under this key, once; undefined when there is none, it was taken, or it is stale. */

@@ -5,6 +5,8 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSignedOutHandler } from '../api/client';
 import { initI18n } from '../i18n';
+import { DATA_ROUTE } from '../pages/data/route';
+import { session } from '../state/session';
 import { Providers } from './providers';
 
 const offline = () => import('../offline/runtime');
@@ -23,9 +25,14 @@ interface Root {
 // holding the recipes of few components (./fillTheme.ts). Every other address gets the app. Both load
 // alongside the interface texts.
 function loadRoot(fill: boolean): Promise<Root> {
-  if (!fill) return import('./appRoot').then((m) => ({ Root: m.App, system: m.system, ready: m.ready }));
+  if (!fill) {
+    // The Survey Data table's page (issue 16) is asked for beside the app, not once the app has run and its
+    // route has rendered: its chunk then arrives and compiles while the app's code runs.
+    if (window.location.pathname === DATA_ROUTE.path && session.token) void import('../pages/data/SurveyDataPage');
+    return import('./appRoot').then((m) => ({ Root: m.App, system: m.system, ready: m.ready }));
+  }
   setSignedOutHandler(() => window.location.assign('/auth/login'));
-  return import('./fillRoot').then((m) => ({ Root: m.FillPage, system: m.fillSystem, offline: m }));
+  return import('./fillRoot').then((m) => ({ Root: m.FillPage, system: m.fillSystem(), offline: m }));
 }
 
 export async function start(fill: boolean): Promise<void> {

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 // The v8-style API of TanStack Table 9 (its stable surface for row models and selection).
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
@@ -22,16 +22,31 @@ import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
 import { ChooseFirst } from '../../components/ChooseFirst';
+import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { session } from '../../state/session';
 import { bulkReview, exportSubmissions, filterParams, useProjectSurveys, useSubmissions, useSurveyModel, type ExportJob, type SubmissionRow, type SurveyChoice, type TableQuery } from './api';
 import { FIRST_FILTERS, FIRST_PAGE_SIZE } from './calls';
-import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { ExportProgress } from './ExportProgress';
-import { FeedDialog } from './FeedDialog';
+import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnDef, type ColumnPrefs } from './columns';
 import { DataGrid, type GridColumn } from './DataGrid';
-import { RepeatTable } from './RepeatTable';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
+
+// What only a click shows (the data feed's dialog, a repeat group's table) loads when first shown: its code
+// (Chakra's dialog, the feed's calls) is not evaluated on the way to the first rows (issue 16). loadLater()
+// fetches it once the first rows are drawn.
+const loadFeedDialog = () => import('./FeedDialog').then((m) => m.FeedDialog);
+const loadRepeatTable = () => import('./RepeatTable').then((m) => ({ default: m.RepeatTable }));
+const FeedDialog = lazyDialog(loadFeedDialog, whenOpen);
+const RepeatTable = lazy(loadRepeatTable);
+let laterLoaded = false;
+function loadLater(): void {
+  if (laterLoaded) return;
+  laterLoaded = true;
+  const load = () => void Promise.all([loadFeedDialog(), loadRepeatTable()]).catch(() => (laterLoaded = false));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 500);
+}
 
 const PAGE_SIZES = [25, 50, 100, 250, 500] as const;
 /** A survey without repeat groups: the same empty list each time, so the filter bar is not drawn again for it. */
@@ -83,6 +98,10 @@ function SurveyData({ projectId }: { projectId: string }) {
   const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
   const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
   const queryClient = useQueryClient();
+  const drawn = rows.length > 0;
+  useEffect(() => {
+    if (drawn) loadLater();
+  }, [drawn]);
 
   // The controls around the grid take the calls' answers a render later, in a transition (React renders
   // it in slices, yielding to input): the render that draws the first rows holds only the grid, and a click
@@ -90,7 +109,10 @@ function SurveyData({ projectId }: { projectId: string }) {
   // again for the surveys, mounted the answer filters (300 options, ~15 Chakra controls) and the pager:
   // Chakra's style work between the data's arrival and the first row (issue 16, speed pass 3).
   const controlSurveys = useDeferredValue(surveys.data);
-  const controlModel = useDeferredValue(model.data);
+  // The model with an initial value: when the early calls have answered before the page renders (their
+  // answers are then its first render's data, api.ts), the answer filters and the repeat groups still
+  // come a render after the first rows.
+  const controlModel = useDeferredValue(model.data ?? null, null);
   const controlTotal = useDeferredValue(total);
   const groups = useMemo(() => {
     if (!controlModel) return NO_GROUPS;
@@ -196,7 +218,7 @@ function SurveyData({ projectId }: { projectId: string }) {
         onToggleColumns={toggleColumns}
       />
       {/* Its frame is drawn from the start (the model's questions fill it later), so the grid below does not move. */}
-      <AnswerFilters model={controlModel ?? null} value={chips} onChange={setChips} idPrefix="answer-filter" />
+      <AnswerFilters model={controlModel} value={chips} onChange={setChips} idPrefix="answer-filter" />
       {showColumns && <ColumnChooser arranged={arranged} prefs={prefs} onChange={updatePrefs} />}
       <Flex gap="3" align="center" wrap="wrap" minH="8">
         <Text fontSize="sm" color="gray.600" data-testid="data-total" aria-live="polite">
@@ -204,7 +226,11 @@ function SurveyData({ projectId }: { projectId: string }) {
         </Text>
         {canReview && selected.length > 0 && <BulkReview count={selected.length} onReview={review} />}
       </Flex>
-      {repeat && query && <RepeatTable query={{ ...query, repeat }} headers={headers} />}
+      {repeat && query && (
+        <Suspense fallback={null}>
+          <RepeatTable query={{ ...query, repeat }} headers={headers} />
+        </Suspense>
+      )}
       <DataGrid
         rows={rows}
         columns={gridColumns}

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
 import { DOWNLOAD_FAILED, JOB_STATE, type ExportFormat, type JobState } from '../../../schemas/submissions';
 import { api, ApiError } from '../../api/client';
-import { takeEarly } from '../../api/early';
+import { takeEarly, takeSettled } from '../../api/early';
 import { filterParams, submissionsPath, SURVEY_MODEL_PATH, surveyModelKey, surveysPath, type TableQuery } from './calls';
 import { session } from '../../state/session';
 
@@ -60,6 +60,8 @@ export function useProjectSurveys(projectId: string | null) {
   return useQuery({
     queryKey: ['data-surveys', projectId],
     enabled: !!projectId,
+    // An early answer already here is the first render's data (src/api/early.ts).
+    initialData: () => (projectId ? takeSettled<{ surveys: SurveyChoice[] }>(surveysPath(projectId))?.surveys : undefined),
     queryFn: async () => {
       const path = surveysPath(projectId!);
       return (await (takeEarly<{ surveys: SurveyChoice[] }>(path) ?? api.get<{ surveys: SurveyChoice[] }>(path))).surveys;
@@ -67,15 +69,20 @@ export function useProjectSurveys(projectId: string | null) {
   });
 }
 
+type ModelAnswer = SurveyModel & { version: number; languageId: number };
+function modelOf({ version: _v, languageId: _l, ...model }: ModelAnswer): SurveyModel {
+  return model;
+}
+
 export function useSurveyModel(surveyId: string | null) {
   return useQuery({
     queryKey: ['data-survey-model', surveyId],
     enabled: !!surveyId,
-    queryFn: async () => {
-      type Answer = SurveyModel & { version: number; languageId: number };
-      const { version: _v, languageId: _l, ...model } = await (takeEarly<Answer>(surveyModelKey(surveyId!)) ?? api.post<Answer>(SURVEY_MODEL_PATH, { SurveyId: surveyId }));
-      return model as SurveyModel;
+    initialData: () => {
+      const early = surveyId ? takeSettled<ModelAnswer>(surveyModelKey(surveyId)) : undefined;
+      return early && modelOf(early);
     },
+    queryFn: async () => modelOf(await (takeEarly<ModelAnswer>(surveyModelKey(surveyId!)) ?? api.post<ModelAnswer>(SURVEY_MODEL_PATH, { SurveyId: surveyId }))),
   });
 }
 
@@ -84,6 +91,7 @@ export function useSubmissions(q: TableQuery | null) {
     queryKey: ['submissions', q],
     enabled: !!q,
     placeholderData: keepPreviousData,
+    initialData: () => (q ? takeSettled<{ submissions: SubmissionRow[]; totalSize: number }>(submissionsPath(q)) : undefined),
     queryFn: () => {
       const path = submissionsPath(q!);
       return takeEarly<{ submissions: SubmissionRow[]; totalSize: number }>(path) ?? api.get<{ submissions: SubmissionRow[]; totalSize: number }>(path);

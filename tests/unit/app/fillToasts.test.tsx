@@ -23,7 +23,7 @@ const shown = () => [...document.querySelectorAll<HTMLElement>('[role="status"]'
 beforeEach(() => {
   vi.useFakeTimers();
   m = mount(
-    <ChakraProvider value={fillSystem}>
+    <ChakraProvider value={fillSystem()}>
       <FillToasts onReady={ready} />
     </ChakraProvider>,
   );

@@ -1,7 +1,7 @@
 // The Survey Data table's early calls (issue 16): the entry starts them under the keys the page's queries
 // take them by, once, only for a session that may read them; a stale answer is not handed out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEarly, takeEarly } from '../../../src/api/early';
+import { startEarly, takeEarly, takeSettled } from '../../../src/api/early';
 import { firstQuery, submissionsPath, surveyModelKey, surveysPath } from '../../../src/pages/data/calls';
 import { prefetchSurveyData } from '../../../src/pages/data/prefetch';
 import { session } from '../../../src/state/session';
@@ -66,5 +66,37 @@ describe('takeEarly', () => {
     startEarly('k', () => Promise.resolve(2));
     vi.advanceTimersByTime(5_000);
     expect(takeEarly('k')).toBeDefined();
+  });
+});
+
+describe('takeSettled', () => {
+  it('hands over an answer that has arrived, once, so the page draws it in its first render', async () => {
+    startEarly('k', () => Promise.resolve({ rows: 1 }));
+    await Promise.resolve();
+    expect(takeSettled('k')).toEqual({ rows: 1 });
+    expect(takeSettled('k')).toBeUndefined();
+    expect(takeEarly('k')).toBeUndefined();
+  });
+
+  it('leaves an answer still on its way, or a failed one, to takeEarly', async () => {
+    let answer!: (v: number) => void;
+    startEarly('k', () => new Promise<number>((r) => (answer = r)));
+    expect(takeSettled('k')).toBeUndefined();
+    const pending = takeEarly<number>('k');
+    answer(3);
+    await expect(pending).resolves.toBe(3);
+    startEarly('f', () => Promise.reject(new Error('down')));
+    await Promise.resolve();
+    expect(takeSettled('f')).toBeUndefined();
+    await expect(takeEarly('f')).rejects.toThrow('down');
+  });
+
+  it('drops an answer left waiting too long', async () => {
+    vi.useFakeTimers();
+    startEarly('k', () => Promise.resolve(1));
+    await Promise.resolve();
+    vi.advanceTimersByTime(31_000);
+    expect(takeSettled('k')).toBeUndefined();
+    expect(takeEarly('k')).toBeUndefined();
   });
 });
