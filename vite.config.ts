@@ -116,8 +116,9 @@ function onDemand() {
 const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts', 'src/app/fillRoot.ts'];
 const START_ROOT = 'src/app/start.tsx';
 // The signed-in app (every admin screen) is reached from the shared 'app' file on demand: the walk stops
-// there, or the whole product (4.7 MiB) would be fetched by a respondent's phone after the form.
-const ADMIN_ROOT = 'src/app/appRoot.ts';
+// there, or the whole product (4.7 MiB) would be fetched by a respondent's phone after the form. So does it
+// at the Survey Data page, which start.tsx asks for early at its own address (issue 16).
+const ADMIN_ROOTS = ['src/app/appRoot.ts', 'src/pages/data/SurveyDataPage.tsx'];
 interface ViteChunk {
   file: string;
   imports?: string[];
@@ -134,7 +135,7 @@ function fillRouteFiles(outDir: string): Set<string> | undefined {
   const seen = new Set<string>();
   const visit = (key: string, dynamic: boolean) => {
     const c = chunks[key];
-    if (!c || seen.has(`${key}:${dynamic}`) || key.startsWith('src/i18n/locales/') || key === ADMIN_ROOT) return;
+    if (!c || seen.has(`${key}:${dynamic}`) || key.startsWith('src/i18n/locales/') || ADMIN_ROOTS.includes(key)) return;
     seen.add(`${key}:${dynamic}`);
     for (const f of [c.file, ...(c.css ?? []), ...(c.assets ?? [])]) keep.add(f);
     for (const i of c.imports ?? []) visit(i, dynamic);
