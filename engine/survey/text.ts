@@ -9,11 +9,7 @@ export const NO_LABEL = MESSAGES.noLabel;
 /** The isolates around an answer shown in a label (engine/expression/template.ts shownInLabel). */
 export { ISOLATE_END, ISOLATE_START };
 
-const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha-arab', 'he', 'ks', 'ku-arab', 'ps', 'sd', 'syr', 'ug', 'ur', 'yi']);
-
-export function directionOf(code: string): 'rtl' | 'ltr' {
-  return RTL.has(code.toLowerCase()) ? 'rtl' : 'ltr';
-}
+export { directionOf } from './direction';
 
 /** A label or hint: the language asked for, else the survey's base language; undefined when neither has one. */
 export function textIn(texts: readonly LocalizedText[], languageId: number, baseLanguageId: number): string | undefined {

@@ -72,6 +72,12 @@ export function mirrorLanguage(show: (lng: string) => Promise<unknown>): void {
   mirror = show;
 }
 
+/** Shows the texts in a loaded language, here and in the app's i18next when it runs. */
+function showLanguage(lng: string): Promise<unknown> | undefined {
+  texts.changeLanguage(lng);
+  return mirror?.(lng);
+}
+
 /** fillOnly: the fill page's English only (a survey's address); else every screen's. */
 export async function initI18n(fillOnly = false): Promise<void> {
   const lng = storedLanguage();
@@ -84,8 +90,7 @@ export async function setLanguage(lng: InterfaceLanguage): Promise<void> {
   // The choice is kept before its texts arrive: a page left while they load opens in it next time.
   localStorage.setItem(LANGUAGE_KEY, lng);
   await loadLanguage(lng);
-  texts.changeLanguage(lng);
-  await mirror?.(lng);
+  await showLanguage(lng);
   document.documentElement.lang = lng;
   document.documentElement.dir = texts.dir(lng);
 }
@@ -108,15 +113,11 @@ export function showTextsIn(code: string): () => void {
   if (!lng || lng === previous) return () => undefined;
   let undone = false;
   void loadLanguage(lng).then(() => {
-    if (undone) return;
-    texts.changeLanguage(lng);
-    void mirror?.(lng);
+    if (!undone) void showLanguage(lng);
   });
   return () => {
     undone = true;
-    if (texts.language === previous) return;
-    texts.changeLanguage(previous);
-    void mirror?.(previous);
+    if (texts.language !== previous) void showLanguage(previous);
   };
 }
 

@@ -8,6 +8,7 @@
 // a placeholder without a value left as written, and a text missing in the language taken from English,
 // else the key itself.
 import { useMemo, useSyncExternalStore } from 'react';
+import { directionOf } from '../../engine/survey/direction';
 
 export interface Texts {
   [key: string]: string | Texts;
@@ -91,9 +92,6 @@ export function translate(key: string, options?: TOptions, lng: string = current
   return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
 }
 
-// Languages written right to left among the codes a page may show (i18next's list, cut to those).
-const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ps', 'ur', 'ug', 'yi', 'ji', 'dv', 'ckb', 'sd']);
-
 function changed(): void {
   version += 1;
   for (const listener of listeners) listener();
@@ -123,7 +121,7 @@ export const texts = {
   },
   dir(lng: string = current): 'ltr' | 'rtl' {
     const code = lng.toLowerCase();
-    return RTL.has(code.split(/[-_]/)[0]!) || code.includes('-arab') ? 'rtl' : 'ltr';
+    return directionOf(code) === 'rtl' || directionOf(code.split(/[-_]/)[0]!) === 'rtl' || code.includes('-arab') ? 'rtl' : 'ltr';
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

@@ -75,10 +75,10 @@ function arrivedNow(key: string, route: FillRoute): PreviewData | undefined {
   if (known || read.has(key)) return known;
   const early = takeArrived<PreviewData>(route);
   if (!early) return undefined;
-  keep(key, early.promise);
-  arrived.set(key, early.data);
-  startTask(route, early.data);
-  return early.data;
+  keep(key, Promise.resolve(early));
+  arrived.set(key, early);
+  startTask(route, early);
+  return early;
 }
 
 /**
