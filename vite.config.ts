@@ -165,7 +165,7 @@ function fillRouteOnly(outDir: string) {
 // entry's file, so that the request leaves before 'app' has arrived.
 const ENTRY_ROOT = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
-const FILL_MODULE_ROOTS = ['./src/app/fillRoot.ts', './src/pages/fill/FillPage.tsx', './src/offline/runtime.ts', './src/app/fillTheme.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const FILL_MODULE_ROOTS = ['./src/app/fillRoot.ts', './src/pages/fill/FillPage.tsx', './src/offline/runtime.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }

@@ -1,11 +1,10 @@
-// The toasts of a survey's address (issue 22): the same look (the fill system's toast recipe), texts,
-// roles and timing as Chakra's toaster (./toastStore.tsx), without zag's toast machines, Ark's portal and
-// dismissable layers (about 20 KiB brotli in six files, the largest part of what a respondent's phone
-// loaded after the form). Top right, top left in a right-to-left page (inset-inline-end); at most 5; each
+// The toasts of a survey's address (issue 22): the same look (Chakra's toast recipe, written out in
+// ../components/plain/plain.css), texts, roles and timing as Chakra's toaster (./toastStore.tsx), without
+// zag's toast machines, Ark's portal and dismissable layers (about 20 KiB brotli in six files, the largest
+// part of what a respondent's phone loaded after the form) and without Chakra. Top right, top left in a right-to-left page (inset-inline-end); at most 5; each
 // closes after 5 seconds, the timer held while the pointer or the focus is on the toasts or the page is
 // hidden. The list is a polite live region present from the start, each toast a status (as zag's).
-import { chakra, useSlotRecipe } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../widgets/runtime/texts';
 // One module per icon (as offline/ui/icons.tsx): this file is in every page's first chunk.
 import CircleAlert from 'lucide-react/icons/circle-alert';
@@ -13,19 +12,16 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import X from 'lucide-react/icons/x';
 import type { ToastRequest } from './toaster';
 import { TOAST_MAX, TOAST_MS } from './toastRules';
+import '../components/plain/plain.css';
 
 interface Shown extends ToastRequest {
   id: number;
 }
 
-/** zag's custom properties the recipe animates with, at rest (a toast here does not slide). */
-const AT_REST = { '--x': '0', '--y': '0', '--scale': '1', '--opacity': '1', '--height': 'auto', '--z-index': 'auto' } as CSSProperties;
-
 const ICONS = { success: CircleCheck, warning: CircleAlert, error: CircleAlert, info: null };
 
 function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) => void; held: boolean }) {
   const { t } = useTranslation();
-  const styles = useSlotRecipe({ key: 'toast' })({});
   const left = useRef(TOAST_MS);
   useEffect(() => {
     if (held) return;
@@ -39,7 +35,7 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
   const Icon = ICONS[toast.type];
   const id = `toast-${toast.id}`;
   return (
-    <chakra.div
+    <div
       // Chakra's toast anatomy (data-scope/data-part), as on every other screen: one way to find a toast.
       data-scope="toast"
       data-part="root"
@@ -50,30 +46,28 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
       tabIndex={0}
       data-type={toast.type}
       data-testid={`toast-${toast.type}`}
-      style={AT_REST}
-      css={styles.root}
-      width={{ md: 'sm' }}
+      className="pl-toast"
     >
       {Icon && (
-        <chakra.span css={styles.indicator} display="inline-flex" aria-hidden>
+        <span className="pl-toast-indicator" aria-hidden>
           <Icon width="100%" height="100%" />
-        </chakra.span>
+        </span>
       )}
-      <chakra.div display="flex" flexDirection="column" gap="1" flex="1" maxWidth="100%">
-        <chakra.div id={`${id}-title`} data-scope="toast" data-part="title" css={styles.title}>
+      <div className="pl-toast-text">
+        <div id={`${id}-title`} data-scope="toast" data-part="title" className="pl-toast-title">
           {toast.title}
-        </chakra.div>
+        </div>
         {toast.description && (
-          <chakra.div id={`${id}-description`} data-scope="toast" data-part="description" css={styles.description}>
+          <div id={`${id}-description`} data-scope="toast" data-part="description" className="pl-toast-description">
             {toast.description}
-          </chakra.div>
+          </div>
         )}
-      </chakra.div>
+      </div>
       {/* The respondent's language has this word in every file (offline namespace). */}
-      <chakra.button type="button" data-scope="toast" data-part="close-trigger" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} css={styles.closeTrigger} cursor="pointer">
+      <button type="button" data-scope="toast" data-part="close-trigger" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} className="pl-toast-close">
         <X size="1em" aria-hidden />
-      </chakra.button>
-    </chakra.div>
+      </button>
+    </div>
   );
 }
 
@@ -95,19 +89,11 @@ export function FillToasts({ onReady }: { onReady: (create: (t: ToastRequest) =>
     return () => document.removeEventListener('visibilitychange', seen);
   }, [onReady]);
   return (
-    <chakra.div
+    <div
       aria-live="polite"
       aria-relevant="additions text"
-      position="fixed"
-      top="4"
-      insetInlineEnd="4"
-      insetInlineStart={{ mdDown: '4' }}
-      zIndex="toast"
-      display="flex"
-      flexDirection="column"
-      alignItems="flex-end"
-      gap="3"
-      pointerEvents={toasts.length ? 'auto' : 'none'}
+      className="pl-toasts"
+      data-shown={toasts.length ? '' : undefined}
       onPointerEnter={() => setPointer(true)}
       onPointerLeave={() => setPointer(false)}
       onFocus={() => setFocus(true)}
@@ -116,6 +102,6 @@ export function FillToasts({ onReady }: { onReady: (create: (t: ToastRequest) =>
       {toasts.map((t) => (
         <OneToast key={t.id} toast={t} close={close} held={pointer || focus || hidden} />
       ))}
-    </chakra.div>
+    </div>
   );
 }

@@ -1,20 +1,23 @@
-// What every page relies on: Chakra (the system given: the app's or the fill route's, see ./start.tsx),
-// toasts. The texts need no provider (widgets/runtime/texts.ts; the signed-in app's i18next is global). The app's
-// screens add react-query (App.tsx, ./queryClient.ts); the fill page, which respondents open on slow
-// phones, does not load it.
-import { ChakraProvider, LocaleProvider, type SystemContext } from '@chakra-ui/react';
+// What every page of the signed-in app relies on (./appRoot.ts): Chakra (the app's system), toasts. The
+// texts need no provider (widgets/runtime/texts.ts; the app's i18next is global). The app's screens add
+// react-query (App.tsx, ./queryClient.ts). A survey's address has its own, plain frame (./fillFrame.tsx).
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { ChakraHere } from '../components/chakraHere';
 import { useDocumentLang } from './documentLocale';
+import { system } from './theme';
 import { Toaster } from './toaster';
 
-export function Providers({ system, children }: { system: SystemContext; children: ReactNode }) {
+export function Providers({ children }: { children: ReactNode }) {
   // Dialogs, menus and toasts take their direction from the page's language (documentLocale.ts).
   const lang = useDocumentLang();
   return (
     <ChakraProvider value={system}>
       <LocaleProvider locale={lang}>
-        {children}
-        <Toaster />
+        <ChakraHere.Provider value={true}>
+          {children}
+          <Toaster />
+        </ChakraHere.Provider>
       </LocaleProvider>
     </ChakraProvider>
   );

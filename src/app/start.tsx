@@ -1,19 +1,18 @@
 // The page's start, loaded by the entry (src/main.tsx) once that has asked for what the address needs
-// first: React, Chakra and the interface texts, then the app or, at a survey's address, the fill page.
-import type { SystemContext } from '@chakra-ui/react';
-import { StrictMode, type ComponentType } from 'react';
+// first: React and the interface texts, then the app or, at a survey's address, the fill page.
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSignedOutHandler } from '../api/client';
 import { initI18n } from '../i18n';
 import { DATA_ROUTE } from '../pages/data/route';
 import { session } from '../state/session';
-import { Providers } from './providers';
 
 const offline = () => import('../offline/runtime');
 
 interface Root {
   Root: ComponentType;
-  system: SystemContext;
+  /** What it renders in: the app's Chakra provider, or the survey link's plain frame. */
+  Frame: ComponentType<{ children: ReactNode }>;
   /** What the root needs once the texts are loaded (the app's i18next). */
   ready?: () => Promise<void>;
   /** The offline side, when the root carries it (the fill page). */
@@ -21,22 +20,22 @@ interface Root {
 }
 
 // A survey's address is what respondents open, often on a slow phone: there the fill page runs on its
-// own, without the router and the route table (30 KiB gzip it would not use), and with a Chakra system
-// holding the recipes of few components (./fillTheme.ts). Every other address gets the app. Both load
-// alongside the interface texts.
+// own, without the router and the route table (30 KiB gzip it would not use), and without Chakra
+// (../components/plain/README.md: its dialogs bring it when they open). Every other address gets the
+// app. Both load alongside the interface texts.
 function loadRoot(fill: boolean): Promise<Root> {
   if (!fill) {
     // The Survey Data table's page (issue 16) is asked for beside the app, not once the app has run and its
     // route has rendered: its chunk then arrives and compiles while the app's code runs.
     if (window.location.pathname === DATA_ROUTE.path && session.token) void import('../pages/data/SurveyDataPage');
-    return import('./appRoot').then((m) => ({ Root: m.App, system: m.system, ready: m.ready }));
+    return import('./appRoot').then((m) => ({ Root: m.App, Frame: m.Frame, ready: m.ready }));
   }
   setSignedOutHandler(() => window.location.assign('/auth/login'));
-  return import('./fillRoot').then((m) => ({ Root: m.FillPage, system: m.fillSystem(), offline: m }));
+  return import('./fillRoot').then((m) => ({ Root: m.FillPage, Frame: m.Frame, offline: m }));
 }
 
 export async function start(fill: boolean): Promise<void> {
-  const [, { Root, system, ready, offline: early }] = await Promise.all([initI18n(fill), loadRoot(fill)]);
+  const [, { Root, Frame, ready, offline: early }] = await Promise.all([initI18n(fill), loadRoot(fill)]);
   await ready?.();
   // The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
   // the service worker say the survey came from its cache (a message nobody listens for is lost).
@@ -44,9 +43,9 @@ export async function start(fill: boolean): Promise<void> {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers system={system}>
+      <Frame>
         <Root />
-      </Providers>
+      </Frame>
     </StrictMode>,
   );
 

@@ -1,11 +1,11 @@
-// What a page shows while its code or data is on the way.
-import { Center } from '@chakra-ui/react/center';
-import { Spinner } from '@chakra-ui/react/spinner';
+// What a page shows while its code or data is on the way. Plain (./plain/README.md): the survey link's
+// page shows it before anything else.
+import './plain/plain.css';
 
 export function PageSpinner() {
   return (
-    <Center minH="50vh" aria-busy="true">
-      <Spinner size="lg" color="brand.500" />
-    </Center>
+    <div className="pl-center pl-page-spinner" aria-busy="true">
+      <span className="pl-spinner pl-spinner-lg" />
+    </div>
   );
 }

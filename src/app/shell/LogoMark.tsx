@@ -1,16 +1,15 @@
-// The product's mark and name. Router-free: MessagePage shows it on pages that run without the router.
-import { Flex, Text } from '@chakra-ui/react';
+// The product's mark and name. Router-free and plain (../../components/plain/README.md): MessagePage
+// shows it on the survey link's end screens, which run without the router and without Chakra.
+import '../../components/plain/plain.css';
 
 export const PRODUCT_NAME = 'Field Survey';
 
 /** The product's mark and name, without a link. */
 export function LogoMark({ inverted = false }: { inverted?: boolean }) {
   return (
-    <Flex align="center" gap="2">
+    <div className={inverted ? 'pl-logo pl-logo-inverted' : 'pl-logo'}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <Text fontWeight="bold" fontSize="lg" color={inverted ? 'white' : 'brand.800'} whiteSpace="nowrap">
-        {PRODUCT_NAME}
-      </Text>
-    </Flex>
+      <span className="pl-logo-name">{PRODUCT_NAME}</span>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 // 'See your saved drafts' and 'Save as draft' (spec 001 section 2), with their modals. Placed by the
 // fill page next to 'Submit survey'.
-import { Badge, Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuFolderOpen, LuSave } from './icons';
@@ -9,6 +8,8 @@ import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { useLive } from './hooks';
+import { Badge } from '../../components/plain/Badge';
+import { Button, type ButtonProps } from '../../components/plain/Button';
 
 const SavedDraftsDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SavedDraftsDialog), whenOpen);
 const SaveDraftDialog = lazyDialog(() => import('./DraftDialogs').then((m) => m.SaveDraftDialog), whenOpen);
@@ -24,7 +25,7 @@ export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolea
     <>
       {fill.selectedDraft && (
         // Which draft the answers came from: saving again updates it.
-        <Badge colorPalette="gray" variant="subtle" size="md" maxW="full" truncate data-testid="draft-editing">
+        <Badge colorPalette="gray" variant="subtle" size="md" className="pl-truncate" data-testid="draft-editing">
           {t('offline.drafts.editing', { title: fill.selectedDraft.draftTitle })}
         </Badge>
       )}

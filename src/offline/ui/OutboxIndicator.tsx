@@ -1,7 +1,6 @@
 // How many submissions wait on this device, in the fill page's banner; a tap opens the outbox. With
 // nothing waiting it shrinks to an icon, still there so an outbox file can be imported. It also asks
 // the browser to keep our storage (navigator.storage.persist()) and warns when it will not.
-import { Badge, Button, IconButton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuCloudUpload, LuTriangleAlert } from './icons';
@@ -10,6 +9,8 @@ import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';
 import { useOutboxCounts } from './hooks';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+import { Badge } from '../../components/plain/Badge';
+import { Button, IconButton } from '../../components/plain/Button';
 
 const OutboxDialog = lazyDialog(() => import('./OutboxDialog').then((m) => m.OutboxDialog), whenOpen);
 
@@ -59,7 +60,7 @@ export function OutboxIndicator() {
         <LuCloudUpload />
         {t('offline.outbox.waiting', { count: waiting })}
         {warn && (
-          <Badge colorPalette={attention > 0 ? 'red' : 'orange'} variant="solid" size="xs" px="1" aria-hidden>
+          <Badge colorPalette={attention > 0 ? 'red' : 'orange'} variant="solid" size="xs" aria-hidden>
             <LuTriangleAlert />
           </Badge>
         )}

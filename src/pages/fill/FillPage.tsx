@@ -1,8 +1,5 @@
 // The survey fill and preview page (spec 001 section 2): /public-survey/... for respondents, task
 // links for data collectors, and the builder's preview of a survey in Editing (banner, no buttons).
-import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
-import { HStack, Stack } from '@chakra-ui/react/stack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import { problemOf } from '../../i18n';
@@ -13,6 +10,7 @@ import { mediaUrlFor } from '../../api/surveyMedia';
 import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { PageSpinner } from '../../components/PageSpinner';
+import { Button } from '../../components/plain/Button';
 import { useExpressionsReady } from '../../expression/useExpressionsReady';
 import { dismissToasts, notify } from '../../app/toaster';
 import { session } from '../../state/session';
@@ -179,8 +177,9 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   };
 
   return (
-    <Box minH="100dvh" bg="gray.50" py={{ base: '3', md: '8' }} px={{ base: '3', md: '4' }} className="fill-page" dir={language.dir} lang={language.code} data-testid="fill-page">
-      <Stack maxW="800px" mx="auto" gap="4">
+    // Plain elements (../../components/plain/README.md): no Chakra on the survey link's page.
+    <div className="fill-page" dir={language.dir} lang={language.code} data-testid="fill-page">
+      <div className="fill-column">
         <SurveyBanner
           title={model.name}
           description={model.description}
@@ -194,10 +193,10 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
           exporting={exporting}
           connection={
             editable ? (
-              <HStack gap="2">
+              <div className="fill-row">
                 <OnlineIndicator />
                 <OutboxIndicator />
-              </HStack>
+              </div>
             ) : null
           }
         />
@@ -206,26 +205,24 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
         </LayoutWindow.Provider>
         {/* Its own direction: a message with no translation for the survey language must not have its full stop moved. */}
         {flow.formError ? (
-          <Box role="alert" dir="auto" bg="red.50" color="red.700" borderWidth="1px" borderColor="red.200" borderRadius="md" px="4" py="3" data-testid="fill-submit-error">
+          <div role="alert" dir="auto" className="fill-submit-error" data-testid="fill-submit-error">
             {flow.formError}
-          </Box>
+          </div>
         ) : null}
         {editable ? (
-          <HStack justify="flex-end" gap="3" flexWrap="wrap" className="fill-no-print">
+          <div className="fill-actions fill-no-print">
             <DraftButtons fill={offline} hasAnswer={hasAnswers} />
             <Button colorPalette="brand" size="lg" onClick={() => void flow.submit()} loading={flow.phase === 'submitting'} data-testid="fill-submit">
               {t('fill.submit')}
             </Button>
-          </HStack>
+          </div>
         ) : data.surveyStatusId !== SURVEY_STATUS.Editing ? (
-          <Box color="gray.600" textAlign="center" className="fill-no-print">
-            {t('fill.notOpen')}
-          </Box>
+          <div className="fill-not-open fill-no-print">{t('fill.notOpen')}</div>
         ) : null}
-      </Stack>
+      </div>
       <ExpiredDialog open={expired} onClose={() => setExpired(false)} />
       {LeaveGuard ? <LeaveGuard dirty={dirty} /> : null}
       {offline.dialogs}
-    </Box>
+    </div>
   );
 }

@@ -1,18 +1,15 @@
 // The top of the fill page (spec 001 section 2): the preview banner, the deadline line, title,
 // description with 'Read more', the online/offline indicator, the language selector (right to left
 // for Arabic and other such languages), Print Survey and Export survey.
-import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
-import { Heading } from '@chakra-ui/react/heading';
-import { NativeSelect } from '@chakra-ui/react/native-select';
-import { Stack, HStack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { useState, type ReactNode } from 'react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { formatDeadline } from './deadline';
 import { ownLanguageName } from './language';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
+import { Button } from '../../components/plain/Button';
+import './fill.css';
 
 const ReadMoreDialog = lazyDialog(() => import('./dialogs').then((m) => m.ReadMoreDialog), whenOpen);
 
@@ -38,51 +35,51 @@ export function SurveyBanner(p: Props) {
   const [readMore, setReadMore] = useState(false);
   const long = p.description.length > SHORT_DESCRIPTION;
   return (
-    <Stack gap="3" as="header">
+    <header className="fill-header">
       {p.preview ? (
-        <Box role="status" bg="orange.100" color="orange.900" borderRadius="md" px="4" py="2" fontWeight="semibold" data-testid="fill-preview-banner">
+        <div role="status" className="fill-preview" data-testid="fill-preview-banner">
           {t('fill.preview')}
-        </Box>
+        </div>
       ) : null}
       {/* The survey's name and description have no translations: their own text decides the direction. */}
-      <Box bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200" p={{ base: '4', md: '6' }}>
-        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+      <div className="fill-card">
+        <div className="fill-card-top">
           {/* No deadline, no deadline line: the original printed 'Deadline: Invalid date' here. */}
           {p.endDate ? (
-            <Text fontSize="sm" color="gray.600" data-testid="fill-deadline">
+            <p className="fill-deadline" data-testid="fill-deadline">
               {t('fill.deadline', { date: formatDeadline(p.endDate, t('fill.invalidDate')) })}
-            </Text>
+            </p>
           ) : (
             <span />
           )}
-          <Box className="fill-no-print">{p.connection}</Box>
-        </HStack>
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mt="2" overflowWrap="anywhere" dir="auto" data-testid="fill-title">
+          <div className="fill-no-print">{p.connection}</div>
+        </div>
+        <h1 className="fill-title" dir="auto" data-testid="fill-title">
           {p.title}
-        </Heading>
+        </h1>
         {p.description ? (
-          <Text mt="2" color="gray.700" lineClamp={long ? 3 : undefined} whiteSpace="pre-wrap" className="fill-description" dir="auto" data-testid="fill-description">
+          <p className="fill-description" data-clamped={long ? '' : undefined} dir="auto" data-testid="fill-description">
             {p.description}
-          </Text>
+          </p>
         ) : null}
         {long ? (
-          <Button variant="plain" colorPalette="brand" px="0" size="sm" onClick={() => setReadMore(true)} className="fill-no-print" data-testid="fill-read-more-open">
+          <Button variant="plain" colorPalette="brand" size="sm" onClick={() => setReadMore(true)} className="fill-no-print" data-testid="fill-read-more-open">
             {t('fill.readMore')}
           </Button>
         ) : null}
-      </Box>
-      <HStack gap="2" flexWrap="wrap" className="fill-no-print">
+      </div>
+      <div className="fill-row fill-wrap fill-no-print">
         {p.languages.length > 1 ? (
-          <NativeSelect.Root size="sm" width="auto" minW="40">
-            <NativeSelect.Field aria-label={t('fill.language')} value={p.language.languageId} onChange={(e) => p.onLanguage(Number(e.currentTarget.value))} data-testid="fill-language">
+          <span className="fill-select">
+            <select aria-label={t('fill.language')} value={p.language.languageId} onChange={(e) => p.onLanguage(Number(e.currentTarget.value))} data-testid="fill-language">
               {p.languages.map((l) => (
                 <option key={l.languageId} value={l.languageId} lang={l.code || undefined} data-name={l.name}>
                   {ownLanguageName(l.code, l.name)}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+            </select>
+            <ChevronDown aria-hidden />
+          </span>
         ) : null}
         <Button size="sm" variant="outline" onClick={p.onPrint} data-testid="fill-print">
           {t('fill.print')}
@@ -92,8 +89,8 @@ export function SurveyBanner(p: Props) {
             {t('fill.export')}
           </Button>
         ) : null}
-      </HStack>
+      </div>
       <ReadMoreDialog open={readMore} title={p.title} description={p.description} dir={p.language.dir} onClose={() => setReadMore(false)} />
-    </Stack>
+    </header>
   );
 }
