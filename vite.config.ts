@@ -220,8 +220,6 @@ function fillRouteChunks() {
   // The Chakra recipes only the app's system names (src/app/theme.ts, not src/app/fillTheme.ts) before
   // both: both systems read Chakra's theme index, and 'fill' would take every recipe along.
   return [
-    // Not their imports: some build on a recipe the fill route uses (number-input on input, tag on badge).
-    { priority: 3, name: 'app-recipes', test: (id: string) => CHAKRA_RECIPE.test(id) && !fillRecipeFiles().has(basename(id)), includeDependenciesRecursively: false },
     { priority: 2, name: (id: string, graph: ModuleGraph) => (id !== ENTRY_ROOT && of(graph).entry.has(id) ? 'boot' : null) },
     {
       priority: 1,
