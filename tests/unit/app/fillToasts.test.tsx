@@ -2,10 +2,8 @@
 // The toasts of a survey's address (src/app/fillToasts.tsx, issue 22): a toast shows as a status with its
 // title and description in a polite live region; the close button (named in the page's language) removes it; at most five are kept, the newest first; each
 // closes by itself after five seconds, but not while the pointer rests on them; all close on request.
-import { ChakraProvider } from '@chakra-ui/react';
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fillSystem } from '../../../src/app/fillTheme';
 import { FillToasts } from '../../../src/app/fillToasts';
 import type { ToastRequest } from '../../../src/app/toaster';
 import { mount, type Mounted } from '../widgets/support';
@@ -22,11 +20,8 @@ const shown = () => [...document.querySelectorAll<HTMLElement>('[role="status"]'
 
 beforeEach(() => {
   vi.useFakeTimers();
-  m = mount(
-    <ChakraProvider value={fillSystem()}>
-      <FillToasts onReady={ready} />
-    </ChakraProvider>,
-  );
+  // As on a survey's address: no Chakra provider (src/components/plain/README.md).
+  m = mount(<FillToasts onReady={ready} />);
 });
 afterEach(() => {
   m?.unmount();
