@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -183,23 +183,7 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
   }
   return seen;
 }
-// Chakra's recipe modules, and the ones a survey's address uses: the files behind the recipe names
-// src/app/fillTheme.ts and src/app/themeBase.ts import from Chakra's theme index, and what those import.
 const CHAKRA_RECIPE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/][\w-]+\.js$/;
-let fillRecipes: Set<string> | undefined;
-function fillRecipeFiles(): Set<string> {
-  if (fillRecipes) return fillRecipes;
-  const index = readFileSync(fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme/index.js', import.meta.url)), 'utf8');
-  const fileOf = new Map([...index.matchAll(/export \{ (\w+) \} from '\.\/recipes\/([\w-]+\.js)'/g)].map((m) => [m[1]!, m[2]!]));
-  const names = ['./src/app/fillTheme.ts', './src/app/themeBase.ts'].flatMap((f) => [...readFileSync(fileURLToPath(new URL(f, import.meta.url)), 'utf8').matchAll(/\b(\w+Recipe)\b/g)].map((m) => m[1]!));
-  fillRecipes = new Set(names.flatMap((n) => fileOf.get(n) ?? []));
-  // With the recipes they build on (native-select on select).
-  for (const file of fillRecipes) {
-    const code = readFileSync(fileURLToPath(new URL(`./node_modules/@chakra-ui/react/dist/esm/theme/recipes/${file}`, import.meta.url)), 'utf8');
-    for (const m of code.matchAll(/from '\.\/([\w-]+\.js)'/g)) fillRecipes.add(m[1]!);
-  }
-  return fillRecipes;
-}
 
 // Chakra's recipe modules only define objects: the ones no page names can go (and the admin screens' do not
 // tie the fill route's file to theirs).
@@ -217,8 +201,8 @@ function fillRouteChunks() {
   const of = (graph: ModuleGraph) =>
     (groups ??= { entry: staticClosure(graph, [ENTRY_ROOT]), app: staticClosure(graph, [APP_ROOT]), fill: staticClosure(graph, FILL_MODULE_ROOTS) });
   // 'boot' first: a group takes its modules' imports along, and 'app' would otherwise take the entry's.
-  // The Chakra recipes only the app's system names (src/app/theme.ts, not src/app/fillTheme.ts) before
-  // both: both systems read Chakra's theme index, and 'fill' would take every recipe along.
+  // No Chakra in either since the survey link's page draws without it (src/components/plain/README.md):
+  // its recipes and components fall where the app's screens and the dialogs that use them are.
   return [
     { priority: 2, name: (id: string, graph: ModuleGraph) => (id !== ENTRY_ROOT && of(graph).entry.has(id) ? 'boot' : null) },
     {
