@@ -1,12 +1,13 @@
 // The top of the fill page (spec 001 section 2): the preview banner, the deadline line, title,
 // description with 'Read more', the online/offline indicator, the language selector (right to left
 // for Arabic and other such languages), Print Survey and Export survey.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import type { FormLanguage, SurveyLanguage } from '../../../engine/survey/index';
 import { formatDeadline } from './deadline';
-import { ownLanguageName } from './language';
+import { ownLanguageName, quickLanguageName } from './language';
+import { afterPaint } from '../../../widgets/runtime/schedule';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { Button } from '../../components/plain/Button';
 import './fill.css';
@@ -34,6 +35,10 @@ export function SurveyBanner(p: Props) {
   const { t } = useTranslation();
   const [readMore, setReadMore] = useState(false);
   const long = p.description.length > SHORT_DESCRIPTION;
+  // The options' own names (Intl's locale data, ./language.ts) once the form is on screen; the closed
+  // picker shows only the chosen one's.
+  const [allNames, setAllNames] = useState(false);
+  useEffect(() => afterPaint(() => setAllNames(true)), []);
   return (
     <header className="fill-header">
       {p.preview ? (
@@ -74,7 +79,7 @@ export function SurveyBanner(p: Props) {
             <select aria-label={t('fill.language')} value={p.language.languageId} onChange={(e) => p.onLanguage(Number(e.currentTarget.value))} data-testid="fill-language">
               {p.languages.map((l) => (
                 <option key={l.languageId} value={l.languageId} lang={l.code || undefined} data-name={l.name}>
-                  {ownLanguageName(l.code, l.name)}
+                  {allNames || l.languageId === p.language.languageId ? ownLanguageName(l.code, l.name) : quickLanguageName(l.code, l.name)}
                 </option>
               ))}
             </select>

@@ -22,16 +22,51 @@ const capitalized = (name: string, code: string): string => name.charAt(0).toLoc
 
 export function ownLanguageName(code: string, fallback: string): string {
   const key = `${code}\u0000${fallback}`;
-  let name = ownNames.get(key);
-  if (name === undefined) ownNames.set(key, (name = findOwnLanguageName(code, fallback)));
+  let name = knownNames().get(key);
+  if (name === undefined) {
+    knownNames().set(key, (name = findOwnLanguageName(code, fallback)));
+    keepNames();
+  }
   return name;
 }
 
-/** Asked on every render of the picker; building an Intl.DisplayNames loads locale data (about 10 ms each). */
-const ownNames = new Map<string, string>();
+/**
+ * The name the picker can show without asking Intl: one worked out before (on this visit or an earlier
+ * one), else the lists' (./ownNames.ts, the ISO list), else the survey's. Building an Intl.DisplayNames
+ * loads that language's locale data, about 10 ms each on a quiet machine and four times that on a cheap
+ * phone: the picker asks for its closed value's name at once and the other options' after the first paint.
+ */
+export function quickLanguageName(code: string, fallback: string): string {
+  return knownNames().get(`${code}\u0000${fallback}`) ?? listedOwnName(code, fallback);
+}
+
+/** Asked on every render of the picker, and kept in localStorage: a repeat visit builds no Intl.DisplayNames. */
+let names: Map<string, string> | undefined;
+const NAMES_KEY = 'fs.fill.languageNames';
+/** A survey names a few languages; a device that has seen more than this many starts the list again. */
+const NAMES_KEPT = 200;
+
+function knownNames(): Map<string, string> {
+  if (names) return names;
+  names = new Map();
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(NAMES_KEY) ?? '[]');
+    if (Array.isArray(kept) && kept.length <= NAMES_KEPT) for (const e of kept) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') names.set(e[0], e[1]);
+  } catch {
+    // no storage (a private window's quota, tests without a DOM): names are worked out again
+  }
+  return names;
+}
+
+function keepNames(): void {
+  try {
+    if (names && names.size <= NAMES_KEPT) localStorage.setItem(NAMES_KEY, JSON.stringify([...names]));
+  } catch {
+    // as above
+  }
+}
 
 function findOwnLanguageName(code: string, fallback: string): string {
-  const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   try {
     if (Intl.DisplayNames.supportedLocalesOf([code]).length > 0) {
       const own = new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code);
@@ -40,6 +75,11 @@ function findOwnLanguageName(code: string, fallback: string): string {
   } catch {
     // not a code Intl accepts: the list below may still know it
   }
+  return listedOwnName(code, fallback);
+}
+
+function listedOwnName(code: string, fallback: string): string {
+  const base = code.toLowerCase().split(/[-_]/)[0] ?? code;
   const own = OWN_NAMES[base];
   if (own) return capitalized(own, base);
   return ISO6391.validate(base) ? ISO6391.getNativeName(base) : fallback;
