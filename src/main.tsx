@@ -9,6 +9,8 @@ import { DATA_ROUTE } from './pages/data/route';
 import { prefetchPreview } from './pages/fill/prefetch';
 import { isFillPath, parseFillRoute } from './pages/fill/route';
 import { holdWorkerMessages } from './offline/workerMessages';
+// Marks of the start-up's steps (here, ./app/start.tsx), for a profile: tests/bench/profile-fill.ts lists them.
+performance.mark('fs:entry');
 
 const fill = isFillPath(window.location.pathname);
 // Under a service worker too (the repeat visit): the worker answers from its cache at once, and the

@@ -35,8 +35,10 @@ function loadRoot(fill: boolean): Promise<Root> {
 }
 
 export async function start(fill: boolean): Promise<void> {
+  performance.mark('fs:start');
   const [, { Root, Frame, ready, offline: early }] = await Promise.all([initI18n(fill), loadRoot(fill)]);
   await ready?.();
+  performance.mark('fs:code');
   // The fill page carries the offline side anyway. Started before the page asks for the survey, it hears
   // the service worker say the survey came from its cache (a message nobody listens for is lost).
   early?.startOffline();
