@@ -185,6 +185,8 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
   return seen;
 }
 const CHAKRA_RECIPE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/][\w-]+\.js$/;
+const CHAKRA_FAMILY = /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@internationalized|@floating-ui|proxy-compare|stylis|hoist-non-react-statics)[\\/]/;
+const CHAKRA_THEME_INDEX = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/]index|preset|preset-base|index)\.js$/;
 
 // Chakra's recipe modules only define objects: the ones no page names can go (and the admin screens' do not
 // tie the fill route's file to theirs).
@@ -206,6 +208,12 @@ function fillRouteChunks() {
   // its recipes and components fall where the app's screens and the dialogs that use them are.
   return [
     { priority: 2, name: (id: string, graph: ModuleGraph) => (id !== ENTRY_ROOT && of(graph).entry.has(id) ? 'boot' : null) },
+    // The parts of Chakra (and Ark, zag, emotion under it) that more than one screen uses, in one file the
+    // admin screens share: left to itself the bundler made some ninety files of them, each a request and
+    // a module to instantiate (the Survey Data table's first page, issue 16). Not the recipes, which the
+    // themes hold (they import the anatomies from here, so this file must not import them), nor the
+    // theme's index or the default preset, which import every recipe.
+    { priority: 0, name: 'chakra', test: (id: string) => CHAKRA_FAMILY.test(id) && !CHAKRA_RECIPE.test(id) && !CHAKRA_THEME_INDEX.test(id), minShareCount: 2 },
     {
       priority: 1,
       name: (id: string, graph: ModuleGraph) => {

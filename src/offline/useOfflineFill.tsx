@@ -13,6 +13,7 @@ import { connection, onConnectionChange } from './online';
 import { checkStorage } from './storage';
 import { submitThroughOutbox, type SubmitOutcome } from './submit';
 import { keepSurveyOffline } from './surveyCache';
+import { afterPaint } from '../../widgets/runtime/schedule';
 import { surveyChanged } from './surveyRefresh';
 import { lazyDialog, whenOpen } from '../components/lazyDialog';
 
@@ -141,10 +142,13 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       if (await db.outbox.get(a.submissionId)) return clearAutosave(db, formKey);
       setRestoreAt(a.savedAt);
     });
-    void checkStorage();
-    void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
-      (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
-    );
+    // Once the form is on screen and the browser idle: keeping the survey reads and parses it again, and a
+    // respondent's first tap should not wait behind that (issue 22).
+    const cancelKeep = afterPaint(() => {
+      void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
+        (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
+      );
+    });
     const onWorker = (e: MessageEvent<unknown>) => {
       if ((e.data as { type?: string } | null)?.type === 'fieldsurvey:cached-data') fromCache.current = true;
     };
@@ -157,6 +161,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     });
     return () => {
       live = false;
+      cancelKeep();
       off();
       navigator.serviceWorker?.removeEventListener('message', onWorker);
     };

@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';
 import { useOutboxCounts } from './hooks';
+import { afterPaint } from '../../../widgets/runtime/schedule';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
 import { Badge } from '../../components/plain/Badge';
 import { Button, IconButton } from '../../components/plain/Button';
@@ -20,9 +21,8 @@ export function OutboxIndicator() {
   const health = useSnapshot(storageHealth);
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    void checkStorage();
-  }, [waiting]);
+  // Measured again as the outbox changes; at the start once the form is on screen (issue 22).
+  useEffect(() => afterPaint(() => void checkStorage()), [waiting]);
 
   // Entries refused or kept over 30 days when the page opens: said once, so the collector exports
   // before anything is lost. (A refusal during the visit has its own notice from the sync.)
