@@ -111,7 +111,7 @@ function onDemand() {
 // The service worker precaches the fill page's files only (issue 22): a respondent on a slow link should
 // not download the admin screens. From Vite's build manifest: the entry's static imports, and everything
 // the fill page and the offline runtime load, statically or on demand (the widgets load on demand and must
-// work offline), with the fill route's Chakra system; and what the entry's start (src/app/start.tsx) imports
+// work offline), with the Chakra system its dialogs bring; and what the entry's start (src/app/start.tsx) imports
 // statically (not the app it loads elsewhere). The other screens, and the interface language in use, are kept
 // by the worker as they are loaded (src/offline/sw.ts); the other languages are not downloaded at all.
 const FILL_ROOTS = ['src/pages/fill/RoutedFillPage.tsx', 'src/offline/runtime.ts', 'src/app/fillTheme.ts', 'src/app/fillRoot.ts'];
