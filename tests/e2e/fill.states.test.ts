@@ -33,6 +33,29 @@ async function page(): Promise<{ page: Page; close: () => Promise<void> }> {
 }
 
 describe('survey states', () => {
+  it("asks for the device's location once the form has been painted, not over an empty page", async () => {
+    const { page: p, close } = await page();
+    // The demo survey records where it was filled. What the respondent saw when the page asked: a frame
+    // painted since the form was put in, or not yet (the permission prompt over an empty page).
+    await p.addInitScript(() => {
+      const w = window as unknown as { __asked?: boolean; __painted?: boolean };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="survey-form"]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (w.__painted = true), 0));
+      }).observe(document, { childList: true, subtree: true });
+      const ask = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+      navigator.geolocation.getCurrentPosition = (ok, fail, options) => {
+        w.__asked ??= w.__painted === true;
+        ask(ok, fail, options);
+      };
+    });
+    await openSurvey(p, link.path);
+    const asked = await p.waitForFunction(() => (window as unknown as { __asked?: boolean }).__asked, null, { timeout: 15_000 }).catch(() => null);
+    expect(asked, 'the location was asked for before the form had been painted').not.toBeNull();
+    await close();
+  });
+
   it('previews a survey in Editing with its banner and without buttons', async () => {
     const { page: p, close } = await page();
     await withData(p, { surveyStatusId: 0 });

@@ -16,6 +16,7 @@ import { dismissToasts, notify } from '../../app/toaster';
 import { session } from '../../state/session';
 import { DraftButtons, FILL_INTERACTIVE_EVENT, OnlineIndicator, OutboxIndicator, useOfflineFill } from '../../offline/index';
 import { exportSurvey, previewUrl, usePreviewData, type PreviewData } from './api';
+import { afterPaint } from '../../../widgets/runtime/schedule';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
 import { AlreadySubmitted, InvalidLink, SurveyClosed, SurveyUnavailable, ThankYou } from './outcomes';
@@ -138,11 +139,15 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   const [expired, setExpired] = useState(() => editable && (data.isExpired || isPast(data.endDate)));
   const [exporting, setExporting] = useState(false);
   const geolocation = useRef<{ latitude: number; longitude: number } | null>(null);
+  // Asked once the form has been painted: the browser's permission prompt then comes over the survey, not
+  // over an empty page, and the request (a round trip to the browser) is not in the first frame's task.
   useEffect(() => {
     if (!editable || !model.toggleLocation) return;
-    locate().then(
-      (c) => (geolocation.current = { latitude: c.latitude, longitude: c.longitude }),
-      () => undefined,
+    return afterPaint(() =>
+      void locate().then(
+        (c) => (geolocation.current = { latitude: c.latitude, longitude: c.longitude }),
+        () => undefined,
+      ),
     );
   }, [editable, model.toggleLocation]);
   // A long survey is laid out from the top as it is scrolled to, and the rest in idle time (widgets/form/layoutWindow.ts).
