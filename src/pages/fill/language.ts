@@ -43,7 +43,7 @@ export function quickLanguageName(code: string, fallback: string): string {
 /** Asked on every render of the picker, and kept in localStorage: a repeat visit builds no Intl.DisplayNames. */
 let names: Map<string, string> | undefined;
 const NAMES_KEY = 'fs.fill.languageNames';
-/** A survey names a few languages; a device that has seen more than this many starts the list again. */
+/** A survey names a few languages; past this many on one device, further names are not kept (worked out on each visit). */
 const NAMES_KEPT = 200;
 
 function knownNames(): Map<string, string> {
