@@ -321,7 +321,10 @@ describe('payment-method reminders', () => {
       [3, 2],
       [1, 3],
     ] as const) {
-      t.clock.advance(end - days * DAY - 3_600_000 - t.clock.now().getTime());
+      // Noon (UTC) of the calendar day `days` before the end's: the reminders go by calendar day, and an
+      // hour before the end's time of day fell on the day before when the test ran between 00:00 and 01:00.
+      const e = new Date(end);
+      t.clock.advance(Date.UTC(e.getUTCFullYear(), e.getUTCMonth(), e.getUTCDate() - days, 12) - t.clock.now().getTime());
       await t.app.billing.sendReminders(t.mailer, 'http://localhost');
       await t.app.billing.sendReminders(t.mailer, 'http://localhost');
       await expect.poll(mails).toBe(expected);
