@@ -2,7 +2,8 @@
 // into the offline notices of spec 000 section 8. Every route gets the worker: it caches no API answer
 // but the survey's data, so sign-in and the admin screens behave exactly as without it.
 import { onWorkerMessages } from './workerMessages';
-import { FILL_INTERACTIVE_EVENT, isSurveyAddress, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
+import { afterFillSettled } from '../app/fillInteractive';
+import { isSurveyAddress, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -47,31 +48,24 @@ function recentlyReloaded(): boolean {
   return false;
 }
 
-/** Longest a respondent's page waits for its form before the worker starts anyway (a slow or failed load). */
-const FILL_WAIT_MS = 20_000;
-
 /**
- * Calls `start` once the page has what it needs: after 'load', and on the fill page after its form is on
- * screen, so the worker's downloads never compete with a respondent's first visit on a slow link.
+ * Calls `start` once the page has what it needs: after 'load', and on the fill page once its form is on
+ * screen and has settled (../app/fillInteractive.ts), so the worker's downloads never compete with a
+ * respondent's first visit on a slow link, nor its start with their first taps on a repeat visit.
  */
 function whenQuiet(start: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    start();
-  };
-  const afterLoad = () => {
-    if (!isSurveyAddress(window.location.pathname)) {
-      if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 3000 });
-      else setTimeout(once, 1000);
-      return;
-    }
-    window.addEventListener(FILL_INTERACTIVE_EVENT, () => setTimeout(once, 500), { once: true });
-    setTimeout(once, FILL_WAIT_MS);
-  };
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  if (isSurveyAddress(window.location.pathname)) {
+    void Promise.all([loaded, afterFillSettled()]).then(start);
+    return;
+  }
+  void loaded.then(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
+    else setTimeout(start, 1000);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
 // backoff. Every page runs it, so a collector who opens any screen of the app sends what waits.
 import { texts } from '../../widgets/runtime/texts';
 import { notify } from '../app/toaster';
+import { afterFillSettled } from '../app/fillInteractive';
 import { offlineDatabase } from './database';
 import { purgeOld } from './drafts';
 import { OUTBOX_SENT_EVENT } from './events';
@@ -50,11 +51,14 @@ export function startOffline(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   registerServiceWorker(onWorkerMessage);
-  void offlineDatabase()
+  // Nothing here is urgent: on a survey's address it waits until the respondent's first taps are served.
+  void afterFillSettled()
+    .then(offlineDatabase)
     .then((db) => purgeOld(db, Date.now()))
     .catch(() => undefined);
   const run = (ignoreBackoff: boolean) => {
-    void offlineDatabase()
+    void afterFillSettled()
+      .then(offlineDatabase)
       .then((db) => db.outbox.count())
       .then((n) => (n > 0 ? syncNow(ignoreBackoff) : undefined))
       .catch(() => undefined);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from '../../widgets/runtime/texts';
 import type { FormEntry } from '../../engine/survey/index';
 import { notify } from '../app/toaster';
+import { afterFillSettled } from '../app/fillInteractive';
 import { offlineDatabase } from './database';
 import type { DraftRecord } from './db';
 import { checkDraft, clearAutosave, discardDraft, formKeyOf, readAutosave, saveDraft, writeAutosave, type DraftProblem } from './drafts';
@@ -142,12 +143,16 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       if (await db.outbox.get(a.submissionId)) return clearAutosave(db, formKey);
       setRestoreAt(a.savedAt);
     });
-    // Once the form is on screen and the browser idle: keeping the survey reads and parses it again, and a
-    // respondent's first tap should not wait behind that (issue 22).
-    const cancelKeep = afterPaint(() => {
-      void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
-        (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
-      );
+    // Once the form has settled and the browser is idle: keeping the survey reads and parses it again, and a
+    // respondent's first taps should not wait behind that (issue 22).
+    let cancelKeep = (): void => undefined;
+    void afterFillSettled().then(() => {
+      if (!live) return;
+      cancelKeep = afterPaint(() => {
+        void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
+          (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
+        );
+      });
     });
     const onWorker = (e: MessageEvent<unknown>) => {
       if ((e.data as { type?: string } | null)?.type === 'fieldsurvey:cached-data') fromCache.current = true;

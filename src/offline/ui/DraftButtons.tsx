@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuFolderOpen, LuSave } from './icons';
 import { notify } from '../../app/toaster';
+import { settleNow } from '../../app/fillInteractive';
 import { listDrafts } from '../drafts';
 import type { OfflineFill } from '../useOfflineFill';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
@@ -29,7 +30,16 @@ export function DraftButtons(props: { fill: OfflineFill; hasAnswer: () => boolea
           {t('offline.drafts.editing', { title: fill.selectedDraft.draftTitle })}
         </Badge>
       )}
-      <Button variant="outline" size={props.size ?? 'md'} onClick={() => setListOpen(true)} data-testid="see-drafts">
+      <Button
+        variant="outline"
+        size={props.size ?? 'md'}
+        onClick={() => {
+          // The list may still be waiting for the form to settle (afterFillSettled): asked for, it comes now.
+          settleNow();
+          setListOpen(true);
+        }}
+        data-testid="see-drafts"
+      >
         <LuFolderOpen /> {t('offline.drafts.see')}
         {drafts.length > 0 ? ` (${drafts.length})` : ''}
       </Button>

@@ -7,6 +7,7 @@ import { LuCloudUpload, LuTriangleAlert } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { checkStorage, storageHealth } from '../storage';
+import { settleNow } from '../../app/fillInteractive';
 import { useOutboxCounts } from './hooks';
 import { afterPaint } from '../../../widgets/runtime/schedule';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
@@ -18,6 +19,11 @@ const OutboxDialog = lazyDialog(() => import('./OutboxDialog').then((m) => m.Out
 export function OutboxIndicator() {
   const { t } = useTranslation();
   const { waiting, attention, loaded } = useOutboxCounts();
+  // The counts may still be waiting for the form to settle (afterFillSettled): asked for, they come now.
+  const openList = () => {
+    settleNow();
+    setOpen(true);
+  };
   const health = useSnapshot(storageHealth);
   const [open, setOpen] = useState(false);
 
@@ -37,7 +43,7 @@ export function OutboxIndicator() {
   if (waiting === 0) {
     return (
       <>
-        <IconButton size="xs" variant="ghost" aria-label={t('offline.outbox.label')} title={t('offline.outbox.label')} onClick={() => setOpen(true)} data-testid="outbox-indicator" data-waiting={0}>
+        <IconButton size="xs" variant="ghost" aria-label={t('offline.outbox.label')} title={t('offline.outbox.label')} onClick={openList} data-testid="outbox-indicator" data-waiting={0}>
           <LuCloudUpload />
         </IconButton>
         {dialog}
@@ -51,7 +57,7 @@ export function OutboxIndicator() {
         size="xs"
         variant="outline"
         colorPalette={attention > 0 ? 'red' : 'blue'}
-        onClick={() => setOpen(true)}
+        onClick={openList}
         data-testid="outbox-indicator"
         data-waiting={waiting}
         data-attention={attention}

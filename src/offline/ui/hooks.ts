@@ -1,10 +1,12 @@
 // React bindings of the offline state: live IndexedDB queries (re-run after writes in this tab and in
 // others), the polled connection with its notices, and the outbox counts. The database module comes
-// through ../database.ts, after the fill page's form is on screen; until then a query shows its initial value.
+// through ../database.ts; on a survey's address the queries (the drafts behind their button, the outbox's
+// counts) start once the form has settled (afterFillSettled); until then a query shows its initial value.
 import { useEffect, useState, type DependencyList } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
+import { afterFillSettled } from '../../app/fillInteractive';
 import { offlineModule } from '../database';
 import type { OfflineDb } from '../db';
 import { needsAttention } from '../outbox/machine';
@@ -16,11 +18,13 @@ export function useLive<T>(query: (db: OfflineDb) => Promise<T>, deps: Dependenc
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void offlineModule().then(({ liveQuery, offlineDb }) => {
-      if (!live) return;
-      const db = offlineDb();
-      stop = liveQuery(db, () => query(db), setValue);
-    });
+    void afterFillSettled()
+      .then(offlineModule)
+      .then(({ liveQuery, offlineDb }) => {
+        if (!live) return;
+        const db = offlineDb();
+        stop = liveQuery(db, () => query(db), setValue);
+      });
     return () => {
       live = false;
       stop?.();
@@ -38,11 +42,18 @@ export function useConnection(notices = false): boolean {
   const { t } = useTranslation();
   const snap = useSnapshot(connection);
   useEffect(() => {
-    const stop = watchConnection();
+    // Until the first probe the browser's own opinion holds; on a survey's address the probe waits for the
+    // form to settle, as the other chores do.
+    let stop = (): void => undefined;
+    let live = true;
+    void afterFillSettled().then(() => {
+      if (live) stop = watchConnection();
+    });
     const off = notices
       ? onConnectionChange((online) => (online ? notify('success', t('offline.notices.backOnline')) : notify('warning', t('offline.notices.wentOffline'))))
       : () => undefined;
     return () => {
+      live = false;
       off();
       stop();
     };
