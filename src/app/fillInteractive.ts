@@ -2,6 +2,7 @@
 // respondent on a slow link waits for, so code the form does not need (the offline database, the toasts)
 // loads after it. Resolves at once on any other address.
 import { FILL_INTERACTIVE_EVENT, isSurveyAddress } from '../offline/sw/contract';
+import { whenIdle } from '../../widgets/runtime/schedule';
 
 /** Longest wait: a page whose form never shows (a failed load) still gets the rest. */
 const FILL_WAIT_MS = 20_000;
@@ -11,8 +12,6 @@ const FILL_WAIT_MS = 20_000;
  * outbox counted, the survey kept for offline use) is tens of milliseconds the tap would wait behind.
  */
 const SETTLE_MS = 1500;
-/** Longest wait for an idle moment after that: a respondent typing without pause still gets them. */
-const IDLE_WAIT_MS = 1000;
 
 let onScreen: Promise<void> | undefined;
 let settled: Promise<void> | undefined;
@@ -41,12 +40,8 @@ export function afterFillSettled(): Promise<void> {
   if (!onSurveyAddress()) return Promise.resolve();
   settled ??= new Promise<void>((resolve) => {
     settle = resolve;
-    void afterFillInteractive().then(() =>
-      setTimeout(() => {
-        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
-        else resolve();
-      }, SETTLE_MS),
-    );
+    // The next idle moment after that, at the latest a second later: a respondent typing without pause still gets them.
+    void afterFillInteractive().then(() => whenIdle(resolve, SETTLE_MS));
   });
   return settled;
 }

@@ -19,13 +19,13 @@ const OutboxDialog = lazyDialog(() => import('./OutboxDialog').then((m) => m.Out
 export function OutboxIndicator() {
   const { t } = useTranslation();
   const { waiting, attention, loaded } = useOutboxCounts();
+  const health = useSnapshot(storageHealth);
+  const [open, setOpen] = useState(false);
   // The counts may still be waiting for the form to settle (afterFillSettled): asked for, they come now.
   const openList = () => {
     settleNow();
     setOpen(true);
   };
-  const health = useSnapshot(storageHealth);
-  const [open, setOpen] = useState(false);
 
   // Measured again as the outbox changes; at the start once the form is on screen (issue 22).
   useEffect(() => afterPaint(() => void checkStorage()), [waiting]);
