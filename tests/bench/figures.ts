@@ -4,6 +4,8 @@ export interface Row {
   value: string;
   target: string;
   met: boolean;
+  /** Each run's value, in the order taken, where the figure is a median: how far the runs spread. */
+  runs?: string;
 }
 
 export const median = (xs: readonly number[]): number => {

@@ -5,7 +5,7 @@
 // only laid the form out once, and cost the fill route 41 KiB brotli (rjsf, its utils, json-schema-merge)
 // and, on large surveys, its defaults and schema resolution per question (docs/decisions.md, issue 22).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { memo, useMemo, type ReactElement } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../runtime/texts';
 import { WIDGETS_BY_NAME } from '../registry';
 import { RuntimeContext } from '../runtime/hooks';
@@ -16,6 +16,8 @@ import { FieldTemplate } from '../templates/QuestionFrame';
 import { Layout } from '../templates/Layout';
 import type { FormContext, FormRegistry, QuestionOptions, QuestionWidget, QuestionWidgetProps } from '../types';
 import { MediaUrlContext } from '../shared/ChoiceImage';
+import { warmInputs } from '../shared/warmInputs';
+import { afterPaint } from '../runtime/schedule';
 import { Repeat, type Steps } from './repeat';
 import '../widgets.css';
 
@@ -38,11 +40,21 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
   // templates, the page's context.
   const registry = useMemo(() => ({ widgets: WIDGETS_BY_NAME, templates: TEMPLATES, formContext }) as unknown as FormRegistry, [formContext]);
   const { t } = useTranslation();
+  // The date and time questions the first screen does not show yet: the browser's first build of such
+  // an input is paid once the form is painted, not by the answer that reveals them (../shared/warmInputs.ts).
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      afterPaint(() => {
+        if (host.current) warmInputs(form, host.current);
+      }),
+    [form],
+  );
   return (
     <TextContext.Provider value={t}>
       <RuntimeContext.Provider value={runtime}>
         <MediaUrlContext.Provider value={formContext.mediaUrl}>
-          <div className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
+          <div ref={host} className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
             <Level steps={ROOT} schema={form.schema as RJSFSchema} uiSchema={form.uiSchema as UiSchema} registry={registry} readonly={runtime.readOnly} />
           </div>
         </MediaUrlContext.Provider>

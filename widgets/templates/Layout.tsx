@@ -1,6 +1,7 @@
 // The form's and each repeat instance's level (rjsf's ObjectFieldTemplate in shape): lays the questions out in the
 // survey's sections (the compiler's `ui:options.layout`; non-repeat sections add no level to the form
-// data). A section is drawn by the registry's section widget and hidden while it is not relevant.
+// data). A section is drawn by the registry's section widget and hidden while it is not relevant; what an
+// answer makes relevant is drawn a screenful at once and the rest right after (./reveal.ts).
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { createContext, Fragment, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,6 +11,7 @@ import { domIdOf, instancePath, joinPath } from '../runtime/paths';
 import { questionsThrough, sizeOf, topName, whenIdle, type LayoutWindowControl } from '../form/layoutWindow';
 import { describe, type FormContext, type FormValues, type FormRegistry, type QuestionWidget } from '../types';
 import { BLOCK, Block } from './blocks';
+import { useRevealed } from './reveal';
 
 /** What the layout reads of rjsf's ObjectFieldTemplate props: each question's content by name. */
 export type LayoutProps = Pick<ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'uiSchema' | 'fieldPathId' | 'registry' | 'readonly'> & {
@@ -125,7 +127,9 @@ interface FrameProps {
 function SectionFrame({ node, path, registry, readonly, children }: FrameProps) {
   const rt = useRuntime();
   const { relevant, question: state } = useFrameState(path);
-  if (!relevant) return null;
+  // What an answer opens past a screenful follows in a transition (./reveal.ts).
+  const shown = useRevealed(relevant, sizeOf(node));
+  if (!shown) return null;
   const Section = registry.widgets.section as QuestionWidget;
   return (
     <Section
