@@ -4,6 +4,9 @@ import { useAnswer } from '../runtime/hooks';
 import { inputProps } from '../shared/a11y';
 import { optionsOf, type QuestionWidgetProps } from '../types';
 
+/** The browser's input kind the widget draws (shared/warmInputs.ts builds one ahead). */
+export const dateInputType = (monthYear: boolean): string => (monthYear ? 'month' : 'date');
+
 export function DateWidget(props: QuestionWidgetProps) {
   const [value, set] = useAnswer(props);
   const monthYear = optionsOf<{ monthYear: boolean }>(props).monthYear === true;
@@ -12,7 +15,7 @@ export function DateWidget(props: QuestionWidgetProps) {
     <input
       {...inputProps(props)}
       className="fs-input fs-input-short"
-      type={monthYear ? 'month' : 'date'}
+      type={dateInputType(monthYear)}
       value={monthYear ? text.slice(0, 7) : text}
       onChange={(e) => set(e.target.value === '' ? undefined : monthYear ? `${e.target.value}-01` : e.target.value)}
     />

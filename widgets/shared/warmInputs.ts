@@ -7,14 +7,21 @@
 // sight (no size, transparent, hidden from assistive technology, inert) and removed in the same task, so
 // it is never painted nor reachable.
 import { QUESTION_TYPES, type CompiledForm } from '../../engine/survey/index';
+import { dateInputType } from '../date/DateWidget';
+import { DATETIME_INPUT } from '../datetime/DateTimeWidget';
+import { TIME_INPUT } from '../time/TimeWidget';
 
-/** The browser's input kind a question of these types draws (date/DateWidget.tsx, time/, datetime/). */
+/** The browser's input kind a question of these types draws, as its widget declares it. */
 function nativeKind(key: string, appearance: readonly string[]): string | null {
-  if (key === 'date') return appearance.includes('month-year') ? 'month' : 'date';
-  if (key === 'time') return 'time';
-  if (key === 'datetime') return 'datetime-local';
+  // 'month-year' as engine/survey's emitter reads it into the date widget's monthYear option.
+  if (key === 'date') return dateInputType(appearance.includes('month-year'));
+  if (key === 'time') return TIME_INPUT;
+  if (key === 'datetime') return DATETIME_INPUT;
   return null;
 }
+
+/** The kinds built already: once per page, however often the form is built again (the builder's preview). */
+const built = new Set<string>();
 
 /** The browser's own date and time input kinds the form's questions draw. */
 export function nativeInputsOf(form: CompiledForm): string[] {
@@ -29,8 +36,9 @@ export function nativeInputsOf(form: CompiledForm): string[] {
 /** Lays out, once and out of sight, an input of each such kind the form asks for and the page has none of yet. */
 export function warmInputs(form: CompiledForm, host: HTMLElement): void {
   const doc = host.ownerDocument;
-  const kinds = nativeInputsOf(form).filter((kind) => doc.querySelector(`input[type="${kind}"]`) === null);
+  const kinds = nativeInputsOf(form).filter((kind) => !built.has(kind) && doc.querySelector(`input[type="${kind}"]`) === null);
   if (kinds.length === 0) return;
+  for (const kind of kinds) built.add(kind);
   const box = doc.createElement('div');
   box.className = 'fs-warm';
   box.setAttribute('aria-hidden', 'true');
