@@ -6,7 +6,7 @@
 // where `${age}` was meant). Typing `${` offers the survey's names and a word offers the
 // engine's functions (a combobox: arrows, Enter or Tab to take one, Escape to close).
 import { Box, Text, Textarea } from '@chakra-ui/react';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bareQuestionNames, checkDraft, completionsAt, laterReferences, surveyNames, type Completion, type ExpressionProperty } from '../../../../../engine/survey/index';
 import { PanelField } from './Field';
@@ -35,6 +35,16 @@ export function ExpressionField(p: FieldProps & { hideLabel?: boolean }) {
   const [completion, setCompletion] = useState<Completion | null>(null);
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
+  // The caret after a taken completion, placed once React has written the new text: in the same task
+  // as the key or click, so typing that follows at once (a fast typist, a test) lands after the name
+  // rather than a frame later moving the caret under it.
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = caretAfter.current;
+    if (caret === null) return;
+    caretAfter.current = null;
+    area.current?.setSelectionRange(caret, caret);
+  });
   const listId = `${p.id}-completions`;
 
   const suggest = (text: string, caret: number) => {
@@ -46,10 +56,9 @@ export function ExpressionField(p: FieldProps & { hideLabel?: boolean }) {
     const option = c?.options[index];
     if (!c || !option) return;
     const next = draft.slice(0, c.from) + option.insert + draft.slice(c.to);
-    const caret = c.from + option.insert.length;
+    caretAfter.current = c.from + option.insert.length;
     setDraft(next);
     setCompletion(null);
-    requestAnimationFrame(() => area.current?.setSelectionRange(caret, caret));
   };
   const commit = () => {
     setCompletion(null);
