@@ -44,7 +44,9 @@ export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicU
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'media-src': ["'self'", 'blob:', 'data:'],
-    'frame-src': frames.length ? frames : ["'none'"],
+    // Our own pages only besides those: the fill page runs its modules once in a hidden frame of its own
+    // origin so that their code cache is written (src/offline/codeCache.ts).
+    'frame-src': ["'self'", ...frames],
     // No page of ours may be framed, survey pages included (clickjacking a submit button).
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

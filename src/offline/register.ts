@@ -3,6 +3,7 @@
 // but the survey's data, so sign-in and the admin screens behave exactly as without it.
 import { onWorkerMessages } from './workerMessages';
 import { afterFillSettled } from '../app/fillInteractive';
+import { writeCodeCache } from './codeCache';
 import { isSurveyAddress, isWorkerMessage, type CacheUrlsMessage, type WorkerMessage } from './sw/contract';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -32,7 +33,15 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
       },
       () => undefined, // no worker (private mode, blocked): the app still works online
     );
-  whenQuiet(() => void register().then(keepLoadedFiles));
+  // A page its worker served has run its modules from the worker's cache, and they have their code cache;
+  // one from the network (a first visit) has it written now, for the next (codeCache.ts). This module is in
+  // the fill page's 'fill' file (vite.config.ts), which imports the rest of the page's code.
+  const fromNetwork = navigator.serviceWorker.controller === null;
+  whenQuiet(() => {
+    void register().then(keepLoadedFiles).then(() => {
+      if (fromNetwork && isSurveyAddress(window.location.pathname)) return writeCodeCache(import.meta.url);
+    });
+  });
 }
 
 const RELOAD_KEY = 'fieldsurvey:chunk-reload';

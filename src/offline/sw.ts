@@ -16,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ASSETS_CACHE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import { ASSETS_CACHE, CODE_CACHE_PAGE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -84,6 +84,26 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
+
+// The code cache's page (codeCache.ts): made up here, from precached files only, so that it never
+// reaches the network and never falls back to the app's shell. It names one module of the precache and
+// nothing else; the page that frames it is ours (frame-ancestors 'self').
+registerRoute(
+  ({ url, request }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === CODE_CACHE_PAGE,
+  async ({ url }) => {
+    const module = url.searchParams.get('module') ?? '';
+    if (!/^\/assets\/[\w.-]+\.js$/.test(module) || !(await matchPrecache(module))) return new Response(null, { status: 404 });
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>-</title><script type="module" crossorigin src="${module}"></script></head><body></body></html>`;
+    return new Response(html, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  },
+);
 
 // Registered before the precache route so that '/' (which the precache maps to index.html) is a
 // navigation too, answered from the network first, except a survey link's page (below).

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database';
 import { OwnServer } from './offline-server';
-import { Profile, notice, openSurveyOnline, surveyIdOf } from './offline-pages';
+import { Profile, consent, notice, openSurveyOnline, surveyIdOf } from './offline-pages';
 
 let srv: OwnServer;
 let profile: Profile | undefined;
@@ -108,6 +108,55 @@ describe('a repeat visit online, the survey kept on the device', () => {
       expect(spinner).toBe(false);
       // The worker's word that the network brought another version came before the page listened, and is not lost.
       await notice(next, 'This survey has been updated.', 40_000);
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
+});
+
+describe("the fill page's code cache", () => {
+  it('is written on the first visit, in a hidden frame that goes, so that the repeat visit reads it instead of writing it', async () => {
+    const path = srv.demoSurveyPath();
+    const again = new Profile(srv.url);
+    try {
+      const page = await again.open();
+      const seen: { url: string; hidden: boolean; tabIndex: number; inert: boolean }[] = [];
+      let gone = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) return;
+        void frame.frameElement().then(async (el) => {
+          const [hidden, tabIndex, inert] = await el.evaluate((f: HTMLIFrameElement) => [f.hidden && !f.checkVisibility(), f.tabIndex, f.inert] as const);
+          seen.push({ url: frame.url(), hidden, tabIndex, inert });
+        }, () => undefined);
+      });
+      page.on('framedetached', (frame) => {
+        if (frame.url().includes('/fill-code-cache')) gone = true;
+      });
+      await openSurveyOnline(page, path);
+      await expect.poll(() => gone, { timeout: 60_000 }).toBe(true);
+      expect(seen).toEqual([{ url: expect.stringMatching(/\/fill-code-cache\?module=%2Fassets%2Ffill-[\w-]+\.js$/), hidden: true, tabIndex: -1, inert: true }]);
+      // The respondent's page itself is untouched: the form is there and answers.
+      await consent(page).check();
+      expect(await consent(page).isChecked()).toBe(true);
+      await page.close();
+
+      // The repeat visit, traced: V8 compiles the 'fill' file's module but writes no code cache for it (it
+      // did before: 648 KB written on the main thread before the form's first paint, issue 22).
+      const next = await again.context!.newPage();
+      const cdp = await again.context!.newCDPSession(next);
+      const events: { name: string; args?: { data?: { url?: string } } }[] = [];
+      cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.start', { categories: 'v8', transferMode: 'ReportEvents' });
+      const res = await next.goto(path);
+      expect(res?.fromServiceWorker()).toBe(true);
+      await next.getByTestId('fill-page').waitFor();
+      await next.waitForTimeout(1500);
+      await cdp.send('Tracing.end');
+      await complete;
+      const ofFill = (name: string) => events.filter((e) => e.name === name && /\/assets\/fill-[\w-]+\.js$/.test(e.args?.data?.url ?? ''));
+      expect(ofFill('v8.compileModule').length).toBeGreaterThan(0);
+      expect(ofFill('v8.produceModuleCache')).toEqual([]);
     } finally {
       await again.close();
     }

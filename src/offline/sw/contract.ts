@@ -13,6 +13,12 @@ export const FILL_DOCUMENT_CACHE = 'fieldsurvey-fill-document-v1';
 export const SURVEY_ADDRESS = '/public-survey/';
 export const isSurveyAddress = (pathname: string): boolean => pathname.toLowerCase().startsWith(SURVEY_ADDRESS);
 
+/**
+ * A page of nothing but one of the fill page's precached modules, which the worker makes up itself
+ * (../codeCache.ts says why): `?module=/assets/<file>.js`. Never a survey's address, never the network's.
+ */
+export const CODE_CACHE_PAGE = '/fill-code-cache';
+
 /** The app's own files that are not precached (the screens beyond the fill page), kept once loaded. */
 export const ASSETS_CACHE = 'fieldsurvey-assets-v1';
 

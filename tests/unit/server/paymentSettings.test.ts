@@ -11,13 +11,14 @@ describe('the content security policy and Stripe', () => {
   it('lets no Stripe script, frame or connection in on the sandbox', () => {
     const csp = contentSecurityPolicy(loadConfig(base));
     expect(JSON.stringify(csp)).not.toContain('stripe');
-    expect(csp['frame-src']).toEqual(["'none'"]);
+    // Our own origin only (the fill page's code cache frame, src/offline/codeCache.ts).
+    expect(csp['frame-src']).toEqual(["'self'"]);
   });
 
   it('lets Stripe.js, its card frames and its API in with Stripe configured', () => {
     const csp = contentSecurityPolicy(loadConfig({ ...base, ...stripe }));
     expect(csp['script-src']).toContain('https://js.stripe.com');
-    expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
   });
 });
