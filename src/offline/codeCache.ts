@@ -48,7 +48,6 @@ export async function writeCodeCache(moduleUrl: string): Promise<void> {
   await new Promise<void>((resolve) => whenIdle(resolve));
   const frame = document.createElement('iframe');
   frame.src = page;
-  frame.title = '';
   frame.hidden = true;
   // The page's reset draws every iframe as a block, over the hidden attribute's display.
   frame.style.display = 'none';
