@@ -12,7 +12,8 @@
 // cache once more, in a hidden frame of a page that holds nothing else (the worker makes it up: sw.ts,
 // CODE_CACHE_PAGE): their top-level code only (definitions; nothing renders, nothing is asked of the
 // server) and V8 writes their cache there, at an idle moment while the respondent reads and types. The
-// repeat visit then reads it as the third did. The frame goes once it has loaded.
+// repeat visit then starts as the third did, with no cache to write on its main thread. The frame goes
+// once it has loaded.
 import { CODE_CACHE_PAGE } from './sw/contract';
 import { whenIdle } from '../../widgets/runtime/schedule';
 
