@@ -14,7 +14,7 @@
 // server) and V8 writes their cache there, at an idle moment while the respondent reads and types. The
 // repeat visit then starts as the third did, with no cache to write on its main thread. The frame goes
 // once it has loaded.
-import { CODE_CACHE_PAGE } from './sw/contract';
+import { CODE_CACHE_PAGE, isBuiltScriptPath } from './sw/contract';
 import { whenIdle } from '../../widgets/runtime/schedule';
 
 /** Time for the cache, written in the tasks right after the modules have run, to reach the worker's storage. */
@@ -30,7 +30,7 @@ export function codeCachePage(moduleUrl: string, origin: string): string | null 
   } catch {
     return null;
   }
-  if (url.origin !== origin || !/^\/assets\/[\w.-]+\.js$/.test(url.pathname)) return null;
+  if (url.origin !== origin || !isBuiltScriptPath(url.pathname)) return null;
   return `${CODE_CACHE_PAGE}?module=${encodeURIComponent(url.pathname)}`;
 }
 

@@ -16,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ASSETS_CACHE, CODE_CACHE_PAGE, FILL_DOCUMENT_CACHE, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import { ASSETS_CACHE, CODE_CACHE_PAGE, FILL_DOCUMENT_CACHE, isBuiltScriptPath, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -92,7 +92,7 @@ registerRoute(
   ({ url, request }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === CODE_CACHE_PAGE,
   async ({ url }) => {
     const module = url.searchParams.get('module') ?? '';
-    if (!/^\/assets\/[\w.-]+\.js$/.test(module) || !(await matchPrecache(module))) return new Response(null, { status: 404 });
+    if (!isBuiltScriptPath(module) || !(await matchPrecache(module))) return new Response(null, { status: 404 });
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>-</title><script type="module" crossorigin src="${module}"></script></head><body></body></html>`;
     return new Response(html, {
       headers: {

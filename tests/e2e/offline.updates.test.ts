@@ -115,7 +115,7 @@ describe('a repeat visit online, the survey kept on the device', () => {
 });
 
 describe("the fill page's code cache", () => {
-  it('is written on the first visit, in a hidden frame that goes, so that the repeat visit reads it instead of writing it', async () => {
+  it('is written on the first visit, in a hidden frame that goes, so that the repeat visit starts without writing it', async () => {
     const path = srv.demoSurveyPath();
     const again = new Profile(srv.url);
     try {

@@ -19,6 +19,9 @@ export const isSurveyAddress = (pathname: string): boolean => pathname.toLowerCa
  */
 export const CODE_CACHE_PAGE = '/fill-code-cache';
 
+/** A built script of this origin by its path ('/assets/<name>.js'): the only thing that page may name. */
+export const isBuiltScriptPath = (pathname: string): boolean => /^\/assets\/[\w.-]+\.js$/.test(pathname);
+
 /** The app's own files that are not precached (the screens beyond the fill page), kept once loaded. */
 export const ASSETS_CACHE = 'fieldsurvey-assets-v1';
 
