@@ -13,11 +13,13 @@
 // check, sent as the page commits, makes the renderer compile Playwright's injected script (a 330 KB
 // DevTools message, 40-140 ms of the 4x-slowed main thread in a trace) while the page's own modules wait
 // to run, a cost no respondent pays and the figure is meant to leave out. A console message costs the
-// page a call and the driver an event.
+// page a call and the driver an event. The title says it too, for a browser with no Runtime domain to
+// hear console messages (bare-chromium.ts).
 import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium';
 
 const CHECKBOX = '.fs-q input[type="checkbox"]';
-/** What the page's console message starts with, before its figure. */
+/** What the page's console message (and its title, for bare-chromium.ts) starts with, before its figure. */
 const MARK = 'bench-interactive ';
 const FIELD = '.fs-q input[type="text"], .fs-q input[inputmode], .fs-q textarea';
 
@@ -31,7 +33,12 @@ export const TYPE_FIRST_FIELD = `if (location.search.includes('bench-in-page')) 
     field.focus();
     document.execCommand('insertText', false, '1');
     const landed = () => field.isConnected && field.value.includes('1');
-    const done = () => (landed() ? afterFrame(() => console.info(${JSON.stringify(MARK)} + performance.now())) : requestAnimationFrame(done));
+    const report = () => {
+      const figure = ${JSON.stringify(MARK)} + performance.now();
+      console.info(figure);
+      document.title = figure;
+    };
+    const done = () => (landed() ? afterFrame(report) : requestAnimationFrame(done));
     done();
   };
   const look = () => {
@@ -56,4 +63,11 @@ export async function interactiveInPage(page: Page, path: string): Promise<numbe
   message.catch(() => undefined); // a failed navigation throws below; the waiter's own timeout is not a second failure
   await page.goto(`${path}${sep}bench-in-page=1`, { waitUntil: 'commit', timeout: 120_000 });
   return Math.round(Number((await message).text().slice(MARK.length)));
+}
+
+/** The same visit in a browser with nothing attached but the throttling (bare-chromium.ts): navigates and returns the page's figure, in ms. */
+export async function interactiveBare(page: BarePage, url: string): Promise<number> {
+  const sep = url.includes('?') ? '&' : '?';
+  await page.navigate(`${url}${sep}bench-in-page=1`);
+  return Math.round(Number(await page.waitForTitle(MARK, 120_000)));
 }

@@ -19,7 +19,8 @@ import { openPostgres } from '../../server/db/database';
 import { DB_NAME as OFFLINE_DB } from '../../src/offline/db';
 import { insertSurvey } from '../../server/db/queries/surveys';
 import type { SurveyModel } from '../../engine/survey/index';
-import { interactiveInPage } from './fill-in-page';
+import { BareChromium, type BarePage } from './bare-chromium';
+import { TYPE_FIRST_FIELD, interactiveBare, interactiveInPage } from './fill-in-page';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
 import { serveHtml, startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
@@ -84,23 +85,27 @@ async function firstVisit(browser: Browser, base: string, path: string, network:
   return { ms, bytes: bytes(), total: bytes, context, page };
 }
 
-/** Empties the offline database's autosave, so that the next visit opens as a new respondent's. */
+/** An expression that empties the offline database's autosave, so that the next visit opens as a new respondent's. */
+const CLEAR_AUTOSAVE = `new Promise((done) => {
+  const open = indexedDB.open('${OFFLINE_DB}');
+  open.onerror = () => done();
+  open.onsuccess = () => {
+    const tx = open.result.transaction('autosave', 'readwrite');
+    tx.objectStore('autosave').clear();
+    tx.oncomplete = tx.onerror = () => (open.result.close(), done());
+  };
+})`;
+
 export async function clearAutosave(page: Page): Promise<void> {
-  await page.evaluate(`new Promise((done) => {
-    const open = indexedDB.open('${OFFLINE_DB}');
-    open.onerror = () => done();
-    open.onsuccess = () => {
-      const tx = open.result.transaction('autosave', 'readwrite');
-      tx.objectStore('autosave').clear();
-      tx.oncomplete = tx.onerror = () => (open.result.close(), done());
-    };
-  })`);
+  await page.evaluate(CLEAR_AUTOSAVE);
 }
+
+/** An expression true once the worker controls the page and has precached what it keeps. */
+const WORKER_READY = `(async () => navigator.serviceWorker.controller !== null && (await caches.keys()).some((k) => k.includes('precache')))()`;
 
 /** A second visit in the same profile, once the worker has precached what it keeps. */
 async function repeatVisit(context: BrowserContext, page: Page, path: string, measure: Measure = interactive): Promise<number> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
-  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.includes('precache')), null, { timeout: 120_000 });
+  await page.waitForFunction(WORKER_READY, null, { timeout: 120_000 });
   await page.waitForTimeout(3000);
   // The first visit's answer was autosaved, and the next visit would open on the question whether to
   // restore it: the repeat visit measured is a new respondent's, so the autosave goes.
@@ -120,6 +125,38 @@ async function repeatVisit(context: BrowserContext, page: Page, path: string, me
  */
 const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head>
 <body><div class="fs-q"><label><input type="checkbox"> I agree</label></div><div class="fs-q"><label>Name <input type="text"></label></div></body></html>`;
+
+/**
+ * A first and a repeat visit in a browser with nothing attached to the page but the throttling
+ * (bare-chromium.ts), interactive taken by the page (fill-in-page.ts): what a respondent's phone pays,
+ * without Playwright's context, injected script and detailed error stacks. With `worker`, the repeat
+ * visit waits as repeatVisit does for the worker's precache, and the autosave is emptied. The profiler
+ * (profile-fill.ts `bare`) measures the repeat visit inside a trace.
+ */
+export async function bareVisits(browser: BareChromium, url: string, worker: boolean, measureRepeat: (page: BarePage, url: string) => Promise<number> = interactiveBare): Promise<{ first: number; repeat: number }> {
+  const context = await browser.newContext();
+  try {
+    const setup = { cpuRate: 4, network: PROFILE_A, initScript: TYPE_FIRST_FIELD };
+    const page = await browser.newPage(context, setup);
+    const first = await interactiveBare(page, url);
+    if (worker) {
+      const deadline = Date.now() + 120_000;
+      while (!(await page.evaluate<boolean>(WORKER_READY))) {
+        if (Date.now() > deadline) throw new Error('the worker did not precache within 120 s');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      await page.evaluate(CLEAR_AUTOSAVE);
+    }
+    await page.close();
+    const next = await browser.newPage(context, setup);
+    const repeat = await measureRepeat(next, url);
+    await next.close();
+    return { first, repeat };
+  } finally {
+    await browser.closeContext(context);
+  }
+}
 
 async function controlFloor(browser: Browser): Promise<{ first: number; repeat: number }> {
   const server = await serveHtml(CONTROL_PAGE, 'public, max-age=3600');
@@ -308,6 +345,26 @@ export default async function run(): Promise<void> {
     }
     add('demo survey, profile A, first visit, measured in the page', demoInPage, 'ms', 5000);
     add('demo survey, profile A, repeat visit, measured in the page', repeatInPage, 'ms', 1000);
+    // And in a browser with nothing attached to the page but the throttling (bare-chromium.ts), beside
+    // the control page there: a navigation, a tick and a keystroke with no script of ours.
+    const bare = await BareChromium.launch(CHROMIUM);
+    try {
+      const demoBare: { first: number; repeat: number }[] = [];
+      for (let i = 0; i < RUNS; i++) demoBare.push(await bareVisits(bare, `${server.url}${demoPath}`, true));
+      const controlBare: { first: number; repeat: number }[] = [];
+      const controlServer = await serveHtml(CONTROL_PAGE, 'public, max-age=3600');
+      try {
+        for (let i = 0; i < RUNS; i++) controlBare.push(await bareVisits(bare, `${controlServer.url}/control`, false));
+      } finally {
+        await controlServer.close();
+      }
+      add('demo survey, profile A, first visit, in the page, only the throttling attached', demoBare.map((v) => v.first), 'ms', 5000);
+      add('demo survey, profile A, repeat visit, in the page, only the throttling attached', demoBare.map((v) => v.repeat), 'ms', 1000);
+      context('control page (no script), profile A, first visit, in the page, only the throttling attached', controlBare.map((c) => c.first));
+      context('control page (no script), profile A, repeat visit, in the page, only the throttling attached', controlBare.map((c) => c.repeat));
+    } finally {
+      await bare.close();
+    }
     add('demo survey, first visit bytes until interactive', bytes, 'KiB', 250, 1024);
     add('demo survey, first visit bytes in all', allBytes, 'KiB', 250, 1024);
     if (REPEAT_ONLY) return;

@@ -3,6 +3,7 @@
 //   npx tsx tests/bench/profile-fill.ts repeat [runs]   the demo survey's visits 2..VISITS (default 3)
 //   npx tsx tests/bench/profile-fill.ts driver [runs]   answering the 2,000-question form's driver
 //   npx tsx tests/bench/profile-fill.ts first [runs]    the 2,000-question form's first visit, to interactive
+//   npx tsx tests/bench/profile-fill.ts bare [runs]     the demo survey's repeat visit with only the throttling attached
 //   npx tsx tests/bench/profile-fill.ts summary FILE... a saved trace summarized again
 // By default it records a Chromium trace (TRACE_CATEGORIES; add disabled-by-default-v8.compile for V8's
 // parse and compile steps, at a large cost) and prints the page's main thread's self time by trace event,
@@ -17,10 +18,11 @@ import { chromium } from 'playwright-core';
 import { DEMO_SURVEY_NAME } from '../../fixtures/demo/surveys';
 import { openPostgres } from '../../server/db/database';
 import { insertSurvey } from '../../server/db/queries/surveys';
-import { answerDriver, clearAutosave, inLanguage, interactive } from './fill-page.bench';
-import { interactiveInPage } from './fill-in-page';
+import { BareChromium } from './bare-chromium';
+import { answerDriver, bareVisits, clearAutosave, inLanguage, interactive } from './fill-page.bench';
+import { interactiveBare, interactiveInPage } from './fill-in-page';
 import { DRIVER, bigSurvey, driverDependants } from './fill-surveys';
-import { counters, metrics, profiled, summarize, traced, type TraceEvent } from './profile';
+import { CATEGORIES, counters, metrics, profiled, saveTrace, summarize, traced, type TraceEvent } from './profile';
 import { startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
 
@@ -45,6 +47,29 @@ if (mode === 'driver' || mode === 'first') {
 }
 await database.close();
 const server = await startServer({ databaseUrl: bench.databaseUrl });
+if (mode === 'bare') {
+  // The demo survey's repeat visit in a browser with nothing attached but the throttling, traced from the
+  // browser's side (bare-chromium.ts; the benchmark's "only the throttling attached" figures).
+  const bare = await BareChromium.launch(CHROMIUM);
+  try {
+    for (let r = 0; r < runs; r++) {
+      const { repeat } = await bareVisits(bare, `${server.url}/public-survey/${demo.public_link_uuid}/${demo.id}`, true, async (page, url) => {
+        let ms = 0;
+        const events = await bare.trace(CATEGORIES, async () => {
+          ms = await interactiveBare(page, url);
+        });
+        saveTrace(events as TraceEvent[], `fill-bare-${r}-visit2`);
+        return ms;
+      });
+      console.log(`visit 2 interactive: ${repeat} ms`);
+    }
+  } finally {
+    await bare.close();
+    await server.stop();
+    await bench.drop();
+  }
+  process.exit(0);
+}
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', ...(process.env.CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)] });
 try {
   for (let r = 0; r < runs; r++) {

@@ -64,7 +64,13 @@ export function summarize(events: TraceEvent[], label: string): void {
   }
 }
 
-const CATEGORIES = (process.env.TRACE_CATEGORIES ?? 'devtools.timeline,v8,v8.execute,blink,loading,toplevel').split(',');
+export const CATEGORIES = (process.env.TRACE_CATEGORIES ?? 'devtools.timeline,v8,v8.execute,blink,loading,toplevel').split(',');
+
+/** Writes a trace's events to PROFILE_DIR/`name`.json and prints its summary. */
+export function saveTrace(events: TraceEvent[], name: string): void {
+  writeFileSync(`${DIR}/${name}.json`, JSON.stringify({ traceEvents: events }));
+  summarize(events, name);
+}
 
 /** Records a Chromium trace around `act` into PROFILE_DIR/`name`.json and prints its summary. */
 export async function traced(browser: Browser, page: Page, name: string, act: () => Promise<void>): Promise<void> {
