@@ -23,8 +23,12 @@ const CHECKBOX = '.fs-q input[type="checkbox"]';
 const MARK = 'bench-interactive ';
 const FIELD = '.fs-q input[type="text"], .fs-q input[inputmode], .fs-q textarea';
 
-/** The init script: only on an address asking for it ('bench-in-page'), so the driven runs are untouched. */
-export const TYPE_FIRST_FIELD = `if (location.search.includes('bench-in-page')) (() => {
+/**
+ * The init script: only on an address asking for it ('bench-in-page'), so the driven runs are untouched.
+ * `field` and `checkbox` say what to look for (another page's, for ODK Web Forms: odk-web-forms.ts).
+ */
+export function typeFirstField(field = FIELD, checkbox: string | null = CHECKBOX): string {
+  return `if (location.search.includes('bench-in-page')) (() => {
   const afterFrame = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
   let ticked = false;
   let typed = false;
@@ -43,21 +47,24 @@ export const TYPE_FIRST_FIELD = `if (location.search.includes('bench-in-page')) 
   };
   const look = () => {
     if (typed) return;
-    const consent = document.querySelector(${JSON.stringify(CHECKBOX)});
+    const consent = ${checkbox === null ? 'null' : `document.querySelector(${JSON.stringify(checkbox)})`};
     if (consent && !ticked && consent.checkVisibility()) {
       ticked = true;
       afterFrame(() => { consent.click(); look(); });
       return;
     }
-    const field = document.querySelector(${JSON.stringify(FIELD)});
+    const field = document.querySelector(${JSON.stringify(field)});
     if (field && field.checkVisibility() && !field.disabled) afterFrame(() => { if (!typed && field.isConnected) type(field); else look(); });
   };
   new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'style', 'class'] });
 })();`;
+}
+
+export const TYPE_FIRST_FIELD = typeFirstField();
 
 /** Navigates to the address (asking for the in-page measurement) and returns the page's own figure, in ms. */
-export async function interactiveInPage(page: Page, path: string): Promise<number> {
-  await page.addInitScript(TYPE_FIRST_FIELD);
+export async function interactiveInPage(page: Page, path: string, script = TYPE_FIRST_FIELD): Promise<number> {
+  await page.addInitScript(script);
   const sep = path.includes('?') ? '&' : '?';
   const message = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(MARK), timeout: 120_000 });
   message.catch(() => undefined); // a failed navigation throws below; the waiter's own timeout is not a second failure

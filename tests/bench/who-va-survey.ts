@@ -8,7 +8,7 @@ import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder'
 import { XLSFORM_SHEET_LIMITS } from '../../server/services/xlsformImport';
 import { readWorkbook } from '../../server/workers/workbook';
 
-const FIXTURE = 'fixtures/xlsforms/who-va-2016-v1_5_2.xlsx';
+export const FIXTURE = 'fixtures/xlsforms/who-va-2016-v1_5_2.xlsx';
 
 export async function whoVa(languages: { languageId: number; name: string; code: string }[]): Promise<SurveyModel> {
   const read = await readWorkbook(readFileSync(FIXTURE), XLSFORM_SHEET_LIMITS);
