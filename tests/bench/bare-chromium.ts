@@ -60,6 +60,13 @@ export class BareChromium {
     private readonly profile: string,
   ) {
     this.input = child.stdio[3] as Writable;
+    // A browser that fails to start or dies answers nothing: every call waiting says so instead of hanging.
+    const gone = (why: string) => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error(`Chromium ${why}`));
+      this.pending.clear();
+    };
+    child.once('error', (err) => gone(`did not start: ${err.message}`));
+    child.once('exit', (code, signal) => gone(`exited (${signal ?? code})`));
     let buffered = Buffer.alloc(0);
     (child.stdio[4] as Readable).on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
@@ -89,6 +96,7 @@ export class BareChromium {
   send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> {
     const id = ++this.next;
     return new Promise<T>((resolve, reject) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return reject(new Error(`Chromium has exited; ${method} not sent`));
       this.pending.set(id, { resolve: resolve as (r: Record<string, unknown>) => void, reject });
       this.input.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
@@ -148,7 +156,7 @@ export class BareChromium {
 
   async close(): Promise<void> {
     await this.send('Browser.close').catch(() => undefined);
-    await new Promise((done) => (this.child.exitCode !== null ? done(undefined) : this.child.once('exit', done)));
+    await new Promise((done) => (this.child.exitCode !== null || this.child.signalCode !== null ? done(undefined) : this.child.once('exit', done)));
     rmSync(this.profile, { recursive: true, force: true });
   }
 }
