@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
-export interface Message {
+interface Message {
   id?: number;
   method?: string;
   params?: Record<string, unknown>;

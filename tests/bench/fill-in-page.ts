@@ -62,19 +62,48 @@ export function typeFirstField(field = FIELD, checkbox: string | null = CHECKBOX
 
 export const TYPE_FIRST_FIELD = typeFirstField();
 
+/** The address asking the init script to measure. */
+const inPageAddress = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}bench-in-page=1`;
+
+/**
+ * Installs `__afterPaint(check, done)` in the page, for the answers timed there (fill-page.bench.ts's
+ * answerDriver, odk-web-forms.ts's answerOdkDriver): a frame callback and the task after it (a message's task
+ * runs once the frame it follows has been painted) take the time, and `done(time)` is called only if
+ * `check()` then holds; otherwise the next frame is tried. Calls while a frame is awaited are dropped.
+ */
+export const AFTER_PAINT = `globalThis.__afterPaint ??= (() => {
+  let waiting = false;
+  const afterPaint = (check, done) => {
+    if (waiting) return;
+    waiting = true;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const end = performance.now();
+        waiting = false;
+        if (check()) done(end);
+        else afterPaint(check, done);
+      };
+      channel.port2.postMessage(null);
+    });
+  };
+  return afterPaint;
+})();`;
+
+/** What AFTER_PAINT installs, as the page's functions see it. */
+export type AfterPaint = (check: () => boolean, done: (time: number) => void) => void;
+
 /** Navigates to the address (asking for the in-page measurement) and returns the page's own figure, in ms. */
 export async function interactiveInPage(page: Page, path: string, script = TYPE_FIRST_FIELD): Promise<number> {
   await page.addInitScript(script);
-  const sep = path.includes('?') ? '&' : '?';
   const message = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(MARK), timeout: 120_000 });
   message.catch(() => undefined); // a failed navigation throws below; the waiter's own timeout is not a second failure
-  await page.goto(`${path}${sep}bench-in-page=1`, { waitUntil: 'commit', timeout: 120_000 });
+  await page.goto(inPageAddress(path), { waitUntil: 'commit', timeout: 120_000 });
   return Math.round(Number((await message).text().slice(MARK.length)));
 }
 
 /** The same visit in a browser with nothing attached but the throttling (bare-chromium.ts): navigates and returns the page's figure, in ms. */
 export async function interactiveBare(page: BarePage, url: string): Promise<number> {
-  const sep = url.includes('?') ? '&' : '?';
-  await page.navigate(`${url}${sep}bench-in-page=1`);
+  await page.navigate(inPageAddress(url));
   return Math.round(Number(await page.waitForTitle(MARK, 120_000)));
 }

@@ -22,7 +22,7 @@ import { DB_NAME as OFFLINE_DB } from '../../src/offline/db';
 import { insertSurvey } from '../../server/db/queries/surveys';
 import type { SurveyModel } from '../../engine/survey/index';
 import { BareChromium, type BarePage } from './bare-chromium';
-import { TYPE_FIRST_FIELD, interactiveBare, interactiveInPage, typeFirstField } from './fill-in-page';
+import { AFTER_PAINT, TYPE_FIRST_FIELD, interactiveBare, interactiveInPage, typeFirstField, type AfterPaint } from './fill-in-page';
 import { BIG_QUESTIONS, DRIVER, bigSurvey, driverDependants } from './fill-surveys';
 import { serveHtml, startServer } from './server';
 import { prepareBenchDatabase } from './submission.database';
@@ -184,20 +184,20 @@ async function controlFloor(browser: Browser): Promise<{ first: number; repeat: 
  * Answers the driver and returns the milliseconds, measured in the page, from the input event that
  * answers it to the first frame painted with every dependant in the DOM, laid out and visible. Playwright's
  * own polling (looking up 200 names each frame) cost a quarter of a second of a slowed CPU, so the page
- * watches itself: a MutationObserver notes when the last dependant is in, a frame callback and the task
- * after it (the frame has then been painted) take the time, and only then are the dependants checked
+ * watches itself: a MutationObserver notes when the last dependant is in, the painted frame after it takes
+ * the time (fill-in-page.ts's AFTER_PAINT), and only then are the dependants checked
  * for real (an input inside each, a box with a height, `checkVisibility`), outside the measured time; a
  * frame whose dependants are not all drawn yet is not taken.
  */
 export async function answerDriver(page: Page, driver: string, dependants: readonly string[], value = '9'): Promise<number> {
   // tsx names the functions declared inside (esbuild's keepNames), through a helper the page lacks.
   await page.evaluate('globalThis.__name ??= (fn) => fn');
+  await page.evaluate(AFTER_PAINT);
   await page.evaluate(
     ({ driver, names }) => {
       const w = window as unknown as { __driver?: Promise<number> };
       w.__driver = new Promise<number>((done, fail) => {
         let start = -1;
-        let waiting = false;
         // Kept up to date from the added and removed nodes: querying 200 names at each mutation would
         // itself cost the page time inside the window measured.
         const wanted = new Set(names);
@@ -217,23 +217,12 @@ export async function answerDriver(page: Page, driver: string, dependants: reado
             const el = document.querySelector<HTMLElement>(`[data-path="${n}"]`);
             return el !== null && el.isConnected && el.checkVisibility() && el.getBoundingClientRect().height > 0 && el.querySelector('input, select, textarea, button') !== null;
           });
-        const afterFrame = () => {
-          if (waiting) return;
-          waiting = true;
-          requestAnimationFrame(() => {
-            // A message's task runs after the frame this callback belongs to has been painted.
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => {
-              const end = performance.now();
-              waiting = false;
-              if (drawn()) {
-                observer.disconnect();
-                done(end - start);
-              } else afterFrame();
-            };
-            channel.port2.postMessage(null);
+        const afterPaint = (window as unknown as { __afterPaint: AfterPaint }).__afterPaint;
+        const afterFrame = () =>
+          afterPaint(drawn, (end) => {
+            observer.disconnect();
+            done(end - start);
           });
-        };
         const observer = new MutationObserver((records) => {
           for (const r of records) {
             each(r.removedNodes, (n) => missing.add(n));
@@ -305,8 +294,7 @@ async function odkWebFormsFigures(browser: Browser, big: SurveyModel): Promise<R
         runs.push(await interactiveInPage(page, `/${name}/`, script));
         if (name === 'big') {
           await page.waitForTimeout(1000);
-          const shown = await page.evaluate(() => document.querySelectorAll('.question-container').length);
-          driver.push(await answerOdkDriver(page, shown + dependants));
+          driver.push(await answerOdkDriver(page, dependants));
         }
         await context.close();
       }

@@ -13,6 +13,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { judge, judgeBuffers, pyxformMissing } from '../unit/xlsform/pyxform';
+import { AFTER_PAINT, type AfterPaint } from './fill-in-page';
 
 const PAGE = resolve(import.meta.dirname, 'odk-web-forms');
 
@@ -74,50 +75,40 @@ export async function serveOdkWebForms(dir: string, forms: Record<string, string
 
 /**
  * Answers the 2,000-question form's driver on ODK Web Forms' page and returns the milliseconds, measured
- * in the page, from the key that answers it to the first painted frame with `expected` questions in the
- * DOM, each with a box (fill-page.bench.ts's answerDriver, for a page whose questions carry no names: their
- * containers are counted as they come and go). PrimeVue's number field takes keys, not Playwright's fill.
+ * in the page, from the key that answers it to the first painted frame with `dependants` more questions in
+ * the DOM than before, each with a box (fill-page.bench.ts's answerDriver, for a page whose questions carry
+ * no names: their containers are counted as they come and go). PrimeVue's number field takes keys, not
+ * Playwright's fill.
  */
-export async function answerOdkDriver(page: Page, expected: number, value = '9'): Promise<number> {
+export async function answerOdkDriver(page: Page, dependants: number, value = '9'): Promise<number> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
-  await page.evaluate((expected) => {
-    const w = window as unknown as { __driver?: Promise<number> };
+  await page.evaluate(AFTER_PAINT);
+  await page.evaluate((dependants) => {
+    const w = window as unknown as { __driver?: Promise<number>; __afterPaint: AfterPaint };
     const SELECTOR = '.question-container';
     w.__driver = new Promise<number>((done, fail) => {
       let start = -1;
-      let waiting = false;
       let count = document.querySelectorAll(SELECTOR).length;
+      const expected = count + dependants;
       const counted = (nodes: NodeList) => {
         let n = 0;
         for (const node of nodes) if (node instanceof Element) n += (node.matches(SELECTOR) ? 1 : 0) + node.querySelectorAll(SELECTOR).length;
         return n;
       };
       const drawn = () => [...document.querySelectorAll<HTMLElement>(SELECTOR)].every((el) => el.getBoundingClientRect().height > 0);
-      const afterFrame = () => {
-        if (waiting) return;
-        waiting = true;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            const end = performance.now();
-            waiting = false;
-            if (drawn()) {
-              observer.disconnect();
-              done(end - start);
-            } else afterFrame();
-          };
-          channel.port2.postMessage(null);
-        });
-      };
       const observer = new MutationObserver((records) => {
         for (const r of records) count += counted(r.addedNodes) - counted(r.removedNodes);
-        if (start >= 0 && count >= expected) afterFrame();
+        if (start >= 0 && count >= expected)
+          w.__afterPaint(drawn, (end) => {
+            observer.disconnect();
+            done(end - start);
+          });
       });
       observer.observe(document.body, { childList: true, subtree: true });
       document.addEventListener('keydown', (e) => (start = e.timeStamp), { capture: true, once: true });
       setTimeout(() => fail(new Error(`${expected} questions did not show within 120 s (${count})`)), 120_000);
     });
-  }, expected);
+  }, dependants);
   await page.locator('.question-container input').first().pressSequentially(value);
   return page.evaluate(() => (window as unknown as { __driver: Promise<number> }).__driver);
 }
