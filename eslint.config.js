@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const ours = (folders) => folders.map((f) => ({ group: [`**/${f}/*`, `**/${f}`], message: `This layer may not import ${f}/ (see ARCHITECTURE.md "Imports flow one way").` }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**', '.cache/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**', '.cache/**', '.scratch*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
