@@ -3,21 +3,39 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const ours = (folders) => folders.map((f) => ({ group: [`**/${f}/*`, `**/${f}`], message: `This layer may not import ${f}/ (see ARCHITECTURE.md "Imports flow one way").` }));
+const ours = (folders) =>
+  folders.map((f) => ({
+    group: [`**/${f}/*`, `**/${f}`],
+    message: `This layer may not import ${f}/ (see ARCHITECTURE.md "Imports flow one way").`,
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**', '.cache/**', '.scratch*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
     files: ['engine/**/*.ts', 'schemas/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...ours(['src', 'server', 'widgets', 'fixtures']), { group: ['node:*', 'react', 'react-dom', '@chakra-ui/*', '@rjsf/*'], message: 'engine/ and schemas/ stay pure: no Node built-ins, no React.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...ours(['src', 'server', 'widgets', 'fixtures']),
+            {
+              group: ['node:*', 'react', 'react-dom', '@chakra-ui/*', '@rjsf/*'],
+              message: 'engine/ and schemas/ stay pure: no Node built-ins, no React.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'navigator', 'process'],
     },
   },

@@ -21,7 +21,10 @@ function rjsfChakraUsesOurSystem() {
       if (!/@rjsf[\\/]chakra-ui[\\/]lib[\\/](utils|ChakraFrameProvider)\.js$/.test(id)) return null;
       return code
         .replace(/import \{ defaultSystem \} from '@chakra-ui\/react';/, `import { system as defaultSystem } from ${JSON.stringify(ours)};`)
-        .replace(/import \{ ChakraProvider, EnvironmentProvider, defaultSystem \} from '@chakra-ui\/react';/, `import { ChakraProvider, EnvironmentProvider } from '@chakra-ui/react';\nimport { system as defaultSystem } from ${JSON.stringify(ours)};`);
+        .replace(
+          /import \{ ChakraProvider, EnvironmentProvider, defaultSystem \} from '@chakra-ui\/react';/,
+          `import { ChakraProvider, EnvironmentProvider } from '@chakra-ui/react';\nimport { system as defaultSystem } from ${JSON.stringify(ours)};`,
+        );
     },
   };
 }
@@ -54,7 +57,11 @@ const ON_DEMAND = [
   { importer: './engine/validation/phone.ts', source: 'libphonenumber-js/min', standIn: './widgets/phone/numbers.ts' },
   // RE2 for regex() (re2js, ~55 KiB gzip): loaded before a survey whose expressions call regex().
   { importer: './engine/expression/values/pattern.ts', source: 're2js', standIn: './src/expression/re2.ts' },
-].map((s) => ({ importer: fileURLToPath(new URL(s.importer, import.meta.url)), source: s.source, standIn: fileURLToPath(new URL(s.standIn, import.meta.url)) }));
+].map((s) => ({
+  importer: fileURLToPath(new URL(s.importer, import.meta.url)),
+  source: s.source,
+  standIn: fileURLToPath(new URL(s.standIn, import.meta.url)),
+}));
 
 // See src/vendor/uri-stub.ts: @rjsf/utils's only use of an RFC 3986 parser is for `$id`s we never write.
 // Only its import is replaced: ajv, on the admin screens, needs the real fast-uri.
@@ -166,7 +173,9 @@ function fillRouteOnly(outDir: string) {
 // entry's file, so that the request leaves before 'app' has arrived.
 const ENTRY_ROOT = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const APP_ROOT = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
-const FILL_MODULE_ROOTS = ['./src/app/fillRoot.ts', './src/pages/fill/FillPage.tsx', './src/offline/runtime.ts'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const FILL_MODULE_ROOTS = ['./src/app/fillRoot.ts', './src/pages/fill/FillPage.tsx', './src/offline/runtime.ts'].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -185,7 +194,8 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
   return seen;
 }
 const CHAKRA_RECIPE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/][\w-]+\.js$/;
-const CHAKRA_FAMILY = /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@internationalized|@floating-ui|proxy-compare|stylis|hoist-non-react-statics)[\\/]/;
+const CHAKRA_FAMILY =
+  /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@internationalized|@floating-ui|proxy-compare|stylis|hoist-non-react-statics)[\\/]/;
 const CHAKRA_THEME_INDEX = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/]index|preset|preset-base|index)\.js$/;
 
 // Chakra's recipe modules only define objects: the ones no page names can go (and the admin screens' do not
@@ -202,7 +212,11 @@ function chakraRecipesArePure() {
 function fillRouteChunks() {
   let groups: { entry: Set<string>; app: Set<string>; fill: Set<string> } | undefined;
   const of = (graph: ModuleGraph) =>
-    (groups ??= { entry: staticClosure(graph, [ENTRY_ROOT]), app: staticClosure(graph, [APP_ROOT]), fill: staticClosure(graph, FILL_MODULE_ROOTS) });
+    (groups ??= {
+      entry: staticClosure(graph, [ENTRY_ROOT]),
+      app: staticClosure(graph, [APP_ROOT]),
+      fill: staticClosure(graph, FILL_MODULE_ROOTS),
+    });
   // 'boot' first: a group takes its modules' imports along, and 'app' would otherwise take the entry's.
   // No Chakra in either since the survey link's page draws without it (src/components/plain/README.md):
   // its recipes and components fall where the app's screens and the dialogs that use them are.
@@ -213,7 +227,12 @@ function fillRouteChunks() {
     // a module to instantiate (the Survey Data table's first page, issue 16). Not the recipes, which the
     // themes hold (they import the anatomies from here, so this file must not import them), nor the
     // theme's index or the default preset, which import every recipe.
-    { priority: 0, name: 'chakra', test: (id: string) => CHAKRA_FAMILY.test(id) && !CHAKRA_RECIPE.test(id) && !CHAKRA_THEME_INDEX.test(id), minShareCount: 2 },
+    {
+      priority: 0,
+      name: 'chakra',
+      test: (id: string) => CHAKRA_FAMILY.test(id) && !CHAKRA_RECIPE.test(id) && !CHAKRA_THEME_INDEX.test(id),
+      minShareCount: 2,
+    },
     {
       priority: 1,
       name: (id: string, graph: ModuleGraph) => {
@@ -256,7 +275,8 @@ function compiledOnLoad() {
         if (code.startsWith(COMPILE_HINT)) continue;
         const hinted = COMPILE_HINT + code;
         writeFileSync(file, hinted);
-        if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(hinted, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        if (existsSync(`${file}.br`))
+          writeFileSync(`${file}.br`, brotliCompressSync(hinted, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
         if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(hinted, { level: 9 }));
         if (existsSync(`${file}.map`)) {
           const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string };
@@ -292,7 +312,9 @@ function preloadStart() {
           for (const i of ctx.bundle?.[file]?.imports ?? []) visit(i);
         };
         visit(start.fileName);
-        return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -341,7 +363,9 @@ export default defineConfig({
   ],
   resolve: {
     // See src/vendor/markdown-stub.tsx: the fill route cannot afford a Markdown parser nobody uses.
-    alias: [{ find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('./src/vendor/markdown-stub.tsx', import.meta.url)) }],
+    alias: [
+      { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('./src/vendor/markdown-stub.tsx', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',

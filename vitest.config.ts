@@ -22,7 +22,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres', TZ: 'UTC' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { TEST_DB: 'postgres', TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -67,7 +67,12 @@ export const resetPasswordBody = {
   additionalProperties: false,
   // resetToken: what checkResetPasswordCode answered for a good code; it works once, for 10 minutes.
   // userId (optional, the spec's field): the id forgotPassword answered; when sent it must match.
-  properties: { resetToken: { type: 'string', minLength: 1, maxLength: 2048 }, userId: uuid, newPassword: password, confirmPassword: password },
+  properties: {
+    resetToken: { type: 'string', minLength: 1, maxLength: 2048 },
+    userId: uuid,
+    newPassword: password,
+    confirmPassword: password,
+  },
 } as const;
 export type ResetPasswordBody = FromSchema<typeof resetPasswordBody>;
 

@@ -109,5 +109,8 @@ export const citiesQuery = {
   type: 'object',
   required: ['countryCode', 'stateCode'],
   additionalProperties: false,
-  properties: { countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 }, stateCode: { type: 'string', minLength: 1, maxLength: 10 } },
+  properties: {
+    countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 },
+    stateCode: { type: 'string', minLength: 1, maxLength: 10 },
+  },
 } as const;

@@ -29,7 +29,10 @@ export const organizationMemberSchema = {
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
     gender: { type: ['integer', 'null'] },
     location: { type: ['string', 'null'] },
-    languages: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    languages: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
   },
 } as const;
 export type OrganizationMember = FromSchema<typeof organizationMemberSchema>;
@@ -37,7 +40,6 @@ export type OrganizationMember = FromSchema<typeof organizationMemberSchema>;
 export const workspaceMembersQuery = { type: 'object', required: ['WorkSpaceId'], properties: { WorkSpaceId: uuid } } as const;
 
 // ---- Member management (spec 001 sections 3 "Members", 5 "Member forms", 6 and 7) ----
-
 
 /** Gender codes of spec 001 section 3. */
 export const genders = { Male: 0, Female: 1, Other: 2 } as const;
@@ -168,7 +170,10 @@ export const projectMemberSchema = {
     locationId: { type: ['integer', 'null'] },
     role: { type: 'string' },
     roleId: { type: 'integer' },
-    selectedLanguages: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    selectedLanguages: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
     deletedAt: { type: ['string', 'null'], format: 'date-time' },
   },
 } as const;
@@ -176,4 +181,8 @@ export type ProjectMember = FromSchema<typeof projectMemberSchema>;
 
 /** POST /Members/addMembers: the rows read from the workbook (1,000 at most, spec 001 section 5). */
 export const addMembersBody = { type: 'array', minItems: 1, maxItems: 1000, items: addMemberBody } as const;
-export const templateQuery = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['users', 'members'] } } } as const;
+export const templateQuery = {
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { type: 'string', enum: ['users', 'members'] } },
+} as const;

@@ -29,7 +29,12 @@ export const addPaymentMethodQuery = {
 } as const;
 
 /** A SetupIntent for Stripe's card form (3-D Secure when the bank asks). */
-export const cardSetupBody = { type: 'object', required: ['organizationId'], additionalProperties: false, properties: { organizationId: uuid } } as const;
+export const cardSetupBody = {
+  type: 'object',
+  required: ['organizationId'],
+  additionalProperties: false,
+  properties: { organizationId: uuid },
+} as const;
 
 /** The sandbox card form: Stripe's test numbers (plugins/payments/sandbox.ts). */
 export const sandboxPaymentMethodBody = {
@@ -75,16 +80,36 @@ export const invoicesQuery = {
   type: 'object',
   required: ['organizationId'],
   additionalProperties: false,
-  properties: { organizationId: uuid, search: { type: 'string', maxLength: 200, default: '' }, page, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+  properties: {
+    organizationId: uuid,
+    search: { type: 'string', maxLength: 200, default: '' },
+    page,
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  },
 } as const;
 
-export const invoiceParams = { type: 'object', required: ['invoiceId'], additionalProperties: false, properties: { invoiceId: uuid } } as const;
+export const invoiceParams = {
+  type: 'object',
+  required: ['invoiceId'],
+  additionalProperties: false,
+  properties: { invoiceId: uuid },
+} as const;
 
 const price = { type: 'number', minimum: 0, maximum: 1000000 } as const;
 const limit = { type: 'integer', minimum: 0, maximum: 1000000 } as const;
 export const editPlanBody = {
   type: 'object',
-  required: ['id', 'name', 'description', 'monthlyPrice', 'annuallyPrice', 'workspaceLimit', 'membersLimit', 'databaseLimit', 'projectsLimit'],
+  required: [
+    'id',
+    'name',
+    'description',
+    'monthlyPrice',
+    'annuallyPrice',
+    'workspaceLimit',
+    'membersLimit',
+    'databaseLimit',
+    'projectsLimit',
+  ],
   additionalProperties: false,
   properties: {
     id: positiveInt,

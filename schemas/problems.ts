@@ -59,7 +59,10 @@ export const problems = {
   projectManagerRequired: { status: 400, message: 'Specify the name and designation of the assigned project manager.' },
   projectCountryRequired: { status: 400, message: 'Specify the country of origin or primary activity for the project.' },
   projectTimelineRequired: { status: 400, message: 'Please select a timeline for the project.' },
-  projectManagerNotAllowed: { status: 400, message: 'The project manager must be a member of this workspace who is not a Data Collector or Guest.' },
+  projectManagerNotAllowed: {
+    status: 400,
+    message: 'The project manager must be a member of this workspace who is not a Data Collector or Guest.',
+  },
   projectMemberNotInWorkspace: { status: 400, message: 'Team members must be members of this workspace.' },
   projectTypeUnavailable: { status: 400, message: 'This project type is not available.' },
   noRecycleBin: { status: 400, message: 'This kind of item has no recycle bin.' },
@@ -70,7 +73,10 @@ export const problems = {
   memberRoleNotAllowed: { status: 403, message: 'You are not allowed to give this role.' },
   ownRoleChange: { status: 403, message: "You can't change your own role." },
   memberLimit: { status: 400, message: 'You reached your packet limit for adding members!!' },
-  memberNameShared: { status: 409, message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.' },
+  memberNameShared: {
+    status: 409,
+    message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.',
+  },
   invalidEmail: { status: 400, message: 'Please enter a valid email address' },
   // Organization Management and the Login Information dialog (issue 15).
   organizationOwnerOnly: { status: 403, message: "Only the organization's owner can change its name, type and country." },
@@ -109,7 +115,8 @@ export const problems = {
   // The builder (issue 13).
   staleSave: {
     status: 409,
-    message: 'This survey was changed in another tab or by someone else since you opened it. Your changes were not saved: please reload the page to get the latest version.',
+    message:
+      'This survey was changed in another tab or by someone else since you opened it. Your changes were not saved: please reload the page to get the latest version.',
   },
   surveyHasProblems: { status: 400, message: 'The survey has problems that must be fixed first.' },
   surveyStatusChange: { status: 400, message: "The survey's status can't change this way." },

@@ -53,7 +53,11 @@ export const idParams = { type: 'object', required: ['id'], properties: { id: uu
 export const bulkToggleQuery = {
   type: 'object',
   required: ['entityType', 'isDeleted'],
-  properties: { entityType: { type: 'integer', enum: binEntityTypes }, isDeleted: { type: 'boolean' }, permanent: { type: 'boolean', default: false } },
+  properties: {
+    entityType: { type: 'integer', enum: binEntityTypes },
+    isDeleted: { type: 'boolean' },
+    permanent: { type: 'boolean', default: false },
+  },
 } as const;
 export const bulkIdsBody = { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: uuid } as const;
 

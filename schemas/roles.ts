@@ -23,12 +23,22 @@ export function roleById(id: number): (typeof roles)[number] | undefined {
 }
 
 /** Role groups the spec's permission tables use again and again. */
-export const ADMIN_ROLES = ['SuperAdmin', 'Organization', 'AdminOfOrganization', 'SeniorProjectManager'] as const satisfies readonly RoleName[];
+export const ADMIN_ROLES = [
+  'SuperAdmin',
+  'Organization',
+  'AdminOfOrganization',
+  'SeniorProjectManager',
+] as const satisfies readonly RoleName[];
 export const MANAGER_ROLES = [...ADMIN_ROLES, 'ProjectManager'] as const satisfies readonly RoleName[];
 export const ALL_ROLES = roleNames;
 export const ALL_BUT_COLLECTOR = roleNames.filter((r) => r !== 'DataCollector');
 export const PROFILE_ROLES = [
-  'SuperAdmin', 'Organization', 'JuniorProjectManager', 'AdminOfOrganization', 'SeniorProjectManager', 'ProjectManager',
+  'SuperAdmin',
+  'Organization',
+  'JuniorProjectManager',
+  'AdminOfOrganization',
+  'SeniorProjectManager',
+  'ProjectManager',
 ] as const satisfies readonly RoleName[];
 export const ORGANIZATION_ONLY = ['Organization'] as const satisfies readonly RoleName[];
 

@@ -24,7 +24,11 @@ const id = uuid;
 const languageId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const expression = { type: ['string', 'null'], maxLength: 10000 } as const;
 const localized = (maxLength: number) =>
-  ({ type: 'array', maxItems: 300, items: { type: 'object', required: ['languageId', 'text'], properties: { languageId, text: { type: 'string', maxLength } } } }) as const;
+  ({
+    type: 'array',
+    maxItems: 300,
+    items: { type: 'object', required: ['languageId', 'text'], properties: { languageId, text: { type: 'string', maxLength } } },
+  }) as const;
 
 /** Media file names per language and kind (XLSForm media columns). */
 const mediaTexts = {
@@ -33,7 +37,11 @@ const mediaTexts = {
   items: {
     type: 'object',
     required: ['kind', 'languageId', 'text'],
-    properties: { kind: { type: 'string', enum: ['image', 'big-image', 'audio', 'video'] }, languageId, text: { type: 'string', maxLength: 500 } },
+    properties: {
+      kind: { type: 'string', enum: ['image', 'big-image', 'audio', 'video'] },
+      languageId,
+      text: { type: 'string', maxLength: 500 },
+    },
   },
 } as const;
 
@@ -56,7 +64,10 @@ const question = {
   properties: {
     id,
     name: { type: 'string', minLength: 1, maxLength: 200 },
-    questionType: { type: 'integer', enum: [0, 32, 33, 34, 35, 36, 37, 38, 40, 100, 104, 105, 106, 110, 112, 113, 275, 276, 277, 278, 279] },
+    questionType: {
+      type: 'integer',
+      enum: [0, 32, 33, 34, 35, 36, 37, 38, 40, 100, 104, 105, 106, 110, 112, 113, 275, 276, 277, 278, 279],
+    },
     isRequired: { type: 'boolean' },
     default: { type: ['string', 'null'], maxLength: 10000 },
     calculation: expression,
@@ -67,7 +78,12 @@ const question = {
     readOnly: { type: 'boolean' },
     guidanceHints: localized(30000),
     media: mediaTexts,
-    extraColumns: { type: 'object', maxProperties: 100, propertyNames: { maxLength: 200 }, additionalProperties: { type: 'string', maxLength: 10000 } },
+    extraColumns: {
+      type: 'object',
+      maxProperties: 100,
+      propertyNames: { maxLength: 200 },
+      additionalProperties: { type: 'string', maxLength: 10000 },
+    },
     choiceFilter: expression,
     appearance: { type: ['string', 'null'], maxLength: 500 },
     parameters: { type: ['string', 'null'], maxLength: 1000 },
@@ -77,7 +93,14 @@ const question = {
     secondChoices: { type: 'array', maxItems: 500, items: choice },
     maxChoices: { type: ['integer', 'null'], minimum: 1, maximum: 100000 },
     range: {
-      anyOf: [{ type: 'null' }, { type: 'object', required: ['firstLabel', 'secondLabel'], properties: { firstLabel: localized(4000), secondLabel: localized(4000) } }],
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['firstLabel', 'secondLabel'],
+          properties: { firstLabel: localized(4000), secondLabel: localized(4000) },
+        },
+      ],
     },
     hasEmoji: { type: 'boolean' },
     order: { type: 'integer', minimum: 0, maximum: 100000 },
@@ -162,9 +185,19 @@ export const createSurveyBody = {
 export type CreateSurveyBody = FromSchema<typeof createSurveyBody>;
 
 /** GET /Survey/ExportTranslations and POST /Survey/ImportTranslations (the workbook is the multipart body). */
-export const translationSheetQuery = { type: 'object', required: ['surveyId'], additionalProperties: false, properties: { surveyId: uuid } } as const;
+export const translationSheetQuery = {
+  type: 'object',
+  required: ['surveyId'],
+  additionalProperties: false,
+  properties: { surveyId: uuid },
+} as const;
 
-export const surveyIdBody = { type: 'object', required: ['surveyId'], additionalProperties: false, properties: { surveyId: uuid } } as const;
+export const surveyIdBody = {
+  type: 'object',
+  required: ['surveyId'],
+  additionalProperties: false,
+  properties: { surveyId: uuid },
+} as const;
 
 export const duplicateSurveyBody = {
   type: 'object',
@@ -202,13 +235,22 @@ export const saveTranslationBody = {
         type: 'object',
         required: ['itemId', 'kind', 'text'],
         additionalProperties: false,
-        properties: { itemId: uuid, kind: { type: 'string', enum: ['label', 'hint', 'constraint', 'required', 'guidance', 'range_first', 'range_second'] }, text: { type: 'string', maxLength: 30000 } },
+        properties: {
+          itemId: uuid,
+          kind: { type: 'string', enum: ['label', 'hint', 'constraint', 'required', 'guidance', 'range_first', 'range_second'] },
+          text: { type: 'string', maxLength: 30000 },
+        },
       },
     },
     choiceTexts: {
       type: 'array',
       maxItems: 20000,
-      items: { type: 'object', required: ['choiceId', 'text'], additionalProperties: false, properties: { choiceId: uuid, text: { type: 'string', maxLength: 4000 } } },
+      items: {
+        type: 'object',
+        required: ['choiceId', 'text'],
+        additionalProperties: false,
+        properties: { choiceId: uuid, text: { type: 'string', maxLength: 4000 } },
+      },
     },
   },
 } as const;

@@ -14,9 +14,21 @@ export type SurveyMediaKind = (typeof MEDIA_KINDS)[number];
 
 /** Per kind: the file name endings accepted, the types the bytes must show, and the size limit. */
 export const MEDIA_RULES: Record<SurveyMediaKind, { extensions: readonly string[]; types: readonly string[]; maxBytes: number }> = {
-  image: { extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'], types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxBytes: 5 * 1024 * 1024 },
-  audio: { extensions: ['mp3', 'm4a', 'ogg', 'oga', 'opus', 'wav', 'amr', 'aac'], types: ['audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/ogg', 'audio/opus', 'audio/wav', 'audio/x-wav', 'audio/amr', 'audio/aac'], maxBytes: 10 * 1024 * 1024 },
-  video: { extensions: ['mp4', 'm4v', 'webm', '3gp', 'ogv', 'mov'], types: ['video/mp4', 'video/x-m4v', 'video/webm', 'video/3gpp', 'video/ogg', 'video/quicktime'], maxBytes: 20 * 1024 * 1024 },
+  image: {
+    extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
+    types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    maxBytes: 5 * 1024 * 1024,
+  },
+  audio: {
+    extensions: ['mp3', 'm4a', 'ogg', 'oga', 'opus', 'wav', 'amr', 'aac'],
+    types: ['audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/ogg', 'audio/opus', 'audio/wav', 'audio/x-wav', 'audio/amr', 'audio/aac'],
+    maxBytes: 10 * 1024 * 1024,
+  },
+  video: {
+    extensions: ['mp4', 'm4v', 'webm', '3gp', 'ogv', 'mov'],
+    types: ['video/mp4', 'video/x-m4v', 'video/webm', 'video/3gpp', 'video/ogg', 'video/quicktime'],
+    maxBytes: 20 * 1024 * 1024,
+  },
   // CSV has no magic number: its bytes must be UTF-8 text that is not markup (services/surveyMedia.ts).
   csv: { extensions: ['csv'], types: ['text/csv'], maxBytes: 5 * 1024 * 1024 },
 };
@@ -31,7 +43,20 @@ export const MEDIA_PER_SURVEY = 500;
  * Why an upload was refused, as the page says it in the reader's language (surveyMedia.refusals.<reason>):
  * the refusal's `data`, with the figures its sentence needs. The English sentence stays in `errors`.
  */
-export const MEDIA_REFUSAL_REASONS = ['fileName', 'kind', 'empty', 'tooLarge', 'notKind', 'notText', 'binary', 'markup', 'rows', 'columns', 'cell', 'full'] as const;
+export const MEDIA_REFUSAL_REASONS = [
+  'fileName',
+  'kind',
+  'empty',
+  'tooLarge',
+  'notKind',
+  'notText',
+  'binary',
+  'markup',
+  'rows',
+  'columns',
+  'cell',
+  'full',
+] as const;
 export type MediaRefusalReason = (typeof MEDIA_REFUSAL_REASONS)[number];
 export interface MediaRefusal {
   reason: MediaRefusalReason;

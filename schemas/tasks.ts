@@ -15,9 +15,14 @@ export const TASK_STATUS_NAMES: Record<TaskStatus, string> = { 0: 'Assigned', 1:
 
 /** Badge mapping of spec 001 section 4: every name the server or the spec uses, to one of four badges. */
 export const taskBadges = {
-  Assigned: 'assigned', Pending: 'assigned',
-  Finished: 'finished', Completed: 'finished', Paid: 'finished',
-  InProgress: 'in-progress', 'In Progress': 'in-progress', Accepted: 'in-progress',
+  Assigned: 'assigned',
+  Pending: 'assigned',
+  Finished: 'finished',
+  Completed: 'finished',
+  Paid: 'finished',
+  InProgress: 'in-progress',
+  'In Progress': 'in-progress',
+  Accepted: 'in-progress',
   Rejected: 'rejected',
 } as const satisfies Record<string, 'assigned' | 'finished' | 'in-progress' | 'rejected'>;
 export type TaskBadge = (typeof taskBadges)[keyof typeof taskBadges];
@@ -90,16 +95,30 @@ export const projectTasksQuery = {
 } as const;
 export type ProjectTasksQuery = FromSchema<typeof projectTasksQuery>;
 
-export const statsQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, pageSize: { type: 'integer', minimum: 1, maximum: 10000 } } } as const;
+export const statsQuery = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, pageSize: { type: 'integer', minimum: 1, maximum: 10000 } },
+} as const;
 export const deletedFlagQuery = { type: 'object', properties: { isDeleted: { type: 'boolean', default: false } } } as const;
-export const projectQuery = { type: 'object', required: ['ProjectId'], properties: { ProjectId: uuid, isDeleted: { type: 'boolean', default: false } } } as const;
+export const projectQuery = {
+  type: 'object',
+  required: ['ProjectId'],
+  properties: { ProjectId: uuid, isDeleted: { type: 'boolean', default: false } },
+} as const;
 export const assignedIdsQuery = { type: 'object', required: ['surveyId'], properties: { surveyId: uuid, userId: uuid } } as const;
 
 /** GET /Task/getDataCollectorsOfProject: the data collector table, suggested first for a location. */
 export const projectCollectorsQuery = {
   type: 'object',
   required: ['ProjectId'],
-  properties: { ProjectId: uuid, LocationId: locationId, Search: search, Gender: { type: 'integer', enum: genderCodes }, Page: paging.Page, PageSize: { ...paging.PageSize, maximum: 500 } },
+  properties: {
+    ProjectId: uuid,
+    LocationId: locationId,
+    Search: search,
+    Gender: { type: 'integer', enum: genderCodes },
+    Page: paging.Page,
+    PageSize: { ...paging.PageSize, maximum: 500 },
+  },
 } as const;
 export type ProjectCollectorsQuery = FromSchema<typeof projectCollectorsQuery>;
 

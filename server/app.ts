@@ -111,8 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   // The gate and the billing know each other: a change of billing clears the gate's entry, and the gate
   // brings a period that ended up to date through the billing before judging it.
-  const gate = subscriptionGateFor(deps.database.db, () => clock.now(), (id) => billing.sync(id));
-  const billing = createBilling({ db: deps.database.db, provider: deps.paymentProvider ?? createSandboxProvider(), clock, changed: (id) => gate.forget(id) });
+  const gate = subscriptionGateFor(
+    deps.database.db,
+    () => clock.now(),
+    (id) => billing.sync(id),
+  );
+  const billing = createBilling({
+    db: deps.database.db,
+    provider: deps.paymentProvider ?? createSandboxProvider(),
+    clock,
+    changed: (id) => gate.forget(id),
+  });
   app.decorate('subscriptionGate', gate);
   app.decorate('billing', billing);
   app.decorateRequest('caller', null);
@@ -131,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (err instanceof Problem) {
       // A refusal that ends by itself says when (RFC 9110 Retry-After), for clients and proxies alike.
       const retryAfter = (err.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-      if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+      if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       return reply.status(err.status).send(failure(err.message, err.errors, err.data));
     }
     if (err.validation) {
@@ -146,9 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, unsupported content types, multipart limits: the caller's fault, said plainly.
-      const message = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? problems.invalidJson.message
-        : err.message;
+      const message =
+        err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? problems.invalidJson.message
+          : err.message;
       return reply.status(400).send(failure(message, [message]));
     }
     req.log.error({ err }, 'unhandled error');

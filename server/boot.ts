@@ -48,9 +48,21 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   }
   if (config.botCheck === 'off') opts.log.warn('BOT_CHECK=off: sign-in and registration forms are not protected against bots.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: opts.log });
-  const botCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: config.recaptchaSecret, db: database.db });
+  const botCheck = createBotCheck({
+    mode: config.botCheck,
+    hmacKey: config.altchaHmacKey,
+    recaptchaSecret: config.recaptchaSecret,
+    db: database.db,
+  });
   const built: { app?: App } = {};
-  const exportDeps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join(config.dataDir, 'files')), dataDir: config.dataDir, databaseUrl: database.url, log: opts.log };
+  const exportDeps = {
+    db: database.db,
+    cache: createSurveyCache(),
+    storage: createStorage(join(config.dataDir, 'files')),
+    dataDir: config.dataDir,
+    databaseUrl: database.url,
+    log: opts.log,
+  };
   // Workers of a multi-process server queue exports; the primary runs them.
   const jobs =
     opts.jobs === false
@@ -68,7 +80,17 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
             },
           },
         });
-  const app = await buildApp({ config, database, mailer, botCheck, webRoot: opts.webRoot, logger: { level: config.logLevel }, enqueueExport: jobs.enqueueExport, paymentProvider: await paymentProviderFor(config), clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    botCheck,
+    webRoot: opts.webRoot,
+    logger: { level: config.logLevel },
+    enqueueExport: jobs.enqueueExport,
+    paymentProvider: await paymentProviderFor(config),
+    clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined,
+  });
   built.app = app;
   await startExportWorker();
   return {

@@ -12,10 +12,19 @@ export const settings = {
   DATABASE_URL: { default: '', doc: 'PostgreSQL connection string. Empty: the embedded PGlite database in DATA_DIR.' },
   JWT_SECRET: { default: '', doc: 'Secret that signs access tokens. Empty: one is generated once and kept in DATA_DIR/jwt-secret.' },
   PUBLIC_URL: { default: '', doc: 'Address users reach the product at, used in e-mails. Empty: http://localhost:PORT.' },
-  SMTP_URL: { default: '', doc: 'SMTP server for e-mail (smtp://user:pass@host:port). Empty: e-mail is kept in the outbox, logged, and shown at /dev/mailbox.' },
+  SMTP_URL: {
+    default: '',
+    doc: 'SMTP server for e-mail (smtp://user:pass@host:port). Empty: e-mail is kept in the outbox, logged, and shown at /dev/mailbox.',
+  },
   MAIL_FROM: { default: 'Field Survey <no-reply@fieldsurvey.local>', doc: 'Sender of the product e-mails.' },
-  DEV_MAILBOX: { default: 'auto', doc: 'The development mailbox page /dev/mailbox: on, off, or auto (on when SMTP_URL is empty, and then only for requests from this machine).' },
-  BOT_CHECK: { default: 'altcha', doc: 'Bot check on sign-in forms: altcha (self-hosted proof of work), recaptcha (needs the keys) or off.' },
+  DEV_MAILBOX: {
+    default: 'auto',
+    doc: 'The development mailbox page /dev/mailbox: on, off, or auto (on when SMTP_URL is empty, and then only for requests from this machine).',
+  },
+  BOT_CHECK: {
+    default: 'altcha',
+    doc: 'Bot check on sign-in forms: altcha (self-hosted proof of work), recaptcha (needs the keys) or off.',
+  },
   ALTCHA_HMAC_KEY: { default: '', doc: 'Key that signs ALTCHA challenges. Empty: derived from JWT_SECRET.' },
   RECAPTCHA_SECRET: { default: '', doc: 'reCAPTCHA secret key, with BOT_CHECK=recaptcha.' },
   RECAPTCHA_SITE_KEY: { default: '', doc: 'reCAPTCHA site key, with BOT_CHECK=recaptcha.' },
@@ -25,11 +34,23 @@ export const settings = {
     default: 'off',
     doc: 'Reverse proxies whose X-Forwarded-For is believed, for the caller addresses that rate limits count: off, loopback, a number of hops, or addresses and CIDR ranges separated by commas.',
   },
-  WORKERS: { default: '1', doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL, and then a supervising process restarts any that dies; the embedded database serves one process, which nothing restarts (use a service manager).' },
-  HEADERS_TIMEOUT: { default: '10', doc: 'Seconds a client may take to send a request\'s headers before the connection is closed.' },
-  REQUEST_TIMEOUT: { default: '300', doc: 'Seconds a client may take to send a whole request, body included (a slow phone uploading 100 MB of photos needs minutes); then 408 and closed.' },
-  IDLE_TIMEOUT: { default: '60', doc: 'Seconds a connection may stay silent in both directions (a stalled upload, a stuck client) before it is closed.' },
-  KEEP_ALIVE_TIMEOUT: { default: '5', doc: 'Seconds an idle keep-alive connection is kept for the next request. Behind a load balancer, set it above the balancer\'s idle timeout.' },
+  WORKERS: {
+    default: '1',
+    doc: 'Server processes sharing the port: a number, or auto for one per CPU core. Only with DATABASE_URL, and then a supervising process restarts any that dies; the embedded database serves one process, which nothing restarts (use a service manager).',
+  },
+  HEADERS_TIMEOUT: { default: '10', doc: "Seconds a client may take to send a request's headers before the connection is closed." },
+  REQUEST_TIMEOUT: {
+    default: '300',
+    doc: 'Seconds a client may take to send a whole request, body included (a slow phone uploading 100 MB of photos needs minutes); then 408 and closed.',
+  },
+  IDLE_TIMEOUT: {
+    default: '60',
+    doc: 'Seconds a connection may stay silent in both directions (a stalled upload, a stuck client) before it is closed.',
+  },
+  KEEP_ALIVE_TIMEOUT: {
+    default: '5',
+    doc: "Seconds an idle keep-alive connection is kept for the next request. Behind a load balancer, set it above the balancer's idle timeout.",
+  },
   PUBLIC_LIMIT_PER_ADDRESS: {
     default: '1000',
     doc: 'Calls one address may make to each public survey call (loading a survey, submitting, per 15 minutes; a field office of collectors emptying their outboxes behind one address stays under it). 0 turns it off.',
@@ -38,22 +59,43 @@ export const settings = {
     default: '10000',
     doc: 'Calls one survey may take on each public survey call from all addresses together, per 15 minutes, so a flood aimed at one survey cannot crowd out the others. 0 turns it off.',
   },
-  WHATSAPP_TOKEN: { default: '', doc: 'WhatsApp Cloud API access token for messaging tasks. Empty (with WHATSAPP_PHONE_NUMBER_ID): the WhatsApp channel is off and the task screens say so.' },
+  WHATSAPP_TOKEN: {
+    default: '',
+    doc: 'WhatsApp Cloud API access token for messaging tasks. Empty (with WHATSAPP_PHONE_NUMBER_ID): the WhatsApp channel is off and the task screens say so.',
+  },
   WHATSAPP_PHONE_NUMBER_ID: { default: '', doc: 'WhatsApp Cloud API phone number id that sends messaging tasks.' },
   MAP_TILE_URL: {
     default: '',
-    doc: 'Map tiles for GPS answers, as a Leaflet URL template (https://tile.example.org/{z}/{x}/{y}.png, {s} for subdomains); its host is added to the pages\' img-src. Empty: points are drawn on a plain latitude/longitude frame, with no request leaving the server.',
+    doc: "Map tiles for GPS answers, as a Leaflet URL template (https://tile.example.org/{z}/{x}/{y}.png, {s} for subdomains); its host is added to the pages' img-src. Empty: points are drawn on a plain latitude/longitude frame, with no request leaving the server.",
   },
-  MAP_TILE_ATTRIBUTION: { default: '', doc: 'Attribution the tile server asks for, shown on every map (plain text, e.g. © OpenStreetMap contributors).' },
-  STRIPE_SECRET_KEY: { default: '', doc: 'Stripe secret key (sk_...). Empty: payments run on the built-in sandbox provider (test cards, invoices, a movable clock in tests).' },
-  STRIPE_PUBLISHABLE_KEY: { default: '', doc: "Stripe publishable key (pk_...) for the browser's card form; required with STRIPE_SECRET_KEY." },
-  STRIPE_WEBHOOK_SECRET: { default: '', doc: 'Signing secret (whsec_...) of the Stripe webhook endpoint /api/payment/stripe/webhook; required with STRIPE_SECRET_KEY.' },
-  STRIPE_PRICES: { default: '', doc: 'Stripe price ids per plan and interval, as planId:monthlyPriceId:yearlyPriceId separated by commas (1:price_a:price_b,2:...); required with STRIPE_SECRET_KEY.' },
+  MAP_TILE_ATTRIBUTION: {
+    default: '',
+    doc: 'Attribution the tile server asks for, shown on every map (plain text, e.g. © OpenStreetMap contributors).',
+  },
+  STRIPE_SECRET_KEY: {
+    default: '',
+    doc: 'Stripe secret key (sk_...). Empty: payments run on the built-in sandbox provider (test cards, invoices, a movable clock in tests).',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    default: '',
+    doc: "Stripe publishable key (pk_...) for the browser's card form; required with STRIPE_SECRET_KEY.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    default: '',
+    doc: 'Signing secret (whsec_...) of the Stripe webhook endpoint /api/payment/stripe/webhook; required with STRIPE_SECRET_KEY.',
+  },
+  STRIPE_PRICES: {
+    default: '',
+    doc: 'Stripe price ids per plan and interval, as planId:monthlyPriceId:yearlyPriceId separated by commas (1:price_a:price_b,2:...); required with STRIPE_SECRET_KEY.',
+  },
   SANDBOX_CLOCK_DAYS: {
     default: '0',
     doc: "Days the sandbox payment provider's billing clock runs ahead of the wall clock, to watch trials end, periods renew and payments fall due in a demonstration (restart with a larger number to move on). Not allowed with STRIPE_SECRET_KEY.",
   },
-  MAX_CONNECTIONS_PER_ADDRESS: { default: '64', doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.' },
+  MAX_CONNECTIONS_PER_ADDRESS: {
+    default: '64',
+    doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.',
+  },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -112,20 +154,26 @@ function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   const publishableKey = read(env, 'STRIPE_PUBLISHABLE_KEY');
   const webhookSecret = read(env, 'STRIPE_WEBHOOK_SECRET');
   const prices: StripeConfig['prices'] = {};
-  for (const part of read(env, 'STRIPE_PRICES').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of read(env, 'STRIPE_PRICES')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+):(price_\w+):(price_\w+)$/.exec(part);
     if (!m) throw new Error(`STRIPE_PRICES must be planId:monthlyPriceId:yearlyPriceId separated by commas, got ${part}`);
     prices[Number(m[1])] = { monthly: m[2]!, yearly: m[3]! };
   }
-  if (!publishableKey || !webhookSecret || !Object.keys(prices).length) throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
+  if (!publishableKey || !webhookSecret || !Object.keys(prices).length)
+    throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
   return { secretKey, publishableKey, webhookSecret, prices };
 }
 
 function sandboxClockDaysOf(env: NodeJS.ProcessEnv): number {
   const days = Number(read(env, 'SANDBOX_CLOCK_DAYS'));
-  if (!Number.isInteger(days) || days < 0 || days > 3650) throw new Error(`SANDBOX_CLOCK_DAYS must be a whole number of days from 0 to 3650, got ${env.SANDBOX_CLOCK_DAYS}`);
+  if (!Number.isInteger(days) || days < 0 || days > 3650)
+    throw new Error(`SANDBOX_CLOCK_DAYS must be a whole number of days from 0 to 3650, got ${env.SANDBOX_CLOCK_DAYS}`);
   // Stripe bills on its own clock: ours running ahead would judge its subscriptions ended.
-  if (days > 0 && read(env, 'STRIPE_SECRET_KEY')) throw new Error('SANDBOX_CLOCK_DAYS is for the sandbox payment provider, not with STRIPE_SECRET_KEY');
+  if (days > 0 && read(env, 'STRIPE_SECRET_KEY'))
+    throw new Error('SANDBOX_CLOCK_DAYS is for the sandbox payment provider, not with STRIPE_SECRET_KEY');
   return days;
 }
 
@@ -137,7 +185,10 @@ function trustProxyOf(value: string): Config['trustProxy'] {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!list.length || list.some((s) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(s))) {
     throw new Error(`TRUST_PROXY must be off, loopback, a number of hops, or addresses/CIDR ranges separated by commas, got ${value}`);
   }
@@ -172,7 +223,8 @@ function jwtSecretFor(dataDir: string, given: string): string {
 
 function seconds(env: NodeJS.ProcessEnv, name: SettingName): number {
   const value = Number(read(env, name));
-  if (!Number.isFinite(value) || value <= 0 || value > 3600) throw new Error(`${name} must be a number of seconds from 0 to 3600, got ${env[name]}`);
+  if (!Number.isFinite(value) || value <= 0 || value > 3600)
+    throw new Error(`${name} must be a number of seconds from 0 to 3600, got ${env[name]}`);
   return Math.round(value * 1000);
 }
 
@@ -183,7 +235,12 @@ function count(env: NodeJS.ProcessEnv, name: SettingName): number {
 }
 
 function timeoutsOf(env: NodeJS.ProcessEnv): Config['timeouts'] {
-  const t = { headersMs: seconds(env, 'HEADERS_TIMEOUT'), requestMs: seconds(env, 'REQUEST_TIMEOUT'), idleMs: seconds(env, 'IDLE_TIMEOUT'), keepAliveMs: seconds(env, 'KEEP_ALIVE_TIMEOUT') };
+  const t = {
+    headersMs: seconds(env, 'HEADERS_TIMEOUT'),
+    requestMs: seconds(env, 'REQUEST_TIMEOUT'),
+    idleMs: seconds(env, 'IDLE_TIMEOUT'),
+    keepAliveMs: seconds(env, 'KEEP_ALIVE_TIMEOUT'),
+  };
   // Node refuses to listen otherwise.
   if (t.headersMs > t.requestMs) throw new Error('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
   return t;
@@ -203,7 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = read(env, 'DATABASE_URL') || undefined;
   const workersSetting = read(env, 'WORKERS');
   const workers = workersSetting === 'auto' ? availableParallelism() : Number(workersSetting);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`WORKERS must be a number from 1 to 64 or auto, got ${workersSetting}`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`WORKERS must be a number from 1 to 64 or auto, got ${workersSetting}`);
   return {
     port,
     host: read(env, 'HOST'),
@@ -230,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(env),
     stripe: stripeOf(env),
     sandboxClockDays: sandboxClockDaysOf(env),
-    whatsapp: read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID') ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') } : undefined,
+    whatsapp:
+      read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID')
+        ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') }
+        : undefined,
   };
 }

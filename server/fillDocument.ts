@@ -38,7 +38,9 @@ const ASSET = /^assets\/[\w.-]+\.(js|css)$/;
 export function withPreloads(html: string, files: readonly string[]): string {
   const links = files
     .filter((f) => ASSET.test(f) && !html.includes(`/${f}"`))
-    .map((f) => (f.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
+    .map((f) =>
+      f.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`,
+    )
     .join('\n    ');
   return links === '' ? html : html.replace('</head>', `  ${links}\n  </head>`);
 }

@@ -28,6 +28,10 @@ export async function ensureFrontend(root: string, outDir: string, log: (m: stri
   // Its own process with NODE_ENV=production: a caller's NODE_ENV (test, development) would otherwise
   // give a development build of React.
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('The front end did not build; see the messages above.');
 }

@@ -37,7 +37,10 @@ export function hostileValues(value: unknown, context: string): string[] {
 }
 
 /** The form fields (and file names) of a multipart body that carry a NUL, as refusals naming them. */
-export function nulFormFields(entries: readonly (readonly [string, unknown])[], files: readonly { field: string; fileName: string; declaredType: string }[]): string[] {
+export function nulFormFields(
+  entries: readonly (readonly [string, unknown])[],
+  files: readonly { field: string; fileName: string; declaredType: string }[],
+): string[] {
   const named = entries.filter(([, v]) => typeof v === 'string' && v.includes('\u0000')).map(([name]) => name);
   for (const f of files) if (f.fileName.includes('\u0000') || f.declaredType.includes('\u0000')) named.push(f.field);
   return named.map((name) => nulMessage(name, 'body'));

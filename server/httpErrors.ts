@@ -18,7 +18,8 @@ function envelope(code: ProblemCode): string {
 /** Node's 'clientError': the request never became one, so the reply is written to the socket. */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const code: ProblemCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'requestTimeout' : 'badRequest';
+  const code: ProblemCode =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'requestTimeout' : 'badRequest';
   const { status } = problems[code];
   const body = envelope(code);
   if (socket.writable) {

@@ -36,7 +36,9 @@ export async function superviseWorkers(opts: { count: number; execArgv: string[]
   };
   const first = Array.from({ length: opts.count }, fork);
   await Promise.all(first.map(listening));
-  opts.log.info(`  ${opts.count} server process${opts.count === 1 ? '' : 'es'} (pid ${first.map((w) => w.process.pid).join(', ')}) serving, supervised by pid ${process.pid}.`);
+  opts.log.info(
+    `  ${opts.count} server process${opts.count === 1 ? '' : 'es'} (pid ${first.map((w) => w.process.pid).join(', ')}) serving, supervised by pid ${process.pid}.`,
+  );
 
   let stopping = false;
   let quickDeaths = 0;

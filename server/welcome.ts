@@ -17,7 +17,8 @@ export async function printWelcome(booted: Booted, config: Config): Promise<void
     lines.push('', `  Demo accounts (password ${DEMO_PASSWORD}):`);
     const { demoOrganizations } = await import('../fixtures/index');
     const orgName = (key: string) => demoOrganizations.find((o) => o.key === key)?.name ?? key;
-    for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(26)} ${a.memberships.map((m) => `${m.role} (${orgName(m.organization)})`).join(', ')}`);
+    for (const a of demoAccounts)
+      lines.push(`    ${a.email.padEnd(26)} ${a.memberships.map((m) => `${m.role} (${orgName(m.organization)})`).join(', ')}`);
     const links = await publicSurveyLinks(booted);
     if (links.length) {
       lines.push('', '  Demo survey, open to anyone:');

@@ -27,7 +27,9 @@ let chosen = args.includes('--project') ? [] : projects;
 const problem = await postgresReachable();
 if (problem) {
   const line = '!'.repeat(100);
-  console.error(`\n${line}\n!!! SKIPPED: the PostgreSQL API suite - ${url} cannot be reached (${problem}).\n!!! Set TEST_DATABASE_URL, or start PostgreSQL, to run it.\n${line}\n`);
+  console.error(
+    `\n${line}\n!!! SKIPPED: the PostgreSQL API suite - ${url} cannot be reached (${problem}).\n!!! Set TEST_DATABASE_URL, or start PostgreSQL, to run it.\n${line}\n`,
+  );
   if (required) {
     console.error('REQUIRE_POSTGRES=1: failing the run.');
     process.exit(1);
@@ -36,5 +38,8 @@ if (problem) {
 }
 
 const projectArgs = chosen.flatMap((p) => ['--project', p]);
-const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...projectArgs, ...args], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...projectArgs, ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, TZ: 'UTC' },
+});
 process.exit(result.status ?? 1);

@@ -26,5 +26,10 @@ export { loadPhoneNumbers };
 /** What checking this form's answers needs that loads on demand: libphonenumber, for a phone question. */
 export function validationReady(form: CompiledForm): Promise<void> {
   const phone = form.bindings.nodes.some((n) => n.kind === 'field' && QUESTION_TYPES[n.type].key === 'phone');
-  return phone ? loadPhoneNumbers().then(() => undefined, () => undefined) : Promise.resolve();
+  return phone
+    ? loadPhoneNumbers().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

@@ -24,7 +24,10 @@ export type FormRegistry = Registry<FormValues, RJSFSchema, FormContext>;
  * overrides (`ui:TitleFieldTemplate`), which the compiler never writes. Local, so that a widget does
  * not bring @rjsf/utils into the fill route (the survey form is not an rjsf Form there: form/SurveyForm.tsx).
  */
-export function templateOf<K extends 'TitleFieldTemplate' | 'DescriptionFieldTemplate' | 'FieldErrorTemplate'>(name: K, registry: FormRegistry): FormRegistry['templates'][K] {
+export function templateOf<K extends 'TitleFieldTemplate' | 'DescriptionFieldTemplate' | 'FieldErrorTemplate'>(
+  name: K,
+  registry: FormRegistry,
+): FormRegistry['templates'][K] {
   return registry.templates[name];
 }
 

@@ -95,16 +95,7 @@ export interface FunctionCall {
 }
 
 export type AstNode =
-  | NumberLiteral
-  | StringLiteral
-  | Reference
-  | ColumnName
-  | CurrentNode
-  | ParentNode
-  | Filter
-  | Negation
-  | BinaryExpression
-  | FunctionCall;
+  NumberLiteral | StringLiteral | Reference | ColumnName | CurrentNode | ParentNode | Filter | Negation | BinaryExpression | FunctionCall;
 
 export type AstKind = AstNode['kind'];
 

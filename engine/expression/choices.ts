@@ -11,12 +11,7 @@ export interface FilteredChoices {
   readonly error?: ExpressionError;
 }
 
-export function filterChoices(
-  filter: string | Expression,
-  choices: readonly Choice[],
-  env: Env,
-  question?: string,
-): FilteredChoices {
+export function filterChoices(filter: string | Expression, choices: readonly Choice[], env: Env, question?: string): FilteredChoices {
   const source = typeof filter === 'string' ? filter : filter.source;
   try {
     const compiled = compile(filter);

@@ -6,8 +6,7 @@
 export const MESSAGES = {
   evaluation: 'Error evaluating xlsform fields',
   choiceFilter: 'Error evaluating choice filter',
-  advice:
-    'Please check if the syntax is correct. If you believe this is an error, please contact your administrator.',
+  advice: 'Please check if the syntax is correct. If you believe this is an error, please contact your administrator.',
   noValue: '[No value]',
   noLabel: '( No label )',
 } as const;
@@ -47,12 +46,7 @@ export class ExpressionError extends Error {
   /** The question the expression belongs to, when known. */
   readonly field: string | undefined;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    at: ErrorLocation,
-    extra: { source?: string; field?: string; title?: ErrorTitle } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, at: ErrorLocation, extra: { source?: string; field?: string; title?: ErrorTitle } = {}) {
     super(message);
     this.code = code;
     this.offset = at.offset;

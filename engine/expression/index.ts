@@ -11,15 +11,7 @@ export { diagnose, parse, syntaxTree } from './parse';
 export { patternIssues, type PatternIssue } from './patterns';
 export { translatePattern, type PatternProblem, type Translation } from './values/pattern';
 export { print } from './syntax/print';
-export {
-  compile,
-  evaluate,
-  references,
-  tryEvaluate,
-  type CompiledExpression,
-  type Outcome,
-  type Result,
-} from './runtime/evaluate';
+export { compile, evaluate, references, tryEvaluate, type CompiledExpression, type Outcome, type Result } from './runtime/evaluate';
 export { filterChoices, type FilteredChoices } from './choices';
 export { ISOLATE_END, ISOLATE_START, escapeFormatting, interpolate, replaceReferences, shownInLabel, templateReferences } from './template';
 export { XLSFORM_BINDING_COLUMNS, xlsformBinding, xlsformFlag, type XlsformBindingColumn } from './xlsform';

@@ -64,7 +64,14 @@ export function bindSurvey(survey: SurveyModel): Bindings {
 const sortedItems = (items: readonly SurveyItem[]): SurveyItem[] => [...items].sort((a, b) => a.surveyItem.order - b.surveyItem.order);
 
 function choiceBindings(list: readonly ChoiceModel[]): ChoiceBinding[] {
-  return list.map((c) => ({ id: c.id, name: c.name, labels: c.choiceLabels, emoji: c.emoji, filters: c.filters ?? {}, media: c.media ?? [] }));
+  return list.map((c) => ({
+    id: c.id,
+    name: c.name,
+    labels: c.choiceLabels,
+    emoji: c.emoji,
+    filters: c.filters ?? {},
+    media: c.media ?? [],
+  }));
 }
 
 function build(survey: SurveyModel): Bindings {
@@ -95,7 +102,16 @@ function build(survey: SurveyModel): Bindings {
         note(q, 'name', `The name '${q.name}' is used twice`, 'duplicateName');
         continue;
       }
-      const base = { id: item.id, name: q.name, type: q.questionType, model: q, parent, repeats, relevant: compiled(q, q.relevant, 'relevant'), index: nodes.length };
+      const base = {
+        id: item.id,
+        name: q.name,
+        type: q.questionType,
+        model: q,
+        parent,
+        repeats,
+        relevant: compiled(q, q.relevant, 'relevant'),
+        index: nodes.length,
+      };
       let node: BindingNode;
       if (item.itemLabel === 'Section' || q.questionType === 0) {
         const repeat = item.repeatGroup;
@@ -115,7 +131,8 @@ function build(survey: SurveyModel): Bindings {
         const defaultSource = q.default?.trim() ? q.default.trim() : null;
         const dynamic = defaultSource !== null && isDynamicDefault(defaultSource);
         const texts = [...q.questionLabels, ...q.surveyQuestionHints].map((t) => t.text).join(' ');
-        const look = info.choices === 'list' ? readAppearance(q.appearance) : { words: appearanceWords(q.appearance), search: null, problem: null };
+        const look =
+          info.choices === 'list' ? readAppearance(q.appearance) : { words: appearanceWords(q.appearance), search: null, problem: null };
         if (look.problem !== null) note(q, 'appearance', look.problem, 'search');
         const ownFilter = info.choices === 'none' ? null : compiled(q, q.choiceFilter, 'choiceFilter');
         const search = look.search;
@@ -127,7 +144,10 @@ function build(survey: SurveyModel): Bindings {
         }
         // The CSV's rows; a file not attached leaves none (the publish check names it).
         const rows = search === null ? undefined : survey.attachments?.[search.file];
-        const listed = search === null ? q.selectQuestionChoices : searchChoices(q.id, search, rows ?? [], searchColumns(q.selectQuestionChoices, baseLanguageId));
+        const listed =
+          search === null
+            ? q.selectQuestionChoices
+            : searchChoices(q.id, search, rows ?? [], searchColumns(q.selectQuestionChoices, baseLanguageId));
         node = {
           ...base,
           kind: 'field',
@@ -191,7 +211,9 @@ function build(survey: SurveyModel): Bindings {
 /** The expressions of a node, for reference checks and the dependency order. */
 export function expressionsOf(node: BindingNode): Expr[] {
   const list: (Expr | null | number)[] =
-    node.kind === 'section' ? [node.relevant, node.repeatCount] : [node.relevant, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
+    node.kind === 'section'
+      ? [node.relevant, node.repeatCount]
+      : [node.relevant, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
   return list.filter((e): e is Expr => e !== null && typeof e !== 'number');
 }
 
@@ -239,4 +261,3 @@ function engineEnv(nodes: readonly BindingNode[], languages: readonly SurveyLang
   }
   return { types, repeats, choices };
 }
-

@@ -37,30 +37,72 @@ export class QuestionBuilder {
     readonly type: Exclude<QuestionType, 0>,
     readonly name: string,
   ) {}
-  label(t: Texts): this { this.p.label = t; return this; }
-  hint(t: Texts): this { this.p.hint = t; return this; }
+  label(t: Texts): this {
+    this.p.label = t;
+    return this;
+  }
+  hint(t: Texts): this {
+    this.p.hint = t;
+    return this;
+  }
   required(on = true, message?: Texts): this {
     this.p.required = on;
     if (message !== undefined) this.p.requiredMessage = message;
     return this;
   }
-  readOnly(on = true): this { this.p.readOnly = on; return this; }
-  relevant(e: string): this { this.p.relevant = e; return this; }
+  readOnly(on = true): this {
+    this.p.readOnly = on;
+    return this;
+  }
+  relevant(e: string): this {
+    this.p.relevant = e;
+    return this;
+  }
   constraint(e: string, message?: Texts): this {
     this.p.constraint = e;
     if (message !== undefined) this.p.constraintMessage = message;
     return this;
   }
-  calculation(e: string): this { this.p.calculation = e; return this; }
-  default(v: string): this { this.p.default = v; return this; }
-  appearance(a: string): this { this.p.appearance = a; return this; }
-  parameters(p: string): this { this.p.parameters = p; return this; }
-  choices(...c: ChoiceSpec[]): this { this.p.choices = c; return this; }
-  columns(...c: ChoiceSpec[]): this { this.p.columns = c; return this; }
-  maxChoices(n: number): this { this.p.maxChoices = n; return this; }
-  choiceFilter(e: string): this { this.p.choiceFilter = e; return this; }
-  rangeLabels(first: Texts, second: Texts): this { this.p.range = [first, second]; return this; }
-  emoji(): this { this.p.emoji = true; return this; }
+  calculation(e: string): this {
+    this.p.calculation = e;
+    return this;
+  }
+  default(v: string): this {
+    this.p.default = v;
+    return this;
+  }
+  appearance(a: string): this {
+    this.p.appearance = a;
+    return this;
+  }
+  parameters(p: string): this {
+    this.p.parameters = p;
+    return this;
+  }
+  choices(...c: ChoiceSpec[]): this {
+    this.p.choices = c;
+    return this;
+  }
+  columns(...c: ChoiceSpec[]): this {
+    this.p.columns = c;
+    return this;
+  }
+  maxChoices(n: number): this {
+    this.p.maxChoices = n;
+    return this;
+  }
+  choiceFilter(e: string): this {
+    this.p.choiceFilter = e;
+    return this;
+  }
+  rangeLabels(first: Texts, second: Texts): this {
+    this.p.range = [first, second];
+    return this;
+  }
+  emoji(): this {
+    this.p.emoji = true;
+    return this;
+  }
 }
 
 export class SectionBuilder {
@@ -70,10 +112,19 @@ export class SectionBuilder {
     readonly name: string,
     readonly children: readonly ItemBuilder[],
   ) {}
-  label(t: Texts): this { this.p.label = t; return this; }
+  label(t: Texts): this {
+    this.p.label = t;
+    return this;
+  }
   /** The section's description. */
-  hint(t: Texts): this { this.p.hint = t; return this; }
-  relevant(e: string): this { this.p.relevant = e; return this; }
+  hint(t: Texts): this {
+    this.p.hint = t;
+    return this;
+  }
+  relevant(e: string): this {
+    this.p.relevant = e;
+    return this;
+  }
   /** Makes it a repeat group; with a count (number or expression) the instances are fixed. */
   repeat(count?: string | number): this {
     this.p.repeat = true;
@@ -89,7 +140,10 @@ export const repeat = (name: string, ...children: ItemBuilder[]): SectionBuilder
 
 /** One factory per question type, by type key: q.select_one('colour'), q.integer('age'), ... */
 export const q = Object.fromEntries(
-  QUESTION_TYPE_CODES.filter((c) => c !== 0).map((code) => [QUESTION_TYPES[code].key, (name: string) => new QuestionBuilder(code as Exclude<QuestionType, 0>, name)]),
+  QUESTION_TYPE_CODES.filter((c) => c !== 0).map((code) => [
+    QUESTION_TYPES[code].key,
+    (name: string) => new QuestionBuilder(code as Exclude<QuestionType, 0>, name),
+  ]),
 ) as Record<Exclude<QuestionKey, 'section'>, (name: string) => QuestionBuilder>;
 
 export interface BuildOptions {
@@ -138,7 +192,13 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
   const choices = (list: readonly ChoiceSpec[] | undefined, path: string): ChoiceModel[] =>
     (list ?? []).map((c) => {
       const spec = typeof c === 'string' ? { name: c } : c;
-      return { id: idFor(`${path}/${spec.name}`), name: spec.name, choiceLabels: texts(spec.label ?? spec.name), emoji: spec.emoji ?? null, filters: spec.filters ?? {} };
+      return {
+        id: idFor(`${path}/${spec.name}`),
+        name: spec.name,
+        choiceLabels: texts(spec.label ?? spec.name),
+        emoji: spec.emoji ?? null,
+        filters: spec.filters ?? {},
+      };
     });
 
   const build = (list: readonly ItemBuilder[], sectionId: string | null, xpath: string): SurveyItem[] =>
@@ -187,7 +247,16 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
         range: p.range ? { firstLabel: texts(p.range[0]), secondLabel: texts(p.range[1]) } : null,
         hasEmoji: p.emoji ?? false,
       };
-      return { itemLabel: 'Question', id, sectionId, xpath: path, repeatGroup: false, repeat_count: null, surveyItem: question, innerItems: [] };
+      return {
+        itemLabel: 'Question',
+        id,
+        sectionId,
+        xpath: path,
+        repeatGroup: false,
+        repeat_count: null,
+        surveyItem: question,
+        innerItems: [],
+      };
     });
 
   return {
@@ -197,7 +266,13 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
     endDate: opts.endDate ?? null,
     surveyStatusId: opts.status ?? 1,
     toggleLocation: opts.toggleLocation ?? false,
-    surveyLanguageMaps: langs.map((l, i): SurveyLanguage => ({ languageId: l.languageId, name: l.name, code: l.code, isBaseLanguage: i === 0, translateStatus: 0 })),
+    surveyLanguageMaps: langs.map((l, i): SurveyLanguage => ({
+      languageId: l.languageId,
+      name: l.name,
+      code: l.code,
+      isBaseLanguage: i === 0,
+      translateStatus: 0,
+    })),
     surveyItems: build(items, null, ''),
   };
 }

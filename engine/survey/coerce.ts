@@ -11,7 +11,12 @@ export function answerFromResult(type: QuestionType, result: Scalar): unknown {
   const slot = QUESTION_TYPES[type].slot;
   if (typeof result === 'number' && !Number.isFinite(result)) return undefined;
   if (slot === 'questionChoice') {
-    const on = typeof result === 'boolean' ? result : typeof result === 'number' ? result !== 0 : ['true', 'ok', 'yes', '1'].includes(result.trim().toLowerCase());
+    const on =
+      typeof result === 'boolean'
+        ? result
+        : typeof result === 'number'
+          ? result !== 0
+          : ['true', 'ok', 'yes', '1'].includes(result.trim().toLowerCase());
     return on || undefined;
   }
   if (slot === 'number' && type !== 100) {

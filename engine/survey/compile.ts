@@ -68,7 +68,12 @@ export function compileSurvey(survey: SurveyModel, languageId?: number): Compile
           if (node.required) required.push(node.name);
           return { kind: 'question', name: node.name };
         }
-        const head = { name: node.name, id: node.id, title: text(node.model.questionLabels) ?? NO_LABEL, description: text(node.model.surveyQuestionHints) ?? null };
+        const head = {
+          name: node.name,
+          id: node.id,
+          title: text(node.model.questionLabels) ?? NO_LABEL,
+          description: text(node.model.surveyQuestionHints) ?? null,
+        };
         if (!node.repeat) return { kind: 'section', ...head, children: layout(node.children) };
         const { schema, uiSchema, tree } = repeat(node, head.title, head.description);
         properties[node.name] = schema;

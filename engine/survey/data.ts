@@ -60,7 +60,8 @@ export function dataColumns(b: Bindings, repeat: string | null, o: CellOptions):
   for (const node of dataFields(b, repeat)) {
     const header = labelOf(b, node.model.questionLabels, node.name, o);
     if (node.type === 33 && o.multiple === 'split') {
-      for (const choice of node.choices) out.push({ key: `${node.name}/${choice.name}`, header: `${header}/${choiceLabel(b, choice, o)}`, node, choice });
+      for (const choice of node.choices)
+        out.push({ key: `${node.name}/${choice.name}`, header: `${header}/${choiceLabel(b, choice, o)}`, node, choice });
     } else out.push({ key: node.name, header, node });
   }
   return out;
@@ -150,7 +151,14 @@ export interface AnswerFilter {
   values: (string | number | boolean)[];
 }
 
-const COLUMN_OF: Partial<Record<AnswerSlot, FilterColumn>> = { number: 'number', counter: 'number', text: 'text', answerFiles: 'text', choices: 'choices', questionChoice: 'bool' };
+const COLUMN_OF: Partial<Record<AnswerSlot, FilterColumn>> = {
+  number: 'number',
+  counter: 'number',
+  text: 'text',
+  answerFiles: 'text',
+  choices: 'choices',
+  questionChoice: 'bool',
+};
 export const FILTER_OPS_OF: Record<FilterColumn, readonly FilterOp[]> = {
   number: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'empty', 'notempty'],
   text: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'empty', 'notempty'],

@@ -78,7 +78,9 @@ export const EMITTERS: Record<QuestionType, Emitter> = {
   34: (f) => {
     const numbers = f.appearance.includes('numbers');
     return {
-      schema: numbers ? { type: 'string', pattern: '^[0-9]+$', maxLength: TEXT_MAX_LENGTH } : { type: 'string', maxLength: TEXT_MAX_LENGTH },
+      schema: numbers
+        ? { type: 'string', pattern: '^[0-9]+$', maxLength: TEXT_MAX_LENGTH }
+        : { type: 'string', maxLength: TEXT_MAX_LENGTH },
       options: { rows: 4, maxLength: TEXT_MAX_LENGTH, numbers },
     };
   },
@@ -92,7 +94,10 @@ export const EMITTERS: Record<QuestionType, Emitter> = {
   105: () => ({ schema: { type: 'string', pattern: GEOPOINT }, options: { timeoutMs: 10_000, highAccuracy: true } }),
   106: (f) => {
     const maxPixels = Number(f.parameters['max-pixels']);
-    return { schema: { type: 'string', format: 'data-url' }, options: { ...fileOptions('image/*'), quality: 0.8, ...(maxPixels > 0 ? { maxPixels } : {}) } };
+    return {
+      schema: { type: 'string', format: 'data-url' },
+      options: { ...fileOptions('image/*'), quality: 0.8, ...(maxPixels > 0 ? { maxPixels } : {}) },
+    };
   },
   110: () => ({ schema: { type: 'string', format: 'data-url' }, options: fileOptions('application/*') }),
   112: () => ({ schema: { type: 'boolean' }, options: {} }),
@@ -100,26 +105,47 @@ export const EMITTERS: Record<QuestionType, Emitter> = {
   275: (f, ctx) => {
     const r = f.range ?? rangeOf({});
     const labels = f.model.range;
-    const label = (texts: readonly LocalizedText[] | undefined) => (texts ? (textIn(texts, ctx.languageId, ctx.baseLanguageId) ?? null) : null);
+    const label = (texts: readonly LocalizedText[] | undefined) =>
+      texts ? (textIn(texts, ctx.languageId, ctx.baseLanguageId) ?? null) : null;
     return {
       schema: { type: 'number', minimum: Math.min(r.start, r.end), maximum: Math.max(r.start, r.end), multipleOf: r.step },
-      options: { ...r, stars: f.appearance.includes('rating'), firstLabel: label(labels?.firstLabel), secondLabel: label(labels?.secondLabel) },
+      options: {
+        ...r,
+        stars: f.appearance.includes('rating'),
+        firstLabel: label(labels?.firstLabel),
+        secondLabel: label(labels?.secondLabel),
+      },
     };
   },
   276: (f, ctx) => {
     const columns = ctx.choiceOptions(f.columns);
     const properties: Record<string, JsonSchema> = {};
-    for (const row of ctx.choiceOptions(f.choices)) properties[row.name] = { type: 'string', title: row.label, enum: columns.map((c) => c.name) };
-    return { schema: { type: 'object', properties, additionalProperties: false }, options: { rows: ctx.choiceOptions(f.choices), columns, minColumnWidth: 100 } };
+    for (const row of ctx.choiceOptions(f.choices))
+      properties[row.name] = { type: 'string', title: row.label, enum: columns.map((c) => c.name) };
+    return {
+      schema: { type: 'object', properties, additionalProperties: false },
+      options: { rows: ctx.choiceOptions(f.choices), columns, minColumnWidth: 100 },
+    };
   },
   277: (f, ctx) => {
     const columns = ctx.choiceOptions(f.columns);
     const properties: Record<string, JsonSchema> = {};
     for (const row of ctx.choiceOptions(f.choices)) {
-      properties[row.name] = { type: 'array', title: row.label, items: { type: 'string', enum: columns.map((c) => c.name) }, uniqueItems: true };
+      properties[row.name] = {
+        type: 'array',
+        title: row.label,
+        items: { type: 'string', enum: columns.map((c) => c.name) },
+        uniqueItems: true,
+      };
     }
-    return { schema: { type: 'object', properties, additionalProperties: false }, options: { rows: ctx.choiceOptions(f.choices), columns, minColumnWidth: 200 } };
+    return {
+      schema: { type: 'object', properties, additionalProperties: false },
+      options: { rows: ctx.choiceOptions(f.choices), columns, minColumnWidth: 200 },
+    };
   },
-  278: (f, ctx) => ({ schema: { type: 'string', pattern: NAMES }, options: { choices: ctx.choiceOptions(f.choices), choiceFilter: f.choiceFilter !== null } }),
+  278: (f, ctx) => ({
+    schema: { type: 'string', pattern: NAMES },
+    options: { choices: ctx.choiceOptions(f.choices), choiceFilter: f.choiceFilter !== null },
+  }),
   279: computed,
 };

@@ -43,7 +43,8 @@ export function expr(source: string, role: ExpressionRole): Expr {
       volatile: isVolatile(compiled.expression.root),
     };
   } catch (e) {
-    const error = e instanceof ExpressionError ? e : new ExpressionError('internal', String(e), { offset: 0, length: source.length }, { source });
+    const error =
+      e instanceof ExpressionError ? e : new ExpressionError('internal', String(e), { offset: 0, length: source.length }, { source });
     return { source, role, compiled: null, error, references: [], volatile: false };
   }
 }

@@ -11,7 +11,10 @@ import { textIn } from './text';
 export function literalExpression(value: string): string {
   if (!value.includes("'")) return `'${value}'`;
   if (!value.includes('"')) return `"${value}"`;
-  return `concat(${value.split("'").map((part) => `'${part}'`).join(`, "'", `)})`;
+  return `concat(${value
+    .split("'")
+    .map((part) => `'${part}'`)
+    .join(`, "'", `)})`;
 }
 
 /** A literal default as an expression whose result already has the question's type (5, not '5'). */
@@ -37,7 +40,8 @@ function bindsOf(node: BindingNode, languageId: number | undefined, baseLanguage
     if (hint?.includes('${')) add('hint', hint);
   }
   if (node.kind === 'section') {
-    if (node.repeatCount !== null) add('repeat_count', typeof node.repeatCount === 'number' ? String(node.repeatCount) : node.repeatCount.source);
+    if (node.repeatCount !== null)
+      add('repeat_count', typeof node.repeatCount === 'number' ? String(node.repeatCount) : node.repeatCount.source);
     return out;
   }
   const defaultExpression = node.defaultExpr?.source ?? (node.defaultValue !== null ? typedLiteral(node.type, node.defaultValue) : null);

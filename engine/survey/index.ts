@@ -1,7 +1,17 @@
 // The public surface of engine/survey: nothing else in this folder is imported from outside it.
 export * from './question-types';
 export * from './model';
-export { bindSurvey, NAME_PATTERN, type BindingNode, type Bindings, type ChoiceBinding, type Diagnostic, type DiagnosticCode, type FieldNode, type SectionNode } from './bindings';
+export {
+  bindSurvey,
+  NAME_PATTERN,
+  type BindingNode,
+  type Bindings,
+  type ChoiceBinding,
+  type Diagnostic,
+  type DiagnosticCode,
+  type FieldNode,
+  type SectionNode,
+} from './bindings';
 export { compileSurvey, type CompiledForm, type FormLanguage, type LayoutNode, type UiSchema } from './compile';
 export type { ChoiceOption, JsonSchema } from './emitters';
 export type { Expr, ExpressionRole } from './expressions';
@@ -20,8 +30,45 @@ export { CODECS, type Decoded } from './answers/codecs';
 export { encodeAnswers, decodeAnswers, answerCapacity, type DecodeProblem, type EncodedAnswers } from './answers/encode';
 export { toFormEntries, parseSubmission, unflatten, MAX_REPORTED_ERRORS, type FormEntry, type FormEntryValue } from './answers/form-fields';
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
-export { buildSurvey, survey, section, repeat, q, stableId, QuestionBuilder, SectionBuilder, type BuildOptions, type ChoiceSpec, type ItemBuilder, type Texts } from './build';
-export { createFormValidator, toErrorSchema, type ErrorHandler, type ErrorSchema, type FormValidationError, type FormValidator } from './validate/rjsf';
+export {
+  buildSurvey,
+  survey,
+  section,
+  repeat,
+  q,
+  stableId,
+  QuestionBuilder,
+  SectionBuilder,
+  type BuildOptions,
+  type ChoiceSpec,
+  type ItemBuilder,
+  type Texts,
+} from './build';
+export {
+  createFormValidator,
+  toErrorSchema,
+  type ErrorHandler,
+  type ErrorSchema,
+  type FormValidationError,
+  type FormValidator,
+} from './validate/rjsf';
 export * from './xlsform/index';
 export * from './editor/index';
-export { dataFields, dataColumns, repeatGroups, cellOf, neutralizeCell, parseAnswerFilter, filterColumnOf, FILTER_OPS, FILTER_OPS_OF, type AnswerFilter, type FilterColumn, type CellOptions, type CellValue, type DataColumn, type FilterOp, type StoredValue } from './data';
+export {
+  dataFields,
+  dataColumns,
+  repeatGroups,
+  cellOf,
+  neutralizeCell,
+  parseAnswerFilter,
+  filterColumnOf,
+  FILTER_OPS,
+  FILTER_OPS_OF,
+  type AnswerFilter,
+  type FilterColumn,
+  type CellOptions,
+  type CellValue,
+  type DataColumn,
+  type FilterOp,
+  type StoredValue,
+} from './data';

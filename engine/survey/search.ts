@@ -73,16 +73,20 @@ const stringArg = (node: AstNode | undefined): string | null => (node?.kind === 
 
 /** The search() call of an appearance word, or why it cannot be read. */
 export function parseSearch(word: string): SearchCall | string {
-  const usage = "search() takes a file name, or a file name, 'matches', 'contains', 'startswith' or 'endswith', a column and a value, and optionally a second column and value";
+  const usage =
+    "search() takes a file name, or a file name, 'matches', 'contains', 'startswith' or 'endswith', a column and a value, and optionally a second column and value";
   const root = syntaxTree(word);
   if (root === undefined || root.kind !== 'call' || root.name.toLowerCase() !== 'search') return `'${word}' cannot be read: ${usage}`;
   const args = root.args;
   if (![1, 4, 6].includes(args.length)) return usage;
-  const file = stringArg(args[0])?.trim().replace(/\.csv$/i, '');
+  const file = stringArg(args[0])
+    ?.trim()
+    .replace(/\.csv$/i, '');
   if (!file) return "search() needs the CSV file's name in quotes as its first argument";
   if (args.length === 1) return { file, text: word, mode: null, pairs: [] };
   const mode = stringArg(args[1])?.trim().toLowerCase();
-  if (!(SEARCH_MODES as readonly string[]).includes(mode ?? '')) return `search() filters with 'matches', 'contains', 'startswith' or 'endswith', not ${args[1]?.kind === 'string' ? `'${args[1].value}'` : 'an expression'}`;
+  if (!(SEARCH_MODES as readonly string[]).includes(mode ?? ''))
+    return `search() filters with 'matches', 'contains', 'startswith' or 'endswith', not ${args[1]?.kind === 'string' ? `'${args[1].value}'` : 'an expression'}`;
   const pairs: { column: string; value: string }[] = [];
   for (let k = 2; k < args.length; k += 2) {
     const column = stringArg(args[k])?.trim();
@@ -142,7 +146,11 @@ export interface SearchColumns {
 export function searchColumns(template: readonly ChoiceModel[], baseLanguageId: number): SearchColumns {
   const row = template[0];
   if (row === undefined) return { value: 'name', labels: [{ languageId: baseLanguageId, columns: ['label'] }] };
-  const split = (t: string) => t.split(',').map((c) => c.trim()).filter(Boolean);
+  const split = (t: string) =>
+    t
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
   const labels = row.choiceLabels.map((l) => ({ languageId: l.languageId, columns: split(l.text) })).filter((l) => l.columns.length > 0);
   return { value: row.name.trim(), labels: labels.length ? labels : [{ languageId: baseLanguageId, columns: [row.name.trim()] }] };
 }
@@ -183,7 +191,11 @@ export function searchChoices(
     seen.add(name);
     const choiceLabels: LocalizedText[] = columns.labels.map((l) => ({
       languageId: l.languageId,
-      text: l.columns.map((c) => row[c] ?? '').filter((t) => t !== '').join(' ') || name,
+      text:
+        l.columns
+          .map((c) => row[c] ?? '')
+          .filter((t) => t !== '')
+          .join(' ') || name,
     }));
     const filters: Record<string, string> = { ...row };
     call.pairs.forEach((p, i) => (filters[KEY_COLUMNS[i]!] = row[p.column] ?? ''));

@@ -42,7 +42,11 @@ const GENDERS: Record<string, number> = { male: 0, female: 1, other: 2 };
 const locationKey = (s: string) => s.trim().toUpperCase().replace(/\s+/g, '_');
 
 /** `cells` are the sheet's data rows (after the header), as text, numbered from `firstRow`. */
-export function readMemberRows(cells: readonly (readonly string[])[], lookups: BulkLookups, firstRow = 2): { rows: MemberRow[]; dropped: DroppedRow[] } {
+export function readMemberRows(
+  cells: readonly (readonly string[])[],
+  lookups: BulkLookups,
+  firstRow = 2,
+): { rows: MemberRow[]; dropped: DroppedRow[] } {
   const languages = new Map<string, number>();
   for (const l of lookups.languages) {
     languages.set(l.name.toLowerCase(), l.id);
@@ -69,14 +73,26 @@ export function readMemberRows(cells: readonly (readonly string[])[], lookups: B
     if (genderCode === undefined) reasons.push('gender');
     const roleId = roles.get(role.replace(/\s+/g, '').toLowerCase());
     if (roleId === undefined) reasons.push('role');
-    const langIds = language.split(',').map((l) => l.trim()).filter(Boolean).map((l) => languages.get(l.toLowerCase()));
+    const langIds = language
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((l) => languages.get(l.toLowerCase()));
     if (!langIds.length || langIds.some((l) => l === undefined)) reasons.push('language');
     const locationId = countries.get(locationKey(location));
     if (locationId === undefined) reasons.push('location');
     const row = firstRow + i;
     if (reasons.length) return void dropped.push({ row, email, reasons });
     seen.add(lower);
-    rows.push({ row, fullName, email, gender: genderCode!, roleId: roleId!, languages: [...new Set(langIds as number[])], locationId: locationId! });
+    rows.push({
+      row,
+      fullName,
+      email,
+      gender: genderCode!,
+      roleId: roleId!,
+      languages: [...new Set(langIds as number[])],
+      locationId: locationId!,
+    });
   });
   return { rows, dropped };
 }

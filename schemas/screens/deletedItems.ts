@@ -11,7 +11,13 @@ import type { Action, ApiCall, ScreenDeclaration, TabbedScreens } from './types'
 
 const deletedAt = { key: 'deletedAt', label: 'deletedItems.deletedAt', kind: 'date', hideBelow: 'lg' } as const;
 
-function allActions(o: { call: (isDeleted: boolean) => ApiCall; roles: readonly RoleName[]; restoreFailure: string; deleteFailure: string; purgeWarning?: string }): Action[] {
+function allActions(o: {
+  call: (isDeleted: boolean) => ApiCall;
+  roles: readonly RoleName[];
+  restoreFailure: string;
+  deleteFailure: string;
+  purgeWarning?: string;
+}): Action[] {
   return [
     {
       id: 'restoreAll',
@@ -44,7 +50,12 @@ export const deletedWorkspacesScreen: ScreenDeclaration = {
   title: 'deletedItems.workspaces.title',
   entity: workspaceSchema,
   layout: 'table',
-  source: { call: { method: 'GET', path: '/Workspaces/getMyWorkspaces', query: { isDeleted: true } }, items: 'workspaces', total: 'totalSize', rowKey: 'id' },
+  source: {
+    call: { method: 'GET', path: '/Workspaces/getMyWorkspaces', query: { isDeleted: true } },
+    items: 'workspaces',
+    total: 'totalSize',
+    rowKey: 'id',
+  },
   columns: [
     { key: 'name', label: 'deletedItems.workspaces.name', kind: 'text', primary: true },
     { key: 'description', label: 'deletedItems.workspaces.description', kind: 'text', hideBelow: 'md' },
@@ -59,7 +70,11 @@ export const deletedWorkspacesScreen: ScreenDeclaration = {
     deleteFailure: 'deletedItems.workspaces.deleteFailed',
   }),
   toolbar: allActions({
-    call: (isDeleted) => ({ method: 'POST', path: '/Workspaces/permanentlyDeleteOrRestoreAllWorkspacesOfUser', query: allQuery(isDeleted) }),
+    call: (isDeleted) => ({
+      method: 'POST',
+      path: '/Workspaces/permanentlyDeleteOrRestoreAllWorkspacesOfUser',
+      query: allQuery(isDeleted),
+    }),
     roles: ADMIN_ROLES,
     restoreFailure: 'deletedItems.workspaces.restoreAllFailed',
     deleteFailure: 'deletedItems.workspaces.deleteAllFailed',
@@ -95,7 +110,11 @@ export const deletedUsersScreen: ScreenDeclaration = {
     deleteFailure: 'deletedItems.users.deleteFailed',
   }),
   toolbar: allActions({
-    call: (isDeleted) => ({ method: 'POST', path: '/Members/permanentlyDeleteOrRestoreAllOrganizationMembers', query: allQuery(isDeleted) }),
+    call: (isDeleted) => ({
+      method: 'POST',
+      path: '/Members/permanentlyDeleteOrRestoreAllOrganizationMembers',
+      query: allQuery(isDeleted),
+    }),
     roles: ADMIN_ROLES,
     restoreFailure: 'deletedItems.users.restoreAllFailed',
     deleteFailure: 'deletedItems.users.deleteAllFailed',
@@ -140,7 +159,15 @@ export const deletedProjectsScreen: ScreenDeclaration = {
         id: 'restoreSelected',
         label: 'deletedItems.restoreSelected',
         icon: 'restore',
-        run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/bulkToggleDeleteOrRestore', query: { entityType: Project, isDeleted: false }, body: 'selection' } },
+        run: {
+          kind: 'call',
+          call: {
+            method: 'PUT',
+            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            query: { entityType: Project, isDeleted: false },
+            body: 'selection',
+          },
+        },
         success: 'deletedItems.bulkRestored',
         failure: 'deletedItems.projects.bulkRestoreFailed',
       },

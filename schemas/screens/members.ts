@@ -24,12 +24,21 @@ const memberFilters = (o: { roleParam: string; languageParam: string; genderPara
     options: { call: { method: 'GET', path: '/Roles/getAllOrganizationRoles' }, items: '', value: 'id', label: 'name' },
     labels: 'roles.',
   },
-  { param: o.languageParam, label: 'memberManagement.columns.languages', options: { call: { method: 'GET', path: '/Languages/getAll' }, items: '', value: 'id', label: 'name' } },
+  {
+    param: o.languageParam,
+    label: 'memberManagement.columns.languages',
+    options: { call: { method: 'GET', path: '/Languages/getAll' }, items: '', value: 'id', label: 'name' },
+  },
   { param: o.genderParam, label: 'memberManagement.columns.gender', choices: genderChoices },
-  { param: o.locationParam, label: 'memberManagement.columns.location', options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' } },
+  {
+    param: o.locationParam,
+    label: 'memberManagement.columns.location',
+    options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' },
+  },
 ];
 
-const projectMembersCall = (isDeleted: boolean) => ({ method: 'GET', path: '/Projects/getAllProjectMembers/{ctx.projectId}', query: { isDeleted } }) as const;
+const projectMembersCall = (isDeleted: boolean) =>
+  ({ method: 'GET', path: '/Projects/getAllProjectMembers/{ctx.projectId}', query: { isDeleted } }) as const;
 
 export const deletedProjectMembersScreen: ScreenDeclaration = {
   id: 'deletedProjectMembers',
@@ -82,15 +91,35 @@ export const projectMembersScreen: ScreenDeclaration = {
         icon: 'delete',
         tone: 'danger',
         confirm: confirmSoftDelete,
-        run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/bulkToggleDeleteOrRestore', query: { entityType: ProjectMember, isDeleted: true }, body: 'selection' } },
+        run: {
+          kind: 'call',
+          call: {
+            method: 'PUT',
+            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            query: { entityType: ProjectMember, isDeleted: true },
+            body: 'selection',
+          },
+        },
         success: 'deletedItems.bulkDeleted',
         failure: 'memberManagement.deleteManyFailed',
       },
     ],
   },
   rowActions: [
-    { id: 'preview', label: 'memberManagement.preview', icon: 'open', roles: MANAGER_ROLES, run: { kind: 'navigate', to: '/members?preview={row.organizationMemberId}' } },
-    { id: 'edit', label: 'memberManagement.edit', icon: 'edit', roles: MANAGER_ROLES, run: { kind: 'navigate', to: '/members?edit={row.organizationMemberId}' } },
+    {
+      id: 'preview',
+      label: 'memberManagement.preview',
+      icon: 'open',
+      roles: MANAGER_ROLES,
+      run: { kind: 'navigate', to: '/members?preview={row.organizationMemberId}' },
+    },
+    {
+      id: 'edit',
+      label: 'memberManagement.edit',
+      icon: 'edit',
+      roles: MANAGER_ROLES,
+      run: { kind: 'navigate', to: '/members?edit={row.organizationMemberId}' },
+    },
     {
       id: 'delete',
       label: 'memberManagement.delete',
@@ -98,14 +127,35 @@ export const projectMembersScreen: ScreenDeclaration = {
       tone: 'danger',
       roles: MANAGER_ROLES,
       confirm: confirmSoftDelete,
-      run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/{row.projectMemberId}/toggleDeleteOrRestore', query: { entityType: ProjectMember, isDeleted: true } } },
+      run: {
+        kind: 'call',
+        call: {
+          method: 'PUT',
+          path: '/DataCollection/{row.projectMemberId}/toggleDeleteOrRestore',
+          query: { entityType: ProjectMember, isDeleted: true },
+        },
+      },
       success: 'deletedItems.bulkDeleted',
       failure: 'memberManagement.deleteFailed',
     },
   ],
   toolbar: [
-    { id: 'deleted', label: 'memberManagement.deleted.open', icon: 'trash', tone: 'neutral', roles: MANAGER_ROLES, run: { kind: 'dialog', screen: 'deletedProjectMembers' } },
-    { id: 'add', label: 'memberManagement.add', icon: 'add', tone: 'primary', roles: MEMBER_ADDERS, run: { kind: 'navigate', to: '/members?add=1' } },
+    {
+      id: 'deleted',
+      label: 'memberManagement.deleted.open',
+      icon: 'trash',
+      tone: 'neutral',
+      roles: MANAGER_ROLES,
+      run: { kind: 'dialog', screen: 'deletedProjectMembers' },
+    },
+    {
+      id: 'add',
+      label: 'memberManagement.add',
+      icon: 'add',
+      tone: 'primary',
+      roles: MEMBER_ADDERS,
+      run: { kind: 'navigate', to: '/members?add=1' },
+    },
   ],
   empty: 'memberManagement.empty',
 };
@@ -115,7 +165,12 @@ export const organizationMembersScreen: ScreenDeclaration = {
   title: 'memberManagement.adminTitle',
   entity: organizationMemberSchema,
   layout: 'table',
-  source: { call: { method: 'GET', path: '/Members/getAllMembersOfOrganization' }, items: 'members', total: 'totalSize', rowKey: 'organizationMemberId' },
+  source: {
+    call: { method: 'GET', path: '/Members/getAllMembersOfOrganization' },
+    items: 'members',
+    total: 'totalSize',
+    rowKey: 'organizationMemberId',
+  },
   columns: [
     { key: 'fullName', label: 'memberManagement.columns.name', kind: 'text', primary: true },
     { key: 'email', label: 'memberManagement.columns.email', kind: 'text', hideBelow: 'md' },
@@ -137,7 +192,15 @@ export const organizationMembersScreen: ScreenDeclaration = {
         icon: 'delete',
         tone: 'danger',
         confirm: confirmSoftDelete,
-        run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/bulkToggleDeleteOrRestore', query: { entityType: OrganizationMember, isDeleted: true }, body: 'selection' } },
+        run: {
+          kind: 'call',
+          call: {
+            method: 'PUT',
+            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            query: { entityType: OrganizationMember, isDeleted: true },
+            body: 'selection',
+          },
+        },
         success: 'deletedItems.bulkDeleted',
         failure: 'memberManagement.deleteManyFailed',
         problemDialogs: { memberProtected: 'memberManagement.cannotDelete' },
@@ -145,7 +208,13 @@ export const organizationMembersScreen: ScreenDeclaration = {
     ],
   },
   rowActions: [
-    { id: 'edit', label: 'memberManagement.edit', icon: 'edit', roles: ADMIN_ROW_ROLES, run: { kind: 'navigate', to: '/admin-user-management?edit={row.organizationMemberId}' } },
+    {
+      id: 'edit',
+      label: 'memberManagement.edit',
+      icon: 'edit',
+      roles: ADMIN_ROW_ROLES,
+      run: { kind: 'navigate', to: '/admin-user-management?edit={row.organizationMemberId}' },
+    },
     {
       id: 'delete',
       label: 'memberManagement.delete',
@@ -159,6 +228,15 @@ export const organizationMembersScreen: ScreenDeclaration = {
       problemDialogs: { memberProtected: 'memberManagement.cannotDelete' },
     },
   ],
-  toolbar: [{ id: 'add', label: 'memberManagement.add', icon: 'add', tone: 'primary', roles: ORGANIZATION_ONLY, run: { kind: 'navigate', to: '/admin-user-management/new-member' } }],
+  toolbar: [
+    {
+      id: 'add',
+      label: 'memberManagement.add',
+      icon: 'add',
+      tone: 'primary',
+      roles: ORGANIZATION_ONLY,
+      run: { kind: 'navigate', to: '/admin-user-management/new-member' },
+    },
+  ],
   empty: 'memberManagement.empty',
 };

@@ -5,7 +5,11 @@ import { MANAGER_ROLES } from '../roles';
 import { confirmSoftDelete, Project } from './shared';
 import type { FormDeclaration, ScreenDeclaration } from './types';
 
-const workspaceMembers = { method: 'GET', path: '/Members/getAllOrgMembersInWorkspace', query: { WorkSpaceId: '{ctx.workspaceId}' } } as const;
+const workspaceMembers = {
+  method: 'GET',
+  path: '/Members/getAllOrgMembersInWorkspace',
+  query: { WorkSpaceId: '{ctx.workspaceId}' },
+} as const;
 
 export const projectForm: FormDeclaration = {
   schema: {
@@ -55,7 +59,11 @@ export const projectForm: FormDeclaration = {
     title: 'projects.form.title',
     submit: 'projects.form.create',
     cancel: 'common.cancel',
-    call: { method: 'POST', path: '/Projects/add', body: { form: true, fields: { workspaceId: '{ctx.workspaceId}', typeId: '{param.id|number}' } } },
+    call: {
+      method: 'POST',
+      path: '/Projects/add',
+      body: { form: true, fields: { workspaceId: '{ctx.workspaceId}', typeId: '{param.id|number}' } },
+    },
     success: 'projects.created',
     failure: 'projects.createFailed',
     failureTitle: 'projects.createFailedTitle',
@@ -92,7 +100,15 @@ export const projectsScreen: ScreenDeclaration = {
         icon: 'delete',
         tone: 'danger',
         confirm: confirmSoftDelete,
-        run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/bulkToggleDeleteOrRestore', query: { entityType: Project, isDeleted: true }, body: 'selection' } },
+        run: {
+          kind: 'call',
+          call: {
+            method: 'PUT',
+            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            query: { entityType: Project, isDeleted: true },
+            body: 'selection',
+          },
+        },
         success: 'deletedItems.bulkDeleted',
         failure: 'projects.bulkDeleteFailed',
       },
@@ -114,8 +130,22 @@ export const projectsScreen: ScreenDeclaration = {
     },
   ],
   toolbar: [
-    { id: 'deleted', label: 'projects.deletedProjects', icon: 'trash', tone: 'neutral', roles: MANAGER_ROLES, run: { kind: 'dialog', screen: 'deletedProjects' } },
-    { id: 'create', label: 'projects.create', icon: 'add', tone: 'primary', roles: MANAGER_ROLES, run: { kind: 'effect', effect: 'chooseProjectType' } },
+    {
+      id: 'deleted',
+      label: 'projects.deletedProjects',
+      icon: 'trash',
+      tone: 'neutral',
+      roles: MANAGER_ROLES,
+      run: { kind: 'dialog', screen: 'deletedProjects' },
+    },
+    {
+      id: 'create',
+      label: 'projects.create',
+      icon: 'add',
+      tone: 'primary',
+      roles: MANAGER_ROLES,
+      run: { kind: 'effect', effect: 'chooseProjectType' },
+    },
   ],
   empty: 'projects.empty',
   form: projectForm,

@@ -15,7 +15,11 @@ export const confirmSoftDelete: ConfirmDialog = {
 /** The 'Delete Item' dialog of spec 001 section 2, for what cannot come back. */
 export const confirmPurge: ConfirmDialog = { ...confirmSoftDelete, warning: 'deletedItems.confirm.purgeWarning' };
 
-export const confirmPurgeAll: ConfirmDialog = { ...confirmPurge, title: 'deletedItems.confirm.allTitle', body: 'deletedItems.confirm.allBody' };
+export const confirmPurgeAll: ConfirmDialog = {
+  ...confirmPurge,
+  title: 'deletedItems.confirm.allTitle',
+  body: 'deletedItems.confirm.allBody',
+};
 
 export function toggleCall(entityType: number, isDeleted: boolean, permanent = false): ApiCall {
   return {

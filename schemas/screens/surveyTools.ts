@@ -88,10 +88,23 @@ export const surveyToolsScreen: ScreenDeclaration = {
   pagination: { pageSize: 10, sizes: [10, 20, 50, 100], pageInQuery: true, params: { page: 'Page', pageSize: 'PageSize' } },
   rowClick: { id: 'open', label: 'surveys.open', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },
   rowActions: [
-    { id: 'open', label: 'surveys.open', icon: 'edit', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` } },
+    {
+      id: 'open',
+      label: 'surveys.open',
+      icon: 'edit',
+      roles: SURVEY_AUTHOR_ROLES,
+      run: { kind: 'navigate', to: `${BUILDER_BASE}/{row.id}` },
+    },
     { id: 'preview', label: 'surveys.preview', icon: 'open', run: { kind: 'navigate', to: '/public-survey/{row.id}' } },
     // Beside the builder: media are attached per survey, outside its versioned content.
-    { id: 'media', label: 'surveys.media', menu: true, icon: 'open', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: `${MEDIA_BASE}/{row.id}` } },
+    {
+      id: 'media',
+      label: 'surveys.media',
+      menu: true,
+      icon: 'open',
+      roles: SURVEY_AUTHOR_ROLES,
+      run: { kind: 'navigate', to: `${MEDIA_BASE}/{row.id}` },
+    },
     { id: 'copyLink', label: 'surveys.copyLink', menu: true, icon: 'link', run: { kind: 'effect', effect: 'copyPublicLink' } },
     {
       id: 'duplicate',
@@ -126,7 +139,16 @@ export const surveyToolsScreen: ScreenDeclaration = {
       failure: 'surveys.actionFailed',
     },
   ],
-  toolbar: [{ id: 'create', label: 'surveys.create', icon: 'add', tone: 'primary', roles: SURVEY_AUTHOR_ROLES, run: { kind: 'navigate', to: '/survey/survey-tools/create' } }],
+  toolbar: [
+    {
+      id: 'create',
+      label: 'surveys.create',
+      icon: 'add',
+      tone: 'primary',
+      roles: SURVEY_AUTHOR_ROLES,
+      run: { kind: 'navigate', to: '/survey/survey-tools/create' },
+    },
+  ],
   empty: 'surveys.empty',
   form: surveyForm,
 };

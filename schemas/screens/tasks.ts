@@ -24,26 +24,42 @@ const { Task } = entityTypes;
 const sizes = [10, 20, 50, 100] as const;
 const paging = { page: 'Page', pageSize: 'PageSize' } as const;
 
-const choicesOf = (codes: Record<string, number>, prefix: string) => Object.values(codes).map((value) => ({ value, label: `${prefix}.${value}` }));
+const choicesOf = (codes: Record<string, number>, prefix: string) =>
+  Object.values(codes).map((value) => ({ value, label: `${prefix}.${value}` }));
 
 /** The filter panel of the task table (spec 001 section 3 "Task filter values"). */
 const taskFilters: ListFilter[] = [
   {
     param: 'SurveyId',
     label: 'tasks.columns.surveyName',
-    options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: 'surveys', value: 'id', label: 'name' },
+    options: {
+      call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } },
+      items: 'surveys',
+      value: 'id',
+      label: 'name',
+    },
   },
   {
     param: 'DataCollectorId',
     label: 'tasks.columns.enumeratorName',
-    options: { call: { method: 'GET', path: '/Task/getEnumeratorNamesByProject', query: { ProjectId: '{ctx.projectId}', isDeleted: false } }, items: '', value: 'id', label: 'name' },
+    options: {
+      call: { method: 'GET', path: '/Task/getEnumeratorNamesByProject', query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
+      items: '',
+      value: 'id',
+      label: 'name',
+    },
   },
   { param: 'TaskStatus', label: 'tasks.columns.status', choices: choicesOf(taskStatuses, 'tasks.status') },
   { param: 'CollectionType', label: 'tasks.columns.collectionType', choices: choicesOf(collectionTypes, 'tasks.collectionTypes') },
   {
     param: 'LocationGroupId',
     label: 'tasks.columns.locationGroup',
-    options: { call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}', PageSize: 500 } }, items: 'locationGroups', value: 'id', label: 'name' },
+    options: {
+      call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}', PageSize: 500 } },
+      items: 'locationGroups',
+      value: 'id',
+      label: 'name',
+    },
   },
 ];
 
@@ -58,7 +74,8 @@ const taskColumns = [
   { key: 'note', label: 'tasks.columns.note', kind: 'text', hideBelow: 'lg' },
 ] as const satisfies ScreenDeclaration['columns'];
 
-const tasksCall = (isDeleted: boolean) => ({ method: 'GET', path: '/Task/getTasks', query: { ProjectId: '{ctx.projectId}', isDeleted } }) as const;
+const tasksCall = (isDeleted: boolean) =>
+  ({ method: 'GET', path: '/Task/getTasks', query: { ProjectId: '{ctx.projectId}', isDeleted } }) as const;
 
 export const projectTasksScreen: ScreenDeclaration = {
   id: 'projectTasks',
@@ -79,7 +96,15 @@ export const projectTasksScreen: ScreenDeclaration = {
         icon: 'delete',
         tone: 'danger',
         confirm: confirmSoftDelete,
-        run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/bulkToggleDeleteOrRestore', query: { entityType: Task, isDeleted: true }, body: 'selection' } },
+        run: {
+          kind: 'call',
+          call: {
+            method: 'PUT',
+            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            query: { entityType: Task, isDeleted: true },
+            body: 'selection',
+          },
+        },
         success: 'deletedItems.bulkDeleted',
         failure: 'tasks.deleteFailed',
       },
@@ -93,12 +118,24 @@ export const projectTasksScreen: ScreenDeclaration = {
       tone: 'danger',
       roles: TASK_MANAGERS,
       confirm: confirmSoftDelete,
-      run: { kind: 'call', call: { method: 'PUT', path: '/DataCollection/{row.id}/toggleDeleteOrRestore', query: { entityType: Task, isDeleted: true } } },
+      run: {
+        kind: 'call',
+        call: { method: 'PUT', path: '/DataCollection/{row.id}/toggleDeleteOrRestore', query: { entityType: Task, isDeleted: true } },
+      },
       success: 'deletedItems.bulkDeleted',
       failure: 'tasks.deleteFailed',
     },
   ],
-  toolbar: [{ id: 'assign', label: 'tasks.assign', icon: 'add', tone: 'primary', roles: TASK_MANAGERS, run: { kind: 'navigate', to: '/task-management/collection?tab=1&assign=1' } }],
+  toolbar: [
+    {
+      id: 'assign',
+      label: 'tasks.assign',
+      icon: 'add',
+      tone: 'primary',
+      roles: TASK_MANAGERS,
+      run: { kind: 'navigate', to: '/task-management/collection?tab=1&assign=1' },
+    },
+  ],
   empty: 'tasks.empty',
 };
 
@@ -117,7 +154,12 @@ export const deletedTasksScreen: ScreenDeclaration = {
   // Spec 001 section 4: the deleted tab's search applies after 800 ms.
   search: { placeholder: 'tasks.search', debounceMs: 800, param: 'Search' },
   pagination: { pageSize: TASK_PAGE_SIZE, params: paging },
-  rowActions: binRowActions({ entityType: Task, roles: TASK_MANAGERS, restoreFailure: 'tasks.deleted.restoreFailed', deleteFailure: 'tasks.deleted.deleteFailed' }),
+  rowActions: binRowActions({
+    entityType: Task,
+    roles: TASK_MANAGERS,
+    restoreFailure: 'tasks.deleted.restoreFailed',
+    deleteFailure: 'tasks.deleted.deleteFailed',
+  }),
   toolbar: [],
   empty: 'tasks.deleted.empty',
 };
@@ -127,7 +169,12 @@ export const dataCollectorsScreen: ScreenDeclaration = {
   title: 'tasks.tabs.dataCollectors',
   entity: dataCollectorRowSchema,
   layout: 'table',
-  source: { call: { method: 'GET', path: '/Task/getDataCollectorsOfProject', query: { ProjectId: '{ctx.projectId}' } }, items: 'dataCollectors', total: 'totalSize', rowKey: 'memberId' },
+  source: {
+    call: { method: 'GET', path: '/Task/getDataCollectorsOfProject', query: { ProjectId: '{ctx.projectId}' } },
+    items: 'dataCollectors',
+    total: 'totalSize',
+    rowKey: 'memberId',
+  },
   columns: [
     { key: 'enumeratorName', label: 'tasks.columns.enumeratorName', kind: 'text', primary: true },
     { key: 'suggested', label: 'tasks.columns.suggested', kind: 'label', labels: 'tasks.suggested' },
@@ -136,7 +183,11 @@ export const dataCollectorsScreen: ScreenDeclaration = {
   ],
   search: { placeholder: 'tasks.searchCollectors', debounceMs: 500, param: 'Search' },
   filters: [
-    { param: 'LocationId', label: 'tasks.columns.locationName', options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' } },
+    {
+      param: 'LocationId',
+      label: 'tasks.columns.locationName',
+      options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' },
+    },
     { param: 'Gender', label: 'memberManagement.columns.gender', choices: choicesOf(genders, 'memberManagement.genders') },
   ],
   pagination: { pageSize: TASK_PAGE_SIZE, sizes, params: paging },
@@ -150,7 +201,12 @@ export const locationGroupsScreen: ScreenDeclaration = {
   title: 'tasks.tabs.locationGroups',
   entity: locationGroupSchema,
   layout: 'table',
-  source: { call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}' } }, items: 'locationGroups', total: 'totalSize', rowKey: 'id' },
+  source: {
+    call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}' } },
+    items: 'locationGroups',
+    total: 'totalSize',
+    rowKey: 'id',
+  },
   columns: [
     { key: 'name', label: 'tasks.locationGroup.name', kind: 'text', primary: true },
     { key: 'countryName', label: 'tasks.locationGroup.countryName', kind: 'text' },
@@ -174,7 +230,12 @@ export const collectionMessagesScreen: ScreenDeclaration = {
   title: 'tasks.tabs.messages',
   entity: receiverRowSchema,
   layout: 'table',
-  source: { call: { method: 'GET', path: '/Task/getMessagingTaskReceivers', query: { ProjectId: '{ctx.projectId}', isDeleted: false } }, items: 'receivers', total: 'totalSize', rowKey: 'id' },
+  source: {
+    call: { method: 'GET', path: '/Task/getMessagingTaskReceivers', query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
+    items: 'receivers',
+    total: 'totalSize',
+    rowKey: 'id',
+  },
   columns: [
     { key: 'name', label: 'tasks.messages.receiver', kind: 'text', primary: true },
     { key: 'address', label: 'tasks.messages.address', kind: 'text', hideBelow: 'md' },
@@ -190,12 +251,26 @@ export const collectionMessagesScreen: ScreenDeclaration = {
     {
       param: 'SurveyId',
       label: 'tasks.columns.surveyName',
-      options: { call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } }, items: 'surveys', value: 'id', label: 'name' },
+      options: {
+        call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } },
+        items: 'surveys',
+        value: 'id',
+        label: 'name',
+      },
     },
   ],
   pagination: { pageSize: TASK_PAGE_SIZE, sizes, params: paging },
   rowActions: [],
-  toolbar: [{ id: 'send', label: 'tasks.messages.send', icon: 'add', tone: 'primary', roles: TASK_MANAGERS, run: { kind: 'navigate', to: '/task-management/collection?tab=4&message=1' } }],
+  toolbar: [
+    {
+      id: 'send',
+      label: 'tasks.messages.send',
+      icon: 'add',
+      tone: 'primary',
+      roles: TASK_MANAGERS,
+      run: { kind: 'navigate', to: '/task-management/collection?tab=4&message=1' },
+    },
+  ],
   empty: 'tasks.messages.empty',
 };
 

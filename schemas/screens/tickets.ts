@@ -23,7 +23,9 @@ export const ticketsScreen: ScreenDeclaration = {
     { key: 'status', label: 'tickets.columns.status', kind: 'label', labels: 'tickets.statuses', hideBelow: 'lg' },
   ],
   search: { placeholder: 'tickets.search', debounceMs: 500, param: 'searchInput' },
-  filters: [{ param: 'type', label: 'tickets.columns.type', choices: TICKET_TYPES.map((t) => ({ value: t.id, label: `tickets.types.${t.id}` })) }],
+  filters: [
+    { param: 'type', label: 'tickets.columns.type', choices: TICKET_TYPES.map((t) => ({ value: t.id, label: `tickets.types.${t.id}` })) },
+  ],
   pagination: { pageSize: TICKET_PAGE_SIZE },
   selection: {
     roles: TICKET_MANAGER_ROLES,

@@ -24,7 +24,10 @@ export interface ApiCall {
    * 'selection': the selected rows' ids as a JSON array. 'form': the form's data, with `fields` added.
    * An object: a body built from placeholders.
    */
-  body?: 'selection' | { form: true; fields?: Readonly<Record<string, Template | number | boolean>> } | Readonly<Record<string, Template | number | boolean>>;
+  body?:
+    | 'selection'
+    | { form: true; fields?: Readonly<Record<string, Template | number | boolean>> }
+    | Readonly<Record<string, Template | number | boolean>>;
 }
 
 export interface ListSource {

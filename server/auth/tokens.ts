@@ -111,7 +111,10 @@ export async function signRegistrationToken(secret: string, claims: { userId: st
     .sign(keyOf(secret));
 }
 
-export async function verifyRegistrationToken(secret: string, token: string): Promise<{ userId: string; organizationId: string } | undefined> {
+export async function verifyRegistrationToken(
+  secret: string,
+  token: string,
+): Promise<{ userId: string; organizationId: string } | undefined> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
     if (payload.purpose !== 'registration' || typeof payload.sub !== 'string' || typeof payload.org !== 'string') return undefined;

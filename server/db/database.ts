@@ -73,7 +73,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     max,
     // A request waits at most this long for a connection when PostgreSQL is unreachable, then gets a 503.
     connectionTimeoutMillis: 5000,
-    types: { getTypeParser: ((oid: number, format?: string) => parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
   });
   // When one connection is lost, its idle siblings usually are too (a failover, a restart, an operator's
   // pg_terminate_backend), but the pool learns that only when each one's goodbye is read. For a while

@@ -37,7 +37,11 @@ export function serveQueries(db: Kysely<DB>, port: MessagePort): void {
       let answer: Answer;
       try {
         const r = await db.executeQuery(CompiledQuery.raw(ask.sql, [...ask.parameters]));
-        answer = { id: ask.id, rows: r.rows as unknown[], ...(r.numAffectedRows !== undefined ? { numAffectedRows: r.numAffectedRows } : {}) };
+        answer = {
+          id: ask.id,
+          rows: r.rows as unknown[],
+          ...(r.numAffectedRows !== undefined ? { numAffectedRows: r.numAffectedRows } : {}),
+        };
       } catch (err) {
         answer = { id: ask.id, error: err instanceof Error ? err.message : String(err) };
       }

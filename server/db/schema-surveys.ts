@@ -73,8 +73,17 @@ export interface SurveyVersionsTable {
 
 /** Migration 0006 added required messages, guidance hints and the media columns. */
 export type ItemTextKind =
-  | 'label' | 'hint' | 'constraint' | 'range_first' | 'range_second'
-  | 'required' | 'guidance' | 'media_image' | 'media_big-image' | 'media_audio' | 'media_video';
+  | 'label'
+  | 'hint'
+  | 'constraint'
+  | 'range_first'
+  | 'range_second'
+  | 'required'
+  | 'guidance'
+  | 'media_image'
+  | 'media_big-image'
+  | 'media_audio'
+  | 'media_video';
 export interface ItemTextsTable {
   organization_id: string;
   survey_id: string;

@@ -7,9 +7,20 @@ import type { TicketTables } from './schema-tickets';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export interface OrganizationTypesTable { id: number; name: string }
-export interface CountriesTable { id: number; name: string; code: string }
-export interface LanguagesTable { id: number; name: string; code: string }
+export interface OrganizationTypesTable {
+  id: number;
+  name: string;
+}
+export interface CountriesTable {
+  id: number;
+  name: string;
+  code: string;
+}
+export interface LanguagesTable {
+  id: number;
+  name: string;
+  code: string;
+}
 export interface PlansTable {
   id: number;
   name: string;
@@ -62,7 +73,11 @@ export interface OrganizationMembersTable {
   location_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
-export interface MemberLanguagesTable { organization_id: string; member_id: string; language_id: number }
+export interface MemberLanguagesTable {
+  organization_id: string;
+  member_id: string;
+  language_id: number;
+}
 export interface MemberInvitationsTable {
   id: Generated<string>;
   user_id: string;
@@ -159,7 +174,11 @@ export interface VerificationCodesTable {
   created_at: CreatedAt;
 }
 
-export interface RevokedSessionsTable { family_id: string; user_id: string; expires_at: Timestamp }
+export interface RevokedSessionsTable {
+  family_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+}
 export interface LoginThrottleTable {
   account: string;
   address: string;
@@ -168,8 +187,15 @@ export interface LoginThrottleTable {
   next_allowed_at: Timestamp;
 }
 
-export interface RateLimitsTable { key: string; window_start: Timestamp; hits: Generated<number> }
-export interface BotCheckUsedTable { signature: string; expires_at: Timestamp }
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+export interface BotCheckUsedTable {
+  signature: string;
+  expires_at: Timestamp;
+}
 export interface MailOutboxTable {
   id: Generated<string>;
   to_address: string;
@@ -196,7 +222,11 @@ export interface WorkspaceMembersTable {
   member_id: string;
   deleted_at: Timestamp | null;
 }
-export interface ProjectTypesTable { id: number; name: string; enabled: Generated<boolean> }
+export interface ProjectTypesTable {
+  id: number;
+  name: string;
+  enabled: Generated<boolean>;
+}
 export interface ProjectsTable {
   id: Generated<string>;
   organization_id: string;
@@ -210,7 +240,11 @@ export interface ProjectsTable {
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
 }
-export interface ProjectCountriesTable { organization_id: string; project_id: string; country_id: number }
+export interface ProjectCountriesTable {
+  organization_id: string;
+  project_id: string;
+  country_id: number;
+}
 export interface ProjectMembersTable {
   id: Generated<string>;
   organization_id: string;

@@ -37,9 +37,12 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
   // Inside the transaction every query must go through trx: PGlite has one connection, and a query on
   // db would wait for the transaction that is waiting for it.
   type Q = Kysely<DB>;
-  const countryId = async (q: Q, code: string) => (await q.selectFrom('countries').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  const typeId = async (q: Q, name: string) => (await q.selectFrom('organization_types').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const planId = async (q: Q, name: string) => (await q.selectFrom('plans').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const countryId = async (q: Q, code: string) =>
+    (await q.selectFrom('countries').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const typeId = async (q: Q, name: string) =>
+    (await q.selectFrom('organization_types').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const planId = async (q: Q, name: string) =>
+    (await q.selectFrom('plans').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const now = Date.now();
   const day = 86_400_000;
 
@@ -64,7 +67,10 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
       ids.organizations[org.key] = row.id;
       // A Visa card and a year of billing history, so every billing screen has content (issue 19).
       const paymentMethodId = `pm_demo_visa_${org.key}`;
-      await trx.insertInto('payment_methods').values({ id: paymentMethodId, organization_id: row.id, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }).execute();
+      await trx
+        .insertInto('payment_methods')
+        .values({ id: paymentMethodId, organization_id: row.id, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 })
+        .execute();
       const plan = await planId(trx, org.planName);
       const sub = await trx
         .insertInto('subscriptions')
@@ -117,11 +123,17 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
           .returning('id')
           .executeTakeFirstOrThrow();
         (ids.members[m.organization] ??= {})[account.email] = member.id;
-        const languageIds = await trx.selectFrom('languages').select('id').where('code', 'in', i % 2 ? ['en', 'so'] : ['en', 'sw']).execute();
+        const languageIds = await trx
+          .selectFrom('languages')
+          .select('id')
+          .where('code', 'in', i % 2 ? ['en', 'so'] : ['en', 'sw'])
+          .execute();
         if (languageIds.length) {
           await trx
             .insertInto('member_languages')
-            .values(languageIds.map((l) => ({ organization_id: ids.organizations[m.organization]!, member_id: member.id, language_id: l.id })))
+            .values(
+              languageIds.map((l) => ({ organization_id: ids.organizations[m.organization]!, member_id: member.id, language_id: l.id })),
+            )
             .execute();
         }
       }
@@ -141,7 +153,9 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
         if (memberIds.length) {
           await trx
             .insertInto('workspace_members')
-            .values(memberIds.map((member_id) => ({ organization_id: organizationId, workspace_id: workspace.id, member_id, deleted_at: null })))
+            .values(
+              memberIds.map((member_id) => ({ organization_id: organizationId, workspace_id: workspace.id, member_id, deleted_at: null })),
+            )
             .execute();
         }
         for (const p of ws.projects) {
@@ -162,12 +176,17 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
             .executeTakeFirstOrThrow();
           ids.projects[p.name] = project.id;
           for (const code of p.countries) {
-            await trx.insertInto('project_countries').values({ organization_id: organizationId, project_id: project.id, country_id: await countryId(trx, code) }).execute();
+            await trx
+              .insertInto('project_countries')
+              .values({ organization_id: organizationId, project_id: project.id, country_id: await countryId(trx, code) })
+              .execute();
           }
           if (memberIds.length) {
             await trx
               .insertInto('project_members')
-              .values(memberIds.map((member_id) => ({ organization_id: organizationId, project_id: project.id, member_id, deleted_at: null })))
+              .values(
+                memberIds.map((member_id) => ({ organization_id: organizationId, project_id: project.id, member_id, deleted_at: null })),
+              )
               .execute();
           }
         }
@@ -183,12 +202,16 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
  * The demo billing history: the months of the trial year paid monthly on Standard, then the annual
  * period that runs now (invoice numbers in date order, as the provider issues them).
  */
-async function seedInvoices(trx: Transaction<DB>, o: { organizationId: string; subscriptionId: string; planId: number; periodStart: Date }): Promise<void> {
+async function seedInvoices(
+  trx: Transaction<DB>,
+  o: { organizationId: string; subscriptionId: string; planId: number; periodStart: Date },
+): Promise<void> {
   const plans = await trx.selectFrom('plans').select(['id', 'name', 'monthly_price', 'annual_price']).execute();
   const standard = plans.find((p) => p.name === 'Standard') ?? plans[0]!;
   const current = plans.find((p) => p.id === o.planId) ?? standard;
   const rows: { start: Date; end: Date; plan: typeof standard; monthly: boolean }[] = [];
-  for (let i = 4; i >= 1; i--) rows.push({ start: addMonths(o.periodStart, -i), end: addMonths(o.periodStart, -i + 1), plan: standard, monthly: true });
+  for (let i = 4; i >= 1; i--)
+    rows.push({ start: addMonths(o.periodStart, -i), end: addMonths(o.periodStart, -i + 1), plan: standard, monthly: true });
   rows.push({ start: o.periodStart, end: addMonths(o.periodStart, 12), plan: current, monthly: false });
   await trx
     .insertInto('invoices')

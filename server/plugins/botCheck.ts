@@ -51,7 +51,12 @@ export function createBotCheck(opts: {
         return false;
       }
       if (!payload?.challenge?.parameters || !payload.solution) return false;
-      const result = await verifySolution({ challenge: payload.challenge as Challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: opts.hmacKey }).catch(() => null);
+      const result = await verifySolution({
+        challenge: payload.challenge as Challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: opts.hmacKey,
+      }).catch(() => null);
       if (!result?.verified) return false;
       // One use per solved challenge: a replayed header is refused.
       const signature = payload.challenge.signature ?? payload.challenge.parameters.nonce;
@@ -61,7 +66,10 @@ export function createBotCheck(opts: {
         .onConflict((oc) => oc.column('signature').doNothing())
         .returning('signature')
         .executeTakeFirst();
-      await opts.db.deleteFrom('bot_check_used').where('expires_at', '<', sql<Date>`now()`).execute();
+      await opts.db
+        .deleteFrom('bot_check_used')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .execute();
       return inserted !== undefined;
     },
   };

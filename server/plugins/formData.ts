@@ -5,7 +5,8 @@
 // bounded. RFC 7578; limits give the same refusals as the streaming path.
 
 /** A field (its value decoded as UTF-8) or a file (its bytes). */
-export type FormPart = { name: string; value: string; fileName?: undefined } | { name: string; fileName: string; contentType: string; data: Buffer };
+export type FormPart =
+  { name: string; value: string; fileName?: undefined } | { name: string; fileName: string; contentType: string; data: Buffer };
 
 export interface FormLimits {
   fileSize: number;
@@ -127,14 +128,21 @@ export function parseFormData(body: Buffer, boundary: string, limits: FormLimits
         // line (obsolete in RFC 7230), a line that is no header, a second Content-Disposition. A NUL is read
         // as busboy reads it, and SubmitSurvey refuses it naming the field.
         const colon = line.indexOf(':');
-        if (colon <= 0 || /[\r\n]/.test(line) || line[0] === ' ' || line[0] === '\t') throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
+        if (colon <= 0 || /[\r\n]/.test(line) || line[0] === ' ' || line[0] === '\t')
+          throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
         const key = line.slice(0, colon).trim().toLowerCase();
         if (key === 'content-disposition') {
           if (disposition !== undefined) throw new FormDataError('FST_INVALID_MULTIPART', 'Malformed multipart part headers');
           disposition = line.slice(colon + 1);
         } else if (key === 'content-type') {
           // Only type/subtype, lower-cased; anything else is the default. It is advisory: bytes decide a file's type.
-          contentType = MEDIA_TYPE.exec(line.slice(colon + 1).trim().toLowerCase())?.[1] ?? 'text/plain';
+          contentType =
+            MEDIA_TYPE.exec(
+              line
+                .slice(colon + 1)
+                .trim()
+                .toLowerCase(),
+            )?.[1] ?? 'text/plain';
         }
       }
       const params = dispositionParams(disposition ?? '');

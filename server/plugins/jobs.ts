@@ -75,9 +75,17 @@ export function bossDatabase(database: Database): PgBoss.Db {
   };
 }
 
-export async function startJobs(database: Database, log: JobsLog, opts: { pollingIntervalSeconds?: number; runners?: JobRunners; work?: boolean } = {}): Promise<Jobs> {
+export async function startJobs(
+  database: Database,
+  log: JobsLog,
+  opts: { pollingIntervalSeconds?: number; runners?: JobRunners; work?: boolean } = {},
+): Promise<Jobs> {
   const work = opts.work !== false;
-  const boss = new PgBoss({ db: bossDatabase(database), schema: 'pgboss', ...(work ? {} : { supervise: false, schedule: false, migrate: false }) });
+  const boss = new PgBoss({
+    db: bossDatabase(database),
+    schema: 'pgboss',
+    ...(work ? {} : { supervise: false, schedule: false, migrate: false }),
+  });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   if (work) {
@@ -110,9 +118,13 @@ export async function startJobs(database: Database, log: JobsLog, opts: { pollin
     }
     if (runners) {
       // One export at a time per process: an export keeps a core busy, the request loop needs the other.
-      await boss.work<{ jobId: string }>(EXPORT_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-        if (job) await runners.runExport(job.data.jobId);
-      });
+      await boss.work<{ jobId: string }>(
+        EXPORT_QUEUE,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async ([job]) => {
+          if (job) await runners.runExport(job.data.jobId);
+        },
+      );
     }
   }
   return {

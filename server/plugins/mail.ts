@@ -30,7 +30,12 @@ export interface Mailer {
  */
 export const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
-export function createMailer(opts: { db: Kysely<DB>; smtpUrl: string | undefined; from: string; log: { info(message: string): void; error(obj: unknown, message?: string): void } }): Mailer {
+export function createMailer(opts: {
+  db: Kysely<DB>;
+  smtpUrl: string | undefined;
+  from: string;
+  log: { info(message: string): void; error(obj: unknown, message?: string): void };
+}): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   async function deliver(id: string, message: MailMessage): Promise<void> {
     if (HEADER_UNSAFE.test(message.to) || HEADER_UNSAFE.test(message.subject)) {
@@ -43,7 +48,13 @@ export function createMailer(opts: { db: Kysely<DB>; smtpUrl: string | undefined
       return;
     }
     try {
-      await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      await transport.sendMail({
+        from: opts.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
       await markMailSent(opts.db, id, null);
     } catch (err) {
       // The request that asked for the mail still succeeds: the user can ask for the code again.

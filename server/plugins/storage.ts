@@ -72,7 +72,8 @@ export async function staged<T>(storage: Storage, work: (put: (key: string, cont
  * Types a browser shows without running anything: anything else (html, svg, xml, scripts, unknown)
  * goes out as application/octet-stream, whatever the uploader's browser declared.
  */
-const INERT_TYPE = /^(image\/(jpeg|png|gif|webp|avif|bmp|heic|heif|tiff)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/(pdf|zip|msword|vnd\.[a-z0-9.+-]+)|text\/(plain|csv))$/;
+const INERT_TYPE =
+  /^(image\/(jpeg|png|gif|webp|avif|bmp|heic|heif|tiff)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/(pdf|zip|msword|vnd\.[a-z0-9.+-]+)|text\/(plain|csv))$/;
 
 /**
  * The headers of every file the server sends (uploads, exports): always a download, never a page of
@@ -94,7 +95,11 @@ export function downloadHeaders(fileName: string, contentType: string): Record<s
 }
 
 /** Sends a stored file. Every route that serves a file from storage goes through this, never send(get()). */
-export async function sendStoredFile(reply: FastifyReply, storage: Storage, file: { key: string; fileName: string; contentType: string }): Promise<FastifyReply> {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: Storage,
+  file: { key: string; fileName: string; contentType: string },
+): Promise<FastifyReply> {
   const bytes = await storage.get(file.key);
   return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(bytes);
 }

@@ -40,10 +40,20 @@ export const MAX_BODY = MAX_FILES * MAX_FILE_BYTES + FIELD_BYTES;
 const IN_MEMORY_BODY = 2 * 1024 * 1024;
 const FIELD_LIMITS = { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 50_000, fieldSize: 200_000 };
 
-export const uploadLimit = (files: number): UploadLimit => ({ files: Math.min(files, MAX_FILES), bytes: Math.min(files, MAX_FILES) * MAX_FILE_BYTES + FIELD_BYTES });
+export const uploadLimit = (files: number): UploadLimit => ({
+  files: Math.min(files, MAX_FILES),
+  bytes: Math.min(files, MAX_FILES) * MAX_FILE_BYTES + FIELD_BYTES,
+});
 
 export function fileFromBytes(field: string, fileName: string, declaredType: string, bytes: Buffer): ReceivedFile {
-  return { field, fileName, declaredType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), content: { bytes } };
+  return {
+    field,
+    fileName,
+    declaredType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    content: { bytes },
+  };
 }
 
 const tooLarge = () => problem('payloadTooLarge');
@@ -52,7 +62,8 @@ function refusal(err: unknown): never {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') throw problem('fileTooLarge');
   if (code === 'FST_FILES_LIMIT') throw problem('validation', { errors: [`A submission carries at most ${MAX_FILES} files`] });
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw problem('validation', { errors: [`A submission carries at most ${FIELD_LIMITS.fields} fields`] });
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    throw problem('validation', { errors: [`A submission carries at most ${FIELD_LIMITS.fields} fields`] });
   if (err instanceof FormDataError) throw problem('validation', { errors: [err.message] });
   // busboy's own complaints about a malformed body ('Unexpected end of form', 'Malformed part header').
   if (err instanceof Error && !('statusCode' in err) && !('status' in err) && /multipart|part|form|boundary/i.test(err.message)) {
@@ -93,7 +104,8 @@ export async function readSubmissionBody(req: FastifyRequest, opts: ReadOptions)
   const boundary = boundaryOf(req.headers['content-type']);
   if (boundary === undefined) throw problem('validation', { errors: ["The content-type 'multipart/form-data' has no boundary"] });
   const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
-  if (declared !== undefined && !(Number.isInteger(declared) && declared >= 0)) throw problem('validation', { errors: ['The content-length is not a number'] });
+  if (declared !== undefined && !(Number.isInteger(declared) && declared >= 0))
+    throw problem('validation', { errors: ['The content-length is not a number'] });
   if (declared !== undefined && declared > MAX_BODY) throw tooLarge();
 
   const entries: FormEntry[] = [];
@@ -118,8 +130,11 @@ export async function readSubmissionBody(req: FastifyRequest, opts: ReadOptions)
     let fieldBytes = 0;
     for await (const part of req.parts({ limits: { ...FIELD_LIMITS, parts: FIELD_LIMITS.files + FIELD_LIMITS.fields } })) {
       if (part.type === 'file') {
-        if (files.length >= limit.files) throw problem('validation', { errors: [`A submission of this survey carries at most ${limit.files} files`] });
-        addFile(await toDisk(part.file, opts.tempDir, temps, { field: part.fieldname, fileName: part.filename, declaredType: part.mimetype }));
+        if (files.length >= limit.files)
+          throw problem('validation', { errors: [`A submission of this survey carries at most ${limit.files} files`] });
+        addFile(
+          await toDisk(part.file, opts.tempDir, temps, { field: part.fieldname, fileName: part.filename, declaredType: part.mimetype }),
+        );
         continue;
       }
       const value = String(part.value);
@@ -129,7 +144,8 @@ export async function readSubmissionBody(req: FastifyRequest, opts: ReadOptions)
       if (part.fieldname.toLowerCase() === 'surveyid' && /^[0-9a-f-]{36}$/i.test(value.trim())) {
         limit = await opts.limitOf(value.trim().toLowerCase());
         if ((declared ?? 0) > limit.bytes) throw tooLarge();
-        if (files.length > limit.files) throw problem('validation', { errors: [`A submission of this survey carries at most ${limit.files} files`] });
+        if (files.length > limit.files)
+          throw problem('validation', { errors: [`A submission of this survey carries at most ${limit.files} files`] });
       }
     }
     return { entries, files, dispose };
@@ -140,7 +156,12 @@ export async function readSubmissionBody(req: FastifyRequest, opts: ReadOptions)
 }
 
 /** Streams one file part to a temporary file, hashing it on the way; a part over 5 MB is refused. */
-async function toDisk(stream: NodeJS.ReadableStream & { truncated?: boolean }, dir: string, temps: string[], meta: { field: string; fileName: string; declaredType: string }): Promise<ReceivedFile> {
+async function toDisk(
+  stream: NodeJS.ReadableStream & { truncated?: boolean },
+  dir: string,
+  temps: string[],
+  meta: { field: string; fileName: string; declaredType: string },
+): Promise<ReceivedFile> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.part`);
   temps.push(path);

@@ -36,20 +36,32 @@ export default async function accountRoutes(app: App): Promise<void> {
     return ok(data, 'Please confirm the code in your email');
   });
 
-  app.post('/Account/confirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { body: confirmEmailBody } }, async (req) => {
-    const data = await accounts.confirmEmail(deps(), { ...req.body, ip: req.ip });
-    return ok(data, 'Account created successfully');
-  });
+  app.post(
+    '/Account/confirmEmail',
+    { config: { access: 'public', botCheck: 'login' }, schema: { body: confirmEmailBody } },
+    async (req) => {
+      const data = await accounts.confirmEmail(deps(), { ...req.body, ip: req.ip });
+      return ok(data, 'Account created successfully');
+    },
+  );
 
-  app.post('/Account/resendConfirmEmail', { config: { access: 'public', botCheck: 'login' }, schema: { querystring: emailQuery } }, async (req) => {
-    await accounts.resendConfirmEmail(deps(), { email: req.query.email, ip: req.ip });
-    return ok(true, 'A verification code has been sent to your email.');
-  });
+  app.post(
+    '/Account/resendConfirmEmail',
+    { config: { access: 'public', botCheck: 'login' }, schema: { querystring: emailQuery } },
+    async (req) => {
+      await accounts.resendConfirmEmail(deps(), { email: req.query.email, ip: req.ip });
+      return ok(true, 'A verification code has been sent to your email.');
+    },
+  );
 
-  app.post('/Account/forgotPassword', { config: { access: 'public', botCheck: 'forgot_password' }, schema: { body: forgotPasswordBody } }, async (req) => {
-    const data = await passwordReset.forgotPassword(deps(), { email: req.body.email, ip: req.ip });
-    return ok(data, 'Email sent!');
-  });
+  app.post(
+    '/Account/forgotPassword',
+    { config: { access: 'public', botCheck: 'forgot_password' }, schema: { body: forgotPasswordBody } },
+    async (req) => {
+      const data = await passwordReset.forgotPassword(deps(), { email: req.body.email, ip: req.ip });
+      return ok(data, 'Email sent!');
+    },
+  );
 
   app.post('/Account/checkResetPasswordCode', { config: { access: 'public' }, schema: { body: checkResetCodeBody } }, async (req) => {
     return ok(await passwordReset.checkResetPasswordCode(deps(), { ...req.body, ip: req.ip }), 'Code is valid');

@@ -66,7 +66,8 @@ async function readPicture(req: FastifyRequest): Promise<{ userId: string; pictu
       // An empty file part is the spec's "empty to delete".
       if (size === 0) continue;
       const sniffed = await fileTypeFromBuffer(bytes);
-      if (sniffed?.ext !== 'png' && sniffed?.ext !== 'jpg') throw problem('profilePictureType', { errors: ["'ProfilePicture' is not a png or jpeg image"] });
+      if (sniffed?.ext !== 'png' && sniffed?.ext !== 'jpg')
+        throw problem('profilePictureType', { errors: ["'ProfilePicture' is not a png or jpeg image"] });
       picture = { bytes, extension: sniffed.ext };
     } else if (part.fieldname === 'UserId') userId = String(part.value);
     else if (String(part.value) !== '') throw bad('ProfilePicture', 'must be a file, or empty to delete');
@@ -101,37 +102,66 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
     if (userId !== callerOf(req).userId) throw problem('forbidden');
     return ok({ profilePictureUrl: await area.setProfilePicture(db(), storage, userId, picture) });
   });
-  app.get('/FileData/profilePicture/:userId/:version', { config: { access: 'public' }, schema: { params: profilePictureParams } }, async (req, reply) => {
-    const file = await area.profilePicture(db(), req.params.userId.toLowerCase(), req.params.version);
-    return sendStoredFile(reply, storage, { key: file.key, fileName: 'profile-picture', contentType: file.contentType });
-  });
+  app.get(
+    '/FileData/profilePicture/:userId/:version',
+    { config: { access: 'public' }, schema: { params: profilePictureParams } },
+    async (req, reply) => {
+      const file = await area.profilePicture(db(), req.params.userId.toLowerCase(), req.params.version);
+      return sendStoredFile(reply, storage, { key: file.key, fileName: 'profile-picture', contentType: file.contentType });
+    },
+  );
 
   // Deleting or deactivating (spec 000 sections 4 "Organization membership" and 5).
-  app.delete('/Account/permanentlyDeleteUser', { config: { access: PROFILE_ROLES }, schema: { querystring: userIdQuery, body: deleteAccountBody } }, async (req) => {
-    const t = tenantOf(req);
-    if (req.query.userId.toLowerCase() !== t.userId) throw problem('notFound');
-    // The owner's deletion is the organization's (permanentlyDeleteOrg).
-    if (t.roles.includes('Organization')) throw problem('forbidden');
-    await area.closeAccount(db(), t, 1, req.body);
-    return ok(true, 'User deleted successfully');
-  });
-  app.delete('/Organizations/permanentlyDeleteOrg', { config: { access: ORGANIZATION_ONLY }, schema: { querystring: { type: 'object', required: ['organizationId'], additionalProperties: false, properties: { organizationId: userAndOrganizationQuery.properties.organizationId } }, body: deleteAccountBody } }, async (req) => {
-    const t = tenantOf(req);
-    if (req.query.organizationId.toLowerCase() !== t.organizationId) throw problem('notFound');
-    await area.closeAccount(db(), t, 1, req.body);
-    return ok(true, 'Organization deleted successfully');
-  });
+  app.delete(
+    '/Account/permanentlyDeleteUser',
+    { config: { access: PROFILE_ROLES }, schema: { querystring: userIdQuery, body: deleteAccountBody } },
+    async (req) => {
+      const t = tenantOf(req);
+      if (req.query.userId.toLowerCase() !== t.userId) throw problem('notFound');
+      // The owner's deletion is the organization's (permanentlyDeleteOrg).
+      if (t.roles.includes('Organization')) throw problem('forbidden');
+      await area.closeAccount(db(), t, 1, req.body);
+      return ok(true, 'User deleted successfully');
+    },
+  );
+  app.delete(
+    '/Organizations/permanentlyDeleteOrg',
+    {
+      config: { access: ORGANIZATION_ONLY },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['organizationId'],
+          additionalProperties: false,
+          properties: { organizationId: userAndOrganizationQuery.properties.organizationId },
+        },
+        body: deleteAccountBody,
+      },
+    },
+    async (req) => {
+      const t = tenantOf(req);
+      if (req.query.organizationId.toLowerCase() !== t.organizationId) throw problem('notFound');
+      await area.closeAccount(db(), t, 1, req.body);
+      return ok(true, 'Organization deleted successfully');
+    },
+  );
   app.post('/Account/deactivateAccount', { config: { access: PROFILE_ROLES }, schema: { body: deleteAccountBody } }, async (req) => {
     await area.closeAccount(db(), tenantOf(req), 2, req.body);
     return ok(true, 'Deactivated successfully');
   });
 
   // The profile's states and cities, from the dataset on the server.
-  app.get('/Languages/getStates', { config: { access: 'user' }, schema: { querystring: statesQuery } }, async (req) => ok(statesOf(req.query.countryCode)));
-  app.get('/Languages/getCities', { config: { access: 'user' }, schema: { querystring: citiesQuery } }, async (req) => ok(citiesOf(req.query.countryCode, req.query.stateCode)));
+  app.get('/Languages/getStates', { config: { access: 'user' }, schema: { querystring: statesQuery } }, async (req) =>
+    ok(statesOf(req.query.countryCode)),
+  );
+  app.get('/Languages/getCities', { config: { access: 'user' }, schema: { querystring: citiesQuery } }, async (req) =>
+    ok(citiesOf(req.query.countryCode, req.query.stateCode)),
+  );
 
   // The account summary (Organization only).
-  app.get('/Organizations/getDashboardStatistics', { config: { access: ORGANIZATION_ONLY }, schema: { querystring: dashboardStatisticsQuery } }, async (req) =>
-    ok(await area.dashboardStatistics(db(), tenantOf(req), req.query)),
+  app.get(
+    '/Organizations/getDashboardStatistics',
+    { config: { access: ORGANIZATION_ONLY }, schema: { querystring: dashboardStatisticsQuery } },
+    async (req) => ok(await area.dashboardStatistics(db(), tenantOf(req), req.query)),
   );
 }

@@ -14,7 +14,8 @@ function isLoopback(ip: string): boolean {
  * 127.0.0.1 for every visitor, so a forwarding header makes it someone else's request, whatever TRUST_PROXY says.
  */
 function fromThisMachine(req: FastifyRequest): boolean {
-  const relayed = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
+  const relayed =
+    req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
   return !relayed && isLoopback(req.socket.remoteAddress ?? '');
 }
 
@@ -29,7 +30,14 @@ export default async function devMailboxRoutes(app: App): Promise<void> {
     if (app.deps.config.devMailboxLoopbackOnly && !fromThisMachine(req)) throw problem('routeNotFound');
     const mail = await listMail(app.deps.database.db, { to: req.query.to, limit: req.query.limit });
     return ok(
-      mail.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.body_text, createdAt: new Date(m.created_at).toISOString(), sentAt: m.sent_at })),
+      mail.map((m) => ({
+        id: m.id,
+        to: m.to_address,
+        subject: m.subject,
+        text: m.body_text,
+        createdAt: new Date(m.created_at).toISOString(),
+        sentAt: m.sent_at,
+      })),
     );
   });
 }

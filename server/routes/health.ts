@@ -29,7 +29,12 @@ async function failedChecks(app: App): Promise<Check[]> {
     return ['database', 'queue'];
   }
   try {
-    const r = await within(sql<{ fresh: boolean }>`select cron_on > now() - make_interval(secs => ${QUEUE_STALE_AFTER_SECONDS}) as fresh from pgboss.version`.execute(db), CHECK_TIMEOUT_MS);
+    const r = await within(
+      sql<{
+        fresh: boolean;
+      }>`select cron_on > now() - make_interval(secs => ${QUEUE_STALE_AFTER_SECONDS}) as fresh from pgboss.version`.execute(db),
+      CHECK_TIMEOUT_MS,
+    );
     return r.rows[0]?.fresh === true ? [] : ['queue'];
   } catch {
     // No pg-boss schema yet, or the query failed: either way no queue is known to run.

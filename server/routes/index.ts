@@ -22,7 +22,28 @@ import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
 
-const areas = [account, lookups, dataCollection, botCheck, devMailbox, payment, workspaces, projects, orgMembers, memberManagement, profile, recycleBin, surveys, surveyBuilder, surveyData, surveyMedia, xlsform, tasks, tickets, accountArea] as const;
+const areas = [
+  account,
+  lookups,
+  dataCollection,
+  botCheck,
+  devMailbox,
+  payment,
+  workspaces,
+  projects,
+  orgMembers,
+  memberManagement,
+  profile,
+  recycleBin,
+  surveys,
+  surveyBuilder,
+  surveyData,
+  surveyMedia,
+  xlsform,
+  tasks,
+  tickets,
+  accountArea,
+] as const;
 
 export async function registerRoutes(app: App): Promise<void> {
   for (const area of areas) await app.register(area);

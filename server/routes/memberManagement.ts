@@ -1,7 +1,15 @@
 // Member management (spec 001 section 7 "Members", "Projects/getAllProjectMembers"): add and edit a
 // member, the project members table, and the invitation link a new member sets their password with.
 // The rules live in server/services/memberManagement.ts.
-import { acceptInvitationBody, addMemberBody, addMembersBody, templateQuery, editMemberBody, projectIdParams, projectMembersQuery } from '../../schemas/members';
+import {
+  acceptInvitationBody,
+  addMemberBody,
+  addMembersBody,
+  templateQuery,
+  editMemberBody,
+  projectIdParams,
+  projectMembersQuery,
+} from '../../schemas/members';
 import { idParams } from '../../schemas/recycleBin';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from '../../schemas/roles';
 import { tenantOf } from '../access';
@@ -21,16 +29,24 @@ export default async function memberManagementRoutes(app: App): Promise<void> {
   );
 
   // The rows the browser read from the workbook; 1 MB of JSON at most, like the workbook itself.
-  app.post('/Members/addMembers', { bodyLimit: 1_000_000, config: { access: MEMBER_EDITORS }, schema: { body: addMembersBody } }, async (req) => {
-    const result = await bulk.addMany(deps(), tenantOf(req), req.body);
-    return ok(result, result.failed.length ? 'Some members could not be added.' : 'Members have been added successfully.');
-  });
+  app.post(
+    '/Members/addMembers',
+    { bodyLimit: 1_000_000, config: { access: MEMBER_EDITORS }, schema: { body: addMembersBody } },
+    async (req) => {
+      const result = await bulk.addMany(deps(), tenantOf(req), req.body);
+      return ok(result, result.failed.length ? 'Some members could not be added.' : 'Members have been added successfully.');
+    },
+  );
 
   // The spec downloads the templates from public storage; the product generates them, with the roles this caller may give.
-  app.get('/Members/getMembersTemplate', { config: { access: MEMBER_EDITORS }, schema: { querystring: templateQuery } }, async (req, reply) => {
-    const { fileName, bytes } = await bulk.template(tenantOf(req), req.query.kind);
-    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
-  });
+  app.get(
+    '/Members/getMembersTemplate',
+    { config: { access: MEMBER_EDITORS }, schema: { querystring: templateQuery } },
+    async (req, reply) => {
+      const { fileName, bytes } = await bulk.template(tenantOf(req), req.query.kind);
+      return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
+    },
+  );
 
   app.post('/Members/edit', { config: { access: MEMBER_EDITORS }, schema: { body: editMemberBody } }, async (req) => {
     await members.edit(deps().db, tenantOf(req), req.body);

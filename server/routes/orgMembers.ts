@@ -14,12 +14,16 @@ import * as bin from '../services/recycleBin';
 export default async function orgMemberRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
 
-  app.get('/Members/getAllOrgMembersInWorkspace', { config: { access: ALL_BUT_COLLECTOR }, schema: { querystring: workspaceMembersQuery } }, async (req) =>
-    ok(await members.inWorkspace(db(), tenantOf(req), req.query.WorkSpaceId)),
+  app.get(
+    '/Members/getAllOrgMembersInWorkspace',
+    { config: { access: ALL_BUT_COLLECTOR }, schema: { querystring: workspaceMembersQuery } },
+    async (req) => ok(await members.inWorkspace(db(), tenantOf(req), req.query.WorkSpaceId)),
   );
 
-  app.get('/Members/getAllMembersOfOrganization', { config: { access: ADMIN_ROLES }, schema: { querystring: organizationMembersQuery } }, async (req) =>
-    ok(await members.ofOrganization(db(), tenantOf(req), req.query)),
+  app.get(
+    '/Members/getAllMembersOfOrganization',
+    { config: { access: ADMIN_ROLES }, schema: { querystring: organizationMembersQuery } },
+    async (req) => ok(await members.ofOrganization(db(), tenantOf(req), req.query)),
   );
 
   // `id` is the organizationMemberId (the membership), as the recycle bin names it.

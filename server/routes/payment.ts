@@ -61,24 +61,54 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return t.organizationId;
   }
 
-  app.get('/Payment/getPaymentConfig', { config: { access: 'public' } }, async () => ok({ provider: app.billing.provider.name, publishableKey: app.billing.provider.publishableKey }));
+  app.get('/Payment/getPaymentConfig', { config: { access: 'public' } }, async () =>
+    ok({ provider: app.billing.provider.name, publishableKey: app.billing.provider.publishableKey }),
+  );
 
-  app.post('/payment/stripe/createSubscription', { config: { access: 'public' }, schema: { body: createSubscriptionBody } }, async (req) => {
-    await requireOwner(req, req.body.organizationId);
-    // Omitted on the standalone subscription page: annual billing, the default everywhere.
-    return ok(await app.billing.createSubscription({ organizationId: req.body.organizationId, packetId: req.body.packetId, isMonthly: req.body.isMonthlySubscription === true }));
-  });
+  app.post(
+    '/payment/stripe/createSubscription',
+    { config: { access: 'public' }, schema: { body: createSubscriptionBody } },
+    async (req) => {
+      await requireOwner(req, req.body.organizationId);
+      // Omitted on the standalone subscription page: annual billing, the default everywhere.
+      return ok(
+        await app.billing.createSubscription({
+          organizationId: req.body.organizationId,
+          packetId: req.body.packetId,
+          isMonthly: req.body.isMonthlySubscription === true,
+        }),
+      );
+    },
+  );
 
-  app.post('/payment/stripe/activateSubscription', { config: { access: 'public' }, schema: { body: activateSubscriptionBody } }, async (req) => {
-    await requireOwner(req, req.body.organizationId);
-    const r = await app.billing.activate({ organizationId: req.body.organizationId, providerSubscriptionId: req.body.stripeSubscriptionId });
-    return ok({ message: r.message, status: r.status }, r.message);
-  });
+  app.post(
+    '/payment/stripe/activateSubscription',
+    { config: { access: 'public' }, schema: { body: activateSubscriptionBody } },
+    async (req) => {
+      await requireOwner(req, req.body.organizationId);
+      const r = await app.billing.activate({
+        organizationId: req.body.organizationId,
+        providerSubscriptionId: req.body.stripeSubscriptionId,
+      });
+      return ok({ message: r.message, status: r.status }, r.message);
+    },
+  );
 
-  app.post('/payment/sandbox/createPaymentMethod', { config: { access: 'public' }, schema: { body: sandboxPaymentMethodBody } }, async (req) => {
-    await requireOwner(req, req.body.organizationId);
-    return ok(await app.billing.createSandboxPaymentMethod({ organizationId: req.body.organizationId, number: req.body.number, expMonth: req.body.expMonth, expYear: req.body.expYear }));
-  });
+  app.post(
+    '/payment/sandbox/createPaymentMethod',
+    { config: { access: 'public' }, schema: { body: sandboxPaymentMethodBody } },
+    async (req) => {
+      await requireOwner(req, req.body.organizationId);
+      return ok(
+        await app.billing.createSandboxPaymentMethod({
+          organizationId: req.body.organizationId,
+          number: req.body.number,
+          expMonth: req.body.expMonth,
+          expYear: req.body.expYear,
+        }),
+      );
+    },
+  );
 
   // Stripe's card form asks for this first, confirms it in the browser (3-D Secure when the bank asks),
   // then names it to addPaymentMethodToOrganization. The same callers as that call.
@@ -87,11 +117,19 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return ok(await app.billing.createCardSetup({ organizationId: req.body.organizationId }));
   });
 
-  app.get('/Payment/addPaymentMethodToOrganization', { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery } }, async (req) => {
-    await requireOwner(req, req.query.organizationId);
-    const r = await app.billing.addPaymentMethod({ organizationId: req.query.organizationId, paymentMethodId: req.query.paymentMethodId, setupIntentId: req.query.setupIntentId });
-    return ok(r, r.message);
-  });
+  app.get(
+    '/Payment/addPaymentMethodToOrganization',
+    { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery } },
+    async (req) => {
+      await requireOwner(req, req.query.organizationId);
+      const r = await app.billing.addPaymentMethod({
+        organizationId: req.query.organizationId,
+        paymentMethodId: req.query.paymentMethodId,
+        setupIntentId: req.query.setupIntentId,
+      });
+      return ok(r, r.message);
+    },
+  );
 
   app.get('/Payment/getStripeSubscriptionByOrganization', { config: inApp, schema: { querystring: organizationQuery } }, async (req) =>
     ok(await app.billing.subscription(sameOrganization(req, req.query.organizationId))),
@@ -111,7 +149,8 @@ export default async function paymentRoutes(app: App): Promise<void> {
   app.post('/Payment/cancelStripeSubscription', { config: inApp, schema: { querystring: cancelQuery } }, async (req) => {
     const { reasonOfCancellation: reason, customReasonOfCancellation: custom = '' } = req.query;
     // 'Please type something here': the custom reason is required with reason 4 (other).
-    if (reason === 4 && !custom.trim()) throw problem('validation', { message: 'Please type something here', errors: ["'customReasonOfCancellation' is required"] });
+    if (reason === 4 && !custom.trim())
+      throw problem('validation', { message: 'Please type something here', errors: ["'customReasonOfCancellation' is required"] });
     const r = await app.billing.cancel({
       organizationId: tenantOf(req).organizationId,
       providerSubscriptionId: req.query.subscriptionId,
@@ -124,7 +163,9 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   app.get('/Payment/getStripeInvoicesDetailsByOrganizationUser', { config: inApp, schema: { querystring: invoicesQuery } }, async (req) => {
     const org = sameOrganization(req, req.query.organizationId);
-    return ok(await app.billing.invoices(org, { search: req.query.search ?? '', page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 10 }));
+    return ok(
+      await app.billing.invoices(org, { search: req.query.search ?? '', page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 10 }),
+    );
   });
 
   app.get('/Payment/downloadInvoice/:invoiceId', { config: inApp, schema: { params: invoiceParams } }, async (req, reply) => {
@@ -135,12 +176,16 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return reply.headers(downloadHeaders(`Invoice-${String(inv.number).padStart(4, '0')}.pdf`, 'application/pdf')).send(Buffer.from(bytes));
   });
 
-  app.get('/Payment/downloadAllStripeInvoicesForOrganization', { config: inApp, schema: { querystring: organizationQuery } }, async (req, reply) => {
-    const org = sameOrganization(req, req.query.organizationId);
-    const invoices = await allInvoices(db(), org, MAX_INVOICES_IN_ZIP);
-    const zip = await invoicesZip(invoices, (await organizationName(db(), org)) ?? '');
-    return reply.headers(downloadHeaders('Invoices.zip', 'application/zip')).send(zip);
-  });
+  app.get(
+    '/Payment/downloadAllStripeInvoicesForOrganization',
+    { config: inApp, schema: { querystring: organizationQuery } },
+    async (req, reply) => {
+      const org = sameOrganization(req, req.query.organizationId);
+      const invoices = await allInvoices(db(), org, MAX_INVOICES_IN_ZIP);
+      const zip = await invoicesZip(invoices, (await organizationName(db(), org)) ?? '');
+      return reply.headers(downloadHeaders('Invoices.zip', 'application/zip')).send(zip);
+    },
+  );
 
   // Stripe's webhook: the raw body is what the signature covers, so this route reads it unparsed (its own scope).
   await app.register(async (hook) => {
@@ -154,5 +199,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
   });
 
   // Plans are the platform's: the SuperAdmin role edits them (docs/decisions.md "Plans and their administration").
-  app.post('/Payment/editPlan', { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody } }, async (req) => ok(await editPlan(db(), req.body), 'Plan saved successfully!'));
+  app.post('/Payment/editPlan', { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody } }, async (req) =>
+    ok(await editPlan(db(), req.body), 'Plan saved successfully!'),
+  );
 }

@@ -12,21 +12,31 @@ export default async function profileRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
 
   // DataCollector and Guest have no profile pages (spec 000 section 6).
-  app.get('/Organizations/getUserAndOrganizationInfo', { config: { access: PROFILE_ROLES }, schema: { querystring: userAndOrganizationQuery } }, async (req) =>
-    ok(await profile.info(db(), tenantOf(req), req.query)),
+  app.get(
+    '/Organizations/getUserAndOrganizationInfo',
+    { config: { access: PROFILE_ROLES }, schema: { querystring: userAndOrganizationQuery } },
+    async (req) => ok(await profile.info(db(), tenantOf(req), req.query)),
   );
 
-  app.post('/Organizations/editUserAndOrganization', { config: { access: PROFILE_ROLES }, schema: { body: editUserAndOrganizationBody } }, async (req) => {
-    await profile.edit(db(), tenantOf(req), req.body);
-    const message = 'Your information has been updated successfully.';
-    return ok({ message }, message);
-  });
+  app.post(
+    '/Organizations/editUserAndOrganization',
+    { config: { access: PROFILE_ROLES }, schema: { body: editUserAndOrganizationBody } },
+    async (req) => {
+      await profile.edit(db(), tenantOf(req), req.body);
+      const message = 'Your information has been updated successfully.';
+      return ok({ message }, message);
+    },
+  );
 
   // Any signed-in account changes its own password; it needs no organization.
   app.post('/Account/changePassword', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (req) => {
     const { code, ...form } = req.body;
     if (code !== undefined) {
-      await changePasswordWithCode({ db: db(), config: app.deps.config, mailer: app.deps.mailer }, callerOf(req), { ...form, code, ip: req.ip });
+      await changePasswordWithCode({ db: db(), config: app.deps.config, mailer: app.deps.mailer }, callerOf(req), {
+        ...form,
+        code,
+        ip: req.ip,
+      });
       return ok(true, 'Your password has been updated successfully.');
     }
     await profile.changePassword(db(), callerOf(req), { ...form, ip: req.ip });

@@ -44,7 +44,11 @@ export default async function recycleBinRoutes(app: App): Promise<void> {
     { config: { access: MANAGER_ROLES }, schema: { querystring: allProjectsQuery } },
     async (req) => {
       const action = bin.allActionOf(req.query);
-      const count = await projects.binOfWorkspace(db(), tenantOf(req), { workspaceId: req.query.workspaceId, projectId: req.query.projectId, action });
+      const count = await projects.binOfWorkspace(db(), tenantOf(req), {
+        workspaceId: req.query.workspaceId,
+        projectId: req.query.projectId,
+        action,
+      });
       return ok({ statusCode: 200, count }, bin.successMessage(action));
     },
   );

@@ -54,7 +54,15 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
 
   app.get('/Survey/GetSurveyTools', { config: { access: SURVEY_VIEW_ROLES }, schema: { querystring: surveyToolsQuery } }, async (req) => {
     const q = req.query;
-    return ok(await surveyTools(db(), tenantOf(req), { projectId: q.ProjectId, search: q.search, statuses: q.surveyStatuses, page: q.Page ?? 1, pageSize: q.PageSize ?? 10 }));
+    return ok(
+      await surveyTools(db(), tenantOf(req), {
+        projectId: q.ProjectId,
+        search: q.search,
+        statuses: q.surveyStatuses,
+        page: q.Page ?? 1,
+        pageSize: q.PageSize ?? 10,
+      }),
+    );
   });
 
   app.post('/Survey/CreateSurvey', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: createSurveyBody } }, async (req) => {
@@ -84,30 +92,48 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
     return ok(await addLanguage(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId));
   });
 
-  app.post('/Survey/SaveTranslation', { config: { access: SURVEY_AUTHOR_ROLES }, bodyLimit: SAVE_BODY_LIMIT, schema: { body: saveTranslationBody } }, async (req) => {
-    return ok(await saveTranslation(db(), tenantOf(req).organizationId, req.body));
-  });
+  app.post(
+    '/Survey/SaveTranslation',
+    { config: { access: SURVEY_AUTHOR_ROLES }, bodyLimit: SAVE_BODY_LIMIT, schema: { body: saveTranslationBody } },
+    async (req) => {
+      return ok(await saveTranslation(db(), tenantOf(req).organizationId, req.body));
+    },
+  );
 
-  app.post('/Survey/SetTranslationStatus', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: translationStatusBody } }, async (req) => {
-    return ok(await setTranslationStatus(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId, req.body.translateStatus));
-  });
+  app.post(
+    '/Survey/SetTranslationStatus',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: translationStatusBody } },
+    async (req) => {
+      return ok(
+        await setTranslationStatus(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId, req.body.translateStatus),
+      );
+    },
+  );
 
   // The translation spreadsheet, for translators who work offline (one column per language).
-  app.get('/Survey/ExportTranslations', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } }, async (req, reply) => {
-    const { fileName, bytes } = await exportTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId);
-    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
-  });
+  app.get(
+    '/Survey/ExportTranslations',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } },
+    async (req, reply) => {
+      const { fileName, bytes } = await exportTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId);
+      return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
+    },
+  );
 
   // multipart/form-data with one part, the .xlsx: its declared size is checked before a byte is read,
   // and the stream is cut at the same size when no size was declared.
-  app.post('/Survey/ImportTranslations', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } }, async (req) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_SHEET_BYTES + 64 * 1024) throw problem('payloadTooLarge');
-    if (!req.isMultipart()) throw problem('validation', { errors: ['file: send the workbook as multipart/form-data'] });
-    const part = await req.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1, fields: 0, parts: 1 } });
-    if (!part) throw problem('validation', { errors: ['file: no workbook was sent'] });
-    if (!/\.xlsx$/i.test(part.filename)) throw problem('validation', { errors: ['file: only Excel workbooks (.xlsx) are read'] });
-    const bytes = await part.toBuffer();
-    return ok(await importTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId, bytes), 'Translations imported.');
-  });
+  app.post(
+    '/Survey/ImportTranslations',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } },
+    async (req) => {
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > MAX_SHEET_BYTES + 64 * 1024) throw problem('payloadTooLarge');
+      if (!req.isMultipart()) throw problem('validation', { errors: ['file: send the workbook as multipart/form-data'] });
+      const part = await req.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1, fields: 0, parts: 1 } });
+      if (!part) throw problem('validation', { errors: ['file: no workbook was sent'] });
+      if (!/\.xlsx$/i.test(part.filename)) throw problem('validation', { errors: ['file: only Excel workbooks (.xlsx) are read'] });
+      const bytes = await part.toBuffer();
+      return ok(await importTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId, bytes), 'Translations imported.');
+    },
+  );
 }

@@ -3,77 +3,154 @@
 // reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
 // opens with a token instead of a session, checked against its owner's rights at every request.
 import { join } from 'node:path';
-import { DATA_READ_ROLES, DATA_REVIEW_ROLES, auditQuery, bulkReviewBody, exportJobsQuery, exportQuery, idParams, jobIdParams, repeatRowsQuery, reviewBody, submissionsQuery, surveyIdParams } from '../../schemas/submissions';
+import {
+  DATA_READ_ROLES,
+  DATA_REVIEW_ROLES,
+  auditQuery,
+  bulkReviewBody,
+  exportJobsQuery,
+  exportQuery,
+  idParams,
+  jobIdParams,
+  repeatRowsQuery,
+  reviewBody,
+  submissionsQuery,
+  surveyIdParams,
+} from '../../schemas/submissions';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
 import { surveyReportQuery } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
-import { bulkReview, listSubmissions, repeatRows, reviewSubmission, submissionAudit, submissionById, submissionFile } from '../services/submissionData';
+import {
+  bulkReview,
+  listSubmissions,
+  repeatRows,
+  reviewSubmission,
+  submissionAudit,
+  submissionById,
+  submissionFile,
+} from '../services/submissionData';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
 import { FEED_ROLES, createFeedTokenBody, feedParams, feedQuery, feedTokensQuery, revokeFeedTokenBody } from '../../schemas/dataFeed';
-import { createFeedToken, feedCsv, feedJson, feedPage, feedReader, feedTokenOf, listFeedTokens, revokeFeedToken } from '../services/dataFeed';
+import {
+  createFeedToken,
+  feedCsv,
+  feedJson,
+  feedPage,
+  feedReader,
+  feedTokenOf,
+  listFeedTokens,
+  revokeFeedToken,
+} from '../services/dataFeed';
 
 export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
-  const cache = createSurveyCache(200, { attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId) });
+  const cache = createSurveyCache(200, {
+    attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
+  });
   const deps = () => ({ db: app.deps.database.db, cache, storage });
-  const runDeps = { db: app.deps.database.db, cache, storage, dataDir: app.deps.config.dataDir, databaseUrl: app.deps.database.url, log: app.log };
+  const runDeps = {
+    db: app.deps.database.db,
+    cache,
+    storage,
+    dataDir: app.deps.config.dataDir,
+    databaseUrl: app.deps.database.url,
+    log: app.log,
+  };
   const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };
 
-  app.get('/DataCollection/getSubmissions', { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } }, async (req) => {
-    return ok(await listSubmissions(deps(), tenantOf(req), req.query));
-  });
+  app.get(
+    '/DataCollection/getSubmissions',
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } },
+    async (req) => {
+      return ok(await listSubmissions(deps(), tenantOf(req), req.query));
+    },
+  );
 
-  app.get('/DataCollection/getSurveyReport', { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery } }, async (req) => {
-    return ok(await surveyReport(deps(), tenantOf(req), req.query));
-  });
+  app.get(
+    '/DataCollection/getSurveyReport',
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery } },
+    async (req) => {
+      return ok(await surveyReport(deps(), tenantOf(req), req.query));
+    },
+  );
 
-  app.get('/DataCollection/getRepeatRows', { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } }, async (req) => {
-    return ok(await repeatRows(deps(), tenantOf(req), req.query));
-  });
+  app.get(
+    '/DataCollection/getRepeatRows',
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } },
+    async (req) => {
+      return ok(await repeatRows(deps(), tenantOf(req), req.query));
+    },
+  );
 
   app.get('/DataCollection/getSubmissionById/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req) => {
     return ok(await submissionById(deps(), tenantOf(req), req.params.id));
   });
 
-  app.get('/DataCollection/getSubmissionFile/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req, reply) => {
-    return sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id));
-  });
+  app.get(
+    '/DataCollection/getSubmissionFile/:id',
+    { config: { access: DATA_READ_ROLES }, schema: { params: idParams } },
+    async (req, reply) => {
+      return sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id));
+    },
+  );
 
-  app.get('/DataCollection/getSubmissionAudit/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery } }, async (req) => {
-    return ok(await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 }));
-  });
+  app.get(
+    '/DataCollection/getSubmissionAudit/:id',
+    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery } },
+    async (req) => {
+      return ok(
+        await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 }),
+      );
+    },
+  );
 
   app.post('/DataCollection/reviewSubmission', { config: { access: DATA_REVIEW_ROLES }, schema: { body: reviewBody } }, async (req) => {
     return ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.');
   });
 
-  app.post('/DataCollection/bulkReviewSubmissions', { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody } }, async (req) => {
-    return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
-  });
+  app.post(
+    '/DataCollection/bulkReviewSubmissions',
+    { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody } },
+    async (req) => {
+      return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
+    },
+  );
 
   // The file itself when small; else 202 with the job to follow (services/exportJobs.ts).
-  app.get('/DataCollection/exportSubmissions/:surveyId', { config: { access: DATA_READ_ROLES }, schema: { params: surveyIdParams, querystring: exportQuery } }, async (req, reply) => {
-    const result = await requestExport(jobDeps, tenantOf(req), req.params.surveyId, req.query);
-    if ('job' in result) return reply.code(202).send(ok(result.job, 'Export scheduled.'));
-    return reply.headers(downloadHeaders(result.file.fileName, result.file.contentType)).send(result.file.stream);
-  });
+  app.get(
+    '/DataCollection/exportSubmissions/:surveyId',
+    { config: { access: DATA_READ_ROLES }, schema: { params: surveyIdParams, querystring: exportQuery } },
+    async (req, reply) => {
+      const result = await requestExport(jobDeps, tenantOf(req), req.params.surveyId, req.query);
+      if ('job' in result) return reply.code(202).send(ok(result.job, 'Export scheduled.'));
+      return reply.headers(downloadHeaders(result.file.fileName, result.file.contentType)).send(result.file.stream);
+    },
+  );
 
   app.get('/DataCollection/getExportJob/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req) => {
     return ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId));
   });
 
-  app.get('/DataCollection/getExportJobs', { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery } }, async (req) => {
-    return ok(await listExportJobs(jobDeps, tenantOf(req), req.query));
-  });
+  app.get(
+    '/DataCollection/getExportJobs',
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery } },
+    async (req) => {
+      return ok(await listExportJobs(jobDeps, tenantOf(req), req.query));
+    },
+  );
 
-  app.get('/DataCollection/downloadExport/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req, reply) => {
-    const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
-    return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
-  });
+  app.get(
+    '/DataCollection/downloadExport/:jobId',
+    { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } },
+    async (req, reply) => {
+      const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
+      return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
+    },
+  );
 
   // The map tiles of GPS maps (MAP_TILE_URL); null: the front end draws a plain coordinate frame.
   app.get('/DataCollection/getMapSettings', { config: { access: DATA_READ_ROLES } }, async () => {
@@ -95,21 +172,28 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   // The feed itself: no session, the token in the Authorization header (Bearer, or Basic with the token
   // as the password); a page of CSV or JSON with the next page's address (docs/feed.md).
-  app.get('/DataCollection/feed/:surveyId/:format', { config: { access: 'public' }, schema: { params: feedParams, querystring: feedQuery } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');
-    const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
-    await app.subscriptionGate.require(reader.organizationId, {});
-    reply.removeHeader('www-authenticate');
-    const page = await feedPage(deps(), reader, req.params.surveyId, req.query);
-    const more = page.page * page.pageSize < page.totalSize;
-    const next = new URL(`${app.deps.config.publicUrl.replace(/\/$/, '')}/api/DataCollection/feed/${req.params.surveyId}/${req.params.format}`);
-    for (const [k, v] of Object.entries(req.query)) for (const one of Array.isArray(v) ? v : [v]) if (k !== 'Page' && one !== undefined) next.searchParams.append(k, String(one));
-    next.searchParams.set('Page', String(page.page + 1));
-    const nextLink = more ? next.toString() : null;
-    reply.header('x-total-count', String(page.totalSize));
-    if (nextLink) reply.header('link', `<${nextLink}>; rel="next"`);
-    if (req.params.format === 'json') return ok(feedJson(page, nextLink));
-    return reply.type('text/csv; charset=utf-8').send(feedCsv(page));
-  });
+  app.get(
+    '/DataCollection/feed/:surveyId/:format',
+    { config: { access: 'public' }, schema: { params: feedParams, querystring: feedQuery } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');
+      const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
+      await app.subscriptionGate.require(reader.organizationId, {});
+      reply.removeHeader('www-authenticate');
+      const page = await feedPage(deps(), reader, req.params.surveyId, req.query);
+      const more = page.page * page.pageSize < page.totalSize;
+      const next = new URL(
+        `${app.deps.config.publicUrl.replace(/\/$/, '')}/api/DataCollection/feed/${req.params.surveyId}/${req.params.format}`,
+      );
+      for (const [k, v] of Object.entries(req.query))
+        for (const one of Array.isArray(v) ? v : [v]) if (k !== 'Page' && one !== undefined) next.searchParams.append(k, String(one));
+      next.searchParams.set('Page', String(page.page + 1));
+      const nextLink = more ? next.toString() : null;
+      reply.header('x-total-count', String(page.totalSize));
+      if (nextLink) reply.header('link', `<${nextLink}>; rel="next"`);
+      if (req.params.format === 'json') return ok(feedJson(page, nextLink));
+      return reply.type('text/csv; charset=utf-8').send(feedCsv(page));
+    },
+  );
 }

@@ -5,7 +5,16 @@
 // nosniff and a sandboxing CSP (plugins/storage.ts downloadHeaders).
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_FIELDS, SURVEY_MEDIA_LIST_ROLES, SURVEY_MEDIA_UPLOAD_ROLES, surveyMediaListQuery, surveyMediaParams, type SurveyMediaKind } from '../../schemas/surveyMedia';
+import {
+  MEDIA_MAX_BYTES,
+  MEDIA_RULES,
+  SURVEY_MEDIA_FIELDS,
+  SURVEY_MEDIA_LIST_ROLES,
+  SURVEY_MEDIA_UPLOAD_ROLES,
+  surveyMediaListQuery,
+  surveyMediaParams,
+  type SurveyMediaKind,
+} from '../../schemas/surveyMedia';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
@@ -23,7 +32,8 @@ async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; file
   const fields: Record<string, string> = {};
   let file: { fileName: string; kind: SurveyMediaKind; bytes: Buffer } | undefined;
   for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 3 } })) {
-    if (!(SURVEY_MEDIA_FIELDS as readonly string[]).includes(part.fieldname)) throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
+    if (!(SURVEY_MEDIA_FIELDS as readonly string[]).includes(part.fieldname))
+      throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
     if (part.type === 'file') {
       if (part.fieldname !== 'File') throw bad(part.fieldname, 'must be a text field');
       let kind: SurveyMediaKind;
@@ -66,14 +76,22 @@ export default async function surveyMediaRoutes(app: App, opts: { storage?: Stor
     return ok(await uploadMedia(deps(), tenantOf(req), upload), 'The file has been uploaded.');
   });
 
-  app.get('/DataCollection/getSurveyMediaList', { config: { access: SURVEY_MEDIA_LIST_ROLES }, schema: { querystring: surveyMediaListQuery } }, async (req) => {
-    return ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId));
-  });
+  app.get(
+    '/DataCollection/getSurveyMediaList',
+    { config: { access: SURVEY_MEDIA_LIST_ROLES }, schema: { querystring: surveyMediaListQuery } },
+    async (req) => {
+      return ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId));
+    },
+  );
 
-  app.get('/DataCollection/getSurveyMedia/:surveyId/:fileName', { config: { access: 'public' }, schema: { params: surveyMediaParams } }, async (req, reply) => {
-    await limits.address(req, 'media');
-    await limits.survey(req, 'media', req.params.surveyId.toLowerCase());
-    const media = await surveyMediaFile(deps(), req.caller, req.params.surveyId, req.params.fileName);
-    return sendStoredFile(reply, storage, { key: media.key, fileName: media.fileName, contentType: media.contentType });
-  });
+  app.get(
+    '/DataCollection/getSurveyMedia/:surveyId/:fileName',
+    { config: { access: 'public' }, schema: { params: surveyMediaParams } },
+    async (req, reply) => {
+      await limits.address(req, 'media');
+      await limits.survey(req, 'media', req.params.surveyId.toLowerCase());
+      const media = await surveyMediaFile(deps(), req.caller, req.params.surveyId, req.params.fileName);
+      return sendStoredFile(reply, storage, { key: media.key, fileName: media.fileName, contentType: media.contentType });
+    },
+  );
 }

@@ -16,7 +16,9 @@ import { previewData, surveyById, surveyDetails, surveysOfProject } from '../ser
 
 export default async function surveyRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
-  const cache = createSurveyCache(200, { attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId) });
+  const cache = createSurveyCache(200, {
+    attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
+  });
   const deps = () => ({ db: app.deps.database.db, cache, storage });
   const limits = publicLimiter(app);
 
@@ -43,9 +45,13 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
     return ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId));
   });
 
-  app.get('/DataCollection/getAllSurveysForProjectByStatus', { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery } }, async (req) => {
-    return ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? []));
-  });
+  app.get(
+    '/DataCollection/getAllSurveysForProjectByStatus',
+    { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery } },
+    async (req) => {
+      return ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? []));
+    },
+  );
 
   app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
     const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);

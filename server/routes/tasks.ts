@@ -45,11 +45,16 @@ export default async function taskRoutes(app: App): Promise<void> {
     const t = tenantOf(req);
     return ok(await collectorLocations(db(), t.organizationId, t.memberId, req.query.isDeleted ?? false));
   });
-  app.get('/Task/GetAssignedTaskIdsForSurveyAndDataCollector', { config: { access: OWN }, schema: { querystring: assignedIdsQuery } }, async (req) =>
-    ok(await tasks.assignedTaskIds(db(), tenantOf(req), req.query)),
+  app.get(
+    '/Task/GetAssignedTaskIdsForSurveyAndDataCollector',
+    { config: { access: OWN }, schema: { querystring: assignedIdsQuery } },
+    async (req) => ok(await tasks.assignedTaskIds(db(), tenantOf(req), req.query)),
   );
   app.post('/Task/updateTaskStatus', { config: { access: OWN }, schema: { body: updateStatusBody } }, async (req) =>
-    ok(await tasks.updateStatus(db(), tenantOf(req), req.body), req.body.newStatus === 1 ? 'The task has been rejected.' : 'The task is in progress.'),
+    ok(
+      await tasks.updateStatus(db(), tenantOf(req), req.body),
+      req.body.newStatus === 1 ? 'The task has been rejected.' : 'The task is in progress.',
+    ),
   );
 
   // Task management (the managers' page).
@@ -59,8 +64,10 @@ export default async function taskRoutes(app: App): Promise<void> {
   app.get('/Task/getEnumeratorNamesByProject', { config: { access: TASK_READERS }, schema: { querystring: projectQuery } }, async (req) =>
     ok(await tasks.enumeratorsOfProject(db(), tenantOf(req), req.query.ProjectId)),
   );
-  app.get('/Task/getDataCollectorsOfProject', { config: { access: TASK_READERS }, schema: { querystring: projectCollectorsQuery } }, async (req) =>
-    ok(await tasks.collectorsOfProject(db(), tenantOf(req), req.query)),
+  app.get(
+    '/Task/getDataCollectorsOfProject',
+    { config: { access: TASK_READERS }, schema: { querystring: projectCollectorsQuery } },
+    async (req) => ok(await tasks.collectorsOfProject(db(), tenantOf(req), req.query)),
   );
   app.get('/Task/GetLocationGroups', { config: { access: TASK_READERS }, schema: { querystring: locationGroupsQuery } }, async (req) =>
     ok(await tasks.locationGroupsOf(db(), tenantOf(req), req.query)),

@@ -47,7 +47,8 @@ const SNIFFED: Record<(typeof TICKET_FILE_EXTENSIONS)[number], { accept: readonl
 
 function extensionOf(fileName: string): (typeof TICKET_FILE_EXTENSIONS)[number] {
   const ext = extname(fileName).slice(1).toLowerCase();
-  if (!(TICKET_FILE_EXTENSIONS as readonly string[]).includes(ext)) throw problem('ticketFileType', { errors: [`'Attachments' ${fileName.slice(0, 100)}: type not accepted`] });
+  if (!(TICKET_FILE_EXTENSIONS as readonly string[]).includes(ext))
+    throw problem('ticketFileType', { errors: [`'Attachments' ${fileName.slice(0, 100)}: type not accepted`] });
   return ext as (typeof TICKET_FILE_EXTENSIONS)[number];
 }
 
@@ -57,7 +58,15 @@ async function readTicket(req: FastifyRequest): Promise<TicketUpload> {
   if (Number.isFinite(declared) && declared > TICKET_MAX_FILES * TICKET_FILE_MAX_BYTES + 256 * 1024) throw problem('ticketFileTooLarge');
   const fields: Record<string, string> = {};
   const files: TicketUpload['files'] = [];
-  const parts = req.parts({ limits: { fileSize: TICKET_FILE_MAX_BYTES, files: TICKET_MAX_FILES + 1, fields: 3, fieldSize: TICKET_MESSAGE_MAX * 4, parts: TICKET_MAX_FILES + 4 } });
+  const parts = req.parts({
+    limits: {
+      fileSize: TICKET_FILE_MAX_BYTES,
+      files: TICKET_MAX_FILES + 1,
+      fields: 3,
+      fieldSize: TICKET_MESSAGE_MAX * 4,
+      parts: TICKET_MAX_FILES + 4,
+    },
+  });
   for await (const part of parts) {
     if (!(TICKET_FIELDS as readonly string[]).includes(part.fieldname)) {
       if (part.type === 'file') part.file.resume();
@@ -89,10 +98,12 @@ async function readTicket(req: FastifyRequest): Promise<TicketUpload> {
         }
         chunks.push(chunk);
       }
-      if (part.file.truncated) throw problem('ticketFileTooLarge', { errors: [`'Attachments' ${part.filename.slice(0, 100)} is larger than 20MB`] });
+      if (part.file.truncated)
+        throw problem('ticketFileTooLarge', { errors: [`'Attachments' ${part.filename.slice(0, 100)} is larger than 20MB`] });
       const bytes = Buffer.concat(chunks, size);
       const sniffed = await fileTypeFromBuffer(bytes);
-      if (!sniffed || !SNIFFED[ext].accept.includes(sniffed.ext)) throw problem('ticketFileType', { errors: [`'Attachments' ${part.filename.slice(0, 100)} is not a ${ext} file`] });
+      if (!sniffed || !SNIFFED[ext].accept.includes(sniffed.ext))
+        throw problem('ticketFileType', { errors: [`'Attachments' ${part.filename.slice(0, 100)} is not a ${ext} file`] });
       files.push({ fileName: part.filename.slice(0, 200), contentType: SNIFFED[ext].type, extension: ext, bytes });
     } else fields[part.fieldname] = String(part.value);
   }
@@ -114,9 +125,13 @@ export default async function ticketRoutes(app: App, opts: { storage?: Storage }
 
   app.get('/Tickets/getTicketTypes', { config: { access: TICKET_ROLES } }, async () => ok(tickets.ticketTypes()));
 
-  app.get('/Tickets/getAllTickets', { config: { access: TICKET_ROLES }, schema: { querystring: ticketListQuery } }, async (req) => ok(await tickets.list(deps(), tenantOf(req), req.query)));
+  app.get('/Tickets/getAllTickets', { config: { access: TICKET_ROLES }, schema: { querystring: ticketListQuery } }, async (req) =>
+    ok(await tickets.list(deps(), tenantOf(req), req.query)),
+  );
 
-  app.get('/Tickets/getTicketById', { config: { access: TICKET_ROLES }, schema: { querystring: ticketIdQuery } }, async (req) => ok(await tickets.detail(deps(), tenantOf(req), req.query.id)));
+  app.get('/Tickets/getTicketById', { config: { access: TICKET_ROLES }, schema: { querystring: ticketIdQuery } }, async (req) =>
+    ok(await tickets.detail(deps(), tenantOf(req), req.query.id)),
+  );
 
   app.post('/Tickets/createTicket', { config: { access: TICKET_ROLES } }, async (req) => {
     const upload = await readTicket(req);
@@ -128,15 +143,21 @@ export default async function ticketRoutes(app: App, opts: { storage?: Storage }
     return ok(n, 'Tickets deleted successfully!');
   });
 
-  app.post('/Tickets/replyToTicket', { config: { access: TICKET_ROLES }, schema: { body: replyTicketBody } }, async (req) => ok(await tickets.reply(deps(), tenantOf(req), req.body)));
+  app.post('/Tickets/replyToTicket', { config: { access: TICKET_ROLES }, schema: { body: replyTicketBody } }, async (req) =>
+    ok(await tickets.reply(deps(), tenantOf(req), req.body)),
+  );
 
   app.post('/Tickets/setTicketStatus', { config: { access: TICKET_ROLES }, schema: { body: ticketStatusBody } }, async (req) => {
     await tickets.setStatus(deps(), tenantOf(req), req.body.id, req.body.status);
     return ok(true);
   });
 
-  app.get('/Tickets/getAttachment/:ticketId/:attachmentId', { config: { access: TICKET_ROLES }, schema: { params: ticketAttachmentParams } }, async (req, reply) => {
-    const a = await tickets.attachment(deps(), tenantOf(req), req.params.ticketId, req.params.attachmentId);
-    return sendStoredFile(reply, storage, a);
-  });
+  app.get(
+    '/Tickets/getAttachment/:ticketId/:attachmentId',
+    { config: { access: TICKET_ROLES }, schema: { params: ticketAttachmentParams } },
+    async (req, reply) => {
+      const a = await tickets.attachment(deps(), tenantOf(req), req.params.ticketId, req.params.attachmentId);
+      return sendStoredFile(reply, storage, a);
+    },
+  );
 }

@@ -14,11 +14,13 @@ const bad = (field: string, why: string) => problem('validation', { errors: [`'$
 async function readImport(req: FastifyRequest): Promise<{ projectId: string; surveyId?: string; fileName: string; bytes: Buffer }> {
   if (!req.isMultipart()) throw bad('File', 'must be sent as multipart/form-data');
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > XLSFORM_MAX_BYTES + 64 * 1024) throw problem('payloadTooLarge', { errors: [`'File' must be at most ${XLSFORM_MAX_BYTES / 1024 / 1024} MB`] });
+  if (Number.isFinite(declared) && declared > XLSFORM_MAX_BYTES + 64 * 1024)
+    throw problem('payloadTooLarge', { errors: [`'File' must be at most ${XLSFORM_MAX_BYTES / 1024 / 1024} MB`] });
   const fields: Record<string, string> = {};
   let file: { fileName: string; bytes: Buffer } | undefined;
   for await (const part of req.parts({ limits: { fileSize: XLSFORM_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 } })) {
-    if (!(XLSFORM_IMPORT_FIELDS as readonly string[]).includes(part.fieldname)) throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
+    if (!(XLSFORM_IMPORT_FIELDS as readonly string[]).includes(part.fieldname))
+      throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
     if (part.type === 'file') {
       if (part.fieldname !== 'File') throw bad(part.fieldname, 'must be a text field');
       if (!/\.(xlsx|xls)$/i.test(part.filename)) {
@@ -26,8 +28,10 @@ async function readImport(req: FastifyRequest): Promise<{ projectId: string; sur
         throw bad('File', 'must be an .xlsx workbook');
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated) throw problem('payloadTooLarge', { errors: [`'File' must be at most ${XLSFORM_MAX_BYTES / 1024 / 1024} MB`] });
-      if (/\.xls$/i.test(part.filename)) throw bad('File', 'is an Excel 97-2003 workbook (.xls): save it as .xlsx (Excel 2007 or later) and import that');
+      if (part.file.truncated)
+        throw problem('payloadTooLarge', { errors: [`'File' must be at most ${XLSFORM_MAX_BYTES / 1024 / 1024} MB`] });
+      if (/\.xls$/i.test(part.filename))
+        throw bad('File', 'is an Excel 97-2003 workbook (.xls): save it as .xlsx (Excel 2007 or later) and import that');
       file = { fileName: part.filename.slice(0, 200), bytes };
     } else fields[part.fieldname] = String(part.value);
   }
@@ -41,10 +45,14 @@ async function readImport(req: FastifyRequest): Promise<{ projectId: string; sur
 }
 
 export default async function xlsformRoutes(app: App): Promise<void> {
-  app.post('/DataCollection/importXlsForm', { config: { access: XLSFORM_IMPORT_ROLES }, bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024 }, async (req) => {
-    const body = await readImport(req);
-    const { surveyId, report } = await importWorkbook(app.deps.database.db, tenantOf(req), body);
-    const warnings = report.length;
-    return ok({ surveyId, report }, warnings ? `Imported with ${warnings} note${warnings === 1 ? '' : 's'}.` : 'Imported.');
-  });
+  app.post(
+    '/DataCollection/importXlsForm',
+    { config: { access: XLSFORM_IMPORT_ROLES }, bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024 },
+    async (req) => {
+      const body = await readImport(req);
+      const { surveyId, report } = await importWorkbook(app.deps.database.db, tenantOf(req), body);
+      const warnings = report.length;
+      return ok({ surveyId, report }, warnings ? `Imported with ${warnings} note${warnings === 1 ? '' : 's'}.` : 'Imported.');
+    },
+  );
 }

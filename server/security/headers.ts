@@ -19,7 +19,9 @@ export function tileOrigin(url: string): string {
   return (m?.[1] ?? '').replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
 }
 
-export function contentSecurityPolicy(config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>): Record<string, string[] | null> {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>,
+): Record<string, string[] | null> {
   const recaptcha = config.botCheck === 'recaptcha';
   const stripe = config.stripe !== undefined;
   const frames = [...(recaptcha ? RECAPTCHA_FRAMES : []), ...(stripe ? STRIPE_FRAMES : [])];
@@ -83,7 +85,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-export async function registerSecurityHeaders(app: App, config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>): Promise<void> {
+export async function registerSecurityHeaders(
+  app: App,
+  config: Pick<Config, 'botCheck' | 'publicUrl' | 'mapTiles' | 'stripe'>,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,

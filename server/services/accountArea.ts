@@ -21,7 +21,12 @@ export function profilePictureUrl(userId: string, key: string | null): string | 
   return version ? `/api/FileData/profilePicture/${userId}/${version}` : null;
 }
 
-export async function setProfilePicture(db: Q, storage: Storage, userId: string, picture: { bytes: Buffer; extension: 'png' | 'jpg' } | null): Promise<string | null> {
+export async function setProfilePicture(
+  db: Q,
+  storage: Storage,
+  userId: string,
+  picture: { bytes: Buffer; extension: 'png' | 'jpg' } | null,
+): Promise<string | null> {
   const old = await db.selectFrom('users').select('profile_picture_key').where('id', '=', userId).executeTakeFirst();
   let key: string | null = null;
   if (picture) {
@@ -49,7 +54,8 @@ export async function profilePicture(db: Q, userId: string, version: string): Pr
  */
 export async function closeAccount(db: Q, t: Tenant, option: 1 | 2, body: DeleteAccountBody): Promise<'Organization' | 'User'> {
   const other = option === 1 ? OTHER_DELETE_REASON : OTHER_DEACTIVATE_REASON;
-  if (option === 2 && body.reason > OTHER_DEACTIVATE_REASON) throw problem('validation', { errors: ["'reason' is not a reason to deactivate"] });
+  if (option === 2 && body.reason > OTHER_DEACTIVATE_REASON)
+    throw problem('validation', { errors: ["'reason' is not a reason to deactivate"] });
   const custom = body.customReason?.trim() ?? '';
   if (body.reason === other && !custom) throw problem('validation', { errors: ["'customReason' Please type something here"] });
   const feedback = body.feedback.trim();
@@ -58,7 +64,15 @@ export async function closeAccount(db: Q, t: Tenant, option: 1 | 2, body: Delete
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('account_closures')
-      .values({ organization_id: t.organizationId, user_id: t.userId, whole_organization: wholeOrganization, option, reason: body.reason, custom_reason: custom || null, feedback })
+      .values({
+        organization_id: t.organizationId,
+        user_id: t.userId,
+        whole_organization: wholeOrganization,
+        option,
+        reason: body.reason,
+        custom_reason: custom || null,
+        feedback,
+      })
       .execute();
     if (wholeOrganization) {
       if (option === 1) await trx.updateTable('organizations').set({ deleted_at: new Date() }).where('id', '=', t.organizationId).execute();
@@ -88,7 +102,16 @@ export async function dashboardStatistics(db: Q, t: Tenant, q: DashboardStatisti
   if (q.organizationId.toLowerCase() !== t.organizationId) throw problem('notFound');
   const org = t.organizationId;
   const ws = q.workspaceId?.toLowerCase();
-  if (ws && !(await db.selectFrom('workspaces').select('id').where('organization_id', '=', org).where('id', '=', ws).where('deleted_at', 'is', null).executeTakeFirst())) {
+  if (
+    ws &&
+    !(await db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('organization_id', '=', org)
+      .where('id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst())
+  ) {
     throw problem('notFound');
   }
   const organization = await db.selectFrom('organizations').select('created_at').where('id', '=', org).executeTakeFirstOrThrow();
@@ -102,8 +125,19 @@ export async function dashboardStatistics(db: Q, t: Tenant, q: DashboardStatisti
   const collector = roleByName('DataCollector')!.id;
   const [sub, workspaces, projects, surveys, respondents, enumerators, stored] = await Promise.all([
     currentSubscription(db, org),
-    db.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org).where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
-    db.selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org).where('deleted_at', 'is', null).$if(ws !== undefined, (b) => b.where('workspace_id', '=', ws!)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('workspaces')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', org)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', org)
+      .where('deleted_at', 'is', null)
+      .$if(ws !== undefined, (b) => b.where('workspace_id', '=', ws!))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('surveys')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -130,7 +164,16 @@ export async function dashboardStatistics(db: Q, t: Tenant, q: DashboardStatisti
       .where('m.deleted_at', 'is', null)
       .where('m.role_id', '=', collector)
       .$if(ws !== undefined, (b) =>
-        b.where('m.id', 'in', db.selectFrom('workspace_members').select('member_id').where('organization_id', '=', org).where('workspace_id', '=', ws!).where('deleted_at', 'is', null)),
+        b.where(
+          'm.id',
+          'in',
+          db
+            .selectFrom('workspace_members')
+            .select('member_id')
+            .where('organization_id', '=', org)
+            .where('workspace_id', '=', ws!)
+            .where('deleted_at', 'is', null),
+        ),
       )
       .executeTakeFirstOrThrow(),
     // Storage is the organization's, whatever the filters: the plan limits it as a whole.
@@ -139,7 +182,9 @@ export async function dashboardStatistics(db: Q, t: Tenant, q: DashboardStatisti
       + coalesce((select sum(size_bytes) from survey_media where organization_id = ${org}), 0)
       + coalesce((select sum(size) from ticket_attachments where organization_id = ${org}), 0) as n`.execute(db),
   ]);
-  const plan = sub ? await db.selectFrom('plans').select(['workspace_limit', 'database_limit']).where('id', '=', sub.plan_id).executeTakeFirst() : undefined;
+  const plan = sub
+    ? await db.selectFrom('plans').select(['workspace_limit', 'database_limit']).where('id', '=', sub.plan_id).executeTakeFirst()
+    : undefined;
   const usedBytes = Number(stored.rows[0]?.n ?? 0);
   const limitGb = plan?.database_limit ?? 0;
   const round1 = (x: number) => Math.round(x * 10) / 10;

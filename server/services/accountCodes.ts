@@ -24,6 +24,11 @@ export function codeProblem(result: Exclude<CodeCheck, { ok: true }>, wrong: 'wr
  * Mails a code. Never rejects: the caller may answer before the mail is out (see answerAtFloor), and a
  * mail that failed is one the user asks for again.
  */
-export function mailCode(deps: AccountDeps, user: { email: string; full_name: string }, purpose: CodeMailPurpose, code: string): Promise<void> {
+export function mailCode(
+  deps: AccountDeps,
+  user: { email: string; full_name: string },
+  purpose: CodeMailPurpose,
+  code: string,
+): Promise<void> {
   return deps.mailer.send({ to: user.email, ...codeMail(purpose, user.full_name, code) }).catch(() => undefined);
 }

@@ -34,7 +34,8 @@ export const RULES = {
 
 /** Refuses when `key` has used up its rule, without counting this call (see `countAgainst`). */
 export async function notOverLimit(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
-  if (!(await underLimit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
+  if (!(await underLimit(db, key, rule.limit, rule.windowSeconds)))
+    throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
 }
 
 /** Counts one call against `key`'s rule (a failure, where only failures count). */
@@ -43,7 +44,8 @@ export async function countAgainst(db: Kysely<DB>, key: string, rule: Rule): Pro
 }
 
 export async function limit(db: Kysely<DB>, key: string, rule: Rule): Promise<void> {
-  if (!(await hit(db, key, rule.limit, rule.windowSeconds))) throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
+  if (!(await hit(db, key, rule.limit, rule.windowSeconds)))
+    throw problem('tooManyRequests', { data: { retryAfterSeconds: rule.windowSeconds } });
 }
 
 /** Sign-in failures a pair may make at full speed; after that each waits twice as long as the last. */

@@ -36,7 +36,6 @@ export interface AccountDeps {
   billing?: { clock: Clock; sync(organizationId: string): Promise<void> } | undefined;
 }
 
-
 async function organizationEntries(deps: AccountDeps, userId: string): Promise<OrganizationEntry[]> {
   const { db, billing } = deps;
   const now = billing?.clock.now() ?? new Date();
@@ -125,7 +124,10 @@ export async function login(deps: AccountDeps, input: { email: string; password:
           isRegistrationDone: true,
           organizationId: registering.organizationId,
           userId: user.id,
-          registrationToken: await signRegistrationToken(deps.config.jwtSecret, { userId: user.id, organizationId: registering.organizationId }),
+          registrationToken: await signRegistrationToken(deps.config.jwtSecret, {
+            userId: user.id,
+            organizationId: registering.organizationId,
+          }),
           registerStepOneData: data ?? null,
         },
       };
@@ -140,7 +142,9 @@ export async function login(deps: AccountDeps, input: { email: string; password:
           userId: user.id,
           organizationId: blocked.organizationId,
           hasPaymentMethod: blocked.paymentMethodId !== null,
-          paymentToken: owner ? await signRegistrationToken(deps.config.jwtSecret, { userId: user.id, organizationId: blocked.organizationId }) : null,
+          paymentToken: owner
+            ? await signRegistrationToken(deps.config.jwtSecret, { userId: user.id, organizationId: blocked.organizationId })
+            : null,
         },
       });
     }
@@ -159,23 +163,30 @@ export async function login(deps: AccountDeps, input: { email: string; password:
   };
 }
 
-async function sendCode(deps: AccountDeps, user: { id: string; email: string; full_name: string }, purpose: 'confirm-email' | 'reset-password') {
+async function sendCode(
+  deps: AccountDeps,
+  user: { id: string; email: string; full_name: string },
+  purpose: 'confirm-email' | 'reset-password',
+) {
   await limit(deps.db, `code:${purpose}:${user.email.toLowerCase()}`, RULES.codeSendsPerAccount);
   const { code } = await issueCode(deps.db, user.id, purpose);
   await mailCode(deps, user, purpose, code);
 }
 
-export async function register(deps: AccountDeps, input: {
-  adminFullName: string;
-  roleWithinOrganization?: string | undefined;
-  phoneNumber: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  organizationName: string;
-  typeId: number;
-  countryId: number;
-}) {
+export async function register(
+  deps: AccountDeps,
+  input: {
+    adminFullName: string;
+    roleWithinOrganization?: string | undefined;
+    phoneNumber: string;
+    email: string;
+    password: string;
+    confirmPassword: string;
+    organizationName: string;
+    typeId: number;
+    countryId: number;
+  },
+) {
   const errors: string[] = [];
   if (!isValidEmail(input.email.trim())) errors.push('Please enter a valid email address');
   if (!isStrongPassword(input.password)) errors.push(problem('weakPassword').message);
@@ -197,8 +208,17 @@ export async function register(deps: AccountDeps, input: {
       passwordHash,
       countryId: input.countryId,
     });
-    const organizationId = await insertOrganization(trx, { name: input.organizationName, typeId: input.typeId, countryId: input.countryId });
-    await insertMember(trx, { organizationId, userId, roleId: roleByName('Organization')!.id, roleWithinOrganization: input.roleWithinOrganization?.trim() || null });
+    const organizationId = await insertOrganization(trx, {
+      name: input.organizationName,
+      typeId: input.typeId,
+      countryId: input.countryId,
+    });
+    await insertMember(trx, {
+      organizationId,
+      userId,
+      roleId: roleByName('Organization')!.id,
+      roleWithinOrganization: input.roleWithinOrganization?.trim() || null,
+    });
     return { userId, organizationId };
   });
   await sendCode(deps, { id: ids.userId, email: input.email.trim(), full_name: input.adminFullName }, 'confirm-email');
@@ -206,7 +226,10 @@ export async function register(deps: AccountDeps, input: {
 }
 
 /** Confirms the address; answers a registration token when the user owns an organization still registering. */
-export async function confirmEmail(deps: AccountDeps, input: { userId: string; code: string; ip: string }): Promise<{ registrationToken: string | null; organizationId: string | null }> {
+export async function confirmEmail(
+  deps: AccountDeps,
+  input: { userId: string; code: string; ip: string },
+): Promise<{ registrationToken: string | null; organizationId: string | null }> {
   const { userId } = input;
   await limit(deps.db, `code-check:ip:${input.ip}`, RULES.codeChecksPerAddress);
   await limit(deps.db, `code-check:account:${userId}`, RULES.codeChecksPerAccount);
@@ -216,7 +239,9 @@ export async function confirmEmail(deps: AccountDeps, input: { userId: string; c
   const result = await checkCode(deps.db, { userId, purpose: 'confirm-email' }, input.code, true);
   if (!result.ok) throw codeProblem(result, 'wrongCode');
   await markEmailConfirmed(deps.db, userId);
-  const registering = (await listUserOrganizations(deps.db, userId)).find((o) => !o.registrationDone && roleById(o.roleId)?.name === 'Organization');
+  const registering = (await listUserOrganizations(deps.db, userId)).find(
+    (o) => !o.registrationDone && roleById(o.roleId)?.name === 'Organization',
+  );
   if (!registering) return { registrationToken: null, organizationId: null };
   return {
     registrationToken: await signRegistrationToken(deps.config.jwtSecret, { userId, organizationId: registering.organizationId }),
@@ -272,7 +297,13 @@ export async function selectOrganization(deps: AccountDeps, caller: { userId: st
   await revokeFamily(deps.db, caller.familyId);
   const session = await startSession(deps.db, caller.userId, remember);
   const tokens = await issueTokens(deps.config, caller.userId, session.familyId);
-  return { ...tokens, refreshToken: session.refreshToken, userRole: entry.roles.map((r) => r.name), organizationName: entry.organizationName, message };
+  return {
+    ...tokens,
+    refreshToken: session.refreshToken,
+    userRole: entry.roles.map((r) => r.name),
+    organizationName: entry.organizationName,
+    message,
+  };
 }
 
 export async function refreshSession(deps: AccountDeps, input: { token?: string | undefined; refreshToken: string }) {

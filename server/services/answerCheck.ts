@@ -55,30 +55,55 @@ function budgeted<T>(work: () => T, b: Bindings): T {
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     const name = b.nodes.find((n) => n.kind === 'field' && n.name === e.field)?.name ?? e.field;
-    throw problem('evaluationBudget', { errors: [`${name}: ${problems.evaluationBudget.message}`], data: { question: name, limit: e.limit } });
+    throw problem('evaluationBudget', {
+      errors: [`${name}: ${problems.evaluationBudget.message}`],
+      data: { question: name, limit: e.limit },
+    });
   }
 }
 
 /** Decodes and validates with the survey's engine; refuses with the browser's messages, naming the questions. */
-export function checkedAnswers(b: Bindings, s: SubmissionInput, uploads: readonly UploadFacts[], now: Date, defaultLanguageId: number, budget: EvaluationBudget = evaluationBudget()): AnswerInput[] {
+export function checkedAnswers(
+  b: Bindings,
+  s: SubmissionInput,
+  uploads: readonly UploadFacts[],
+  now: Date,
+  defaultLanguageId: number,
+  budget: EvaluationBudget = evaluationBudget(),
+): AnswerInput[] {
   const { data, problems } = decodeAnswers(b, s.answers);
   const byUri = new Map(uploads.map((u) => [`upload:${u.field}`, u]));
-  const result = budgeted(() => validateAnswers(b, data, {
-    now,
-    budget,
-    languageId: s.languageId ?? defaultLanguageId,
-    fileInfo: (value) => {
-      const u = byUri.get(value);
-      return u ? { name: u.fileName, type: u.type, size: u.size, blocked: u.blocked } : undefined;
-    },
-  }), b);
+  const result = budgeted(
+    () =>
+      validateAnswers(b, data, {
+        now,
+        budget,
+        languageId: s.languageId ?? defaultLanguageId,
+        fileInfo: (value) => {
+          const u = byUri.get(value);
+          return u ? { name: u.fileName, type: u.type, size: u.size, blocked: u.blocked } : undefined;
+        },
+      }),
+    b,
+  );
   const named = [
-    ...problems.map((p) => ({ path: p.path ?? `answers[${p.index}]`, questionId: p.questionId, name: p.name, kind: 'invalid' as const, message: p.message })),
+    ...problems.map((p) => ({
+      path: p.path ?? `answers[${p.index}]`,
+      questionId: p.questionId,
+      name: p.name,
+      kind: 'invalid' as const,
+      message: p.message,
+    })),
     ...result.issues,
   ].slice(0, MAX_REPORTED_ERRORS);
   if (named.length || !result.valid) {
     const file = result.issues.find((i) => i.kind === 'file');
-    const code = file?.message === FIELD_MESSAGES.fileSize ? 'fileTooLarge' : file?.message === FIELD_MESSAGES.fileType ? 'fileTypeNotAllowed' : 'surveyInvalid';
+    const code =
+      file?.message === FIELD_MESSAGES.fileSize
+        ? 'fileTooLarge'
+        : file?.message === FIELD_MESSAGES.fileType
+          ? 'fileTypeNotAllowed'
+          : 'surveyInvalid';
     const message = code === 'surveyInvalid' ? (result.message ?? undefined) : undefined;
     throw problem(code, {
       ...(message !== undefined ? { message } : {}),
@@ -100,10 +125,17 @@ export const WORKER_VALIDATION = { nodes: 1_000, answers: 3_000 } as const;
 export const WORKER_EVALUATION_MS = 3_000;
 
 /** What crosses back from a worker's check: the answers, or the refusal to throw here. */
-export type CheckOutcome = { answers: AnswerInput[] } | { problem: { code: ProblemCode; message: string; errors: string[]; data: unknown } };
+export type CheckOutcome =
+  { answers: AnswerInput[] } | { problem: { code: ProblemCode; message: string; errors: string[]; data: unknown } };
 
 /** The worker side: checkedAnswers with the outcome as data (a Problem does not survive structured clone). */
-export function checkOutcome(b: Bindings, s: SubmissionInput, uploads: readonly UploadFacts[], now: Date, defaultLanguageId: number): CheckOutcome {
+export function checkOutcome(
+  b: Bindings,
+  s: SubmissionInput,
+  uploads: readonly UploadFacts[],
+  now: Date,
+  defaultLanguageId: number,
+): CheckOutcome {
   const started = performance.now();
   const budget: EvaluationBudget = { ...EVALUATION_BUDGET, milliseconds: WORKER_EVALUATION_MS, clock: () => performance.now() - started };
   try {
@@ -114,18 +146,41 @@ export function checkOutcome(b: Bindings, s: SubmissionInput, uploads: readonly 
   }
 }
 
-const factsOf = (uploads: readonly UploadFacts[]): UploadFacts[] => uploads.map((u) => ({ field: u.field, fileName: u.fileName, type: u.type, size: u.size, blocked: u.blocked }));
+const factsOf = (uploads: readonly UploadFacts[]): UploadFacts[] =>
+  uploads.map((u) => ({ field: u.field, fileName: u.fileName, type: u.type, size: u.size, blocked: u.blocked }));
 
 /** Checks a submission's answers where it is cheapest: here, or in a worker for the unusually large. */
-export async function checkAnswers(survey: CachedSurvey, s: SubmissionInput, uploads: readonly UploadFacts[], now: Date, defaultLanguageId: number): Promise<AnswerInput[]> {
-  if (survey.bindings.nodes.length < WORKER_VALIDATION.nodes && s.answers.length < WORKER_VALIDATION.answers) return checkedAnswers(survey.bindings, s, uploads, now, defaultLanguageId);
+export async function checkAnswers(
+  survey: CachedSurvey,
+  s: SubmissionInput,
+  uploads: readonly UploadFacts[],
+  now: Date,
+  defaultLanguageId: number,
+): Promise<AnswerInput[]> {
+  if (survey.bindings.nodes.length < WORKER_VALIDATION.nodes && s.answers.length < WORKER_VALIDATION.answers)
+    return checkedAnswers(survey.bindings, s, uploads, now, defaultLanguageId);
   let outcome: CheckOutcome;
   try {
-    outcome = await runInWorker('checkSubmission', { key: `${survey.model.id}@${survey.version}`, model: survey.model, submission: s, uploads: factsOf(uploads), now, defaultLanguageId }, { timeoutMs: WORKER_EVALUATION_MS * 2 });
+    outcome = await runInWorker(
+      'checkSubmission',
+      {
+        key: `${survey.model.id}@${survey.version}`,
+        model: survey.model,
+        submission: s,
+        uploads: factsOf(uploads),
+        now,
+        defaultLanguageId,
+      },
+      { timeoutMs: WORKER_EVALUATION_MS * 2 },
+    );
   } catch (e) {
     if (!(e instanceof WorkerBudgetError)) throw e;
-    throw problem('evaluationBudget', { errors: [`answers: ${problems.evaluationBudget.message}`], data: { question: null, limit: e.limit } });
+    throw problem('evaluationBudget', {
+      errors: [`answers: ${problems.evaluationBudget.message}`],
+      data: { question: null, limit: e.limit },
+    });
   }
-  if ('problem' in outcome) throw problem(outcome.problem.code, { message: outcome.problem.message, errors: outcome.problem.errors, data: outcome.problem.data });
+  if ('problem' in outcome)
+    throw problem(outcome.problem.code, { message: outcome.problem.message, errors: outcome.problem.errors, data: outcome.problem.data });
   return outcome.answers;
 }

@@ -9,7 +9,16 @@ export type FileKeyOf = (uri: string) => string | undefined;
 
 export function toAnswerRow(a: AnswerInput, fileKeyOf: FileKeyOf): AnswerRow {
   const d = a.answerDetail;
-  const row: AnswerRow = { itemId: a.questionId, questionType: d.questionType, repeatPath: d.repeatGroup ?? '', text: null, number: null, bool: null, choices: null, detail: null };
+  const row: AnswerRow = {
+    itemId: a.questionId,
+    questionType: d.questionType,
+    repeatPath: d.repeatGroup ?? '',
+    text: null,
+    number: null,
+    bool: null,
+    choices: null,
+    detail: null,
+  };
   switch (QUESTION_TYPES[d.questionType].slot) {
     case 'counter':
       row.number = Number(d.number);

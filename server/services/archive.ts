@@ -14,7 +14,12 @@ export interface ArchiveLimits {
   ratio: number;
 }
 
-export const WORKBOOK_LIMITS: ArchiveLimits = { compressedBytes: 10 * 1024 * 1024, entries: 500, uncompressedBytes: 100 * 1024 * 1024, ratio: 200 };
+export const WORKBOOK_LIMITS: ArchiveLimits = {
+  compressedBytes: 10 * 1024 * 1024,
+  entries: 500,
+  uncompressedBytes: 100 * 1024 * 1024,
+  ratio: 200,
+};
 
 export class ArchiveError extends Error {
   constructor(
@@ -43,7 +48,8 @@ const DECLARATION = [/<!DOCTYPE/i, /<!ENTITY/i, /<\0!\0D\0O\0C\0T\0Y\0P\0E/i, /<
 
 /** Every entry of the zip, inflated within the limits; throws ArchiveError naming the limit. */
 export function readArchive(zip: Buffer, limits: ArchiveLimits = WORKBOOK_LIMITS): ArchiveEntry[] {
-  if (zip.length > limits.compressedBytes) throw new ArchiveError('compressedBytes', `The file is larger than ${limits.compressedBytes / MB} MB.`);
+  if (zip.length > limits.compressedBytes)
+    throw new ArchiveError('compressedBytes', `The file is larger than ${limits.compressedBytes / MB} MB.`);
   // The end-of-central-directory record sits in the last 22 + 65,535 bytes.
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
@@ -52,7 +58,8 @@ export function readArchive(zip: Buffer, limits: ArchiveLimits = WORKBOOK_LIMITS
       break;
     }
   }
-  if (eocd < 0) throw new ArchiveError('format', 'The file is not a zip archive (an .xlsx workbook is one): it may be truncated or of another kind.');
+  if (eocd < 0)
+    throw new ArchiveError('format', 'The file is not a zip archive (an .xlsx workbook is one): it may be truncated or of another kind.');
   const count = zip.readUInt16LE(eocd + 10);
   const cdSize = zip.readUInt32LE(eocd + 12);
   const cdOffset = zip.readUInt32LE(eocd + 16);
@@ -71,7 +78,8 @@ export function readArchive(zip: Buffer, limits: ArchiveLimits = WORKBOOK_LIMITS
     const localOffset = zip.readUInt32LE(at + 42);
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
-    if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL) throw new ArchiveError('format', `The archive entry '${name.slice(0, 100)}' is damaged.`, name);
+    if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL)
+      throw new ArchiveError('format', `The archive entry '${name.slice(0, 100)}' is damaged.`, name);
     const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
     if (start + compressed > zip.length) throw new ArchiveError('format', `The archive entry '${name.slice(0, 100)}' is truncated.`, name);
     const raw = zip.subarray(start, start + compressed);
@@ -88,15 +96,33 @@ export function readArchive(zip: Buffer, limits: ArchiveLimits = WORKBOOK_LIMITS
           throw new ArchiveError('uncompressedBytes', `The archive inflates to more than ${limits.uncompressedBytes / MB} MB.`, name);
         throw new ArchiveError('format', `The archive entry '${name.slice(0, 100)}' cannot be inflated: the file is damaged.`, name);
       }
-    } else throw new ArchiveError('format', `The archive entry '${name.slice(0, 100)}' uses a compression method (${method}) workbooks do not use.`, name);
+    } else
+      throw new ArchiveError(
+        'format',
+        `The archive entry '${name.slice(0, 100)}' uses a compression method (${method}) workbooks do not use.`,
+        name,
+      );
     total += data.length;
-    if (total > limits.uncompressedBytes) throw new ArchiveError('uncompressedBytes', `The archive inflates to more than ${limits.uncompressedBytes / MB} MB.`, name);
+    if (total > limits.uncompressedBytes)
+      throw new ArchiveError('uncompressedBytes', `The archive inflates to more than ${limits.uncompressedBytes / MB} MB.`, name);
     if (data.length > MB && data.length > limits.ratio * Math.max(1, compressed))
-      throw new ArchiveError('ratio', `The archive entry '${name.slice(0, 100)}' inflates more than ${limits.ratio} times: refused as a zip bomb.`, name);
-    if (XML_PART.test(name) && DECLARATION.some((re) => re.test(data.toString('latin1', 0, Math.min(data.length, 4096))) || re.test(data.toString('latin1'))))
-      throw new ArchiveError('doctype', `The part '${name.slice(0, 100)}' declares a DOCTYPE or entities, which workbooks never need: refused.`, name);
+      throw new ArchiveError(
+        'ratio',
+        `The archive entry '${name.slice(0, 100)}' inflates more than ${limits.ratio} times: refused as a zip bomb.`,
+        name,
+      );
+    if (
+      XML_PART.test(name) &&
+      DECLARATION.some((re) => re.test(data.toString('latin1', 0, Math.min(data.length, 4096))) || re.test(data.toString('latin1')))
+    )
+      throw new ArchiveError(
+        'doctype',
+        `The part '${name.slice(0, 100)}' declares a DOCTYPE or entities, which workbooks never need: refused.`,
+        name,
+      );
     out.push({ name, data });
   }
-  if (total > MB && total > limits.ratio * zip.length) throw new ArchiveError('ratio', `The archive inflates more than ${limits.ratio} times its size: refused as a zip bomb.`);
+  if (total > MB && total > limits.ratio * zip.length)
+    throw new ArchiveError('ratio', `The archive inflates more than ${limits.ratio} times its size: refused as a zip bomb.`);
   return out;
 }

@@ -74,7 +74,13 @@ export function createBilling(deps: BillingDeps) {
   }
 
   async function latestCard(trx: Trx, organizationId: string): Promise<Card | null> {
-    const pm = await trx.selectFrom('payment_methods').select('id').where('organization_id', '=', organizationId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    const pm = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return q.cardOf(trx, organizationId, pm?.id ?? null);
   }
 
@@ -89,19 +95,35 @@ export function createBilling(deps: BillingDeps) {
         const prices = await q.planPrices(trx);
         const plan = prices.get(input.packetId);
         if (!plan) throw problem('validation', { errors: ["'packetId' is not valid"] });
-        const org = await trx.selectFrom('organizations').select(['registration_done', 'name']).where('id', '=', input.organizationId).forUpdate().executeTakeFirst();
+        const org = await trx
+          .selectFrom('organizations')
+          .select(['registration_done', 'name'])
+          .where('id', '=', input.organizationId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!org) throw problem('notFound');
         const now = clock.now();
         let card: Card | null = null;
         if (org.registration_done) {
           const current = await q.currentSubscription(trx, input.organizationId, true);
           const live = current && (await advanceLocked(trx, current, now));
-          if (live && accessState({ registrationDone: true, isOwner: true }, { status: live.status, ends_at: live.ends_at }, now) === 'ok') {
+          if (
+            live &&
+            accessState({ registrationDone: true, isOwner: true }, { status: live.status, ends_at: live.ends_at }, now) === 'ok'
+          ) {
             throw problem('conflict', { message: 'This organization already has a subscription.' });
           }
           card = await latestCard(trx, input.organizationId);
         }
-        const created = await provider.createSubscription({ organizationId: input.organizationId, organizationName: org.name, plan, isMonthly: input.isMonthly, trial: !org.registration_done, card, now });
+        const created = await provider.createSubscription({
+          organizationId: input.organizationId,
+          organizationName: org.name,
+          plan,
+          isMonthly: input.isMonthly,
+          trial: !org.registration_done,
+          card,
+          now,
+        });
         const s = created.state;
         const row = await trx
           .insertInto('subscriptions')
@@ -121,8 +143,14 @@ export function createBilling(deps: BillingDeps) {
           .returning(['id', 'status', 'ends_at'])
           .executeTakeFirstOrThrow();
         await q.addInvoices(trx, input.organizationId, row.id, created.invoices, now, prices);
-        if (!org.registration_done) await trx.updateTable('organizations').set({ registration_done: true }).where('id', '=', input.organizationId).execute();
-        return { subscriptionId: created.providerSubscriptionId, clientSecret: created.clientSecret, status: row.status, subscriptionEndsAt: new Date(row.ends_at).toISOString() };
+        if (!org.registration_done)
+          await trx.updateTable('organizations').set({ registration_done: true }).where('id', '=', input.organizationId).execute();
+        return {
+          subscriptionId: created.providerSubscriptionId,
+          clientSecret: created.clientSecret,
+          status: row.status,
+          subscriptionEndsAt: new Date(row.ends_at).toISOString(),
+        };
       });
       deps.changed(input.organizationId);
       return result;
@@ -212,7 +240,13 @@ export function createBilling(deps: BillingDeps) {
       return { last4: out.last4, brand: out.brand, message: SUCCESS.cardAdded };
     },
 
-    async changePlan(input: { organizationId: string; providerSubscriptionId: string; newPacketId: number; atPeriodEnd: boolean; isMonthly?: boolean | undefined }) {
+    async changePlan(input: {
+      organizationId: string;
+      providerSubscriptionId: string;
+      newPacketId: number;
+      atPeriodEnd: boolean;
+      isMonthly?: boolean | undefined;
+    }) {
       const message = await db.transaction().execute(async (trx) => {
         const row = await locked(trx, input.organizationId);
         matching(row, input.providerSubscriptionId);
@@ -224,7 +258,15 @@ export function createBilling(deps: BillingDeps) {
         if (plan.id === row.plan_id && isMonthly === row.is_monthly && row.pending_plan_id === null) throw problem('subscriptionSamePlan');
         const now = clock.now();
         const state = await q.stateOf(trx, row);
-        const out = await provider.changePlan({ providerSubscriptionId: row.provider_subscription_id ?? '', state, current: prices.get(row.plan_id)!, plan, isMonthly, atPeriodEnd: input.atPeriodEnd, now });
+        const out = await provider.changePlan({
+          providerSubscriptionId: row.provider_subscription_id ?? '',
+          state,
+          current: prices.get(row.plan_id)!,
+          plan,
+          isMonthly,
+          atPeriodEnd: input.atPeriodEnd,
+          now,
+        });
         await q.saveState(trx, row, out.state, out.invoices, out.paid, now, prices);
         return input.atPeriodEnd ? SUCCESS.planLater : SUCCESS.planNow;
       });
@@ -232,15 +274,30 @@ export function createBilling(deps: BillingDeps) {
       return { message };
     },
 
-    async cancel(input: { organizationId: string; providerSubscriptionId: string; atPeriodEnd: boolean; reason: number; customReason: string }) {
+    async cancel(input: {
+      organizationId: string;
+      providerSubscriptionId: string;
+      atPeriodEnd: boolean;
+      reason: number;
+      customReason: string;
+    }) {
       await db.transaction().execute(async (trx) => {
         const row = await locked(trx, input.organizationId);
         matching(row, input.providerSubscriptionId);
         if (row.status === 'canceled' || row.cancel_at) throw problem('subscriptionAlreadyCanceled');
         const now = clock.now();
-        const out = await provider.cancel({ providerSubscriptionId: row.provider_subscription_id ?? '', state: await q.stateOf(trx, row), atPeriodEnd: input.atPeriodEnd, now });
+        const out = await provider.cancel({
+          providerSubscriptionId: row.provider_subscription_id ?? '',
+          state: await q.stateOf(trx, row),
+          atPeriodEnd: input.atPeriodEnd,
+          now,
+        });
         await q.saveState(trx, row, out.state, out.invoices, out.paid, now, await q.planPrices(trx));
-        await trx.updateTable('subscriptions').set({ cancel_reason: input.reason, cancel_reason_text: input.reason === 4 ? input.customReason : null }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('subscriptions')
+          .set({ cancel_reason: input.reason, cancel_reason_text: input.reason === 4 ? input.customReason : null })
+          .where('id', '=', row.id)
+          .execute();
       });
       deps.changed(input.organizationId);
       return { message: SUCCESS.canceled };
@@ -294,11 +351,31 @@ export function createBilling(deps: BillingDeps) {
       }
       if (!update) return;
       const organizationId = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('subscriptions').select(['id', 'organization_id', 'pending_plan_id', 'pending_is_monthly']).where('provider_subscription_id', '=', update.providerSubscriptionId).forUpdate().executeTakeFirst();
+        const row = await trx
+          .selectFrom('subscriptions')
+          .select(['id', 'organization_id', 'pending_plan_id', 'pending_is_monthly'])
+          .where('provider_subscription_id', '=', update.providerSubscriptionId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) return null;
         if (update.kind === 'invoice') {
-          const known = update.invoice.providerInvoiceId ? await trx.selectFrom('invoices').select('id').where('provider_invoice_id', '=', update.invoice.providerInvoiceId).executeTakeFirst() : undefined;
-          if (known) await trx.updateTable('invoices').set({ status: update.invoice.status, amount_cents: update.invoice.amountCents, paid_at: update.invoice.status === 'paid' ? clock.now() : null }).where('id', '=', known.id).execute();
+          const known = update.invoice.providerInvoiceId
+            ? await trx
+                .selectFrom('invoices')
+                .select('id')
+                .where('provider_invoice_id', '=', update.invoice.providerInvoiceId)
+                .executeTakeFirst()
+            : undefined;
+          if (known)
+            await trx
+              .updateTable('invoices')
+              .set({
+                status: update.invoice.status,
+                amount_cents: update.invoice.amountCents,
+                paid_at: update.invoice.status === 'paid' ? clock.now() : null,
+              })
+              .where('id', '=', known.id)
+              .execute();
           else await q.addInvoices(trx, row.organization_id, row.id, [update.invoice], clock.now(), await q.planPrices(trx));
           return row.organization_id;
         }
@@ -311,7 +388,9 @@ export function createBilling(deps: BillingDeps) {
             cancel_at: update.cancelAt,
             ...(update.planId !== null ? { plan_id: update.planId, is_monthly: update.isMonthly ?? false } : {}),
             // The change waiting for the period's end (a Stripe subscription schedule) has happened.
-            ...(update.planId !== null && update.planId === row.pending_plan_id && update.isMonthly === row.pending_is_monthly ? { pending_plan_id: null, pending_is_monthly: null } : {}),
+            ...(update.planId !== null && update.planId === row.pending_plan_id && update.isMonthly === row.pending_is_monthly
+              ? { pending_plan_id: null, pending_is_monthly: null }
+              : {}),
           })
           .where('id', '=', row.id)
           .execute();
@@ -344,7 +423,16 @@ export function createBilling(deps: BillingDeps) {
         for (const t of await q.reminderTargets(db, now, days)) {
           if (!(await q.markReminded(db, t.organization_id, new Date(t.ends_at), days))) continue;
           await mailer
-            .send({ to: t.email, ...paymentReminderMail({ fullName: t.full_name, organizationName: t.organization_name, days, endDate: formatDay(new Date(t.ends_at)), link: `${publicUrl.replace(/\/$/, '')}/subscription-plans` }) })
+            .send({
+              to: t.email,
+              ...paymentReminderMail({
+                fullName: t.full_name,
+                organizationName: t.organization_name,
+                days,
+                endDate: formatDay(new Date(t.ends_at)),
+                link: `${publicUrl.replace(/\/$/, '')}/subscription-plans`,
+              }),
+            })
             .catch(() => undefined);
           sent++;
         }

@@ -66,7 +66,12 @@ const known = new WeakMap<Bindings, ReadonlyMap<string, number>>();
  * The column numbers for these answers of a survey version: from memory when every id has one,
  * else numbered in the database (with the rest of the version, so that happens once per version).
  */
-export async function numbersFor(db: Kysely<DB>, organizationId: string, b: Bindings, rows: readonly Answer[]): Promise<ReadonlyMap<string, number>> {
+export async function numbersFor(
+  db: Kysely<DB>,
+  organizationId: string,
+  b: Bindings,
+  rows: readonly Answer[],
+): Promise<ReadonlyMap<string, number>> {
   const have = known.get(b);
   const keys = keysOf(rows);
   if (have && keys.every((k) => have.has(k))) return have;
@@ -124,7 +129,7 @@ let escaped = false;
 /** The end of the string that starts at s[i] (a quote); sets `escaped`. */
 function stringEnd(s: string, i: number, n: number): number {
   escaped = false;
-  for (i++; i < n; ) {
+  for (i++; i < n;) {
     const c = s.charCodeAt(i);
     if (c === 0x22) return i + 1;
     if (c === 0x5c) {

@@ -6,7 +6,16 @@
 // SHA-256 is stored; the token is shown once.
 import { createHash, randomBytes } from 'node:crypto';
 import { neutralizeCell, type CellValue } from '../../engine/survey/index';
-import { FEED_FAILURES_PER_ADDRESS, FEED_RATE_PER_MINUTE, FEED_ROLES, FEED_TOKEN_PREFIX, MAX_FEED_TOKENS, type CreateFeedTokenBody, type FeedQuery, type FeedTokensQuery } from '../../schemas/dataFeed';
+import {
+  FEED_FAILURES_PER_ADDRESS,
+  FEED_RATE_PER_MINUTE,
+  FEED_ROLES,
+  FEED_TOKEN_PREFIX,
+  MAX_FEED_TOKENS,
+  type CreateFeedTokenBody,
+  type FeedQuery,
+  type FeedTokensQuery,
+} from '../../schemas/dataFeed';
 import { hasAnyRole, roleById, type RoleName } from '../../schemas/roles';
 import { findMembership } from '../db/queries/memberships';
 import { hit } from '../db/queries/rateLimits';
@@ -18,8 +27,24 @@ import { dataColumns, type CellOptions } from '../../engine/survey/index';
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** The token as its owner sees it in the list (never the token itself). */
-function tokenOut(r: { id: string; survey_id: string; name: string; token_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }) {
-  return { id: r.id, surveyId: r.survey_id, name: r.name, prefix: r.token_prefix, createdAt: r.created_at.toISOString(), lastUsedAt: r.last_used_at?.toISOString() ?? null, revokedAt: r.revoked_at?.toISOString() ?? null };
+function tokenOut(r: {
+  id: string;
+  survey_id: string;
+  name: string;
+  token_prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}) {
+  return {
+    id: r.id,
+    surveyId: r.survey_id,
+    name: r.name,
+    prefix: r.token_prefix,
+    createdAt: r.created_at.toISOString(),
+    lastUsedAt: r.last_used_at?.toISOString() ?? null,
+    revokedAt: r.revoked_at?.toISOString() ?? null,
+  };
 }
 
 export async function createFeedToken(deps: DataDeps, reader: DataReader, body: CreateFeedTokenBody) {
@@ -32,11 +57,19 @@ export async function createFeedToken(deps: DataDeps, reader: DataReader, body: 
     .where('survey_id', '=', body.surveyId)
     .where('revoked_at', 'is', null)
     .executeTakeFirstOrThrow();
-  if (Number(live.n) >= MAX_FEED_TOKENS) throw problem('validation', { errors: [`'name': at most ${MAX_FEED_TOKENS} feed tokens per survey; revoke one first`] });
+  if (Number(live.n) >= MAX_FEED_TOKENS)
+    throw problem('validation', { errors: [`'name': at most ${MAX_FEED_TOKENS} feed tokens per survey; revoke one first`] });
   const token = `${FEED_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await deps.db
     .insertInto('feed_tokens')
-    .values({ organization_id: reader.organizationId, survey_id: body.surveyId, user_id: reader.userId, name: body.name.trim() || body.name, token_hash: hashOf(token), token_prefix: token.slice(0, 10) })
+    .values({
+      organization_id: reader.organizationId,
+      survey_id: body.surveyId,
+      user_id: reader.userId,
+      name: body.name.trim() || body.name,
+      token_hash: hashOf(token),
+      token_prefix: token.slice(0, 10),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { ...tokenOut(row), token };
@@ -44,7 +77,11 @@ export async function createFeedToken(deps: DataDeps, reader: DataReader, body: 
 
 export async function listFeedTokens(deps: DataDeps, reader: DataReader, q: FeedTokensQuery) {
   await readableSurvey(deps, reader, q.SurveyId);
-  const base = deps.db.selectFrom('feed_tokens').where('organization_id', '=', reader.organizationId).where('user_id', '=', reader.userId).where('survey_id', '=', q.SurveyId);
+  const base = deps.db
+    .selectFrom('feed_tokens')
+    .where('organization_id', '=', reader.organizationId)
+    .where('user_id', '=', reader.userId)
+    .where('survey_id', '=', q.SurveyId);
   const size = q.PageSize ?? 50;
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -72,7 +109,13 @@ export async function revokeFeedToken(deps: DataDeps, reader: DataReader, id: st
     .returningAll()
     .executeTakeFirst();
   if (row) return tokenOut(row);
-  const gone = await deps.db.selectFrom('feed_tokens').selectAll().where('id', '=', id).where('organization_id', '=', reader.organizationId).where('user_id', '=', reader.userId).executeTakeFirst();
+  const gone = await deps.db
+    .selectFrom('feed_tokens')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', reader.organizationId)
+    .where('user_id', '=', reader.userId)
+    .executeTakeFirst();
   if (!gone) throw problem('notFound');
   return tokenOut(gone);
 }
@@ -97,23 +140,39 @@ export function feedTokenOf(authorization: string | undefined): string | undefin
 const refused = () => problem('unauthorized', { message: 'The feed token is missing, not valid or revoked.' });
 
 /** The reader a token stands for, with its owner's rights now; refuses revoked tokens and members that left or lost the role. */
-export async function feedReader(deps: DataDeps, token: string | undefined, surveyId: string, address: string): Promise<{ reader: DataReader; tokenId: string }> {
+export async function feedReader(
+  deps: DataDeps,
+  token: string | undefined,
+  surveyId: string,
+  address: string,
+): Promise<{ reader: DataReader; tokenId: string }> {
   const failed = async () => {
     // Counted per address, so guessing tokens runs into the limit long before it could find one.
     if (!(await hit(deps.db, `feed-auth:${address}`, FEED_FAILURES_PER_ADDRESS, 900))) return problem('tooManyRequests');
     return refused();
   };
   if (!token || token.length > 200 || !token.startsWith(FEED_TOKEN_PREFIX)) throw await failed();
-  const row = await deps.db.selectFrom('feed_tokens').selectAll().where('token_hash', '=', hashOf(token)).where('revoked_at', 'is', null).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('feed_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashOf(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw await failed();
   // A token opens the survey it was made for only; any other survey is not found, as for a stranger.
   if (row.survey_id !== surveyId) throw problem('notFound');
-  if (!(await hit(deps.db, `feed:${row.id}`, FEED_RATE_PER_MINUTE, 60))) throw problem('tooManyRequests', { message: `At most ${FEED_RATE_PER_MINUTE} feed requests a minute per token. Please wait a minute.` });
+  if (!(await hit(deps.db, `feed:${row.id}`, FEED_RATE_PER_MINUTE, 60)))
+    throw problem('tooManyRequests', {
+      message: `At most ${FEED_RATE_PER_MINUTE} feed requests a minute per token. Please wait a minute.`,
+    });
   const membership = await findMembership(deps.db, row.user_id, row.organization_id);
   const role = membership ? (roleById(membership.roleId)?.name as RoleName | undefined) : undefined;
   if (!membership || membership.organizationDeactivated || !role || !hasAnyRole([role], FEED_ROLES)) throw refused();
   await deps.db.updateTable('feed_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
-  return { tokenId: row.id, reader: { organizationId: row.organization_id, memberId: membership.memberId, userId: row.user_id, roles: [role] } };
+  return {
+    tokenId: row.id,
+    reader: { organizationId: row.organization_id, memberId: membership.memberId, userId: row.user_id, roles: [role] },
+  };
 }
 
 export interface FeedPage {
@@ -131,7 +190,15 @@ export async function feedPage(deps: DataDeps, reader: DataReader, surveyId: str
   const columns = dataColumns(survey.bindings, null, opts);
   const page = q.Page ?? 1;
   const pageSize = q.PageSize ?? 5000;
-  const list = await listSubmissions(deps, reader, { ...q, SurveyId: surveyId, Page: page, PageSize: pageSize, Headers: opts.headers, LanguageId: q.LanguageId, Sort: q.Sort ?? 'submittedAt' });
+  const list = await listSubmissions(deps, reader, {
+    ...q,
+    SurveyId: surveyId,
+    Page: page,
+    PageSize: pageSize,
+    Headers: opts.headers,
+    LanguageId: q.LanguageId,
+    Sort: q.Sort ?? 'submittedAt',
+  });
   return {
     header: [...HEAD_COLUMNS, ...columns.map((c) => c.header)],
     totalSize: list.totalSize,

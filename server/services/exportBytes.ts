@@ -300,7 +300,15 @@ const isFormulaStart = (c: number) => c === 0x3d || c === 0x2b || c === 0x2d || 
  * Writes the question cells of one submission from its compact copy's text, after `offset` cells
  * already written in the row. `spans` is scratch space reused from row to row.
  */
-export function writeCopyCells(sink: ByteSink, f: RowFormat, plans: readonly ColumnPlan[], offset: number, top: string | null, spans: TopSpans, once: Map<number, CellValue>[]): void {
+export function writeCopyCells(
+  sink: ByteSink,
+  f: RowFormat,
+  plans: readonly ColumnPlan[],
+  offset: number,
+  top: string | null,
+  spans: TopSpans,
+  once: Map<number, CellValue>[],
+): void {
   const count = top === null ? 0 : scanTop(top, spans);
   const s = top ?? '';
   const { start, end, kind } = spans;
@@ -371,7 +379,11 @@ function singleNumber(s: string, a: number, b: number): number {
 }
 
 /** Rows of cells as bytes, a batch per chunk, numbered from `firstRow`. */
-export async function* cellChunks(batches: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>, f: RowFormat, firstRow: number): AsyncGenerator<Buffer> {
+export async function* cellChunks(
+  batches: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>,
+  f: RowFormat,
+  firstRow: number,
+): AsyncGenerator<Buffer> {
   const sink = new ByteSink(1 << 16);
   let r = firstRow;
   for await (const rows of batches) {

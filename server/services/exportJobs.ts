@@ -95,7 +95,12 @@ export function jobOut(j: ExportJobRow) {
 }
 
 /** GET exportSubmissions: the file itself when small, else a job that was queued. */
-export async function requestExport(deps: ExportJobDeps, reader: DataReader, surveyId: string, q: ExportQuery): Promise<{ file: ExportFile } | { job: ReturnType<typeof jobOut> }> {
+export async function requestExport(
+  deps: ExportJobDeps,
+  reader: DataReader,
+  surveyId: string,
+  q: ExportQuery,
+): Promise<{ file: ExportFile } | { job: ReturnType<typeof jobOut> }> {
   const { survey } = await readableSurvey(deps, reader, surveyId);
   // Bad filters are refused here, before anything is queued.
   const total = await countSubmissionsWhere(deps.db, dataFilterOf(reader, surveyId, survey.bindings, q));
@@ -158,7 +163,12 @@ export function progressOf(db: DataDeps['db'], id: string, total: number): (subm
  * Runs an export task in the worker pool, against PostgreSQL directly or this thread's database through
  * a port (db/remote.ts); `transfer` moves the task's own ports.
  */
-async function exportInWorker<K extends 'writeExport' | 'streamExport'>(deps: ExportRunDeps, task: K, input: Omit<TaskInput<K>, 'databaseUrl' | 'port'>, transfer: Transferable[] = []): Promise<TaskResult<K>> {
+async function exportInWorker<K extends 'writeExport' | 'streamExport'>(
+  deps: ExportRunDeps,
+  task: K,
+  input: Omit<TaskInput<K>, 'databaseUrl' | 'port'>,
+  transfer: Transferable[] = [],
+): Promise<TaskResult<K>> {
   const opts = { timeoutMs: EXPORT_TIME_BUDGET_MS };
   if (deps.databaseUrl) return runInWorker(task, { ...input, databaseUrl: deps.databaseUrl } as TaskInput<K>, { ...opts, transfer });
   const { port1, port2 } = new MessageChannel();
@@ -176,13 +186,23 @@ async function exportInWorker<K extends 'writeExport' | 'streamExport'>(deps: Ex
  * this thread's heap, whatever the export's size. The survey and the filters are checked here first, so
  * a refusal is an answer, not a broken download.
  */
-export async function streamExport(deps: ExportRunDeps, reader: DataReader, surveyId: string, q: ExportQuery): Promise<ExportFile & { worker: Promise<TaskResult<'streamExport'>> }> {
+export async function streamExport(
+  deps: ExportRunDeps,
+  reader: DataReader,
+  surveyId: string,
+  q: ExportQuery,
+): Promise<ExportFile & { worker: Promise<TaskResult<'streamExport'>> }> {
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   dataFilterOf(reader, surveyId, survey.bindings, q);
   const format = q.format ?? 'xlsx';
   const { port1, port2 } = new MessageChannel();
   const done = exportInWorker(deps, 'streamExport', { reader, surveyId, query: q, dataDir: deps.dataDir, out: port2 }, [port2]);
-  return { fileName: exportFileName(head.name, format), contentType: CONTENT_TYPES[format], stream: receiveStream(port1, done), worker: done };
+  return {
+    fileName: exportFileName(head.name, format),
+    contentType: CONTENT_TYPES[format],
+    stream: receiveStream(port1, done),
+    worker: done,
+  };
 }
 
 /** The pg-boss job: runs one export to its end, Succeeded or Failed; the cause of a failure goes to the log only. */
@@ -190,7 +210,12 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   const job = await findExportJob(deps.db, id);
   if (!job || job.state === JOB_STATE.Succeeded || job.state === JOB_STATE.Failed) return;
   if (!(await markProcessing(deps.db, id))) return;
-  const reader: DataReader = { organizationId: job.organization_id, memberId: job.member_id, userId: job.requested_by, roles: job.roles as RoleName[] };
+  const reader: DataReader = {
+    organizationId: job.organization_id,
+    memberId: job.member_id,
+    userId: job.requested_by,
+    roles: job.roles as RoleName[],
+  };
   const total = job.total_rows ?? 0;
   const filePath = filePathOf(id, job.format);
   try {
@@ -198,7 +223,9 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
     const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
     const file = await exportInWorker(deps, 'writeExport', { ...input, dataDir: deps.dataDir, jobId: id, total });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
-    deps.log.info(`export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`);
+    deps.log.info(
+      `export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`,
+    );
   } catch (err) {
     deps.log.error({ err, jobId: id }, 'export job failed');
     await rm(join(deps.dataDir, filePath), { force: true });
@@ -215,7 +242,11 @@ export async function getExportJob(deps: ExportJobDeps, reader: DataReader, id: 
 }
 
 /** GET getExportJobs: the caller's earlier exports of a survey, newest first. */
-export async function listExportJobs(deps: ExportJobDeps, reader: DataReader, q: { SurveyId: string; Page?: number | undefined; PageSize?: number | undefined }) {
+export async function listExportJobs(
+  deps: ExportJobDeps,
+  reader: DataReader,
+  q: { SurveyId: string; Page?: number | undefined; PageSize?: number | undefined },
+) {
   await readableSurvey(deps, reader, q.SurveyId);
   const page = q.Page ?? 1;
   const size = q.PageSize ?? 20;

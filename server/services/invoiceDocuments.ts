@@ -8,7 +8,8 @@ import { formatDay, invoiceFileName } from './billing';
 /** The standard PDF fonts cover Latin-1 only: other characters (an organization named in Arabic) are replaced, not dropped silently. */
 const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
-const money = (cents: number, currency: string) => `${currency.toUpperCase() === 'USD' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toFixed(2)}`;
+const money = (cents: number, currency: string) =>
+  `${currency.toUpperCase() === 'USD' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toFixed(2)}`;
 
 const statusText: Record<string, string> = { paid: 'Paid', open: 'Open (not paid yet)', void: 'Void', uncollectible: 'Uncollectible' };
 
@@ -38,7 +39,10 @@ export async function invoicePdf(inv: InvoiceRow, organizationName: string, prod
   y -= 10;
   page.drawLine({ start: { x: 50, y: y + 8 }, end: { x: 545, y: y + 8 }, thickness: 0.5, color: grey });
   y -= 14;
-  row('Plan', `${inv.plan_name} (${inv.is_monthly ? 'billed monthly' : 'billed annually'})${inv.kind === 'proration' ? ', plan change (prorated)' : ''}`);
+  row(
+    'Plan',
+    `${inv.plan_name} (${inv.is_monthly ? 'billed monthly' : 'billed annually'})${inv.kind === 'proration' ? ', plan change (prorated)' : ''}`,
+  );
   row('Period', `${formatDay(new Date(inv.period_start))} - ${formatDay(new Date(inv.period_end))}`);
   row('Amount', money(inv.amount_cents, inv.currency), true);
   row('Status', statusText[inv.status] ?? inv.status, true);

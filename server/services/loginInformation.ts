@@ -34,7 +34,11 @@ async function codeChecked(deps: AccountDeps, userId: string, ip: string, purpos
   return r;
 }
 
-export async function sendUpdateEmailCode(deps: AccountDeps, caller: Caller, input: { userId: string; newEmail: string; ip: string }): Promise<void> {
+export async function sendUpdateEmailCode(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { userId: string; newEmail: string; ip: string },
+): Promise<void> {
   own(caller, input.userId);
   const newEmail = input.newEmail.trim().toLowerCase();
   if (!isValidEmail(newEmail)) throw problem('invalidEmail', { errors: ["'newEmail' Please enter a valid email address"] });
@@ -47,7 +51,11 @@ export async function sendUpdateEmailCode(deps: AccountDeps, caller: Caller, inp
   await mailCode(deps, { email: newEmail, full_name: user.full_name }, 'update-email', code);
 }
 
-export async function updateEmail(deps: AccountDeps, caller: Caller, input: { userId: string; newEmail: string; code: string; ip: string }): Promise<void> {
+export async function updateEmail(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { userId: string; newEmail: string; code: string; ip: string },
+): Promise<void> {
   own(caller, input.userId);
   const newEmail = input.newEmail.trim().toLowerCase();
   const r = await codeChecked(deps, caller.userId, input.ip, 'update-email', input.code);
@@ -59,7 +67,11 @@ export async function updateEmail(deps: AccountDeps, caller: Caller, input: { us
 }
 
 /** Checks the form (current password, match, the product's rule) as changePassword will, counting wrong current passwords. */
-async function passwordChangeAllowed(deps: AccountDeps, caller: Caller, input: { oldPassword: string; newPassword: string; confirmPassword: string; ip: string }) {
+async function passwordChangeAllowed(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string; ip: string },
+) {
   const accountKey = `password-check:account:${caller.userId}`;
   const addressKey = `password-check:ip:${input.ip}`;
   await notOverLimit(deps.db, accountKey, RULES.passwordChecksPerAccount);
@@ -77,7 +89,11 @@ async function passwordChangeAllowed(deps: AccountDeps, caller: Caller, input: {
   return user;
 }
 
-export async function sendChangePasswordCode(deps: AccountDeps, caller: Caller, input: { oldPassword: string; newPassword: string; confirmPassword: string; ip: string }): Promise<void> {
+export async function sendChangePasswordCode(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string; ip: string },
+): Promise<void> {
   const user = await passwordChangeAllowed(deps, caller, input);
   await codeSendAllowed(deps, 'change-password', caller.userId);
   const { code } = await issueCode(deps.db, caller.userId, 'change-password');
@@ -85,7 +101,11 @@ export async function sendChangePasswordCode(deps: AccountDeps, caller: Caller, 
 }
 
 /** The password change of /login-information: the form again (it may have changed) and the mailed code. */
-export async function changePasswordWithCode(deps: AccountDeps, caller: Caller, input: { oldPassword: string; newPassword: string; confirmPassword: string; code: string; ip: string }): Promise<void> {
+export async function changePasswordWithCode(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string; code: string; ip: string },
+): Promise<void> {
   await passwordChangeAllowed(deps, caller, input);
   await codeChecked(deps, caller.userId, input.ip, 'change-password', input.code);
   await setPasswordHash(deps.db, caller.userId, await hashPassword(input.newPassword));

@@ -22,7 +22,11 @@ export function escapeHtml(s: string): string {
 }
 
 /** The invitation of a newly added member: a link to set a password, or (existing account) to sign in. */
-export function invitationMail(o: { fullName: string; organizationName: string; link: string; newUser: boolean; days: number }): { subject: string; text: string; html: string } {
+export function invitationMail(o: { fullName: string; organizationName: string; link: string; newUser: boolean; days: number }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const subject = `You have been added to ${o.organizationName}`;
   const action = o.newUser
     ? `Set your password to sign in (the link works once, for ${o.days} days):`
@@ -33,7 +37,11 @@ export function invitationMail(o: { fullName: string; organizationName: string; 
 }
 
 /** The payment-method reminder to an Organization owner (spec 000 section 9: 15, 3 and 1 days before the end). */
-export function paymentReminderMail(o: { fullName: string; organizationName: string; days: number; endDate: string; link: string }): { subject: string; text: string; html: string } {
+export function paymentReminderMail(o: { fullName: string; organizationName: string; days: number; endDate: string; link: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const left = o.days === 1 ? '1 day' : `${o.days} days`;
   const subject = `Your subscription is ending soon! ${left} left`;
   const body = `The subscription of ${o.organizationName} ends on ${o.endDate} and no payment method is added. Add a payment method to keep your workspaces, projects and survey data available:`;
@@ -43,7 +51,11 @@ export function paymentReminderMail(o: { fullName: string; organizationName: str
 }
 
 /** Support's answer to a ticket, to its submitter (issue 19). */
-export function ticketReplyMail(o: { fullName: string; subject: string; message: string; link: string }): { subject: string; text: string; html: string } {
+export function ticketReplyMail(o: { fullName: string; subject: string; message: string; link: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const subject = `Support answered your ticket: ${o.subject.replace(/[\r\n]+/g, ' ').slice(0, 150)}`;
   const text = `Hello ${o.fullName},\n\nSupport answered your ticket "${o.subject}":\n\n${o.message}\n\nSee the whole conversation: ${o.link}\n`;
   const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>Support answered your ticket &quot;${escapeHtml(o.subject)}&quot;:</p><blockquote style="white-space:pre-wrap">${escapeHtml(o.message)}</blockquote><p><a href="${escapeHtml(o.link)}">See the whole conversation</a></p>`;

@@ -40,7 +40,11 @@ export function mayGive(t: Tenant, roleId: number): RoleName {
   return role;
 }
 
-async function checkReferences(q: Q, t: Tenant, m: { languages: readonly number[]; locationId: number; workspaceIds?: readonly string[] | undefined }) {
+async function checkReferences(
+  q: Q,
+  t: Tenant,
+  m: { languages: readonly number[]; locationId: number; workspaceIds?: readonly string[] | undefined },
+) {
   const langs = await mm.existingIds(q, 'languages', m.languages);
   if (langs.size !== m.languages.length) throw problem('validation', { errors: ["'languages' is not valid"] });
   if (!(await mm.existingIds(q, 'countries', [m.locationId])).size) throw problem('validation', { errors: ["'locationId' is not valid"] });
@@ -72,7 +76,8 @@ export async function add(deps: AccountDeps, t: Tenant, body: AddMemberBody): Pr
     const existing = await mm.membershipByEmail(trx, t.organizationId, email);
     if (existing) {
       // Already a member: the project page may bring them into this project, in the role they hold.
-      if (!project || existing.deletedAt || existing.roleId !== roleId || (await mm.liveProjectMembership(trx, project.id, existing.id))) throw problem('memberExists');
+      if (!project || existing.deletedAt || existing.roleId !== roleId || (await mm.liveProjectMembership(trx, project.id, existing.id)))
+        throw problem('memberExists');
       await mm.joinProject(trx, t.organizationId, project.id, existing.id);
       await mm.joinWorkspaces(trx, t.organizationId, existing.id, [project.workspaceId]);
       return { organizationMemberId: existing.id, userId: existing.userId, newUser: false, joinedOnly: true };
@@ -81,10 +86,26 @@ export async function add(deps: AccountDeps, t: Tenant, body: AddMemberBody): Pr
     if (limitN > 0 && (await mm.countLiveMembers(trx, t.organizationId)) >= limitN) throw problem('memberLimit');
     const user = await findUserByEmail(trx, email);
     // A new account gets a password nobody knows (a hash of random bytes) until the invitation sets one.
-    const userId = user?.id ?? (await insertUser(trx, { email, fullName, phoneNumber: null, passwordHash: `${UNSET_PASSWORD}${randomBytes(24).toString('hex')}`, countryId: body.locationId }));
-    const memberId = await mm.insertMembership(trx, { organizationId: t.organizationId, userId, roleId, gender: body.gender, locationId: body.locationId });
+    const userId =
+      user?.id ??
+      (await insertUser(trx, {
+        email,
+        fullName,
+        phoneNumber: null,
+        passwordHash: `${UNSET_PASSWORD}${randomBytes(24).toString('hex')}`,
+        countryId: body.locationId,
+      }));
+    const memberId = await mm.insertMembership(trx, {
+      organizationId: t.organizationId,
+      userId,
+      roleId,
+      gender: body.gender,
+      locationId: body.locationId,
+    });
     await mm.setMemberLanguages(trx, t.organizationId, memberId, body.languages);
-    await mm.joinWorkspaces(trx, t.organizationId, memberId, [...new Set([...(body.workspaceIds ?? []), ...(project ? [project.workspaceId] : [])])]);
+    await mm.joinWorkspaces(trx, t.organizationId, memberId, [
+      ...new Set([...(body.workspaceIds ?? []), ...(project ? [project.workspaceId] : [])]),
+    ]);
     if (project) await mm.joinProject(trx, t.organizationId, project.id, memberId);
     return { organizationMemberId: memberId, userId, newUser: !user || user.password_hash.startsWith(UNSET_PASSWORD), joinedOnly: false };
   });
@@ -95,16 +116,31 @@ export async function add(deps: AccountDeps, t: Tenant, body: AddMemberBody): Pr
 }
 
 /** E-mails the invitation: a set-password link for a new account, a sign-in link for an existing one. */
-async function invite(deps: AccountDeps, organizationId: string, user: { userId: string; email: string; fullName: string }, newUser: boolean): Promise<void> {
+async function invite(
+  deps: AccountDeps,
+  organizationId: string,
+  user: { userId: string; email: string; fullName: string },
+  newUser: boolean,
+): Promise<void> {
   const org = await deps.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirstOrThrow();
   let link = `${deps.config.publicUrl}/auth/login`;
   if (newUser) {
     const token = randomBytes(32).toString('base64url');
-    await mm.insertInvitation(deps.db, { userId: user.userId, organizationId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) });
+    await mm.insertInvitation(deps.db, {
+      userId: user.userId,
+      organizationId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    });
     link = `${deps.config.publicUrl}/auth/set-password?token=${token}`;
   }
   // A mail that fails is in the outbox with its error; the member is added all the same.
-  await deps.mailer.send({ to: user.email, ...invitationMail({ fullName: user.fullName, organizationName: org.name, link, newUser, days: INVITATION_DAYS }) }).catch(() => undefined);
+  await deps.mailer
+    .send({
+      to: user.email,
+      ...invitationMail({ fullName: user.fullName, organizationName: org.name, link, newUser, days: INVITATION_DAYS }),
+    })
+    .catch(() => undefined);
 }
 
 export async function edit(db: Q, t: Tenant, body: EditMemberBody): Promise<void> {
@@ -172,7 +208,11 @@ export async function projectMembers(db: Q, t: Tenant, projectId: string, q: Pro
     page: q.Page ?? 1,
     pageSize: q.PageSize ?? 10,
   });
-  const langs = await mm.languagesOfMembers(db, t.organizationId, rows.map((r) => r.memberId));
+  const langs = await mm.languagesOfMembers(
+    db,
+    t.organizationId,
+    rows.map((r) => r.memberId),
+  );
   return {
     members: rows.map((r) => ({
       memberId: r.userId,
@@ -193,7 +233,10 @@ export async function projectMembers(db: Q, t: Tenant, projectId: string, q: Pro
 }
 
 /** The invitation link: sets the first password, confirms the e-mail, works once and until it expires. */
-export async function acceptInvitation(deps: AccountDeps, input: { token: string; newPassword: string; confirmPassword: string; ip: string }): Promise<void> {
+export async function acceptInvitation(
+  deps: AccountDeps,
+  input: { token: string; newPassword: string; confirmPassword: string; ip: string },
+): Promise<void> {
   await limit(deps.db, `invite:ip:${input.ip}`, RULES.resetsPerAddress);
   if (input.newPassword !== input.confirmPassword) throw problem('passwordMismatch');
   if (!isStrongPassword(input.newPassword)) throw problem('weakPassword');

@@ -35,7 +35,12 @@ function whatsappProvider(creds: Config['whatsapp']): MessageProvider {
       const res = await fetch(`https://graph.facebook.com/v19.0/${encodeURIComponent(creds.phoneNumberId)}/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${creds.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', to: m.to.replace(/[^\d]/g, ''), type: 'text', text: { body: `${m.text}\n${m.link}` } }),
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: m.to.replace(/[^\d]/g, ''),
+          type: 'text',
+          text: { body: `${m.text}\n${m.link}` },
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`WhatsApp answered ${res.status}`);

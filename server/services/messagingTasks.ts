@@ -56,7 +56,10 @@ export async function createMessagingTask(deps: MessagingDeps, t: Tenant, body: 
   let sent = 0;
   for (const r of created.receivers) {
     const link = `${deps.config.publicUrl}/public-survey/${encodeURIComponent(body.languageCode ?? language.code)}/${survey.id}?receiverId=${r.id}`;
-    const text = [`Hello${r.name ? ` ${r.name}` : ''},`, body.message?.trim() || `You are invited to fill in the survey "${survey.name}".`].join('\n\n');
+    const text = [
+      `Hello${r.name ? ` ${r.name}` : ''},`,
+      body.message?.trim() || `You are invited to fill in the survey "${survey.name}".`,
+    ].join('\n\n');
     try {
       await provider.send({ to: r.address, name: r.name, subject: survey.name, text, link });
       await markReceiverSent(deps.db, r.id, now, null);

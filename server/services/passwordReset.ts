@@ -32,7 +32,10 @@ export async function forgotPassword(deps: AccountDeps, input: { email: string; 
 }
 
 /** `userId` is the id forgotPassword answered. A good code answers a reset token. */
-export async function checkResetPasswordCode(deps: AccountDeps, input: { userId: string; code: string; ip: string }): Promise<{ resetToken: string }> {
+export async function checkResetPasswordCode(
+  deps: AccountDeps,
+  input: { userId: string; code: string; ip: string },
+): Promise<{ resetToken: string }> {
   await limit(deps.db, `code-check:ip:${input.ip}`, RULES.codeChecksPerAddress);
   const owner = await ownerOfCode(deps.db, input.userId, 'reset-password');
   await limit(deps.db, `code-check:account:${owner ?? input.userId}`, RULES.codeChecksPerAccount);

@@ -12,7 +12,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export async function editPlan(db: Kysely<DB>, body: EditPlanBody) {
   const name = body.name.trim();
   const clash = await db.selectFrom('plans').select('id').where('name', '=', name).where('id', '!=', body.id).executeTakeFirst();
-  if (clash) throw problem('validation', { message: 'A plan with this name already exists.', errors: ["'name' is already used by another plan"] });
+  if (clash)
+    throw problem('validation', { message: 'A plan with this name already exists.', errors: ["'name' is already used by another plan"] });
   const r = await db
     .updateTable('plans')
     .set({

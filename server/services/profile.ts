@@ -56,7 +56,8 @@ export async function edit(db: Q, t: Tenant, body: EditUserAndOrganizationBody):
     const current = await pq.profileOf(trx, t.organizationId, t.memberId);
     if (!current) throw problem('notFound');
     const countries = [body.userCountryId, body.organizationCountryId].filter((c): c is number => c !== undefined);
-    if ((await existingIds(trx, 'countries', countries)).size !== new Set(countries).size) throw problem('validation', { errors: ["'countryId' is not valid"] });
+    if ((await existingIds(trx, 'countries', countries)).size !== new Set(countries).size)
+      throw problem('validation', { errors: ["'countryId' is not valid"] });
     if (body.organizationTypeId !== undefined && !(await pq.organizationTypeExists(trx, body.organizationTypeId))) {
       throw problem('validation', { errors: ["'organizationTypeId' is not valid"] });
     }

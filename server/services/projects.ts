@@ -32,7 +32,6 @@ import { workspaceScope } from './workspaces';
 
 type Q = Kysely<DB>;
 
-
 function toProject(r: ProjectRow, members: { id: string; fullName: string }[], counts: ProjectCounts | undefined) {
   return {
     id: r.id,
@@ -61,7 +60,14 @@ export async function list(db: Q, t: Tenant, workspaceId: string, q: ListQuery) 
   const deleted = q.isDeleted ?? false;
   if (deleted && !hasAnyRole(t.roles, recycleBinRoles[entityTypes.Project])) throw problem('forbidden');
   await visibleWorkspace(db, t, workspaceId);
-  const { rows, total } = await listProjects(db, { ...projectScopeOf(t), workspaceId, deleted, search: q.search, page: q.page ?? 1, pageSize: q.pageSize ?? 10 });
+  const { rows, total } = await listProjects(db, {
+    ...projectScopeOf(t),
+    workspaceId,
+    deleted,
+    search: q.search,
+    page: q.page ?? 1,
+    pageSize: q.pageSize ?? 10,
+  });
   const ids = rows.map((r) => r.id);
   const [members, counts] = await Promise.all([membersOfProjects(db, t.organizationId, ids), countsOfProjects(db, t.organizationId, ids)]);
   return { projects: rows.map((r) => toProject(r, members.get(r.id) ?? [], counts.get(r.id))), totalSize: total };
@@ -148,7 +154,11 @@ export async function add(db: Q, t: Tenant, body: AddProjectBody): Promise<strin
  * POST /DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace: everything in one workspace's
  * project bin, or just `projectId` in it.
  */
-export async function binOfWorkspace(db: Q, t: Tenant, q: { workspaceId: string; projectId?: string | undefined; action: 'restore' | 'purge' }): Promise<number> {
+export async function binOfWorkspace(
+  db: Q,
+  t: Tenant,
+  q: { workspaceId: string; projectId?: string | undefined; action: 'restore' | 'purge' },
+): Promise<number> {
   await visibleWorkspace(db, t, q.workspaceId);
   if (!q.projectId) return applyAll(db, t, entityTypes.Project, q.action, { workspaceId: q.workspaceId });
   const [p] = await projectsById(db, projectScopeOf(t), [q.projectId]);

@@ -32,12 +32,14 @@ function addMonthsClamped(d: Date, months: number): Date {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()),
+  );
 }
 
 /** The first instant after `d` (by whole days, same time of day) that falls on `weekday`. */
 function nextWeekdayAfter(d: Date, weekday: number): Date {
-  const ahead = ((weekday - d.getUTCDay() + 7) % 7) || 7;
+  const ahead = (weekday - d.getUTCDay() + 7) % 7 || 7;
   return new Date(d.getTime() + ahead * DAY);
 }
 

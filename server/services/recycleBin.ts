@@ -9,8 +9,22 @@ import { entityTypes } from '../../schemas/entityTypes';
 import { recycleBinRoles, type BinEntityType } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '../../schemas/roles';
 import { binnedProjectMemberIds, projectMembersById, purgeProjectMembers, setProjectMembersDeleted } from '../db/queries/memberManagement';
-import { binnedMemberIds, membersById, membershipInAnyState, purgeMembers, setMembersDeleted, setOrganizationDeactivated } from '../db/queries/orgMembers';
-import { binnedProjectIds, countLiveProjects, projectIdsOfWorkspaces, projectsById, purgeProjects, setProjectsDeleted } from '../db/queries/projects';
+import {
+  binnedMemberIds,
+  membersById,
+  membershipInAnyState,
+  purgeMembers,
+  setMembersDeleted,
+  setOrganizationDeactivated,
+} from '../db/queries/orgMembers';
+import {
+  binnedProjectIds,
+  countLiveProjects,
+  projectIdsOfWorkspaces,
+  projectsById,
+  purgeProjects,
+  setProjectsDeleted,
+} from '../db/queries/projects';
 import { projectRowBin, type ProjectRowTable } from '../db/queries/projectRowBin';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
 import { binnedSurveyIds, purgeSurveys, setSurveysDeleted, surveysById } from '../db/queries/surveyTools';
@@ -56,18 +70,21 @@ interface BinHandler {
 
 const OWNER_ROLE_ID = roleByName('Organization')!.id;
 const seesEverything = (t: Tenant) => hasAnyRole(t.roles, ADMIN_ROLES);
-const stateOf = <T extends { id: string; deletedAt: Date | null }>(rows: T[]) => rows.map((r) => ({ id: r.id, deleted: r.deletedAt !== null }));
+const stateOf = <T extends { id: string; deletedAt: Date | null }>(rows: T[]) =>
+  rows.map((r) => ({ id: r.id, deleted: r.deletedAt !== null }));
 
 const workspaceBin: BinHandler = {
   find: async (q, t, ids) => stateOf(await workspacesById(q, t.organizationId, ids)),
   binned: (q, t) => binnedWorkspaceIds(q, t.organizationId),
   async checkDelete(q, t, ids) {
-    if (await anyProjectHasSurveys(q, t.organizationId, await projectIdsOfWorkspaces(q, t.organizationId, ids))) throw problem('workspaceHasSurveys');
+    if (await anyProjectHasSurveys(q, t.organizationId, await projectIdsOfWorkspaces(q, t.organizationId, ids)))
+      throw problem('workspaceHasSurveys');
   },
   // Restoring counts against the plan like creating: otherwise delete, add, restore would pass the limit.
   async checkRestore(q, t, ids) {
     const { workspaceLimit } = await planLimits(q, t.organizationId);
-    if (workspaceLimit > 0 && (await countLiveWorkspaces(q, t.organizationId)) + ids.length > workspaceLimit) throw problem('workspaceLimit');
+    if (workspaceLimit > 0 && (await countLiveWorkspaces(q, t.organizationId)) + ids.length > workspaceLimit)
+      throw problem('workspaceLimit');
   },
   setDeleted: (q, t, ids, at) => setWorkspacesDeleted(q, t.organizationId, ids, at),
   purge: (q, t, ids) => purgeWorkspaces(q, t.organizationId, ids),
@@ -77,7 +94,8 @@ const projectScope = (t: Tenant) => ({ organizationId: t.organizationId, memberI
 
 const projectBin: BinHandler = {
   find: async (q, t, ids) => stateOf(await projectsById(q, projectScope(t), ids)),
-  binned: (q, t, scope) => (scope.workspaceId ? binnedProjectIds(q, { ...projectScope(t), workspaceId: scope.workspaceId }) : Promise.resolve([])),
+  binned: (q, t, scope) =>
+    scope.workspaceId ? binnedProjectIds(q, { ...projectScope(t), workspaceId: scope.workspaceId }) : Promise.resolve([]),
   async checkRestore(q, t, ids) {
     const { projectsLimit } = await planLimits(q, t.organizationId);
     if (projectsLimit === 0) return;
@@ -183,7 +201,13 @@ export async function applyAll(db: Q, t: Tenant, entityType: number, action: 're
   return db.transaction().execute(async (trx) => {
     await lockOrganization(trx, t.organizationId);
     const ids = await h.binned(trx, t, scope);
-    await run(trx, h, t, ids.map((id) => ({ id, deleted: true })), action);
+    await run(
+      trx,
+      h,
+      t,
+      ids.map((id) => ({ id, deleted: true })),
+      action,
+    );
     return ids.length;
   });
 }
@@ -213,7 +237,8 @@ export async function toggle(
     if (req.isDeleted && isOwner) throw problem('memberProtected');
     // Removed by an admin: back only when an admin restores the membership.
     if (!req.isDeleted && m.memberDeleted && !m.memberDeactivatedBySelf) throw problem('organizationForbidden');
-    if (req.isDeleted !== m.memberDeleted) await setMembersDeleted(db, organizationId, [m.memberId], req.isDeleted ? new Date() : null, true);
+    if (req.isDeleted !== m.memberDeleted)
+      await setMembersDeleted(db, organizationId, [m.memberId], req.isDeleted ? new Date() : null, true);
     return req.isDeleted ? 'Deactivated successfully' : 'Your account has been activated!';
   }
   if (req.entityType === entityTypes.Organization) {

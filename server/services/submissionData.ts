@@ -64,7 +64,11 @@ const OTHER_ROLES = roleNames.filter((r) => !(OWN_DATA_ONLY_ROLES as readonly st
 export const ownerOf = (r: DataReader): string | undefined => (hasAnyRole(r.roles, OTHER_ROLES) ? undefined : r.userId);
 
 /** The survey, when it lies in the caller's projects; not found otherwise. */
-export async function readableSurvey(deps: DataDeps, reader: DataReader, surveyId: string): Promise<{ head: SurveyHead; survey: CachedSurvey }> {
+export async function readableSurvey(
+  deps: DataDeps,
+  reader: DataReader,
+  surveyId: string,
+): Promise<{ head: SurveyHead; survey: CachedSurvey }> {
   const head = await findSurveyHead(deps.db, surveyId, projectScopeOf(reader));
   if (!head) throw problem('notFound');
   const survey = await deps.cache.get(deps.db, head.organizationId, head.id, head.version);
@@ -108,7 +112,14 @@ export function dataFilterOf(reader: DataReader, surveyId: string, b: Bindings, 
   };
 }
 
-const COLUMN_OF_SLOT = { number: 'number', counter: 'number', text: 'text', answerFiles: 'text', choices: 'choices', questionChoice: 'bool' } as const;
+const COLUMN_OF_SLOT = {
+  number: 'number',
+  counter: 'number',
+  text: 'text',
+  answerFiles: 'text',
+  choices: 'choices',
+  questionChoice: 'bool',
+} as const;
 
 export function dataSortOf(b: Bindings, sort: string | undefined): DataSort {
   if (!sort) return { field: 'submittedAt', desc: true };
@@ -117,12 +128,19 @@ export function dataSortOf(b: Bindings, sort: string | undefined): DataSort {
   if (!key.startsWith('q:')) return { field: key as SortField, desc };
   const node = b.byName.get(key.slice(2));
   const slot = node?.kind === 'field' ? QUESTION_TYPES[node.type].slot : undefined;
-  const column = node?.type === 100 ? 'text' : slot && slot in COLUMN_OF_SLOT ? COLUMN_OF_SLOT[slot as keyof typeof COLUMN_OF_SLOT] : undefined;
+  const column =
+    node?.type === 100 ? 'text' : slot && slot in COLUMN_OF_SLOT ? COLUMN_OF_SLOT[slot as keyof typeof COLUMN_OF_SLOT] : undefined;
   if (!node || !column) throw problem('validation', { errors: [`'Sort': the answers of '${key.slice(2)}' cannot be sorted`] });
   return { field: { itemId: node.id, column }, desc };
 }
 
-const storedOf = (r: StoredAnswerRow): StoredValue => ({ text: r.text, number: r.number, bool: r.bool, choices: r.choices, detail: r.detail });
+const storedOf = (r: StoredAnswerRow): StoredValue => ({
+  text: r.text,
+  number: r.number,
+  bool: r.bool,
+  choices: r.choices,
+  detail: r.detail,
+});
 
 /** A submission's head as the API shows it. */
 function headOut(h: SubmissionHeadRow) {
@@ -164,9 +182,19 @@ export async function listSubmissions(deps: DataDeps, reader: DataReader, q: Lis
   const sort = dataSortOf(b, q.Sort);
   const page = q.Page ?? 1;
   const size = q.PageSize ?? 50;
-  const [totalSize, heads] = [await countSubmissionsWhere(deps.db, filter), await pageOfSubmissions(deps.db, filter, sort, { offset: (page - 1) * size, limit: size })];
+  const [totalSize, heads] = [
+    await countSubmissionsWhere(deps.db, filter),
+    await pageOfSubmissions(deps.db, filter, sort, { offset: (page - 1) * size, limit: size }),
+  ];
   // The page's cells come from the compact copies: one row per submission rather than one per answer.
-  const [tops, numbers] = await Promise.all([compactTops(deps.db, reader.organizationId, heads.map((h) => h.id)), dataColumnsOf(deps.db, q.SurveyId)]);
+  const [tops, numbers] = await Promise.all([
+    compactTops(
+      deps.db,
+      reader.organizationId,
+      heads.map((h) => h.id),
+    ),
+    dataColumnsOf(deps.db, q.SurveyId),
+  ]);
   const keys = new Map([...numbers].map(([k, n]) => [n, k]));
   const keyOf = (n: number) => keys.get(n);
   const opts: CellOptions = { headers: q.Headers ?? 'names', languageId: q.LanguageId, multiple: 'single' };
@@ -210,19 +238,38 @@ export async function repeatRows(deps: DataDeps, reader: DataReader, q: RepeatQu
   const { survey } = await readableSurvey(deps, reader, q.SurveyId);
   const b = survey.bindings;
   const group = b.byName.get(q.Repeat);
-  if (!group || group.kind !== 'section' || !group.repeat) throw problem('validation', { errors: [`'Repeat': no repeat group named '${q.Repeat}'`] });
+  if (!group || group.kind !== 'section' || !group.repeat)
+    throw problem('validation', { errors: [`'Repeat': no repeat group named '${q.Repeat}'`] });
   const filter = dataFilterOf(reader, q.SurveyId, b, q);
   const page = q.Page ?? 1;
   const size = q.PageSize ?? 50;
-  const [totalSize, heads] = [await countSubmissionsWhere(deps.db, filter), await pageOfSubmissions(deps.db, filter, dataSortOf(b, q.Sort), { offset: (page - 1) * size, limit: size })];
+  const [totalSize, heads] = [
+    await countSubmissionsWhere(deps.db, filter),
+    await pageOfSubmissions(deps.db, filter, dataSortOf(b, q.Sort), { offset: (page - 1) * size, limit: size }),
+  ];
   const opts: CellOptions = { headers: q.Headers ?? 'names', languageId: q.LanguageId, multiple: 'single' };
   const columns = dataColumns(b, group.name, opts);
   const ids = new Set(columns.map((c) => c.node.id));
-  const bySubmission = groupAnswers(await answersOf(deps.db, reader.organizationId, heads.map((h) => h.id), false));
-  const rows: { submissionId: string; submittedAt: string; index: string; parentIndex: string | null; answers: Record<string, CellValue> }[] = [];
+  const bySubmission = groupAnswers(
+    await answersOf(
+      deps.db,
+      reader.organizationId,
+      heads.map((h) => h.id),
+      false,
+    ),
+  );
+  const rows: {
+    submissionId: string;
+    submittedAt: string;
+    index: string;
+    parentIndex: string | null;
+    answers: Record<string, CellValue>;
+  }[] = [];
   for (const h of heads) {
     const mine = bySubmission.get(h.id);
-    const paths = [...new Set([...(mine?.values() ?? [])].filter((v) => ids.has(v.itemId)).map((v) => v.repeatPath))].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+    const paths = [...new Set([...(mine?.values() ?? [])].filter((v) => ids.has(v.itemId)).map((v) => v.repeatPath))].sort((x, y) =>
+      x.localeCompare(y, 'en', { numeric: true }),
+    );
     for (const path of paths) {
       const cells: Record<string, CellValue> = {};
       for (const c of columns) {
@@ -230,7 +277,13 @@ export async function repeatRows(deps: DataDeps, reader: DataReader, q: RepeatQu
         if (v) cells[c.key] = cellOf(b, c, storedOf(v), opts);
       }
       const cut = path.lastIndexOf('.');
-      rows.push({ submissionId: h.id, submittedAt: h.submittedAt.toISOString(), index: path, parentIndex: cut < 0 ? null : path.slice(0, cut), answers: cells });
+      rows.push({
+        submissionId: h.id,
+        submittedAt: h.submittedAt.toISOString(),
+        index: path,
+        parentIndex: cut < 0 ? null : path.slice(0, cut),
+        answers: cells,
+      });
     }
   }
   return { totalSize, columns: columns.map((c) => ({ key: c.key, header: c.header })), rows };
@@ -241,7 +294,10 @@ async function reachableSubmission(deps: DataDeps, reader: DataReader, id: strin
   const head = await findSubmissionHead(deps.db, { organizationId: reader.organizationId, ownerId: ownerOf(reader) }, id);
   if (!head) throw problem('notFound');
   const { head: surveyHead, survey } = await readableSurvey(deps, reader, head.surveyId);
-  const kept = head.surveyVersion && head.surveyVersion !== surveyHead.version ? await deps.cache.kept(deps.db, head.surveyId, head.surveyVersion) : undefined;
+  const kept =
+    head.surveyVersion && head.surveyVersion !== surveyHead.version
+      ? await deps.cache.kept(deps.db, head.surveyId, head.surveyVersion)
+      : undefined;
   return { head, surveyHead, current: survey, asFilled: kept && kept.organizationId === reader.organizationId ? kept : survey };
 }
 
@@ -261,7 +317,15 @@ export async function submissionById(deps: DataDeps, reader: DataReader, id: str
     filledVersion: asFilled.version,
     answers,
     // The storage key is what the file answer holds (the renderer asks for a file by it).
-    files: files.map((f) => ({ id: f.id, questionId: f.item_id, repeatPath: f.repeat_path, fileName: f.file_name, contentType: f.content_type, size: f.size_bytes, storageKey: f.storage_key })),
+    files: files.map((f) => ({
+      id: f.id,
+      questionId: f.item_id,
+      repeatPath: f.repeat_path,
+      fileName: f.file_name,
+      contentType: f.content_type,
+      size: f.size_bytes,
+      storageKey: f.storage_key,
+    })),
   };
 }
 
@@ -285,7 +349,15 @@ type Correction = NonNullable<ReviewBody['corrections']>[number];
 /** A correction as the answers table stores it; a string is why it cannot be applied. */
 function answerWriteOf(node: FieldNode, c: Correction) {
   const v = c.value;
-  const base = { itemId: node.id, questionType: node.type, repeatPath: c.repeatPath ?? '', text: null, number: null, bool: null, choices: null };
+  const base = {
+    itemId: node.id,
+    questionType: node.type,
+    repeatPath: c.repeatPath ?? '',
+    text: null,
+    number: null,
+    bool: null,
+    choices: null,
+  };
   const slot = QUESTION_TYPES[node.type].slot;
   if (QUESTION_TYPES[node.type].source !== 'input') return `'${node.name}' is not answered by the respondent and cannot be corrected`;
   if (node.type === 100 || slot === 'text') {
@@ -322,14 +394,19 @@ function auditValue(b: Bindings, node: FieldNode, v: StoredValue | undefined): C
 
 /** POST DataCollection/reviewSubmission: a review status with a comment, corrections, or both; all audited. */
 export async function reviewSubmission(deps: DataDeps, reader: DataReader, body: ReviewBody) {
-  if (body.status === undefined && !body.corrections?.length) throw problem('validation', { errors: ["'status' or 'corrections' is required"] });
+  if (body.status === undefined && !body.corrections?.length)
+    throw problem('validation', { errors: ["'status' or 'corrections' is required"] });
   const { head, current } = await reachableSubmission(deps, reader, body.id);
   const b = current.bindings;
   const writes = (body.corrections ?? []).map((c, i) => {
     const node = b.byId.get(c.questionId);
-    if (!node || node.kind !== 'field') throw problem('validation', { errors: [`'corrections[${i}].questionId': no such question in this survey`] });
+    if (!node || node.kind !== 'field')
+      throw problem('validation', { errors: [`'corrections[${i}].questionId': no such question in this survey`] });
     const depth = (c.repeatPath ?? '') === '' ? 0 : (c.repeatPath ?? '').split('.').length;
-    if (depth !== node.repeats.length) throw problem('validation', { errors: [`'corrections[${i}].repeatPath': '${node.name}' sits in ${node.repeats.length} repeat group(s)`] });
+    if (depth !== node.repeats.length)
+      throw problem('validation', {
+        errors: [`'corrections[${i}].repeatPath': '${node.name}' sits in ${node.repeats.length} repeat group(s)`],
+      });
     const w = answerWriteOf(node, c);
     if (typeof w === 'string') throw problem('validation', { errors: [`'corrections[${i}].value': ${w}`] });
     return { node, write: w };
@@ -345,7 +422,15 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
         const newValue = auditValue(b, node, { ...write, choices: write.choices?.join(',') ?? null, detail: null });
         if (JSON.stringify(oldValue) === JSON.stringify(newValue)) continue;
         await upsertAnswer(trx, reader.organizationId, head.id, write);
-        audit.push({ submissionId: head.id, action: 'correction', itemId: node.id, repeatPath: write.repeatPath, oldValue, newValue, comment: body.comment ?? null });
+        audit.push({
+          submissionId: head.id,
+          action: 'correction',
+          itemId: node.id,
+          repeatPath: write.repeatPath,
+          oldValue,
+          newValue,
+          comment: body.comment ?? null,
+        });
       }
       // Exports read the compact copy: it changes with the answers, in the same transaction.
       if (audit.length) await rewriteCompactCopy(trx, reader.organizationId, b, head.id);
@@ -360,10 +445,19 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
 }
 
 /** A review that sets what was already there is no change for the trail. */
-const changed = (was: { status: number; comment: string | null }, status: number, comment: string | null) => was.status !== status || (was.comment ?? '') !== (comment ?? '');
+const changed = (was: { status: number; comment: string | null }, status: number, comment: string | null) =>
+  was.status !== status || (was.comment ?? '') !== (comment ?? '');
 
 function reviewAudit(id: string, was: { status: number; comment: string | null }, status: number, comment: string | null): AuditEntryInput {
-  return { submissionId: id, action: 'review', itemId: null, repeatPath: '', oldValue: { status: was.status, comment: was.comment }, newValue: { status, comment }, comment };
+  return {
+    submissionId: id,
+    action: 'review',
+    itemId: null,
+    repeatPath: '',
+    oldValue: { status: was.status, comment: was.comment },
+    newValue: { status, comment },
+    comment,
+  };
 }
 
 /** POST DataCollection/bulkReviewSubmissions: one status for several submissions of the table. */
@@ -375,7 +469,11 @@ export async function bulkReview(deps: DataDeps, reader: DataReader, body: BulkR
   const comment = body.comment ?? null;
   await deps.db.transaction().execute(async (trx) => {
     const was = await setReview(trx, actor, ids, body.status, comment);
-    await writeAudit(trx, actor, was.filter((w) => changed(w, body.status, comment)).map((w) => reviewAudit(w.id, w, body.status, comment)));
+    await writeAudit(
+      trx,
+      actor,
+      was.filter((w) => changed(w, body.status, comment)).map((w) => reviewAudit(w.id, w, body.status, comment)),
+    );
   });
   return { reviewed: ids.length };
 }
@@ -383,9 +481,16 @@ export async function bulkReview(deps: DataDeps, reader: DataReader, body: BulkR
 /** GET DataCollection/getSubmissionAudit/{id}: newest first, with the question names. */
 export async function submissionAudit(deps: DataDeps, reader: DataReader, id: string, page: { page: number; pageSize: number }) {
   const { head, current } = await reachableSubmission(deps, reader, id);
-  const { entries, totalSize } = await auditOf(deps.db, reader.organizationId, head.id, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  const { entries, totalSize } = await auditOf(deps.db, reader.organizationId, head.id, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
   return {
     totalSize,
-    entries: entries.map((e) => ({ ...e, at: e.at.toISOString(), questionName: e.itemId ? (current.bindings.byId.get(e.itemId)?.name ?? null) : null })),
+    entries: entries.map((e) => ({
+      ...e,
+      at: e.at.toISOString(),
+      questionName: e.itemId ? (current.bindings.byId.get(e.itemId)?.name ?? null) : null,
+    })),
   };
 }

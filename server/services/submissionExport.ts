@@ -40,7 +40,11 @@ export const EXPORT_BATCH: BatchLimits = { rows: 500, bytes: 4 << 20 };
 export type ExportDeps = DataDeps & { storage: Storage; batch?: BatchLimits | undefined };
 type ReadDeps = Omit<ExportDeps, 'storage'>;
 
-export const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: 'application/zip' } as const;
+export const CONTENT_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+} as const;
 
 export interface ExportFile {
   fileName: string;
@@ -56,7 +60,19 @@ interface Table {
   columns: DataColumn[];
 }
 
-export const HEAD_COLUMNS = ['_id', '_submitted_at', '_started_at', '_duration_seconds', '_collector', '_task_id', '_latitude', '_longitude', '_review_status', '_review_comment', '_survey_version'];
+export const HEAD_COLUMNS = [
+  '_id',
+  '_submitted_at',
+  '_started_at',
+  '_duration_seconds',
+  '_collector',
+  '_task_id',
+  '_latitude',
+  '_longitude',
+  '_review_status',
+  '_review_comment',
+  '_survey_version',
+];
 const REPEAT_COLUMNS = ['_submission_id', '_index', '_parent_index'];
 export const REVIEW_NAMES = ['', 'Approved', 'Not approved', 'On hold'];
 
@@ -84,7 +100,8 @@ function tablesOf(b: Bindings, o: CellOptions): Table[] {
   ];
 }
 
-const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null => (d === null ? null : dates === 'iso' ? isoStamp(d.getTime()) : isoStamp(d.getTime()).slice(0, 16).replace('T', ' '));
+const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null =>
+  d === null ? null : dates === 'iso' ? isoStamp(d.getTime()) : isoStamp(d.getTime()).slice(0, 16).replace('T', ' ');
 
 type ExportOptions = CellOptions & { dates: 'iso' | 'display' };
 /** Told how many more submissions were written (export jobs show progress from it). */
@@ -127,7 +144,8 @@ function cellReaders(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyM
       return (raw) => (Array.isArray(raw) ? (raw.includes(n) ? 1 : 0) : generic(raw));
     }
     if ((slot === 'number' || slot === 'counter') && col.node.type !== 100) return (raw) => (typeof raw === 'number' ? raw : generic(raw));
-    if (slot === 'text' || slot === 'answerFiles' || col.node.type === 100) return (raw) => (typeof raw === 'string' ? neutralizeCell(raw) : generic(raw));
+    if (slot === 'text' || slot === 'answerFiles' || col.node.type === 100)
+      return (raw) => (typeof raw === 'string' ? neutralizeCell(raw) : generic(raw));
     if (slot === 'questionChoice') return (raw) => (typeof raw === 'boolean' ? raw : generic(raw));
     if (slot === 'choices') {
       const once = new Map<number, CellValue>();
@@ -150,7 +168,19 @@ const placesOf = (t: Table, numbers: ReadonlyMap<string, number>): number[] => t
 /** The submission's own columns (HEAD_COLUMNS), neutralized. */
 function headCells(h: ExportHead, o: ExportOptions): CellValue[] {
   const duration = h.startedAt ? Math.max(0, Math.round((h.submittedAt.getTime() - h.startedAt.getTime()) / 1000)) : null;
-  return [h.id, stamp(h.submittedAt, o.dates), stamp(h.startedAt, o.dates), duration, neutralizeCell(h.submitterName), h.taskId, h.latitude, h.longitude, REVIEW_NAMES[h.reviewStatus] ?? '', neutralizeCell(h.reviewComment), h.surveyVersion];
+  return [
+    h.id,
+    stamp(h.submittedAt, o.dates),
+    stamp(h.startedAt, o.dates),
+    duration,
+    neutralizeCell(h.submitterName),
+    h.taskId,
+    h.latitude,
+    h.longitude,
+    REVIEW_NAMES[h.reviewStatus] ?? '',
+    neutralizeCell(h.reviewComment),
+    h.surveyVersion,
+  ];
 }
 
 /**
@@ -221,7 +251,15 @@ function columnPlans(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyM
  * written into one byte buffer from the head and the compact copy's text as it stands. The table of 300
  * questions is 300 cells a row, so this path is the export's speed.
  */
-async function* submissionChunks(deps: ReadDeps, filter: DataFilter, b: Bindings, t: Table, o: ExportOptions, f: RowFormat, progress?: Progress): AsyncGenerator<Buffer> {
+async function* submissionChunks(
+  deps: ReadDeps,
+  filter: DataFilter,
+  b: Bindings,
+  t: Table,
+  o: ExportOptions,
+  f: RowFormat,
+  progress?: Progress,
+): AsyncGenerator<Buffer> {
   const plans = columnPlans(b, t, o, await dataColumnsOf(deps.db, filter.surveyId));
   const sink = new ByteSink();
   const spans = topSpans();
@@ -244,15 +282,26 @@ async function* submissionChunks(deps: ReadDeps, filter: DataFilter, b: Bindings
 /** The codebook: every question with its type, choices and expressions. */
 function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
   const lang = o.languageId ?? b.baseLanguageId;
-  const rows: CellValue[][] = [['name', 'type', 'label', 'table', 'required', 'choices', 'relevant', 'constraint', 'calculation', 'choice_filter']];
+  const rows: CellValue[][] = [
+    ['name', 'type', 'label', 'table', 'required', 'choices', 'relevant', 'constraint', 'calculation', 'choice_filter'],
+  ];
   for (const n of b.nodes) {
     if (n.kind !== 'field') continue;
     const m = n.model;
     const choices = n.choices.map((c) => `${c.name}=${textIn(c.labels, lang, b.baseLanguageId) ?? c.name}`).join('; ');
     rows.push(
-      [n.name, QUESTION_TYPES[n.type].key, textIn(m.questionLabels, lang, b.baseLanguageId) ?? '', n.repeats[n.repeats.length - 1] ?? 'submissions', m.isRequired, choices, m.relevant, m.constraint, m.calculation, m.choiceFilter].map(
-        neutralizeCell,
-      ),
+      [
+        n.name,
+        QUESTION_TYPES[n.type].key,
+        textIn(m.questionLabels, lang, b.baseLanguageId) ?? '',
+        n.repeats[n.repeats.length - 1] ?? 'submissions',
+        m.isRequired,
+        choices,
+        m.relevant,
+        m.constraint,
+        m.calculation,
+        m.choiceFilter,
+      ].map(neutralizeCell),
     );
   }
   return rows;
@@ -280,9 +329,16 @@ function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null): Readable
 }
 
 /** The download's name: the survey's, made safe. */
-export const exportFileName = (surveyName: string, format: keyof typeof CONTENT_TYPES) => `${safeFileName(surveyName, 'survey')} - data.${format}`;
+export const exportFileName = (surveyName: string, format: keyof typeof CONTENT_TYPES) =>
+  `${safeFileName(surveyName, 'survey')} - data.${format}`;
 
-export async function exportSubmissions(deps: ExportDeps, reader: DataReader, surveyId: string, q: ExportQuery, progress?: Progress): Promise<ExportFile> {
+export async function exportSubmissions(
+  deps: ExportDeps,
+  reader: DataReader,
+  surveyId: string,
+  q: ExportQuery,
+  progress?: Progress,
+): Promise<ExportFile> {
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   const b = survey.bindings;
   const filter = dataFilterOf(reader, surveyId, b, q);
@@ -292,13 +348,24 @@ export async function exportSubmissions(deps: ExportDeps, reader: DataReader, su
   const base = safeFileName(head.name, 'survey');
   const fileName = exportFileName(head.name, format);
   if (format === 'csv') {
-    return { fileName, contentType: CONTENT_TYPES.csv, stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header) };
+    return {
+      fileName,
+      contentType: CONTENT_TYPES.csv,
+      stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header),
+    };
   }
   if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o, progress) };
   return { fileName, contentType: CONTENT_TYPES.zip, stream: await zipOf(deps, filter, b, tables, o, base, progress) };
 }
 
-async function xlsxOf(deps: ReadDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, progress?: Progress): Promise<Readable> {
+async function xlsxOf(
+  deps: ReadDeps,
+  filter: DataFilter,
+  b: Bindings,
+  tables: Table[],
+  o: ExportOptions,
+  progress?: Progress,
+): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   // Level 1: the sheet XML is most of the work, and deflate runs on libuv's threads beside the formatting.
   const zip = archiver('zip', { zlib: { level: 1, chunkSize: 1 << 18 } });
@@ -309,7 +376,8 @@ async function xlsxOf(deps: ReadDeps, filter: DataFilter, b: Bindings, tables: T
     for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
     names.add(name.toLowerCase());
     const f = new XlsxRowFormat();
-    const rows = t.repeat === null ? submissionChunks(deps, filter, b, t, o, f, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), f, 2);
+    const rows =
+      t.repeat === null ? submissionChunks(deps, filter, b, t, o, f, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), f, 2);
     return { name, header: t.header.map((h) => neutralizeCell(h)), rows };
   });
   const [head, ...rest] = codebookRows(b, o);
@@ -325,13 +393,26 @@ async function xlsxOf(deps: ReadDeps, filter: DataFilter, b: Bindings, tables: T
   return zip;
 }
 
-async function zipOf(deps: ExportDeps, filter: DataFilter, b: Bindings, tables: Table[], o: ExportOptions, base: string, progress?: Progress): Promise<Readable> {
+async function zipOf(
+  deps: ExportDeps,
+  filter: DataFilter,
+  b: Bindings,
+  tables: Table[],
+  o: ExportOptions,
+  base: string,
+  progress?: Progress,
+): Promise<Readable> {
   const { default: archiver } = await import('archiver');
   const zip = archiver('zip', { zlib: { level: 6 } });
   void (async () => {
     try {
       for (const t of tables) {
-        const csv = csvOf(t.repeat === null ? submissionChunks(deps, filter, b, t, o, CSV_FORMAT, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), CSV_FORMAT, 2), t.header);
+        const csv = csvOf(
+          t.repeat === null
+            ? submissionChunks(deps, filter, b, t, o, CSV_FORMAT, progress)
+            : cellChunks(repeatRowsOf(deps, filter, b, t, o), CSV_FORMAT, 2),
+          t.header,
+        );
         zip.append(csv, { name: `${safeFileName(t.repeat === null ? base : t.name, 'data')}.csv` });
         await once(csv, 'end');
       }
@@ -342,7 +423,11 @@ async function zipOf(deps: ExportDeps, filter: DataFilter, b: Bindings, tables: 
         const heads = await nextBatch(deps.db, filter, after, (deps.batch ?? EXPORT_BATCH).rows);
         if (!heads.length) break;
         after = heads[heads.length - 1]!;
-        for (const f of await filesOf(deps.db, filter.organizationId, heads.map((h) => h.id))) {
+        for (const f of await filesOf(
+          deps.db,
+          filter.organizationId,
+          heads.map((h) => h.id),
+        )) {
           const question = b.byId.get(f.item_id)?.name ?? 'file';
           const repeat = f.repeat_path ? `_${f.repeat_path.replace(/\./g, '-')}` : '';
           const name = `attachments/${f.submission_id}/${safeFileName(`${question}${repeat}_${f.file_name}`, 'file')}`;

@@ -7,13 +7,7 @@ import { requireStorage } from './storageQuota';
 import { open } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import {
-  extensionOf,
-  parseSubmission,
-  type AnswerInput,
-  type FormEntry,
-  type SubmissionInput,
-} from '../../engine/survey/index';
+import { extensionOf, parseSubmission, type AnswerInput, type FormEntry, type SubmissionInput } from '../../engine/survey/index';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import {
@@ -58,7 +52,25 @@ export interface StoredSubmission {
 }
 
 // What file-type recognizes that runs when opened: programs, installers, packages, applets.
-const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'dmg', 'deb', 'rpm', 'apk', 'cab', 'msi', 'class', 'jar', 'swf', 'wasm', 'lnk', 'chm', 'xpi', 'crx']);
+const EXECUTABLES = new Set([
+  'exe',
+  'elf',
+  'macho',
+  'dmg',
+  'deb',
+  'rpm',
+  'apk',
+  'cab',
+  'msi',
+  'class',
+  'jar',
+  'swf',
+  'wasm',
+  'lnk',
+  'chm',
+  'xpi',
+  'crx',
+]);
 /** Markup a browser renders as a page (and runs its scripts), whatever the file is called. */
 const MARKUP = /^(?:\ufeff)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|svg|script|head|body|iframe|\?php)\b/i;
 
@@ -91,7 +103,11 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
   return {
     ...f,
     type: sniffed?.mime ?? declared,
-    extension: sniffed?.ext ?? extensionOf(f.fileName).replace(/[^a-z0-9]/g, '').slice(0, 10),
+    extension:
+      sniffed?.ext ??
+      extensionOf(f.fileName)
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 10),
     // The bytes decide: an executable or a page is refused under any name (a photo's type is checked
     // against the sniffed type by the engine's rule, so text called .png is not an image either).
     blocked: (sniffed !== undefined && EXECUTABLES.has(sniffed.ext)) || isMarkup(await headOf(f)),
@@ -102,7 +118,14 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
   // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
   if (s.taskId !== null || s.messageReceiverId !== null) {
     // A retry of a stored submission finds its task already Completed: the repeat is still answered.
-    return taskAllowsSubmission(db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId, caller, retry: ctx.existing !== null });
+    return taskAllowsSubmission(db, {
+      organizationId: ctx.organizationId,
+      surveyId: ctx.surveyId,
+      taskId: s.taskId,
+      messageReceiverId: s.messageReceiverId,
+      caller,
+      retry: ctx.existing !== null,
+    });
   }
   if (linkOpens(ctx, s.linkUuid)) return true;
   return caller !== null && fillsInPerson(db, await findMembership(db, caller.userId, ctx.organizationId), ctx);
@@ -122,7 +145,10 @@ export async function uploadLimitOf(deps: SubmitDeps, surveyId: string): Promise
   return uploadLimit(files);
 }
 
-export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null }): Promise<Result> {
+export async function submitSurvey(
+  deps: SubmitDeps,
+  input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null },
+): Promise<Result> {
   // PostgreSQL text cannot hold U+0000: refused here, naming the field, not by the insert as a 500.
   const nul = nulFormFields(input.entries, input.files);
   if (nul.length > 0) throw problem('validation', { errors: nul });
@@ -140,7 +166,14 @@ export async function submitSurvey(deps: SubmitDeps, input: { entries: FormEntry
  * without files. The write itself checks that the survey is still that version, open and
  * unexpired; anything else (a retry, a refusal, a change) goes the careful way, which explains it.
  */
-async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result | undefined> {
+async function quickly(
+  deps: SubmitDeps,
+  s: SubmissionInput,
+  uploads: readonly Upload[],
+  hash: string,
+  now: Date,
+  caller: Caller | null,
+): Promise<Result | undefined> {
   const survey = deps.cache.latest(s.surveyId);
   // Task links go the careful way: the write's guard knows public links only, not tasks.
   const publicLink = s.linkUuid !== null && s.taskId === null && s.messageReceiverId === null;
@@ -158,7 +191,14 @@ async function quickly(deps: SubmitDeps, s: SubmissionInput, uploads: readonly U
   return stored ? storedResult(survey.model.id, s, stored, record.answers.length) : undefined;
 }
 
-async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly Upload[], hash: string, now: Date, caller: Caller | null): Promise<Result> {
+async function carefully(
+  deps: SubmitDeps,
+  s: SubmissionInput,
+  uploads: readonly Upload[],
+  hash: string,
+  now: Date,
+  caller: Caller | null,
+): Promise<Result> {
   const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
   if (!ctx || !(await mayUse(deps.db, ctx, s, caller))) throw problem('notFound');
   if (ctx.existing) return afterTask(deps, ctx, s, now, await repeatOf(deps, ctx, ctx.existing.contentHash, hash, s));
@@ -183,9 +223,23 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
           const files: NewFile[] = [];
           for (const { u, itemId, repeatPath } of used) {
             await put(u.key, 'bytes' in u.content ? u.content.bytes : u.content);
-            files.push({ organizationId: ctx.organizationId, submissionId: row.id, itemId, repeatPath, storageKey: u.key, fileName: u.fileName.slice(0, 255) || 'file', contentType: u.type, size: u.size, sha256: u.sha256 });
+            files.push({
+              organizationId: ctx.organizationId,
+              submissionId: row.id,
+              itemId,
+              repeatPath,
+              storageKey: u.key,
+              fileName: u.fileName.slice(0, 255) || 'file',
+              contentType: u.type,
+              size: u.size,
+              sha256: u.sha256,
+            });
           }
-          await requireStorage(trx, ctx.organizationId, files.reduce((n, f) => n + f.size, 0));
+          await requireStorage(
+            trx,
+            ctx.organizationId,
+            files.reduce((n, f) => n + f.size, 0),
+          );
           await insertFiles(trx, files);
           return row;
         }),
@@ -211,7 +265,11 @@ async function carefully(deps: SubmitDeps, s: SubmissionInput, uploads: readonly
 /** A submission through a task completes it; through a receiver's link, marks the receiver answered. */
 async function afterTask(deps: SubmitDeps, ctx: SubmissionContext, s: SubmissionInput, now: Date, result: Result): Promise<Result> {
   if (s.taskId !== null || s.messageReceiverId !== null) {
-    await taskAfterSubmission(deps.db, { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId }, now);
+    await taskAfterSubmission(
+      deps.db,
+      { organizationId: ctx.organizationId, surveyId: ctx.surveyId, taskId: s.taskId, messageReceiverId: s.messageReceiverId },
+      now,
+    );
   }
   return result;
 }
@@ -229,7 +287,10 @@ async function versionFilled(deps: SubmitDeps, ctx: SubmissionContext, version: 
 }
 
 function storedResult(surveyId: string, s: SubmissionInput, stored: { id: string; submittedAt: Date }, answerCount: number): Result {
-  return { duplicate: false, submission: { id: stored.id, clientId: s.id, surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount } };
+  return {
+    duplicate: false,
+    submission: { id: stored.id, clientId: s.id, surveyId, submittedAt: stored.submittedAt.toISOString(), answerCount },
+  };
 }
 
 /** The rows to write: answers by value column with their compact copy, files under fresh storage keys. */
@@ -292,6 +353,12 @@ async function repeatOf(
   if (!found) throw problem('internal');
   return {
     duplicate: true,
-    submission: { id: found.id, clientId: s.id, surveyId: found.surveyId, submittedAt: found.submittedAt.toISOString(), answerCount: found.answerCount },
+    submission: {
+      id: found.id,
+      clientId: s.id,
+      surveyId: found.surveyId,
+      submittedAt: found.submittedAt.toISOString(),
+      answerCount: found.answerCount,
+    },
   };
 }

@@ -33,7 +33,11 @@ export interface SubscriptionGate {
 
 type Facts = Awaited<ReturnType<typeof subscriptionFacts>>;
 
-export function createSubscriptionGate(opts: { load: (organizationId: string) => Promise<Facts>; now?: () => Date; ttlMs?: number }): SubscriptionGate {
+export function createSubscriptionGate(opts: {
+  load: (organizationId: string) => Promise<Facts>;
+  now?: () => Date;
+  ttlMs?: number;
+}): SubscriptionGate {
   const ttl = opts.ttlMs ?? TTL_MS;
   const now = opts.now ?? (() => new Date());
   const cache = new Map<string, Entry>();
@@ -70,7 +74,11 @@ export function createSubscriptionGate(opts: { load: (organizationId: string) =>
  * The gate of the app. With `sync` (the billing run for one organization), a period that ended and
  * waits for the run is brought up to date before it is judged, as the sign-in does.
  */
-export function subscriptionGateFor(db: Kysely<DB>, now: () => Date = () => new Date(), sync?: (organizationId: string) => Promise<void>): SubscriptionGate {
+export function subscriptionGateFor(
+  db: Kysely<DB>,
+  now: () => Date = () => new Date(),
+  sync?: (organizationId: string) => Promise<void>,
+): SubscriptionGate {
   const load = async (id: string): Promise<Facts> => {
     const facts = await subscriptionFacts(db, id);
     if (!sync || !waitsForBillingRun(facts?.sub, now())) return facts;

@@ -15,7 +15,12 @@ export type Attachments = NonNullable<SurveyModel['attachments']>;
 export function parseAttachment(text: string): Promise<Record<string, string>[]> {
   return new Promise((done, fail) => {
     const rows: Record<string, string>[] = [];
-    parseString<Record<string, string>, Record<string, string>>(text.replace(/^\ufeff/, ''), { headers: (h) => h.map((x) => x?.trim()), ignoreEmpty: true, discardUnmappedColumns: true, trim: false })
+    parseString<Record<string, string>, Record<string, string>>(text.replace(/^\ufeff/, ''), {
+      headers: (h) => h.map((x) => x?.trim()),
+      ignoreEmpty: true,
+      discardUnmappedColumns: true,
+      trim: false,
+    })
       .on('error', fail)
       .on('data', (row: Record<string, string>) => rows.push(row))
       .on('end', () => done(rows));

@@ -87,7 +87,11 @@ export interface SaveRequest {
 }
 
 /** The item ids that go: listed as deleted (with what they hold) and absent from the model. */
-function removals(existing: { id: string; parentId: string | null; removed: boolean }[], modelIds: ReadonlySet<string>, deletedIds: readonly string[]): string[] {
+function removals(
+  existing: { id: string; parentId: string | null; removed: boolean }[],
+  modelIds: ReadonlySet<string>,
+  deletedIds: readonly string[],
+): string[] {
   const live = existing.filter((e) => !e.removed);
   const childrenOf = new Map<string | null, string[]>();
   for (const e of live) childrenOf.set(e.parentId, [...(childrenOf.get(e.parentId) ?? []), e.id]);
@@ -97,11 +101,15 @@ function removals(existing: { id: string; parentId: string | null; removed: bool
     for (const c of childrenOf.get(id) ?? []) if (!modelIds.has(c)) add(c);
   };
   for (const id of deletedIds) if (live.some((e) => e.id === id)) add(id);
-  for (const id of deletedIds) if (modelIds.has(id)) throw problem('validation', { errors: [`'deletedIds' lists ${id}, which the model still has`] });
+  for (const id of deletedIds)
+    if (modelIds.has(id)) throw problem('validation', { errors: [`'deletedIds' lists ${id}, which the model still has`] });
   const missing = live.filter((e) => !modelIds.has(e.id)).map((e) => e.id);
   const unexplained = missing.filter((id) => !deleted.has(id));
   // A client that lost items by mistake must not delete them silently.
-  if (unexplained.length) throw problem('validation', { errors: unexplained.slice(0, 20).map((id) => `'model' lacks item ${id}, which 'deletedIds' does not list`) });
+  if (unexplained.length)
+    throw problem('validation', {
+      errors: unexplained.slice(0, 20).map((id) => `'model' lacks item ${id}, which 'deletedIds' does not list`),
+    });
   return missing;
 }
 
@@ -113,8 +121,16 @@ export async function saveSurvey(db: Q, t: Tenant, req: SaveRequest): Promise<{ 
   const version = await db.transaction().execute(async (trx) => {
     const head = await lockSurvey(trx, org, req.surveyId);
     if (!head) throw problem('notFound');
-    if (head.version !== req.version) throw problem('staleSave', { errors: [`The survey is at version ${head.version}; these changes were made to version ${req.version}.`] });
-    const languages = await trx.selectFrom('survey_languages').select('language_id').where('organization_id', '=', org).where('survey_id', '=', head.id).execute();
+    if (head.version !== req.version)
+      throw problem('staleSave', {
+        errors: [`The survey is at version ${head.version}; these changes were made to version ${req.version}.`],
+      });
+    const languages = await trx
+      .selectFrom('survey_languages')
+      .select('language_id')
+      .where('organization_id', '=', org)
+      .where('survey_id', '=', head.id)
+      .execute();
     const { itemIds, choiceIds } = checkModelShape(model, new Set(languages.map((l) => l.language_id)));
     // Respondents fill a published survey as it is saved: it must stay publishable.
     if (head.status === 1) {
@@ -124,8 +140,16 @@ export async function saveSurvey(db: Q, t: Tenant, req: SaveRequest): Promise<{ 
     const existing = await existingItems(trx, org, head.id);
     const existingIds = new Set(existing.map((e) => e.id));
     const gone = removals(existing, new Set(itemIds), req.deletedIds ?? []);
-    const foreign = await idsUsedElsewhere(trx, head.id, itemIds.filter((id) => !existingIds.has(id)), choiceIds);
-    if (foreign.length) throw problem('validation', { errors: foreign.slice(0, 20).map((id) => `The id ${id} is already used: give new items and choices new ids`) });
+    const foreign = await idsUsedElsewhere(
+      trx,
+      head.id,
+      itemIds.filter((id) => !existingIds.has(id)),
+      choiceIds,
+    );
+    if (foreign.length)
+      throw problem('validation', {
+        errors: foreign.slice(0, 20).map((id) => `The id ${id} is already used: give new items and choices new ids`),
+      });
 
     await keepCurrentVersion(trx, org, head);
     // Marked first, so that a new item may take a removed one's name; rows of a survey never published

@@ -25,7 +25,11 @@ export interface SurveyCache {
 }
 
 /** Reads a survey's CSV attachments (services/surveyAttachments.ts) for the compiled model. */
-export type AttachmentLoader = (db: Kysely<DB>, organizationId: string, surveyId: string) => Promise<NonNullable<SurveyModel['attachments']>>;
+export type AttachmentLoader = (
+  db: Kysely<DB>,
+  organizationId: string,
+  surveyId: string,
+) => Promise<NonNullable<SurveyModel['attachments']>>;
 
 /**
  * `attachments`: where the caches that evaluate answers (the fill page's survey, submissions) read the

@@ -18,7 +18,11 @@ export function linkOpens(survey: { publicLinkUuid: string; multipleLink: boolea
   return linkUuid !== null && (linkUuid === survey.publicLinkUuid || (linkUuid === 'multiple-link' && survey.multipleLink));
 }
 
-export async function fillsInPerson(db: Kysely<DB>, m: Membership | undefined, survey: { organizationId: string; surveyId: string }): Promise<boolean> {
+export async function fillsInPerson(
+  db: Kysely<DB>,
+  m: Membership | undefined,
+  survey: { organizationId: string; surveyId: string },
+): Promise<boolean> {
   if (m === undefined || m.organizationDeactivated || m.roleId === GUEST_ROLE_ID) return false;
   const role = roleById(m.roleId)?.name as RoleName | undefined;
   if (role !== undefined && (ADMIN_ROLES as readonly RoleName[]).includes(role)) return true;

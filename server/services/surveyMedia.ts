@@ -7,7 +7,15 @@ import type { Kysely } from 'kysely';
 import { requireStorage } from './storageQuota';
 import { fileTypeFromBuffer } from 'file-type';
 import { roleById } from '../../schemas/roles';
-import { MEDIA_CSV_LIMITS, MEDIA_FILE_NAME, MEDIA_KINDS, MEDIA_PER_SURVEY, MEDIA_RULES, type MediaRefusal, type SurveyMediaKind } from '../../schemas/surveyMedia';
+import {
+  MEDIA_CSV_LIMITS,
+  MEDIA_FILE_NAME,
+  MEDIA_KINDS,
+  MEDIA_PER_SURVEY,
+  MEDIA_RULES,
+  type MediaRefusal,
+  type SurveyMediaKind,
+} from '../../schemas/surveyMedia';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
 import { countMedia, findMedia, listMedia, putMedia, type MediaRow } from '../db/queries/surveyMedia';
@@ -31,16 +39,25 @@ const MB = 1024 * 1024;
 /** A file over its kind's limit (or over the largest limit, when the kind is not known yet). */
 export const mediaTooLarge = (maxBytes: number, kind?: SurveyMediaKind) =>
   problem('payloadTooLarge', {
-    errors: [`'File' must be at most ${maxBytes / MB} MB${kind ? ` for ${kind === 'csv' ? 'a CSV file' : `${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file`}` : ''}`],
+    errors: [
+      `'File' must be at most ${maxBytes / MB} MB${kind ? ` for ${kind === 'csv' ? 'a CSV file' : `${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file`}` : ''}`,
+    ],
     data: { reason: 'tooLarge', max: maxBytes / MB, ...(kind ? { kind } : {}) } satisfies MediaRefusal,
   });
 
 /** The kind a media file name announces, checked before any byte is read; refused when it names none. */
 export function mediaKindOf(fileName: string): SurveyMediaKind {
-  if (!NAME.test(fileName)) throw refused('must be a plain file name (letters, digits, spaces, . _ - ( ), at most 100 characters, with an extension)', { reason: 'fileName' });
+  if (!NAME.test(fileName))
+    throw refused('must be a plain file name (letters, digits, spaces, . _ - ( ), at most 100 characters, with an extension)', {
+      reason: 'fileName',
+    });
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   const kind = MEDIA_KINDS.find((k) => MEDIA_RULES[k].extensions.includes(ext));
-  if (!kind) throw harmful(`must be an image (${MEDIA_RULES.image.extensions.join(', ')}), audio (${MEDIA_RULES.audio.extensions.join(', ')}), video (${MEDIA_RULES.video.extensions.join(', ')}) or CSV file`, { reason: 'kind' });
+  if (!kind)
+    throw harmful(
+      `must be an image (${MEDIA_RULES.image.extensions.join(', ')}), audio (${MEDIA_RULES.audio.extensions.join(', ')}), video (${MEDIA_RULES.video.extensions.join(', ')}) or CSV file`,
+      { reason: 'kind' },
+    );
   return kind;
 }
 
@@ -59,11 +76,22 @@ function checkCsv(bytes: Buffer): void {
   let row = 0;
   for (const line of text.split(/\r?\n/)) {
     row++;
-    if (row > MEDIA_CSV_LIMITS.rows + 1) throw refused(`has more than ${MEDIA_CSV_LIMITS.rows} rows`, { reason: 'rows', max: MEDIA_CSV_LIMITS.rows });
+    if (row > MEDIA_CSV_LIMITS.rows + 1)
+      throw refused(`has more than ${MEDIA_CSV_LIMITS.rows} rows`, { reason: 'rows', max: MEDIA_CSV_LIMITS.rows });
     // Counting separators overcounts quoted commas: a conservative bound, never an undercount.
     const cells = line.split(',');
-    if (cells.length > MEDIA_CSV_LIMITS.columns) throw refused(`has more than ${MEDIA_CSV_LIMITS.columns} columns (row ${row})`, { reason: 'columns', max: MEDIA_CSV_LIMITS.columns, row });
-    if (cells.some((c) => c.length > MEDIA_CSV_LIMITS.cellLength)) throw refused(`has a cell longer than ${MEDIA_CSV_LIMITS.cellLength} characters (row ${row})`, { reason: 'cell', max: MEDIA_CSV_LIMITS.cellLength, row });
+    if (cells.length > MEDIA_CSV_LIMITS.columns)
+      throw refused(`has more than ${MEDIA_CSV_LIMITS.columns} columns (row ${row})`, {
+        reason: 'columns',
+        max: MEDIA_CSV_LIMITS.columns,
+        row,
+      });
+    if (cells.some((c) => c.length > MEDIA_CSV_LIMITS.cellLength))
+      throw refused(`has a cell longer than ${MEDIA_CSV_LIMITS.cellLength} characters (row ${row})`, {
+        reason: 'cell',
+        max: MEDIA_CSV_LIMITS.cellLength,
+        row,
+      });
   }
 }
 
@@ -78,7 +106,11 @@ export async function checkMediaBytes(kind: SurveyMediaKind, bytes: Buffer): Pro
     return 'text/csv';
   }
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (!sniffed || !MEDIA_RULES[kind].types.includes(sniffed.mime)) throw harmful(`is not ${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file by its bytes${sniffed ? ` (${sniffed.mime})` : ''}`, { reason: 'notKind', kind });
+  if (!sniffed || !MEDIA_RULES[kind].types.includes(sniffed.mime))
+    throw harmful(
+      `is not ${kind === 'audio' || kind === 'image' ? 'an' : 'a'} ${kind} file by its bytes${sniffed ? ` (${sniffed.mime})` : ''}`,
+      { reason: 'notKind', kind },
+    );
   return sniffed.mime;
 }
 
@@ -92,7 +124,8 @@ async function authoredSurvey(db: Kysely<DB>, t: Tenant, surveyId: string) {
 export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; fileName: string; kind: SurveyMediaKind; bytes: Buffer }) {
   await authoredSurvey(deps.db, t, f.surveyId);
   const contentType = await checkMediaBytes(f.kind, f.bytes);
-  if (!(await findMedia(deps.db, f.surveyId, f.fileName)) && (await countMedia(deps.db, f.surveyId)) >= MEDIA_PER_SURVEY) throw refused(`cannot be added: a survey holds at most ${MEDIA_PER_SURVEY} media files`, { reason: 'full', max: MEDIA_PER_SURVEY });
+  if (!(await findMedia(deps.db, f.surveyId, f.fileName)) && (await countMedia(deps.db, f.surveyId)) >= MEDIA_PER_SURVEY)
+    throw refused(`cannot be added: a survey holds at most ${MEDIA_PER_SURVEY} media files`, { reason: 'full', max: MEDIA_PER_SURVEY });
   const previous = await findMedia(deps.db, f.surveyId, f.fileName);
   // A replaced file frees its own bytes.
   await requireStorage(deps.db, t.organizationId, f.bytes.length - (previous?.size ?? 0));
@@ -101,7 +134,19 @@ export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; 
   await deps.storage.put(key, f.bytes);
   let replaced: string | undefined;
   try {
-    replaced = await deps.db.transaction().execute((trx) => putMedia(trx, { organizationId: t.organizationId, surveyId: f.surveyId, fileName: f.fileName, kind: f.kind, contentType, size: f.bytes.length, key }));
+    replaced = await deps.db
+      .transaction()
+      .execute((trx) =>
+        putMedia(trx, {
+          organizationId: t.organizationId,
+          surveyId: f.surveyId,
+          fileName: f.fileName,
+          kind: f.kind,
+          contentType,
+          size: f.bytes.length,
+          key,
+        }),
+      );
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
     throw err;
@@ -113,7 +158,12 @@ export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; 
 /** GET DataCollection/getSurveyMediaList. */
 export async function surveyMediaList(deps: Deps, t: Tenant, surveyId: string) {
   await authoredSurvey(deps.db, t, surveyId);
-  return (await listMedia(deps.db, t.organizationId, surveyId)).map(({ fileName, kind, contentType, size }) => ({ fileName, kind, contentType, size }));
+  return (await listMedia(deps.db, t.organizationId, surveyId)).map(({ fileName, kind, contentType, size }) => ({
+    fileName,
+    kind,
+    contentType,
+    size,
+  }));
 }
 
 /**

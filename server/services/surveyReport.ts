@@ -4,7 +4,18 @@
 // (db/queries/surveyReport.ts); labels are the survey's, in the language asked for.
 import { dataFields, textIn, type Bindings, type FieldNode } from '../../engine/survey/index';
 import { REPORT_LIMITS } from '../../schemas/surveyReport';
-import { binCounts, choiceCounts, gpsPoints, numberStats, perCollector, perDay, perTask, reportTotals, type BinPlan, type NumberStats } from '../db/queries/surveyReport';
+import {
+  binCounts,
+  choiceCounts,
+  gpsPoints,
+  numberStats,
+  perCollector,
+  perDay,
+  perTask,
+  reportTotals,
+  type BinPlan,
+  type NumberStats,
+} from '../db/queries/surveyReport';
 import { dataFilterOf, readableSurvey, type DataDeps, type DataReader, type FilterQuery } from './submissionData';
 
 export interface ReportQuery extends FilterQuery {
@@ -52,19 +63,37 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
   const days = await perDay(db, filter, REPORT_LIMITS.days);
   const collectors = await perCollector(db, filter, REPORT_LIMITS.collectors);
   const tasks = await perTask(db, filter, REPORT_LIMITS.tasks);
-  const choices = await choiceCounts(db, filter, selects.map((n) => n.id));
-  const stats = await numberStats(db, filter, numbers.map((n) => n.id));
+  const choices = await choiceCounts(
+    db,
+    filter,
+    selects.map((n) => n.id),
+  );
+  const stats = await numberStats(
+    db,
+    filter,
+    numbers.map((n) => n.id),
+  );
   const wanted = q.Bins ?? 10;
   const plans = numbers.flatMap((n) => {
     const s = stats.get(n.id);
     return s ? [planBins(n.id, s, wanted, WHOLE_TYPES.has(n.type))] : [];
   });
   const bins = await binCounts(db, filter, plans);
-  const located = await gpsPoints(db, filter, gps.map((n) => n.id), REPORT_LIMITS.points);
+  const located = await gpsPoints(
+    db,
+    filter,
+    gps.map((n) => n.id),
+    REPORT_LIMITS.points,
+  );
 
   const goal = head.collectionGoal;
   return {
-    survey: { id: head.id, name: head.name, languageId: lang, languages: b.languages.map((l) => ({ id: l.languageId, name: l.name, code: l.code })) },
+    survey: {
+      id: head.id,
+      name: head.name,
+      languageId: lang,
+      languages: b.languages.map((l) => ({ id: l.languageId, name: l.name, code: l.code })),
+    },
     totalSubmissions: totals.total,
     firstSubmittedAt: totals.first,
     lastSubmittedAt: totals.last,
@@ -82,7 +111,13 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
         answered,
         choices: n.choices.map((c) => {
           const count = choices.counts.get(`${n.id}|${c.id}`) ?? 0;
-          return { id: c.id, name: c.name, label: textIn(c.labels, lang, b.baseLanguageId) ?? c.name, count, percent: answered ? round((100 * count) / answered) : 0 };
+          return {
+            id: c.id,
+            name: c.name,
+            label: textIn(c.labels, lang, b.baseLanguageId) ?? c.name,
+            count,
+            percent: answered ? round((100 * count) / answered) : 0,
+          };
         }),
       };
     }),

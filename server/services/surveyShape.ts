@@ -18,7 +18,8 @@ export function checkModelShape(model: SurveyModel, languageIds: ReadonlySet<num
   const seenChoices = new Set<string>();
   const names = new Set<string>();
   const langs = (where: string, list: readonly { languageId: number }[]) => {
-    for (const t of list) if (!languageIds.has(t.languageId)) errors.push(`'${where}' has a text in language ${t.languageId}, which the survey does not have`);
+    for (const t of list)
+      if (!languageIds.has(t.languageId)) errors.push(`'${where}' has a text in language ${t.languageId}, which the survey does not have`);
   };
   const walk = (list: readonly SurveyItem[], depth: number, path: string) => {
     if (depth > MAX_SURVEY_DEPTH) return void errors.push(`'${path}' is nested more than ${MAX_SURVEY_DEPTH} sections deep`);
@@ -53,7 +54,6 @@ export function checkModelShape(model: SurveyModel, languageIds: ReadonlySet<num
   return { itemIds, choiceIds };
 }
 
-
 /** A model with the fields a save may leave out filled in (JSON null for absent values). */
 export function completeModel(model: SurveyModel): SurveyModel {
   const items = (list: readonly SurveyItem[] | undefined, sectionId: string | null): SurveyItem[] =>
@@ -65,5 +65,11 @@ export function completeModel(model: SurveyModel): SurveyModel {
       surveyItem: { ...emptyQuestion(), ...(item.surveyItem as Partial<QuestionModel>), order: i + 1 } as QuestionModel,
       innerItems: items(item.innerItems, item.id),
     }));
-  return { ...model, description: model.description ?? '', endDate: model.endDate ?? null, toggleLocation: model.toggleLocation ?? false, surveyItems: items(model.surveyItems, null) };
+  return {
+    ...model,
+    description: model.description ?? '',
+    endDate: model.endDate ?? null,
+    toggleLocation: model.toggleLocation ?? false,
+    surveyItems: items(model.surveyItems, null),
+  };
 }

@@ -51,7 +51,9 @@ async function change(db: Q, organizationId: string, surveyId: string, to: Surve
 }
 
 /** POST /DataCollection/PublishSurvey. */
-export const publishSurvey = (db: Q, organizationId: string, surveyId: string) => change(db, organizationId, surveyId, SURVEY_STATUS.Deployed);
+export const publishSurvey = (db: Q, organizationId: string, surveyId: string) =>
+  change(db, organizationId, surveyId, SURVEY_STATUS.Deployed);
 
 /** POST /Survey/ArchiveSurvey. */
-export const archiveSurvey = (db: Q, organizationId: string, surveyId: string) => change(db, organizationId, surveyId, SURVEY_STATUS.Archived);
+export const archiveSurvey = (db: Q, organizationId: string, surveyId: string) =>
+  change(db, organizationId, surveyId, SURVEY_STATUS.Archived);

@@ -32,7 +32,13 @@ export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
 const MAX_COLUMN_WIDTH = 60;
 const SHEET_TIME_BUDGET_MS = 15_000;
 
-const fileName = (surveyName: string) => `${surveyName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim() || 'survey'} - translations.xlsx`;
+const fileName = (surveyName: string) =>
+  `${
+    surveyName
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'survey'
+  } - translations.xlsx`;
 
 export async function exportTranslations(deps: Deps, reader: SurveyReader, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
   const model: SurveyModel = await surveyById(deps, reader, surveyId, undefined);
@@ -44,7 +50,8 @@ export async function exportTranslations(deps: Deps, reader: SurveyReader, surve
   ws.addRows(rows);
   ws.getRow(1).font = { bold: true };
   rows[0]!.forEach((_, c) => {
-    ws.getColumn(c + 1).width = c === 0 ? 12 : Math.min(MAX_COLUMN_WIDTH, Math.max(12, ...rows.slice(0, 200).map((r) => (r[c] ?? '').length + 2)));
+    ws.getColumn(c + 1).width =
+      c === 0 ? 12 : Math.min(MAX_COLUMN_WIDTH, Math.max(12, ...rows.slice(0, 200).map((r) => (r[c] ?? '').length + 2)));
     if (c >= 3) ws.getColumn(c + 1).alignment = { wrapText: true, vertical: 'top' };
   });
   return { fileName: fileName(model.name), bytes: Buffer.from(await wb.xlsx.writeBuffer()) };
@@ -56,7 +63,11 @@ const refuse = (why: string) => problem('validation', { errors: [`file: ${why}`]
 async function rowsOf(bytes: Buffer): Promise<readonly (readonly string[])[]> {
   let read;
   try {
-    read = await runInWorker('readSheets', { bytes, limits: { rows: MAX_SHEET_ROWS + 1, columns: MAX_SHEET_COLUMNS, cellLength: MAX_CELL_LENGTH } }, { timeoutMs: SHEET_TIME_BUDGET_MS });
+    read = await runInWorker(
+      'readSheets',
+      { bytes, limits: { rows: MAX_SHEET_ROWS + 1, columns: MAX_SHEET_COLUMNS, cellLength: MAX_CELL_LENGTH } },
+      { timeoutMs: SHEET_TIME_BUDGET_MS },
+    );
   } catch (e) {
     if (e instanceof WorkerBudgetError) throw refuse(e.limit === 'time' ? 'took too long to read' : 'needed too much memory to read');
     throw e;

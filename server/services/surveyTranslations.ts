@@ -5,14 +5,26 @@
 import type { Kysely } from 'kysely';
 import { TRANSLATE_STATUS, type SaveTranslationBody } from '../../schemas/surveyBuilder';
 import { lockSurvey, surveyVersionOf } from '../db/queries/surveyTools';
-import { addSurveyLanguage, languageExists, ownedIds, setTranslateStatus, surveyLanguage, writeTranslation } from '../db/queries/surveyTranslations';
+import {
+  addSurveyLanguage,
+  languageExists,
+  ownedIds,
+  setTranslateStatus,
+  surveyLanguage,
+  writeTranslation,
+} from '../db/queries/surveyTranslations';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import { keepCurrentVersion } from './surveyVersions';
 
 type Q = Kysely<DB>;
 
-async function locked<T>(db: Q, organizationId: string, surveyId: string, work: (trx: Q, head: NonNullable<Awaited<ReturnType<typeof lockSurvey>>>) => Promise<T>) {
+async function locked<T>(
+  db: Q,
+  organizationId: string,
+  surveyId: string,
+  work: (trx: Q, head: NonNullable<Awaited<ReturnType<typeof lockSurvey>>>) => Promise<T>,
+) {
   return db.transaction().execute(async (trx) => {
     const head = await lockSurvey(trx, organizationId, surveyId);
     if (!head) throw problem('notFound');
@@ -37,9 +49,20 @@ export function saveTranslation(db: Q, organizationId: string, body: SaveTransla
     if (!(await surveyLanguage(trx, organizationId, body.surveyId, body.languageId))) throw problem('languageNotInSurvey');
     const texts = body.texts ?? [];
     const choiceTexts = body.choiceTexts ?? [];
-    const owned = await ownedIds(trx, body.surveyId, [...new Set(texts.map((t) => t.itemId))], [...new Set(choiceTexts.map((c) => c.choiceId))]);
-    const strangers = [...texts.filter((t) => !owned.items.has(t.itemId)).map((t) => t.itemId), ...choiceTexts.filter((c) => !owned.choices.has(c.choiceId)).map((c) => c.choiceId)];
-    if (strangers.length) throw problem('validation', { errors: [...new Set(strangers)].slice(0, 20).map((id) => `${id} is not an item or choice of this survey`) });
+    const owned = await ownedIds(
+      trx,
+      body.surveyId,
+      [...new Set(texts.map((t) => t.itemId))],
+      [...new Set(choiceTexts.map((c) => c.choiceId))],
+    );
+    const strangers = [
+      ...texts.filter((t) => !owned.items.has(t.itemId)).map((t) => t.itemId),
+      ...choiceTexts.filter((c) => !owned.choices.has(c.choiceId)).map((c) => c.choiceId),
+    ];
+    if (strangers.length)
+      throw problem('validation', {
+        errors: [...new Set(strangers)].slice(0, 20).map((id) => `${id} is not an item or choice of this survey`),
+      });
     await keepCurrentVersion(trx, organizationId, head);
     await writeTranslation(trx, organizationId, body.surveyId, body.languageId, texts, choiceTexts);
   });

@@ -8,7 +8,11 @@ import { hasVersion, keepVersion } from '../db/queries/surveyVersions';
 import type { DB } from '../db/schema';
 
 /** Call inside the transaction that holds the survey's lock, before changing its content. */
-export async function keepCurrentVersion(trx: Kysely<DB>, organizationId: string, survey: { id: string; status: SurveyStatus; version: number }): Promise<void> {
+export async function keepCurrentVersion(
+  trx: Kysely<DB>,
+  organizationId: string,
+  survey: { id: string; status: SurveyStatus; version: number },
+): Promise<void> {
   // An Editing survey has never been published (nothing leads back to Editing): no respondent has it.
   if (survey.status === 0 || (await hasVersion(trx, survey.id, survey.version))) return;
   const model = await loadSurveyModel(trx, organizationId, survey.id);

@@ -85,7 +85,8 @@ export async function previewData(
   const linkValid =
     task.taskId !== null || task.messageReceiverId !== null
       ? await taskAllowsSubmission(deps.db, { organizationId: head.organizationId, surveyId: head.id, ...task, caller })
-      : linkOpens(head, link) || (await fillsInPerson(deps.db, await membership(), { organizationId: head.organizationId, surveyId: head.id }));
+      : linkOpens(head, link) ||
+        (await fillsInPerson(deps.db, await membership(), { organizationId: head.organizationId, surveyId: head.id }));
   let alreadySubmitted = false;
   if (link && link !== 'multiple-link' && link === head.publicLinkUuid && !head.multipleLink) {
     // The client id is irrelevant here; the context query answers whether the link was used.

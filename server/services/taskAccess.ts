@@ -30,7 +30,13 @@ export async function taskAllowsSubmission(db: Kysely<DB>, claim: TaskClaim): Pr
   if (claim.taskId !== null) {
     if (!claim.caller) return false;
     const task = await taskForSubmission(db, claim.organizationId, claim.surveyId, claim.taskId);
-    if (!task || task.memberDeletedAt !== null || task.userId !== claim.caller.userId || !(claim.retry ? OPEN_OR_DONE : OPEN).has(task.status)) return false;
+    if (
+      !task ||
+      task.memberDeletedAt !== null ||
+      task.userId !== claim.caller.userId ||
+      !(claim.retry ? OPEN_OR_DONE : OPEN).has(task.status)
+    )
+      return false;
   }
   if (claim.messageReceiverId !== null) {
     const receiver = await receiverForSubmission(db, claim.organizationId, claim.surveyId, claim.messageReceiverId);

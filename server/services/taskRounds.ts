@@ -21,7 +21,15 @@ export async function runDueRounds(db: Kysely<DB>, now: Date = new Date()): Prom
       let n = 0;
       for (const s of series) {
         const r = dueRounds(
-          { recurrence: s.recurrence as Recurrence, everyXDays: s.every_x_days, weekday: s.weekday, anchor: s.starts_at, firstRound: s.first_round, lastRound: s.last_round, until: s.until_at },
+          {
+            recurrence: s.recurrence as Recurrence,
+            everyXDays: s.every_x_days,
+            weekday: s.weekday,
+            anchor: s.starts_at,
+            firstRound: s.first_round,
+            lastRound: s.last_round,
+            until: s.until_at,
+          },
           now,
         );
         if (r.due) {

@@ -65,13 +65,24 @@ export async function tasksForCollector(db: Q, t: Tenant, query: CollectorTasksQ
 export async function statsForCollector(db: Q, t: Tenant) {
   const by = await tq.collectorStats(db, t.organizationId, t.memberId);
   const n = (s: TaskStatus) => by.get(s) ?? 0;
-  return { assigned: n(taskStatuses.Assigned), rejected: n(taskStatuses.Rejected), inProgress: n(taskStatuses.InProgress), completed: n(taskStatuses.Completed) };
+  return {
+    assigned: n(taskStatuses.Assigned),
+    rejected: n(taskStatuses.Rejected),
+    inProgress: n(taskStatuses.InProgress),
+    completed: n(taskStatuses.Completed),
+  };
 }
 
 /** POST /Task/updateTaskStatus: reject (reason required, irreversible) or start an Assigned task. */
-export async function updateStatus(db: Q, t: Tenant, body: UpdateStatusBody, now: Date = new Date()): Promise<{ id: string; status: number }> {
+export async function updateStatus(
+  db: Q,
+  t: Tenant,
+  body: UpdateStatusBody,
+  now: Date = new Date(),
+): Promise<{ id: string; status: number }> {
   const reason = body.rejectionReason?.trim() ?? '';
-  if (body.newStatus === taskStatuses.Rejected && !reason) throw problem('rejectionReasonRequired', { errors: ["'rejectionReason' is required"] });
+  if (body.newStatus === taskStatuses.Rejected && !reason)
+    throw problem('rejectionReasonRequired', { errors: ["'rejectionReason' is required"] });
   return db.transaction().execute(async (trx) => {
     const task = await tq.collectorTaskForUpdate(trx, t.organizationId, t.memberId, body.id);
     if (!task) throw problem('notFound');
@@ -135,7 +146,11 @@ export async function collectorsOfProject(db: Q, t: Tenant, q: ProjectCollectors
   return { dataCollectors: rows, totalSize: total };
 }
 
-export async function locationGroupsOf(db: Q, t: Tenant, q: { workspaceId: string; Search?: string | undefined; Page?: number | undefined; PageSize?: number | undefined }) {
+export async function locationGroupsOf(
+  db: Q,
+  t: Tenant,
+  q: { workspaceId: string; Search?: string | undefined; Page?: number | undefined; PageSize?: number | undefined },
+) {
   const ws = await db
     .selectFrom('workspaces')
     .select('id')
@@ -144,7 +159,12 @@ export async function locationGroupsOf(db: Q, t: Tenant, q: { workspaceId: strin
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!ws) throw problem('notFound');
-  const { rows, total } = await tq.locationGroups(db, t.organizationId, { workspaceId: q.workspaceId, search: q.Search, page: q.Page ?? 1, pageSize: q.PageSize ?? 100 });
+  const { rows, total } = await tq.locationGroups(db, t.organizationId, {
+    workspaceId: q.workspaceId,
+    search: q.Search,
+    page: q.Page ?? 1,
+    pageSize: q.PageSize ?? 100,
+  });
   return { locationGroups: rows, totalSize: total };
 }
 
@@ -155,7 +175,12 @@ const HOUR = 3_600_000;
  * of a series, and the rounds job adds the next rounds; each round's deadline keeps the first one's
  * distance from its start.
  */
-export async function createTasks(db: Q, t: Tenant, body: CreateTaskBody, now: Date = new Date()): Promise<{ taskIds: string[]; seriesIds: string[] }> {
+export async function createTasks(
+  db: Q,
+  t: Tenant,
+  body: CreateTaskBody,
+  now: Date = new Date(),
+): Promise<{ taskIds: string[]; seriesIds: string[] }> {
   const survey = await findSurveyHead(db, body.surveyId, projectScopeOf(t));
   if (!survey) throw problem('notFound');
   if (survey.status !== 1) throw problem('surveyNotDeployed');
@@ -170,8 +195,10 @@ export async function createTasks(db: Q, t: Tenant, body: CreateTaskBody, now: D
 
   return db.transaction().execute(async (trx) => {
     const collectors = await tq.collectorsInProject(trx, t.organizationId, project.id, body.dataCollectorIds);
-    if (collectors.size !== body.dataCollectorIds.length) throw problem('validation', { errors: ["'dataCollectorIds' must be Data Collectors of the survey's project"] });
-    if (body.locationGroupId && !(await tq.locationGroupInWorkspace(trx, t.organizationId, project.workspaceId, body.locationGroupId))) throw problem('notFound');
+    if (collectors.size !== body.dataCollectorIds.length)
+      throw problem('validation', { errors: ["'dataCollectorIds' must be Data Collectors of the survey's project"] });
+    if (body.locationGroupId && !(await tq.locationGroupInWorkspace(trx, t.organizationId, project.workspaceId, body.locationGroupId)))
+      throw problem('notFound');
     if (body.locationId !== undefined) {
       const c = await trx.selectFrom('countries').select('id').where('id', '=', body.locationId).executeTakeFirst();
       if (!c) throw problem('validation', { errors: ["'locationId' is not valid"] });

@@ -55,7 +55,11 @@ export async function list(deps: TicketDeps, t: Tenant, query: TicketListQuery):
     page: query.page ?? 1,
     pageSize: query.pageSize ?? 10,
   });
-  const files = await q.attachmentsOf(deps.db, t.organizationId, rows.map((r) => r.id));
+  const files = await q.attachmentsOf(
+    deps.db,
+    t.organizationId,
+    rows.map((r) => r.id),
+  );
   return {
     total,
     ticketResponses: rows.map((r): TicketRow => ({
@@ -76,7 +80,10 @@ export async function list(deps: TicketDeps, t: Tenant, query: TicketListQuery):
 export async function detail(deps: TicketDeps, t: Tenant, id: string): Promise<TicketDetail> {
   const r = await q.ticketById(deps.db, scopeOf(t), id);
   if (!r) throw problem('notFound');
-  const [messages, files] = await Promise.all([q.messagesOf(deps.db, t.organizationId, id), q.attachmentsOf(deps.db, t.organizationId, [id])]);
+  const [messages, files] = await Promise.all([
+    q.messagesOf(deps.db, t.organizationId, id),
+    q.attachmentsOf(deps.db, t.organizationId, [id]),
+  ]);
   return {
     id: r.id,
     type: r.type,
@@ -88,18 +95,16 @@ export async function detail(deps: TicketDeps, t: Tenant, id: string): Promise<T
     submitterEmail: r.submitterEmail,
     organizationName: r.organizationName,
     attachments: files.map((f) => f.fileName),
-    messages: messages.map(
-      (m): TicketMessage => ({
-        id: m.id,
-        authorName: m.authorName,
-        fromSupport: m.fromSupport,
-        body: m.body,
-        createdAt: iso(m.createdAt),
-        attachments: files
-          .filter((f) => f.messageId === m.id)
-          .map((f) => ({ id: f.id, fileName: f.fileName, size: f.size, contentType: f.contentType, url: attachmentUrl(id, f.id) })),
-      }),
-    ),
+    messages: messages.map((m): TicketMessage => ({
+      id: m.id,
+      authorName: m.authorName,
+      fromSupport: m.fromSupport,
+      body: m.body,
+      createdAt: iso(m.createdAt),
+      attachments: files
+        .filter((f) => f.messageId === m.id)
+        .map((f) => ({ id: f.id, fileName: f.fileName, size: f.size, contentType: f.contentType, url: attachmentUrl(id, f.id) })),
+    })),
     canAnswer: isSupport(t),
     canReply: isSupport(t) || (r.submittedById === t.userId && r.status !== 'closed'),
   };
@@ -114,10 +119,24 @@ export async function create(deps: TicketDeps, t: Tenant, input: TicketUpload): 
       keys.push({ key, f });
     }
     return deps.db.transaction().execute(async (trx) => {
-      const { ticketId, messageId } = await q.insertTicket(trx, { organizationId: t.organizationId, userId: t.userId, typeId: input.typeId, subject: input.subject, body: input.body });
+      const { ticketId, messageId } = await q.insertTicket(trx, {
+        organizationId: t.organizationId,
+        userId: t.userId,
+        typeId: input.typeId,
+        subject: input.subject,
+        body: input.body,
+      });
       await q.insertAttachments(
         trx,
-        keys.map(({ key, f }) => ({ organizationId: t.organizationId, ticketId, messageId, key, fileName: f.fileName, contentType: f.contentType, size: f.bytes.length })),
+        keys.map(({ key, f }) => ({
+          organizationId: t.organizationId,
+          ticketId,
+          messageId,
+          key,
+          fileName: f.fileName,
+          contentType: f.contentType,
+          size: f.bytes.length,
+        })),
       );
       return ticketId;
     });
@@ -125,7 +144,11 @@ export async function create(deps: TicketDeps, t: Tenant, input: TicketUpload): 
 }
 
 /** A message in the thread. Support's reply sets the status (answered unless told) and e-mails the submitter. */
-export async function reply(deps: TicketDeps, t: Tenant, input: { ticketId: string; message: string; status?: TicketStatusName | undefined }): Promise<TicketDetail> {
+export async function reply(
+  deps: TicketDeps,
+  t: Tenant,
+  input: { ticketId: string; message: string; status?: TicketStatusName | undefined },
+): Promise<TicketDetail> {
   const ticket = await q.ticketById(deps.db, scopeOf(t), input.ticketId);
   if (!ticket) throw problem('notFound');
   const support = isSupport(t);
@@ -142,7 +165,12 @@ export async function reply(deps: TicketDeps, t: Tenant, input: { ticketId: stri
   if (support && ticket.submittedById !== t.userId) {
     const link = `${deps.publicUrl.replace(/\/$/, '')}/tickets/${ticket.id}`;
     // The answer is in the database whether or not the mail goes out; a failed mail must not fail the reply.
-    await deps.mailer.send({ to: ticket.submitterEmail, ...ticketReplyMail({ fullName: ticket.submittedBy, subject: ticket.subject, message: body, link }) }).catch(() => undefined);
+    await deps.mailer
+      .send({
+        to: ticket.submitterEmail,
+        ...ticketReplyMail({ fullName: ticket.submittedBy, subject: ticket.subject, message: body, link }),
+      })
+      .catch(() => undefined);
   }
   return detail(deps, t, ticket.id);
 }

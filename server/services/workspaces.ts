@@ -5,7 +5,16 @@ import { entityTypes } from '../../schemas/entityTypes';
 import { recycleBinRoles } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, hasAnyRole } from '../../schemas/roles';
 import type { AddWorkspaceBody, EditWorkspaceBody, ListQuery } from '../../schemas/workspaces';
-import { countLiveWorkspaces, findWorkspace, insertWorkspace, listWorkspaces, lockOrganization, planLimits, updateWorkspace, type WorkspaceRow } from '../db/queries/workspaces';
+import {
+  countLiveWorkspaces,
+  findWorkspace,
+  insertWorkspace,
+  listWorkspaces,
+  lockOrganization,
+  planLimits,
+  updateWorkspace,
+  type WorkspaceRow,
+} from '../db/queries/workspaces';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import type { Tenant } from './recycleBin';
@@ -13,7 +22,10 @@ import type { Tenant } from './recycleBin';
 type Q = Kysely<DB>;
 
 /** Admin roles see every workspace of the organization; others the ones they are a member of. */
-export const workspaceScope = (t: Tenant) => ({ organizationId: t.organizationId, memberId: hasAnyRole(t.roles, ADMIN_ROLES) ? undefined : t.memberId });
+export const workspaceScope = (t: Tenant) => ({
+  organizationId: t.organizationId,
+  memberId: hasAnyRole(t.roles, ADMIN_ROLES) ? undefined : t.memberId,
+});
 
 export const toWorkspace = (w: WorkspaceRow) => ({
   id: w.id,
@@ -25,7 +37,13 @@ export const toWorkspace = (w: WorkspaceRow) => ({
 export async function list(db: Q, t: Tenant, q: ListQuery) {
   const deleted = q.isDeleted ?? false;
   if (deleted && !hasAnyRole(t.roles, recycleBinRoles[entityTypes.Workspace])) throw problem('forbidden');
-  const { rows, total } = await listWorkspaces(db, { ...workspaceScope(t), deleted, search: q.search, page: q.page ?? 1, pageSize: q.pageSize ?? 10 });
+  const { rows, total } = await listWorkspaces(db, {
+    ...workspaceScope(t),
+    deleted,
+    search: q.search,
+    page: q.page ?? 1,
+    pageSize: q.pageSize ?? 10,
+  });
   return { workspaces: rows.map(toWorkspace), totalSize: total };
 }
 
@@ -59,5 +77,6 @@ export async function add(db: Q, t: Tenant, body: AddWorkspaceBody): Promise<str
 
 export async function edit(db: Q, t: Tenant, body: EditWorkspaceBody): Promise<void> {
   const name = cleanName(body.name);
-  if (!(await updateWorkspace(db, t.organizationId, body.id, { name, description: body.description?.trim() ?? '' }))) throw problem('notFound');
+  if (!(await updateWorkspace(db, t.organizationId, body.id, { name, description: body.description?.trim() ?? '' })))
+    throw problem('notFound');
 }

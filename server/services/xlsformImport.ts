@@ -18,8 +18,10 @@ type Q = Kysely<DB>;
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
 export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: 30_000 };
 
-const refuse = (report: ReportEntry[]) => problem('validation', { message: 'The workbook cannot be imported.', errors: report.slice(0, 20).map(describe), data: { report } });
-const describe = (r: ReportEntry): string => `${r.sheet}${r.row ? ` row ${r.row}` : ''}${r.column ? ` column '${r.column}'` : ''}: ${r.message}`;
+const refuse = (report: ReportEntry[]) =>
+  problem('validation', { message: 'The workbook cannot be imported.', errors: report.slice(0, 20).map(describe), data: { report } });
+const describe = (r: ReportEntry): string =>
+  `${r.sheet}${r.row ? ` row ${r.row}` : ''}${r.column ? ` column '${r.column}'` : ''}: ${r.message}`;
 
 /** How long one workbook may take to read and convert: a 1,000-question form takes well under 2 s. */
 export const XLSFORM_TIME_BUDGET_MS = 20_000;
@@ -42,7 +44,10 @@ export async function convertWorkbook(db: Q, bytes: Buffer, fileName: string) {
     );
   } catch (e) {
     if (!(e instanceof WorkerBudgetError)) throw e;
-    const why = e.limit === 'time' ? said('readingTime', { max: XLSFORM_TIME_BUDGET_MS / 1000 }) : said('readingMemory', { max: WORKER_LIMITS.maxOldGenerationSizeMb });
+    const why =
+      e.limit === 'time'
+        ? said('readingTime', { max: XLSFORM_TIME_BUDGET_MS / 1000 })
+        : said('readingMemory', { max: WORKER_LIMITS.maxOldGenerationSizeMb });
     const entry: ReportEntry = { sheet: '', row: 0, column: '', level: 'error', ...why };
     return { model: null, report: [entry] };
   }
@@ -68,7 +73,10 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!head || head.project_id !== req.projectId) throw problem('notFound');
-    if (head.status !== 0) throw problem('validation', { errors: ["'SurveyId' names a survey that is no longer Editing: only an Editing survey's content can be replaced"] });
+    if (head.status !== 0)
+      throw problem('validation', {
+        errors: ["'SurveyId' names a survey that is no longer Editing: only an Editing survey's content can be replaced"],
+      });
     current = await loadSurveyModel(db, t.organizationId, req.surveyId);
     version = head.version;
   }
@@ -77,12 +85,21 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
   if (current && req.surveyId) {
     // The imported content replaces the survey's; the survey keeps its id, name and its other languages.
     const languages = new Map(current.surveyLanguageMaps.map((l) => [l.languageId, l]));
-    for (const l of model.surveyLanguageMaps) if (!languages.has(l.languageId)) languages.set(l.languageId, { ...l, isBaseLanguage: false });
+    for (const l of model.surveyLanguageMaps)
+      if (!languages.has(l.languageId)) languages.set(l.languageId, { ...l, isBaseLanguage: false });
     const missing = model.surveyLanguageMaps.filter((l) => !current!.surveyLanguageMaps.some((c) => c.languageId === l.languageId));
     if (missing.length) {
       await db
         .insertInto('survey_languages')
-        .values(missing.map((l) => ({ organization_id: t.organizationId, survey_id: req.surveyId!, language_id: l.languageId, is_base: false, translate_status: 0 })))
+        .values(
+          missing.map((l) => ({
+            organization_id: t.organizationId,
+            survey_id: req.surveyId!,
+            language_id: l.languageId,
+            is_base: false,
+            translate_status: 0,
+          })),
+        )
         .execute();
       const head = await db.selectFrom('surveys').select('version').where('id', '=', req.surveyId).executeTakeFirstOrThrow();
       version = head.version;
@@ -91,11 +108,28 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
     await saveSurvey(db, t, {
       surveyId: req.surveyId,
       version,
-      model: { ...model, id: req.surveyId, name: current.name, description: current.description, surveyLanguageMaps: [...languages.values()] },
+      model: {
+        ...model,
+        id: req.surveyId,
+        name: current.name,
+        description: current.description,
+        surveyLanguageMaps: [...languages.values()],
+      },
       deletedIds: collect(current.surveyItems),
     });
     return { surveyId: req.surveyId, report };
   }
-  const { id } = await db.transaction().execute((trx) => insertSurvey(trx, { organizationId: t.organizationId, projectId: req.projectId, createdBy: t.userId, model, status: 0, endDate: null }));
+  const { id } = await db
+    .transaction()
+    .execute((trx) =>
+      insertSurvey(trx, {
+        organizationId: t.organizationId,
+        projectId: req.projectId,
+        createdBy: t.userId,
+        model,
+        status: 0,
+        endDate: null,
+      }),
+    );
   return { surveyId: id, report };
 }

@@ -36,7 +36,9 @@ function sheetXml(sheet: SheetSource): Readable {
   return Readable.from(
     (async function* () {
       const sink = new ByteSink(1 << 16);
-      sink.text(`${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>`);
+      sink.text(
+        `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>`,
+      );
       writeCells(sink, new XlsxRowFormat(1), 1, sheet.header);
       yield sink.take();
       yield* sheet.rows;
@@ -52,13 +54,20 @@ const STYLES = `${HEAD}<styleSheet xmlns="${MAIN}"><fonts count="2"><font><sz va
  * Writes a workbook of these sheets into `zip`, one sheet after the other, each streamed as its rows
  * come (the caller finalizes the zip). Sheet names are escaped here; their rules are the caller's.
  */
-export async function writeWorkbook(zip: ZipSink, sheets: readonly SheetSource[], ended: (entry: Readable) => Promise<unknown>): Promise<void> {
+export async function writeWorkbook(
+  zip: ZipSink,
+  sheets: readonly SheetSource[],
+  ended: (entry: Readable) => Promise<unknown>,
+): Promise<void> {
   const ids = sheets.map((_, i) => i + 1);
   zip.append(
     `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${ids.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`,
     { name: '[Content_Types].xml' },
   );
-  zip.append(`${HEAD}<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`, { name: '_rels/.rels' });
+  zip.append(
+    `${HEAD}<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    { name: '_rels/.rels' },
+  );
   zip.append(
     `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${sheets.map((s, i) => `<sheet name="${escapeXml(s.name).replace(/"/g, '&quot;')}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
     { name: 'xl/workbook.xml' },

@@ -72,7 +72,11 @@ export function createPool(filename: URL, limits: WorkerLimits = WORKER_LIMITS, 
 /** Runs a named export of the pool's worker file under a time budget; budgets broken are WorkerBudgetError. */
 export async function runOn<T>(pool: Piscina, name: string, input: unknown, timeoutMs: number, transferList?: Transferable[]): Promise<T> {
   try {
-    return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs), ...(transferList ? { transferList: transferList as never } : {}) })) as T;
+    return (await pool.run(input, {
+      name,
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(transferList ? { transferList: transferList as never } : {}),
+    })) as T;
   } catch (e) {
     const err = e as { name?: string; code?: string };
     if (err?.name === 'AbortError' || err?.name === 'TimeoutError') throw new WorkerBudgetError('time');
@@ -91,12 +95,18 @@ export type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K
 /** Runs one of tasks.ts's exports in the shared pool; `transfer` moves ports (or buffers) to the worker. */
 function poolOf(which: keyof typeof pools): Promise<Piscina> {
   // The export pool keeps one worker whatever happens: see startExportWorker.
-  const pool = (pools[which] ??= workerBundle().then((url) => (which === 'exports' ? createPool(url, EXPORT_WORKER_LIMITS, 1) : createPool(url))));
+  const pool = (pools[which] ??= workerBundle().then((url) =>
+    which === 'exports' ? createPool(url, EXPORT_WORKER_LIMITS, 1) : createPool(url),
+  ));
   pool.catch(() => (pools[which] = undefined));
   return pool;
 }
 
-export async function runInWorker<K extends TaskName>(task: K, input: TaskInput<K>, opts: { timeoutMs: number; transfer?: Transferable[] }): Promise<TaskResult<K>> {
+export async function runInWorker<K extends TaskName>(
+  task: K,
+  input: TaskInput<K>,
+  opts: { timeoutMs: number; transfer?: Transferable[] },
+): Promise<TaskResult<K>> {
   const pool = await poolOf(task === 'writeExport' || task === 'streamExport' ? 'exports' : 'shared');
   return runOn<TaskResult<K>>(pool, task, input, opts.timeoutMs, opts.transfer);
 }

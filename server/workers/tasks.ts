@@ -1,7 +1,15 @@
 // What runs in a worker thread (pool.ts), one export per task. Inputs and results cross the thread
 // boundary by structured clone: plain data only, no functions, no database.
 import { randomUUID } from 'node:crypto';
-import { bindSurvey, importXlsForm, type Bindings, type ReportEntry, type Sheet, type SubmissionInput, type SurveyModel } from '../../engine/survey/index';
+import {
+  bindSurvey,
+  importXlsForm,
+  type Bindings,
+  type ReportEntry,
+  type Sheet,
+  type SubmissionInput,
+  type SurveyModel,
+} from '../../engine/survey/index';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { threadId, type MessagePort } from 'node:worker_threads';
@@ -130,10 +138,18 @@ async function withHeapPeak<T>(work: () => Promise<T>): Promise<T & { heapPeakBy
 }
 
 /** An export job's file (services/exportJobs.ts), written in this worker; `threadId` says which thread wrote it. */
-export async function writeExport(input: ExportInput): Promise<{ fileName: string; sizeBytes: number; threadId: number; heapPeakBytes: number }> {
+export async function writeExport(
+  input: ExportInput,
+): Promise<{ fileName: string; sizeBytes: number; threadId: number; heapPeakBytes: number }> {
   try {
     const deps = await exportDeps(input);
-    const file = await withHeapPeak(() => writeExportFile(deps, { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target }, progressOf(deps.db, input.jobId, input.total)));
+    const file = await withHeapPeak(() =>
+      writeExportFile(
+        deps,
+        { reader: input.reader, surveyId: input.surveyId, query: input.query, target: input.target },
+        progressOf(deps.db, input.jobId, input.total),
+      ),
+    );
     return { ...file, threadId };
   } finally {
     input.port?.close();

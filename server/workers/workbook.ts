@@ -11,7 +11,12 @@ export interface SheetLimits {
   cellLength: number;
 }
 
-const workbookError = (said: { code: ReportCode; params: Readonly<Record<string, string | number>>; message: string }, sheet = '', row = 0, column = ''): ReportEntry => ({ sheet, row, column, level: 'error', ...said });
+const workbookError = (
+  said: { code: ReportCode; params: Readonly<Record<string, string | number>>; message: string },
+  sheet = '',
+  row = 0,
+  column = '',
+): ReportEntry => ({ sheet, row, column, level: 'error', ...said });
 
 const MB = 1024 * 1024;
 
@@ -45,7 +50,8 @@ function cellText(v: unknown): string {
     if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
     if (o.result !== undefined) return cellText(o.result);
     // =TRUE() typed in a cell reaches pyxform as the boolean (engine/expression/xlsform.ts).
-    if (typeof o.formula === 'string') return /^(TRUE|FALSE)\(\)$/i.test(o.formula) ? o.formula.slice(0, -2).toUpperCase() : `=${o.formula}`;
+    if (typeof o.formula === 'string')
+      return /^(TRUE|FALSE)\(\)$/i.test(o.formula) ? o.formula.slice(0, -2).toUpperCase() : `=${o.formula}`;
     if (typeof o.text === 'string') return o.text;
     if (typeof o.error === 'string') return '';
   }
@@ -80,14 +86,29 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
   for (const ws of wb.worksheets) {
     const rows: string[][] = [];
     if (ws.columnCount > limits.columns) {
-      report.push(workbookError(said('sheetColumns', { count: ws.columnCount, max: limits.columns }), ws.name, 1, ws.getColumn(limits.columns + 1).letter));
+      report.push(
+        workbookError(
+          said('sheetColumns', { count: ws.columnCount, max: limits.columns }),
+          ws.name,
+          1,
+          ws.getColumn(limits.columns + 1).letter,
+        ),
+      );
       continue;
     }
     ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       const cells: string[] = [];
       row.eachCell({ includeEmpty: false }, (cell, col) => {
         const text = cellText(cell.value);
-        if (text.length > limits.cellLength && report.length < 50) report.push(workbookError(said('cellLength', { length: text.length, max: limits.cellLength }), ws.name, rowNumber, ws.getColumn(col).letter));
+        if (text.length > limits.cellLength && report.length < 50)
+          report.push(
+            workbookError(
+              said('cellLength', { length: text.length, max: limits.cellLength }),
+              ws.name,
+              rowNumber,
+              ws.getColumn(col).letter,
+            ),
+          );
         cells[col - 1] = text;
       });
       rows[rowNumber - 1] = Array.from(cells, (c) => c ?? '');

@@ -64,6 +64,15 @@ export const accountApi = {
   getCountries: () => api.get<{ id: number; name: string; code: string }[]>('/Languages/getAllCountries'),
   getPackets: () =>
     api.get<
-      { id: number; name: string; description: string; monthlyPrice: number; annuallyPrice: number; workspaceLimit: number; membersLimit: number; databaseLimit: number }[]
+      {
+        id: number;
+        name: string;
+        description: string;
+        monthlyPrice: number;
+        annuallyPrice: number;
+        workspaceLimit: number;
+        membersLimit: number;
+        databaseLimit: number;
+      }[]
     >('/Account/getPackets'),
 };

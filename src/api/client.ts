@@ -87,7 +87,11 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = session.refreshToken;
     if (!refreshToken) return false;
     try {
-      const res = await send('POST', '/Account/refreshToken', { body: { token: session.token ?? undefined, refreshToken }, noRefresh: true, headers: { authorization: '' } });
+      const res = await send('POST', '/Account/refreshToken', {
+        body: { token: session.token ?? undefined, refreshToken },
+        noRefresh: true,
+        headers: { authorization: '' },
+      });
       if (!res.ok) return false;
       const env = (await res.json()) as Envelope<{ token: string; refreshToken: string; tokenExpire: string }>;
       if (!env.isSuccess) return false;

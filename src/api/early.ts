@@ -12,7 +12,10 @@ export function startEarly(key: string, call: () => Promise<unknown>): Promise<u
   const data = call();
   const entry: { at: number; data: Promise<unknown>; settled?: { value: unknown } } = { at: Date.now(), data };
   // Read by the page, or dropped: a rejection nobody awaits yet must not be reported as unhandled.
-  data.then((value) => (entry.settled = { value }), () => undefined);
+  data.then(
+    (value) => (entry.settled = { value }),
+    () => undefined,
+  );
   early.set(key, entry);
   return data;
 }

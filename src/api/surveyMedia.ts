@@ -4,11 +4,14 @@
 // are fetched with it and shown from an object URL.
 import { session } from '../state/session';
 
-export const surveyMediaPath = (surveyId: string, fileName: string): string => `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`;
+export const surveyMediaPath = (surveyId: string, fileName: string): string =>
+  `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`;
 
 /** The file fetched with the session's headers. */
 export async function fetchSurveyMedia(surveyId: string, fileName: string): Promise<Blob> {
-  const res = await fetch(surveyMediaPath(surveyId, fileName), { headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' } });
+  const res = await fetch(surveyMediaPath(surveyId, fileName), {
+    headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' },
+  });
   if (!res.ok) throw new Error(String(res.status));
   return res.blob();
 }
@@ -32,7 +35,10 @@ export function forgetSignedMedia(surveyId: string, fileName: string): void {
   const key = surveyMediaPath(surveyId, fileName);
   const url = objectUrls.get(key);
   objectUrls.delete(key);
-  void url?.then((u) => URL.revokeObjectURL(u), () => undefined);
+  void url?.then(
+    (u) => URL.revokeObjectURL(u),
+    () => undefined,
+  );
 }
 
 /** The renderer's FormContext.mediaUrl for a survey: public links once it is deployed (lazy images, kept offline by the worker), signed ones before. */

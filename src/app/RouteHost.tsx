@@ -33,7 +33,10 @@ export function preloadRoute(route: RouteDecl): void {
 
 type Verdict = { go: string } | 'show';
 
-export function verdictFor(route: RouteDecl, s: { token: string | null; organizationId: string | null; roles: readonly string[] }): Verdict {
+export function verdictFor(
+  route: RouteDecl,
+  s: { token: string | null; organizationId: string | null; roles: readonly string[] },
+): Verdict {
   const signedIn = !!s.token;
   switch (route.access) {
     case 'public':

@@ -10,9 +10,17 @@ function watchHtml(onChange: () => void): () => void {
 }
 
 export function useDocumentLang(): string {
-  return useSyncExternalStore(watchHtml, () => document.documentElement.lang || 'en', () => 'en');
+  return useSyncExternalStore(
+    watchHtml,
+    () => document.documentElement.lang || 'en',
+    () => 'en',
+  );
 }
 
 export function useDocumentDir(): 'ltr' | 'rtl' {
-  return useSyncExternalStore(watchHtml, () => (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'), () => 'ltr');
+  return useSyncExternalStore(
+    watchHtml,
+    () => (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'),
+    () => 'ltr',
+  );
 }

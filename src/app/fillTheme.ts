@@ -28,7 +28,21 @@ let system: SystemContext | undefined;
  */
 export function fillSystem(): SystemContext {
   return (system ??= productSystem(
-    { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, input: inputRecipe, spinner: spinnerRecipe, textarea: textareaRecipe },
-    { alert: alertSlotRecipe, dialog: dialogSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe, toast: toastRecipe },
+    {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    {
+      alert: alertSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      toast: toastRecipe,
+    },
   ));
 }

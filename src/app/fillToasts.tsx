@@ -64,7 +64,14 @@ function OneToast({ toast, close, held }: { toast: Shown; close: (id: number) =>
         )}
       </div>
       {/* The respondent's language has this word in every file (offline namespace). */}
-      <button type="button" data-scope="toast" data-part="close-trigger" aria-label={t('offline.outbox.close')} onClick={() => close(toast.id)} className="pl-toast-close">
+      <button
+        type="button"
+        data-scope="toast"
+        data-part="close-trigger"
+        aria-label={t('offline.outbox.close')}
+        onClick={() => close(toast.id)}
+        className="pl-toast-close"
+      >
         <X size="1em" aria-hidden />
       </button>
     </div>

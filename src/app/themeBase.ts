@@ -20,7 +20,10 @@ import {
 type Theme = NonNullable<SystemConfig['theme']>;
 
 // A toast's description is drawn at 80% opacity, under 4.5:1 on the solid colours: full strength.
-export const toastRecipe = { ...toastSlotRecipe, base: { ...toastSlotRecipe.base, description: { ...toastSlotRecipe.base?.description, opacity: '1' } } };
+export const toastRecipe = {
+  ...toastSlotRecipe,
+  base: { ...toastSlotRecipe.base, description: { ...toastSlotRecipe.base?.description, opacity: '1' } },
+};
 
 const config = defineConfig({
   theme: {

@@ -19,7 +19,14 @@ export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => 
   toaster.attrs.placement = dir === 'rtl' ? 'top-start' : 'top-end';
   // After the toaster's own effects have started its machine.
   useEffect(() => {
-    const id = setTimeout(() => onReady((t) => void toaster.create(t), () => toaster.dismiss()), 0);
+    const id = setTimeout(
+      () =>
+        onReady(
+          (t) => void toaster.create(t),
+          () => toaster.dismiss(),
+        ),
+      0,
+    );
     return () => clearTimeout(id);
   }, [onReady]);
   return (

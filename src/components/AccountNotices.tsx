@@ -14,7 +14,10 @@ export const REMINDER_DAYS = [1, 3, 15] as const;
 const DAY = 86_400_000;
 
 /** Days left before the subscription ends, counted in whole days, when a reminder is due. */
-export function reminderDays(o: { roles: readonly { name: string }[]; paymentMethodId: string | null; subscriptionEndDate: string | null }, now = Date.now()): number | null {
+export function reminderDays(
+  o: { roles: readonly { name: string }[]; paymentMethodId: string | null; subscriptionEndDate: string | null },
+  now = Date.now(),
+): number | null {
   if (!o.roles.some((r) => r.name === 'Organization') || o.paymentMethodId || !o.subscriptionEndDate) return null;
   const days = Math.ceil((new Date(o.subscriptionEndDate).getTime() - now) / DAY);
   return (REMINDER_DAYS as readonly number[]).includes(days) ? days : null;
@@ -36,7 +39,9 @@ export function AccountNotices() {
   const days = org ? reminderDays(org) : null;
   // Once per organization and day count in this tab: a reminder, not a nag on every page.
   const seenKey = `fs.reminder.${snap.organizationId ?? ''}.${days ?? ''}`;
-  const [reminderOpen, setReminderOpen] = useState(() => days !== null && typeof sessionStorage !== 'undefined' && !sessionStorage.getItem(seenKey));
+  const [reminderOpen, setReminderOpen] = useState(
+    () => days !== null && typeof sessionStorage !== 'undefined' && !sessionStorage.getItem(seenKey),
+  );
   const closeReminder = () => {
     sessionStorage.setItem(seenKey, '1');
     setReminderOpen(false);

@@ -51,7 +51,11 @@ function loadRecaptcha(siteKey: string): Promise<void> {
 
 export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function BotCheck({ action }, ref) {
   const { i18n } = useTranslation();
-  const { data: config } = useQuery({ queryKey: ['bot-check-config'], queryFn: () => api.get<BotCheckConfig>('/BotCheck/config'), staleTime: Infinity });
+  const { data: config } = useQuery({
+    queryKey: ['bot-check-config'],
+    queryFn: () => api.get<BotCheckConfig>('/BotCheck/config'),
+    staleTime: Infinity,
+  });
   const widget = useRef<AltchaElement | null>(null);
   const solved = useRef<string | undefined>(undefined);
   // Solutions already sent. The widget announces a solution after verify() returns it, so a spent one
@@ -74,27 +78,33 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
     return () => el.removeEventListener('verified', onVerified);
   }, [config?.mode]);
 
-  useImperativeHandle(ref, () => ({
-    async token() {
-      if (!config || config.mode === 'off') return undefined;
-      if (config.mode === 'recaptcha') {
-        if (!config.siteKey) return undefined;
-        await loadRecaptcha(config.siteKey);
-        return new Promise<string>((resolve) => window.grecaptcha!.ready(() => void window.grecaptcha!.execute(config.siteKey!, { action }).then(resolve)));
-      }
-      const el = widget.current;
-      if (!el) return undefined;
-      // A solution the user earned by ticking the box, or a fresh one solved now.
-      let payload = solved.current;
-      solved.current = undefined;
-      if (!payload || spent.current.has(payload)) {
-        el.reset();
-        payload = (await el.verify())?.payload;
-      }
-      if (payload) spent.current.add(payload);
-      return payload;
-    },
-  }), [config, action]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      async token() {
+        if (!config || config.mode === 'off') return undefined;
+        if (config.mode === 'recaptcha') {
+          if (!config.siteKey) return undefined;
+          await loadRecaptcha(config.siteKey);
+          return new Promise<string>((resolve) =>
+            window.grecaptcha!.ready(() => void window.grecaptcha!.execute(config.siteKey!, { action }).then(resolve)),
+          );
+        }
+        const el = widget.current;
+        if (!el) return undefined;
+        // A solution the user earned by ticking the box, or a fresh one solved now.
+        let payload = solved.current;
+        solved.current = undefined;
+        if (!payload || spent.current.has(payload)) {
+          el.reset();
+          payload = (await el.verify())?.payload;
+        }
+        if (payload) spent.current.add(payload);
+        return payload;
+      },
+    }),
+    [config, action],
+  );
 
   if (config?.mode !== 'altcha') return null;
   return (

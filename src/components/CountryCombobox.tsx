@@ -37,7 +37,9 @@ export function localizeCountries(countries: readonly CountryOption[], language:
 
 export function startsWithFilter<T extends { name: string; english?: string }>(items: readonly T[], input: string): T[] {
   const q = input.trim().toLocaleLowerCase();
-  return q ? items.filter((c) => c.name.toLocaleLowerCase().startsWith(q) || (c.english?.toLocaleLowerCase().startsWith(q) ?? false)) : [...items];
+  return q
+    ? items.filter((c) => c.name.toLocaleLowerCase().startsWith(q) || (c.english?.toLocaleLowerCase().startsWith(q) ?? false))
+    : [...items];
 }
 
 export function CountryCombobox(props: {
@@ -53,7 +55,12 @@ export function CountryCombobox(props: {
   const selected = countries.find((c) => c.id === props.value);
   const [input, setInput] = useState(selected?.name ?? '');
   const collection = useMemo(
-    () => createListCollection({ items: startsWithFilter(countries, input === selected?.name ? '' : input), itemToString: (c) => c.name, itemToValue: (c) => String(c.id) }),
+    () =>
+      createListCollection({
+        items: startsWithFilter(countries, input === selected?.name ? '' : input),
+        itemToString: (c) => c.name,
+        itemToValue: (c) => String(c.id),
+      }),
     [countries, input, selected?.name],
   );
   return (

@@ -74,7 +74,14 @@ export function FilePicker(p: FilePickerProps) {
           }}
           data-testid={p.testId}
         />
-        <Button variant="outline" size="sm" disabled={p.full} aria-describedby={hintId} onClick={() => input.current?.click()} data-testid={`${p.testId}-choose`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={p.full}
+          aria-describedby={hintId}
+          onClick={() => input.current?.click()}
+          data-testid={`${p.testId}-choose`}
+        >
           <LuUpload aria-hidden="true" /> {p.chooseText}
         </Button>
         <Text id={hintId} fontSize="sm" color="fg.muted">

@@ -24,7 +24,12 @@ export interface FormFieldProps {
 
 export function FormField(p: FormFieldProps) {
   return (
-    <Field.Root required={p.required ?? false} invalid={p.invalid ?? !!p.error} disabled={p.disabled ?? false} readOnly={p.readOnly ?? false}>
+    <Field.Root
+      required={p.required ?? false}
+      invalid={p.invalid ?? !!p.error}
+      disabled={p.disabled ?? false}
+      readOnly={p.readOnly ?? false}
+    >
       <Field.Label>
         {p.label}
         {p.required && <Field.RequiredIndicator />}
@@ -54,7 +59,13 @@ export interface SelectControlProps {
 export function SelectControl(p: SelectControlProps) {
   return (
     <NativeSelect.Root disabled={p.disabled ?? false} {...(p.size ? { size: p.size } : {})} {...(p.width ? { w: p.width } : {})}>
-      <NativeSelect.Field name={p.name} aria-label={p.ariaLabel} value={p.value} onChange={(e) => p.onChange(e.currentTarget.value)} data-testid={p.testId}>
+      <NativeSelect.Field
+        name={p.name}
+        aria-label={p.ariaLabel}
+        value={p.value}
+        onChange={(e) => p.onChange(e.currentTarget.value)}
+        data-testid={p.testId}
+      >
         {p.children}
       </NativeSelect.Field>
       <NativeSelect.Indicator />

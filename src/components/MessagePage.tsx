@@ -5,7 +5,19 @@ import { useInAppShell } from '../app/shell/frame';
 import { LogoMark, PRODUCT_NAME } from '../app/shell/LogoMark';
 import './plain/plain.css';
 
-export function MessagePage({ code, title, body, actions, testId }: { code?: string; title: string; body?: ReactNode; actions?: ReactNode; testId?: string }) {
+export function MessagePage({
+  code,
+  title,
+  body,
+  actions,
+  testId,
+}: {
+  code?: string;
+  title: string;
+  body?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+}) {
   // Inside the signed-in frame the page is part of its <main>, under its logo.
   const framed = useInAppShell();
   const Outer = framed ? 'section' : 'main';

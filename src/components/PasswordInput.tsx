@@ -9,7 +9,13 @@ export function PasswordInput(props: InputProps) {
   return (
     <InputGroup
       endElement={
-        <IconButton variant="ghost" size="xs" aria-label={shown ? t('auth.fields.hidePassword') : t('auth.fields.showPassword')} onClick={() => setShown((s) => !s)} me="-2">
+        <IconButton
+          variant="ghost"
+          size="xs"
+          aria-label={shown ? t('auth.fields.hidePassword') : t('auth.fields.showPassword')}
+          onClick={() => setShown((s) => !s)}
+          me="-2"
+        >
           {shown ? <LuEyeOff /> : <LuEye />}
         </IconButton>
       }

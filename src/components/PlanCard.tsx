@@ -23,10 +23,27 @@ export function pricePerMonth(plan: Plan, yearly: boolean): number {
   return yearly ? plan.annuallyPrice : plan.monthlyPrice;
 }
 
-export function PlanCard({ plan, yearly, selected, onSelect, actionLabel, current, disabled }: { plan: Plan; yearly: boolean; selected: boolean; onSelect?: () => void; actionLabel?: string; current?: boolean; disabled?: boolean }) {
+export function PlanCard({
+  plan,
+  yearly,
+  selected,
+  onSelect,
+  actionLabel,
+  current,
+  disabled,
+}: {
+  plan: Plan;
+  yearly: boolean;
+  selected: boolean;
+  onSelect?: () => void;
+  actionLabel?: string;
+  current?: boolean;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   // 0 means unlimited for every limit.
-  const limit = (n: number, key: 'workspaces' | 'members' | 'storage') => (n === 0 ? t(`plans.${key}Unlimited`) : t(`plans.${key}`, { count: n }));
+  const limit = (n: number, key: 'workspaces' | 'members' | 'storage') =>
+    n === 0 ? t(`plans.${key}Unlimited`) : t(`plans.${key}`, { count: n });
   return (
     <Box
       borderWidth="2px"
@@ -55,14 +72,16 @@ export function PlanCard({ plan, yearly, selected, onSelect, actionLabel, curren
           </Text>
         </Text>
         <List.Root gap="1" variant="plain" fontSize="sm">
-          {[limit(plan.workspaceLimit, 'workspaces'), limit(plan.membersLimit, 'members'), limit(plan.databaseLimit, 'storage')].map((line, i) => (
-            <List.Item key={i} alignItems="center">
-              <List.Indicator asChild color="green.500">
-                <LuCheck />
-              </List.Indicator>
-              {line}
-            </List.Item>
-          ))}
+          {[limit(plan.workspaceLimit, 'workspaces'), limit(plan.membersLimit, 'members'), limit(plan.databaseLimit, 'storage')].map(
+            (line, i) => (
+              <List.Item key={i} alignItems="center">
+                <List.Indicator asChild color="green.500">
+                  <LuCheck />
+                </List.Indicator>
+                {line}
+              </List.Item>
+            ),
+          )}
         </List.Root>
         {current && (
           <Button size="sm" disabled data-testid="current-plan">

@@ -23,7 +23,12 @@ const tiles = [
 export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const types = useQuery({ queryKey: ['project-types'], queryFn: () => api.get<ProjectType[]>('/Projects/getAllProjectTypes'), enabled: open, staleTime: Infinity });
+  const types = useQuery({
+    queryKey: ['project-types'],
+    queryFn: () => api.get<ProjectType[]>('/Projects/getAllProjectTypes'),
+    enabled: open,
+    staleTime: Infinity,
+  });
   return (
     <AppDialog
       open={open}
@@ -44,7 +49,12 @@ export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: (
           const enabled = !!type?.enabled;
           const Icon = tile.icon;
           return (
-            <Card.Root key={tile.typeId} asChild opacity={enabled ? 1 : 0.55} _hover={enabled ? { borderColor: 'brand.400', shadow: 'md' } : {}}>
+            <Card.Root
+              key={tile.typeId}
+              asChild
+              opacity={enabled ? 1 : 0.55}
+              _hover={enabled ? { borderColor: 'brand.400', shadow: 'md' } : {}}
+            >
               <button
                 type="button"
                 disabled={!enabled}

@@ -46,5 +46,8 @@ export function parseSyntax(source: string): SyntaxResult {
   // Not reached by a survey whose trees were provided (tests/unit/fill/expression-trees.test.ts);
   // if it is, the expression reports itself broken until the parser is there.
   ensureParser().catch(() => undefined);
-  return { root: undefined, errors: [new ExpressionError('internal', 'The expression parser is still loading', { offset: 0, length: source.length })] };
+  return {
+    root: undefined,
+    errors: [new ExpressionError('internal', 'The expression parser is still loading', { offset: 0, length: source.length })],
+  };
 }

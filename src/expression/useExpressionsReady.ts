@@ -6,7 +6,8 @@ import type { AstNode } from '../../engine/expression/index';
 import { ensurePatterns, patternsLoaded } from './re2';
 import { ensureParser, parserLoaded, provideTrees } from './syntax';
 
-const callsRegex = (trees: Readonly<Record<string, AstNode | null>>): boolean => Object.keys(trees).some((source) => source.includes('regex'));
+const callsRegex = (trees: Readonly<Record<string, AstNode | null>>): boolean =>
+  Object.keys(trees).some((source) => source.includes('regex'));
 
 /** `active`: the survey is here (its trees, if any, with it). */
 export function useExpressionsReady(active: boolean, trees: Readonly<Record<string, AstNode | null>> | null | undefined): boolean {

@@ -38,9 +38,23 @@ const allEnglish = () => import('./locales/en.json?all').then((m) => m.default);
  * which the respondent languages say too (respondent/README.md); the rest are the panel's.
  */
 export const RESPONDENT_PROBLEMS = [
-  'surveyNotOpen', 'alreadySubmitted', 'surveyExpired', 'surveyInvalid', 'submissionConflict', 'fileTypeNotAllowed', 'fileTooLarge',
-  'payloadTooLarge', 'storageLimit', 'evaluationBudget', 'tooManyRequests', 'internal', 'serviceUnavailable', 'notFound', 'validation',
-  'requestTimeout', 'badRequest',
+  'surveyNotOpen',
+  'alreadySubmitted',
+  'surveyExpired',
+  'surveyInvalid',
+  'submissionConflict',
+  'fileTypeNotAllowed',
+  'fileTooLarge',
+  'payloadTooLarge',
+  'storageLimit',
+  'evaluationBudget',
+  'tooManyRequests',
+  'internal',
+  'serviceUnavailable',
+  'notFound',
+  'validation',
+  'requestTimeout',
+  'badRequest',
 ] as const satisfies readonly ProblemCode[];
 
 /** English texts of the API problems come from the catalogue itself, so they are never written twice. */

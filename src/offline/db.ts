@@ -120,7 +120,10 @@ export function liveQuery<T>(db: OfflineDb, query: () => Promise<T>, next: (v: T
   const again = () => {
     const mine = ++run;
     // Only the latest run's answer is shown: an older one finishing late would put back stale data.
-    query().then((v) => mine === run && next(v), () => undefined);
+    query().then(
+      (v) => mine === run && next(v),
+      () => undefined,
+    );
   };
   const stop = db.database.watch(again);
   again();

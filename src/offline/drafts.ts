@@ -68,7 +68,11 @@ export async function discardDraft(db: OfflineDb, surveyId: string, draftId: str
  */
 export async function purgeOld(db: OfflineDb, now: number): Promise<number> {
   const cutoff = now - DRAFT_KEEP_MS;
-  const drafts = await db.drafts.where('timestamp').below(cutoff).filter((d) => !d.outboxId).delete();
+  const drafts = await db.drafts
+    .where('timestamp')
+    .below(cutoff)
+    .filter((d) => !d.outboxId)
+    .delete();
   const autosaved = await db.autosave.where('savedAt').below(cutoff).delete();
   return drafts + autosaved;
 }

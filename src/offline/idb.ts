@@ -209,7 +209,6 @@ export class Database {
     return this.opening;
   }
 
-
   /**
    * Runs `fn` inside one read-write transaction over `stores`: its calls all happen or none. `fn` gets the
    * scope its tables must be built on; awaiting anything but their requests would let the transaction commit.
@@ -254,7 +253,10 @@ export class Database {
   }
 
   close(): void {
-    void this.opening?.then((db) => db.close(), () => undefined);
+    void this.opening?.then(
+      (db) => db.close(),
+      () => undefined,
+    );
     this.opening = undefined;
     this.channel?.close();
     this.channel = undefined;

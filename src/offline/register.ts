@@ -38,9 +38,11 @@ export function registerServiceWorker(onMessage: WorkerNotice): void {
   // the fill page's 'fill' file (vite.config.ts), which imports the rest of the page's code.
   const fromNetwork = navigator.serviceWorker.controller === null;
   whenQuiet(() => {
-    void register().then(keepLoadedFiles).then(() => {
-      if (fromNetwork && isSurveyAddress(window.location.pathname)) return writeCodeCache(import.meta.url);
-    });
+    void register()
+      .then(keepLoadedFiles)
+      .then(() => {
+        if (fromNetwork && isSurveyAddress(window.location.pathname)) return writeCodeCache(import.meta.url);
+      });
   });
 }
 

@@ -66,7 +66,8 @@ async function keepMedia(urls: readonly string[]): Promise<void> {
 
 export async function keepSurveyOffline(db: OfflineDb, s: SurveyToKeep, now: number): Promise<KeepResult> {
   // No worker: a development build (register.ts registers none) or a browser without one.
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined') return 'unsupported';
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined')
+    return 'unsupported';
   // The worker is registered once the page has loaded (register.ts); the fill page can get here first,
   // so wait for it rather than ask whether it is there yet.
   if (!(await ready())) return 'failed';

@@ -16,7 +16,20 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ASSETS_CACHE, CODE_CACHE_PAGE, FILL_DOCUMENT_CACHE, isBuiltScriptPath, SURVEY_DATA_CACHE, SURVEY_MEDIA_CACHE, SURVEY_ADDRESS, isCacheUrlsMessage, isSurveyAddress, isSurveyDataUrl, surveyIdOf, type WorkerMessage } from './sw/contract';
+import {
+  ASSETS_CACHE,
+  CODE_CACHE_PAGE,
+  FILL_DOCUMENT_CACHE,
+  isBuiltScriptPath,
+  SURVEY_DATA_CACHE,
+  SURVEY_MEDIA_CACHE,
+  SURVEY_ADDRESS,
+  isCacheUrlsMessage,
+  isSurveyAddress,
+  isSurveyDataUrl,
+  surveyIdOf,
+  type WorkerMessage,
+} from './sw/contract';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -151,7 +164,10 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
     cacheName: ASSETS_CACHE,
-    plugins: [plugin(new CacheableResponsePlugin({ statuses: [200] })), plugin(new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true }))],
+    plugins: [
+      plugin(new CacheableResponsePlugin({ statuses: [200] })),
+      plugin(new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true })),
+    ],
   }),
 );
 
@@ -166,16 +182,14 @@ self.addEventListener('message', (event) => {
       // not an address
     }
   }
-  const urls = event.data.urls
-    .slice(0, 200)
-    .filter((u) => {
-      try {
-        const url = new URL(u);
-        return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
-      } catch {
-        return false;
-      }
-    });
+  const urls = event.data.urls.slice(0, 200).filter((u) => {
+    try {
+      const url = new URL(u);
+      return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+    } catch {
+      return false;
+    }
+  });
   event.waitUntil(
     caches.open(ASSETS_CACHE).then(async (cache) => {
       for (const u of urls) {
@@ -228,7 +242,8 @@ registerRoute(
     const network = fetch(request.clone()).then(async (res) => {
       if (await isKeepable(res)) {
         await cache.put(request, res.clone());
-        if (servedBody !== undefined && surveyId && (await res.clone().text()) !== servedBody) await tell(clientId, { type: 'fieldsurvey:survey-updated', surveyId });
+        if (servedBody !== undefined && surveyId && (await res.clone().text()) !== servedBody)
+          await tell(clientId, { type: 'fieldsurvey:survey-updated', surveyId });
       }
       return res;
     });
@@ -261,9 +276,15 @@ registerRoute(
 
 // Images and files a survey shows: from the cache at once, refreshed behind.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && (request.destination === 'image' || /^\/api\/filedata\/getfile/i.test(url.pathname)) && !url.pathname.startsWith('/assets/'),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    (request.destination === 'image' || /^\/api\/filedata\/getfile/i.test(url.pathname)) &&
+    !url.pathname.startsWith('/assets/'),
   new StaleWhileRevalidate({
     cacheName: SURVEY_MEDIA_CACHE,
-    plugins: [plugin(new CacheableResponsePlugin({ statuses: [0, 200] })), plugin(new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }))],
+    plugins: [
+      plugin(new CacheableResponsePlugin({ statuses: [0, 200] })),
+      plugin(new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })),
+    ],
   }),
 );

@@ -19,7 +19,10 @@ import { surveyChanged } from './surveyRefresh';
 import { lazyDialog, whenOpen } from '../components/lazyDialog';
 
 const QueuedDialog = lazyDialog(() => import('./ui/QueuedDialog').then((m) => m.QueuedDialog), whenOpen);
-const RestoreDialog = lazyDialog(() => import('./ui/RestoreDialog').then((m) => m.RestoreDialog), (p) => p.savedAt !== null);
+const RestoreDialog = lazyDialog(
+  () => import('./ui/RestoreDialog').then((m) => m.RestoreDialog),
+  (p) => p.savedAt !== null,
+);
 
 const AUTOSAVE_DELAY_MS = 800;
 
@@ -149,9 +152,15 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     void afterFillSettled().then(() => {
       if (!live) return;
       cancelKeep = afterPaint(() => {
-        void opened.then((db) => keepSurveyOffline(db, { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl }, Date.now())).then(
-          (r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')),
-        );
+        void opened
+          .then((db) =>
+            keepSurveyOffline(
+              db,
+              { surveyId: o.surveyId, title: o.title, path: location.pathname + location.search, dataUrl: o.dataUrl },
+              Date.now(),
+            ),
+          )
+          .then((r) => live && r === 'downloaded' && notify('success', text.current('offline.notices.downloaded')));
       });
     });
     const onWorker = (e: MessageEvent<unknown>) => {
@@ -162,7 +171,9 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     const off = onConnectionChange((online) => {
       if (!online || !fromCache.current) return;
       fromCache.current = false;
-      void opened.then((db) => surveyChanged(db, o.surveyId, o.dataUrl)).then((c) => c && notify('info', text.current('offline.notices.surveyUpdated'), text.current('offline.notices.surveyUpdatedHint')));
+      void opened
+        .then((db) => surveyChanged(db, o.surveyId, o.dataUrl))
+        .then((c) => c && notify('info', text.current('offline.notices.surveyUpdated'), text.current('offline.notices.surveyUpdatedHint')));
     });
     return () => {
       live = false;
@@ -194,7 +205,18 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       const s = o2.snapshot();
       const db = await offlineDatabase();
       try {
-        await saveDraft(db, { surveyId: o2.surveyId, draftId: draftRef.current?.draftId ?? null, draftTitle: title, draftDescription: description, renderedElementIds: s.renderedElementIds, formData: s.formData }, Date.now());
+        await saveDraft(
+          db,
+          {
+            surveyId: o2.surveyId,
+            draftId: draftRef.current?.draftId ?? null,
+            draftTitle: title,
+            draftDescription: description,
+            renderedElementIds: s.renderedElementIds,
+            formData: s.formData,
+          },
+          Date.now(),
+        );
       } catch {
         notify('error', t('offline.drafts.saveFailed'));
         return undefined;
@@ -263,5 +285,15 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
     [queued, reload, restoreAt, restore, startOver],
   );
 
-  return { enabled: o.enabled, surveyId: o.surveyId, selectedDraft, changed, saveDraft: save, openDraft, discardDraft: discard, submit, dialogs };
+  return {
+    enabled: o.enabled,
+    surveyId: o.surveyId,
+    selectedDraft,
+    changed,
+    saveDraft: save,
+    openDraft,
+    discardDraft: discard,
+    submit,
+    dialogs,
+  };
 }

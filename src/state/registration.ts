@@ -24,7 +24,16 @@ export interface RegistrationState {
 }
 
 const KEY = 'fs.registration';
-const empty = (): RegistrationState => ({ account: null, userId: null, organizationId: null, confirmed: false, registrationToken: null, step: 0, planId: null, yearly: true });
+const empty = (): RegistrationState => ({
+  account: null,
+  userId: null,
+  organizationId: null,
+  confirmed: false,
+  registrationToken: null,
+  step: 0,
+  planId: null,
+  yearly: true,
+});
 
 function load(): RegistrationState {
   try {

@@ -18,33 +18,51 @@ describe('password reset', () => {
     expect(forgot.body.message).toBe('Email sent!');
     const code = await smtp.codeFor('junior@demo.test');
 
-    const wrong = await t.call('POST', '/api/Account/checkResetPasswordCode', { body: { userId: forgot.body.data.userId, code: code === '123456' ? '654321' : '123456' } });
+    const wrong = await t.call('POST', '/api/Account/checkResetPasswordCode', {
+      body: { userId: forgot.body.data.userId, code: code === '123456' ? '654321' : '123456' },
+    });
     expect(wrong.body.message).toBe('Invalid code. Please try again');
-    const good = await t.call<{ resetToken: string }>('POST', '/api/Account/checkResetPasswordCode', { body: { userId: forgot.body.data.userId, code } });
+    const good = await t.call<{ resetToken: string }>('POST', '/api/Account/checkResetPasswordCode', {
+      body: { userId: forgot.body.data.userId, code },
+    });
     expect(good.body.message).toBe('Code is valid');
     const { resetToken } = good.body.data;
 
-    const weak = await t.call('POST', '/api/Account/resetPassword', { body: { resetToken, userId: forgot.body.data.userId, newPassword: 'weak', confirmPassword: 'weak' } });
-    expect(weak.body.message).toBe('Password must include uppercase, lowercase, number, and special character and minimum length of password - 8');
-    const reset = await t.call('POST', '/api/Account/resetPassword', { body: { resetToken, userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW } });
+    const weak = await t.call('POST', '/api/Account/resetPassword', {
+      body: { resetToken, userId: forgot.body.data.userId, newPassword: 'weak', confirmPassword: 'weak' },
+    });
+    expect(weak.body.message).toBe(
+      'Password must include uppercase, lowercase, number, and special character and minimum length of password - 8',
+    );
+    const reset = await t.call('POST', '/api/Account/resetPassword', {
+      body: { resetToken, userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW },
+    });
     expect(reset.status).toBe(200);
 
-    expect((await t.call('POST', '/api/Account/login', { body: { email: 'junior@demo.test', password: DEMO_PASSWORD } })).body.message).toBe('Invalid login attempt!');
+    expect(
+      (await t.call('POST', '/api/Account/login', { body: { email: 'junior@demo.test', password: DEMO_PASSWORD } })).body.message,
+    ).toBe('Invalid login attempt!');
     expect((await t.call('POST', '/api/Account/login', { body: { email: 'junior@demo.test', password: NEW } })).status).toBe(200);
     const refresh = await t.call('POST', '/api/Account/refreshToken', { body: { refreshToken: old.refreshToken } });
     expect(refresh.status).toBe(401);
 
     // The reset token was used up: it cannot reset the password a second time.
-    const replay = await t.call('POST', '/api/Account/resetPassword', { body: { resetToken, newPassword: 'Another-Pass-1!', confirmPassword: 'Another-Pass-1!' } });
+    const replay = await t.call('POST', '/api/Account/resetPassword', {
+      body: { resetToken, newPassword: 'Another-Pass-1!', confirmPassword: 'Another-Pass-1!' },
+    });
     expect(replay.body.message).toBe('Invalid code. Please try again');
   });
 
   it('cannot reset without the reset token of a code check', async () => {
     const forgot = await t.call<{ userId: string }>('POST', '/api/Account/forgotPassword', { body: { email: 'guest@demo.test' } });
-    const none = await t.call('POST', '/api/Account/resetPassword', { body: { userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW } });
+    const none = await t.call('POST', '/api/Account/resetPassword', {
+      body: { userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW },
+    });
     expect(none.status).toBe(400);
     expect(none.body.errors).toEqual([expect.stringContaining('resetToken')]);
-    const forged = await t.call('POST', '/api/Account/resetPassword', { body: { resetToken: 'not-a-token', userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW } });
+    const forged = await t.call('POST', '/api/Account/resetPassword', {
+      body: { resetToken: 'not-a-token', userId: forgot.body.data.userId, newPassword: NEW, confirmPassword: NEW },
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe('Invalid code. Please try again');
   });
@@ -62,7 +80,9 @@ describe('password reset', () => {
   });
 
   it('refuses mismatched passwords', async () => {
-    const res = await t.call('POST', '/api/Account/resetPassword', { body: { resetToken: 'any', newPassword: NEW, confirmPassword: `${NEW}x` } });
+    const res = await t.call('POST', '/api/Account/resetPassword', {
+      body: { resetToken: 'any', newPassword: NEW, confirmPassword: `${NEW}x` },
+    });
     expect(res.body.message).toBe('The two passwords do not match!');
   });
 });

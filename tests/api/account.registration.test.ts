@@ -38,7 +38,9 @@ describe('registration', () => {
 
   it('refuses to sign in before the address is confirmed, giving the user id for the code pop-up', async () => {
     await register('early@relief.test');
-    const login = await t.call<{ userId: string }>('POST', '/api/Account/login', { body: { email: 'early@relief.test', password: PASSWORD } });
+    const login = await t.call<{ userId: string }>('POST', '/api/Account/login', {
+      body: { email: 'early@relief.test', password: PASSWORD },
+    });
     expect(login.status).toBe(400);
     expect(login.body.message).toBe('User has not confirmed their email!');
     expect(login.body.data.userId).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,7 +62,11 @@ describe('registration', () => {
   it('refuses an expired code', async () => {
     const { data } = await register('late@relief.test');
     const code = await smtp.codeFor('late@relief.test');
-    await t.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', data.userId).execute();
+    await t.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', data.userId)
+      .execute();
     const res = await t.call('POST', '/api/Account/confirmEmail', { body: { userId: data.userId, code } });
     expect(res.body.message).toBe('The code has expired. Please request a new one.');
   });
@@ -69,12 +75,18 @@ describe('registration', () => {
     const email = 'complete@relief.test';
     const { data } = await register(email);
     const code = await smtp.codeFor(email);
-    const confirmed = await t.call<{ registrationToken: string; organizationId: string }>('POST', '/api/Account/confirmEmail', { body: { userId: data.userId, code } });
+    const confirmed = await t.call<{ registrationToken: string; organizationId: string }>('POST', '/api/Account/confirmEmail', {
+      body: { userId: data.userId, code },
+    });
     expect(confirmed.body.message).toBe('Account created successfully');
     expect(confirmed.body.data.organizationId).toBe(data.organizationId);
 
     // Confirmed but no plan yet: sign-in answers no token and the data to resume the registration.
-    const midway = await t.call<{ token: null; organizationNotPaid: { registerStepOneData: { name: string; email: string } } }>('POST', '/api/Account/login', { body: { email, password: PASSWORD } });
+    const midway = await t.call<{ token: null; organizationNotPaid: { registerStepOneData: { name: string; email: string } } }>(
+      'POST',
+      '/api/Account/login',
+      { body: { email, password: PASSWORD } },
+    );
     expect(midway.status).toBe(200);
     expect(midway.body.data.token).toBeNull();
     expect(midway.body.data.organizationNotPaid.registerStepOneData).toMatchObject({ name: 'Relief Without Borders', email });
@@ -94,17 +106,28 @@ describe('registration', () => {
     });
     expect(again.status).toBe(409);
 
-    const login = await t.call<{ token: string; organizations: { organizationName: string; roles: { name: string }[] }[] }>('POST', '/api/Account/login', { body: { email, password: PASSWORD } });
+    const login = await t.call<{ token: string; organizations: { organizationName: string; roles: { name: string }[] }[] }>(
+      'POST',
+      '/api/Account/login',
+      { body: { email, password: PASSWORD } },
+    );
     expect(login.body.data.token).toMatch(/^ey/);
-    expect(login.body.data.organizations).toEqual([expect.objectContaining({ organizationName: 'Relief Without Borders', roles: [{ name: 'Organization' }] })]);
+    expect(login.body.data.organizations).toEqual([
+      expect.objectContaining({ organizationName: 'Relief Without Borders', roles: [{ name: 'Organization' }] }),
+    ]);
   });
 
   it("a registration token opens only its own organization's trial", async () => {
     const a = await register('owner-a@relief.test');
     const codeA = await smtp.codeFor('owner-a@relief.test');
-    const tokenA = (await t.call<{ registrationToken: string }>('POST', '/api/Account/confirmEmail', { body: { userId: a.data.userId, code: codeA } })).body.data.registrationToken;
+    const tokenA = (
+      await t.call<{ registrationToken: string }>('POST', '/api/Account/confirmEmail', { body: { userId: a.data.userId, code: codeA } })
+    ).body.data.registrationToken;
     const b = await register('owner-b@relief.test');
-    const res = await t.call('POST', '/api/payment/stripe/createSubscription', { headers: { authorization: `Bearer ${tokenA}` }, body: { organizationId: b.data.organizationId, packetId: 1 } });
+    const res = await t.call('POST', '/api/payment/stripe/createSubscription', {
+      headers: { authorization: `Bearer ${tokenA}` },
+      body: { organizationId: b.data.organizationId, packetId: 1 },
+    });
     expect(res.status).toBe(403);
   });
 

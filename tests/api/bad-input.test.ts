@@ -30,7 +30,11 @@ function wrongType(s: JsonSchema | undefined): unknown {
 }
 
 function bodyCases(schema: JsonSchema): [string, unknown][] {
-  const cases: [string, unknown][] = [['an empty object', {}], ['an array', [1, 2]], ['a bare string', 'hello']];
+  const cases: [string, unknown][] = [
+    ['an empty object', {}],
+    ['an array', [1, 2]],
+    ['a bare string', 'hello'],
+  ];
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     cases.push([`${name} of the wrong type`, { [name]: wrongType(prop) }]);
     if ([prop.type].flat().includes('string')) cases.push([`${name} of 1 MB`, { [name]: MEGABYTE_STRING }]);
@@ -56,7 +60,8 @@ function expectRefusal(status: number, body: { isSuccess: boolean; errors: strin
 describe('malformed input to every route', () => {
   it('covers the routes of the foundation at least', () => {
     const urls = routes().map((r) => r.url.toLowerCase());
-    for (const u of ['/api/account/login', '/api/account/register', '/api/account/refreshtoken', '/api/account/resetpassword']) expect(urls).toContain(u);
+    for (const u of ['/api/account/login', '/api/account/register', '/api/account/refreshtoken', '/api/account/resetpassword'])
+      expect(urls).toContain(u);
   });
 
   it('answers malformed JSON bodies with 400 naming the field, never 500', async () => {

@@ -14,7 +14,10 @@ let spa: SpaApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   const files: Record<string, string | Uint8Array> = {};
-  for (const [name, text] of [['index.html', PAGE], ['assets/index-abc.js', SCRIPT]] as const) {
+  for (const [name, text] of [
+    ['index.html', PAGE],
+    ['assets/index-abc.js', SCRIPT],
+  ] as const) {
     files[name] = text;
     files[`${name}.br`] = brotliCompressSync(text);
     files[`${name}.gz`] = gzipSync(text);
@@ -26,7 +29,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, acceptEncoding?: string) => spa.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  spa.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the front end', () => {
   it('sends the brotli copy of an asset to a browser that accepts it, cached for good', async () => {

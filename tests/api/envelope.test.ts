@@ -25,7 +25,11 @@ describe('the envelope', () => {
   });
 
   it('matches paths without regard to case', async () => {
-    for (const path of ['/api/DataCollection/CheckOnlineStatus', '/api/datacollection/checkonlinestatus', '/API/DATACOLLECTION/CHECKONLINESTATUS']) {
+    for (const path of [
+      '/api/DataCollection/CheckOnlineStatus',
+      '/api/datacollection/checkonlinestatus',
+      '/API/DATACOLLECTION/CHECKONLINESTATUS',
+    ]) {
       const res = await t.call('GET', path);
       expect(res.status, path).toBe(200);
       expect(res.body).toEqual({ isSuccess: true, data: true, message: '', errors: [] });
@@ -45,7 +49,12 @@ describe('the envelope', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ isSuccess: false, data: null, message: 'Something went wrong! Please try again later.', errors: ['Something went wrong! Please try again later.'] });
+    expect(res.json()).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'Something went wrong! Please try again later.',
+      errors: ['Something went wrong! Please try again later.'],
+    });
     expect(res.body).not.toContain('secret');
     await app.close();
   });
@@ -90,12 +99,23 @@ describe('the bot check (ALTCHA)', () => {
   });
 
   it('refuses a forged solution', async () => {
-    const res = await guarded.call('POST', '/api/Account/forgotPassword', { body: { email: 'manager@demo.test' }, headers: { 'g-recaptcha-response': Buffer.from('{"challenge":{},"solution":{}}').toString('base64') } });
+    const res = await guarded.call('POST', '/api/Account/forgotPassword', {
+      body: { email: 'manager@demo.test' },
+      headers: { 'g-recaptcha-response': Buffer.from('{"challenge":{},"solution":{}}').toString('base64') },
+    });
     expect(res.body.message).toBe('The bot check failed. Please try again.');
   });
 
   it('guards registration, confirmation, resend and forgot-password too', async () => {
-    const guardedRoutes = guarded.app.apiRoutes.filter((r) => ['/api/Account/login', '/api/Account/register', '/api/Account/confirmEmail', '/api/Account/resendConfirmEmail', '/api/Account/forgotPassword'].includes(r.url));
+    const guardedRoutes = guarded.app.apiRoutes.filter((r) =>
+      [
+        '/api/Account/login',
+        '/api/Account/register',
+        '/api/Account/confirmEmail',
+        '/api/Account/resendConfirmEmail',
+        '/api/Account/forgotPassword',
+      ].includes(r.url),
+    );
     expect(guardedRoutes).toHaveLength(5);
     const res = await guarded.call('POST', '/api/Account/resendConfirmEmail?email=a@b.test');
     expect(res.body.message).toBe('Please complete the bot check.');
@@ -105,7 +125,8 @@ describe('the bot check (ALTCHA)', () => {
 describe('rate limits', () => {
   it('stops password guessing on one address after 10 tries in 15 minutes', async () => {
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await t.call('POST', '/api/Account/login', { body: { email: 'guest@demo.test', password: `guess-${i}` } })).status;
+    for (let i = 0; i < 11; i++)
+      last = (await t.call('POST', '/api/Account/login', { body: { email: 'guest@demo.test', password: `guess-${i}` } })).status;
     expect(last).toBe(429);
     // Even the right password waits now.
     const right = await t.call('POST', '/api/Account/login', { body: { email: 'guest@demo.test', password: DEMO_PASSWORD } });

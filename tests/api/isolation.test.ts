@@ -59,7 +59,16 @@ const routes: Record<string, Case> = {
   'POST /api/account/register': () => [
     {
       anonymous: true,
-      body: { adminFullName: 'Iso Late', phoneNumber: '+254712999999', email: 'isolation@demo.test', password: 'Isolate-2026!', confirmPassword: 'Isolate-2026!', organizationName: 'Iso Org', typeId: 1, countryId: 1 },
+      body: {
+        adminFullName: 'Iso Late',
+        phoneNumber: '+254712999999',
+        email: 'isolation@demo.test',
+        password: 'Isolate-2026!',
+        confirmPassword: 'Isolate-2026!',
+        organizationName: 'Iso Org',
+        typeId: 1,
+        countryId: 1,
+      },
     },
   ],
   'POST /api/account/resendconfirmemail': (_r, me) => [{ anonymous: true, query: { email: me.email } }],
@@ -67,7 +76,10 @@ const routes: Record<string, Case> = {
   'POST /api/account/forgotpassword': (_r, me) => [{ anonymous: true, body: { email: me.email } }],
   'POST /api/account/checkresetpasswordcode': (r) => [{ anonymous: true, body: { userId: r.ownerUserId, code: '000000' } }],
   'POST /api/account/resetpassword': (r) => [
-    { anonymous: true, body: { resetToken: 'forged', userId: r.ownerUserId, newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } },
+    {
+      anonymous: true,
+      body: { resetToken: 'forged', userId: r.ownerUserId, newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' },
+    },
   ],
   'POST /api/account/refreshtoken': (_r, me) => [{ body: { refreshToken: me.session.refreshToken } }],
   'GET /api/account/getuserorganizations': (r, me) => [{ query: { userId: r.ownerUserId } }, { query: { userId: me.session.userId } }],
@@ -81,13 +93,21 @@ const routes: Record<string, Case> = {
   'GET /api/botcheck/challenge': () => [{}],
   // Development only (DEV_MAILBOX): lists the outbox by recipient.
   'GET /api/dev/mailbox': (_r, me) => [{ query: { to: me.email } }],
-  'POST /api/payment/stripe/createsubscription': (r) => [{ body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } }],
+  'POST /api/payment/stripe/createsubscription': (r) => [
+    { body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } },
+  ],
   // Billing (issue 19): Demo Relief's organization, subscription, card and invoice named everywhere.
   'GET /api/payment/getpaymentconfig': () => [{ anonymous: true }],
   // The sandbox has no webhook: 404 (tests/api/payment.stripe.test.ts covers Stripe's).
-  'POST /api/payment/stripe/webhook': () => [{ anonymous: true, body: { type: 'customer.subscription.updated', data: { object: { id: 'sub_demo_relief', status: 'canceled' } } } }],
-  'POST /api/payment/stripe/activatesubscription': (r) => [{ body: { organizationId: r.organizationId, stripeSubscriptionId: 'sub_demo_relief' } }],
-  'POST /api/payment/sandbox/createpaymentmethod': (r) => [{ body: { organizationId: r.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+  'POST /api/payment/stripe/webhook': () => [
+    { anonymous: true, body: { type: 'customer.subscription.updated', data: { object: { id: 'sub_demo_relief', status: 'canceled' } } } },
+  ],
+  'POST /api/payment/stripe/activatesubscription': (r) => [
+    { body: { organizationId: r.organizationId, stripeSubscriptionId: 'sub_demo_relief' } },
+  ],
+  'POST /api/payment/sandbox/createpaymentmethod': (r) => [
+    { body: { organizationId: r.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+  ],
   // SetupIntents are Stripe's: the sandbox has none (404); tests/api/payment.stripe.test.ts covers Stripe's.
   'POST /api/payment/stripe/createsetupintent': (r) => [{ body: { organizationId: r.organizationId } }],
   'GET /api/payment/addpaymentmethodtoorganization': (r, me) => [
@@ -96,21 +116,43 @@ const routes: Record<string, Case> = {
     { query: { organizationId: me.session.organizationId, paymentMethodId: 'pm_demo_visa_relief' } },
   ],
   'GET /api/payment/getstripesubscriptionbyorganization': (r) => [{ query: { organizationId: r.organizationId } }],
-  'GET /api/payment/updatesubscriptionplan': () => [{ query: { stripeSubscriptionId: 'sub_demo_relief', newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } }],
+  'GET /api/payment/updatesubscriptionplan': () => [
+    { query: { stripeSubscriptionId: 'sub_demo_relief', newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } },
+  ],
   'POST /api/payment/cancelstripesubscription': () => [{ query: { subscriptionId: 'sub_demo_relief', reasonOfCancellation: '1' } }],
   'GET /api/payment/getstripeinvoicesdetailsbyorganizationuser': (r) => [{ query: { organizationId: r.organizationId } }],
   'GET /api/payment/downloadinvoice/:invoiceId': (r) => [{ params: { invoiceId: r.invoiceId } }],
   'GET /api/payment/downloadallstripeinvoicesfororganization': (r) => [{ query: { organizationId: r.organizationId } }],
   // Plans are the platform's, not a tenant's: an Organization owner is refused (403).
-  'POST /api/payment/editplan': () => [{ body: { id: 1, name: 'Taken over', description: '', monthlyPrice: 0, annuallyPrice: 0, workspaceLimit: 0, membersLimit: 0, databaseLimit: 0, projectsLimit: 0 } }],
+  'POST /api/payment/editplan': () => [
+    {
+      body: {
+        id: 1,
+        name: 'Taken over',
+        description: '',
+        monthlyPrice: 0,
+        annuallyPrice: 0,
+        workspaceLimit: 0,
+        membersLimit: 0,
+        databaseLimit: 0,
+        projectsLimit: 0,
+      },
+    },
+  ],
 
   // Workspaces
   'GET /api/workspaces/getmyworkspaces': () => [{ query: { pageSize: '100' } }, { query: { isDeleted: 'true', pageSize: '100' } }],
   'GET /api/workspaces/getbyid/:id': (r) => [{ params: { id: r.workspaceId } }, { params: { id: r.binned.workspaceId } }],
   'POST /api/workspaces/add': () => [{ body: { name: 'Other Aid second workspace' } }],
-  'POST /api/workspaces/edit': (r) => [{ body: { id: r.workspaceId, name: 'Taken over' } }, { body: { id: r.binned.workspaceId, name: 'Taken over' } }],
+  'POST /api/workspaces/edit': (r) => [
+    { body: { id: r.workspaceId, name: 'Taken over' } },
+    { body: { id: r.binned.workspaceId, name: 'Taken over' } },
+  ],
   'POST /api/workspaces/delete': (r) => [{ body: { id: r.workspaceId } }],
-  'POST /api/workspaces/permanentlydeleteorrestoreallworkspacesofuser': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
+  'POST /api/workspaces/permanentlydeleteorrestoreallworkspacesofuser': () => [
+    { query: { isDeleted: 'false', restoreAll: 'true' } },
+    { query: { isDeleted: 'true' } },
+  ],
 
   // Projects
   'GET /api/projects/getmyprojectsinworkspace/:workspaceId': (r, me) => [
@@ -122,7 +164,17 @@ const routes: Record<string, Case> = {
   'GET /api/projects/getprojectsoforganization': () => [{}],
   'GET /api/projects/getbyid/:id': (r) => [{ params: { id: r.projectId } }, { params: { id: r.binned.projectId } }],
   'POST /api/projects/add': (r) => [
-    { body: { name: 'Hijack', managerId: r.memberId, workspaceId: r.workspaceId, typeId: 1, countryIds: [1], startDate: '2026-01-01', endDate: '2026-02-01' } },
+    {
+      body: {
+        name: 'Hijack',
+        managerId: r.memberId,
+        workspaceId: r.workspaceId,
+        typeId: 1,
+        countryIds: [1],
+        startDate: '2026-01-01',
+        endDate: '2026-02-01',
+      },
+    },
   ],
   'POST /api/projects/delete': (r) => [{ body: { id: r.projectId } }],
 
@@ -138,13 +190,30 @@ const routes: Record<string, Case> = {
       { body: { ...member, email: 'iso.own@demo.test', workspaceIds: [me.workspaceId] } },
     ];
   },
-  'POST /api/members/addmembers': (r) => [{ body: [{ fullName: 'Iso Bulk', email: 'iso.bulk@demo.test', roleId: 7, languages: [1], locationId: 1, gender: 0, projectId: r.projectId }] }],
+  'POST /api/members/addmembers': (r) => [
+    {
+      body: [
+        { fullName: 'Iso Bulk', email: 'iso.bulk@demo.test', roleId: 7, languages: [1], locationId: 1, gender: 0, projectId: r.projectId },
+      ],
+    },
+  ],
   'GET /api/members/getmemberstemplate': () => [{ query: { kind: 'members' } }, { query: { kind: 'users' } }],
   'GET /api/members/getbyid/:id': (r) => [{ params: { id: r.memberId } }],
   'POST /api/members/edit': (r) => [{ body: { id: r.memberId, fullName: 'Renamed', roleId: 7, languages: [1], locationId: 1, gender: 0 } }],
-  'GET /api/projects/getallprojectmembers/:projectId': (r) => [{ params: { projectId: r.projectId } }, { params: { projectId: r.projectId }, query: { isDeleted: 'true' } }],
-  'POST /api/account/acceptinvitation': () => [{ anonymous: true, body: { token: 'forged-token-forged-token-forged', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
-  'POST /api/members/permanentlydeleteorrestoreallorganizationmembers': () => [{ query: { isDeleted: 'false', restoreAll: 'true' } }, { query: { isDeleted: 'true' } }],
+  'GET /api/projects/getallprojectmembers/:projectId': (r) => [
+    { params: { projectId: r.projectId } },
+    { params: { projectId: r.projectId }, query: { isDeleted: 'true' } },
+  ],
+  'POST /api/account/acceptinvitation': () => [
+    {
+      anonymous: true,
+      body: { token: 'forged-token-forged-token-forged', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' },
+    },
+  ],
+  'POST /api/members/permanentlydeleteorrestoreallorganizationmembers': () => [
+    { query: { isDeleted: 'false', restoreAll: 'true' } },
+    { query: { isDeleted: 'true' } },
+  ],
 
   // Organization Management (issue 15): the caller's own profile only; Demo Relief's ids are not found.
   'GET /api/organizations/getuserandorganizationinfo': (r, me) => [
@@ -155,7 +224,9 @@ const routes: Record<string, Case> = {
     { body: { userId: r.ownerUserId, organizationId: r.organizationId, userFullName: 'Taken over', organizationName: 'Taken over' } },
     { body: { userId: me.session.userId, organizationId: r.organizationId, userFullName: 'Taken over', organizationName: 'Taken over' } },
   ],
-  'POST /api/account/changepassword': () => [{ body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+  'POST /api/account/changepassword': () => [
+    { body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } },
+  ],
 
   // Recycle bin
   'GET /api/datacollection/checkonlinestatus': () => [{}],
@@ -174,11 +245,10 @@ const routes: Record<string, Case> = {
       [r.taskId, Task],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
-      [
-        { isDeleted: 'true' },
-        { isDeleted: 'false' },
-        { isDeleted: 'true', permanent: 'true' },
-      ].map((flags) => ({ params: { id: String(id) }, query: { entityType: String(type), ...flags } })),
+      [{ isDeleted: 'true' }, { isDeleted: 'false' }, { isDeleted: 'true', permanent: 'true' }].map((flags) => ({
+        params: { id: String(id) },
+        query: { entityType: String(type), ...flags },
+      })),
     ),
   'PUT /api/datacollection/bulktoggledeleteorrestore': (r) => [
     { query: { entityType: String(Workspace), isDeleted: 'true' }, body: [r.workspaceId] },
@@ -202,8 +272,14 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
   'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
   // The builder (issue 13): Demo Relief's survey and project named everywhere a route takes one.
-  'GET /api/survey/getsurveytools': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, search: 'Household' } }],
-  'POST /api/survey/createsurvey': (r) => [{ body: { projectId: r.projectId, name: 'Stolen' } }, { body: { projectId: r.projectId, name: 'Copy', copyOfSurveyId: r.surveyId } }],
+  'GET /api/survey/getsurveytools': (r) => [
+    { query: { ProjectId: r.projectId } },
+    { query: { ProjectId: r.projectId, search: 'Household' } },
+  ],
+  'POST /api/survey/createsurvey': (r) => [
+    { body: { projectId: r.projectId, name: 'Stolen' } },
+    { body: { projectId: r.projectId, name: 'Copy', copyOfSurveyId: r.surveyId } },
+  ],
   'POST /api/survey/duplicatesurvey': (r) => [{ body: { surveyId: r.surveyId } }],
   'POST /api/survey/savesurvey': (r) => [
     { body: { surveyId: r.surveyId, version: 1, model: { id: r.surveyId, name: 'Taken over', surveyItems: [] }, deletedIds: [] } },
@@ -218,9 +294,15 @@ const routes: Record<string, Case> = {
   'POST /api/survey/importtranslations': (r) => [{ query: { surveyId: r.surveyId } }],
 
   // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
-  'GET /api/datacollection/getsubmissions': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } }],
+  'GET /api/datacollection/getsubmissions': (r) => [
+    { query: { SurveyId: r.surveyId } },
+    { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } },
+  ],
   'GET /api/datacollection/getrepeatrows': (r) => [{ query: { SurveyId: r.surveyId, Repeat: 'members' } }],
-  'GET /api/datacollection/getsurveyreport': (r) => [{ query: { SurveyId: r.surveyId } }, { query: { SurveyId: r.surveyId, Bins: '5', Filter: 'region:in:turkana' } }],
+  'GET /api/datacollection/getsurveyreport': (r) => [
+    { query: { SurveyId: r.surveyId } },
+    { query: { SurveyId: r.surveyId, Bins: '5', Filter: 'region:in:turkana' } },
+  ],
   'GET /api/datacollection/getsubmissionbyid/:id': (r) => [{ params: { id: r.submissionId } }],
   'GET /api/datacollection/getsubmissionfile/:id': (r) => [{ params: { id: r.submissionId } }],
   'POST /api/datacollection/uploadsurveymedia': (r) => [{ body: { SurveyId: r.surveyId } }],
@@ -243,15 +325,24 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/getfeedtokens': (r) => [{ query: { SurveyId: r.surveyId } }],
   'POST /api/datacollection/revokefeedtoken': (r) => [{ body: { id: r.feedTokenId } }],
   // The feed takes a feed token, not a session: the other user's session token is no way in.
-  'GET /api/datacollection/feed/:surveyId/:format': (r) => [{ params: { surveyId: r.surveyId, format: 'csv' } }, { params: { surveyId: r.surveyId, format: 'json' }, query: { Filter: 'consent:empty' } }],
+  'GET /api/datacollection/feed/:surveyId/:format': (r) => [
+    { params: { surveyId: r.surveyId, format: 'csv' } },
+    { params: { surveyId: r.surveyId, format: 'json' }, query: { Filter: 'consent:empty' } },
+  ],
 
   // Tasks (issue 15): a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
   'GET /api/task/gettaskstatsticsbydatacollector': () => [{ query: { page: '1', pageSize: '10000' } }],
   'GET /api/task/getdatacollectortaskssurveys': () => [{}],
   'GET /api/task/getdatacollectortaskslocations': () => [{}],
-  'GET /api/task/getassignedtaskidsforsurveyanddatacollector': (r) => [{ query: { surveyId: r.surveyId } }, { query: { surveyId: r.surveyId, userId: r.ownerUserId } }],
-  'POST /api/task/updatetaskstatus': (r) => [{ body: { id: r.taskId, newStatus: 1, rejectionReason: 'Taken over' } }, { body: { id: r.taskId, newStatus: 2 } }],
+  'GET /api/task/getassignedtaskidsforsurveyanddatacollector': (r) => [
+    { query: { surveyId: r.surveyId } },
+    { query: { surveyId: r.surveyId, userId: r.ownerUserId } },
+  ],
+  'POST /api/task/updatetaskstatus': (r) => [
+    { body: { id: r.taskId, newStatus: 1, rejectionReason: 'Taken over' } },
+    { body: { id: r.taskId, newStatus: 2 } },
+  ],
   'GET /api/task/gettasks': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, isDeleted: 'true' } }],
   'GET /api/task/getenumeratornamesbyproject': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/task/getdatacollectorsofproject': (r) => [{ query: { ProjectId: r.projectId } }],
@@ -259,7 +350,9 @@ const routes: Record<string, Case> = {
   'POST /api/task/createtask': (r) => [{ body: { surveyId: r.surveyId, dataCollectorIds: [r.memberId], collectionType: 1 } }],
   'GET /api/task/getmessagingchannels': () => [{}],
   'GET /api/task/getmessagingtaskreceivers': (r) => [{ query: { ProjectId: r.projectId } }],
-  'POST /api/task/createmessagingtask': (r) => [{ body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } }],
+  'POST /api/task/createmessagingtask': (r) => [
+    { body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } },
+  ],
 
   // Support tickets (issue 19): Demo Relief's ticket is not found, whatever the header says.
   'GET /api/tickets/gettickettypes': () => [{}],
@@ -269,7 +362,9 @@ const routes: Record<string, Case> = {
   'DELETE /api/tickets/deletetickets': (r) => [{ body: [r.ticketId] }],
   'POST /api/tickets/replytoticket': (r) => [{ body: { ticketId: r.ticketId, message: 'Taken over' } }],
   'POST /api/tickets/setticketstatus': (r) => [{ body: { id: r.ticketId, status: 'closed' } }],
-  'GET /api/tickets/getattachment/:ticketId/:attachmentId': (r) => [{ params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } }],
+  'GET /api/tickets/getattachment/:ticketId/:attachmentId': (r) => [
+    { params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } },
+  ],
 
   // The account area (issue 19): the caller's own account only; Demo Relief's ids are refused or not found.
   'POST /api/account/sendupdateemailcode': (r, me) => [
@@ -277,11 +372,15 @@ const routes: Record<string, Case> = {
     { body: { userId: me.session.userId, newEmail: 'organization@demo.test' } },
   ],
   'POST /api/account/updateemail': (r) => [{ body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test', code: '000000' } }],
-  'POST /api/account/sendchangepasswordcode': () => [{ body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } }],
+  'POST /api/account/sendchangepasswordcode': () => [
+    { body: { oldPassword: 'Wrong-Pass-2026!', newPassword: 'Taken-Over-2026!', confirmPassword: 'Taken-Over-2026!' } },
+  ],
   'POST /api/account/addorupdateprofilepicture': () => [{}],
   'GET /api/filedata/profilepicture/:userId/:version': (r) => [{ anonymous: true, params: { userId: r.ownerUserId, version: uuid0 } }],
   'DELETE /api/account/permanentlydeleteuser': (r) => [{ query: { userId: r.ownerUserId }, body: { reason: 1, feedback: 'Taken over' } }],
-  'DELETE /api/organizations/permanentlydeleteorg': (r) => [{ query: { organizationId: r.organizationId }, body: { reason: 1, feedback: 'Taken over' } }],
+  'DELETE /api/organizations/permanentlydeleteorg': (r) => [
+    { query: { organizationId: r.organizationId }, body: { reason: 1, feedback: 'Taken over' } },
+  ],
   // Refused for its missing custom reason: a valid one would close the caller's own organization mid-walk.
   'POST /api/account/deactivateaccount': () => [{ body: { reason: 4, feedback: 'Taken over' } }],
   'GET /api/languages/getstates': () => [{ query: { countryCode: 'KE' } }],
@@ -307,14 +406,45 @@ let secrets: string[];
 async function reliefState() {
   const org = relief.organizationId;
   const [workspaces, projects, members, organization, surveys, projectMembers, memberLanguages, names] = await Promise.all([
-    t.db.selectFrom('workspaces').select(['id', 'name', 'description', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
-    t.db.selectFrom('projects').select(['id', 'name', 'manager_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
-    t.db.selectFrom('organization_members').select(['id', 'role_id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db
+      .selectFrom('workspaces')
+      .select(['id', 'name', 'description', 'deleted_at'])
+      .where('organization_id', '=', org)
+      .orderBy('id')
+      .execute(),
+    t.db
+      .selectFrom('projects')
+      .select(['id', 'name', 'manager_id', 'deleted_at'])
+      .where('organization_id', '=', org)
+      .orderBy('id')
+      .execute(),
+    t.db
+      .selectFrom('organization_members')
+      .select(['id', 'role_id', 'deleted_at'])
+      .where('organization_id', '=', org)
+      .orderBy('id')
+      .execute(),
     t.db.selectFrom('organizations').select(['name', 'deactivated_at', 'deleted_at']).where('id', '=', org).execute(),
-    t.db.selectFrom('surveys').select(['id', 'name', 'status', 'version', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
+    t.db
+      .selectFrom('surveys')
+      .select(['id', 'name', 'status', 'version', 'deleted_at'])
+      .where('organization_id', '=', org)
+      .orderBy('id')
+      .execute(),
     t.db.selectFrom('project_members').select(['id', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute(),
-    t.db.selectFrom('member_languages').select(['member_id', 'language_id']).where('organization_id', '=', org).orderBy('member_id').orderBy('language_id').execute(),
-    t.db.selectFrom('users').select(['id', 'full_name']).where('id', 'in', t.db.selectFrom('organization_members').select('user_id').where('organization_id', '=', org)).orderBy('id').execute(),
+    t.db
+      .selectFrom('member_languages')
+      .select(['member_id', 'language_id'])
+      .where('organization_id', '=', org)
+      .orderBy('member_id')
+      .orderBy('language_id')
+      .execute(),
+    t.db
+      .selectFrom('users')
+      .select(['id', 'full_name'])
+      .where('id', 'in', t.db.selectFrom('organization_members').select('user_id').where('organization_id', '=', org))
+      .orderBy('id')
+      .execute(),
   ]);
   const submissions = await t.db
     .selectFrom('submissions')
@@ -322,16 +452,61 @@ async function reliefState() {
     .where('organization_id', '=', org)
     .orderBy('id')
     .execute();
-  const answers = await t.db.selectFrom('answers').select(['submission_id', 'item_id', 'repeat_path', 'text_value', 'number_value']).where('organization_id', '=', org).orderBy('submission_id').orderBy('item_id').orderBy('repeat_path').execute();
+  const answers = await t.db
+    .selectFrom('answers')
+    .select(['submission_id', 'item_id', 'repeat_path', 'text_value', 'number_value'])
+    .where('organization_id', '=', org)
+    .orderBy('submission_id')
+    .orderBy('item_id')
+    .orderBy('repeat_path')
+    .execute();
   const users = await t.db.selectFrom('users').select(['id', 'password_hash', 'email']).where('id', '=', relief.ownerUserId).execute();
-  const tasks = await t.db.selectFrom('tasks').select(['id', 'status', 'rejection_reason', 'deleted_at']).where('organization_id', '=', org).orderBy('id').execute();
+  const tasks = await t.db
+    .selectFrom('tasks')
+    .select(['id', 'status', 'rejection_reason', 'deleted_at'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
   const messaging = await t.db.selectFrom('messaging_tasks').select(['id']).where('organization_id', '=', org).execute();
-  const billing = await t.db.selectFrom('subscriptions').select(['id', 'plan_id', 'status', 'ends_at', 'cancel_at', 'payment_method_id', 'pending_plan_id']).where('organization_id', '=', org).execute();
+  const billing = await t.db
+    .selectFrom('subscriptions')
+    .select(['id', 'plan_id', 'status', 'ends_at', 'cancel_at', 'payment_method_id', 'pending_plan_id'])
+    .where('organization_id', '=', org)
+    .execute();
   const cards = await t.db.selectFrom('payment_methods').select(['id']).where('organization_id', '=', org).orderBy('id').execute();
   const plans = await t.db.selectFrom('plans').selectAll().orderBy('id').execute();
-  const tickets = await t.db.selectFrom('tickets').select(['id', 'status', 'subject']).where('organization_id', '=', org).orderBy('id').execute();
-  const ticketMessages = await t.db.selectFrom('ticket_messages').select(['id', 'body']).where('organization_id', '=', org).orderBy('id').execute();
-  return JSON.stringify({ billing, cards, plans, workspaces, projects, members, organization, surveys, submissions, answers, users, projectMembers, memberLanguages, names, tasks, messaging, tickets, ticketMessages });
+  const tickets = await t.db
+    .selectFrom('tickets')
+    .select(['id', 'status', 'subject'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
+  const ticketMessages = await t.db
+    .selectFrom('ticket_messages')
+    .select(['id', 'body'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
+  return JSON.stringify({
+    billing,
+    cards,
+    plans,
+    workspaces,
+    projects,
+    members,
+    organization,
+    surveys,
+    submissions,
+    answers,
+    users,
+    projectMembers,
+    memberLanguages,
+    names,
+    tasks,
+    messaging,
+    tickets,
+    ticketMessages,
+  });
 }
 
 beforeAll(async () => {
@@ -340,11 +515,20 @@ beforeAll(async () => {
   const owner = await t.signIn('organization@demo.test');
   const ws = ids.workspaces['East Africa Emergency Response']!;
   // Something of Demo Relief's in each bin, so the other organization's "restore all" and "delete all" have a target to miss.
-  const binnedWs = (await t.call<string>('POST', '/api/Workspaces/add', { session: owner, body: { name: 'Relief binned workspace' } })).body.data;
+  const binnedWs = (await t.call<string>('POST', '/api/Workspaces/add', { session: owner, body: { name: 'Relief binned workspace' } })).body
+    .data;
   const binnedProject = (
     await t.call<string>('POST', '/api/Projects/add', {
       session: owner,
-      body: { name: 'Relief binned project', managerId: ids.members.relief!['manager@demo.test'], workspaceId: ws, typeId: 1, countryIds: [1], startDate: '2026-01-01', endDate: '2026-02-01' },
+      body: {
+        name: 'Relief binned project',
+        managerId: ids.members.relief!['manager@demo.test'],
+        workspaceId: ws,
+        typeId: 1,
+        countryIds: [1],
+        startDate: '2026-01-01',
+        endDate: '2026-02-01',
+      },
     })
   ).body.data;
   const binnedMember = ids.members.relief!['guest@demo.test']!;
@@ -357,31 +541,70 @@ beforeAll(async () => {
     workspaceId: ws,
     projectId: ids.projects['Household Needs Assessment 2026']!,
     memberId: ids.members.relief!['manager@demo.test']!,
-    surveyId: (await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    surveyId: (
+      await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()
+    ).id,
     submissionId: '',
     exportJobId: '',
     feedTokenId: '',
-    projectMemberId: (await t.db.selectFrom('project_members').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    projectMemberId: (
+      await t.db
+        .selectFrom('project_members')
+        .select('id')
+        .where('organization_id', '=', ids.organizations.relief!)
+        .executeTakeFirstOrThrow()
+    ).id,
     taskId: '',
-    invoiceId: (await t.db.selectFrom('invoices').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()).id,
+    invoiceId: (
+      await t.db.selectFrom('invoices').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()
+    ).id,
     ticketId: '',
     ticketAttachmentId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);
   relief.submissionId = (await submit(t, survey, completeDemoAnswers)).body.data.id;
-  const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', { session: owner, body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 } });
+  const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', {
+    session: owner,
+    body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 },
+  });
   relief.taskId = assigned.body.data.taskIds[0]!;
-  relief.exportJobId = (await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, { session: owner, query: { format: 'csv', async: 'true' } })).body.data.jobId;
-  relief.feedTokenId = (await t.call<{ id: string }>('POST', '/api/DataCollection/createFeedToken', { session: owner, body: { surveyId: relief.surveyId, name: 'Relief feed' } })).body.data.id;
+  relief.exportJobId = (
+    await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, {
+      session: owner,
+      query: { format: 'csv', async: 'true' },
+    })
+  ).body.data.jobId;
+  relief.feedTokenId = (
+    await t.call<{ id: string }>('POST', '/api/DataCollection/createFeedToken', {
+      session: owner,
+      body: { surveyId: relief.surveyId, name: 'Relief feed' },
+    })
+  ).body.data.id;
   {
-    const { payload, headers } = multipart([['Type', '1'], ['Subject', 'Relief ticket'], ['LastResponse', 'Relief ticket body'], ['Attachments', png('relief.png')]]);
+    const { payload, headers } = multipart([
+      ['Type', '1'],
+      ['Subject', 'Relief ticket'],
+      ['LastResponse', 'Relief ticket body'],
+      ['Attachments', png('relief.png')],
+    ]);
     relief.ticketId = (await t.call<string>('POST', '/api/Tickets/createTicket', { session: owner, body: payload, headers })).body.data;
-    relief.ticketAttachmentId = (await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()).id;
+    relief.ticketAttachmentId = (
+      await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()
+    ).id;
   }
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
-  const reliefOnlyEmails = ['organization@demo.test', 'superadmin@demo.test', 'admin@demo.test', 'senior@demo.test', 'manager@demo.test', 'junior@demo.test', 'collector@demo.test', 'guest@demo.test'];
+  const reliefOnlyEmails = [
+    'organization@demo.test',
+    'superadmin@demo.test',
+    'admin@demo.test',
+    'senior@demo.test',
+    'manager@demo.test',
+    'junior@demo.test',
+    'collector@demo.test',
+    'guest@demo.test',
+  ];
   secrets = [
     relief.organizationId,
     ...Object.values(ids.members.relief!),
@@ -405,8 +628,14 @@ afterAll(() => t.close());
 describe('tenant isolation: a user of another organization, route by route', () => {
   it('has a case for every route of the app, and none for a route that is gone', () => {
     const served = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
-    expect(served.filter((k) => !(k in routes)), 'routes missing from the isolation table').toEqual([]);
-    expect(Object.keys(routes).filter((k) => !served.includes(k)), 'stale entries in the isolation table').toEqual([]);
+    expect(
+      served.filter((k) => !(k in routes)),
+      'routes missing from the isolation table',
+    ).toEqual([]);
+    expect(
+      Object.keys(routes).filter((k) => !served.includes(k)),
+      'stale entries in the isolation table',
+    ).toEqual([]);
   });
 
   it("gets nothing of Demo Relief's back and changes none of it", async () => {
@@ -453,9 +682,14 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/DataCollection/getSubmissionById/${relief.submissionId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSubmissions/${relief.surveyId}?format=csv`)).toBe(404);
     expect(await get(`/api/DataCollection/getFeedTokens?SurveyId=${relief.surveyId}`)).toBe(404);
-    expect((await t.call('POST', '/api/DataCollection/revokeFeedToken', { session: me.session, body: { id: relief.feedTokenId } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/DataCollection/revokeFeedToken', { session: me.session, body: { id: relief.feedTokenId } })).status,
+    ).toBe(404);
     // The other organization's own feed token opens its own surveys only.
-    const mine = await t.call<{ token: string }>('POST', '/api/DataCollection/createFeedToken', { session: me.session, body: { surveyId: relief.surveyId, name: 'Mine' } });
+    const mine = await t.call<{ token: string }>('POST', '/api/DataCollection/createFeedToken', {
+      session: me.session,
+      body: { surveyId: relief.surveyId, name: 'Mine' },
+    });
     expect(mine.status).toBe(404);
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
@@ -466,7 +700,11 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect((await submit(t, survey, { consent: true }, { linkUuid: null, taskId: randomUUID(), session: me.session })).status).toBe(404);
     expect((await submit(t, survey, { consent: true }, { linkUuid: null, taskId: randomUUID() })).status).toBe(404);
     expect(await submissionCount(t, survey.id)).toBe(before);
-    const toggled = await t.call('PUT', `/api/DataCollection/${relief.projectId}/toggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: me.session });
+    const toggled = await t.call(
+      'PUT',
+      `/api/DataCollection/${relief.projectId}/toggleDeleteOrRestore?entityType=${Project}&isDeleted=true`,
+      { session: me.session },
+    );
     expect(toggled.status).toBe(404);
   });
 });

@@ -10,27 +10,45 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Member = { id: string; organizationMemberId: string; fullName: string; email: string; roles: { name: string }[]; workspaces: { name: string }[]; deletedAt: string | null };
+type Member = {
+  id: string;
+  organizationMemberId: string;
+  fullName: string;
+  email: string;
+  roles: { name: string }[];
+  workspaces: { name: string }[];
+  deletedAt: string | null;
+};
 type List = { members: Member[]; totalSize: number };
 const ws = () => t.ids.workspaces['East Africa Emergency Response']!;
 const member = (email: string) => t.ids.members.relief![email]!;
-const members = async (email: string, query = '') => t.call<List>('GET', `/api/Members/getAllMembersOfOrganization${query}`, { session: await as(email) });
-const toggleUrl = (id: string, entityType: number, isDeleted: boolean) => `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`;
+const members = async (email: string, query = '') =>
+  t.call<List>('GET', `/api/Members/getAllMembersOfOrganization${query}`, { session: await as(email) });
+const toggleUrl = (id: string, entityType: number, isDeleted: boolean) =>
+  `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`;
 
 describe('GET /api/Members/getAllOrgMembersInWorkspace', () => {
   it("lists the workspace's members with their roles", async () => {
-    const r = await t.call<{ id: string; fullName: string; roles: { name: string }[] }[]>('GET', `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${ws()}`, {
-      session: await as(demo.manager),
-    });
+    const r = await t.call<{ id: string; fullName: string; roles: { name: string }[] }[]>(
+      'GET',
+      `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${ws()}`,
+      {
+        session: await as(demo.manager),
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual({ id: member(demo.collector), fullName: 'Chidi Collector', roles: [{ name: 'DataCollector' }] });
     expect(r.body.data.map((m) => m.fullName)).not.toContain('Omar Other');
   });
 
   it("answers 404 for another organization's workspace and 403 to a DataCollector", async () => {
-    const other = await t.call('GET', `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${t.ids.workspaces['Other Aid Workspace']}`, { session: await as(demo.owner) });
+    const other = await t.call('GET', `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${t.ids.workspaces['Other Aid Workspace']}`, {
+      session: await as(demo.owner),
+    });
     expect(other.status).toBe(404);
-    expect((await t.call('GET', `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${ws()}`, { session: await as(demo.collector) })).status).toBe(403);
+    expect(
+      (await t.call('GET', `/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${ws()}`, { session: await as(demo.collector) })).status,
+    ).toBe(403);
   });
 });
 
@@ -52,9 +70,14 @@ describe('GET /api/Members/getAllMembersOfOrganization', () => {
     expect(page.body.data.members).toHaveLength(1);
   });
 
-  it("filters by role, language, gender, location and workspace, naming a bad filter", async () => {
+  it('filters by role, language, gender, location and workspace, naming a bad filter', async () => {
     type Detailed = Member & { gender: number | null; location: string | null; languages: { name: string }[] };
-    const get = async (q: string) => (await t.call<{ members: Detailed[]; totalSize: number }>('GET', `/api/Members/getAllMembersOfOrganization?pageSize=100${q}`, { session: await as(demo.owner) })).body.data;
+    const get = async (q: string) =>
+      (
+        await t.call<{ members: Detailed[]; totalSize: number }>('GET', `/api/Members/getAllMembersOfOrganization?pageSize=100${q}`, {
+          session: await as(demo.owner),
+        })
+      ).body.data;
     const all = await get('');
     const women = await get('&Gender=1');
     expect(women.members.length).toBeGreaterThan(0);
@@ -97,7 +120,9 @@ describe('POST /api/Members/delete and the deleted users', () => {
     expect((await t.call('POST', '/api/Members/delete', { session: s, body: { id: member(demo.owner) } })).status).toBe(403);
     expect((await t.call('POST', '/api/Members/delete', { session: s, body: { id: member(demo.admin) } })).status).toBe(403);
     expect((await t.call('POST', '/api/Members/delete', { session: s, body: { id: t.ids.members.other![demo.other] } })).status).toBe(404);
-    expect((await t.call('POST', '/api/Members/delete', { session: await as(demo.manager), body: { id: member(demo.guest) } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/Members/delete', { session: await as(demo.manager), body: { id: member(demo.guest) } })).status,
+    ).toBe(403);
   });
 
   it('restores all and deletes all deleted users', async () => {
@@ -123,7 +148,9 @@ describe('A deactivated member restores their own membership', () => {
     await t.call('POST', '/api/Members/delete', { session: await as(demo.owner), body: { id } });
     expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: collector })).status).toBe(403);
     // Not someone else's membership, and not a purge.
-    expect((await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, false), { session: collector })).status).toBe(403);
+    expect((await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, false), { session: collector })).status).toBe(
+      403,
+    );
     // Only a membership the member deactivated themself is theirs to bring back (issue 12, finding 5).
     expect((await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), { session: collector })).status).toBe(403);
     expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: collector })).status).toBe(403);
@@ -135,13 +162,23 @@ describe('A deactivated member restores their own membership', () => {
     const guest = await t.signIn(demo.guest);
     const r = await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, true), { session: guest });
     expect(r.body.message).toBe('Deactivated successfully');
-    expect((await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, false), { session: guest })).status).toBe(200);
-    expect((await t.call('PUT', toggleUrl(member(demo.owner), entityTypes.OrganizationMember, true), { session: await as(demo.owner) })).status).toBe(403);
+    expect((await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, false), { session: guest })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.call('PUT', toggleUrl(member(demo.owner), entityTypes.OrganizationMember, true), { session: await as(demo.owner) })).status,
+    ).toBe(403);
   });
 
   it('needs the organization header, and membership of that organization', async () => {
     const id = member(demo.collector);
-    expect((await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), { headers: { authorization: `Bearer ${collector.token}` } })).status).toBe(403);
+    expect(
+      (
+        await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), {
+          headers: { authorization: `Bearer ${collector.token}` },
+        })
+      ).status,
+    ).toBe(403);
     const other = await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), {
       headers: { authorization: `Bearer ${collector.token}`, 'organization-id': t.ids.organizations.other! },
     });
@@ -155,8 +192,12 @@ describe('The owner deactivates and reactivates the organization', () => {
     const owner = await as(demo.owner);
     const org = t.ids.organizations.relief!;
     expect((await t.call('PUT', toggleUrl(org, entityTypes.Organization, true), { session: await as(demo.admin) })).status).toBe(403);
-    expect((await t.call('PUT', toggleUrl(org, entityTypes.Organization, true), { session: owner })).body.message).toBe('Deactivated successfully');
-    expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.admin) })).body.message).toBe('This organization has been deactivated.');
+    expect((await t.call('PUT', toggleUrl(org, entityTypes.Organization, true), { session: owner })).body.message).toBe(
+      'Deactivated successfully',
+    );
+    expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.admin) })).body.message).toBe(
+      'This organization has been deactivated.',
+    );
     const back = await t.call('PUT', toggleUrl(org, entityTypes.Organization, false), { session: owner });
     expect(back.body.message).toBe('Your account has been activated!');
     expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.admin) })).status).toBe(200);

@@ -20,7 +20,10 @@ const info = (s: Session, q: { organizationId?: string; userId?: string } = {}) 
     query: { organizationId: q.organizationId ?? s.organizationId, userId: q.userId ?? s.userId },
   });
 const edit = (s: Session, body: Record<string, unknown>) =>
-  t.call<{ message: string }>('POST', '/api/Organizations/editUserAndOrganization', { session: s, body: { userId: s.userId, organizationId: s.organizationId, ...body } });
+  t.call<{ message: string }>('POST', '/api/Organizations/editUserAndOrganization', {
+    session: s,
+    body: { userId: s.userId, organizationId: s.organizationId, ...body },
+  });
 const change = (s: Session, body: Record<string, unknown>) => t.call('POST', '/api/account/changePassword', { session: s, body });
 
 describe('GET /api/Organizations/getUserAndOrganizationInfo', () => {
@@ -28,7 +31,13 @@ describe('GET /api/Organizations/getUserAndOrganizationInfo', () => {
     const owner = await as(demo.owner);
     const r = await info(owner);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ userId: owner.userId, email: demo.owner, organizationName: 'Demo Relief Organization', role: 'Organization', canEditOrganization: true });
+    expect(r.body.data).toMatchObject({
+      userId: owner.userId,
+      email: demo.owner,
+      organizationName: 'Demo Relief Organization',
+      role: 'Organization',
+      canEditOrganization: true,
+    });
     expect(r.body.data.organizationMemberId).toBe(t.ids.members.relief![demo.owner]);
     expect(r.body.data.geographicalDetail).toEqual({});
     expect((await info(await as(demo.senior))).body.data.canEditOrganization).toBe(false);
@@ -78,9 +87,18 @@ describe('POST /api/Organizations/editUserAndOrganization', () => {
     const refused = await edit(senior, { userFullName: 'Sam Senior', organizationName: 'Taken over' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Only the organization's owner can change its name, type and country.");
-    const same = await edit(senior, { userFullName: 'Sam Senior', userRoleWithinOrganization: 'Programme lead', organizationName: current.organizationName, organizationTypeId: current.organizationTypeId });
+    const same = await edit(senior, {
+      userFullName: 'Sam Senior',
+      userRoleWithinOrganization: 'Programme lead',
+      organizationName: current.organizationName,
+      organizationTypeId: current.organizationTypeId,
+    });
     expect(same.status).toBe(200);
-    expect((await info(senior)).body.data).toMatchObject({ userFullName: 'Sam Senior', userRoleWithinOrganization: 'Programme lead', organizationName: current.organizationName });
+    expect((await info(senior)).body.data).toMatchObject({
+      userFullName: 'Sam Senior',
+      userRoleWithinOrganization: 'Programme lead',
+      organizationName: current.organizationName,
+    });
   });
 
   it("names the bad field, refuses another user's record and another organization (404), and a DataCollector (403)", async () => {
@@ -102,11 +120,17 @@ describe('POST /api/account/changePassword', () => {
     const other = await t.signIn(demo.admin);
     const s = await t.signIn(demo.admin);
     const next = 'Changed-Pass-2026!';
-    expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: next, confirmPassword: 'Different-2026!' })).body.message).toBe('The two passwords do not match!');
-    expect((await change(s, { oldPassword: 'Wrong-Pass-2026!', newPassword: next, confirmPassword: next })).body.message).toBe('Your old password is incorrect.');
+    expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: next, confirmPassword: 'Different-2026!' })).body.message).toBe(
+      'The two passwords do not match!',
+    );
+    expect((await change(s, { oldPassword: 'Wrong-Pass-2026!', newPassword: next, confirmPassword: next })).body.message).toBe(
+      'Your old password is incorrect.',
+    );
     expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: 'weak', confirmPassword: 'weak' })).status).toBe(400);
     expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD })).status).toBe(400);
-    expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: '' , confirmPassword: '' })).body.errors.join(' ')).toMatch(/newPassword/);
+    expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: '', confirmPassword: '' })).body.errors.join(' ')).toMatch(
+      /newPassword/,
+    );
     const r = await change(s, { oldPassword: DEMO_PASSWORD, newPassword: next, confirmPassword: next });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Your password has been updated successfully.');
@@ -118,11 +142,18 @@ describe('POST /api/account/changePassword', () => {
 
   it('refuses further tries after 5 wrong current passwords (429), even with the right one', async () => {
     const s = await t.signIn(demo.junior);
-    for (let i = 0; i < 5; i++) expect((await change(s, { oldPassword: `Wrong-${i}-Pass!`, newPassword: 'Next-Pass-2026!', confirmPassword: 'Next-Pass-2026!' })).status).toBe(400);
-    expect((await change(s, { oldPassword: DEMO_PASSWORD, newPassword: 'Next-Pass-2026!', confirmPassword: 'Next-Pass-2026!' })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await change(s, { oldPassword: `Wrong-${i}-Pass!`, newPassword: 'Next-Pass-2026!', confirmPassword: 'Next-Pass-2026!' })).status,
+      ).toBe(400);
+    expect(
+      (await change(s, { oldPassword: DEMO_PASSWORD, newPassword: 'Next-Pass-2026!', confirmPassword: 'Next-Pass-2026!' })).status,
+    ).toBe(429);
   });
 
   it('needs a session', async () => {
-    expect((await t.call('POST', '/api/account/changePassword', { body: { oldPassword: 'a', newPassword: 'b', confirmPassword: 'b' } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/account/changePassword', { body: { oldPassword: 'a', newPassword: 'b', confirmPassword: 'b' } })).status,
+    ).toBe(401);
   });
 });

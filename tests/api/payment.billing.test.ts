@@ -55,13 +55,27 @@ let n = 0;
 async function registered(packetId: number, isMonthly: boolean): Promise<Org> {
   const email = `billing${++n}@relief.test`;
   const reg = await t.call<{ userId: string; organizationId: string }>('POST', '/api/Account/register', {
-    body: { adminFullName: 'Amina Yusuf', phoneNumber: '+1 202 555 0147', email, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, organizationName: `Billing Org ${n}`, typeId: 1, countryId: 1 },
+    body: {
+      adminFullName: 'Amina Yusuf',
+      phoneNumber: '+1 202 555 0147',
+      email,
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+      organizationName: `Billing Org ${n}`,
+      typeId: 1,
+      countryId: 1,
+    },
   });
   expect(reg.status, JSON.stringify(reg.body)).toBe(200);
   const code = await smtp.codeFor(email);
-  const confirmed = await t.call<{ registrationToken: string }>('POST', '/api/Account/confirmEmail', { body: { userId: reg.body.data.userId, code } });
+  const confirmed = await t.call<{ registrationToken: string }>('POST', '/api/Account/confirmEmail', {
+    body: { userId: reg.body.data.userId, code },
+  });
   const token = confirmed.body.data.registrationToken;
-  const trial = await t.call('POST', '/api/payment/stripe/createSubscription', { headers: { authorization: `Bearer ${token}` }, body: { organizationId: reg.body.data.organizationId, packetId, isMonthlySubscription: isMonthly } });
+  const trial = await t.call('POST', '/api/payment/stripe/createSubscription', {
+    headers: { authorization: `Bearer ${token}` },
+    body: { organizationId: reg.body.data.organizationId, packetId, isMonthlySubscription: isMonthly },
+  });
   expect(trial.status, JSON.stringify(trial.body)).toBe(200);
   return { organizationId: reg.body.data.organizationId, token, email };
 }
@@ -69,18 +83,30 @@ async function registered(packetId: number, isMonthly: boolean): Promise<Org> {
 const bearer = (o: Org) => ({ authorization: `Bearer ${o.token}` });
 
 async function addCard(o: Org, number: string) {
-  const pm = await t.call<{ paymentMethodId: string }>('POST', '/api/payment/sandbox/createPaymentMethod', { headers: bearer(o), body: { organizationId: o.organizationId, number, expMonth: 12, expYear: 2099, cvc: '123' } });
+  const pm = await t.call<{ paymentMethodId: string }>('POST', '/api/payment/sandbox/createPaymentMethod', {
+    headers: bearer(o),
+    body: { organizationId: o.organizationId, number, expMonth: 12, expYear: 2099, cvc: '123' },
+  });
   expect(pm.status, JSON.stringify(pm.body)).toBe(200);
-  return t.call('GET', '/api/Payment/addPaymentMethodToOrganization', { headers: bearer(o), query: { organizationId: o.organizationId, paymentMethodId: pm.body.data.paymentMethodId } });
+  return t.call('GET', '/api/Payment/addPaymentMethodToOrganization', {
+    headers: bearer(o),
+    query: { organizationId: o.organizationId, paymentMethodId: pm.body.data.paymentMethodId },
+  });
 }
 
 async function subOf(s: Session): Promise<Sub> {
-  const r = await t.call<Sub>('GET', '/api/Payment/getStripeSubscriptionByOrganization', { session: s, query: { organizationId: s.organizationId } });
+  const r = await t.call<Sub>('GET', '/api/Payment/getStripeSubscriptionByOrganization', {
+    session: s,
+    query: { organizationId: s.organizationId },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data;
 }
 async function invoicesOf(s: Session, search = ''): Promise<{ invoices: Invoice[]; totalSize: number }> {
-  const r = await t.call<{ invoices: Invoice[]; totalSize: number }>('GET', '/api/Payment/getStripeInvoicesDetailsByOrganizationUser', { session: s, query: { organizationId: s.organizationId, search, pageSize: '100' } });
+  const r = await t.call<{ invoices: Invoice[]; totalSize: number }>('GET', '/api/Payment/getStripeInvoicesDetailsByOrganizationUser', {
+    session: s,
+    query: { organizationId: s.organizationId, search, pageSize: '100' },
+  });
   expect(r.status).toBe(200);
   return r.body.data;
 }
@@ -106,7 +132,9 @@ describe('the sandbox lifecycle, on its clock', () => {
     expect(due.status).toBe(400);
     expect(due.body.message).toBe('Subscription has not been paid yet! You should finalize the payment in order to have access.');
     const open = await invoicesOf(s);
-    expect(open.invoices).toEqual([expect.objectContaining({ amountDue: 49, paymentStatus: 'open', planName: 'Standard', fileName: 'Invoice-0001.pdf' })]);
+    expect(open.invoices).toEqual([
+      expect.objectContaining({ amountDue: 49, paymentStatus: 'open', planName: 'Standard', fileName: 'Invoice-0001.pdf' }),
+    ]);
     expect((await subOf(s)).subscriptionStatus).toBe('past_due');
 
     const added = await addCard(o, '4242 4242 4242 4242');
@@ -136,7 +164,10 @@ describe('the sandbox lifecycle, on its clock', () => {
     await toPeriodEnd(s);
     expect((await subOf(s)).subscriptionStatus).toBe('unpaid');
     // A card refused at once is not attached at all.
-    const declined = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', { headers: bearer(o), body: { organizationId: o.organizationId, number: '4000000000000002', expMonth: 1, expYear: 2099, cvc: '123' } });
+    const declined = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', {
+      headers: bearer(o),
+      body: { organizationId: o.organizationId, number: '4000000000000002', expMonth: 1, expYear: 2099, cvc: '123' },
+    });
     expect(declined.body.message).toBe('Your card was declined.');
     // A good card pays the open invoices and starts a new period from today.
     expect((await addCard(o, '4242424242424242')).status).toBe(200);
@@ -151,7 +182,10 @@ describe('the sandbox lifecycle, on its clock', () => {
     await addCard(o, '4242424242424242');
     // During the trial a change is free.
     let sub = await subOf(s);
-    const inTrial = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: s, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '2', updatePlanAfterPeriodEnds: 'false' } });
+    const inTrial = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: s,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '2', updatePlanAfterPeriodEnds: 'false' },
+    });
     expect(inTrial.body.message).toBe('Your plan has been updated.');
     expect((await subOf(s)).planName).toBe('Premium');
     expect((await invoicesOf(s)).totalSize).toBe(0);
@@ -162,14 +196,20 @@ describe('the sandbox lifecycle, on its clock', () => {
     sub = await subOf(s);
     const half = (new Date(sub.subscriptionEndsAt).getTime() - new Date(sub.subscriptionStartsAt).getTime()) / 2;
     t.clock.advance(half - 60_000);
-    const up = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: s, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '3', updatePlanAfterPeriodEnds: 'false' } });
+    const up = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: s,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '3', updatePlanAfterPeriodEnds: 'false' },
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const proration = (await invoicesOf(s)).invoices.find((i) => i.kind === 'proration')!;
     expect(proration.amountDue).toBeCloseTo((399 - 149) / 2, 0);
     expect(proration.paymentStatus).toBe('paid');
 
     // Back down to Standard at once: a credit that the next invoice uses.
-    const down = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: s, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } });
+    const down = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: s,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' },
+    });
     expect(down.status).toBe(200);
     const credited = (await invoicesOf(s)).totalSize;
     await toPeriodEnd(s);
@@ -180,7 +220,10 @@ describe('the sandbox lifecycle, on its clock', () => {
 
     // At the period's end: pending until the renewal, then billed on the new plan.
     sub = await subOf(s);
-    const later = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: s, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '2', updatePlanAfterPeriodEnds: 'true' } });
+    const later = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: s,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '2', updatePlanAfterPeriodEnds: 'true' },
+    });
     expect(later.body.message).toBe('Your plan will be updated when the current period ends.');
     expect(await subOf(s)).toMatchObject({ planName: 'Standard', pendingPlanId: 2 });
     await toPeriodEnd(s);
@@ -198,27 +241,44 @@ describe('the sandbox lifecycle, on its clock', () => {
     await toPeriodEnd(s);
     expect((await invoicesOf(s)).invoices[0]).toMatchObject({ amountDue: 119 * 12, paymentStatus: 'paid' });
     const sub = await subOf(s);
-    const noReason = await t.call('POST', '/api/Payment/cancelStripeSubscription', { session: s, query: { subscriptionId: sub.stripeSubscriptionId, cancelSubscriptionAfterPeriodEnds: 'true', reasonOfCancellation: '4' } });
+    const noReason = await t.call('POST', '/api/Payment/cancelStripeSubscription', {
+      session: s,
+      query: { subscriptionId: sub.stripeSubscriptionId, cancelSubscriptionAfterPeriodEnds: 'true', reasonOfCancellation: '4' },
+    });
     expect(noReason.body.message).toBe('Please type something here');
-    const cancel = await t.call('POST', '/api/Payment/cancelStripeSubscription', { session: s, query: { subscriptionId: sub.stripeSubscriptionId, cancelSubscriptionAfterPeriodEnds: 'true', reasonOfCancellation: '3' } });
+    const cancel = await t.call('POST', '/api/Payment/cancelStripeSubscription', {
+      session: s,
+      query: { subscriptionId: sub.stripeSubscriptionId, cancelSubscriptionAfterPeriodEnds: 'true', reasonOfCancellation: '3' },
+    });
     expect(cancel.body.message).toBe('Subscription successfully cancelled.');
     const pending = await subOf(s);
     expect(pending.cancelAt).toBe(pending.subscriptionEndsAt);
     expect(pending.subscriptionStatus).toBe('active');
     expect((await workspaces(s)).status).toBe(200);
-    const change = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: s, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } });
+    const change = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: s,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' },
+    });
     expect(change.body.errors[0] ?? change.body.message).toContain('Cannot change subscription');
 
     await toPeriodEnd(s);
     expect((await subOf(s)).subscriptionStatus).toBe('canceled');
     expect((await invoicesOf(s)).totalSize).toBe(1);
-    expect((await workspaces(s)).body.message).toBe('Subscription has been cancelled and ended! You should reactivate subscription in order to have access again.');
+    expect((await workspaces(s)).body.message).toBe(
+      'Subscription has been cancelled and ended! You should reactivate subscription in order to have access again.',
+    );
 
     // Reactivation from /auth/payment: the payment token of the refused sign-in proves the owner.
     t.clock.advance(0);
-    const created = await t.call<{ subscriptionId: string }>('POST', '/api/payment/stripe/createSubscription', { headers: bearer(o), body: { organizationId: o.organizationId, packetId: 1, isMonthlySubscription: true } });
+    const created = await t.call<{ subscriptionId: string }>('POST', '/api/payment/stripe/createSubscription', {
+      headers: bearer(o),
+      body: { organizationId: o.organizationId, packetId: 1, isMonthlySubscription: true },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const activated = await t.call('POST', '/api/payment/stripe/activateSubscription', { headers: bearer(o), body: { organizationId: o.organizationId, stripeSubscriptionId: created.body.data.subscriptionId } });
+    const activated = await t.call('POST', '/api/payment/stripe/activateSubscription', {
+      headers: bearer(o),
+      body: { organizationId: o.organizationId, stripeSubscriptionId: created.body.data.subscriptionId },
+    });
     expect(activated.body.message).toBe('Subscription activated successfully.');
     t.app.subscriptionGate.forget(o.organizationId);
     expect((await workspaces(s)).status).toBe(200);
@@ -231,13 +291,21 @@ describe('sign-in when the subscription stopped', () => {
     const o = await registered(1, true);
     const s = await t.signIn(o.email);
     await toPeriodEnd(s);
-    const login = await t.call<{ paymentToken: string; hasPaymentMethod: boolean; organizationId: string }>('POST', '/api/Account/login', { body: { email: o.email, password: DEMO_PASSWORD } });
+    const login = await t.call<{ paymentToken: string; hasPaymentMethod: boolean; organizationId: string }>('POST', '/api/Account/login', {
+      body: { email: o.email, password: DEMO_PASSWORD },
+    });
     expect(login.body.message).toBe('Subscription has not been paid yet! You should finalize the payment in order to have access.');
     expect(login.body.data).toMatchObject({ hasPaymentMethod: false, organizationId: o.organizationId });
     const other = t.ids.organizations.relief!;
-    const pm = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', { headers: { authorization: `Bearer ${login.body.data.paymentToken}` }, body: { organizationId: other, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } });
+    const pm = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', {
+      headers: { authorization: `Bearer ${login.body.data.paymentToken}` },
+      body: { organizationId: other, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    });
     expect(pm.status).toBe(403);
-    const mine = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', { headers: { authorization: `Bearer ${login.body.data.paymentToken}` }, body: { organizationId: o.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } });
+    const mine = await t.call('POST', '/api/payment/sandbox/createPaymentMethod', {
+      headers: { authorization: `Bearer ${login.body.data.paymentToken}` },
+      body: { organizationId: o.organizationId, number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    });
     expect(mine.status).toBe(200);
   });
 
@@ -270,9 +338,26 @@ describe('roles and tenants', () => {
     const other = await t.signIn('other@demo.test');
     const sub = await subOf(owner);
     expect(sub).toMatchObject({ subscriptionStatus: 'active', last4CardDigits: '4242' });
-    expect((await t.call('GET', '/api/Payment/getStripeSubscriptionByOrganization', { session: admin, query: { organizationId: admin.organizationId } })).status).toBe(403);
-    expect((await t.call('GET', '/api/Payment/getStripeSubscriptionByOrganization', { session: other, query: { organizationId: owner.organizationId } })).status).toBe(404);
-    const change = await t.call('GET', '/api/Payment/updateSubscriptionPlan', { session: other, query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' } });
+    expect(
+      (
+        await t.call('GET', '/api/Payment/getStripeSubscriptionByOrganization', {
+          session: admin,
+          query: { organizationId: admin.organizationId },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call('GET', '/api/Payment/getStripeSubscriptionByOrganization', {
+          session: other,
+          query: { organizationId: owner.organizationId },
+        })
+      ).status,
+    ).toBe(404);
+    const change = await t.call('GET', '/api/Payment/updateSubscriptionPlan', {
+      session: other,
+      query: { stripeSubscriptionId: sub.stripeSubscriptionId, newPacketId: '1', updatePlanAfterPeriodEnds: 'false' },
+    });
     expect(change.status).toBe(404);
     const invoice = (await invoicesOf(owner)).invoices[0]!;
     expect((await t.call('GET', `/api/Payment/downloadInvoice/${invoice.invoiceId}`, { session: other })).status).toBe(404);
@@ -285,7 +370,10 @@ describe('invoices as files', () => {
     const owner = await t.signIn('organization@demo.test');
     const list = await invoicesOf(owner);
     expect(list.totalSize).toBeGreaterThanOrEqual(3);
-    const page = await t.call<{ invoices: Invoice[] }>('GET', '/api/Payment/getStripeInvoicesDetailsByOrganizationUser', { session: owner, query: { organizationId: owner.organizationId, pageSize: '2' } });
+    const page = await t.call<{ invoices: Invoice[] }>('GET', '/api/Payment/getStripeInvoicesDetailsByOrganizationUser', {
+      session: owner,
+      query: { organizationId: owner.organizationId, pageSize: '2' },
+    });
     expect(page.body.data.invoices).toHaveLength(2);
     const first = list.invoices[list.invoices.length - 1]!;
     expect((await invoicesOf(owner, first.fileName.slice(0, 12))).invoices.map((i) => i.fileName)).toContain(first.fileName);
@@ -301,7 +389,10 @@ describe('invoices as files', () => {
     expect(text).toMatch(/Paid|Open/);
     expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} - [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
-    const zip = await t.call('GET', '/api/Payment/downloadAllStripeInvoicesForOrganization', { session: owner, query: { organizationId: owner.organizationId } });
+    const zip = await t.call('GET', '/api/Payment/downloadAllStripeInvoicesForOrganization', {
+      session: owner,
+      query: { organizationId: owner.organizationId },
+    });
     expect(zip.res.headers['content-disposition']).toContain('Invoices.zip');
     const archive = await JSZip.loadAsync(zip.res.rawPayload);
     const names = Object.keys(archive.files).sort();
@@ -335,7 +426,17 @@ describe('payment-method reminders', () => {
 
 describe('plan administration', () => {
   it('lets SuperAdmin edit a plan, and no one else', async () => {
-    const body = { id: 1, name: 'Standard', description: 'For small teams.', monthlyPrice: 59, annuallyPrice: 45.5, workspaceLimit: 3, membersLimit: 12, databaseLimit: 6, projectsLimit: 7 };
+    const body = {
+      id: 1,
+      name: 'Standard',
+      description: 'For small teams.',
+      monthlyPrice: 59,
+      annuallyPrice: 45.5,
+      workspaceLimit: 3,
+      membersLimit: 12,
+      databaseLimit: 6,
+      projectsLimit: 7,
+    };
     const owner = await t.signIn('organization@demo.test');
     expect((await t.call('POST', '/api/Payment/editPlan', { session: owner, body })).status).toBe(403);
     const superAdmin = await t.signIn('superadmin@demo.test');
@@ -356,7 +457,14 @@ describe('plan limits', () => {
     const fillers = [await createSurvey(t, [q.text('a')]), await createSurvey(t, [q.text('b')])];
     const author = await personas(() => t)(demo.manager);
     const org = author.organizationId;
-    const planId = (await t.db.selectFrom('subscriptions').select('plan_id').where('organization_id', '=', org).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).plan_id;
+    const planId = (
+      await t.db
+        .selectFrom('subscriptions')
+        .select('plan_id')
+        .where('organization_id', '=', org)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).plan_id;
     await t.db.updateTable('plans').set({ database_limit: 1 }).where('id', '=', planId).execute();
     // 1 GB less 10 bytes already stored, as media files of the survey.
     const big = 19_999_999;
@@ -364,14 +472,29 @@ describe('plan limits', () => {
     const rest = 1_000_000_000 - rows * big - 10;
     await t.db
       .insertInto('survey_media')
-      .values([...Array(rows).keys(), rows].map((i) => ({ organization_id: org, survey_id: fillers[i % 2]!.id, file_name: `filler-${i}.csv`, kind: 'csv' as const, content_type: 'text/csv', size_bytes: i === rows ? rest : big, storage_key: `filler/${i}` })) as never)
+      .values(
+        [...Array(rows).keys(), rows].map((i) => ({
+          organization_id: org,
+          survey_id: fillers[i % 2]!.id,
+          file_name: `filler-${i}.csv`,
+          kind: 'csv' as const,
+          content_type: 'text/csv',
+          size_bytes: i === rows ? rest : big,
+          storage_key: `filler/${i}`,
+        })) as never,
+      )
       .execute();
     const upload = () => {
       const { payload, headers } = multipart([
         ['SurveyId', survey.id],
         ['File', { fileName: 'prices.csv', contentType: 'text/csv', bytes: Buffer.from('key,price\nrice,2\n') }],
       ]);
-      return t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': org } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/DataCollection/uploadSurveyMedia',
+        payload,
+        headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': org },
+      });
     };
     const refused = await upload();
     expect(refused.statusCode).toBe(400);
@@ -384,7 +507,8 @@ describe('plan limits', () => {
     const o = await registered(1, true);
     const s = await t.signIn(o.email);
     const limit = (await t.db.selectFrom('plans').select('workspace_limit').where('id', '=', 1).executeTakeFirstOrThrow()).workspace_limit;
-    for (let i = 0; i < limit; i++) expect((await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: `Workspace ${i}` } })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect((await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: `Workspace ${i}` } })).status).toBe(200);
     const over = await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: 'One too many' } });
     expect(over.body.message).toBe('You reached your packet limit for creating workspaces!!');
   });

@@ -10,7 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Project = { id: string; name: string; manager: { id: string; fullName: string } | null; countOfSurveys: number; projectMembers: { id: string }[]; deletedAt: string | null };
+type Project = {
+  id: string;
+  name: string;
+  manager: { id: string; fullName: string } | null;
+  countOfSurveys: number;
+  projectMembers: { id: string }[];
+  deletedAt: string | null;
+};
 type List = { projects: Project[]; totalSize: number };
 const ws = () => t.ids.workspaces['East Africa Emergency Response']!;
 const seeded = () => t.ids.projects['Household Needs Assessment 2026']!;
@@ -42,7 +49,12 @@ describe('GET /api/Projects/getMyProjectsInWorkspace/{workspaceId}', () => {
     const { status, body } = await list(demo.owner);
     expect(status).toBe(200);
     const p = body.data.projects.find((x) => x.id === seeded())!;
-    expect(p).toMatchObject({ name: 'Household Needs Assessment 2026', manager: { fullName: 'Marcus Manager' }, countOfSurveys: expect.any(Number), importedBeneficiaryTableIds: [] });
+    expect(p).toMatchObject({
+      name: 'Household Needs Assessment 2026',
+      manager: { fullName: 'Marcus Manager' },
+      countOfSurveys: expect.any(Number),
+      importedBeneficiaryTableIds: [],
+    });
     expect(p.projectMembers.length).toBeGreaterThan(1);
     expect(body.data.totalSize).toBe(body.data.projects.length);
   });
@@ -73,24 +85,45 @@ describe('GET /api/Projects/getMyProjectsInWorkspace/{workspaceId}', () => {
   });
 
   it("answers 404 for another organization's workspace", async () => {
-    const r = await t.call('GET', `/api/Projects/getMyProjectsInWorkspace/${t.ids.workspaces['Other Aid Workspace']}`, { session: await as(demo.owner) });
+    const r = await t.call('GET', `/api/Projects/getMyProjectsInWorkspace/${t.ids.workspaces['Other Aid Workspace']}`, {
+      session: await as(demo.owner),
+    });
     expect(r.status).toBe(404);
   });
 });
 
 describe('POST /api/Projects/add', () => {
   it('creates the project with the manager on the team, and answers its id', async () => {
-    const { status, body } = await createProject(demo.manager, { name: 'Created by a manager', managerId: member(demo.senior), members: [] });
+    const { status, body } = await createProject(demo.manager, {
+      name: 'Created by a manager',
+      managerId: member(demo.senior),
+      members: [],
+    });
     expect(status).toBe(200);
-    const detail = await t.call<Project & { countries: { code: string }[]; countOfMembers: number }>('GET', `/api/Projects/getById/${body.data}`, { session: await as(demo.manager) });
-    expect(detail.body.data).toMatchObject({ name: 'Created by a manager', manager: { id: member(demo.senior) }, startDate: '2026-01-01', endDate: '2026-12-31' });
+    const detail = await t.call<Project & { countries: { code: string }[]; countOfMembers: number }>(
+      'GET',
+      `/api/Projects/getById/${body.data}`,
+      { session: await as(demo.manager) },
+    );
+    expect(detail.body.data).toMatchObject({
+      name: 'Created by a manager',
+      manager: { id: member(demo.senior) },
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     // The manager and the creator (who would otherwise not see it) are both members.
     expect(detail.body.data.projectMembers.map((m) => m.id).sort()).toEqual([member(demo.senior), member(demo.manager)].sort());
     expect(detail.body.data.countries).toHaveLength(2);
   });
 
   it("answers every broken rule in the form's words", async () => {
-    const r = await createProject(demo.owner, { name: ' ', managerId: undefined, countryIds: [], startDate: '2026-05-01', endDate: '2026-04-01' });
+    const r = await createProject(demo.owner, {
+      name: ' ',
+      managerId: undefined,
+      countryIds: [],
+      startDate: '2026-05-01',
+      endDate: '2026-04-01',
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Please specify the official title of the project.');
     expect(r.body.errors).toEqual([
@@ -119,7 +152,8 @@ describe('POST /api/Projects/add', () => {
 
   it('allows the five manager roles only', async () => {
     for (const email of [demo.junior, demo.collector, demo.guest]) expect((await createProject(email)).status).toBe(403);
-    for (const email of [demo.owner, demo.superAdmin, demo.admin, demo.senior, demo.manager]) expect((await createProject(email)).status).toBe(200);
+    for (const email of [demo.owner, demo.superAdmin, demo.admin, demo.senior, demo.manager])
+      expect((await createProject(email)).status).toBe(200);
   });
 
   it("answers 404 for another organization's workspace", async () => {
@@ -128,7 +162,11 @@ describe('POST /api/Projects/add', () => {
 
   it("enforces the plan's projects-per-workspace limit, and 0 means unlimited", async () => {
     const live = (await list(demo.owner)).body.data.totalSize;
-    await t.db.updateTable('plans').set({ projects_limit: live + 1 }).where('name', '=', 'Premium').execute();
+    await t.db
+      .updateTable('plans')
+      .set({ projects_limit: live + 1 })
+      .where('name', '=', 'Premium')
+      .execute();
     expect((await createProject(demo.owner, { name: 'Last allowed' })).status).toBe(200);
     const over = await createProject(demo.owner, { name: 'Over' });
     expect(over.status).toBe(400);
@@ -151,7 +189,9 @@ describe('POST /api/Projects/delete', () => {
 
   it("answers 404 for another organization's project and for a project the manager cannot see, 403 to a Guest", async () => {
     const s = await as(demo.owner);
-    expect((await t.call('POST', '/api/Projects/delete', { session: s, body: { id: t.ids.projects['Other Aid Water Points'] } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/Projects/delete', { session: s, body: { id: t.ids.projects['Other Aid Water Points'] } })).status,
+    ).toBe(404);
     const hidden = (await createProject(demo.owner, { name: 'Hidden from Mina', managerId: member(demo.senior), members: [] })).body.data;
     expect((await t.call('POST', '/api/Projects/delete', { session: await as(demo.multi), body: { id: hidden } })).status).toBe(404);
     expect((await t.call('POST', '/api/Projects/delete', { session: await as(demo.guest), body: { id: seeded() } })).status).toBe(403);
@@ -160,7 +200,9 @@ describe('POST /api/Projects/delete', () => {
 
 describe('GET /api/Projects/getAllProjectTypes and getProjectsOfOrganization', () => {
   it('lists both types, feedback disabled', async () => {
-    const r = await t.call<{ id: number; name: string; enabled: boolean }[]>('GET', '/api/Projects/getAllProjectTypes', { session: await as(demo.guest) });
+    const r = await t.call<{ id: number; name: string; enabled: boolean }[]>('GET', '/api/Projects/getAllProjectTypes', {
+      session: await as(demo.guest),
+    });
     expect(r.body.data).toEqual([
       { id: 1, name: 'Data collection', enabled: true },
       { id: 2, name: 'Feedback collection', enabled: false },
@@ -169,7 +211,9 @@ describe('GET /api/Projects/getAllProjectTypes and getProjectsOfOrganization', (
   });
 
   it("lists the organization's live projects with their workspace, and nothing of another organization", async () => {
-    const r = await t.call<{ id: string; workspaceName: string }[]>('GET', '/api/Projects/getProjectsOfOrganization', { session: await as(demo.owner) });
+    const r = await t.call<{ id: string; workspaceName: string }[]>('GET', '/api/Projects/getProjectsOfOrganization', {
+      session: await as(demo.owner),
+    });
     expect(r.body.data.map((p) => p.id)).toContain(seeded());
     expect(r.body.data.map((p) => p.id)).not.toContain(t.ids.projects['Other Aid Water Points']);
     expect(r.body.data.every((p) => p.workspaceName.length > 0)).toBe(true);
@@ -182,14 +226,25 @@ describe('GET /api/Projects/getById/{id} (the dashboard)', () => {
     const survey = await addSurvey(t, relief(), id);
     await addSubmission(t, relief(), survey);
     await addSubmission(t, relief(), survey);
-    const r = await t.call<{ countOfSurveys: number; countOfMembers: number; countOfSubmissions: number; workspaceName: string }>('GET', `/api/Projects/getById/${id}`, {
-      session: await as(demo.owner),
+    const r = await t.call<{ countOfSurveys: number; countOfMembers: number; countOfSubmissions: number; workspaceName: string }>(
+      'GET',
+      `/api/Projects/getById/${id}`,
+      {
+        session: await as(demo.owner),
+      },
+    );
+    expect(r.body.data).toMatchObject({
+      countOfSurveys: 1,
+      countOfMembers: 2,
+      countOfSubmissions: 2,
+      workspaceName: 'East Africa Emergency Response',
     });
-    expect(r.body.data).toMatchObject({ countOfSurveys: 1, countOfMembers: 2, countOfSubmissions: 2, workspaceName: 'East Africa Emergency Response' });
   });
 
   it("answers 404 for another organization's project and 403 to a DataCollector", async () => {
-    expect((await t.call('GET', `/api/Projects/getById/${t.ids.projects['Other Aid Water Points']}`, { session: await as(demo.owner) })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/Projects/getById/${t.ids.projects['Other Aid Water Points']}`, { session: await as(demo.owner) })).status,
+    ).toBe(404);
     expect((await t.call('GET', `/api/Projects/getById/${seeded()}`, { session: await as(demo.collector) })).status).toBe(403);
   });
 });

@@ -18,13 +18,26 @@ const { Member, ProjectMember, OrganizationMember } = entityTypes;
 const project = () => t.ids.projects['Household Needs Assessment 2026']!;
 type Row = { projectMemberId: string; organizationMemberId: string; email: string };
 const projectMembers = async (who: string, query = '') =>
-  (await t.call<{ members: Row[]; totalSize: number }>('GET', `/api/Projects/getAllProjectMembers/${project()}?PageSize=100${query}`, { session: await as(who) })).body.data;
+  (
+    await t.call<{ members: Row[]; totalSize: number }>('GET', `/api/Projects/getAllProjectMembers/${project()}?PageSize=100${query}`, {
+      session: await as(who),
+    })
+  ).body.data;
 const orgMembers = async (query = '') =>
-  (await t.call<{ members: Row[]; totalSize: number }>('GET', `/api/Members/getAllMembersOfOrganization?pageSize=100${query}`, { session: await as(demo.owner) })).body.data;
+  (
+    await t.call<{ members: Row[]; totalSize: number }>('GET', `/api/Members/getAllMembersOfOrganization?pageSize=100${query}`, {
+      session: await as(demo.owner),
+    })
+  ).body.data;
 const toggle = async (who: string, id: string, entityType: number, isDeleted: boolean) =>
-  t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`, { session: await as(who) });
+  t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`, {
+    session: await as(who),
+  });
 const bulk = async (who: string, ids: string[], entityType: number, isDeleted: boolean) =>
-  t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`, { session: await as(who), body: ids });
+  t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}`, {
+    session: await as(who),
+    body: ids,
+  });
 const rowOf = async (email: string) => (await projectMembers(demo.manager)).members.find((m) => m.email === email)!;
 
 describe.each([

@@ -29,7 +29,9 @@ async function newProject(name: string, workspaceId = ws()) {
 }
 async function toggle(email: string, id: string, entityType: number, isDeleted: boolean, permanent?: boolean) {
   const p = permanent === undefined ? '' : `&permanent=${permanent}`;
-  return t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}${p}`, { session: await as(email) });
+  return t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityType}&isDeleted=${isDeleted}${p}`, {
+    session: await as(email),
+  });
 }
 const deletedAt = async (table: 'workspaces' | 'projects' | 'organization_members', id: string) =>
   (await t.db.selectFrom(table).select('deleted_at').where('id', '=', id).executeTakeFirst())?.deleted_at;
@@ -59,7 +61,11 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
   });
 
   it("answers 404 for another organization's ids of every type", async () => {
-    const other = { [Workspace]: t.ids.workspaces['Other Aid Workspace']!, [Project]: t.ids.projects['Other Aid Water Points']!, [OrganizationMember]: t.ids.members.other![demo.other]! };
+    const other = {
+      [Workspace]: t.ids.workspaces['Other Aid Workspace']!,
+      [Project]: t.ids.projects['Other Aid Water Points']!,
+      [OrganizationMember]: t.ids.members.other![demo.other]!,
+    };
     for (const [type, id] of Object.entries(other)) {
       for (const isDeleted of [true, false]) expect((await toggle(demo.owner, id, Number(type), isDeleted)).status).toBe(404);
     }
@@ -96,7 +102,8 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
   it('counts a restore against the workspace limit', async () => {
     const w = await newWorkspace('Limit restore');
     await toggle(demo.owner, w, Workspace, true);
-    const live = (await t.call<{ totalSize: number }>('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.owner) })).body.data.totalSize;
+    const live = (await t.call<{ totalSize: number }>('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.owner) })).body
+      .data.totalSize;
     await t.db.updateTable('plans').set({ workspace_limit: live }).where('name', '=', 'Premium').execute();
     const r = await toggle(demo.owner, w, Workspace, false);
     expect(r.body.message).toBe('You reached your packet limit for creating workspaces!!');
@@ -107,9 +114,13 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
   it('counts a restore against the projects-per-workspace limit', async () => {
     const p = await newProject('Limit restore project');
     await toggle(demo.owner, p, Project, true);
-    const live = (await t.call<{ totalSize: number }>('GET', `/api/Projects/getMyProjectsInWorkspace/${ws()}`, { session: await as(demo.owner) })).body.data.totalSize;
+    const live = (
+      await t.call<{ totalSize: number }>('GET', `/api/Projects/getMyProjectsInWorkspace/${ws()}`, { session: await as(demo.owner) })
+    ).body.data.totalSize;
     await t.db.updateTable('plans').set({ projects_limit: live }).where('name', '=', 'Premium').execute();
-    expect((await toggle(demo.owner, p, Project, false)).body.message).toBe('You reached your packet limit for creating projects in workspace!!');
+    expect((await toggle(demo.owner, p, Project, false)).body.message).toBe(
+      'You reached your packet limit for creating projects in workspace!!',
+    );
     await t.db.updateTable('plans').set({ projects_limit: 0 }).where('name', '=', 'Premium').execute();
   });
 });
@@ -118,14 +129,23 @@ describe('PUT /api/DataCollection/bulkToggleDeleteOrRestore', () => {
   it('deletes, restores and purges a selection', async () => {
     const ids = [await newProject('Bulk 1'), await newProject('Bulk 2')];
     const s = await as(demo.senior);
-    const del = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: s, body: ids });
+    const del = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, {
+      session: s,
+      body: ids,
+    });
     expect(del.body.message).toBe('Entities have been deleted successfully!');
     for (const id of ids) expect(await deletedAt('projects', id)).not.toBeNull();
-    const res = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=false`, { session: s, body: ids });
+    const res = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=false`, {
+      session: s,
+      body: ids,
+    });
     expect(res.body.message).toBe('Entities restored successfully!');
     for (const id of ids) expect(await deletedAt('projects', id)).toBeNull();
     await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: s, body: ids });
-    const purge = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true&permanent=true`, { session: s, body: ids });
+    const purge = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true&permanent=true`, {
+      session: s,
+      body: ids,
+    });
     expect(purge.status).toBe(200);
     for (const id of ids) expect(await deletedAt('projects', id)).toBeUndefined();
   });
@@ -141,15 +161,35 @@ describe('PUT /api/DataCollection/bulkToggleDeleteOrRestore', () => {
   });
 
   it('refuses the roles not allowed and an empty selection', async () => {
-    const r = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Workspace}&isDeleted=true`, { session: await as(demo.manager), body: [ws()] });
+    const r = await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Workspace}&isDeleted=true`, {
+      session: await as(demo.manager),
+      body: [ws()],
+    });
     expect(r.status).toBe(403);
-    expect((await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: await as(demo.guest), body: [ws()] })).status).toBe(403);
-    expect((await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, { session: await as(demo.owner), body: [] })).status).toBe(400);
+    expect(
+      (
+        await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, {
+          session: await as(demo.guest),
+          body: [ws()],
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call('PUT', `/api/DataCollection/bulkToggleDeleteOrRestore?entityType=${Project}&isDeleted=true`, {
+          session: await as(demo.owner),
+          body: [],
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('POST /api/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace', () => {
-  const all = async (email: string, query: string) => t.call<{ count: number }>('POST', `/api/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace?${query}`, { session: await as(email) });
+  const all = async (email: string, query: string) =>
+    t.call<{ count: number }>('POST', `/api/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace?${query}`, {
+      session: await as(email),
+    });
 
   it("restores all, then deletes all, of one workspace's bin", async () => {
     const w = await newWorkspace('All projects');

@@ -31,7 +31,11 @@ beforeAll(async () => {
   for (const [i, id] of ids.entries()) {
     const copy = await t.db.selectFrom('submission_data').select('top').where('submission_id', '=', id).executeTakeFirstOrThrow();
     const top = (JSON.parse(copy.top) as unknown[]).map((v) => (v === 'short' ? String(i).repeat(MB) : v));
-    await t.db.updateTable('submission_data').set({ top: JSON.stringify(top) }).where('submission_id', '=', id).execute();
+    await t.db
+      .updateTable('submission_data')
+      .set({ top: JSON.stringify(top) })
+      .where('submission_id', '=', id)
+      .execute();
   }
 });
 afterAll(() => t.close());
@@ -39,11 +43,18 @@ afterAll(() => t.close());
 /** The survey's CSV export by the owner with these batch limits, and the size of each batch read. */
 async function exportWith(batch: BatchLimits) {
   const owner = await personas(() => t)(demo.owner);
-  const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+  const member = await t.db
+    .selectFrom('organization_members')
+    .select('id')
+    .where('user_id', '=', owner.userId)
+    .where('organization_id', '=', owner.organizationId)
+    .executeTakeFirstOrThrow();
   const reader = { organizationId: owner.organizationId, memberId: member.id, userId: owner.userId, roles: ['Organization' as const] };
   const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage(join(t.config.dataDir, 'files')), batch };
   const batches: number[] = [];
-  const file = await exportSubmissions(deps, reader, s.id, { format: 'csv', headers: 'names', multiple: 'single', dates: 'iso' }, (n) => batches.push(n));
+  const file = await exportSubmissions(deps, reader, s.id, { format: 'csv', headers: 'names', multiple: 'single', dates: 'iso' }, (n) =>
+    batches.push(n),
+  );
   return { file, batches };
 }
 

@@ -27,7 +27,8 @@ async function exported(surveyId: string, query = ''): Promise<Map<string, Recor
   return new Map(rows.map((r) => [r[0]!, Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));
 }
 
-const copyOf = (submissionId: string) => t.db.selectFrom('submission_data').select(['top', 'repeats']).where('submission_id', '=', submissionId).executeTakeFirst();
+const copyOf = (submissionId: string) =>
+  t.db.selectFrom('submission_data').select(['top', 'repeats']).where('submission_id', '=', submissionId).executeTakeFirst();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,7 +53,12 @@ describe('a submission through SubmitSurvey', () => {
     expect(JSON.parse(copy!.repeats!)).toEqual(expect.arrayContaining(['1', 'Ann']));
     expect((await exported(s.id)).get(id)).toMatchObject({ comment: 'first', age: '30', region: 'north' });
     // The export reads the copy, not the answers: a change of the answer row alone does not reach it.
-    await t.db.updateTable('answers').set({ text_value: 'changed behind its back' }).where('submission_id', '=', id).where('text_value', '=', 'first').execute();
+    await t.db
+      .updateTable('answers')
+      .set({ text_value: 'changed behind its back' })
+      .where('submission_id', '=', id)
+      .where('text_value', '=', 'first')
+      .execute();
     expect((await exported(s.id)).get(id)!.comment).toBe('first');
   });
 });

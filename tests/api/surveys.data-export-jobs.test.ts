@@ -26,7 +26,11 @@ let s: TestSurvey;
 
 const get = async (url: string, who: string = demo.owner) => {
   const session = await as(who);
-  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId } });
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId },
+  });
 };
 
 interface Job {
@@ -50,7 +54,12 @@ async function settled(jobId: string, who: string = demo.owner): Promise<Job> {
 /** An export job of the owner's, written straight to the table (the runs below are the job's own). */
 async function ownerJob(format: 'csv' | 'xlsx', query: Record<string, unknown> = { format }): Promise<string> {
   const owner = await as(demo.owner);
-  const member = await t.db.selectFrom('organization_members').select('id').where('user_id', '=', owner.userId).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+  const member = await t.db
+    .selectFrom('organization_members')
+    .select('id')
+    .where('user_id', '=', owner.userId)
+    .where('organization_id', '=', owner.organizationId)
+    .executeTakeFirstOrThrow();
   return insertExportJob(t.db, {
     organizationId: owner.organizationId,
     surveyId: s.id,
@@ -94,7 +103,9 @@ describe('export jobs', () => {
     expect(existsSync(join(t.config.dataDir, 'exports', `${job.jobId}.csv`))).toBe(true);
     const file = await get(job.downloadUrl!);
     expect(file.statusCode).toBe(200);
-    expect(String(file.headers['content-disposition'])).toMatch(/^attachment; filename="Jobs survey - data.csv"; filename\*=UTF-8''Jobs%20survey%20-%20data.csv$/);
+    expect(String(file.headers['content-disposition'])).toMatch(
+      /^attachment; filename="Jobs survey - data.csv"; filename\*=UTF-8''Jobs%20survey%20-%20data.csv$/,
+    );
     const rows = await parseCsv(file.body);
     // The filter was kept with the job: one row of two.
     expect(rows).toHaveLength(2);
@@ -161,10 +172,14 @@ describe('export jobs', () => {
   it('run on pg-boss: queued on the survey-data-export queue, run by the worker, Succeeded', async () => {
     const deps = runDeps();
     const logs: string[] = [];
-    const jobs = await startJobs(t.database, { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) }, {
-      pollingIntervalSeconds: 0.5,
-      runners: { runExport: (id) => runExportJob(deps, id), purgeExports: () => purgeExpiredExports(deps) },
-    });
+    const jobs = await startJobs(
+      t.database,
+      { info: (m) => logs.push(m), error: (e) => logs.push(String(e)) },
+      {
+        pollingIntervalSeconds: 0.5,
+        runners: { runExport: (id) => runExportJob(deps, id), purgeExports: () => purgeExpiredExports(deps) },
+      },
+    );
     try {
       const id = await ownerJob('xlsx');
       await jobs.enqueueExport(id);
@@ -177,7 +192,11 @@ describe('export jobs', () => {
   it('expire: the row and the file go', async () => {
     const asked = (await get(`/api/DataCollection/exportSubmissions/${s.id}?format=csv&async=true`)).json().data as Job;
     await settled(asked.jobId);
-    await t.db.updateTable('export_jobs').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', asked.jobId).execute();
+    await t.db
+      .updateTable('export_jobs')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', asked.jobId)
+      .execute();
     expect(await purgeExpiredExports({ db: t.db, dataDir: t.config.dataDir })).toBeGreaterThanOrEqual(1);
     expect(existsSync(join(t.config.dataDir, 'exports', `${asked.jobId}.csv`))).toBe(false);
     expect((await get(`/api/DataCollection/getExportJob/${asked.jobId}`)).statusCode).toBe(404);

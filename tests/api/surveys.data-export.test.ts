@@ -14,7 +14,8 @@ import { demo, personas } from '../support/personas';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const dataUrl = (type: string, name: string, bytes: Buffer) => `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
+const dataUrl = (type: string, name: string, bytes: Buffer) =>
+  `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
 
 let t: TestApp;
 let as: ReturnType<typeof personas>;
@@ -22,7 +23,11 @@ let s: TestSurvey;
 
 const download = async (query: string, who: string = demo.owner) => {
   const session = await as(who);
-  return t.app.inject({ method: 'GET', url: `/api/DataCollection/exportSubmissions/${s.id}?${query}`, headers: { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId } });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/DataCollection/exportSubmissions/${s.id}?${query}`,
+    headers: { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId },
+  });
 };
 
 const parseCsv = (text: string) =>
@@ -49,7 +54,16 @@ beforeAll(async () => {
     ],
     { name: 'Needs / "2026" ../evil' },
   );
-  await submit(t, s, { comment: '=HYPERLINK("http://evil.test","click")', age: -5, income: 12.5, needs: 'food water', members: [{ member_name: '@SUM(A1)', member_age: 30 }, { member_name: 'B', member_age: 4 }] });
+  await submit(t, s, {
+    comment: '=HYPERLINK("http://evil.test","click")',
+    age: -5,
+    income: 12.5,
+    needs: 'food water',
+    members: [
+      { member_name: '@SUM(A1)', member_age: 30 },
+      { member_name: 'B', member_age: 4 },
+    ],
+  });
   await submit(t, s, { comment: '+1-2', age: 41, needs: 'water', photo: dataUrl('image/png', '../../etc/passwd.png', PNG) });
   await submit(t, s, { comment: 'plain, with "quotes"\nand a line break', age: 7 });
 });
@@ -68,7 +82,7 @@ describe('CSV', () => {
     expect(header).toEqual(expect.arrayContaining(['comment', 'age', 'income', 'needs', 'photo']));
     expect(rows).toHaveLength(4);
     const col = (name: string) => rows.slice(1).map((r) => r[header.indexOf(name)]);
-    expect(col('comment')).toEqual(["'=HYPERLINK(\"http://evil.test\",\"click\")", "'+1-2", 'plain, with "quotes"\nand a line break']);
+    expect(col('comment')).toEqual(['\'=HYPERLINK("http://evil.test","click")', "'+1-2", 'plain, with "quotes"\nand a line break']);
     // A negative number in a number column stays a number.
     expect(col('age')).toEqual(['-5', '41', '7']);
     expect(col('needs')).toEqual(['food water', 'water', '']);

@@ -41,9 +41,19 @@ beforeAll(async () => {
     q.select_multiple('needs').label('Needs').choices('food', 'water', 'shelter'),
     repeat('members', q.text('member_name')),
   ]);
-  ids.amina = (await submit(t, s, { name: 'Amina', age: 34, region: 'north', needs: 'food water', members: [{ member_name: 'A' }, { member_name: 'B' }] })).body.data.id;
+  ids.amina = (
+    await submit(t, s, {
+      name: 'Amina',
+      age: 34,
+      region: 'north',
+      needs: 'food water',
+      members: [{ member_name: 'A' }, { member_name: 'B' }],
+    })
+  ).body.data.id;
   ids.bashir = (await submit(t, s, { name: 'Bashir', age: 19, region: 'south', needs: 'shelter' })).body.data.id;
-  ids.chidi = (await submit(t, s, { name: 'Chidi', age: 52, region: 'north' }, { session: await as(demo.collector), linkUuid: null })).body.data.id;
+  ids.chidi = (
+    await submit(t, s, { name: 'Chidi', age: 52, region: 'north' }, { session: await as(demo.collector), linkUuid: null })
+  ).body.data.id;
   expect(Object.values(ids).every(Boolean)).toBe(true);
 });
 afterAll(() => t.close());
@@ -68,7 +78,8 @@ describe('the data table', () => {
   });
 
   it('filters by number ranges, choices, text, collector and full-text search', async () => {
-    const names = async (query: Record<string, string | string[]>) => (await list(query)).body.data.submissions.map((r) => r.answers.name).sort();
+    const names = async (query: Record<string, string | string[]>) =>
+      (await list(query)).body.data.submissions.map((r) => r.answers.name).sort();
     expect(await names({ Filter: ['age:gte:30', 'age:lt:50'] })).toEqual(['Amina']);
     expect(await names({ Filter: 'region:in:north' })).toEqual(['Amina', 'Chidi']);
     expect(await names({ Filter: 'needs:in:water|shelter' })).toEqual(['Amina', 'Bashir']);
@@ -108,36 +119,45 @@ describe('who sees which submissions', () => {
     expect((await list({}, demo.guest)).body.data.totalSize).toBe(3);
     const one = await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.amina}`, { session: await as(demo.guest) });
     expect(one.status).toBe(200);
-    const review = await t.call('POST', '/api/DataCollection/reviewSubmission', { session: await as(demo.guest), body: { id: ids.amina, status: 1 } });
+    const review = await t.call('POST', '/api/DataCollection/reviewSubmission', {
+      session: await as(demo.guest),
+      body: { id: ids.amina, status: 1 },
+    });
     expect(review.status).toBe(403);
   });
 
   it('shows a DataCollector only the submissions they sent', async () => {
     const { body } = await list({}, demo.collector);
     expect(body.data.submissions.map((r) => r.id)).toEqual([ids.chidi]);
-    expect((await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.amina}`, { session: await as(demo.collector) })).status).toBe(404);
-    expect((await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.chidi}`, { session: await as(demo.collector) })).status).toBe(200);
+    expect((await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.amina}`, { session: await as(demo.collector) })).status).toBe(
+      404,
+    );
+    expect((await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.chidi}`, { session: await as(demo.collector) })).status).toBe(
+      200,
+    );
   });
 
-  it("answers 404 to another organization, for the survey and for a submission", async () => {
+  it('answers 404 to another organization, for the survey and for a submission', async () => {
     const other = await as(demo.other);
     expect((await t.call('GET', `/api/DataCollection/getSubmissions?SurveyId=${s.id}`, { session: other })).status).toBe(404);
     expect((await t.call('GET', `/api/DataCollection/getSubmissionById/${ids.amina}`, { session: other })).status).toBe(404);
     expect((await t.call('GET', `/api/DataCollection/getSubmissionAudit/${ids.amina}`, { session: other })).status).toBe(404);
     const review = await t.call('POST', '/api/DataCollection/reviewSubmission', { session: other, body: { id: ids.amina, status: 2 } });
     expect(review.status).toBe(404);
-    const bulk = await t.call('POST', '/api/DataCollection/bulkReviewSubmissions', { session: other, body: { ids: [ids.amina], status: 2 } });
+    const bulk = await t.call('POST', '/api/DataCollection/bulkReviewSubmissions', {
+      session: other,
+      body: { ids: [ids.amina], status: 2 },
+    });
     expect(bulk.status).toBe(404);
   });
 });
 
 describe('a repeat group in its own table', () => {
   it('lists the instances of the page of submissions, linked by submission id and index', async () => {
-    const { status, body } = await t.call<{ rows: { submissionId: string; index: string; parentIndex: string | null; answers: Record<string, unknown> }[]; columns: { key: string }[] }>(
-      'GET',
-      `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members&Sort=submittedAt`,
-      { session: await as(demo.guest) },
-    );
+    const { status, body } = await t.call<{
+      rows: { submissionId: string; index: string; parentIndex: string | null; answers: Record<string, unknown> }[];
+      columns: { key: string }[];
+    }>('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members&Sort=submittedAt`, { session: await as(demo.guest) });
     expect(status).toBe(200);
     expect(body.data.columns.map((c) => c.key)).toEqual(['member_name']);
     expect(body.data.rows).toEqual([
@@ -146,18 +166,19 @@ describe('a repeat group in its own table', () => {
     ]);
     const bad = await t.call('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=name`, { session: await as(demo.guest) });
     expect(bad.status).toBe(400);
-    const collector = await t.call<{ rows: unknown[] }>('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members`, { session: await as(demo.collector) });
+    const collector = await t.call<{ rows: unknown[] }>('GET', `/api/DataCollection/getRepeatRows?SurveyId=${s.id}&Repeat=members`, {
+      session: await as(demo.collector),
+    });
     expect(collector.body.data.rows).toEqual([]);
   });
 });
 
 describe('one submission', () => {
   it('comes with its answers as the fill page reads them, repeats included', async () => {
-    const { status, body } = await t.call<{ answers: { name: string; answerDetail: { text?: string; repeatGroup?: string } }[]; surveyName: string }>(
-      'GET',
-      `/api/DataCollection/getSubmissionById/${ids.amina}`,
-      { session: await as(demo.owner) },
-    );
+    const { status, body } = await t.call<{
+      answers: { name: string; answerDetail: { text?: string; repeatGroup?: string } }[];
+      surveyName: string;
+    }>('GET', `/api/DataCollection/getSubmissionById/${ids.amina}`, { session: await as(demo.owner) });
     expect(status).toBe(200);
     const names = body.data.answers.map((a) => a.name);
     expect(names).toEqual(expect.arrayContaining(['name', 'age', 'member_name_1', 'member_name_2']));
@@ -180,9 +201,17 @@ describe('review', () => {
       `/api/DataCollection/getSubmissionAudit/${ids.amina}`,
       { session: await as(demo.guest) },
     );
-    expect(audit.body.data.entries[0]).toMatchObject({ action: 'review', userName: 'Marcus Manager', oldValue: { status: 0, comment: null }, newValue: { status: 1, comment: 'Checked by phone' } });
+    expect(audit.body.data.entries[0]).toMatchObject({
+      action: 'review',
+      userName: 'Marcus Manager',
+      oldValue: { status: 0, comment: null },
+      newValue: { status: 1, comment: 'Checked by phone' },
+    });
     // The same review again changes nothing, and the trail does not grow.
-    await t.call('POST', '/api/DataCollection/reviewSubmission', { session: manager, body: { id: ids.amina, status: 1, comment: 'Checked by phone' } });
+    await t.call('POST', '/api/DataCollection/reviewSubmission', {
+      session: manager,
+      body: { id: ids.amina, status: 1, comment: 'Checked by phone' },
+    });
     const again = await t.call<{ totalSize: number }>('GET', `/api/DataCollection/getSubmissionAudit/${ids.amina}`, { session: manager });
     expect(again.body.data.totalSize).toBe(1);
   });
@@ -197,16 +226,20 @@ describe('review', () => {
       { questionId: regionId, value: ['north'] },
       { questionId: memberId, repeatPath: '1', value: 'Zed' },
     ];
-    const first = await t.call('POST', '/api/DataCollection/reviewSubmission', { session: owner, body: { id: ids.bashir, corrections, comment: 'Typo' } });
+    const first = await t.call('POST', '/api/DataCollection/reviewSubmission', {
+      session: owner,
+      body: { id: ids.bashir, corrections, comment: 'Typo' },
+    });
     expect(first.status).toBe(200);
-    await t.call('POST', '/api/DataCollection/reviewSubmission', { session: owner, body: { id: ids.bashir, corrections: [{ questionId: nameId, value: 'Bashir A.' }] } });
+    await t.call('POST', '/api/DataCollection/reviewSubmission', {
+      session: owner,
+      body: { id: ids.bashir, corrections: [{ questionId: nameId, value: 'Bashir A.' }] },
+    });
     const row = (await list({ Search: 'Bashir' })).body.data.submissions[0]!;
     expect(row.answers).toMatchObject({ name: 'Bashir A.', region: 'north' });
-    const audit = await t.call<{ entries: { action: string; questionName: string; oldValue: unknown; newValue: unknown; repeatPath: string; comment: string | null }[] }>(
-      'GET',
-      `/api/DataCollection/getSubmissionAudit/${ids.bashir}`,
-      { session: owner },
-    );
+    const audit = await t.call<{
+      entries: { action: string; questionName: string; oldValue: unknown; newValue: unknown; repeatPath: string; comment: string | null }[];
+    }>('GET', `/api/DataCollection/getSubmissionAudit/${ids.bashir}`, { session: owner });
     expect(audit.status, JSON.stringify(audit.body)).toBe(200);
     const entries = audit.body.data.entries.map((e) => [e.questionName, e.repeatPath, e.oldValue, e.newValue]);
     // Newest first: the original 'Bashir' is the old value of the first correction of 'name'.
@@ -228,7 +261,10 @@ describe('review', () => {
       [{ questionId: b.byName.get('needs')!.id, value: ['gold'] }, "'gold' is not a choice of 'needs'"],
       [{ questionId: b.byName.get('member_name')!.id, value: 'X' }, 'repeat group'],
     ] as const) {
-      const { status, body } = await t.call('POST', '/api/DataCollection/reviewSubmission', { session: owner, body: { id: ids.chidi, status: 1, corrections: [{ questionId: b.byName.get('name')!.id, value: 'Changed' }, c] } });
+      const { status, body } = await t.call('POST', '/api/DataCollection/reviewSubmission', {
+        session: owner,
+        body: { id: ids.chidi, status: 1, corrections: [{ questionId: b.byName.get('name')!.id, value: 'Changed' }, c] },
+      });
       expect(status).toBe(400);
       expect(body.errors?.join(' ')).toContain(`'corrections[1]`);
       expect(body.errors?.join(' ')).toContain(says);
@@ -247,7 +283,10 @@ describe('review', () => {
     expect(status).toBe(200);
     expect(body.data.reviewed).toBe(2);
     expect((await list({ ReviewStatus: '3' })).body.data.totalSize).toBe(2);
-    const collector = await t.call('POST', '/api/DataCollection/bulkReviewSubmissions', { session: await as(demo.collector), body: { ids: [ids.chidi], status: 1 } });
+    const collector = await t.call('POST', '/api/DataCollection/bulkReviewSubmissions', {
+      session: await as(demo.collector),
+      body: { ids: [ids.chidi], status: 1 },
+    });
     expect(collector.status).toBe(403);
   });
 });

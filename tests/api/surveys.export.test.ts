@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Row { type: string; name: string; [column: string]: string }
+interface Row {
+  type: string;
+  name: string;
+  [column: string]: string;
+}
 type Sheet = Row[];
 
 /** The workbook's sheets as rows keyed by their header. */
@@ -28,7 +32,11 @@ async function sheetsOf(bytes: Buffer): Promise<Record<string, Sheet>> {
     const rows: string[][] = [];
     ws.eachRow({ includeEmpty: true }, (row) => {
       const values = row.values as unknown[];
-      rows.push(Array.from({ length: ws.columnCount }, (_, i) => (values[i + 1] === undefined || values[i + 1] === null ? '' : String(values[i + 1]))));
+      rows.push(
+        Array.from({ length: ws.columnCount }, (_, i) =>
+          values[i + 1] === undefined || values[i + 1] === null ? '' : String(values[i + 1]),
+        ),
+      );
     });
     const [header = [], ...body] = rows;
     out[ws.name] = body.map((r) => ({ type: '', name: '', ...Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])) }));
@@ -43,7 +51,9 @@ describe('GET /api/DataCollection/exportSurvey/{id}', () => {
     const { status, res } = await download(demo.id, manager);
     expect(status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Household Needs Assessment - Round 1.xlsx')}`);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Household Needs Assessment - Round 1.xlsx')}`,
+    );
 
     const sheets = await sheetsOf(res.rawPayload);
     expect(Object.keys(sheets)).toEqual(['survey', 'choices', 'settings']);
@@ -53,10 +63,32 @@ describe('GET /api/DataCollection/exportSurvey/{id}', () => {
     // Every question, group and repeat in document order, with its XLSForm type; the matrix and the
     // rating are table-list groups of selects (docs/xlsform.md).
     expect(survey.map((r) => r.type).filter((ty) => ty.startsWith('begin_') || ty.startsWith('end_'))).toEqual([
-      'begin_group', 'end_group', 'begin_group', 'end_group', 'begin_group', 'begin_repeat', 'end_repeat', 'end_group', 'begin_group', 'begin_group', 'end_group', 'begin_group', 'end_group', 'end_group',
+      'begin_group',
+      'end_group',
+      'begin_group',
+      'end_group',
+      'begin_group',
+      'begin_repeat',
+      'end_repeat',
+      'end_group',
+      'begin_group',
+      'begin_group',
+      'end_group',
+      'begin_group',
+      'end_group',
+      'end_group',
     ]);
-    expect(row('members')).toMatchObject({ type: 'begin_repeat', repeat_count: '${household_size}', 'label::English (en)': 'Household members' });
-    expect(row('phone')).toMatchObject({ type: 'text', appearance: 'numbers', fs_type: 'phone', 'hint::English (en)': 'With the country code, e.g. +254 712 345678' });
+    expect(row('members')).toMatchObject({
+      type: 'begin_repeat',
+      repeat_count: '${household_size}',
+      'label::English (en)': 'Household members',
+    });
+    expect(row('phone')).toMatchObject({
+      type: 'text',
+      appearance: 'numbers',
+      fs_type: 'phone',
+      'hint::English (en)': 'With the country code, e.g. +254 712 345678',
+    });
     expect(row('respondent_name')!.type).toBe('text');
     expect(row('district')).toMatchObject({ type: 'select_one district', choice_filter: 'region = ${region}', required: 'yes' });
     expect(row('priority_needs')).toMatchObject({ type: 'select_multiple priority_needs', fs_max_choices: '3' });
@@ -68,19 +100,33 @@ describe('GET /api/DataCollection/exportSurvey/{id}', () => {
     });
     expect(row('assistance')).toMatchObject({ type: 'begin_group', appearance: 'table-list', fs_type: 'matrix' });
     expect(survey.filter((r) => r.type === 'select_one assistance_columns').length).toBeGreaterThan(0);
-    expect(row('food_security')).toMatchObject({ type: 'range', parameters: 'start=1 end=5 step=1', 'fs_range_first_label::English (en)': 'Very insecure' });
+    expect(row('food_security')).toMatchObject({
+      type: 'range',
+      parameters: 'start=1 end=5 step=1',
+      'fs_range_first_label::English (en)': 'Very insecure',
+    });
     expect(row('consent')!['label::Arabic (ar)']).toBe('أوافق على المشاركة في هذا الاستبيان.');
     // The 21 types and 5 sections of the demo survey: one row per question, two per section.
     expect(survey.filter((r) => r.name !== '' && !r.type.startsWith('begin_')).length).toBeGreaterThanOrEqual(21);
 
     const choices = sheets.choices!;
     expect(choices.filter((c) => c.list_name === 'district').map((c) => [c.name, c.region])).toEqual([
-      ['lodwar', 'turkana'], ['kakuma', 'turkana'], ['elwak', 'mandera'], ['rhamu', 'mandera'], ['mogadishu', 'banadir'],
+      ['lodwar', 'turkana'],
+      ['kakuma', 'turkana'],
+      ['elwak', 'mandera'],
+      ['rhamu', 'mandera'],
+      ['mogadishu', 'banadir'],
     ]);
-    expect(choices.find((c) => c.list_name === 'assistance_columns' && c.name === 'needed')!['label::French (fr)']).toBe('Nécessaire le mois prochain');
+    expect(choices.find((c) => c.list_name === 'assistance_columns' && c.name === 'needed')!['label::French (fr)']).toBe(
+      'Nécessaire le mois prochain',
+    );
 
     expect(sheets.settings).toEqual([
-      expect.objectContaining({ form_title: 'Household Needs Assessment - Round 1', form_id: `survey_${demo.id.replace(/-/g, '_')}`, default_language: 'English (en)' }),
+      expect.objectContaining({
+        form_title: 'Household Needs Assessment - Round 1',
+        form_id: `survey_${demo.id.replace(/-/g, '_')}`,
+        default_language: 'English (en)',
+      }),
     ]);
   });
 

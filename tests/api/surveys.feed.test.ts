@@ -25,7 +25,10 @@ const feed = (token: string | null, format: 'csv' | 'json', query = '', auth: 'b
   t.app.inject({
     method: 'GET',
     url: `/api/DataCollection/feed/${s.id}/${format}${query}`,
-    headers: token === null ? {} : { authorization: auth === 'bearer' ? `Bearer ${token}` : `Basic ${Buffer.from(`excel:${token}`).toString('base64')}` },
+    headers:
+      token === null
+        ? {}
+        : { authorization: auth === 'bearer' ? `Bearer ${token}` : `Basic ${Buffer.from(`excel:${token}`).toString('base64')}` },
   });
 
 /** The CSV read back with a real CSV reader, as objects by header. */
@@ -38,12 +41,18 @@ const parse = (text: string) =>
       .on('end', () => resolve(rows));
   });
 
-const create = async (who: string = demo.manager, name = 'Power BI') => t.call<Created>('POST', '/api/DataCollection/createFeedToken', { session: await as(who), body: { surveyId: s.id, name } });
+const create = async (who: string = demo.manager, name = 'Power BI') =>
+  t.call<Created>('POST', '/api/DataCollection/createFeedToken', { session: await as(who), body: { surveyId: s.id, name } });
 
 beforeAll(async () => {
   t = await createTestApp();
   as = personas(() => t);
-  s = await createSurvey(t, [q.text('name').label('Name'), q.integer('age').label('Age'), q.select_one('region').label('Region').choices('north', 'south'), q.geopoint('place').label('Place')]);
+  s = await createSurvey(t, [
+    q.text('name').label('Name'),
+    q.integer('age').label('Age'),
+    q.select_one('region').label('Region').choices('north', 'south'),
+    q.geopoint('place').label('Place'),
+  ]);
   expect((await submit(t, s, { name: '=HYPERLINK("x")', age: 34, region: 'north', place: '-1.2921 36.8219 1700 5' })).status).toBe(200);
   expect((await submit(t, s, { name: 'Bashir', age: 19, region: 'south', place: '9.03 38.74 2300 8' })).status).toBe(200);
   expect((await submit(t, s, { name: 'Chidi', age: 52, region: 'north' })).status).toBe(200);
@@ -57,7 +66,11 @@ describe('feed tokens', () => {
     expect(made.body.data.token).toMatch(/^fsf_[A-Za-z0-9_-]{43}$/);
     const stored = await t.db.selectFrom('feed_tokens').selectAll().where('id', '=', made.body.data.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(made.body.data.token);
-    const listed = await t.call<{ tokens: Record<string, unknown>[]; totalSize: number }>('GET', `/api/DataCollection/getFeedTokens?SurveyId=${s.id}`, { session: await as(demo.manager) });
+    const listed = await t.call<{ tokens: Record<string, unknown>[]; totalSize: number }>(
+      'GET',
+      `/api/DataCollection/getFeedTokens?SurveyId=${s.id}`,
+      { session: await as(demo.manager) },
+    );
     expect(listed.body.data.tokens.map((x) => x.id)).toContain(made.body.data.id);
     expect(JSON.stringify(listed.body.data)).not.toContain(made.body.data.token);
   });
@@ -106,13 +119,19 @@ describe('the feed', () => {
     expect((await feed(made.token, 'csv')).statusCode).toBe(401);
     // Another manager cannot revoke (or see) someone else's token.
     const mine = (await create()).body.data;
-    expect((await t.call('POST', '/api/DataCollection/revokeFeedToken', { session: await as(demo.senior), body: { id: mine.id } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/DataCollection/revokeFeedToken', { session: await as(demo.senior), body: { id: mine.id } })).status,
+    ).toBe(404);
     const other = await createSurvey(t, [q.text('x')]);
-    const res = await t.app.inject({ method: 'GET', url: `/api/DataCollection/feed/${other.id}/csv`, headers: { authorization: `Bearer ${mine.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/DataCollection/feed/${other.id}/csv`,
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
     expect(res.statusCode).toBe(404);
   });
 
-  it("stops working when its owner is removed from the organization", async () => {
+  it('stops working when its owner is removed from the organization', async () => {
     const { token } = (await create(demo.senior)).body.data;
     expect((await feed(token, 'csv')).statusCode).toBe(200);
     const memberId = t.ids.members.relief![demo.senior]!;
@@ -134,7 +153,11 @@ describe('the feed', () => {
 
 describe('GPS on the dashboard', () => {
   it('lists the points of each GPS question with how many answered', async () => {
-    const r = await t.call<{ gpsQuestions: { name: string; answered: number; points: { latitude: number; longitude: number }[] }[] }>('GET', `/api/DataCollection/getSurveyReport?SurveyId=${s.id}`, { session: await as(demo.guest) });
+    const r = await t.call<{ gpsQuestions: { name: string; answered: number; points: { latitude: number; longitude: number }[] }[] }>(
+      'GET',
+      `/api/DataCollection/getSurveyReport?SurveyId=${s.id}`,
+      { session: await as(demo.guest) },
+    );
     expect(r.status).toBe(200);
     const place = r.body.data.gpsQuestions.find((g) => g.name === 'place')!;
     expect(place.answered).toBe(2);
@@ -142,7 +165,11 @@ describe('GPS on the dashboard', () => {
       [-1.2921, 36.8219],
       [9.03, 38.74],
     ]);
-    const filtered = await t.call<typeof r.body.data>('GET', `/api/DataCollection/getSurveyReport?SurveyId=${s.id}&Filter=region:in:south`, { session: await as(demo.owner) });
+    const filtered = await t.call<typeof r.body.data>(
+      'GET',
+      `/api/DataCollection/getSurveyReport?SurveyId=${s.id}&Filter=region:in:south`,
+      { session: await as(demo.owner) },
+    );
     expect(filtered.body.data.gpsQuestions[0]!.points).toHaveLength(1);
   });
 

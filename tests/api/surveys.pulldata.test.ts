@@ -16,7 +16,11 @@ let author: Session;
 const as = personas(() => t);
 beforeAll(async () => {
   t = await createTestApp();
-  s = await createSurvey(t, [q.text('item'), q.calculate('price').calculation("pulldata('prices', 'price', 'key', ${item})"), q.decimal('paid').constraint('. >= ${price}')]);
+  s = await createSurvey(t, [
+    q.text('item'),
+    q.calculate('price').calculation("pulldata('prices', 'price', 'key', ${item})"),
+    q.decimal('paid').constraint('. >= ${price}'),
+  ]);
   author = await as(demo.manager);
 });
 afterAll(() => t.close());
@@ -30,11 +34,20 @@ describe('pulldata() with an attached CSV', () => {
       ['SurveyId', s.id],
       ['File', { fileName: 'prices.csv', contentType: 'text/csv', bytes: PRICES }],
     ]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': author.organizationId } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/DataCollection/uploadSurveyMedia',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': author.organizationId },
+    });
     expect(up.statusCode).toBe(200);
     expect(await version()).toBeGreaterThan(before);
 
-    const preview = await t.call<{ attachments: Record<string, Record<string, string>[]>; version: number }>('GET', '/api/Survey/GetPreviewData', { query: { surveyId: s.id } });
+    const preview = await t.call<{ attachments: Record<string, Record<string, string>[]>; version: number }>(
+      'GET',
+      '/api/Survey/GetPreviewData',
+      { query: { surveyId: s.id } },
+    );
     expect(preview.status).toBe(200);
     expect(preview.body.data.attachments.prices).toEqual([
       { key: 'rice', name: 'Rice, 1 kg', price: '2.5' },

@@ -32,9 +32,18 @@ describe('GET /api/Survey/GetPreviewData', () => {
   it('gives anyone a deployed survey with its items, languages and location setting', async () => {
     const { status, body } = await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}&uuid=${demo.linkUuid}`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id: demo.id, surveyStatusId: 1, toggleLocation: true, canSubmitSurvey: true, alreadySubmitted: false });
+    expect(body.data).toMatchObject({
+      id: demo.id,
+      surveyStatusId: 1,
+      toggleLocation: true,
+      canSubmitSurvey: true,
+      alreadySubmitted: false,
+    });
     // Without the link's uuid, anyone still reads it, but is told it cannot be submitted from there (tests/api/security/bare-link.test.ts).
-    expect((await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}`)).body.data).toMatchObject({ id: demo.id, canSubmitSurvey: false });
+    expect((await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${demo.id}`)).body.data).toMatchObject({
+      id: demo.id,
+      canSubmitSurvey: false,
+    });
     expect(body.data.surveyLanguageMaps.map((l) => l.code)).toEqual(['en', 'ar', 'fr']);
     expect(body.data.surveyItems.map((i) => i.surveyItem.name)).toEqual(['introduction', 'respondent', 'household', 'needs', 'summary']);
   });
@@ -50,9 +59,18 @@ describe('GET /api/Survey/GetPreviewData', () => {
   });
 
   it('sends the parse tree of every expression, so the page needs no parser; null for one that does not parse', async () => {
-    const s = await createSurvey(t, [q.integer('age'), q.text('job').relevant('${age} >= 18'), q.integer('kids').constraint('. <= ${age} -')]);
+    const s = await createSurvey(t, [
+      q.integer('age'),
+      q.text('job').relevant('${age} >= 18'),
+      q.integer('kids').constraint('. <= ${age} -'),
+    ]);
     const { body } = await t.call<Preview>('GET', `/api/Survey/GetPreviewData?surveyId=${s.id}`);
-    expect(body.data.expressionTrees['${age} >= 18']).toMatchObject({ kind: 'binary', op: '>=', left: { kind: 'ref', name: 'age' }, right: { kind: 'number', value: 18 } });
+    expect(body.data.expressionTrees['${age} >= 18']).toMatchObject({
+      kind: 'binary',
+      op: '>=',
+      left: { kind: 'ref', name: 'age' },
+      right: { kind: 'number', value: 18 },
+    });
     expect(body.data.expressionTrees['. <= ${age} -']).toBeNull();
   });
 
@@ -73,7 +91,9 @@ describe('GET /api/Survey/GetPreviewData', () => {
 
 describe('GET /api/Survey/GetSurveyDetails', () => {
   it("gives the survey's settings and the path of its public page", async () => {
-    const { status, body } = await t.call<Record<string, unknown>>('GET', `/api/Survey/GetSurveyDetails?surveyId=${demo.id}`, { session: manager });
+    const { status, body } = await t.call<Record<string, unknown>>('GET', `/api/Survey/GetSurveyDetails?surveyId=${demo.id}`, {
+      session: manager,
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
       id: demo.id,
@@ -97,7 +117,10 @@ describe('GET /api/Survey/GetSurveyDetails', () => {
 
 describe('POST /api/Survey/GetById', () => {
   it('gives the items and languages of a survey of the organization', async () => {
-    const { status, body } = await t.call<Preview>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: demo.id, languageId: 1 } });
+    const { status, body } = await t.call<Preview>('POST', '/api/Survey/GetById', {
+      session: manager,
+      body: { SurveyId: demo.id, languageId: 1 },
+    });
     expect(status).toBe(200);
     expect(body.data.surveyItems).toHaveLength(5);
     expect(body.data.surveyLanguageMaps).toHaveLength(3);
@@ -126,14 +149,20 @@ describe('GET /api/DataCollection/getAllSurveysForProjectByStatus', () => {
     expect(deployed.status).toBe(200);
     expect(deployed.body.data.surveys.every((s) => s.surveyStatusId === 1)).toBe(true);
     expect(deployed.body.data.surveys.map((s) => s.id)).toContain(demo.id);
-    const both = await t.call<{ surveys: { id: string }[] }>('GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}&surveyStatuses=1&surveyStatuses=2`, {
-      session: manager,
-    });
+    const both = await t.call<{ surveys: { id: string }[] }>(
+      'GET',
+      `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}&surveyStatuses=1&surveyStatuses=2`,
+      {
+        session: manager,
+      },
+    );
     expect(both.body.data.surveys.map((s) => s.id)).toEqual(expect.arrayContaining([demo.id, archived.id]));
   });
 
   it("answers 404 for another organization's project", async () => {
     const project = t.ids.projects['Household Needs Assessment 2026']!;
-    expect((await t.call('GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}`, { session: other })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}`, { session: other })).status,
+    ).toBe(404);
   });
 });

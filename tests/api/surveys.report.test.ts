@@ -14,8 +14,21 @@ interface Report {
   perDay: { day: string; count: number }[];
   perCollector: { id: string | null; name: string | null; count: number }[];
   perTask: { id: string | null; count: number }[];
-  selectQuestions: { name: string; label: string; multiple: boolean; answered: number; choices: { name: string; label: string; count: number; percent: number }[] }[];
-  numberQuestions: { name: string; answered: number; min: number | null; max: number | null; mean: number | null; bins: { from: number; to: number; count: number }[] }[];
+  selectQuestions: {
+    name: string;
+    label: string;
+    multiple: boolean;
+    answered: number;
+    choices: { name: string; label: string; count: number; percent: number }[];
+  }[];
+  numberQuestions: {
+    name: string;
+    answered: number;
+    min: number | null;
+    max: number | null;
+    mean: number | null;
+    bins: { from: number; to: number; count: number }[];
+  }[];
 }
 
 let t: TestApp;
@@ -47,7 +60,9 @@ beforeAll(async () => {
   firstDay = utcDay();
   expect((await submit(t, s, { name: 'Amina', age: 34, weight: 60.5, region: 'north', needs: 'food water' })).status).toBe(200);
   expect((await submit(t, s, { name: 'Bashir', age: 19, weight: 80, region: 'south', needs: 'shelter' })).status).toBe(200);
-  expect((await submit(t, s, { name: 'Chidi', age: 52, region: 'north' }, { session: await as(demo.collector), linkUuid: null })).status).toBe(200);
+  expect(
+    (await submit(t, s, { name: 'Chidi', age: 52, region: 'north' }, { session: await as(demo.collector), linkUuid: null })).status,
+  ).toBe(200);
   lastDay = utcDay();
 });
 afterAll(() => t.close());
@@ -73,17 +88,28 @@ describe('the survey report', () => {
     const r = (await report()).body.data;
     const region = r.selectQuestions.find((x) => x.name === 'region')!;
     expect(region).toMatchObject({ label: 'Region', multiple: false, answered: 3 });
-    expect(region.choices.map((c) => [c.name, c.count, c.percent])).toEqual([['north', 2, 66.7], ['south', 1, 33.3]]);
+    expect(region.choices.map((c) => [c.name, c.count, c.percent])).toEqual([
+      ['north', 2, 66.7],
+      ['south', 1, 33.3],
+    ]);
     const needs = r.selectQuestions.find((x) => x.name === 'needs')!;
     expect(needs).toMatchObject({ multiple: true, answered: 2 });
-    expect(needs.choices.map((c) => [c.name, c.count, c.percent])).toEqual([['food', 1, 50], ['water', 1, 50], ['shelter', 1, 50]]);
+    expect(needs.choices.map((c) => [c.name, c.count, c.percent])).toEqual([
+      ['food', 1, 50],
+      ['water', 1, 50],
+      ['shelter', 1, 50],
+    ]);
   });
 
   it('draws a histogram of each number question in bounded bins', async () => {
     const r = (await report({ Bins: '3' })).body.data;
     const age = r.numberQuestions.find((x) => x.name === 'age')!;
     expect(age).toMatchObject({ answered: 3, min: 19, max: 52, mean: 35 });
-    expect(age.bins).toEqual([{ from: 19, to: 30, count: 1 }, { from: 31, to: 42, count: 1 }, { from: 43, to: 54, count: 1 }]);
+    expect(age.bins).toEqual([
+      { from: 19, to: 30, count: 1 },
+      { from: 31, to: 42, count: 1 },
+      { from: 43, to: 54, count: 1 },
+    ]);
     const weight = r.numberQuestions.find((x) => x.name === 'weight')!;
     expect(weight.answered).toBe(2);
     expect(weight.bins.map((b) => b.count)).toEqual([1, 0, 1]);

@@ -33,14 +33,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const publish = () => t.call<{ problems?: { code: string; name: string; property: string; file: string }[] } | null>('POST', '/api/DataCollection/PublishSurvey', { session: author, body: { surveyId: s.id } });
+const publish = () =>
+  t.call<{ problems?: { code: string; name: string; property: string; file: string }[] } | null>(
+    'POST',
+    '/api/DataCollection/PublishSurvey',
+    { session: author, body: { surveyId: s.id } },
+  );
 
 async function attach(fileName: string, bytes: Buffer) {
   const { payload, headers } = multipart([
     ['SurveyId', s.id],
     ['File', { fileName, contentType: 'text/csv', bytes }],
   ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': author.organizationId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/DataCollection/uploadSurveyMedia',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${author.token}`, 'organization-id': author.organizationId },
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -53,7 +63,10 @@ describe('publishing', () => {
       expect.objectContaining({ code: 'attachmentMissing', name: 'price', property: 'calculation', file: 'prices.csv' }),
       expect.objectContaining({ code: 'attachmentMissing', name: 'town', property: 'appearance', file: 'towns.csv' }),
     ]);
-    expect(r.body.errors).toEqual(["price (calculation): The file 'prices.csv' is not attached to the survey", "town (appearance): The file 'towns.csv' is not attached to the survey"]);
+    expect(r.body.errors).toEqual([
+      "price (calculation): The file 'prices.csv' is not attached to the survey",
+      "town (appearance): The file 'towns.csv' is not attached to the survey",
+    ]);
 
     await attach('prices.csv', PRICES);
     const still = await publish();
@@ -66,7 +79,10 @@ describe('publishing', () => {
   it('goes through once every file is attached; the fill page gets the rows, and the server checks the choices', async () => {
     await attach('towns.csv', TOWNS);
     // The builder reads the survey first (cached at this version, as Editing): publishing keeps the version.
-    expect((await t.call<{ surveyStatusId: number }>('POST', '/api/Survey/GetById', { session: author, body: { SurveyId: s.id } })).body.data.surveyStatusId).toBe(0);
+    expect(
+      (await t.call<{ surveyStatusId: number }>('POST', '/api/Survey/GetById', { session: author, body: { SurveyId: s.id } })).body.data
+        .surveyStatusId,
+    ).toBe(0);
     const r = await publish();
     expect(r.status).toBe(200);
 

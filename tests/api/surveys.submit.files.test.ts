@@ -15,7 +15,8 @@ import { createSurvey, storedAnswers, submissionOf, submit, submissionCount, typ
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]);
-const dataUrl = (type: string, name: string, bytes: Buffer) => `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
+const dataUrl = (type: string, name: string, bytes: Buffer) =>
+  `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
 
 let t: TestApp;
 let s: TestSurvey;
@@ -29,9 +30,18 @@ afterAll(() => t.close());
 
 describe('a file with the submission', () => {
   it('is stored with the type its bytes say, and the answer points at it', async () => {
-    const { status, body } = await submit(t, s, { note_text: 'x', photo: dataUrl('image/png', 'shelter.png', PNG), doc: dataUrl('application/pdf', 'id card.pdf', PDF) });
+    const { status, body } = await submit(t, s, {
+      note_text: 'x',
+      photo: dataUrl('image/png', 'shelter.png', PNG),
+      doc: dataUrl('application/pdf', 'id card.pdf', PDF),
+    });
     expect(status).toBe(200);
-    const files = await t.db.selectFrom('submission_files').selectAll().where('submission_id', '=', body.data.id).orderBy('file_name').execute();
+    const files = await t.db
+      .selectFrom('submission_files')
+      .selectAll()
+      .where('submission_id', '=', body.data.id)
+      .orderBy('file_name')
+      .execute();
     expect(files.map((f) => [f.file_name, f.content_type, f.size_bytes])).toEqual([
       ['id card.pdf', 'application/pdf', PDF.length],
       ['shelter.png', 'image/png', PNG.length],
@@ -47,9 +57,18 @@ describe('large bodies', () => {
   it('are streamed (over 8 MB) and stored the same way', async () => {
     const a = Buffer.concat([PDF, Buffer.alloc(4_500_000)]);
     const b = Buffer.concat([PDF, Buffer.alloc(4_400_000)]);
-    const { status, body } = await submit(t, s, { note_text: 'x', doc: dataUrl('application/pdf', 'a.pdf', a), doc2: dataUrl('application/pdf', 'b.pdf', b) });
+    const { status, body } = await submit(t, s, {
+      note_text: 'x',
+      doc: dataUrl('application/pdf', 'a.pdf', a),
+      doc2: dataUrl('application/pdf', 'b.pdf', b),
+    });
     expect(status).toBe(200);
-    const files = await t.db.selectFrom('submission_files').select(['file_name', 'size_bytes', 'content_type']).where('submission_id', '=', body.data.id).orderBy('file_name').execute();
+    const files = await t.db
+      .selectFrom('submission_files')
+      .select(['file_name', 'size_bytes', 'content_type'])
+      .where('submission_id', '=', body.data.id)
+      .orderBy('file_name')
+      .execute();
     expect(files).toEqual([
       { file_name: 'a.pdf', size_bytes: a.length, content_type: 'application/pdf' },
       { file_name: 'b.pdf', size_bytes: b.length, content_type: 'application/pdf' },
@@ -83,7 +102,11 @@ describe('refused files', () => {
   it('over 5 MB in a body too large to read at once', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(5_000_001)]);
     const other = Buffer.concat([PDF, Buffer.alloc(4_000_000)]);
-    const { status, body } = await submit(t, s, { note_text: 'x', doc: dataUrl('application/pdf', 'a.pdf', other), doc2: dataUrl('application/pdf', 'big.pdf', big) });
+    const { status, body } = await submit(t, s, {
+      note_text: 'x',
+      doc: dataUrl('application/pdf', 'a.pdf', other),
+      doc2: dataUrl('application/pdf', 'big.pdf', big),
+    });
     expect(status).toBe(413);
     expect(body.message).toBe('File size exceeds the 5MB limit.');
   });
@@ -94,9 +117,19 @@ describe('refused files', () => {
   });
 
   it('an answer that names a file not sent', async () => {
-    const { status, body } = await submit(t, s, { note_text: 'x' }, {
-      edit: (entries) => [...entries, ['answers[9].questionId', s.form.bindings.byName.get('doc')!.id], ['answers[9].answerDetail.questionType', '110'], ['answers[9].answerDetail.filePaths[0].filePath', '../../etc/passwd']],
-    });
+    const { status, body } = await submit(
+      t,
+      s,
+      { note_text: 'x' },
+      {
+        edit: (entries) => [
+          ...entries,
+          ['answers[9].questionId', s.form.bindings.byName.get('doc')!.id],
+          ['answers[9].answerDetail.questionType', '110'],
+          ['answers[9].answerDetail.filePaths[0].filePath', '../../etc/passwd'],
+        ],
+      },
+    );
     expect(status).toBe(400);
     expect(body.errors).toEqual(['doc: Please attach the file again.']);
   });
@@ -115,14 +148,24 @@ describe('a failed write', () => {
         written.push(key);
       },
     };
-    const input = submissionOf(s, { note_text: 'x', photo: dataUrl('image/png', 'a.png', PNG), doc: dataUrl('application/pdf', 'b.pdf', PDF) }, { id: randomUUID() });
+    const input = submissionOf(
+      s,
+      { note_text: 'x', photo: dataUrl('image/png', 'a.png', PNG), doc: dataUrl('application/pdf', 'b.pdf', PDF) },
+      { id: randomUUID() },
+    );
     const entries = toFormEntries(input);
     const files = entries.flatMap(([field, v]) =>
-      typeof v === 'string' ? [] : [fileFromBytes(field, v.fileName, v.contentType, Buffer.from(v.uri.slice(v.uri.indexOf(',') + 1), 'base64'))],
+      typeof v === 'string'
+        ? []
+        : [fileFromBytes(field, v.fileName, v.contentType, Buffer.from(v.uri.slice(v.uri.indexOf(',') + 1), 'base64'))],
     );
-    const uploads = entries.map(([field, v]) => [field, typeof v === 'string' ? v : { ...v, uri: `upload:${field}` }] as typeof entries[number]);
+    const uploads = entries.map(
+      ([field, v]) => [field, typeof v === 'string' ? v : { ...v, uri: `upload:${field}` }] as (typeof entries)[number],
+    );
     const before = await submissionCount(t, s.id);
-    await expect(submitSurvey({ db: t.db, storage: failing, cache: createSurveyCache() }, { entries: uploads, files, caller: null })).rejects.toThrow('disk full');
+    await expect(
+      submitSurvey({ db: t.db, storage: failing, cache: createSurveyCache() }, { entries: uploads, files, caller: null }),
+    ).rejects.toThrow('disk full');
     expect(written).toHaveLength(1);
     expect(existsSync(join(filesRoot, written[0]!))).toBe(false);
     expect(await submissionCount(t, s.id)).toBe(before);

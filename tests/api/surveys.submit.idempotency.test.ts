@@ -11,14 +11,24 @@ let t: TestApp;
 let s: TestSurvey;
 beforeAll(async () => {
   t = await createTestApp();
-  s = await createSurvey(t, [q.text('name').required(), q.integer('n'), repeat('r', q.text('v')).repeat('${n}'), q.select_multiple('m').choices('a', 'b')]);
+  s = await createSurvey(t, [
+    q.text('name').required(),
+    q.integer('n'),
+    repeat('r', q.text('v')).repeat('${n}'),
+    q.select_multiple('m').choices('a', 'b'),
+  ]);
 });
 afterAll(() => t.close());
 
 const data = { name: 'Amina', n: 2, r: [{ v: 'x' }, { v: 'y' }], m: 'a b' };
 
 async function answersOf(clientId: string): Promise<number> {
-  const rows = await t.db.selectFrom('answers').innerJoin('submissions as s', 's.id', 'answers.submission_id').select('answers.item_id').where('s.client_id', '=', clientId).execute();
+  const rows = await t.db
+    .selectFrom('answers')
+    .innerJoin('submissions as s', 's.id', 'answers.submission_id')
+    .select('answers.item_id')
+    .where('s.client_id', '=', clientId)
+    .execute();
   return rows.length;
 }
 
@@ -63,8 +73,19 @@ describe('the same id with other content', () => {
     expect((await submit(t, s, data, { id })).status).toBe(200);
     const other = await submit(t, s, { ...data, name: 'Someone else' }, { id });
     expect(other.status).toBe(409);
-    expect(other.body).toEqual({ isSuccess: false, data: null, message: 'This submission was already received with different answers.', errors: ['This submission was already received with different answers.'] });
-    const stored = await t.db.selectFrom('answers').innerJoin('submissions as x', 'x.id', 'answers.submission_id').select('text_value').where('x.client_id', '=', id).where('text_value', '=', 'Amina').execute();
+    expect(other.body).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'This submission was already received with different answers.',
+      errors: ['This submission was already received with different answers.'],
+    });
+    const stored = await t.db
+      .selectFrom('answers')
+      .innerJoin('submissions as x', 'x.id', 'answers.submission_id')
+      .select('text_value')
+      .where('x.client_id', '=', id)
+      .where('text_value', '=', 'Amina')
+      .execute();
     expect(stored).toHaveLength(1);
   });
 

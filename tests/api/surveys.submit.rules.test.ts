@@ -61,7 +61,18 @@ describe('a survey that changes after submissions were received', () => {
     expect((await submit(t, changing, { name: 'a' })).status).toBe(200);
     const name = changing.form.bindings.byName.get('name')!;
     await t.db.updateTable('survey_items').set({ is_required: true }).where('id', '=', name.id).execute();
-    await t.db.insertInto('survey_items').values({ organization_id: changing.organizationId, survey_id: changing.id, parent_id: null, question_type: 35, name: 'age', sort_order: 2, is_required: true } as never).execute();
+    await t.db
+      .insertInto('survey_items')
+      .values({
+        organization_id: changing.organizationId,
+        survey_id: changing.id,
+        parent_id: null,
+        question_type: 35,
+        name: 'age',
+        sort_order: 2,
+        is_required: true,
+      } as never)
+      .execute();
     const r = await submit(t, changing, { name: 'b' });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual(['age: This field is required']);
@@ -110,7 +121,11 @@ describe('members', () => {
     const session = await t.signIn(email);
     const r = await submit(t, s, { name: 'x' }, { linkUuid: null, session });
     expect(r.status).toBe(200);
-    const row = await t.db.selectFrom('submissions').select(['submitter_id', 'is_anonymous']).where('id', '=', r.body.data.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('submissions')
+      .select(['submitter_id', 'is_anonymous'])
+      .where('id', '=', r.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ submitter_id: session.userId, is_anonymous: false });
   });
 

@@ -33,7 +33,9 @@ describe('a complete demo submission', () => {
     expect(byName('form_version')?.text_value).toBe('2026.1');
     expect(byName('consent')?.bool_value).toBe(true);
     const district = demo.form.bindings.byName.get('district');
-    expect(byName('district')?.choice_ids).toEqual([district?.kind === 'field' ? district.choices.find((c) => c.name === 'kakuma')?.id : '']);
+    expect(byName('district')?.choice_ids).toEqual([
+      district?.kind === 'field' ? district.choices.find((c) => c.name === 'kakuma')?.id : '',
+    ]);
     expect(byName('location')?.detail).toEqual({ latitude: 3.1, longitude: 35.6, altitude: 500, accuracy: 10 });
     expect(rows).toHaveLength(body.data.answerCount);
   });
@@ -41,10 +43,21 @@ describe('a complete demo submission', () => {
 
 describe('refusals', () => {
   it('names missing required answers with the spec texts', async () => {
-    const { status, body } = await submit(t, demo, { ...complete, respondent_name: '', region: undefined, district: undefined, priority_needs: '' });
+    const { status, body } = await submit(t, demo, {
+      ...complete,
+      respondent_name: '',
+      region: undefined,
+      district: undefined,
+      priority_needs: '',
+    });
     expect(status).toBe(400);
     expect(body.message).toBe('Error: Please make sure you have filled all the required fields.');
-    expect(body.errors).toEqual(['respondent_name: This field is required', 'region: You must select one', 'district: You must select one', 'priority_needs: You must select at least one']);
+    expect(body.errors).toEqual([
+      'respondent_name: This field is required',
+      'region: You must select one',
+      'district: You must select one',
+      'priority_needs: You must select at least one',
+    ]);
   });
 
   it('gives constraint messages in the respondent language', async () => {
@@ -64,7 +77,10 @@ describe('refusals', () => {
 
   it('names questions inside repeats by instance', async () => {
     const { body } = await submit(t, demo, { ...complete, members: [{ member_name: 'A', member_age: 130 }, { member_age: 3 }] });
-    expect(body.errors).toEqual(['members[1]/member_age: The age must be between 0 and 120.', 'members[2]/member_name: This field is required']);
+    expect(body.errors).toEqual([
+      'members[1]/member_age: The age must be between 0 and 120.',
+      'members[2]/member_name: This field is required',
+    ]);
   });
 
   it('refuses exactly what the browser refuses, with the same messages', async () => {
@@ -94,14 +110,23 @@ describe('refusals', () => {
 
   it('names answers that do not belong to the survey', async () => {
     const { status, body } = await submit(t, demo, complete, {
-      edit: (entries) => [...entries, ['answers[999].questionId', '6f1b3c7e-2d4a-4e8f-9a0b-1c2d3e4f5a6b'], ['answers[999].answerDetail.text', 'x']],
+      edit: (entries) => [
+        ...entries,
+        ['answers[999].questionId', '6f1b3c7e-2d4a-4e8f-9a0b-1c2d3e4f5a6b'],
+        ['answers[999].answerDetail.text', 'x'],
+      ],
     });
     expect(status).toBe(400);
-    expect(body.errors).toEqual([expect.stringMatching(/^answers\[\d+\]: '6f1b3c7e-2d4a-4e8f-9a0b-1c2d3e4f5a6b' is not a question of this survey$/)]);
+    expect(body.errors).toEqual([
+      expect.stringMatching(/^answers\[\d+\]: '6f1b3c7e-2d4a-4e8f-9a0b-1c2d3e4f5a6b' is not a question of this survey$/),
+    ]);
   });
 
   it('names malformed fields', async () => {
-    const { status, body } = await send(t, [['surveyId', demo.id], ['submission.isAnonymous', 'maybe']]);
+    const { status, body } = await send(t, [
+      ['surveyId', demo.id],
+      ['submission.isAnonymous', 'maybe'],
+    ]);
     expect(status).toBe(400);
     expect(body.errors).toEqual(["'submission.id' is required", "'submission.isAnonymous' must be true or false"]);
   });

@@ -17,20 +17,20 @@ let projectId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, manager, junior, guest, collector, other] = await Promise.all(
+  [owner, manager, junior, guest, collector, other] = (await Promise.all(
     ['organization', 'manager', 'junior', 'guest', 'collector', 'other'].map((p) => t.signIn(`${p}@demo.test`)),
-  ) as [Session, Session, Session, Session, Session, Session];
+  )) as [Session, Session, Session, Session, Session, Session];
   projectId = t.ids.projects['Household Needs Assessment 2026']!;
 });
 afterAll(() => t.close());
 
-const create = (s: Session, body: Record<string, unknown>) => t.call<{ id: string; version: number }>('POST', '/api/Survey/CreateSurvey', { session: s, body });
+const create = (s: Session, body: Record<string, unknown>) =>
+  t.call<{ id: string; version: number }>('POST', '/api/Survey/CreateSurvey', { session: s, body });
 const tools = (s: Session, query: Record<string, string>) =>
-  t.call<{ surveys: { id: string; name: string; status: string; submissionCount: number; collectionGoal: number; updatedAt: string }[]; totalSize: number }>(
-    'GET',
-    '/api/Survey/GetSurveyTools',
-    { session: s, query: { ProjectId: projectId, ...query } },
-  );
+  t.call<{
+    surveys: { id: string; name: string; status: string; submissionCount: number; collectionGoal: number; updatedAt: string }[];
+    totalSize: number;
+  }>('GET', '/api/Survey/GetSurveyTools', { session: s, query: { ProjectId: projectId, ...query } });
 
 describe('create and the Survey Tools list', () => {
   it('creates a blank survey in Editing, listed with its status, goal and submissions', async () => {
@@ -39,14 +39,26 @@ describe('create and the Survey Tools list', () => {
     const list = await tools(guest, { search: 'blank tools' });
     expect(list.body.data.totalSize).toBe(1);
     expect(list.body.data.surveys[0]).toMatchObject({ id: r.body.data.id, status: 'Editing', collectionGoal: 40, submissionCount: 0 });
-    const got = await t.call<{ surveyItems: unknown[]; version: number; surveyLanguageMaps: { code: string }[] }>('POST', '/api/Survey/GetById', { session: junior, body: { SurveyId: r.body.data.id } });
-    expect(got.body.data).toMatchObject({ surveyItems: [], version: r.body.data.version, surveyLanguageMaps: [{ code: 'en', isBaseLanguage: true }] });
+    const got = await t.call<{ surveyItems: unknown[]; version: number; surveyLanguageMaps: { code: string }[] }>(
+      'POST',
+      '/api/Survey/GetById',
+      { session: junior, body: { SurveyId: r.body.data.id } },
+    );
+    expect(got.body.data).toMatchObject({
+      surveyItems: [],
+      version: r.body.data.version,
+      surveyLanguageMaps: [{ code: 'en', isBaseLanguage: true }],
+    });
   });
 
   it('copies another survey of the organization, items and choices included', async () => {
     const original = await createSurvey(t, [q.select_one('colour').choices('red', 'blue'), q.text('why')]);
     const r = await create(manager, { projectId, name: 'The copy', copyOfSurveyId: original.id });
-    const got = await t.call<{ surveyItems: { surveyItem: { name: string; id: string; selectQuestionChoices: unknown[] } }[] }>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: r.body.data.id } });
+    const got = await t.call<{ surveyItems: { surveyItem: { name: string; id: string; selectQuestionChoices: unknown[] } }[] }>(
+      'POST',
+      '/api/Survey/GetById',
+      { session: manager, body: { SurveyId: r.body.data.id } },
+    );
     expect(got.body.data.surveyItems.map((i) => i.surveyItem.name)).toEqual(['colour', 'why']);
     expect(got.body.data.surveyItems[0]!.surveyItem.selectQuestionChoices).toHaveLength(2);
     expect(got.body.data.surveyItems[0]!.surveyItem.id).not.toBe(original.model.surveyItems[0]!.id);
@@ -64,7 +76,7 @@ describe('create and the Survey Tools list', () => {
     const all = await tools(owner, { PageSize: '2', Page: '1' });
     expect(all.body.data.surveys).toHaveLength(2);
     expect(all.body.data.totalSize).toBeGreaterThan(2);
-    const published = await tools(owner, { 'surveyStatuses': '1', PageSize: '100' });
+    const published = await tools(owner, { surveyStatuses: '1', PageSize: '100' });
     expect(published.body.data.surveys.every((s) => s.status === 'Published')).toBe(true);
   });
 
@@ -87,7 +99,9 @@ describe('create and the Survey Tools list', () => {
   it("answers 404 for another organization's project or survey", async () => {
     const mine = await createSurvey(t, [q.text('a')]);
     expect((await create(other, { projectId, name: 'x' })).status).toBe(404);
-    expect((await create(other, { projectId: t.ids.projects['Other Aid Water Points']!, name: 'x', copyOfSurveyId: mine.id })).status).toBe(404);
+    expect((await create(other, { projectId: t.ids.projects['Other Aid Water Points']!, name: 'x', copyOfSurveyId: mine.id })).status).toBe(
+      404,
+    );
     expect((await tools(other, {})).status).toBe(404);
     expect((await t.call('POST', '/api/Survey/DuplicateSurvey', { session: other, body: { surveyId: mine.id } })).status).toBe(404);
     expect((await t.call('POST', '/api/Survey/ArchiveSurvey', { session: other, body: { surveyId: mine.id } })).status).toBe(404);
@@ -118,21 +132,36 @@ describe('translations', () => {
   it('adds a language, saves texts in it, and sets its status', async () => {
     const s = await createSurvey(t, [q.select_one('colour').label('Colour').choices('red')], { status: 0 });
     const fr = await t.db.selectFrom('languages').select('id').where('code', '=', 'fr').executeTakeFirstOrThrow();
-    const add = await t.call<{ version: number }>('POST', '/api/Survey/AddSurveyLanguage', { session: junior, body: { surveyId: s.id, languageId: fr.id } });
+    const add = await t.call<{ version: number }>('POST', '/api/Survey/AddSurveyLanguage', {
+      session: junior,
+      body: { surveyId: s.id, languageId: fr.id },
+    });
     expect(add.status).toBe(200);
     const item = s.model.surveyItems[0]!.surveyItem;
     const saved = await t.call('POST', '/api/Survey/SaveTranslation', {
       session: junior,
-      body: { surveyId: s.id, languageId: fr.id, texts: [{ itemId: item.id, kind: 'label', text: 'Couleur' }], choiceTexts: [{ choiceId: item.selectQuestionChoices[0]!.id, text: 'rouge' }] },
+      body: {
+        surveyId: s.id,
+        languageId: fr.id,
+        texts: [{ itemId: item.id, kind: 'label', text: 'Couleur' }],
+        choiceTexts: [{ choiceId: item.selectQuestionChoices[0]!.id, text: 'rouge' }],
+      },
     });
     expect(saved.status).toBe(200);
-    const status = await t.call('POST', '/api/Survey/SetTranslationStatus', { session: junior, body: { surveyId: s.id, languageId: fr.id, translateStatus: 0 } });
+    const status = await t.call('POST', '/api/Survey/SetTranslationStatus', {
+      session: junior,
+      body: { surveyId: s.id, languageId: fr.id, translateStatus: 0 },
+    });
     expect(status.status).toBe(200);
-    const got = await t.call<{ surveyLanguageMaps: { code: string; translateStatus: number }[]; surveyItems: { surveyItem: { questionLabels: { languageId: number; text: string }[]; selectQuestionChoices: { choiceLabels: { text: string }[] }[] } }[] }>(
-      'POST',
-      '/api/Survey/GetById',
-      { session: junior, body: { SurveyId: s.id } },
-    );
+    const got = await t.call<{
+      surveyLanguageMaps: { code: string; translateStatus: number }[];
+      surveyItems: {
+        surveyItem: {
+          questionLabels: { languageId: number; text: string }[];
+          selectQuestionChoices: { choiceLabels: { text: string }[] }[];
+        };
+      }[];
+    }>('POST', '/api/Survey/GetById', { session: junior, body: { SurveyId: s.id } });
     expect(got.body.data.surveyLanguageMaps.find((l) => l.code === 'fr')).toMatchObject({ translateStatus: 0 });
     expect(got.body.data.surveyItems[0]!.surveyItem.questionLabels).toContainEqual({ languageId: fr.id, text: 'Couleur' });
     expect(got.body.data.surveyItems[0]!.surveyItem.selectQuestionChoices[0]!.choiceLabels.map((c) => c.text)).toContain('rouge');
@@ -143,14 +172,20 @@ describe('translations', () => {
     const elsewhere = await createSurvey(t, [q.text('b')], { status: 0 });
     const en = s.model.surveyLanguageMaps[0]!.languageId;
     const de = await t.db.selectFrom('languages').select('id').where('code', '=', 'de').executeTakeFirstOrThrow();
-    const lacks = await t.call('POST', '/api/Survey/SaveTranslation', { session: owner, body: { surveyId: s.id, languageId: de.id, texts: [] } });
+    const lacks = await t.call('POST', '/api/Survey/SaveTranslation', {
+      session: owner,
+      body: { surveyId: s.id, languageId: de.id, texts: [] },
+    });
     expect(lacks.body.message).toBe('The survey has no such language. Add it first.');
     const foreign = await t.call('POST', '/api/Survey/SaveTranslation', {
       session: owner,
       body: { surveyId: s.id, languageId: en, texts: [{ itemId: elsewhere.model.surveyItems[0]!.id, kind: 'label', text: 'x' }] },
     });
     expect(foreign.status).toBe(400);
-    const base = await t.call('POST', '/api/Survey/SetTranslationStatus', { session: owner, body: { surveyId: s.id, languageId: en, translateStatus: 2 } });
+    const base = await t.call('POST', '/api/Survey/SetTranslationStatus', {
+      session: owner,
+      body: { surveyId: s.id, languageId: en, translateStatus: 2 },
+    });
     expect(base.body.message).toBe("The survey's base language can't be archived.");
   });
 });
@@ -159,7 +194,9 @@ describe('the recycle bin', () => {
   it('deletes a survey into the bin and restores it', async () => {
     const s = await createSurvey(t, [q.text('a')], { name: 'Binned survey' });
     const del = (isDeleted: boolean, session = manager) =>
-      t.call('PUT', `/api/DataCollection/${s.id}/toggleDeleteOrRestore?entityType=${entityTypes.Survey}&isDeleted=${isDeleted}`, { session });
+      t.call('PUT', `/api/DataCollection/${s.id}/toggleDeleteOrRestore?entityType=${entityTypes.Survey}&isDeleted=${isDeleted}`, {
+        session,
+      });
     expect((await del(true, junior)).status).toBe(403);
     expect((await del(true)).status).toBe(200);
     expect((await tools(manager, { search: 'Binned survey' })).body.data.totalSize).toBe(0);

@@ -16,14 +16,22 @@ let other: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [junior, guest, other] = (await Promise.all(['junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`)))) as [Session, Session, Session];
+  [junior, guest, other] = (await Promise.all(['junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`)))) as [
+    Session,
+    Session,
+    Session,
+  ];
 });
 afterAll(() => t.close());
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function surveyInFrench() {
-  const s = await createSurvey(t, [q.select_one('colour').label('Colour').hint('Pick one').choices('red', 'blue'), q.text('why').label('Why?')], { status: 0 });
+  const s = await createSurvey(
+    t,
+    [q.select_one('colour').label('Colour').hint('Pick one').choices('red', 'blue'), q.text('why').label('Why?')],
+    { status: 0 },
+  );
   const fr = await t.db.selectFrom('languages').select('id').where('code', '=', 'fr').executeTakeFirstOrThrow();
   await t.call('POST', '/api/Survey/AddSurveyLanguage', { session: junior, body: { surveyId: s.id, languageId: fr.id } });
   return { s, fr: fr.id };
@@ -31,7 +39,12 @@ async function surveyInFrench() {
 
 const upload = (session: Session, surveyId: string, bytes: Uint8Array, fileName = 'translations.xlsx') => {
   const { payload, headers } = multipart([['file', { fileName, contentType: XLSX, bytes }]]);
-  return t.app.inject({ method: 'POST', url: `/api/Survey/ImportTranslations?surveyId=${surveyId}`, payload, headers: { ...headers, authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/Survey/ImportTranslations?surveyId=${surveyId}`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId },
+  });
 };
 
 async function exported(surveyId: string, session = junior) {
@@ -66,11 +79,14 @@ describe('the translation spreadsheet', () => {
     const imported = await upload(junior, s.id, back);
     expect(imported.statusCode).toBe(200);
     expect(imported.json().data).toMatchObject({ languages: [{ languageId: fr, changed: 3 }], unknownRows: 0 });
-    const got = await t.call<{ surveyItems: { surveyItem: { questionLabels: { languageId: number; text: string }[]; selectQuestionChoices: { choiceLabels: { languageId: number; text: string }[] }[] } }[] }>(
-      'POST',
-      '/api/Survey/GetById',
-      { session: junior, body: { SurveyId: s.id } },
-    );
+    const got = await t.call<{
+      surveyItems: {
+        surveyItem: {
+          questionLabels: { languageId: number; text: string }[];
+          selectQuestionChoices: { choiceLabels: { languageId: number; text: string }[] }[];
+        };
+      }[];
+    }>('POST', '/api/Survey/GetById', { session: junior, body: { SurveyId: s.id } });
     const [colour, why] = got.body.data.surveyItems.map((i) => i.surveyItem);
     expect(colour!.questionLabels).toContainEqual({ languageId: fr, text: 'Couleur' });
     expect(colour!.selectQuestionChoices[0]!.choiceLabels).toContainEqual({ languageId: fr, text: 'rouge' });

@@ -14,14 +14,19 @@ let other: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, junior, guest, other] = await Promise.all(['organization', 'junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`))) as [Session, Session, Session, Session];
+  [owner, junior, guest, other] = (await Promise.all(
+    ['organization', 'junior', 'guest', 'other'].map((p) => t.signIn(`${p}@demo.test`)),
+  )) as [Session, Session, Session, Session];
 });
 afterAll(() => t.close());
 
 type Loaded = SurveyModel & { version: number };
-const getById = async (id: string, s: Session = owner) => (await t.call<Loaded>('POST', '/api/Survey/GetById', { session: s, body: { SurveyId: id } })).body.data;
-const save = (body: unknown, s: Session = owner) => t.call<{ version: number; model: SurveyModel }>('POST', '/api/Survey/SaveSurvey', { session: s, body });
-const publish = (surveyId: string, s: Session = owner) => t.call<{ surveyStatusId: number; version: number }>('POST', '/api/DataCollection/PublishSurvey', { session: s, body: { surveyId } });
+const getById = async (id: string, s: Session = owner) =>
+  (await t.call<Loaded>('POST', '/api/Survey/GetById', { session: s, body: { SurveyId: id } })).body.data;
+const save = (body: unknown, s: Session = owner) =>
+  t.call<{ version: number; model: SurveyModel }>('POST', '/api/Survey/SaveSurvey', { session: s, body });
+const publish = (surveyId: string, s: Session = owner) =>
+  t.call<{ surveyStatusId: number; version: number }>('POST', '/api/DataCollection/PublishSurvey', { session: s, body: { surveyId } });
 
 /** Edits a loaded survey as the builder would, and answers the save payload. */
 function edited(loaded: Loaded, ...ops: EditOp[]) {
@@ -89,12 +94,21 @@ describe('save', () => {
   it('refuses items dropped without being deleted, ids of another survey, and bad payloads, naming them', async () => {
     const s = await createSurvey(t, [q.text('a'), q.text('b')], { status: 0 });
     const loaded = await getById(s.id);
-    const dropped = await save({ surveyId: s.id, version: loaded.version, model: { ...loaded, surveyItems: loaded.surveyItems.slice(0, 1) }, deletedIds: [] });
+    const dropped = await save({
+      surveyId: s.id,
+      version: loaded.version,
+      model: { ...loaded, surveyItems: loaded.surveyItems.slice(0, 1) },
+      deletedIds: [],
+    });
     expect(dropped.status).toBe(400);
     expect(dropped.body.errors[0]).toMatch(/lacks item/);
     const elsewhere = await createSurvey(t, [q.text('z')], { status: 0 });
     const stolen = { ...elsewhere.model.surveyItems[0]!, surveyItem: { ...elsewhere.model.surveyItems[0]!.surveyItem, name: 'stolen' } };
-    const foreign = await save({ surveyId: s.id, version: loaded.version, model: { ...loaded, surveyItems: [...loaded.surveyItems, stolen] } });
+    const foreign = await save({
+      surveyId: s.id,
+      version: loaded.version,
+      model: { ...loaded, surveyItems: [...loaded.surveyItems, stolen] },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0]).toMatch(/already used/);
     const bad = await save({ surveyId: s.id, version: loaded.version, model: { ...loaded, name: '' } });
@@ -103,7 +117,13 @@ describe('save', () => {
     const badName = await save({
       surveyId: s.id,
       version: loaded.version,
-      model: { ...loaded, surveyItems: [{ ...loaded.surveyItems[0]!, surveyItem: { ...loaded.surveyItems[0]!.surveyItem, name: '1 bad' } }, loaded.surveyItems[1]!] },
+      model: {
+        ...loaded,
+        surveyItems: [
+          { ...loaded.surveyItems[0]!, surveyItem: { ...loaded.surveyItems[0]!.surveyItem, name: '1 bad' } },
+          loaded.surveyItems[1]!,
+        ],
+      },
     });
     expect(badName.body.errors).toEqual(["'model.surveyItems[0].surveyItem.name' '1 bad' is not a valid name"]);
     expect(badName.status).toBe(400);
@@ -130,7 +150,12 @@ describe('PublishSurvey', () => {
   it('refuses with every problem named with its question', async () => {
     const s = await createSurvey(
       t,
-      [q.integer('age').constraint('. > '), q.text('why').relevant('${nobody} = 1'), q.select_one('region'), q.text('town').choiceFilter("region = 'x'")],
+      [
+        q.integer('age').constraint('. > '),
+        q.text('why').relevant('${nobody} = 1'),
+        q.select_one('region'),
+        q.text('town').choiceFilter("region = 'x'"),
+      ],
       { status: 0 },
     );
     const r = await publish(s.id);
@@ -158,13 +183,26 @@ describe('versions', () => {
     expect(preview.body.data.version).toBe(v1);
     const loaded = await getById(s.id);
     // Version 2: 'age' removed, a new required question added.
-    const v2 = await save(edited(loaded, { op: 'delete', id: idOf(loaded, 'age') }, { op: 'add', questionType: 34, parentId: null }, { op: 'set', id: idOf(loaded, 'name'), property: 'required', value: false }));
+    const v2 = await save(
+      edited(
+        loaded,
+        { op: 'delete', id: idOf(loaded, 'age') },
+        { op: 'add', questionType: 34, parentId: null },
+        { op: 'set', id: idOf(loaded, 'name'), property: 'required', value: false },
+      ),
+    );
     expect(v2.status, JSON.stringify(v2.body)).toBe(200);
     const old = await submit(t, s, { name: 'Ada', age: 36 }, { edit: (e) => [...e, ['submission.surveyVersion', String(v1)]] });
     expect(old.status, JSON.stringify(old.body)).toBe(200);
     const row = await t.db.selectFrom('submissions').select('survey_version').where('id', '=', old.body.data.id).executeTakeFirstOrThrow();
     expect(row.survey_version).toBe(v1);
-    const ageRow = await t.db.selectFrom('answers').innerJoin('survey_items as i', 'i.id', 'answers.item_id').select(['i.name', 'i.removed_at']).where('submission_id', '=', old.body.data.id).where('i.name', '=', 'age').executeTakeFirst();
+    const ageRow = await t.db
+      .selectFrom('answers')
+      .innerJoin('survey_items as i', 'i.id', 'answers.item_id')
+      .select(['i.name', 'i.removed_at'])
+      .where('submission_id', '=', old.body.data.id)
+      .where('i.name', '=', 'age')
+      .executeTakeFirst();
     expect(ageRow?.removed_at).not.toBeNull();
     // Without a version (an old client) the current version applies: 'age' is no longer a question.
     const current = await submit(t, s, { name: 'Bo', age: 3 });

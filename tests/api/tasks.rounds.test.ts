@@ -19,7 +19,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const roundsOf = async (seriesId: string) =>
-  (await t.db.selectFrom('tasks').select(['collection_round', 'status', 'end_date', 'note']).where('series_id', '=', seriesId).orderBy('collection_round').execute()).map((r) => ({
+  (
+    await t.db
+      .selectFrom('tasks')
+      .select(['collection_round', 'status', 'end_date', 'note'])
+      .where('series_id', '=', seriesId)
+      .orderBy('collection_round')
+      .execute()
+  ).map((r) => ({
     round: r.collection_round,
     status: r.status,
     deadline: r.end_date,
@@ -31,7 +38,14 @@ describe('the rounds job', () => {
     const collector = t.ids.members.relief![demo.collector]!;
     const r = await t.call<{ taskIds: string[]; seriesIds: string[] }>('POST', '/api/Task/createTask', {
       session: await as(demo.manager),
-      body: { surveyId: survey.id, dataCollectorIds: [collector], collectionType: 0, note: 'Daily water point check', recurrence: recurrences.Daily, tasksDeadline: new Date(Date.now() + 8 * 3_600_000).toISOString() },
+      body: {
+        surveyId: survey.id,
+        dataCollectorIds: [collector],
+        collectionType: 0,
+        note: 'Daily water point check',
+        recurrence: recurrences.Daily,
+        tasksDeadline: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+      },
     });
     expect(r.status).toBe(200);
     const [seriesId] = r.body.data.seriesIds;
@@ -42,24 +56,41 @@ describe('the rounds job', () => {
     expect(await runDueRounds(t.db, tomorrow)).toBeGreaterThanOrEqual(1);
     expect(await runDueRounds(t.db, tomorrow)).toBe(0);
     const rounds = await roundsOf(seriesId!);
-    expect(rounds.map((x) => [x.round, x.status, x.note])).toEqual([[1, 0, 'Daily water point check'], [2, 0, 'Daily water point check']]);
+    expect(rounds.map((x) => [x.round, x.status, x.note])).toEqual([
+      [1, 0, 'Daily water point check'],
+      [2, 0, 'Daily water point check'],
+    ]);
     const gap = rounds[1]!.deadline!.getTime() - rounds[0]!.deadline!.getTime();
     expect(Math.abs(gap - DAY)).toBeLessThan(3_600_000);
 
     // The collector sees the new round among their tasks.
-    const mine = await t.call<{ tasks: { collectionRound: number; recurring: boolean }[] }>('GET', '/api/Task/GetTasksForDataCollector?PageSize=100', { session: await as(demo.collector) });
+    const mine = await t.call<{ tasks: { collectionRound: number; recurring: boolean }[] }>(
+      'GET',
+      '/api/Task/GetTasksForDataCollector?PageSize=100',
+      { session: await as(demo.collector) },
+    );
     expect(mine.body.data.tasks.some((x) => x.collectionRound === 2 && x.recurring)).toBe(true);
   });
 
   it('stops a series at its end date, and when its survey is no longer published', async () => {
     const collector = t.ids.members.relief![demo.collector]!;
-    const body = { surveyId: survey.id, dataCollectorIds: [collector], collectionType: 1, recurrence: recurrences.EveryXDays, everyXDays: 2, recurrenceEnd: new Date(Date.now() + 3 * DAY).toISOString() };
-    const [seriesId] = (await t.call<{ seriesIds: string[] }>('POST', '/api/Task/createTask', { session: await as(demo.manager), body })).body.data.seriesIds;
+    const body = {
+      surveyId: survey.id,
+      dataCollectorIds: [collector],
+      collectionType: 1,
+      recurrence: recurrences.EveryXDays,
+      everyXDays: 2,
+      recurrenceEnd: new Date(Date.now() + 3 * DAY).toISOString(),
+    };
+    const [seriesId] = (await t.call<{ seriesIds: string[] }>('POST', '/api/Task/createTask', { session: await as(demo.manager), body }))
+      .body.data.seriesIds;
     await runDueRounds(t.db, new Date(Date.now() + 10 * DAY));
     expect((await roundsOf(seriesId!)).map((x) => x.round)).toEqual([1, 2]);
 
     const weekly = { ...body, recurrence: recurrences.Weekly, everyXDays: undefined, recurrenceEnd: undefined };
-    const [other] = (await t.call<{ seriesIds: string[] }>('POST', '/api/Task/createTask', { session: await as(demo.manager), body: weekly })).body.data.seriesIds;
+    const [other] = (
+      await t.call<{ seriesIds: string[] }>('POST', '/api/Task/createTask', { session: await as(demo.manager), body: weekly })
+    ).body.data.seriesIds;
     await t.db.updateTable('surveys').set({ status: 2 }).where('id', '=', survey.id).execute();
     await runDueRounds(t.db, new Date(Date.now() + 8 * DAY));
     await t.db.updateTable('surveys').set({ status: 1 }).where('id', '=', survey.id).execute();

@@ -16,15 +16,19 @@ const as = personas(() => t);
 beforeAll(async () => ({ t, smtp } = await startAppWithSmtp()));
 afterAll(() => stopAppWithSmtp(t, smtp));
 
-
-async function create(s: Session, fields: { Type?: string | undefined; Subject?: string | undefined; LastResponse?: string | undefined }, files: FilePart[] = []) {
+async function create(
+  s: Session,
+  fields: { Type?: string | undefined; Subject?: string | undefined; LastResponse?: string | undefined },
+  files: FilePart[] = [],
+) {
   const entries: [string, string | FilePart][] = [];
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) entries.push([k, v]);
   for (const f of files) entries.push(['Attachments', f]);
   const { payload, headers } = multipart(entries);
   return t.call<string>('POST', '/api/Tickets/createTicket', { session: s, body: payload, headers });
 }
-const list = (s: Session, query: Record<string, string> = {}) => t.call<TicketList>('GET', '/api/Tickets/getAllTickets', { session: s, query });
+const list = (s: Session, query: Record<string, string> = {}) =>
+  t.call<TicketList>('GET', '/api/Tickets/getAllTickets', { session: s, query });
 const byId = (s: Session, id: string) => t.call<TicketDetail>('GET', '/api/Tickets/getTicketById', { session: s, query: { id } });
 const ok = { Type: '1', Subject: 'Export stops at 80%', LastResponse: 'The CSV export of the household survey stops at 80%.' };
 
@@ -35,10 +39,21 @@ describe('POST /api/Tickets/createTicket', () => {
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Ticket created successfully!');
     const d = (await byId(owner, r.body.data)).body.data;
-    expect(d).toMatchObject({ subject: ok.Subject, type: 1, status: 'open', submitterEmail: demo.owner, lastResponse: ok.LastResponse, attachments: ['screen.png', 'report.pdf'] });
+    expect(d).toMatchObject({
+      subject: ok.Subject,
+      type: 1,
+      status: 'open',
+      submitterEmail: demo.owner,
+      lastResponse: ok.LastResponse,
+      attachments: ['screen.png', 'report.pdf'],
+    });
     const files = d.messages[0]!.attachments;
     expect(files.map((f) => f.fileName)).toEqual(['screen.png', 'report.pdf']);
-    const got = await t.app.inject({ method: 'GET', url: files[0]!.url, headers: { authorization: `Bearer ${owner.token}`, 'organization-id': owner.organizationId } });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: files[0]!.url,
+      headers: { authorization: `Bearer ${owner.token}`, 'organization-id': owner.organizationId },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-disposition']).toMatch(/attachment/);
     expect(Buffer.compare(got.rawPayload, PNG)).toBe(0);
@@ -52,7 +67,9 @@ describe('POST /api/Tickets/createTicket', () => {
     const exe = await create(owner, ok, [{ fileName: 'tool.exe', contentType: 'application/octet-stream', bytes: Buffer.from('MZ') }]);
     expect(exe.status).toBe(400);
     expect(exe.body.message).toBe('Accepted file types: png, jpeg, jpg, gif, webp, xls, xlsx, docx, pdf.');
-    const renamed = await create(owner, ok, [{ fileName: 'page.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }]);
+    const renamed = await create(owner, ok, [
+      { fileName: 'page.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]);
     expect(renamed.status).toBe(400);
     expect(renamed.body.errors.join(' ')).toMatch(/not a png file/);
     const big = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
@@ -80,7 +97,10 @@ describe('POST /api/Tickets/createTicket', () => {
 describe('GET /api/Tickets/getAllTickets', () => {
   it('searches, filters by type and pages by 10', async () => {
     const guest = await as(demo.guest);
-    for (let i = 0; i < 12; i++) expect((await create(guest, { Type: i % 2 ? '4' : '2', Subject: `Paging question ${i}`, LastResponse: `Body ${i}` })).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await create(guest, { Type: i % 2 ? '4' : '2', Subject: `Paging question ${i}`, LastResponse: `Body ${i}` })).status).toBe(
+        200,
+      );
     const first = (await list(guest, { searchInput: 'paging question' })).body.data;
     expect(first.total).toBe(12);
     expect(first.ticketResponses).toHaveLength(10);
@@ -110,7 +130,10 @@ describe('support answers', () => {
     const junior = await as(demo.junior);
     const id = (await create(junior, { Type: '1', Subject: 'Map does not load', LastResponse: 'The map stays grey.' })).body.data;
     const support = await as(demo.superAdmin);
-    const r = await t.call<TicketDetail>('POST', '/api/Tickets/replyToTicket', { session: support, body: { ticketId: id, message: 'Please clear the cache and try again.' } });
+    const r = await t.call<TicketDetail>('POST', '/api/Tickets/replyToTicket', {
+      session: support,
+      body: { ticketId: id, message: 'Please clear the cache and try again.' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.status).toBe('answered');
     expect(r.body.data.messages.map((m) => [m.fromSupport, m.body])).toEqual([
@@ -119,13 +142,21 @@ describe('support answers', () => {
     ]);
     await expect.poll(() => smtp.mails.find((m) => m.to.includes(demo.junior) && m.raw.includes('Please clear the cache'))).toBeTruthy();
 
-    const follow = await t.call<TicketDetail>('POST', '/api/Tickets/replyToTicket', { session: junior, body: { ticketId: id, message: 'Still grey.' } });
+    const follow = await t.call<TicketDetail>('POST', '/api/Tickets/replyToTicket', {
+      session: junior,
+      body: { ticketId: id, message: 'Still grey.' },
+    });
     expect(follow.body.data.status).toBe('open');
-    expect((await t.call('POST', '/api/Tickets/replyToTicket', { session: junior, body: { ticketId: id, message: 'x', status: 'closed' } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/Tickets/replyToTicket', { session: junior, body: { ticketId: id, message: 'x', status: 'closed' } }))
+        .status,
+    ).toBe(403);
     expect((await t.call('POST', '/api/Tickets/setTicketStatus', { session: junior, body: { id, status: 'closed' } })).status).toBe(403);
     expect((await t.call('POST', '/api/Tickets/setTicketStatus', { session: support, body: { id, status: 'closed' } })).status).toBe(200);
     expect((await byId(junior, id)).body.data).toMatchObject({ status: 'closed', canReply: false });
-    expect((await t.call('POST', '/api/Tickets/replyToTicket', { session: junior, body: { ticketId: id, message: 'Hello?' } })).status).toBe(409);
+    expect(
+      (await t.call('POST', '/api/Tickets/replyToTicket', { session: junior, body: { ticketId: id, message: 'Hello?' } })).status,
+    ).toBe(409);
     // Another member who is not a manager neither sees nor answers it.
     expect((await byId(await as(demo.guest), id)).status).toBe(404);
   });

@@ -69,7 +69,9 @@ describe('GET /api/Workspaces/getMyWorkspaces', () => {
 
 describe('GET /api/Workspaces/getById/{id}', () => {
   it('answers the workspace', async () => {
-    const { status, body } = await t.call<{ name: string }>('GET', `/api/Workspaces/getById/${relief()}`, { session: await as(demo.guest) });
+    const { status, body } = await t.call<{ name: string }>('GET', `/api/Workspaces/getById/${relief()}`, {
+      session: await as(demo.guest),
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id: relief(), name: 'East Africa Emergency Response' });
   });
@@ -87,7 +89,9 @@ describe('POST /api/Workspaces/add', () => {
     const { status, body } = await addWorkspace(demo.senior, '  Sahel Resilience  ', 'Cash transfers');
     expect(status).toBe(200);
     expect(body.message).toBe('Workspace added successfully!');
-    const got = await t.call<{ name: string; description: string }>('GET', `/api/Workspaces/getById/${body.data}`, { session: await as(demo.senior) });
+    const got = await t.call<{ name: string; description: string }>('GET', `/api/Workspaces/getById/${body.data}`, {
+      session: await as(demo.senior),
+    });
     expect(got.body.data).toMatchObject({ name: 'Sahel Resilience', description: 'Cash transfers' });
   });
 
@@ -123,7 +127,11 @@ describe('POST /api/Workspaces/add', () => {
   it('does not let two adds at once pass the limit', async () => {
     const live = (await t.call<List>('GET', '/api/Workspaces/getMyWorkspaces', { session: await as(demo.owner) })).body.data.totalSize;
     await setPlanLimits({ workspace_limit: live + 1 });
-    const results = await Promise.all([addWorkspace(demo.owner, 'Race A'), addWorkspace(demo.owner, 'Race B'), addWorkspace(demo.admin, 'Race C')]);
+    const results = await Promise.all([
+      addWorkspace(demo.owner, 'Race A'),
+      addWorkspace(demo.owner, 'Race B'),
+      addWorkspace(demo.admin, 'Race C'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     await setPlanLimits({ workspace_limit: 0 });
   });
@@ -132,17 +140,24 @@ describe('POST /api/Workspaces/add', () => {
 describe('POST /api/Workspaces/edit', () => {
   it('edits name and description', async () => {
     const id = (await addWorkspace(demo.owner, 'Before')).body.data;
-    const r = await t.call('POST', '/api/Workspaces/edit', { session: await as(demo.admin), body: { id, name: 'After', description: 'New words' } });
+    const r = await t.call('POST', '/api/Workspaces/edit', {
+      session: await as(demo.admin),
+      body: { id, name: 'After', description: 'New words' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Workspace edited successfully!');
-    const got = await t.call<{ name: string; description: string }>('GET', `/api/Workspaces/getById/${id}`, { session: await as(demo.owner) });
+    const got = await t.call<{ name: string; description: string }>('GET', `/api/Workspaces/getById/${id}`, {
+      session: await as(demo.owner),
+    });
     expect(got.body.data).toMatchObject({ name: 'After', description: 'New words' });
   });
 
   it("answers 404 for another organization's workspace, 403 to a project manager, 400 for a blank name", async () => {
     const s = await as(demo.owner);
     expect((await t.call('POST', '/api/Workspaces/edit', { session: s, body: { id: otherWs(), name: 'Mine now' } })).status).toBe(404);
-    expect((await t.call('POST', '/api/Workspaces/edit', { session: await as(demo.manager), body: { id: relief(), name: 'x' } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/Workspaces/edit', { session: await as(demo.manager), body: { id: relief(), name: 'x' } })).status,
+    ).toBe(403);
     const blank = await t.call('POST', '/api/Workspaces/edit', { session: s, body: { id: relief(), name: '' } });
     expect(blank.body.message).toBe('Workspace name is required!');
     const other = await t.db.selectFrom('workspaces').select('name').where('id', '=', otherWs()).executeTakeFirstOrThrow();

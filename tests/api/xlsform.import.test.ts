@@ -20,10 +20,13 @@ afterAll(() => t.close());
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
   const boundary = 'xlsformtestboundary';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file)
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from('\r\n'),
     );
@@ -39,7 +42,12 @@ interface Reply {
 
 async function importFile(bytes: Buffer, name = 'form.xlsx', extra: Record<string, string> = {}) {
   const { payload, headers } = multipart({ ProjectId: projectId, ...extra }, { name, bytes });
-  const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/importXlsForm', payload, headers: { ...headers, authorization: `Bearer ${manager.token}`, 'organization-id': manager.organizationId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/DataCollection/importXlsForm',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${manager.token}`, 'organization-id': manager.organizationId },
+  });
   return { status: res.statusCode, body: res.json<Reply>() };
 }
 
@@ -51,7 +59,15 @@ async function workbook(survey: string[][], choices?: string[][], settings?: str
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const surveyCount = async () => Number((await t.db.selectFrom('surveys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const surveyCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('surveys')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('importing an XLSForm', () => {
   it('makes a published form a survey in Editing that reads back with its names, types and languages', async () => {
@@ -59,7 +75,10 @@ describe('importing an XLSForm', () => {
     expect(r.status).toBe(200);
     expect(r.body.isSuccess).toBe(true);
     type Item = { surveyItem: { name: string }; innerItems: Item[] };
-    const got = await t.call<{ surveyItems: Item[]; surveyStatusId: number }>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: r.body.data.surveyId } });
+    const got = await t.call<{ surveyItems: Item[]; surveyStatusId: number }>('POST', '/api/Survey/GetById', {
+      session: manager,
+      body: { SurveyId: r.body.data.surveyId },
+    });
     expect(got.status).toBe(200);
     expect(got.body.data.surveyStatusId).toBe(0);
     const names = (items: Item[]): string[] => items.flatMap((i) => [i.surveyItem.name, ...names(i.innerItems)]);
@@ -71,16 +90,32 @@ describe('importing an XLSForm', () => {
   it('keeps required messages, read-only and typographic quotes read as quotes', async () => {
     const bytes = await workbook(
       [
-        ['type', 'name', 'label::English (en)', 'label::French (fr)', 'required', 'required_message::English (en)', 'read_only', 'relevant', 'default'],
+        [
+          'type',
+          'name',
+          'label::English (en)',
+          'label::French (fr)',
+          'required',
+          'required_message::English (en)',
+          'read_only',
+          'relevant',
+          'default',
+        ],
         ['text', 'who', 'Who?', 'Qui ?', 'yes', 'Tell us who', '', '', ''],
         ['text', 'site', 'Site', 'Site', '', '', 'yes', '${who} != \u2018\u2019', 'north'],
       ],
       undefined,
-      [['form_title', 'default_language'], ['Quotes', 'English (en)']],
+      [
+        ['form_title', 'default_language'],
+        ['Quotes', 'English (en)'],
+      ],
     );
     const r = await importFile(bytes);
     expect(r.status).toBe(200);
-    const got = await t.call<{ name: string; surveyItems: { surveyItem: { name: string; requiredMessages: { text: string }[]; readOnly: boolean; relevant: string | null } }[] }>('POST', '/api/Survey/GetById', {
+    const got = await t.call<{
+      name: string;
+      surveyItems: { surveyItem: { name: string; requiredMessages: { text: string }[]; readOnly: boolean; relevant: string | null } }[];
+    }>('POST', '/api/Survey/GetById', {
       session: manager,
       body: { SurveyId: r.body.data.surveyId },
     });
@@ -102,7 +137,10 @@ describe('importing an XLSForm', () => {
         ['selct_one x', 'b', 'B'],
         ['select_one missing', 'c', 'C'],
       ],
-      [['list_name', 'name', 'label'], ['yn', 'yes', 'Yes']],
+      [
+        ['list_name', 'name', 'label'],
+        ['yn', 'yes', 'Yes'],
+      ],
     );
     const r = await importFile(bytes);
     expect(r.status).toBe(400);
@@ -183,7 +221,10 @@ describe('workbooks are archives', () => {
   });
 
   it('refuses a truncated workbook and a file that is no workbook, below 500', async () => {
-    const good = await workbook([['type', 'name', 'label'], ['text', 'a', 'A']]);
+    const good = await workbook([
+      ['type', 'name', 'label'],
+      ['text', 'a', 'A'],
+    ]);
     for (const bytes of [good.subarray(0, good.length - 40), Buffer.from('not a zip at all'), Buffer.alloc(0)]) {
       const r = await importFile(bytes);
       expect(r.status).toBe(400);
@@ -202,8 +243,22 @@ describe('workbooks are archives', () => {
   it("answers 404 for another organization's project", async () => {
     const other = await t.signIn('owner@other.test').catch(() => undefined);
     if (!other) return;
-    const { payload, headers } = multipart({ ProjectId: projectId }, { name: 'f.xlsx', bytes: await workbook([['type', 'name', 'label'], ['text', 'a', 'A']]) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/importXlsForm', payload, headers: { ...headers, authorization: `Bearer ${other.token}`, 'organization-id': other.organizationId } });
+    const { payload, headers } = multipart(
+      { ProjectId: projectId },
+      {
+        name: 'f.xlsx',
+        bytes: await workbook([
+          ['type', 'name', 'label'],
+          ['text', 'a', 'A'],
+        ]),
+      },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/DataCollection/importXlsForm',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${other.token}`, 'organization-id': other.organizationId },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -87,7 +87,9 @@ export class BareChromium {
 
   static async launch(executablePath: string): Promise<BareChromium> {
     const profile = mkdtempSync(join(tmpdir(), 'fieldsurvey-bare-'));
-    const child = spawn(executablePath, [...SWITCHES, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+    const child = spawn(executablePath, [...SWITCHES, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+    });
     const browser = new BareChromium(child, profile);
     await browser.send('Browser.getVersion');
     return browser;
@@ -96,7 +98,8 @@ export class BareChromium {
   send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> {
     const id = ++this.next;
     return new Promise<T>((resolve, reject) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return reject(new Error(`Chromium has exited; ${method} not sent`));
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        return reject(new Error(`Chromium has exited; ${method} not sent`));
       this.pending.set(id, { resolve: resolve as (r: Record<string, unknown>) => void, reject });
       this.input.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
@@ -118,7 +121,10 @@ export class BareChromium {
   }
 
   /** A blank page in the context, attached with only the domains the measurement needs. */
-  async newPage(browserContextId: string, setup: { cpuRate: number; network?: { latency: number; kbits: number }; initScript: string }): Promise<BarePage> {
+  async newPage(
+    browserContextId: string,
+    setup: { cpuRate: number; network?: { latency: number; kbits: number }; initScript: string },
+  ): Promise<BarePage> {
     const { targetId } = await this.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
     const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
     const page = new BarePage(this, targetId, sessionId);
@@ -128,7 +134,12 @@ export class BareChromium {
     if (setup.network) {
       const bytesPerSecond = (setup.network.kbits * 1000) / 8;
       await page.send('Network.enable');
-      await page.send('Network.emulateNetworkConditions', { offline: false, latency: setup.network.latency, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+      await page.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: setup.network.latency,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
     }
     await page.send('Page.addScriptToEvaluateOnNewDocument', { source: setup.initScript });
     return page;
@@ -156,7 +167,9 @@ export class BareChromium {
 
   async close(): Promise<void> {
     await this.send('Browser.close').catch(() => undefined);
-    await new Promise((done) => (this.child.exitCode !== null || this.child.signalCode !== null ? done(undefined) : this.child.once('exit', done)));
+    await new Promise((done) =>
+      this.child.exitCode !== null || this.child.signalCode !== null ? done(undefined) : this.child.once('exit', done),
+    );
     rmSync(this.profile, { recursive: true, force: true });
   }
 }
@@ -178,7 +191,8 @@ export class BarePage {
 
   /** The page's title, read in the browser: asks nothing of the renderer. */
   async title(): Promise<string> {
-    return (await this.browser.send<{ targetInfo: { title: string } }>('Target.getTargetInfo', { targetId: this.targetId })).targetInfo.title;
+    return (await this.browser.send<{ targetInfo: { title: string } }>('Target.getTargetInfo', { targetId: this.targetId })).targetInfo
+      .title;
   }
 
   /** Waits, polling the title from the browser's side, for a title that starts with `mark`; returns the rest. */
@@ -194,7 +208,11 @@ export class BarePage {
 
   /** Evaluates an expression in the page (between visits only: it asks the renderer). */
   async evaluate<T>(expression: string): Promise<T> {
-    const reply = await this.send<{ result: { value: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+    const reply = await this.send<{ result: { value: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    });
     if (reply.exceptionDetails) throw new Error(`evaluate failed: ${reply.exceptionDetails.text}`);
     return reply.result.value;
   }

@@ -52,10 +52,18 @@ function brotliSize(file: string): number {
 
 const bench = await prepareBenchDatabase(5);
 const database = await openPostgres(bench.databaseUrl, 2);
-const demo = await database.db.selectFrom('surveys').select(['id', 'public_link_uuid']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
+const demo = await database.db
+  .selectFrom('surveys')
+  .select(['id', 'public_link_uuid'])
+  .where('name', '=', DEMO_SURVEY_NAME)
+  .executeTakeFirstOrThrow();
 await database.close();
 const server = await startServer({ databaseUrl: bench.databaseUrl });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
 try {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: server.url, serviceWorkers: 'allow' });
   const page = await context.newPage();
@@ -65,7 +73,9 @@ try {
   const urls = new Map<string, string>();
   let formShown = false;
   cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url));
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => moved.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength, afterForm: formShown }));
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) =>
+    moved.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength, afterForm: formShown }),
+  );
   await interactive(page, `/public-survey/${demo.public_link_uuid}/${demo.id}`);
   formShown = true;
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
@@ -91,11 +101,18 @@ try {
     const file = `dist/assets/${name}`;
     const br = brotliSize(file);
     const code = readFileSync(file, 'utf8');
-    const parts = existsSync(`${file}.map`) ? byPackage(code, new TraceMap(readFileSync(`${file}.map`, 'utf8'))) : new Map([[`(no map) ${name}`, code.length]]);
+    const parts = existsSync(`${file}.map`)
+      ? byPackage(code, new TraceMap(readFileSync(`${file}.map`, 'utf8')))
+      : new Map([[`(no map) ${name}`, code.length]]);
     const raw = [...parts.values()].reduce((a, b) => a + b, 0);
     const shares = [...parts].map(([p, n]) => [p, (br * n) / raw] as const).sort((a, b) => b[1] - a[1]);
     for (const [p, n] of shares) pkgs.set(p, (pkgs.get(p) ?? 0) + n);
-    console.log(`  ${kib(br)} KiB ${name}: ${shares.slice(0, 6).map(([p, n]) => `${p} ${(n / 1024).toFixed(1)}`).join(', ')}`);
+    console.log(
+      `  ${kib(br)} KiB ${name}: ${shares
+        .slice(0, 6)
+        .map(([p, n]) => `${p} ${(n / 1024).toFixed(1)}`)
+        .join(', ')}`,
+    );
   }
   console.log('\nJavaScript by package (KiB brotli, shared out by generated characters):');
   for (const [p, n] of [...pkgs].sort((a, b) => b[1] - a[1])) if (n >= 256) console.log(`  ${kib(n)} KiB ${p}`);

@@ -20,9 +20,21 @@ export async function generateSurveyData(
   const items: ItemBuilder[] = Array.from({ length: questions }, (_, i) =>
     i % 3 === 0 ? q.integer(`n${i}`) : i % 3 === 1 ? q.text(`t${i}`) : q.select_one(`c${i}`).choices('a', 'b', 'c', 'd'),
   );
-  const model = buildSurvey({ name: 'Bench data', languages: [{ code: 'en', languageId: en.id, name: 'English' }], idFor: () => randomUUID() }, items);
-  const { id: surveyId } = await db.transaction().execute((trx) => insertSurvey(trx, { organizationId: at.organizationId, projectId: at.projectId, createdBy: null, model, status: 1, endDate: null }));
+  const model = buildSurvey(
+    { name: 'Bench data', languages: [{ code: 'en', languageId: en.id, name: 'English' }], idFor: () => randomUUID() },
+    items,
+  );
+  const { id: surveyId } = await db
+    .transaction()
+    .execute((trx) =>
+      insertSurvey(trx, { organizationId: at.organizationId, projectId: at.projectId, createdBy: null, model, status: 1, endDate: null }),
+    );
   const survey = await createSurveyCache().get(db, at.organizationId, surveyId, 1);
-  const generated = await generateSubmissions(db, { organizationId: at.organizationId, surveyId, bindings: survey!.bindings }, submissions, log);
+  const generated = await generateSubmissions(
+    db,
+    { organizationId: at.organizationId, surveyId, bindings: survey!.bindings },
+    submissions,
+    log,
+  );
   return { surveyId, seconds: generated.seconds };
 }

@@ -69,7 +69,14 @@ async function dropIndexes(db: Kysely<DB>, table: string): Promise<() => Promise
     });
 }
 
-async function insertChunks(db: Kysely<DB>, organizationId: string, surveyId: string, count: number, t0: number, log: (line: string) => void): Promise<void> {
+async function insertChunks(
+  db: Kysely<DB>,
+  organizationId: string,
+  surveyId: string,
+  count: number,
+  t0: number,
+  log: (line: string) => void,
+): Promise<void> {
   for (let from = 1; from <= count; from += CHUNK) {
     const to = Math.min(count, from + CHUNK - 1);
     await db.transaction().execute(async (trx) => {
@@ -90,7 +97,9 @@ async function insertChunks(db: Kysely<DB>, organizationId: string, surveyId: st
                case when i.type = 34 then 'answer ' || ((g.g * 31 + i.n) % 1000) end as txt,
                case when i.type = 32 then (g.g + i.n) % 4 + 1 end as pick,
                i.choice_ids, i.choice_ns
-          from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) g cross join bench_items i`.execute(trx);
+          from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) g cross join bench_items i`.execute(
+        trx,
+      );
       await sql`
         insert into submissions (id, organization_id, survey_id, client_id, content_hash, data_collection_type, submitted_at, started_at)
         select distinct on (g) id, ${organizationId}::uuid, ${surveyId}::uuid, gen_random_uuid(), repeat('0', 64), 0,

@@ -27,7 +27,8 @@ function runPeer(ms: number): number {
   if (age === undefined) throw new Error('no age element');
   const paths = MIX.map(toXPath);
   const step = (): void => {
-    for (let i = 0; i < paths.length; i++) evaluator.evaluate(paths[i] ?? '', i === CURRENT_IS_AGE ? age : doc, null, XPathResult.ANY_TYPE, null);
+    for (let i = 0; i < paths.length; i++)
+      evaluator.evaluate(paths[i] ?? '', i === CURRENT_IS_AGE ? age : doc, null, XPathResult.ANY_TYPE, null);
   };
   measure(step, paths.length, ms / 4, () => performance.now());
   return measure(step, paths.length, ms, () => performance.now()).perSecond;

@@ -47,7 +47,17 @@ export interface BundleSize {
 export async function measureBundle(): Promise<BundleSize> {
   const size = async (external: string[]): Promise<number> => {
     const outfile = join(workDir, `size-${external.length}.js`);
-    await build({ entryPoints: [ENGINE_ENTRY], bundle: true, format: 'esm', platform: 'browser', minify: true, treeShaking: true, external, outfile, logLevel: 'warning' });
+    await build({
+      entryPoints: [ENGINE_ENTRY],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      treeShaking: true,
+      external,
+      outfile,
+      logLevel: 'warning',
+    });
     return gzipSync(readFileSync(outfile), { level: 9 }).length;
   };
   return { ownGzip: await size(['chevrotain', 're2js']), totalGzip: await size([]) };

@@ -46,12 +46,15 @@ function nodePeer(): number {
   const { window } = dom;
   Object.assign(globalThis, { Node: window.Node, XPathResult: window.XPathResult, XPathEvaluator: window.XPathEvaluator });
   const require = createRequire(import.meta.url);
-  const evaluator = (require('openrosa-xpath-evaluator') as () => { evaluate(e: string, c: unknown, r: null, t: number, x: null): unknown })();
+  const evaluator = (
+    require('openrosa-xpath-evaluator') as () => { evaluate(e: string, c: unknown, r: null, t: number, x: null): unknown }
+  )();
   const doc = window.document;
   const age = doc.getElementsByTagName('age')[0];
   const paths = MIX.map(toXPath);
   const step = (): void => {
-    for (let i = 0; i < paths.length; i++) evaluator.evaluate(paths[i] ?? '', i === CURRENT_IS_AGE ? age : doc, null, window.XPathResult.ANY_TYPE, null);
+    for (let i = 0; i < paths.length; i++)
+      evaluator.evaluate(paths[i] ?? '', i === CURRENT_IS_AGE ? age : doc, null, window.XPathResult.ANY_TYPE, null);
   };
   measure(step, paths.length, ROUND_MS / 3, now);
   return median([1, 2, 3].map(() => measure(step, paths.length, ROUND_MS, now).perSecond));
@@ -83,7 +86,10 @@ function recalculation(engine: typeof Engine): { median: number; p90: number } {
 
 async function inChromium(): Promise<{ ours: number; peer: number }> {
   const harness = await buildBrowserHarness();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><title>expression bench</title>');
@@ -131,13 +137,31 @@ export default async function (): Promise<void> {
     { figure: 'Node: precompiled mix, ours', value: ours, unit: 'eval/s', target: '>= 1,000,000 eval/s', ratio: ours / 1_000_000 },
     { figure: 'Node: openrosa-xpath-evaluator on jsdom', value: peer, unit: 'eval/s', target: 'anchor (~10,000)', ratio: undefined },
     { figure: 'Node: ours / anchor', value: ours / peer, unit: 'x', target: 'information', ratio: undefined },
-    { figure: 'Chromium: precompiled mix, ours', value: browser.ours, unit: 'eval/s', target: '>= 15x anchor in the same page', ratio: browser.ours / browser.peer / 15 },
+    {
+      figure: 'Chromium: precompiled mix, ours',
+      value: browser.ours,
+      unit: 'eval/s',
+      target: '>= 15x anchor in the same page',
+      ratio: browser.ours / browser.peer / 15,
+    },
     { figure: 'Chromium: openrosa-xpath-evaluator', value: browser.peer, unit: 'eval/s', target: 'anchor (~60,000)', ratio: undefined },
-    { figure: 'Chromium: ours / anchor', value: browser.ours / browser.peer, unit: 'x', target: '>= 15x', ratio: browser.ours / browser.peer / 15 },
+    {
+      figure: 'Chromium: ours / anchor',
+      value: browser.ours / browser.peer,
+      unit: 'x',
+      target: '>= 15x',
+      ratio: browser.ours / browser.peer / 15,
+    },
     { figure: 'Parsing (parse(), no cache)', value: parse, unit: 'expr/s', target: '>= 100,000 expr/s', ratio: parse / 100_000 },
     { figure: 'Recalculation, 1,000-field form, median', value: recalc.median, unit: 'ms', target: '< 2 ms', ratio: 2 / recalc.median },
     { figure: 'Recalculation, 90th percentile', value: recalc.p90, unit: 'ms', target: 'information', ratio: undefined },
-    { figure: "Engine's own code, min+gzip", value: size.ownGzip / KiB, unit: 'KiB', target: '<= 60 KiB', ratio: 60 / (size.ownGzip / KiB) },
+    {
+      figure: "Engine's own code, min+gzip",
+      value: size.ownGzip / KiB,
+      unit: 'KiB',
+      target: '<= 60 KiB',
+      ratio: 60 / (size.ownGzip / KiB),
+    },
     { figure: 'Engine + chevrotain + re2js, min+gzip', value: size.totalGzip / KiB, unit: 'KiB', target: 'information', ratio: undefined },
   ]);
 }

@@ -45,12 +45,16 @@ interface Network {
 const PROFILE_A: Network = { latency: 400, kbits: 400 };
 const PROFILE_B: Network = { latency: 2000, kbits: 400 };
 
-
 async function throttle(cdp: CDPSession, network: Network | undefined): Promise<void> {
   await cdp.send('Network.enable');
   if (network) {
     const bytesPerSecond = (network.kbits * 1000) / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latency, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latency,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
@@ -79,7 +83,13 @@ function countBytes(cdp: CDPSession): () => number {
 /** How a visit's interactive is taken: driven by Playwright (`interactive`) or by the page (`interactiveInPage`). */
 type Measure = (page: Page, path: string) => Promise<number>;
 
-async function firstVisit(browser: Browser, base: string, path: string, network: Network | undefined, measure: Measure = interactive): Promise<{ ms: number; bytes: number; total: () => number; context: BrowserContext; page: Page }> {
+async function firstVisit(
+  browser: Browser,
+  base: string,
+  path: string,
+  network: Network | undefined,
+  measure: Measure = interactive,
+): Promise<{ ms: number; bytes: number; total: () => number; context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: base, serviceWorkers: 'allow' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -137,7 +147,12 @@ const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
  * visit waits as repeatVisit does for the worker's precache, and the autosave is emptied. The profiler
  * (profile-fill.ts `bare`) measures the repeat visit inside a trace.
  */
-export async function bareVisits(browser: BareChromium, url: string, worker: boolean, measureRepeat: (page: BarePage, url: string) => Promise<number> = interactiveBare): Promise<{ first: number; repeat: number }> {
+export async function bareVisits(
+  browser: BareChromium,
+  url: string,
+  worker: boolean,
+  measureRepeat: (page: BarePage, url: string) => Promise<number> = interactiveBare,
+): Promise<{ first: number; repeat: number }> {
   const context = await browser.newContext();
   try {
     const setup = { cpuRate: 4, network: PROFILE_A, initScript: TYPE_FIRST_FIELD };
@@ -215,7 +230,13 @@ export async function answerDriver(page: Page, driver: string, dependants: reado
         const drawn = () =>
           names.every((n) => {
             const el = document.querySelector<HTMLElement>(`[data-path="${n}"]`);
-            return el !== null && el.isConnected && el.checkVisibility() && el.getBoundingClientRect().height > 0 && el.querySelector('input, select, textarea, button') !== null;
+            return (
+              el !== null &&
+              el.isConnected &&
+              el.checkVisibility() &&
+              el.getBoundingClientRect().height > 0 &&
+              el.querySelector('input, select, textarea, button') !== null
+            );
           });
         const afterPaint = (window as unknown as { __afterPaint: AfterPaint }).__afterPaint;
         const afterFrame = () =>
@@ -282,9 +303,13 @@ async function odkWebFormsFigures(browser: Browser, big: SurveyModel): Promise<R
   const out: Row[] = [];
   try {
     const script = typeFirstField(ODK_FIELD, null);
-    const anchor = (figure: string, runs: number[]) => out.push({ figure, value: `${Math.round(median(runs))} ms`, target: '(anchor)', met: true, runs: runs.map(Math.round).join(' ') });
+    const anchor = (figure: string, runs: number[]) =>
+      out.push({ figure, value: `${Math.round(median(runs))} ms`, target: '(anchor)', met: true, runs: runs.map(Math.round).join(' ') });
     const dependants = driverDependants(big).length;
-    for (const [name, label] of [['who', 'WHO VA 2016'], ['big', `${BIG_QUESTIONS} questions`]] as const) {
+    for (const [name, label] of [
+      ['who', 'WHO VA 2016'],
+      ['big', `${BIG_QUESTIONS} questions`],
+    ] as const) {
       const runs: number[] = [];
       const driver: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -311,20 +336,50 @@ async function odkWebFormsFigures(browser: Browser, big: SurveyModel): Promise<R
 export default async function run(): Promise<void> {
   const bench = await prepareBenchDatabase(500);
   const database = await openPostgres(bench.databaseUrl, 2);
-  const demo = await database.db.selectFrom('surveys').select(['id', 'public_link_uuid', 'organization_id', 'project_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
+  const demo = await database.db
+    .selectFrom('surveys')
+    .select(['id', 'public_link_uuid', 'organization_id', 'project_id'])
+    .where('name', '=', DEMO_SURVEY_NAME)
+    .executeTakeFirstOrThrow();
   const big = bigSurvey(200);
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   inLanguage(big, en.id);
-  const bigRow = await database.db.transaction().execute((trx) =>
-    insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: big, status: 1, multipleLink: true }),
-  );
-  const languages = (await database.db.selectFrom('languages').select(['id', 'name', 'code']).execute()).map((l) => ({ languageId: l.id, name: l.name, code: l.code }));
-  const whoRow = await database.db.transaction().execute(async (trx) =>
-    insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: await whoVa(languages), status: 1, multipleLink: true }),
-  );
+  const bigRow = await database.db
+    .transaction()
+    .execute((trx) =>
+      insertSurvey(trx, {
+        organizationId: demo.organization_id,
+        projectId: demo.project_id,
+        createdBy: null,
+        model: big,
+        status: 1,
+        multipleLink: true,
+      }),
+    );
+  const languages = (await database.db.selectFrom('languages').select(['id', 'name', 'code']).execute()).map((l) => ({
+    languageId: l.id,
+    name: l.name,
+    code: l.code,
+  }));
+  const whoRow = await database.db
+    .transaction()
+    .execute(async (trx) =>
+      insertSurvey(trx, {
+        organizationId: demo.organization_id,
+        projectId: demo.project_id,
+        createdBy: null,
+        model: await whoVa(languages),
+        status: 1,
+        multipleLink: true,
+      }),
+    );
   await database.close();
   const server = await startServer({ databaseUrl: bench.databaseUrl });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
   const demoPath = `/public-survey/${demo.public_link_uuid}/${demo.id}`;
   const path500 = `/public-survey/multiple-link/${bench.surveyId}`;
   const path2000 = `/public-survey/multiple-link/${bigRow.id}`;
@@ -343,7 +398,13 @@ export default async function run(): Promise<void> {
   /** A figure: the median of its runs (each divided by `per`), beside the target and the runs themselves. */
   const add = (figure: string, samples: readonly number[], unit: string, target: number, per = 1) => {
     const value = median(samples) / per;
-    rows.push({ figure, value: `${Math.round(value)} ${unit}`, target: `< ${target} ${unit}`, met: value < target, runs: samples.map((s) => Math.round(s / per)).join(' ') });
+    rows.push({
+      figure,
+      value: `${Math.round(value)} ${unit}`,
+      target: `< ${target} ${unit}`,
+      met: value < target,
+      runs: samples.map((s) => Math.round(s / per)).join(' '),
+    });
   };
   /** The network-throttled figures: the demo survey's visits and bytes, slow 3G, the 500-question survey. */
   const networkFigures = async (): Promise<void> => {
@@ -367,9 +428,16 @@ export default async function run(): Promise<void> {
     const control = [];
     for (let i = 0; i < RUNS; i++) control.push(await controlFloor(browser));
     // Context, not a target: what the same steps cost on a page with no script at all.
-    const context = (figure: string, runs: number[]) => rows.push({ figure, value: `${Math.round(median(runs))} ms`, target: '(context)', met: true, runs: runs.join(' ') });
-    context('control page (no script), profile A, first visit: the driver floor + a round trip', control.map((c) => c.first));
-    context('control page (no script), profile A, repeat visit from cache: the driver floor', control.map((c) => c.repeat));
+    const context = (figure: string, runs: number[]) =>
+      rows.push({ figure, value: `${Math.round(median(runs))} ms`, target: '(context)', met: true, runs: runs.join(' ') });
+    context(
+      'control page (no script), profile A, first visit: the driver floor + a round trip',
+      control.map((c) => c.first),
+    );
+    context(
+      'control page (no script), profile A, repeat visit from cache: the driver floor',
+      control.map((c) => c.repeat),
+    );
     // The same visits with interactive taken by the page itself (fill-in-page.ts), without the driver's
     // round trips; reported beside the driven figures, not instead of them.
     const demoInPage: number[] = [];
@@ -395,10 +463,26 @@ export default async function run(): Promise<void> {
       } finally {
         await controlServer.close();
       }
-      add('demo survey, profile A, first visit, in the page, only the throttling attached', demoBare.map((v) => v.first), 'ms', 5000);
-      add('demo survey, profile A, repeat visit, in the page, only the throttling attached', demoBare.map((v) => v.repeat), 'ms', 1000);
-      context('control page (no script), profile A, first visit, in the page, only the throttling attached', controlBare.map((c) => c.first));
-      context('control page (no script), profile A, repeat visit, in the page, only the throttling attached', controlBare.map((c) => c.repeat));
+      add(
+        'demo survey, profile A, first visit, in the page, only the throttling attached',
+        demoBare.map((v) => v.first),
+        'ms',
+        5000,
+      );
+      add(
+        'demo survey, profile A, repeat visit, in the page, only the throttling attached',
+        demoBare.map((v) => v.repeat),
+        'ms',
+        1000,
+      );
+      context(
+        'control page (no script), profile A, first visit, in the page, only the throttling attached',
+        controlBare.map((c) => c.first),
+      );
+      context(
+        'control page (no script), profile A, repeat visit, in the page, only the throttling attached',
+        controlBare.map((c) => c.repeat),
+      );
     } finally {
       await bare.close();
     }
@@ -407,7 +491,12 @@ export default async function run(): Promise<void> {
     if (REPEAT_ONLY) return;
     const demoB = await firstVisits(demoPath, PROFILE_B);
     add('demo survey, profile B (slow 3G), first visit', demoB, 'ms', 10_000);
-    add('demo survey, profile B (slow 3G), first visit, measured in the page', await firstVisits(demoPath, PROFILE_B, interactiveInPage), 'ms', 10_000);
+    add(
+      'demo survey, profile B (slow 3G), first visit, measured in the page',
+      await firstVisits(demoPath, PROFILE_B, interactiveInPage),
+      'ms',
+      10_000,
+    );
     const q500 = await firstVisits(path500, PROFILE_A);
     add('500 questions, profile A, first visit', q500, 'ms', 8000);
   };
@@ -434,7 +523,12 @@ export default async function run(): Promise<void> {
       await v.context.close();
     }
     add(`${BIG_QUESTIONS} questions, CPU 4x, interactive`, q2000, 'ms', 3000);
-    add(`${BIG_QUESTIONS} questions, CPU 4x, interactive, measured in the page`, await firstVisits(path2000, undefined, interactiveInPage), 'ms', 3000);
+    add(
+      `${BIG_QUESTIONS} questions, CPU 4x, interactive, measured in the page`,
+      await firstVisits(path2000, undefined, interactiveInPage),
+      'ms',
+      3000,
+    );
     add(`answering ${DRIVER} shows its ${driverDependants(big).length} dependants, CPU 4x`, driver, 'ms', 300);
     rows.push(...(await odkWebFormsFigures(browser, big)));
   } finally {

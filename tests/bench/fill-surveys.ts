@@ -3,7 +3,16 @@
 //   real forms (calculations of answers and of other calculations, rules on earlier answers), with
 //   `q0` read by 30 of the rules and calculations: the field the typing measurement types into.
 // - a repeat that the respondent sizes, 5 questions an instance, and a total over all instances.
-import { bindSurvey, buildSurvey, expressionTrees, q, repeat, section, type ItemBuilder, type SurveyModel } from '../../engine/survey/index';
+import {
+  bindSurvey,
+  buildSurvey,
+  expressionTrees,
+  q,
+  repeat,
+  section,
+  type ItemBuilder,
+  type SurveyModel,
+} from '../../engine/survey/index';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -20,7 +29,8 @@ export const DRIVER = 'q0';
 /** The questions whose only rule is on the driver: present exactly when it is over 5. */
 export function driverDependants(model: SurveyModel): string[] {
   const out: string[] = [];
-  for (const sec of model.surveyItems) for (const item of sec.innerItems) if (item.surveyItem.relevant === `coalesce(\${${DRIVER}}, 0) > 5`) out.push(item.surveyItem.name);
+  for (const sec of model.surveyItems)
+    for (const item of sec.innerItems) if (item.surveyItem.relevant === `coalesce(\${${DRIVER}}, 0) > 5`) out.push(item.surveyItem.name);
   return out;
 }
 
@@ -40,13 +50,17 @@ export function bigSurvey(driven = 0): SurveyModel {
     for (let k = 0; k < 100; k++) {
       const i = s * 100 + k;
       const name = `q${i}`;
-      const pick = (list: readonly string[]): string => (random() < 0.1 && i > 0 ? DRIVER : (list[Math.floor(random() * list.length)] ?? DRIVER));
+      const pick = (list: readonly string[]): string =>
+        random() < 0.1 && i > 0 ? DRIVER : (list[Math.floor(random() * list.length)] ?? DRIVER);
       // 15 of every 100 are calculations, 15 carry a relevance rule: 300 of each.
       if (i > 0 && k % 20 >= 1 && k % 20 <= 3) {
         const a = pick(numbers);
         const b = pick(numbers);
         const earlier = calcs.length > 0 && random() < 0.5 ? calcs[Math.floor(random() * calcs.length)] : undefined;
-        const expr = earlier !== undefined ? `coalesce(\${${earlier}}, 0) + coalesce(\${${a}}, 0)` : `coalesce(\${${a}}, 0) * 2 + coalesce(\${${b}}, 0)`;
+        const expr =
+          earlier !== undefined
+            ? `coalesce(\${${earlier}}, 0) + coalesce(\${${a}}, 0)`
+            : `coalesce(\${${a}}, 0) * 2 + coalesce(\${${b}}, 0)`;
         items.push(q.calculate(name).calculation(expr));
         calcs.push(name);
         calcCount++;

@@ -6,7 +6,18 @@
 // on; 'off' keeps inputs small), TEST_DB ('pglite' by default, or 'postgres' with TEST_DATABASE_URL).
 import fc from 'fast-check';
 import { createTestApp } from '../support/app';
-import { callerFor, endsSession, fuzzRoute, inFuzzOrder, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, type RouteTally } from '../support/fuzz';
+import {
+  callerFor,
+  endsSession,
+  fuzzRoute,
+  inFuzzOrder,
+  isMultipartRoute,
+  knownIds,
+  multipartRequests,
+  routeRequests,
+  submissionEntries,
+  type RouteTally,
+} from '../support/fuzz';
 import { demoSurveyOf } from '../support/surveys';
 
 const RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 300);
@@ -15,10 +26,26 @@ const HUGE = process.env.BENCH_FUZZ_HUGE !== 'off';
 
 function table(tallies: RouteTally[]): void {
   const total = tallies.reduce(
-    (a, r) => ({ ...a, requests: a.requests + r.requests, ok: a.ok + r.ok, refused: a.refused + r.refused, failed: a.failed + r.failed, crashes: a.crashes + r.crashes, ms: a.ms + r.ms }),
+    (a, r) => ({
+      ...a,
+      requests: a.requests + r.requests,
+      ok: a.ok + r.ok,
+      refused: a.refused + r.refused,
+      failed: a.failed + r.failed,
+      crashes: a.crashes + r.crashes,
+      ms: a.ms + r.ms,
+    }),
     { route: `all ${tallies.length} routes`, requests: 0, ok: 0, refused: 0, failed: 0, crashes: 0, ms: 0, findings: [] } as RouteTally,
   );
-  const rows = [...tallies, total].map((r) => [r.route, String(r.requests), String(r.ok), String(r.refused), String(r.failed), String(r.crashes), `${(r.ms / 1000).toFixed(1)} s`]);
+  const rows = [...tallies, total].map((r) => [
+    r.route,
+    String(r.requests),
+    String(r.ok),
+    String(r.refused),
+    String(r.failed),
+    String(r.crashes),
+    `${(r.ms / 1000).toFixed(1)} s`,
+  ]);
   const head = ['route', 'requests', '2xx', '4xx', '5xx', 'crashes', 'time'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -38,10 +65,14 @@ export default async function main(): Promise<void> {
     const ids = knownIds(t, [demo.id]);
     const tallies: RouteTally[] = [];
     for (const [i, route] of inFuzzOrder(t.app.apiRoutes)) {
-      const arbitrary = isMultipartRoute(route) ? multipartRequests(route.url, entries, { huge: HUGE }) : routeRequests(route, { huge: HUGE, ids });
+      const arbitrary = isMultipartRoute(route)
+        ? multipartRequests(route.url, entries, { huge: HUGE })
+        : routeRequests(route, { huge: HUGE, ids });
       const requests = fc.sample(arbitrary, { seed: SEED + i, numRuns: RUNS });
       const ends = endsSession(route);
-      tallies.push(await fuzzRoute(t, `${route.method} ${route.url}`, requests, callerFor(route, ends ? ending : owner), { endsSession: ends }));
+      tallies.push(
+        await fuzzRoute(t, `${route.method} ${route.url}`, requests, callerFor(route, ends ? ending : owner), { endsSession: ends }),
+      );
     }
     table(tallies);
     const findings = tallies.flatMap((r) => r.findings.map((f) => `${r.route}: ${f}`));

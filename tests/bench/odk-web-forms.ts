@@ -25,7 +25,8 @@ export function xformOf(workbook: string | { name: string; bytes: Buffer }): str
   const missing = pyxformMissing();
   if (missing) throw new Error(missing);
   const [verdict] = typeof workbook === 'string' ? judge([workbook]) : judgeBuffers([workbook]);
-  if (!verdict?.ok || !verdict.xform) throw new Error(`pyxform refused ${typeof workbook === 'string' ? workbook : workbook.name}: ${verdict?.error ?? 'no verdict'}`);
+  if (!verdict?.ok || !verdict.xform)
+    throw new Error(`pyxform refused ${typeof workbook === 'string' ? workbook : workbook.name}: ${verdict?.error ?? 'no verdict'}`);
   return verdict.xform;
 }
 
@@ -66,7 +67,9 @@ export async function serveOdkWebForms(dir: string, forms: Record<string, string
     if (file === 'form.xml') return void res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' }).end(form);
     const path = normalize(join(dir, file));
     if (!path.startsWith(dir) || !existsSync(path)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(readFileSync(path));
+    res
+      .writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
+      .end(readFileSync(path));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
@@ -92,7 +95,8 @@ export async function answerOdkDriver(page: Page, dependants: number, value = '9
       const expected = count + dependants;
       const counted = (nodes: NodeList) => {
         let n = 0;
-        for (const node of nodes) if (node instanceof Element) n += (node.matches(SELECTOR) ? 1 : 0) + node.querySelectorAll(SELECTOR).length;
+        for (const node of nodes)
+          if (node instanceof Element) n += (node.matches(SELECTOR) ? 1 : 0) + node.querySelectorAll(SELECTOR).length;
         return n;
       };
       const drawn = () => [...document.querySelectorAll<HTMLElement>(SELECTOR)].every((el) => el.getBoundingClientRect().height > 0);

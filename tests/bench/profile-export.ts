@@ -46,7 +46,13 @@ async function generate(): Promise<void> {
   const ids = await seedDemo(database.db, demoData);
   const submissions = Number(process.env.BENCH_SUBMISSIONS ?? 20_000);
   const organizationId = ids.organizations.relief!;
-  const { surveyId } = await generateSurveyData(database.db, { organizationId, projectId: ids.projects['Household Needs Assessment 2026']! }, submissions, Number(process.env.BENCH_QUESTIONS ?? 300), (l) => console.log(l));
+  const { surveyId } = await generateSurveyData(
+    database.db,
+    { organizationId, projectId: ids.projects['Household Needs Assessment 2026']! },
+    submissions,
+    Number(process.env.BENCH_QUESTIONS ?? 300),
+    (l) => console.log(l),
+  );
   const m = await database.db
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -63,7 +69,12 @@ async function generate(): Promise<void> {
 async function run(format: 'csv' | 'xlsx'): Promise<void> {
   const state = JSON.parse(readFileSync(STATE, 'utf8')) as State;
   const database = await openPostgres(url, 4);
-  const deps = { db: database.db, cache: createSurveyCache(), storage: createStorage(join('/tmp/fieldsurvey-test', 'files')), dataDir: '/tmp/fieldsurvey-test' };
+  const deps = {
+    db: database.db,
+    cache: createSurveyCache(),
+    storage: createStorage(join('/tmp/fieldsurvey-test', 'files')),
+    dataDir: '/tmp/fieldsurvey-test',
+  };
   // PROFILE_IN_WORKER=1: through the standing export worker, as the server and the data bench do.
   const inWorker = process.env.PROFILE_IN_WORKER === '1';
   const rss0 = process.memoryUsage().rss;
@@ -90,7 +101,9 @@ async function run(format: 'csv' | 'xlsx'): Promise<void> {
     const secs = (performance.now() - s) / 1000;
     clearInterval(sampler);
     const cpu = process.cpuUsage(cpu0);
-    console.log(`${format}: ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(2)} s, ${(state.submissions / secs).toFixed(0)} rows/s, ${(state.submissions / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} per CPU-s, RSS growth ${((peak - rss1) / 1e6).toFixed(0)} MB, sha256 ${hash.digest('hex').slice(0, 16)}`);
+    console.log(
+      `${format}: ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(2)} s, ${(state.submissions / secs).toFixed(0)} rows/s, ${(state.submissions / ((cpu.user + cpu.system) / 1e6)).toFixed(0)} per CPU-s, RSS growth ${((peak - rss1) / 1e6).toFixed(0)} MB, sha256 ${hash.digest('hex').slice(0, 16)}`,
+    );
   }
   if (inWorker) await closeWorkers();
   await database.close();

@@ -31,19 +31,37 @@ const mode = process.argv[2] ?? 'repeat';
 const runs = Number(process.argv[3] ?? 1);
 
 if (mode === 'summary') {
-  for (const file of process.argv.slice(3)) summarize((JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents, file);
+  for (const file of process.argv.slice(3))
+    summarize((JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents, file);
   process.exit(0);
 }
 
 const bench = await prepareBenchDatabase(5);
 const database = await openPostgres(bench.databaseUrl, 2);
-const demo = await database.db.selectFrom('surveys').select(['id', 'public_link_uuid', 'organization_id', 'project_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
+const demo = await database.db
+  .selectFrom('surveys')
+  .select(['id', 'public_link_uuid', 'organization_id', 'project_id'])
+  .where('name', '=', DEMO_SURVEY_NAME)
+  .executeTakeFirstOrThrow();
 const big = bigSurvey(200);
 let bigId = '';
 if (mode === 'driver' || mode === 'first') {
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   inLanguage(big, en.id);
-  bigId = (await database.db.transaction().execute((trx) => insertSurvey(trx, { organizationId: demo.organization_id, projectId: demo.project_id, createdBy: null, model: big, status: 1, multipleLink: true }))).id;
+  bigId = (
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        insertSurvey(trx, {
+          organizationId: demo.organization_id,
+          projectId: demo.project_id,
+          createdBy: null,
+          model: big,
+          status: 1,
+          multipleLink: true,
+        }),
+      )
+  ).id;
 }
 await database.close();
 const server = await startServer({ databaseUrl: bench.databaseUrl });
@@ -53,14 +71,19 @@ if (mode === 'bare') {
   const bare = await BareChromium.launch(CHROMIUM);
   try {
     for (let r = 0; r < runs; r++) {
-      const { repeat } = await bareVisits(bare, `${server.url}/public-survey/${demo.public_link_uuid}/${demo.id}`, true, async (page, url) => {
-        let ms = 0;
-        const events = await bare.trace(CATEGORIES, async () => {
-          ms = await interactiveBare(page, url);
-        });
-        saveTrace(events as TraceEvent[], `fill-bare-${r}-visit2`);
-        return ms;
-      });
+      const { repeat } = await bareVisits(
+        bare,
+        `${server.url}/public-survey/${demo.public_link_uuid}/${demo.id}`,
+        true,
+        async (page, url) => {
+          let ms = 0;
+          const events = await bare.trace(CATEGORIES, async () => {
+            ms = await interactiveBare(page, url);
+          });
+          saveTrace(events as TraceEvent[], `fill-bare-${r}-visit2`);
+          return ms;
+        },
+      );
       console.log(`visit 2 interactive: ${repeat} ms`);
     }
   } finally {
@@ -70,7 +93,11 @@ if (mode === 'bare') {
   }
   process.exit(0);
 }
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', ...(process.env.CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', ...(process.env.CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)],
+});
 try {
   for (let r = 0; r < runs; r++) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: server.url, serviceWorkers: 'allow' });
@@ -95,21 +122,31 @@ try {
           // What the visit waited for: the network profile A of the benchmark, then the page's own timing
           // entries (a request the worker answered has workerStart > 0; transferSize 0 = no network).
           await cdp.send('Network.enable');
-          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 400,
+            downloadThroughput: 50_000,
+            uploadThroughput: 50_000,
+          });
           ms = await interactive(next, demoPath);
           console.log(`visit ${visit} interactive: ${ms} ms`);
           await next.evaluate('globalThis.__name ??= (fn) => fn');
-          console.log(await next.evaluate(() => {
-            const r = (n: number) => Math.round(n);
-            const lines = performance.getEntriesByType('navigation').map((e) => {
-              const n = e as PerformanceNavigationTiming;
-              return `document: worker ${r(n.workerStart)} fetch ${r(n.fetchStart)} response ${r(n.responseStart)}-${r(n.responseEnd)} bytes ${n.transferSize} domInteractive ${r(n.domInteractive)} DCL ${r(n.domContentLoadedEventEnd)} load ${r(n.loadEventEnd)}`;
-            });
-            for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) lines.push(`${r(e.startTime)}-${r(e.responseEnd)} worker ${r(e.workerStart)} bytes ${e.transferSize} ${e.name.replace(location.origin, '').slice(0, 90)}`);
-            for (const e of performance.getEntriesByType('paint')) lines.push(`${e.name} ${r(e.startTime)}`);
-            for (const e of performance.getEntriesByType('mark')) lines.push(`mark ${e.name} ${r(e.startTime)}`);
-            return lines.join('\n');
-          }));
+          console.log(
+            await next.evaluate(() => {
+              const r = (n: number) => Math.round(n);
+              const lines = performance.getEntriesByType('navigation').map((e) => {
+                const n = e as PerformanceNavigationTiming;
+                return `document: worker ${r(n.workerStart)} fetch ${r(n.fetchStart)} response ${r(n.responseStart)}-${r(n.responseEnd)} bytes ${n.transferSize} domInteractive ${r(n.domInteractive)} DCL ${r(n.domContentLoadedEventEnd)} load ${r(n.loadEventEnd)}`;
+              });
+              for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+                lines.push(
+                  `${r(e.startTime)}-${r(e.responseEnd)} worker ${r(e.workerStart)} bytes ${e.transferSize} ${e.name.replace(location.origin, '').slice(0, 90)}`,
+                );
+              for (const e of performance.getEntriesByType('paint')) lines.push(`${e.name} ${r(e.startTime)}`);
+              for (const e of performance.getEntriesByType('mark')) lines.push(`mark ${e.name} ${r(e.startTime)}`);
+              return lines.join('\n');
+            }),
+          );
         } else if (process.env.CPU_PROFILE) {
           await profiled(cdp, `fill-${mode}-${r}-visit${visit}`, async () => {
             ms = await measure(next, demoPath);

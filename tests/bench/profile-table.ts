@@ -42,7 +42,9 @@ try {
       const w = window as unknown as { __firstRow?: number; __longTasks?: number[][] };
       return { drawn: w.__firstRow ?? 0, tasks: w.__longTasks ?? [] };
     });
-    console.log(`first page interactive: ${ms} ms (first row drawn at ${Math.round(drawn)} ms); long tasks (start+duration): ${tasks.map(([s, d]) => `${s}+${d}`).join(' ')}`);
+    console.log(
+      `first page interactive: ${ms} ms (first row drawn at ${Math.round(drawn)} ms); long tasks (start+duration): ${tasks.map(([s, d]) => `${s}+${d}`).join(' ')}`,
+    );
   }
   await context.close();
 } finally {

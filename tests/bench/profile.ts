@@ -24,13 +24,16 @@ export interface TraceEvent {
 /** Self time by event name on the renderer's main thread, between `from` and `to` (trace microseconds). */
 export function summarize(events: TraceEvent[], label: string): void {
   // The page's thread is the one that ran our files (another renderer, Chromium's own WebUI, may be busy too).
-  const count = (m: TraceEvent) => events.filter((x) => x.pid === m.pid && x.tid === m.tid && String(x.args?.data?.url ?? '').includes('/assets/')).length;
+  const count = (m: TraceEvent) =>
+    events.filter((x) => x.pid === m.pid && x.tid === m.tid && String(x.args?.data?.url ?? '').includes('/assets/')).length;
   const main = events
     .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => ({ e, n: count(e) }))
     .sort((a, b) => b.n - a.n)[0]?.e;
   if (!main) return void console.log('no renderer main thread found');
-  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, { wall: number; cpu: number }>();
   const stack: { end: number; name: string; child: number; childCpu: number; dur: number; cpu: number }[] = [];
   const close = (until: number) => {
@@ -53,14 +56,19 @@ export function summarize(events: TraceEvent[], label: string): void {
   const first = own[0]?.ts ?? 0;
   const last = Math.max(...own.map((e) => e.ts + e.dur!));
   const sum = (k: 'wall' | 'cpu') => Math.round([...self.values()].reduce((a, b) => a + b[k], 0) / 1000);
-  console.log(`\n${label}: main thread busy ${sum('wall')} ms (thread time ${sum('cpu')} ms, unthrottled) over ${Math.round((last - first) / 1000)} ms; self time: wall, thread`);
-  for (const [name, t] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25)) console.log(`  ${(t.wall / 1000).toFixed(1).padStart(8)} ms ${(t.cpu / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+  console.log(
+    `\n${label}: main thread busy ${sum('wall')} ms (thread time ${sum('cpu')} ms, unthrottled) over ${Math.round((last - first) / 1000)} ms; self time: wall, thread`,
+  );
+  for (const [name, t] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25))
+    console.log(`  ${(t.wall / 1000).toFixed(1).padStart(8)} ms ${(t.cpu / 1000).toFixed(1).padStart(8)} ms  ${name}`);
   const compiles = own.filter((e) => e.name.startsWith('v8.compile') || e.name === 'v8.produceModuleCache' || e.name === 'v8.produceCache');
   for (const c of compiles) {
     const d = c.args?.data ?? {};
     const url = String(d.url ?? d.fileName ?? '').replace(/^.*\/assets\//, '');
     if (!url) continue;
-    console.log(`  ${c.name.padEnd(22)} ${(c.dur! / 1000).toFixed(1).padStart(7)} ms ${((c.tdur ?? 0) / 1000).toFixed(1).padStart(7)} ms ${url.slice(0, 50).padEnd(50)} ${JSON.stringify(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'url' && k !== 'columnNumber' && k !== 'lineNumber')))}`);
+    console.log(
+      `  ${c.name.padEnd(22)} ${(c.dur! / 1000).toFixed(1).padStart(7)} ms ${((c.tdur ?? 0) / 1000).toFixed(1).padStart(7)} ms ${url.slice(0, 50).padEnd(50)} ${JSON.stringify(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'url' && k !== 'columnNumber' && k !== 'lineNumber')))}`,
+    );
   }
 }
 
@@ -126,7 +134,11 @@ export function summarizeProfile(profile: { nodes: ProfileNode[]; samples: numbe
     fns.set(key, (fns.get(key) ?? 0) + us);
     pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + us);
   }
-  const show = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, us]) => console.log(`  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`));
+  const show = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .forEach(([k, us]) => console.log(`  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`));
   console.log(`\n${label}: CPU profile self time by package`);
   show(pkgs, 25);
   console.log(`${label}: by function`);
@@ -156,4 +168,3 @@ export async function metrics(cdp: CDPSession, since: Record<string, number> = {
   const m = await counters(cdp);
   return COUNTERS.map((k) => `${k} ${Math.round(((m[k] ?? 0) - (since[k] ?? 0)) * 1000)}`).join(' ');
 }
-

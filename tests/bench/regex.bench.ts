@@ -99,8 +99,12 @@ const fmt = (n: number, digits = 2): string => n.toLocaleString('en-US', { maxim
 
 export default async function (): Promise<void> {
   const engine = (await import(pathToFileURL(await buildEngineForNode()).href)) as typeof Engine;
-  console.log(`${CORPUS.length} catastrophic patterns; ours: regex() on ${INPUT_LENGTH.toLocaleString('en-US')}-character answers (target < ${TARGET_MS} ms each);`);
-  console.log(`anchor: JavaScript's backtracking RegExp on answers of 12 to ${ANCHOR_MAX_LENGTH} characters, stopped after the first match over ${ANCHOR_CAP_MS} ms.`);
+  console.log(
+    `${CORPUS.length} catastrophic patterns; ours: regex() on ${INPUT_LENGTH.toLocaleString('en-US')}-character answers (target < ${TARGET_MS} ms each);`,
+  );
+  console.log(
+    `anchor: JavaScript's backtracking RegExp on answers of 12 to ${ANCHOR_MAX_LENGTH} characters, stopped after the first match over ${ANCHOR_CAP_MS} ms.`,
+  );
   const rows = CORPUS.map((c) => ({ pattern: c.pattern, ours: ours(engine, c), anchor: anchor(c) }));
   const width = Math.min(48, Math.max(...rows.map((r) => r.pattern.length)));
   const cut = (p: string): string => (p.length > width ? `${p.slice(0, width - 1)}…` : p);
@@ -110,7 +114,9 @@ export default async function (): Promise<void> {
   for (const r of rows) {
     worst = Math.max(worst, r.ours.ms);
     const ok = r.ours.ms < TARGET_MS ? 'ok' : 'MISSED';
-    console.log(`${cut(r.pattern).padEnd(width)} | ${`${fmt(r.ours.ms)} ms`.padStart(12)} | ${ok.padEnd(6)} | ${fmt(r.anchor.ms, 1)} ms at ${r.anchor.length} chars`);
+    console.log(
+      `${cut(r.pattern).padEnd(width)} | ${`${fmt(r.ours.ms)} ms`.padStart(12)} | ${ok.padEnd(6)} | ${fmt(r.anchor.ms, 1)} ms at ${r.anchor.length} chars`,
+    );
   }
   const met = rows.filter((r) => r.ours.ms < TARGET_MS).length;
   console.log(`\nslowest of ours: ${fmt(worst)} ms; ${met}/${rows.length} under ${TARGET_MS} ms`);

@@ -49,7 +49,10 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    const up = await fetch(`${url}/api/DataCollection/CheckOnlineStatus`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/DataCollection/CheckOnlineStatus`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up && (opts.databaseUrl !== undefined || output.includes('/public-survey/'))) break;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -70,7 +73,9 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
  * control pages (the driver's floor), with the cache-control the measurement needs. Its base address.
  */
 export async function serveHtml(html: string, cacheControl: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl }).end(html));
+  const server = createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl }).end(html),
+  );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };

@@ -14,7 +14,15 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { bindSurvey, compileSurvey, decodeAnswers, encodeAnswers, toFormEntries, validateAnswers, type SurveyModel } from '../../engine/survey/index';
+import {
+  bindSurvey,
+  compileSurvey,
+  decodeAnswers,
+  encodeAnswers,
+  toFormEntries,
+  validateAnswers,
+  type SurveyModel,
+} from '../../engine/survey/index';
 import { entriesToParts, multipart } from '../support/multipart';
 import { answersFor, syntheticSurvey } from '../support/synthetic-survey';
 import { prepareBenchDatabase } from './submission.database';
@@ -52,7 +60,12 @@ function revalidation(rows: Row[]): void {
   }
   times.sort((x, y) => x - y);
   const median = times[times.length >> 1]!;
-  rows.push({ figure: 're-validation of a 500-question submission (median CPU)', value: `${median.toFixed(2)} ms`, target: '< 5 ms', met: median < 5 });
+  rows.push({
+    figure: 're-validation of a 500-question submission (median CPU)',
+    value: `${median.toFixed(2)} ms`,
+    target: '< 5 ms',
+    met: median < 5,
+  });
   rows.push({ figure: '  same, p95', value: `${times[Math.floor(times.length * 0.95)]!.toFixed(2)} ms`, target: '', met: true });
 }
 
@@ -91,7 +104,14 @@ function processTreeCpuMs(root: number): number {
 }
 
 /** `server/main.ts` on the benchmark's database, as `DATABASE_URL=... WORKERS=auto npm start` runs it. */
-async function startServer(): Promise<{ port: number; surveyId: string; linkUuid: string; databaseUrl: string; pid: number; stop: () => Promise<void> }> {
+async function startServer(): Promise<{
+  port: number;
+  surveyId: string;
+  linkUuid: string;
+  databaseUrl: string;
+  pid: number;
+  stop: () => Promise<void>;
+}> {
   const db = await prepareBenchDatabase();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
@@ -216,13 +236,38 @@ async function throughput(rows: Row[]): Promise<void> {
     const total = result.requests.total;
     const perSecond = result.requests.average;
     const accepted = ok - repeats.sent;
-    rows.push({ figure: `SubmitSurvey, 50 questions, ${CONNECTIONS} connections, ${DURATION_S} s`, value: `${perSecond.toFixed(0)} /s`, target: '>= 500 /s', met: perSecond >= 500 });
-    rows.push({ figure: '  latency p50 / p99', value: `${result.latency.p50} / ${result.latency.p99} ms`, target: 'p99 < 200 ms', met: result.latency.p99 < 200 });
-    rows.push({ figure: '  success', value: `${ok} of ${total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`, target: '100%', met: ok === total && total > 0 });
+    rows.push({
+      figure: `SubmitSurvey, 50 questions, ${CONNECTIONS} connections, ${DURATION_S} s`,
+      value: `${perSecond.toFixed(0)} /s`,
+      target: '>= 500 /s',
+      met: perSecond >= 500,
+    });
+    rows.push({
+      figure: '  latency p50 / p99',
+      value: `${result.latency.p50} / ${result.latency.p99} ms`,
+      target: 'p99 < 200 ms',
+      met: result.latency.p99 < 200,
+    });
+    rows.push({
+      figure: '  success',
+      value: `${ok} of ${total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+      target: '100%',
+      met: ok === total && total > 0,
+    });
     const perNode = nodeMs / total;
     const perPg = pgMs / total;
-    rows.push({ figure: '  server CPU per submission (Node)', value: `${perNode.toFixed(2)} ms (${((100 * nodeMs) / wallMs).toFixed(0)}% of a core)`, target: '', met: true });
-    rows.push({ figure: '  PostgreSQL CPU per submission (all backends)', value: `${perPg.toFixed(2)} ms (${((100 * pgMs) / wallMs).toFixed(0)}% of a core)`, target: '', met: true });
+    rows.push({
+      figure: '  server CPU per submission (Node)',
+      value: `${perNode.toFixed(2)} ms (${((100 * nodeMs) / wallMs).toFixed(0)}% of a core)`,
+      target: '',
+      met: true,
+    });
+    rows.push({
+      figure: '  PostgreSQL CPU per submission (all backends)',
+      value: `${perPg.toFixed(2)} ms (${((100 * pgMs) / wallMs).toFixed(0)}% of a core)`,
+      target: '',
+      met: true,
+    });
     rows.push({
       figure: '  capacity of 2 idle cores at that cost',
       value: `${(2000 / (perNode + perPg)).toFixed(0)} /s`,
@@ -245,5 +290,6 @@ export default async function main(): Promise<void> {
   revalidation(rows);
   await throughput(rows);
   const width = Math.max(...rows.map((r) => r.figure.length));
-  for (const r of rows) console.log(`${r.figure.padEnd(width)}  ${r.value.padEnd(52)} ${r.target.padEnd(14)} ${r.target ? (r.met ? 'met' : 'NOT MET') : ''}`);
+  for (const r of rows)
+    console.log(`${r.figure.padEnd(width)}  ${r.value.padEnd(52)} ${r.target.padEnd(14)} ${r.target ? (r.met ? 'met' : 'NOT MET') : ''}`);
 }

@@ -50,5 +50,10 @@ export async function prepareBenchDatabase(questions = Number(process.env.BENCH_
     }),
   );
   await database.close();
-  return { databaseUrl, surveyId: survey.id, linkUuid: survey.publicLinkUuid, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    databaseUrl,
+    surveyId: survey.id,
+    linkUuid: survey.publicLinkUuid,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }

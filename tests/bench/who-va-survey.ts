@@ -14,7 +14,13 @@ export async function whoVa(languages: { languageId: number; name: string; code:
   const read = await readWorkbook(readFileSync(FIXTURE), XLSFORM_SHEET_LIMITS);
   if ('report' in read) throw new Error(`WHO VA: ${JSON.stringify(read.report[0])}`);
   const language = (key: string) => languages.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
-  const { model, report } = importXlsForm(read.sheets, { language, newId: randomUUID, fallbackName: 'WHO VA 2016', maxItems: MAX_SURVEY_ITEMS, maxDepth: MAX_SURVEY_DEPTH });
+  const { model, report } = importXlsForm(read.sheets, {
+    language,
+    newId: randomUUID,
+    fallbackName: 'WHO VA 2016',
+    maxItems: MAX_SURVEY_ITEMS,
+    maxDepth: MAX_SURVEY_DEPTH,
+  });
   if (!model) throw new Error(`WHO VA: ${JSON.stringify(report.find((r) => r.level === 'error'))}`);
   return model;
 }

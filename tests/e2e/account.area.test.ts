@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 async function signedIn(email: string, viewport = DESKTOP, password = DEMO_PASSWORD): Promise<Page> {
   const { page } = await newPage(browser, { viewport });
   await signIn(page, email, password);
@@ -50,7 +49,9 @@ describe('support tickets', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('ticket-files-choose').focus();
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: 'third.png', mimeType: 'image/png', buffer: PNG },
       { name: 'fourth.png', mimeType: 'image/png', buffer: PNG },
     ]);
@@ -84,7 +85,9 @@ describe('support tickets', () => {
     await look(phone, 'ticket-detail-360');
     await phone.goto('/tickets?new=1');
     await phone.getByTestId('add-ticket-dialog').waitFor();
-    await phone.getByTestId('ticket-files').setInputFiles([{ name: 'a-rather-long-file-name-from-the-phone-camera-2026-11-28.png', mimeType: 'image/png', buffer: PNG }]);
+    await phone
+      .getByTestId('ticket-files')
+      .setInputFiles([{ name: 'a-rather-long-file-name-from-the-phone-camera-2026-11-28.png', mimeType: 'image/png', buffer: PNG }]);
     await phone.getByTestId('ticket-file-list').scrollIntoViewIfNeeded();
     await look(phone, 'tickets-add-360');
   });
@@ -118,7 +121,9 @@ describe('profile information', () => {
       x.fillRect(150, 60, 100, 120);
       return c.toDataURL('image/png').split(',')[1]!;
     });
-    await page.getByTestId('profile-picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') });
+    await page
+      .getByTestId('profile-picture-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') });
     await page.getByTestId('crop-dialog').waitFor();
     await page.getByTestId('crop-upload').click();
     expect(await page.getByTestId('crop-error').textContent()).toBe('Please crop the image before uploading.');

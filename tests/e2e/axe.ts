@@ -25,7 +25,12 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
   // would be judged on a blend of its two states. Finite transitions and animations end first.
   await page.evaluate(() =>
     Promise.race([
-      Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).map((a) => a.finished.catch(() => undefined))),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
       new Promise((r) => setTimeout(r, 2_000)),
     ]),
   );

@@ -42,8 +42,15 @@ beforeAll(async () => {
     typeId: 1,
     countryId: 1,
   });
-  const { registrationToken } = await api<{ registrationToken: string }>('/api/Account/confirmEmail', { userId: reg.userId, code: await smtp.codeFor(email) });
-  await api('/api/payment/stripe/createSubscription', { organizationId: reg.organizationId, packetId: 1, isMonthlySubscription: true }, registrationToken);
+  const { registrationToken } = await api<{ registrationToken: string }>('/api/Account/confirmEmail', {
+    userId: reg.userId,
+    code: await smtp.codeFor(email),
+  });
+  await api(
+    '/api/payment/stripe/createSubscription',
+    { organizationId: reg.organizationId, packetId: 1, isMonthlySubscription: true },
+    registrationToken,
+  );
   await srv.stop();
   srv.env.SANDBOX_CLOCK_DAYS = '31';
   await srv.start();

@@ -30,12 +30,16 @@ async function look(page: Page, name: string) {
   });
   await page.waitForTimeout(300);
   // Nothing wider than the window (a mirrored layout pushing content off the left edge).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} overflows`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${name} overflows`,
+  ).toBeLessThanOrEqual(0);
   await screenshot(page, name);
   await expectAccessible(page, name);
 }
 
-const PAYMENT_STATE = (addPayment: boolean) => JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment, notPaid: false, token: null });
+const PAYMENT_STATE = (addPayment: boolean) =>
+  JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment, notPaid: false, token: null });
 
 describe('billing screens right to left', () => {
   for (const [device, viewport] of [

@@ -45,13 +45,26 @@ describe('the card form', () => {
   });
 
   for (const [device, viewport, language, message] of [
-    ['desktop', DESKTOP, 'en', "The card form could not be loaded: the payment provider's page (Stripe) cannot be reached. Check your connection, or try again later."],
-    ['phone', PHONE, 'de', 'Das Kartenformular konnte nicht geladen werden: Der Zahlungsanbieter (Stripe) ist nicht erreichbar. Prüfen Sie Ihre Verbindung oder versuchen Sie es später erneut.'],
+    [
+      'desktop',
+      DESKTOP,
+      'en',
+      "The card form could not be loaded: the payment provider's page (Stripe) cannot be reached. Check your connection, or try again later.",
+    ],
+    [
+      'phone',
+      PHONE,
+      'de',
+      'Das Kartenformular konnte nicht geladen werden: Der Zahlungsanbieter (Stripe) ist nicht erreichbar. Prüfen Sie Ihre Verbindung oder versuchen Sie es später erneut.',
+    ],
   ] as const) {
     it(`with Stripe configured, loads Stripe.js only then and says so when it cannot (${device}, ${language})`, async () => {
       const { context, page } = await newPage(browser, { viewport });
       await page.route('**/api/Payment/getPaymentConfig', (route) =>
-        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ isSuccess: true, message: '', errors: [], data: { provider: 'stripe', publishableKey: 'pk_test_local' } }) }),
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ isSuccess: true, message: '', errors: [], data: { provider: 'stripe', publishableKey: 'pk_test_local' } }),
+        }),
       );
       await page.route(STRIPE_JS, (route) => route.abort('internetdisconnected'));
       const toStripe = await cardDialog(page, language);
@@ -99,7 +112,13 @@ describe('the card form', () => {
     window.Stripe.version = 3;`;
 
   for (const [device, viewport, language, code, message] of [
-    ['desktop', DESKTOP, 'en', 'setup_intent_authentication_failure', 'Your bank did not confirm the card (3-D Secure). Try again, or use another card.'],
+    [
+      'desktop',
+      DESKTOP,
+      'en',
+      'setup_intent_authentication_failure',
+      'Your bank did not confirm the card (3-D Secure). Try again, or use another card.',
+    ],
     ['phone', PHONE, 'de', 'card_declined', 'Ihre Karte wurde abgelehnt.'],
   ] as const) {
     it(`confirms a SetupIntent with the card, shows its error translated, and names the SetupIntent to the server (${device}, ${language})`, async () => {
@@ -107,10 +126,17 @@ describe('the card form', () => {
       // Stripe configured it lets it in: server/security/headers.ts); the stand-in is loaded past it.
       const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: baseUrl(), bypassCSP: true });
       const page = await context.newPage();
-      const envelope = (data: unknown) => ({ contentType: 'application/json', body: JSON.stringify({ isSuccess: true, message: '', errors: [], data }) });
-      await page.route('**/api/Payment/getPaymentConfig', (route) => route.fulfill(envelope({ provider: 'stripe', publishableKey: 'pk_test_local' })));
+      const envelope = (data: unknown) => ({
+        contentType: 'application/json',
+        body: JSON.stringify({ isSuccess: true, message: '', errors: [], data }),
+      });
+      await page.route('**/api/Payment/getPaymentConfig', (route) =>
+        route.fulfill(envelope({ provider: 'stripe', publishableKey: 'pk_test_local' })),
+      );
       await page.route(STRIPE_JS, (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
-      await page.route('**/api/payment/stripe/createSetupIntent', (route) => route.fulfill(envelope({ setupIntentId: 'seti_e2e', clientSecret: 'seti_e2e_secret_local' })));
+      await page.route('**/api/payment/stripe/createSetupIntent', (route) =>
+        route.fulfill(envelope({ setupIntentId: 'seti_e2e', clientSecret: 'seti_e2e_secret_local' })),
+      );
       const attached: URL[] = [];
       await page.route('**/api/Payment/addPaymentMethodToOrganization?*', (route) => {
         attached.push(new URL(route.request().url()));
@@ -120,16 +146,29 @@ describe('the card form', () => {
       await page.getByTestId('card-save').waitFor({ timeout: 30_000 });
 
       // The bank's challenge failed, or the card was refused: Stripe.js's error, in the page's language.
-      await page.evaluate((c) => ((window as unknown as { __setupResult: unknown }).__setupResult = { error: { type: 'card_error', code: c, message: 'Stripe English text' } }), code);
+      await page.evaluate(
+        (c) =>
+          ((window as unknown as { __setupResult: unknown }).__setupResult = {
+            error: { type: 'card_error', code: c, message: 'Stripe English text' },
+          }),
+        code,
+      );
       await page.getByTestId('card-save').click();
       await expect.poll(() => page.getByTestId('card-error').textContent()).toBe(message);
-      expect(await page.evaluate(() => (window as unknown as { __setupCalls: unknown }).__setupCalls)).toEqual([{ clientSecret: 'seti_e2e_secret_local', withCard: true }]);
+      expect(await page.evaluate(() => (window as unknown as { __setupCalls: unknown }).__setupCalls)).toEqual([
+        { clientSecret: 'seti_e2e_secret_local', withCard: true },
+      ]);
       expect(attached).toEqual([]);
       await screenshot(page, `billing-stripe-setup-error-${device}`);
       await expectAccessible(page, `billing-stripe-setup-error-${device}`);
 
       // Confirmed: the server is told the card and the SetupIntent it came from.
-      await page.evaluate(() => ((window as unknown as { __setupResult: unknown }).__setupResult = { setupIntent: { id: 'seti_e2e', status: 'succeeded', payment_method: 'pm_e2e' } }));
+      await page.evaluate(
+        () =>
+          ((window as unknown as { __setupResult: unknown }).__setupResult = {
+            setupIntent: { id: 'seti_e2e', status: 'succeeded', payment_method: 'pm_e2e' },
+          }),
+      );
       await page.getByTestId('card-save').click();
       await expect.poll(() => attached.length).toBe(1);
       expect(attached[0]!.searchParams.get('paymentMethodId')).toBe('pm_e2e');

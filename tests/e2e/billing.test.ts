@@ -75,11 +75,21 @@ describe('billing screens', () => {
       const anonymous = await newPage(browser, { viewport });
       await anonymous.page.goto('/auth/login');
       const p = anonymous.page;
-      await p.evaluate(() => sessionStorage.setItem('fs.payment', JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment: true, notPaid: false, token: null })));
+      await p.evaluate(() =>
+        sessionStorage.setItem(
+          'fs.payment',
+          JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment: true, notPaid: false, token: null }),
+        ),
+      );
       await p.goto('/auth/payment');
       await p.getByTestId('card-form').waitFor();
       await shot(p, `billing-auth-payment-card-${device}`);
-      await p.evaluate(() => sessionStorage.setItem('fs.payment', JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment: false, notPaid: false, token: null })));
+      await p.evaluate(() =>
+        sessionStorage.setItem(
+          'fs.payment',
+          JSON.stringify({ organizationId: '00000000-0000-4000-8000-000000000000', addPayment: false, notPaid: false, token: null }),
+        ),
+      );
       await p.reload();
       await p.getByTestId('plan-Standard').click();
       await shot(p, `billing-auth-payment-plans-${device}`);

@@ -19,13 +19,28 @@ export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
 /** A fresh tab; baseURL: a server of the test's own (OwnServer) instead of the shared one. */
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, locale: opts.locale ?? 'en-US', baseURL: opts.baseURL ?? baseUrl() });
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    locale: opts.locale ?? 'en-US',
+    baseURL: opts.baseURL ?? baseUrl(),
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -34,7 +49,12 @@ export async function newPage(browser: Browser, opts: { viewport?: { width: numb
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.race([
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
       new Promise((r) => setTimeout(r, 2000)),
     ]),
   );
@@ -86,7 +106,9 @@ export async function chooseProject(page: Page, name: string): Promise<void> {
   await page.evaluate(async (projectName) => {
     const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
     const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
-    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
+    const res = await fetch('/api/Projects/getProjectsOfOrganization', {
+      headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId },
+    });
     type P = { id: string; name: string; workspaceId?: string };
     const body = (await res.json()) as { data: P[] | { projects: P[] } };
     const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === projectName)!;

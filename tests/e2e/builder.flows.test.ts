@@ -26,7 +26,10 @@ async function translateInto(page: Page, code: string, texts: Record<string, str
   const rows = editor.getByTestId('translation-row');
   await expect.poll(() => rows.count()).toBeGreaterThan(0);
   for (const [base, text] of Object.entries(texts)) {
-    await rows.filter({ has: page.getByTestId('translation-base').getByText(base, { exact: true }) }).getByTestId('translation-input').fill(text);
+    await rows
+      .filter({ has: page.getByTestId('translation-base').getByText(base, { exact: true }) })
+      .getByTestId('translation-input')
+      .fill(text);
   }
   await expect.poll(() => editor.getByTestId('translation-save-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
   await page.getByTestId('translation-status').selectOption('0');
@@ -92,7 +95,9 @@ describe('the builder', () => {
     await expect.poll(() => constraint.getByTestId('field-later').textContent()).toContain('${select_one} comes later');
     // A bare question name is read as blank (as JavaRosa reads it): a warning, not a refusal.
     await area.fill('. != select_one');
-    await expect.poll(() => constraint.getByTestId('field-bare-name').textContent()).toBe('select_one is read as blank here: did you mean ${select_one}?');
+    await expect
+      .poll(() => constraint.getByTestId('field-bare-name').textContent())
+      .toBe('select_one is read as blank here: did you mean ${select_one}?');
     expect(await constraint.getByTestId('field-problem').count()).toBe(0);
     await area.fill('. >= 1 and . <= 20');
     await expect.poll(() => constraint.getByTestId('field-problem').count()).toBe(0);
@@ -139,10 +144,19 @@ describe('the builder', () => {
     // Translations: French in full, Arabic in part; each saved as typed (500 ms of quiet), counted, then Translated.
     await page.getByTestId('builder-mode-translate').click();
     const editor = page.getByTestId('translation-editor');
-    await translateInto(page, 'fr', { Number: 'Nombre', 'Select one': 'Choisissez', 'Option 1': 'Choix 1', 'Option 2': 'Choix 2', Text: 'Texte', Note: 'Remarque' });
+    await translateInto(page, 'fr', {
+      Number: 'Nombre',
+      'Select one': 'Choisissez',
+      'Option 1': 'Choix 1',
+      'Option 2': 'Choix 2',
+      Text: 'Texte',
+      Note: 'Remarque',
+    });
     await expect.poll(() => editor.locator('[data-code=fr] [data-testid=translation-missing]').textContent()).toBe('Every text translated');
     await translateInto(page, 'ar', { Number: 'رقم', 'Select one': 'اختر واحدا' });
-    await expect.poll(() => editor.locator('[data-code=ar] [data-testid=translation-missing]').textContent()).toBe('4 texts not translated');
+    await expect
+      .poll(() => editor.locator('[data-code=ar] [data-testid=translation-missing]').textContent())
+      .toBe('4 texts not translated');
     // The Arabic preview reads right to left, and falls back to English where Arabic is missing.
     const form = preview.getByTestId('survey-form');
     await expect.poll(() => form.getAttribute('dir')).toBe('rtl');
@@ -156,7 +170,9 @@ describe('the builder', () => {
     await expect.poll(() => editor.locator('[data-code=fr] [data-testid=translation-status-badge]').textContent()).toBe('Translated');
 
     // The public link, filled in French and accepted; the submission is stored.
-    const projectId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('fs.session')!) as { currentProjectId: string }).currentProjectId);
+    const projectId = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('fs.session')!) as { currentProjectId: string }).currentProjectId,
+    );
     const toolsUrl = `/Survey/GetSurveyTools?ProjectId=${projectId}&search=${encodeURIComponent(name)}`;
     const tools = await apiAs<{ surveys: { id: string; publicLink: string }[] }>(page, toolsUrl);
     const link = tools.surveys.find((s) => s.id === surveyId)!.publicLink;
@@ -170,7 +186,13 @@ describe('the builder', () => {
     await q(fill, 'text').locator('textarea, input').first().fill('La pompe marche');
     await fill.getByTestId('fill-submit').click();
     await fill.getByTestId('fill-thanks').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await apiAs<{ surveys: { id: string; submissionCount: number }[] }>(page, toolsUrl)).surveys.find((s) => s.id === surveyId)!.submissionCount).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ surveys: { id: string; submissionCount: number }[] }>(page, toolsUrl)).surveys.find((s) => s.id === surveyId)!
+            .submissionCount,
+      )
+      .toBe(1);
     await page.context().close();
   }, 240_000);
 });

@@ -74,7 +74,10 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     expect(box.width).toBeLessThanOrEqual(200);
     await page.getByTestId('builder-preview').locator('[data-path="region"]').scrollIntoViewIfNeeded();
     await screenshot(page, `builder-media-preview-de-${width}`);
-    await page.getByTestId('builder-preview').locator('[data-path="region"]').screenshot({ path: join(SCREENSHOTS, `builder-media-preview-de-${width}-part.png`) });
+    await page
+      .getByTestId('builder-preview')
+      .locator('[data-path="region"]')
+      .screenshot({ path: join(SCREENSHOTS, `builder-media-preview-de-${width}-part.png`) });
     await expectAccessible(page, `the builder with a choice image in German at ${width} width`);
 
     // The survey's Arabic: the preview right to left, the image beside the Arabic label.
@@ -83,7 +86,10 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width, in Ger
     await expect.poll(() => image.locator('xpath=..').textContent()).toContain('توركانا');
     await page.getByTestId('builder-preview').locator('[data-path="region"]').scrollIntoViewIfNeeded();
     await screenshot(page, `builder-media-preview-ar-${width}`);
-    await page.getByTestId('builder-preview').locator('[data-path="region"]').screenshot({ path: join(SCREENSHOTS, `builder-media-preview-ar-${width}-part.png`) });
+    await page
+      .getByTestId('builder-preview')
+      .locator('[data-path="region"]')
+      .screenshot({ path: join(SCREENSHOTS, `builder-media-preview-ar-${width}-part.png`) });
     await expectAccessible(page, `the builder with the Arabic preview at ${width} width`);
 
     // The toolbar's Media lists the file for the survey's other uses (pulldata CSV files too).

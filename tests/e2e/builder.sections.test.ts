@@ -66,10 +66,13 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     // the answer would go with the form it rebuilds. The rule is there once the empty number hides the group.
     await expect.poll(() => preview.getByTestId('repeat-add-section').count()).toBe(0);
     await preview.locator('[data-path="integer"] input').fill('3');
-    await expect.poll(() => preview.getByTestId('repeat-add-section').count()).toBe(1).catch(async (e: unknown) => {
-      await screenshot(page, `debug-sections-${width}`);
-      throw e;
-    });
+    await expect
+      .poll(() => preview.getByTestId('repeat-add-section').count())
+      .toBe(1)
+      .catch(async (e: unknown) => {
+        await screenshot(page, `debug-sections-${width}`);
+        throw e;
+      });
     await preview.getByTestId('repeat-add-section').click();
     await expect.poll(() => preview.getByTestId('repeat-instance').count()).toBeGreaterThan(0);
     await row(page, 'section').scrollIntoViewIfNeeded();

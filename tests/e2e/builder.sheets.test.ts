@@ -74,7 +74,9 @@ describe('the builder offline', () => {
     await page.getByTestId('translation-import-file').setInputFiles(filled);
     await expect.poll(() => page.getByText('3 texts imported').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => editor.locator('[data-code=fr] [data-testid=translation-missing]').textContent()).toBe('Every text translated');
-    await expect.poll(() => editor.getByTestId('translation-input').evaluateAll((list) => list.map((e) => (e as HTMLTextAreaElement).value))).toEqual(['Choisissez', 'Choix 1', 'Choix 2']);
+    await expect
+      .poll(() => editor.getByTestId('translation-input').evaluateAll((list) => list.map((e) => (e as HTMLTextAreaElement).value)))
+      .toEqual(['Choisissez', 'Choix 1', 'Choix 2']);
     // The preview follows the language being translated.
     await expect.poll(() => page.getByTestId('builder-preview').locator('[data-path="select_one"]').textContent()).toContain('Choix 2');
 

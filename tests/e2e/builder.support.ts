@@ -15,10 +15,14 @@ export async function openSurveyTools(browser: Browser, viewport = WIDE): Promis
   await page.getByTestId('row').filter({ hasText: 'Household Needs Assessment 2026' }).click();
   await page.waitForURL('**/dashboard');
   await page.goto('/survey/survey-tools');
-  await page.getByTestId('row').first().waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-    await page.screenshot({ path: 'tests/e2e/screenshots/debug-tools.png' });
-    throw e;
-  });
+  await page
+    .getByTestId('row')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(async (e: unknown) => {
+      await page.screenshot({ path: 'tests/e2e/screenshots/debug-tools.png' });
+      throw e;
+    });
   return page;
 }
 

@@ -22,7 +22,11 @@ async function openDashboard(viewport: { width: number; height: number }): Promi
   const page = await context.newPage();
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
-  await page.waitForFunction(() => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId,
+    undefined,
+    { timeout: 30_000 },
+  );
   // The app's own calls after signing in settle first (as in routes.axe and survey.media, not a condition:
   // once in a full run a connection kept the page from ever being idle for 500 ms within 30 s).
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
@@ -34,7 +38,8 @@ async function openDashboard(viewport: { width: number; height: number }): Promi
   return page;
 }
 
-const reached = async (page: Page) => Number((await page.getByTestId('report-goal-text').textContent())?.match(/^(\d+) of (\d+) submissions/)?.[1] ?? 0);
+const reached = async (page: Page) =>
+  Number((await page.getByTestId('report-goal-text').textContent())?.match(/^(\d+) of (\d+) submissions/)?.[1] ?? 0);
 
 describe('the dashboard survey reports', () => {
   it('shows the demo survey counts as charts and as tables, accessibly, at desktop width', { timeout: 120_000 }, async () => {

@@ -29,7 +29,9 @@ async function openData(viewport: { width: number; height: number }): Promise<Pa
   await page.goto('/survey/survey-data');
   // Other browser tests add surveys to the same project: the demo survey is chosen by name.
   await page.getByTestId('survey-picker').waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 }).toContain(DEMO_SURVEY_NAME);
+  await expect
+    .poll(() => page.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 })
+    .toContain(DEMO_SURVEY_NAME);
   await page.getByTestId('survey-picker').selectOption({ label: DEMO_SURVEY_NAME });
   await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
   return page;
@@ -39,7 +41,9 @@ describe('Survey Data', () => {
   it('finds a submission, approves it with a comment, and exports what the table shows', { timeout: 120_000 }, async () => {
     const page = await openData(DESKTOP);
     // The demo's twelve, and whatever other browser tests submitted to the demo survey meanwhile.
-    await expect.poll(async () => Number((await page.getByTestId('data-total').textContent())?.match(/^(\d+) submissions$/)?.[1] ?? 0)).toBeGreaterThanOrEqual(12);
+    await expect
+      .poll(async () => Number((await page.getByTestId('data-total').textContent())?.match(/^(\d+) submissions$/)?.[1] ?? 0))
+      .toBeGreaterThanOrEqual(12);
     await expectAccessible(page, 'the data table', '[data-testid=survey-data]');
     await screenshot(page, 'data-table-en-desktop');
 
@@ -49,7 +53,13 @@ describe('Survey Data', () => {
     await page.getByTestId('submission-view').waitFor();
     await expect.poll(() => page.getByTestId('submission-coords').textContent()).toMatch(/^\d+\.\d{6}, \d+\.\d{6}$/);
     // The answers, in the fill page's renderer, read-only.
-    await expect.poll(() => page.locator('[data-testid=submission-view] input, [data-testid=submission-view] textarea').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toContain('Halima');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=submission-view] input, [data-testid=submission-view] textarea')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      )
+      .toContain('Halima');
     await page.getByTestId('review-status').selectOption('1');
     await page.getByTestId('review-comment').fill('Confirmed by phone');
     await page.getByTestId('review-save').click();
@@ -76,7 +86,9 @@ describe('Survey Data', () => {
   it('follows a large export as a job with a progress bar, then downloads a CSV that parses', { timeout: 120_000 }, async () => {
     const page = await openData(DESKTOP);
     // The demo is small: async=true makes the server take the job path a large export would.
-    await page.route('**/api/DataCollection/exportSubmissions/**', (route) => route.continue({ url: `${route.request().url()}&async=true` }));
+    await page.route('**/api/DataCollection/exportSubmissions/**', (route) =>
+      route.continue({ url: `${route.request().url()}&async=true` }),
+    );
     // Each poll of the job is held a little, so the bar is on screen long enough to be looked at.
     await page.route('**/api/DataCollection/getExportJob/**', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
@@ -107,30 +119,36 @@ describe('Survey Data', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ] as const)('keeps the grid in place while the survey\'s questions arrive after its rows (%s)', { timeout: 60_000 }, async (_, viewport) => {
-    const page = await openData(viewport);
-    // The rows come first, the controls around the grid later (the survey's model is slow here): the
-    // controls' space is held from the start, so the rows a reader is looking at do not jump down.
-    await page.route('**/api/Survey/GetById', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
-    await page.reload();
-    await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('answer-filter-question').locator('option').count()).toBe(0);
-    const before = (await page.getByTestId('data-scroller').boundingBox())!.y;
-    await expect.poll(() => page.getByTestId('answer-filter-question').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('table-choice').locator('option').count()).toBeGreaterThan(1);
-    expect((await page.getByTestId('data-scroller').boundingBox())!.y).toBe(before);
-    await page.context().close();
-  });
+  ] as const)(
+    "keeps the grid in place while the survey's questions arrive after its rows (%s)",
+    { timeout: 60_000 },
+    async (_, viewport) => {
+      const page = await openData(viewport);
+      // The rows come first, the controls around the grid later (the survey's model is slow here): the
+      // controls' space is held from the start, so the rows a reader is looking at do not jump down.
+      await page.route('**/api/Survey/GetById', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('answer-filter-question').locator('option').count()).toBe(0);
+      const before = (await page.getByTestId('data-scroller').boundingBox())!.y;
+      await expect.poll(() => page.getByTestId('answer-filter-question').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('table-choice').locator('option').count()).toBeGreaterThan(1);
+      expect((await page.getByTestId('data-scroller').boundingBox())!.y).toBe(before);
+      await page.context().close();
+    },
+  );
 
   it('fits a phone', { timeout: 60_000 }, async () => {
     const page = await openData(PHONE);
     await expectAccessible(page, 'the data table on a phone', '[data-testid=survey-data]');
     await screenshot(page, 'data-table-en-phone');
     // An export job's progress bar, on a phone (see the desktop test for the routes).
-    await page.route('**/api/DataCollection/exportSubmissions/**', (route) => route.continue({ url: `${route.request().url()}&async=true` }));
+    await page.route('**/api/DataCollection/exportSubmissions/**', (route) =>
+      route.continue({ url: `${route.request().url()}&async=true` }),
+    );
     await page.route('**/api/DataCollection/getExportJob/**', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();

@@ -26,13 +26,20 @@ const RESPONDENTS = [
 ] as const;
 
 /** The API with the page's session, as the app calls it. */
-const api = <T,>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
   page.evaluate(
     async ([m, p, b]) => {
-      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string };
+      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+        token: string;
+        organizationId: string;
+      };
       const res = await fetch(`/api${p}`, {
         method: m,
-        headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          'organization-id': s.organizationId,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(b === undefined ? {} : { body: JSON.stringify(b) }),
       });
       const json = (await res.json()) as { isSuccess: boolean; data: unknown };
@@ -57,19 +64,24 @@ async function ownerPage(viewport: { width: number; height: number }): Promise<P
 async function openTable(page: Page): Promise<void> {
   await page.goto('/survey/survey-data');
   await page.getByTestId('survey-picker').waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 }).toContain(survey.name);
+  await expect
+    .poll(() => page.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 })
+    .toContain(survey.name);
   await page.getByTestId('survey-picker').selectOption({ label: survey.name });
 }
 
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await page.getByTestId('report-survey').waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId('report-survey').locator('option').allTextContents(), { timeout: 30_000 }).toContain(survey.name);
+  await expect
+    .poll(() => page.getByTestId('report-survey').locator('option').allTextContents(), { timeout: 30_000 })
+    .toContain(survey.name);
   await page.getByTestId('report-survey').selectOption({ label: survey.name });
   await page.getByTestId('report-goal-text').waitFor({ timeout: 30_000 });
 }
 
-const reached = async (page: Page) => Number((await page.getByTestId('report-goal-text').textContent())?.match(/^(\d+) of 15 submissions/)?.[1] ?? -1);
+const reached = async (page: Page) =>
+  Number((await page.getByTestId('report-goal-text').textContent())?.match(/^(\d+) of 15 submissions/)?.[1] ?? -1);
 const total = async (page: Page) => (await page.getByTestId('data-total').textContent()) ?? '';
 
 /** Adds the answer filter "Age from <n>" with the keyboard only: Tab to each control, type, Enter. */
@@ -89,18 +101,35 @@ async function filterAgeFrom(page: Page, prefix: string, from: string): Promise<
 beforeAll(async () => {
   browser = await launch();
   const page = await ownerPage(DESKTOP);
-  const s = JSON.parse((await page.evaluate(() => sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')))!) as { currentProjectId: string };
-  const created = await api<{ id: string; version: number }>(page, 'POST', '/Survey/CreateSurvey', { projectId: s.currentProjectId, name: survey.name, description: 'Issue 16 browser test' });
+  const s = JSON.parse((await page.evaluate(() => sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')))!) as {
+    currentProjectId: string;
+  };
+  const created = await api<{ id: string; version: number }>(page, 'POST', '/Survey/CreateSurvey', {
+    projectId: s.currentProjectId,
+    name: survey.name,
+    description: 'Issue 16 browser test',
+  });
   const current = await api<SurveyModel>(page, 'POST', '/Survey/GetById', { SurveyId: created.id });
   const lang = current.surveyLanguageMaps[0]!;
-  const built = buildSurvey({ name: survey.name, languages: [{ code: 'en', languageId: lang.languageId, name: 'English' }], idFor: () => randomUUID() }, [
-    question.text('respondent').required().label('Name'),
-    question.integer('age').required().label('Age'),
-    question.select_one('region').required().label('Region').choices({ name: 'north', label: 'North' }, { name: 'south', label: 'South' }),
-    question.geopoint('place').label('Place'),
-    question.image('photo').label('Photo of the site'),
-  ]);
-  await api(page, 'POST', '/Survey/SaveSurvey', { surveyId: created.id, version: created.version, model: { ...current, surveyItems: built.surveyItems } });
+  const built = buildSurvey(
+    { name: survey.name, languages: [{ code: 'en', languageId: lang.languageId, name: 'English' }], idFor: () => randomUUID() },
+    [
+      question.text('respondent').required().label('Name'),
+      question.integer('age').required().label('Age'),
+      question
+        .select_one('region')
+        .required()
+        .label('Region')
+        .choices({ name: 'north', label: 'North' }, { name: 'south', label: 'South' }),
+      question.geopoint('place').label('Place'),
+      question.image('photo').label('Photo of the site'),
+    ],
+  );
+  await api(page, 'POST', '/Survey/SaveSurvey', {
+    surveyId: created.id,
+    version: created.version,
+    model: { ...current, surveyItems: built.surveyItems },
+  });
   await api(page, 'POST', '/DataCollection/PublishSurvey', { surveyId: created.id });
   const details = await api<{ publicLinkUuid: string }>(page, 'GET', `/Survey/GetSurveyDetails?surveyId=${created.id}`);
   survey.id = created.id;
@@ -128,7 +157,9 @@ async function fill(r: (typeof RESPONDENTS)[number]): Promise<void> {
     await expect.poll(() => q(page, 'place').locator('input').first().inputValue(), { timeout: 15_000 }).toBe(String(r.at.latitude));
   }
   if (r.photo) {
-    await q(page, 'photo').locator('input[type=file]').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: solidPng(640, 400, [200, 120, 40]) });
+    await q(page, 'photo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: solidPng(640, 400, [200, 120, 40]) });
     await q(page, 'photo').getByTestId('file-name').waitFor();
   }
   await page.getByTestId('fill-submit').click();
@@ -182,7 +213,11 @@ describe('from the fill page to the dashboard', () => {
     // Leaflet's stylesheet applies under the CSP: its panes are positioned by it alone.
     expect(await map.locator('.leaflet-map-pane').evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
     await expect.poll(() => page.getByTestId('submission-places').textContent()).toContain('Place: 3.950000, 41.860000');
-    await expect.poll(() => page.locator('[data-testid=submission-view] img').evaluateAll((imgs) => imgs.some((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('[data-testid=submission-view] img').evaluateAll((imgs) => imgs.some((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await page.getByTestId('review-status').selectOption('1');
     await page.getByTestId('review-comment').fill('Photo and place checked');
     await page.getByTestId('review-save').click();

@@ -58,7 +58,7 @@ async function invitationLink(email: string): Promise<string> {
     .poll(
       () => {
         const mail = smtp.mails.find((m) => m.to.includes(email) && /set-password\?token=/.test(m.raw));
-        link = mail ? /(https?:\/\/\S+set-password\?token=[\w-]+)/.exec(mail.raw)?.[1] ?? '' : '';
+        link = mail ? (/(https?:\/\/\S+set-password\?token=[\w-]+)/.exec(mail.raw)?.[1] ?? '') : '';
         return link;
       },
       { timeout: 30_000, interval: 300 },
@@ -101,14 +101,26 @@ it('adds a collector by invitation, assigns a task, and gets it completed offlin
   // The manager assigns the demo survey to the new collector (the API the assign dialog calls).
   const assigned = await mgr.evaluate(
     async ({ surveyName, collectorName }) => {
-      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
+      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+        token: string;
+        organizationId: string;
+        currentProjectId: string;
+      };
       const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-      const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
+      const surveys = (await (
+        await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })
+      ).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
       const survey = surveys.data.surveys.find((x) => x.name === surveyName && x.surveyStatusId === 1);
-      const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
+      const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as {
+        data: { id: string; name: string }[];
+      };
       const dc = dcs.data.find((d) => d.name === collectorName);
       if (!survey || !dc) return `survey ${String(!!survey)}, collector ${String(!!dc)}`;
-      const res = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [dc.id], collectionType: 1, note: 'Field loop' }) });
+      const res = await fetch('/api/Task/createTask', {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [dc.id], collectionType: 1, note: 'Field loop' }),
+      });
       return res.ok ? 'ok' : `createTask ${res.status}`;
     },
     { surveyName: DEMO_SURVEY_NAME, collectorName: name },
@@ -139,13 +151,20 @@ it('adds a collector by invitation, assigns a task, and gets it completed offlin
   await collector.context().setOffline(false);
   await collector.getByTestId('mytasks-tab-completed').click();
   const done = collector.getByTestId('mytasks-row').filter({ hasText: DEMO_SURVEY_NAME }).first();
-  await expect.poll(async () => (await done.count()) > 0 && (await done.getByTestId('task-status').textContent()) === 'Completed', { timeout: 60_000, interval: 1_000 }).toBe(true);
+  await expect
+    .poll(async () => (await done.count()) > 0 && (await done.getByTestId('task-status').textContent()) === 'Completed', {
+      timeout: 60_000,
+      interval: 1_000,
+    })
+    .toBe(true);
   await screenshot(collector, 'tasks-fieldloop-completed-phone');
 
   // The manager finds the submission on Survey Data.
   await mgr.goto('/survey/survey-data');
   await mgr.getByTestId('survey-picker').waitFor({ timeout: 30_000 });
-  await expect.poll(() => mgr.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 }).toContain(DEMO_SURVEY_NAME);
+  await expect
+    .poll(() => mgr.getByTestId('survey-picker').locator('option').allTextContents(), { timeout: 30_000 })
+    .toContain(DEMO_SURVEY_NAME);
   await mgr.getByTestId('survey-picker').selectOption({ label: DEMO_SURVEY_NAME });
   await mgr.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
   await mgr.getByTestId('data-search').fill(respondent);

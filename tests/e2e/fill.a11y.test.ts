@@ -44,7 +44,11 @@ describe.each([
     expect(submitRtl).toBeLessThan(0.5);
     // A name typed in Latin letters keeps its own direction inside the Arabic form.
     await q(page, 'respondent_name').locator('textarea').fill('Amina Yusuf');
-    expect(await q(page, 'respondent_name').locator('textarea').evaluate((e) => getComputedStyle(e).direction)).toBe('rtl');
+    expect(
+      await q(page, 'respondent_name')
+        .locator('textarea')
+        .evaluate((e) => getComputedStyle(e).direction),
+    ).toBe('rtl');
     expect(await q(page, 'phone').locator('input').getAttribute('dir')).toBe('ltr');
     // The example number in the Arabic hint reads '+254 712 345678', not '345678 712 254+'.
     expect(await q(page, 'phone').locator('.fs-hint bdi[dir=ltr]').textContent()).toBe('+254 712 345678');
@@ -86,7 +90,9 @@ describe('the keyboard alone', () => {
     await page.getByTestId('fill-submit').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('fill-submit-error').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path'))).toBe('respondent_name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path')))
+      .toBe('respondent_name');
     // Its error is part of what a screen reader reads for the focused field.
     const described = await page.evaluate(() => {
       const el = document.activeElement!;
@@ -98,10 +104,19 @@ describe('the keyboard alone', () => {
     expect(described).toContain('This field is required');
     // Every widget in the page has a name a screen reader can read.
     const unnamed = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid=survey-form] input:not([type=hidden]), [data-testid=survey-form] textarea, [data-testid=survey-form] select, [data-testid=survey-form] button')]
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          '[data-testid=survey-form] input:not([type=hidden]), [data-testid=survey-form] textarea, [data-testid=survey-form] select, [data-testid=survey-form] button',
+        ),
+      ]
         .filter((el) => el.offsetParent !== null)
         .filter((el) => {
-          const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || (el as HTMLInputElement).labels?.length || el.closest('label') || el.textContent?.trim();
+          const labelled =
+            el.getAttribute('aria-label') ||
+            el.getAttribute('aria-labelledby') ||
+            (el as HTMLInputElement).labels?.length ||
+            el.closest('label') ||
+            el.textContent?.trim();
           return !labelled;
         })
         .map((el) => el.outerHTML.slice(0, 120)),
@@ -126,7 +141,10 @@ describe('the language after a submit', () => {
     await q(page, 'members[1]/member_name').locator('textarea').fill('أمينة');
     await q(page, 'members[1]/member_age').locator('input').fill('30');
     await q(page, 'priority_needs').locator('input').first().check();
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
+      page.getByTestId('fill-submit').click(),
+    ]);
     expect(response.status()).toBe(200);
     await page.getByTestId('fill-thanks').waitFor();
     expect(await html(page)).toEqual({ lang: 'ar', dir: 'rtl' });

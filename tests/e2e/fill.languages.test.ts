@@ -30,7 +30,15 @@ async function pashtoForm(title: string): Promise<Buffer> {
   wb.addWorksheet('survey').addRows([
     ['type', 'name', 'label::English (en)', 'label::Pashto (ps)', 'hint::English (en)', 'hint::Pashto (ps)', 'required'],
     ['text', 'respondent_name', 'Your name', 'ستاسو نوم', '', '', 'yes'],
-    ['integer', 'household_size', 'How many people live in your household, ${respondent_name}?', 'ستاسو په کورنۍ کې څو کسان اوسېږي، ${respondent_name}؟', 'For example 6', 'د بېلګې په توګه 6', 'yes'],
+    [
+      'integer',
+      'household_size',
+      'How many people live in your household, ${respondent_name}?',
+      'ستاسو په کورنۍ کې څو کسان اوسېږي، ${respondent_name}؟',
+      'For example 6',
+      'د بېلګې په توګه 6',
+      'yes',
+    ],
     ['select_one water', 'water_source', 'Main source of drinking water', 'د څښاک اوبو اصلي سرچینه', '', '', 'yes'],
     ['select_multiple needs', 'needs', 'What does your household need most?', 'ستاسو کورنۍ څه ته تر ټولو ډېره اړتیا لري؟', '', '', ''],
     ['date', 'visit_date', 'Date of the visit', 'د لیدنې نېټه', '', '', ''],
@@ -56,7 +64,11 @@ async function publishPashtoSurvey(): Promise<string> {
   const { context, page } = await newPage(browser);
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-  const projects = await apiCall<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(page, '/api/Projects/getProjectsOfOrganization', null);
+  const projects = await apiCall<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(
+    page,
+    '/api/Projects/getProjectsOfOrganization',
+    null,
+  );
   const projectId = (Array.isArray(projects.data) ? projects.data : projects.data.projects).find((p) => p.name === DEMO_SURVEY_PROJECT)!.id;
   const title = `Water and needs ${randomUUID().slice(0, 8)}`;
   const imported = await apiCall<{ surveyId: string }>(page, '/api/DataCollection/importXlsForm', {
@@ -67,7 +79,11 @@ async function publishPashtoSurvey(): Promise<string> {
   const { surveyId } = imported.data;
   const published = await apiCall(page, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
   expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
-  const list = await apiCall<{ surveys: { id: string; publicLink: string }[] }>(page, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`, null);
+  const list = await apiCall<{ surveys: { id: string; publicLink: string }[] }>(
+    page,
+    `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`,
+    null,
+  );
   await context.close();
   return list.data.surveys.find((s) => s.id === surveyId)!.publicLink;
 }
@@ -82,7 +98,14 @@ function refusedOutbox(): { name: string; mimeType: string; buffer: Buffer } {
     ['submission.isAnonymous', 'true'],
     ['submission.linkUuid', link.path.split('/')[2]!],
   ];
-  const file = { format: 'fieldsurvey-outbox', version: 1, exportedAt: new Date().toISOString(), entries: [{ id, surveyId: link.surveyId, title: 'Household Needs Assessment - Round 1', entries, createdAt: Date.now(), state: 'queued' }] };
+  const file = {
+    format: 'fieldsurvey-outbox',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    entries: [
+      { id, surveyId: link.surveyId, title: 'Household Needs Assessment - Round 1', entries, createdAt: Date.now(), state: 'queued' },
+    ],
+  };
   return { name: `outbox-${id}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) };
 }
 
@@ -145,8 +168,13 @@ describe.each([
 
     expect(await page.getByTestId('outbox-indicator').getAttribute('aria-label')).toBe('الإجابات المحفوظة على هذا الجهاز');
     // On a phone the notices ('Data has been downloaded') cover the banner, where the outbox button is.
-    for (const close of await page.locator('[data-scope=toast][data-part=close-trigger]').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await page.locator('[data-scope=toast][data-part=root]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    for (const close of await page.locator('[data-scope=toast][data-part=close-trigger]').all())
+      await close.click({ timeout: 2_000 }).catch(() => undefined);
+    await page
+      .locator('[data-scope=toast][data-part=root]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.getByTestId('outbox-indicator').click();
     const dialog = page.getByTestId('outbox-dialog');
     await dialog.waitFor();
@@ -164,7 +192,9 @@ describe.each([
     const close = (await dialog.getByRole('button', { name: 'إغلاق' }).boundingBox())!;
     const box = (await dialog.boundingBox())!;
     expect(close.x - box.x).toBeLessThan(box.width / 2);
-    expect(await entry.getByRole('button').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('حاول مرة أخرى'), 'إزالة']));
+    expect(await entry.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('حاول مرة أخرى'), 'إزالة']),
+    );
     // The refusal's notice says it in Arabic; on a wide screen it sits at the top left, mirrored.
     const notice = page.locator('[data-scope=toast][data-part=root]').filter({ hasText: 'رفض الخادم إرسالًا ويحتاج إلى انتباهك.' });
     await notice.waitFor({ timeout: 20_000 });
@@ -189,7 +219,9 @@ describe.each([
     const names = await page.getByTestId('fill-language').locator('option').allTextContents();
     expect(names).toEqual(expect.arrayContaining(['English', 'پښتو']));
     await chooseSurveyLanguage(page, 'Pashto');
-    await expect.poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ps', dir: 'rtl' });
+    await expect
+      .poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })))
+      .toEqual({ lang: 'ps', dir: 'rtl' });
     await expect.poll(() => page.getByTestId('fill-submit').textContent()).toBe('سروې ولېږئ');
     expect(await q(page, 'respondent_name').textContent()).toContain('ستاسو نوم');
     expect(await page.getByTestId('outbox-indicator').getAttribute('aria-label')).toBe('په دې وسیله کې ځوابونه');
@@ -203,7 +235,9 @@ describe.each([
 
     await page.getByTestId('fill-submit').click();
     await page.getByTestId('fill-submit-error').waitFor();
-    expect(await page.getByTestId('fill-submit-error').textContent()).toContain('تېروتنه: مهرباني وکړئ ډاډ ترلاسه کړئ چې ټولې اړینې ساحې مو ډکې کړې دي.');
+    expect(await page.getByTestId('fill-submit-error').textContent()).toContain(
+      'تېروتنه: مهرباني وکړئ ډاډ ترلاسه کړئ چې ټولې اړینې ساحې مو ډکې کړې دي.',
+    );
     expect(await page.getByTestId('field-error').allTextContents()).toContain('دا ساحه اړینه ده');
     await screenshots(page, `fill-languages-ps-errors-${size}`);
     await expectAccessible(page, `the fill page in Pashto with errors (${size})`);

@@ -27,7 +27,15 @@ async function form(title: string): Promise<Buffer> {
   wb.addWorksheet('survey').addRows([
     ['type', 'name', 'label::Arabic (ar)', 'label::Amharic (am)', 'label::Hausa (ha)', 'label::English (en)', 'required'],
     ['text', 'respondent_name', 'اسمك', 'ስምዎ', 'Sunanka', 'Your name', 'yes'],
-    ['integer', 'household_size', 'كم عدد أفراد أسرتك يا ${respondent_name}؟', 'የቤተሰብዎ አባላት ስንት ናቸው፣ ${respondent_name}?', 'Mutane nawa ne a gidanka, ${respondent_name}?', 'How many people live in your household, ${respondent_name}?', 'yes'],
+    [
+      'integer',
+      'household_size',
+      'كم عدد أفراد أسرتك يا ${respondent_name}؟',
+      'የቤተሰብዎ አባላት ስንት ናቸው፣ ${respondent_name}?',
+      'Mutane nawa ne a gidanka, ${respondent_name}?',
+      'How many people live in your household, ${respondent_name}?',
+      'yes',
+    ],
   ]);
   wb.addWorksheet('settings').addRows([
     ['form_title', 'default_language'],
@@ -40,7 +48,11 @@ async function asManager<T>(work: (page: Page, projectId: string) => Promise<T>)
   const { context, page } = await newPage(browser);
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-  const projects = await apiCall<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(page, '/api/Projects/getProjectsOfOrganization', null);
+  const projects = await apiCall<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(
+    page,
+    '/api/Projects/getProjectsOfOrganization',
+    null,
+  );
   const projectId = (Array.isArray(projects.data) ? projects.data : projects.data.projects).find((p) => p.name === DEMO_SURVEY_PROJECT)!.id;
   try {
     return await work(page, projectId);
@@ -60,7 +72,11 @@ async function publishForm(): Promise<{ id: string; link: string }> {
     const { surveyId } = imported.data;
     const published = await apiCall(page, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
     expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
-    const list = await apiCall<{ surveys: { id: string; publicLink: string }[] }>(page, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`, null);
+    const list = await apiCall<{ surveys: { id: string; publicLink: string }[] }>(
+      page,
+      `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`,
+      null,
+    );
     return { id: surveyId, link: list.data.surveys.find((s) => s.id === surveyId)!.publicLink };
   });
 }
@@ -118,7 +134,9 @@ describe('a survey in Arabic, Amharic and Hausa, on a phone', () => {
     const { context, page } = await newPage(browser, { viewport: PHONE, locale: 'en-US' });
     await page.goto(survey.link);
     await page.getByTestId('fill-closed').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('fill-closed').getByRole('heading').textContent()).toBe('هذا الاستبيان غير مفتوح لتلقي الإجابات.');
+    await expect
+      .poll(() => page.getByTestId('fill-closed').getByRole('heading').textContent())
+      .toBe('هذا الاستبيان غير مفتوح لتلقي الإجابات.');
     expect(await htmlLang(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await screenshot(page, 'fill-scripts-closed-ar-phone');
     await expectAccessible(page, 'a closed survey in Arabic on a phone');

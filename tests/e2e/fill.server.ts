@@ -55,7 +55,16 @@ export async function startOwnServer(): Promise<OwnServer> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: join('/tmp', name), JWT_SECRET: randomBytes(32).toString('hex'), SMTP_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join('/tmp', name),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));

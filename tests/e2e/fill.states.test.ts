@@ -51,7 +51,9 @@ describe('survey states', () => {
       };
     });
     await openSurvey(p, link.path);
-    const asked = await p.waitForFunction(() => (window as unknown as { __asked?: boolean }).__asked, null, { timeout: 15_000 }).catch(() => null);
+    const asked = await p
+      .waitForFunction(() => (window as unknown as { __asked?: boolean }).__asked, null, { timeout: 15_000 })
+      .catch(() => null);
     expect(asked, 'the location was asked for before the form had been painted').not.toBeNull();
     await close();
   });
@@ -72,7 +74,9 @@ describe('survey states', () => {
     await openSurvey(p, link.path);
     expect(await p.getByTestId('fill-deadline').textContent()).toBe('Deadline: January 5th, 2026');
     await p.getByTestId('fill-expired').waitFor();
-    expect(await p.getByTestId('fill-expired').textContent()).toContain('The survey has expired and can no longer be submitted. Please contact the survey creator for more information.');
+    expect(await p.getByTestId('fill-expired').textContent()).toContain(
+      'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.',
+    );
     await close();
   });
 
@@ -114,7 +118,13 @@ describe('survey states', () => {
 });
 
 describe('what the page loads', () => {
-  const scripts = (p: Page) => p.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((n) => n.endsWith('.js')));
+  const scripts = (p: Page) =>
+    p.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((n) => n.endsWith('.js')),
+    );
 
   it('runs the survey on the parse trees the server sends, without the expression parser or the router', async () => {
     const { page: p, close } = await page();
@@ -146,7 +156,9 @@ describe('what the page loads', () => {
     await openSurvey(p, link.path);
     await q(p, 'consent').locator('input').check();
     const started = Date.now();
-    await q(p, 'respondent_name').locator('textarea').fill(`${'a'.repeat(40)}!`);
+    await q(p, 'respondent_name')
+      .locator('textarea')
+      .fill(`${'a'.repeat(40)}!`);
     await q(p, 'respondent_name').locator('textarea').blur();
     await q(p, 'respondent_name').locator('[data-testid="field-error"]').waitFor();
     expect(Date.now() - started).toBeLessThan(5000);
@@ -203,7 +215,9 @@ describe('leaving with unsaved answers', () => {
 
 describe('refusals at submit', () => {
   async function submitWith(p: Page, status: number, message: string): Promise<void> {
-    await p.route('**/api/DataCollection/SubmitSurvey', (route) => route.fulfill({ status, json: { isSuccess: false, data: null, message, errors: [] } }));
+    await p.route('**/api/DataCollection/SubmitSurvey', (route) =>
+      route.fulfill({ status, json: { isSuccess: false, data: null, message, errors: [] } }),
+    );
     await openSurvey(p, link.path);
     await q(p, 'consent').locator('input').check();
     await q(p, 'respondent_name').locator('textarea').fill('Amina');
@@ -225,7 +239,11 @@ describe('refusals at submit', () => {
 
   it('opens Survey expired when the survey ended meanwhile', async () => {
     const { page: p, close } = await page();
-    await submitWith(p, 400, 'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.');
+    await submitWith(
+      p,
+      400,
+      'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.',
+    );
     await p.getByTestId('fill-expired').waitFor();
     await close();
   });

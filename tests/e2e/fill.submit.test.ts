@@ -64,9 +64,13 @@ async function fillEverything(page: Page): Promise<void> {
   await q(page, 'assistance').locator('[data-cell="food_aid:received"]').click();
   await q(page, 'assistance').locator('[data-cell="cash_aid:received"]').click();
   await q(page, 'assistance').locator('[data-cell="cash_aid:needed"]').click();
-  await q(page, 'shelter_photo').locator('input[type=file]').setInputFiles({ name: 'shelter.png', mimeType: 'image/png', buffer: solidPng(2000, 1200) });
+  await q(page, 'shelter_photo')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'shelter.png', mimeType: 'image/png', buffer: solidPng(2000, 1200) });
   await q(page, 'shelter_photo').getByTestId('file-name').waitFor();
-  await q(page, 'registration_document').locator('input[type=file]').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await q(page, 'registration_document')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
   await q(page, 'registration_document').getByTestId('file-name').waitFor();
 }
 
@@ -87,7 +91,10 @@ describe.skipIf(problem !== null)('filling the demo survey', () => {
     expect(await q(page, 'shelter_photo').getByTestId('file-name').textContent()).toMatch(/^shelter\.jpg \(\d+(\.\d)? KB\)$/);
     await screenshots(page, 'fill-complete-desktop');
 
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
+      page.getByTestId('fill-submit').click(),
+    ]);
     expect(response.status()).toBe(200);
     const stored = ((await response.json()) as { data: { id: string; duplicate: boolean } }).data;
     expect(stored.duplicate).toBe(false);
@@ -103,18 +110,33 @@ describe.skipIf(problem !== null)('filling the demo survey', () => {
 
     // What the database holds, read as the server reads it.
     const database = await openPostgres(server.databaseUrl, 2);
-    const row = await database.db.selectFrom('submissions').select(['organization_id', 'survey_id', 'client_id']).where('id', '=', stored.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('submissions')
+      .select(['organization_id', 'survey_id', 'client_id'])
+      .where('id', '=', stored.id)
+      .executeTakeFirstOrThrow();
     // Copies of this submission (the demo data's own submissions are in the same survey).
-    const copies = await database.db.selectFrom('submissions').select((e) => e.fn.countAll<string>().as('n')).where('survey_id', '=', row.survey_id).where('client_id', '=', row.client_id).executeTakeFirstOrThrow();
+    const copies = await database.db
+      .selectFrom('submissions')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('survey_id', '=', row.survey_id)
+      .where('client_id', '=', row.client_id)
+      .executeTakeFirstOrThrow();
     expect(Number(copies.n)).toBe(1);
     const model = (await loadSurveyModel(database.db, row.organization_id, row.survey_id))!;
     const bindings = compileSurvey(model).bindings;
-    const answers = fromAnswerRows(await loadAnswerRows(database.db, row.organization_id, stored.id), bindings, { surveyId: row.survey_id, userId: null });
+    const answers = fromAnswerRows(await loadAnswerRows(database.db, row.organization_id, stored.id), bindings, {
+      surveyId: row.survey_id,
+      userId: null,
+    });
     await database.close();
     const { data, problems } = decodeAnswers(bindings, answers);
     expect(problems).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
-    const { shelter_photo, registration_document, ...rest } = data as FormValues & { shelter_photo: unknown; registration_document: unknown };
+    const { shelter_photo, registration_document, ...rest } = data as FormValues & {
+      shelter_photo: unknown;
+      registration_document: unknown;
+    };
     expect([openedOn, today]).toContain(rest.interview_date);
     expect({ ...rest, interview_date: today }).toEqual({
       consent: true,

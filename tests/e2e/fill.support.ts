@@ -33,19 +33,28 @@ export interface Envelope<T> {
 }
 
 /** A call of the API with the signed-in user's session, from inside the page (as the app makes it): JSON, or a file (XLSX unless `type` says) with fields. */
-export async function apiCall<T>(page: Page, path: string, body: { json: unknown } | { file: { name: string; base64: string; type?: string }; fields: Record<string, string> } | null): Promise<Envelope<T>> {
+export async function apiCall<T>(
+  page: Page,
+  path: string,
+  body: { json: unknown } | { file: { name: string; base64: string; type?: string }; fields: Record<string, string> } | null,
+): Promise<Envelope<T>> {
   return page.evaluate(
     async ([p, b]) => {
       const raw = localStorage.getItem('fs.session') ?? sessionStorage.getItem('fs.session') ?? '{}';
       const s = JSON.parse(raw) as { token?: string; organizationId?: string };
       const headers: Record<string, string> = { authorization: `Bearer ${s.token ?? ''}`, 'organization-id': s.organizationId ?? '' };
       let init: RequestInit = { headers };
-      if (b && 'json' in b) init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(b.json) };
+      if (b && 'json' in b)
+        init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(b.json) };
       else if (b) {
         const form = new FormData();
         for (const [k, v] of Object.entries(b.fields)) form.append(k, v);
         const bytes = Uint8Array.from(atob(b.file.base64), (c) => c.charCodeAt(0));
-        form.append('File', new Blob([bytes], { type: b.file.type ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), b.file.name);
+        form.append(
+          'File',
+          new Blob([bytes], { type: b.file.type ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+          b.file.name,
+        );
         init = { method: 'POST', headers, body: form };
       }
       const res = await fetch(p, init);
@@ -61,10 +70,16 @@ export async function demoLink(browser: Browser): Promise<DemoLink> {
   const { context, page } = await newPage(browser);
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-  const projects = await apiAs<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(page, '/api/Projects/getProjectsOfOrganization');
+  const projects = await apiAs<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(
+    page,
+    '/api/Projects/getProjectsOfOrganization',
+  );
   const project = (Array.isArray(projects) ? projects : projects.projects).find((p) => p.name === DEMO_SURVEY_PROJECT);
   if (!project) throw new Error(`no project '${DEMO_SURVEY_PROJECT}'`);
-  const { surveys } = await apiAs<{ surveys: { id: string; name: string; publicLink: string }[] }>(page, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project.id}&surveyStatuses=1`);
+  const { surveys } = await apiAs<{ surveys: { id: string; name: string; publicLink: string }[] }>(
+    page,
+    `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project.id}&surveyStatuses=1`,
+  );
   const survey = surveys.find((s) => s.name === DEMO_SURVEY_NAME);
   if (!survey) throw new Error(`no survey '${DEMO_SURVEY_NAME}'`);
   await context.close();
@@ -99,7 +114,11 @@ export async function screenshots(page: Page, name: string, height = 1400): Prom
   const total = await page.evaluate(() => document.documentElement.scrollHeight);
   const width = page.viewportSize()?.width ?? 1366;
   for (let i = 0, y = 0; y < total; i++, y += height) {
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}.${i + 1}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(height, total - y) } });
+    await page.screenshot({
+      path: join(SCREENSHOTS, `${name}.${i + 1}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(height, total - y) },
+    });
   }
 }
 
@@ -131,12 +150,19 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A small but real PDF: the server sniffs file types from their bytes. */
 export const tinyPdf = (): Buffer =>
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
 
 type SentEntry = [string, string] | [string, { fileName: string; type: string; base64: string }];
 

@@ -35,8 +35,12 @@ describe('the submit rules', () => {
   it("refuses an empty form with 'Please provide at least one piece of information'", async () => {
     const { page, close } = await fresh();
     await page.getByTestId('fill-submit').click();
-    await expect.poll(() => submitError(page).textContent()).toBe('Error: Please provide at least one piece of information before submitting.');
-    expect(await page.getByTestId('toast-error').textContent()).toContain('Error: Please provide at least one piece of information before submitting.');
+    await expect
+      .poll(() => submitError(page).textContent())
+      .toBe('Error: Please provide at least one piece of information before submitting.');
+    expect(await page.getByTestId('toast-error').textContent()).toContain(
+      'Error: Please provide at least one piece of information before submitting.',
+    );
     await close();
   });
 
@@ -54,12 +58,16 @@ describe('the submit rules', () => {
     expect(await errorOf(page, 'household_size').textContent()).toBe('This field is required');
     expect(await errorOf(page, 'priority_needs').textContent()).toBe('You must select at least one');
     // The page scrolled to the first question in error and put the cursor in it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path'))).toBe('respondent_name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path')))
+      .toBe('respondent_name');
     // Scrolled smoothly into the middle of the screen.
-    await expect.poll(async () => {
-      const box = await q(page, 'respondent_name').boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= 850;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await q(page, 'respondent_name').boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 850;
+      })
+      .toBe(true);
     await screenshot(page, 'fill-required-errors');
     // Answering clears the question's error.
     await q(page, 'respondent_name').locator('textarea').fill('Amina');
@@ -81,7 +89,9 @@ describe('the submit rules', () => {
     expect(await errorOf(page, 'monthly_income').textContent()).toBe('Please enter an amount below 100,000.');
     expect(await errorOf(page, 'interview_date').textContent()).toBe('The interview date cannot be in the future.');
     await page.getByTestId('fill-submit').click();
-    await expect.poll(() => submitError(page).textContent()).toBe('Error: Please check the constraints of the questions and provide the correct answers.');
+    await expect
+      .poll(() => submitError(page).textContent())
+      .toBe('Error: Please check the constraints of the questions and provide the correct answers.');
     await close();
   });
 
@@ -102,13 +112,23 @@ describe('the submit rules', () => {
     await requiredAnswers(page);
     const file = q(page, 'registration_document').locator('input[type=file]');
     await file.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await expect.poll(() => q(page, 'registration_document').getByTestId('field-error').textContent()).toBe('File type not allowed or potentially harmful.');
+    await expect
+      .poll(() => q(page, 'registration_document').getByTestId('field-error').textContent())
+      .toBe('File type not allowed or potentially harmful.');
     await file.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([tinyPdf(), Buffer.alloc(5_100_000)]) });
-    await expect.poll(() => q(page, 'registration_document').getByTestId('field-error').textContent()).toBe('File size exceeds the 5MB limit.');
-    await q(page, 'shelter_photo').locator('input[type=file]').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
-    await expect.poll(() => q(page, 'shelter_photo').getByTestId('field-error').textContent()).toBe('File type not allowed or potentially harmful.');
+    await expect
+      .poll(() => q(page, 'registration_document').getByTestId('field-error').textContent())
+      .toBe('File size exceeds the 5MB limit.');
+    await q(page, 'shelter_photo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await expect
+      .poll(() => q(page, 'shelter_photo').getByTestId('field-error').textContent())
+      .toBe('File type not allowed or potentially harmful.');
     // A good photo replaces the message with its preview.
-    await q(page, 'shelter_photo').locator('input[type=file]').setInputFiles({ name: 'shelter.png', mimeType: 'image/png', buffer: solidPng(400, 300) });
+    await q(page, 'shelter_photo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'shelter.png', mimeType: 'image/png', buffer: solidPng(400, 300) });
     await q(page, 'shelter_photo').getByTestId('file-name').waitFor();
     expect(await q(page, 'shelter_photo').getByTestId('field-error').count()).toBe(0);
     await close();
@@ -120,10 +140,18 @@ describe('choice filters', () => {
     const { page, close } = await fresh();
     await q(page, 'consent').locator('input').check();
     await q(page, 'region').locator('input[value=mandera]').check();
-    expect(await q(page, 'district').locator('input').evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value))).toEqual(['elwak', 'rhamu']);
+    expect(
+      await q(page, 'district')
+        .locator('input')
+        .evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['elwak', 'rhamu']);
     await q(page, 'district').locator('input[value=elwak]').check();
     await q(page, 'region').locator('input[value=turkana]').check();
-    expect(await q(page, 'district').locator('input').evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value))).toEqual(['lodwar', 'kakuma']);
+    expect(
+      await q(page, 'district')
+        .locator('input')
+        .evaluateAll((l) => l.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['lodwar', 'kakuma']);
     expect(await q(page, 'district').locator('input:checked').count()).toBe(0);
     await close();
   });
@@ -134,7 +162,12 @@ describe('Arabic', () => {
     const { page, close } = await fresh();
     await chooseSurveyLanguage(page, 'Arabic');
     expect(await page.getByTestId('survey-form').getAttribute('dir')).toBe('rtl');
-    expect(await q(page, 'consent').locator('label').first().evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(
+      await q(page, 'consent')
+        .locator('label')
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('rtl');
     expect(await q(page, 'consent').locator('label').first().textContent()).toContain('أوافق على المشاركة في هذا الاستبيان.');
     await q(page, 'consent').locator('input').check();
     await q(page, 'household_size').locator('input').fill('0');

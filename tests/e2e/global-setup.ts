@@ -48,9 +48,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: jwtSecret, SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: jwtSecret,
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha',
       // Every page of the suite loads from this one address; the limits themselves are tested in tests/api/security/content.
-      PUBLIC_LIMIT_PER_ADDRESS: '100000' },
+      PUBLIC_LIMIT_PER_ADDRESS: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -58,9 +58,13 @@ describe.each([DESKTOP, PHONE])('members screens at %o', (viewport) => {
     await page.getByTestId('member-submit').click();
     await expect.poll(() => page.getByTestId('error-fullName').textContent()).toBe('For our records, please input your full legal name');
     expect(await page.getByTestId('error-email').textContent()).toBe('Please enter an email');
-    expect(await page.getByTestId('error-languages').textContent()).toBe('Kindly specify your language preference for a tailored experience.');
+    expect(await page.getByTestId('error-languages').textContent()).toBe(
+      'Kindly specify your language preference for a tailored experience.',
+    );
     expect(await page.getByTestId('error-gender').textContent()).toBe('For demographic analysis, please specify your gender.');
-    expect(await page.getByTestId('error-locationId').textContent()).toBe('For accurate information, please provide your current location.');
+    expect(await page.getByTestId('error-locationId').textContent()).toBe(
+      'For accurate information, please provide your current location.',
+    );
     expect(await page.getByTestId('error-roleId').textContent()).toBe('Specify your role or position within the organization.');
     await page.getByTestId('field-email').fill('1bad@x');
     await expect.poll(() => page.getByTestId('error-email').textContent()).toBe('Please enter a valid email address');
@@ -140,7 +144,9 @@ describe('bulk upload in the browser', () => {
     const { context, page } = await managerOnMembers(DESKTOP);
     await page.getByTestId('toolbar-add').click();
     await page.getByTestId('tab-many').click();
-    await page.getByTestId('bulk-file').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await page
+      .getByTestId('bulk-file')
+      .setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     await page.getByTestId('bulk-dropped').waitFor();
     expect(await page.getByTestId('bulk-dropped').locator('li').allTextContents()).toEqual([
       'Row 4 too.high@demo.test: role not in the Roles sheet',
@@ -149,9 +155,13 @@ describe('bulk upload in the browser', () => {
     await screenshot(page, 'members-bulk-dropped-desktop');
     await expectAccessible(page, 'the bulk tab with a file read', '[data-testid="member-dialog"]');
     // More than 1 MB is refused before it is read.
-    await page.getByTestId('bulk-file').setInputFiles({ name: 'big.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1_100_000) });
+    await page
+      .getByTestId('bulk-file')
+      .setInputFiles({ name: 'big.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1_100_000) });
     await expect.poll(() => page.getByTestId('bulk-error').textContent()).toBe('The file is larger than 1 MB.');
-    await page.getByTestId('bulk-file').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await page
+      .getByTestId('bulk-file')
+      .setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     await page.getByTestId('bulk-confirm').click();
     await page.getByText('Members have been added successfully.').waitFor();
     await page.getByTestId('screen-search').fill('bulk.');

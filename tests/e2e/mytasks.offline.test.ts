@@ -25,16 +25,33 @@ async function assignTask(note: string): Promise<void> {
   await signIn(page, 'manager@demo.test');
   await page.waitForURL('**/workspace', { timeout: 30_000 });
   await chooseProject(page, 'Household Needs Assessment 2026');
-  const ok = await page.evaluate(async ([n, demoName]) => {
-    const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
-    const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-    const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
-    // The demo survey by name: other browser tests publish surveys of their own in this project.
-    const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
-    const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
-    const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
-    return (await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }) })).ok;
-  }, [note, DEMO_SURVEY_NAME] as const);
+  const ok = await page.evaluate(
+    async ([n, demoName]) => {
+      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+        token: string;
+        organizationId: string;
+        currentProjectId: string;
+      };
+      const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
+      const surveys = (await (
+        await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })
+      ).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
+      // The demo survey by name: other browser tests publish surveys of their own in this project.
+      const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
+      const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as {
+        data: { id: string; name: string }[];
+      };
+      const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
+      return (
+        await fetch('/api/Task/createTask', {
+          method: 'POST',
+          headers: h,
+          body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }),
+        })
+      ).ok;
+    },
+    [note, DEMO_SURVEY_NAME] as const,
+  );
   expect(ok).toBe(true);
   await context.close();
 }
@@ -93,7 +110,12 @@ it('shows the kept tasks offline, fills a task offline and completes it when the
   await context.setOffline(false);
   await page.getByTestId('mytasks-tab-completed').click();
   const done = page.getByTestId('mytasks-row').filter({ hasText: note }).first();
-  await expect.poll(async () => (await done.count()) > 0 && (await done.getByTestId('task-status').textContent()) === 'Completed', { timeout: 60_000, interval: 1_000 }).toBe(true);
+  await expect
+    .poll(async () => (await done.count()) > 0 && (await done.getByTestId('task-status').textContent()) === 'Completed', {
+      timeout: 60_000,
+      interval: 1_000,
+    })
+    .toBe(true);
   expect(await page.getByTestId('mytasks-offline').count()).toBe(0);
   await context.close();
 });

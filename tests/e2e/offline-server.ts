@@ -28,7 +28,18 @@ export class OwnServer {
     this.port ||= await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', BOT_CHECK: 'off', NODE_ENV: 'production', ...this.env },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        BOT_CHECK: 'off',
+        NODE_ENV: 'production',
+        ...this.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -86,9 +97,12 @@ export class OwnServer {
     });
     const auth = (await login.json()) as { data: { token: string; user: { id: string }; organizations: { organizationId: string }[] } };
     const org = auth.data.organizations[0]!;
-    const select = await fetch(`${this.url}/api/Account/selectOrganization?userId=${auth.data.user.id}&organizationId=${org.organizationId}`, {
-      headers: { authorization: `Bearer ${auth.data.token}` },
-    });
+    const select = await fetch(
+      `${this.url}/api/Account/selectOrganization?userId=${auth.data.user.id}&organizationId=${org.organizationId}`,
+      {
+        headers: { authorization: `Bearer ${auth.data.token}` },
+      },
+    );
     const token = ((await select.json()) as { data: { token: string } }).data.token;
     const res = await fetch(`${this.url}/api/Survey/GetSurveyDetails?surveyId=${surveyId}`, {
       headers: { authorization: `Bearer ${token}`, 'organization-id': org.organizationId },

@@ -73,7 +73,8 @@ describe('drafts offline', () => {
     expect(await respondentName(page).inputValue()).toBe('Tent 14 family');
     expect(await page.getByTestId('draft-editing').textContent()).toBe('Draft: Tent 14');
     // Off-screen questions size themselves as they render: scroll to the end until it stays there.
-    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => (window.scrollTo(0, document.documentElement.scrollHeight), setTimeout(r, 150))));
+    for (let i = 0; i < 3; i++)
+      await page.evaluate(() => new Promise((r) => (window.scrollTo(0, document.documentElement.scrollHeight), setTimeout(r, 150))));
     await screen(page, 'offline-draft-loaded-360');
 
     // Saved again, it stays one draft, with its title and note kept.
@@ -118,7 +119,10 @@ describe('drafts offline', () => {
     await fillMinimal(page, 'Tent 14 family');
     await page.getByTestId('fill-submit').click();
     await notice(page, 'Survey submitted successfully.');
-    await page.getByTestId('fill-page').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByTestId('fill-page')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.getByTestId('fill-page').waitFor();
     await page.getByTestId('see-drafts').click();
     await page.getByTestId('drafts-dialog').waitFor();

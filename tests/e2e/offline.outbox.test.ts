@@ -34,15 +34,20 @@ afterAll(async () => {
   await srv?.dispose();
 });
 
-const waiting = (page: Page, n: number, timeout = 20_000) => page.locator(`[data-testid="outbox-indicator"][data-waiting="${n}"]`).waitFor({ timeout });
-const indicator = (page: Page, online: boolean, timeout = 20_000) => page.locator(`[data-testid="online-indicator"][data-online="${online}"]`).waitFor({ timeout });
+const waiting = (page: Page, n: number, timeout = 20_000) =>
+  page.locator(`[data-testid="outbox-indicator"][data-waiting="${n}"]`).waitFor({ timeout });
+const indicator = (page: Page, online: boolean, timeout = 20_000) =>
+  page.locator(`[data-testid="online-indicator"][data-online="${online}"]`).waitFor({ timeout });
 
 /** Closes the notices (on a phone they cover the banner) until none is left. */
 async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('[data-testid^="toast-"]');
   for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
     for (const close of await toasts.locator('button').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await toasts.first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+    await toasts
+      .first()
+      .waitFor({ state: 'detached', timeout: 3_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -179,7 +184,24 @@ describe('offline submissions', () => {
       ['submission.isAnonymous', 'true'],
       ['submission.linkUuid', path.split('/')[2]!],
     ];
-    writeFileSync(file, JSON.stringify({ format: 'fieldsurvey-outbox', version: 1, exportedAt: new Date().toISOString(), entries: [{ id, surveyId: surveyIdOf(path), title: 'Household Needs Assessment - Round 1', entries, createdAt: Date.now(), state: 'queued' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'fieldsurvey-outbox',
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        entries: [
+          {
+            id,
+            surveyId: surveyIdOf(path),
+            title: 'Household Needs Assessment - Round 1',
+            entries,
+            createdAt: Date.now(),
+            state: 'queued',
+          },
+        ],
+      }),
+    );
     const before = await srv.submissionCount(surveyIdOf(path));
     const profile = newProfile();
     const page = await profile.open();
@@ -188,7 +210,9 @@ describe('offline submissions', () => {
     await importOutbox(page, file);
     await notice(page, 'A submission was refused by the server and needs your attention.', 40_000);
     await page.locator('[data-testid="outbox-entry"][data-state="attention"]').waitFor();
-    expect(await page.getByTestId('outbox-refusal').textContent()).toContain('Error: Please provide at least one piece of information before submitting.');
+    expect(await page.getByTestId('outbox-refusal').textContent()).toContain(
+      'Error: Please provide at least one piece of information before submitting.',
+    );
     await screen(page, 'offline-outbox-refused-360');
     await page.keyboard.press('Escape');
     await page.waitForTimeout(12_000); // two automatic sync ticks

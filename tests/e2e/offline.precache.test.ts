@@ -15,7 +15,17 @@ describe("the service worker's precache", () => {
     const named = (prefix: string) => files.some((f) => f.startsWith(`assets/${prefix}-`));
     for (const fill of ['fillRoot', 'RoutedFillPage', 'runtime', 'fill', 'app', 'ar']) expect(named(fill), fill).toBe(true);
     // 'useTranslation': i18next and react-i18next, which only the signed-in app loads (src/i18n/i18next.ts).
-    for (const admin of ['appRoot', 'useTranslation', 'BuilderPage', 'SurveyDataPage', 'AdminMembersPage', 'DashboardPage', 'PaymentPage', 'exceljs.min']) expect(named(admin), admin).toBe(false);
+    for (const admin of [
+      'appRoot',
+      'useTranslation',
+      'BuilderPage',
+      'SurveyDataPage',
+      'AdminMembersPage',
+      'DashboardPage',
+      'PaymentPage',
+      'exceljs.min',
+    ])
+      expect(named(admin), admin).toBe(false);
   });
 
   it('is a fraction of the whole product', async () => {

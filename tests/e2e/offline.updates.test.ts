@@ -34,7 +34,10 @@ describe('a survey updated while the device was offline', () => {
     // written straight into the stopped server's database).
     await srv.stop();
     const database = await openPglite(srv.dataDir);
-    await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [surveyIdOf(path), ' Revised in November.']);
+    await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [
+      surveyIdOf(path),
+      ' Revised in November.',
+    ]);
     await database.close();
     await srv.start();
 
@@ -52,7 +55,9 @@ describe("a survey link's page on a repeat visit", () => {
       const page = await again.open();
       await openSurveyOnline(page, path);
       // Kept once the worker has the page's files: the next visits are answered by the worker at once.
-      await expect.poll(async () => page.evaluate(async () => (await caches.keys()).some((k) => k.includes('fill-document'))), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(async () => page.evaluate(async () => (await caches.keys()).some((k) => k.includes('fill-document'))), { timeout: 30_000 })
+        .toBe(true);
       const next = await again.context!.newPage();
       const res = await next.goto(path);
       expect(res?.fromServiceWorker()).toBe(true);
@@ -78,7 +83,10 @@ describe('a repeat visit online, the survey kept on the device', () => {
       // The organization edits the survey after this device kept it.
       await srv.stop();
       const database = await openPglite(srv.dataDir);
-      await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [surveyIdOf(path), ' Revised in December.']);
+      await database.query('update surveys set description = description || $2, version = version + 1 where id = $1', [
+        surveyIdOf(path),
+        ' Revised in December.',
+      ]);
       await database.close();
       await srv.start();
 
@@ -98,7 +106,12 @@ describe('a repeat visit online, the survey kept on the device', () => {
       expect(res?.fromServiceWorker()).toBe(true);
       await next.getByTestId('fill-page').waitFor();
       const { asked, drawnAt, spinner } = await next.evaluate(() => ({
-        asked: Math.min(...performance.getEntriesByType('resource').filter((e) => /getpreviewdata/i.test(e.name)).map((e) => e.startTime)),
+        asked: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((e) => /getpreviewdata/i.test(e.name))
+            .map((e) => e.startTime),
+        ),
         drawnAt: (window as unknown as { drawnAt: number }).drawnAt,
         spinner: (window as unknown as { spinner?: boolean }).spinner === true,
       }));
@@ -124,17 +137,24 @@ describe("the fill page's code cache", () => {
       let gone = false;
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) return;
-        void frame.frameElement().then(async (el) => {
-          const [hidden, tabIndex, inert] = await el.evaluate((f: HTMLIFrameElement) => [f.hidden && !f.checkVisibility(), f.tabIndex, f.inert] as const);
-          seen.push({ url: frame.url(), hidden, tabIndex, inert });
-        }, () => undefined);
+        void frame.frameElement().then(
+          async (el) => {
+            const [hidden, tabIndex, inert] = await el.evaluate(
+              (f: HTMLIFrameElement) => [f.hidden && !f.checkVisibility(), f.tabIndex, f.inert] as const,
+            );
+            seen.push({ url: frame.url(), hidden, tabIndex, inert });
+          },
+          () => undefined,
+        );
       });
       page.on('framedetached', (frame) => {
         if (frame.url().includes('/fill-code-cache')) gone = true;
       });
       await openSurveyOnline(page, path);
       await expect.poll(() => gone, { timeout: 60_000 }).toBe(true);
-      expect(seen).toEqual([{ url: expect.stringMatching(/\/fill-code-cache\?module=%2Fassets%2Ffill-[\w-]+\.js$/), hidden: true, tabIndex: -1, inert: true }]);
+      expect(seen).toEqual([
+        { url: expect.stringMatching(/\/fill-code-cache\?module=%2Fassets%2Ffill-[\w-]+\.js$/), hidden: true, tabIndex: -1, inert: true },
+      ]);
       // The respondent's page itself is untouched: the form is there and answers.
       await consent(page).check();
       expect(await consent(page).isChecked()).toBe(true);

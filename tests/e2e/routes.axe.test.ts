@@ -116,7 +116,9 @@ async function chooseDemoProject(page: Page): Promise<void> {
   await page.evaluate(async (name) => {
     const store = sessionStorage.getItem('fs.session') ? sessionStorage : localStorage;
     const s = JSON.parse(store.getItem('fs.session')!) as Record<string, unknown> & { token: string; organizationId: string };
-    const res = await fetch('/api/Projects/getProjectsOfOrganization', { headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId } });
+    const res = await fetch('/api/Projects/getProjectsOfOrganization', {
+      headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId },
+    });
     type P = { id: string; name: string; workspaceId?: string };
     const body = (await res.json()) as { data: P[] | { projects: P[] } };
     const p = (Array.isArray(body.data) ? body.data : body.data.projects).find((x) => x.name === name)!;
@@ -131,11 +133,23 @@ beforeAll(async () => {
   link = await demoLink(browser);
   const page = await pageFor(org, 'desktop');
   await page.goto('/dashboard');
-  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session') ?? '{}') as { currentWorkspaceId: string });
-  const submissions = await apiCall<{ items?: { id: string }[]; submissions?: { id: string }[] } | { id: string }[]>(page, `/api/DataCollection/getSubmissions?SurveyId=${link.surveyId}&Page=1&PageSize=5`, null);
+  const session = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session') ?? '{}') as { currentWorkspaceId: string },
+  );
+  const submissions = await apiCall<{ items?: { id: string }[]; submissions?: { id: string }[] } | { id: string }[]>(
+    page,
+    `/api/DataCollection/getSubmissions?SurveyId=${link.surveyId}&Page=1&PageSize=5`,
+    null,
+  );
   const rows = Array.isArray(submissions.data) ? submissions.data : (submissions.data.items ?? submissions.data.submissions ?? []);
   const tickets = await apiCall<{ ticketResponses: { id: string }[] }>(page, '/api/Tickets/getAllTickets?page=1&pageSize=1', null);
-  ids = { workspaceId: session.currentWorkspaceId, surveyId: link.surveyId, submissionId: rows[0]?.id ?? 'none', fillPath: link.path, ticketId: tickets.data.ticketResponses[0]?.id ?? 'none' };
+  ids = {
+    workspaceId: session.currentWorkspaceId,
+    surveyId: link.surveyId,
+    submissionId: rows[0]?.id ?? 'none',
+    fillPath: link.path,
+    ticketId: tickets.data.ticketResponses[0]?.id ?? 'none',
+  };
 }, 180_000);
 
 afterAll(async () => {
@@ -155,28 +169,39 @@ describe.each([
   ['desktop', 'en'],
   ['phone', 'de'],
 ] as const)('every built screen at %s width (%s)', (width, language) => {
-  it.each(built.map((r) => [r.path] as const))('%s', async (path) => {
-    const visit = visits[path];
-    if (!visit) return; // reported by the test above
-    const page = await pageFor(visit.who, width);
-    {
-      await page.goto(visit.path(ids));
-      if (visit.ready) await page.getByTestId(visit.ready).first().waitFor({ timeout: 30_000 });
-      else await page.locator('h1, main, [role=dialog]').first().waitFor({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      const name = `sweep${path.replace(/[/:*]+/g, '-')}-${width}`;
-      if (path === '/public-survey/*') {
-        // The fill page follows the survey language, not the interface's: Arabic, right to left.
-        await chooseSurveyLanguage(page, 'Arabic');
-        await expect.poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
-      } else {
-        expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir || 'ltr' })), `${path} <html lang dir>`).toEqual({ lang: language, dir: 'ltr' });
+  it.each(built.map((r) => [r.path] as const))(
+    '%s',
+    async (path) => {
+      const visit = visits[path];
+      if (!visit) return; // reported by the test above
+      const page = await pageFor(visit.who, width);
+      {
+        await page.goto(visit.path(ids));
+        if (visit.ready) await page.getByTestId(visit.ready).first().waitFor({ timeout: 30_000 });
+        else await page.locator('h1, main, [role=dialog]').first().waitFor({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        const name = `sweep${path.replace(/[/:*]+/g, '-')}-${width}`;
+        if (path === '/public-survey/*') {
+          // The fill page follows the survey language, not the interface's: Arabic, right to left.
+          await chooseSurveyLanguage(page, 'Arabic');
+          await expect
+            .poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })))
+            .toEqual({ lang: 'ar', dir: 'rtl' });
+        } else {
+          expect(
+            await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir || 'ltr' })),
+            `${path} <html lang dir>`,
+          ).toEqual({ lang: language, dir: 'ltr' });
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} fits the width`).toBeLessThanOrEqual(
+          page.viewportSize()!.width + 1,
+        );
+        await screenshot(page, name);
+        await expectAccessible(page, `${path} at ${width} width`);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} fits the width`).toBeLessThanOrEqual(page.viewportSize()!.width + 1);
-      await screenshot(page, name);
-      await expectAccessible(page, `${path} at ${width} width`);
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 });
 
 describe("a Guest's menus", () => {
@@ -185,9 +210,26 @@ describe("a Guest's menus", () => {
     const page = await context.newPage();
     await signIn(page, 'guest@demo.test');
     await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 60_000 });
-    const links = () => page.getByRole('navigation').first().locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const links = () =>
+      page
+        .getByRole('navigation')
+        .first()
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     // No management entries: user management, payment plans, deleted items, the admin menu, workspaces to manage.
-    for (const href of await links()) expect(['/user-management', '/payment-plans', '/deleted-items', '/admin-workspaces', '/admin-user-management', '/admin-deleted-items', '/account-summary', '/profile-information', '/login-information', '/subscription-plans']).not.toContain(href);
+    for (const href of await links())
+      expect([
+        '/user-management',
+        '/payment-plans',
+        '/deleted-items',
+        '/admin-workspaces',
+        '/admin-user-management',
+        '/admin-deleted-items',
+        '/account-summary',
+        '/profile-information',
+        '/login-information',
+        '/subscription-plans',
+      ]).not.toContain(href);
     await page.getByTestId('profile-menu').click();
     expect((await page.getByRole('menuitem').allTextContents()).map((t) => t.trim())).toEqual(['Tickets', 'Logout']);
     await page.keyboard.press('Escape');

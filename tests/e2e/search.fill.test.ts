@@ -40,7 +40,11 @@ let surveyId: string;
 
 async function imported(): Promise<string> {
   const r = await call<{ surveyId: string }>(admin, '/api/DataCollection/importXlsForm', {
-    file: { name: 'towns.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: (await workbook()).toString('base64') },
+    file: {
+      name: 'towns.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      base64: (await workbook()).toString('base64'),
+    },
     fields: { ProjectId: projectId },
   });
   expect(r.isSuccess, JSON.stringify(r).slice(0, 800)).toBe(true);
@@ -48,14 +52,21 @@ async function imported(): Promise<string> {
 }
 
 async function attachTowns(): Promise<void> {
-  const uploaded = await call(admin, '/api/DataCollection/uploadSurveyMedia', { file: { name: 'towns.csv', type: 'text/csv', base64: Buffer.from(TOWNS).toString('base64') }, fields: { SurveyId: surveyId } });
+  const uploaded = await call(admin, '/api/DataCollection/uploadSurveyMedia', {
+    file: { name: 'towns.csv', type: 'text/csv', base64: Buffer.from(TOWNS).toString('base64') },
+    fields: { SurveyId: surveyId },
+  });
   expect(uploaded.isSuccess, JSON.stringify(uploaded).slice(0, 800)).toBe(true);
 }
 
 async function publishedLink(): Promise<string> {
   const published = await call(admin, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
   expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
-  const list = await call<{ surveys: { id: string; publicLink: string }[] }>(admin, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`, null);
+  const list = await call<{ surveys: { id: string; publicLink: string }[] }>(
+    admin,
+    `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`,
+    null,
+  );
   return list.data.surveys.find((s) => s.id === surveyId)!.publicLink;
 }
 
@@ -67,7 +78,11 @@ beforeAll(async () => {
   admin = await manager.newPage();
   await signIn(admin, 'manager@demo.test');
   await admin.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-  const projects = await call<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(admin, '/api/Projects/getProjectsOfOrganization', null);
+  const projects = await call<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(
+    admin,
+    '/api/Projects/getProjectsOfOrganization',
+    null,
+  );
   const list = Array.isArray(projects.data) ? projects.data : projects.data.projects;
   projectId = list.find((p) => p.name === DEMO_SURVEY_PROJECT)!.id;
 }, 120_000);
@@ -85,7 +100,9 @@ describe('search() choices in the builder', () => {
     await admin.getByTestId('builder-publish').click();
     const problems = admin.getByTestId('builder-problems');
     await problems.waitFor();
-    expect(await problems.getByTestId('builder-problem').allInnerTexts()).toEqual([expect.stringMatching(/town.*The file .towns\.csv. is not attached to the survey: attach it under Media files\./)]);
+    expect(await problems.getByTestId('builder-problem').allInnerTexts()).toEqual([
+      expect.stringMatching(/town.*The file .towns\.csv. is not attached to the survey: attach it under Media files\./),
+    ]);
     await expectAccessible(admin, 'builder, publish refused for a missing CSV');
     await admin.screenshot({ path: 'tests/e2e/screenshots/search-builder-problems-1280.png' });
     await admin.setViewportSize({ width: 360, height: 800 });
@@ -118,7 +135,10 @@ describe('search() choices on the public link', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await screenshots(page, 'search-fill-360');
 
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
+      page.getByTestId('fill-submit').click(),
+    ]);
     expect(response.status(), (await response.text()).slice(0, 800)).toBe(200);
     await page.getByTestId('fill-thanks').waitFor();
     await context.close();

@@ -73,7 +73,8 @@ describe('screens', () => {
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Terms of service' }).click();
     await page.getByTestId('legal-dialog').waitFor();
-    for (const tab of ['Terms of service', 'Privacy policy', 'Cookie policy']) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
+    for (const tab of ['Terms of service', 'Privacy policy', 'Cookie policy'])
+      expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
     expect(await page.getByText('Last updated March 4, 2024').count()).toBe(1);
     await look(page, 'legal-terms-en');
     await page.getByRole('button', { name: 'Got it!' }).click();

@@ -28,14 +28,22 @@ async function managerWithSurvey(viewport: { width: number; height: number }): P
   const page = await context.newPage();
   await signIn(page, 'manager@demo.test');
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
-  await page.waitForFunction(() => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => !!JSON.parse((sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')) || '{}').organizationId,
+    undefined,
+    { timeout: 30_000 },
+  );
   // Settled, so the app's own session writes are done before the project is set beside them; a poll that
   // never goes quiet must not fail the test.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await chooseProject(page, 'Household Needs Assessment 2026');
   const name = `Market prices ${Date.now()}`;
   const id = await page.evaluate(async (n) => {
-    const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
+    const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+      token: string;
+      organizationId: string;
+      currentProjectId: string;
+    };
     const res = await fetch('/api/Survey/CreateSurvey', {
       method: 'POST',
       headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' },
@@ -52,10 +60,17 @@ async function managerWithSurvey(viewport: { width: number; height: number }): P
 const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
   page.evaluate(
     async ([m, p, b]) => {
-      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string };
+      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+        token: string;
+        organizationId: string;
+      };
       const res = await fetch(`/api${p}`, {
         method: m,
-        headers: { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          'organization-id': s.organizationId,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(b === undefined ? {} : { body: JSON.stringify(b) }),
       });
       const json = (await res.json()) as { isSuccess: boolean; data: unknown };
@@ -77,7 +92,8 @@ async function uploadReady(page: Page): Promise<void> {
   await animationsSettled(page);
 }
 
-const listed = (page: Page) => page.getByTestId('survey-media-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
+const listed = (page: Page) =>
+  page.getByTestId('survey-media-row').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
 
 describe('a survey’s media files', () => {
   it('are reached from Survey Tools, uploaded, listed and refused when not allowed, at laptop width', { timeout: 150_000 }, async () => {
@@ -100,7 +116,14 @@ describe('a survey’s media files', () => {
 
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: CSV });
     await page.getByTestId('survey-media-upload').click();
-    await expect.poll(() => page.getByTestId('survey-media-done').textContent().catch(() => '')).toContain('prices.csv has been uploaded');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('survey-media-done')
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain('prices.csv has been uploaded');
     await page.getByTestId('toast-success').first().waitFor();
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     // Keyboard: the upload button pressed with Enter.
@@ -151,7 +174,9 @@ describe('a survey’s media files', () => {
     await page.getByTestId('menu-media').click();
     await page.waitForURL(`**/survey/media/${id}`);
     await page.getByTestId('survey-media-empty').getByText('No files').waitFor({ timeout: 30_000 });
-    await page.getByTestId('survey-media-file').setInputFiles({ name: 'a rather long file name for the prices list.csv', mimeType: 'text/csv', buffer: CSV });
+    await page
+      .getByTestId('survey-media-file')
+      .setInputFiles({ name: 'a rather long file name for the prices list.csv', mimeType: 'text/csv', buffer: CSV });
     await page.getByTestId('survey-media-upload').click();
     await page.getByTestId('survey-media-row').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: HTML });
@@ -169,13 +194,25 @@ describe('a survey’s media files', () => {
     const { page, id, name } = await managerWithSurvey(DESKTOP);
     // The questions saved before the upload: the upload raises the survey's version.
     const current = await api<SurveyModel & { version: number }>(page, 'POST', '/Survey/GetById', { SurveyId: id });
-    const built = buildSurvey({ name, languages: [{ code: 'en', languageId: current.surveyLanguageMaps[0]!.languageId, name: 'English' }], idFor: () => randomUUID() }, [
-      q.text('item').label('Item'),
-      q.calculate('price').calculation("pulldata('prices', 'price', 'name', ${item})"),
-      q.note('shown').label('Price: ${price}'),
-    ]);
+    const built = buildSurvey(
+      {
+        name,
+        languages: [{ code: 'en', languageId: current.surveyLanguageMaps[0]!.languageId, name: 'English' }],
+        idFor: () => randomUUID(),
+      },
+      [
+        q.text('item').label('Item'),
+        q.calculate('price').calculation("pulldata('prices', 'price', 'name', ${item})"),
+        q.note('shown').label('Price: ${price}'),
+      ],
+    );
     const { version: _v, ...model } = current;
-    await api(page, 'POST', '/Survey/SaveSurvey', { surveyId: id, version: current.version, model: { ...model, surveyItems: built.surveyItems }, deletedIds: [] });
+    await api(page, 'POST', '/Survey/SaveSurvey', {
+      surveyId: id,
+      version: current.version,
+      model: { ...model, surveyItems: built.surveyItems },
+      deletedIds: [],
+    });
     await page.goto(`/survey/media/${id}`);
     await page.getByTestId('survey-media-empty').getByText('No files').waitFor({ timeout: 30_000 });
     await page.getByTestId('survey-media-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: CSV });
@@ -188,10 +225,13 @@ describe('a survey’s media files', () => {
     const fill = await stranger.newPage();
     const details = await api<{ publicLinkUuid: string }>(page, 'GET', `/Survey/GetSurveyDetails?surveyId=${id}`);
     await fill.goto(`/public-survey/${details.publicLinkUuid}/${id}`);
-    await fill.getByTestId('survey-form').waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-      await screenshot(fill, 'survey-media-pulldata-debug');
-      throw e;
-    });
+    await fill
+      .getByTestId('survey-form')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: unknown) => {
+        await screenshot(fill, 'survey-media-pulldata-debug');
+        throw e;
+      });
     await fill.locator('[data-path="item"] textarea').fill('beans');
     await expect.poll(() => fill.locator('[data-path="shown"]').textContent()).toContain('Price: 250');
     await screenshot(fill, 'survey-media-pulldata-fill');

@@ -70,7 +70,12 @@ describe.each([DESKTOP, PHONE])('task management at %o', (viewport) => {
     await notice(page, 'Tasks have been assigned successfully.');
     await page.getByTestId('row').filter({ hasText: 'Browser task' }).first().waitFor();
 
-    for (const [tab, name] of [[2, 'collectors'], [3, 'groups'], [4, 'messages'], [5, 'deleted']] as const) {
+    for (const [tab, name] of [
+      [2, 'collectors'],
+      [3, 'groups'],
+      [4, 'messages'],
+      [5, 'deleted'],
+    ] as const) {
       await page.getByTestId(`tab-${tab}`).click();
       await page.waitForURL(`**tab=${tab}**`);
       const panel = page.getByTestId('tabs-taskManagement');
@@ -91,18 +96,37 @@ describe.each([DESKTOP, PHONE])('/mytasks at %o', (viewport) => {
     // A task of our own to complete, so the demo tasks stay as they are for the other width.
     const { page: mgr, close: closeMgr } = await managerOnTasks(DESKTOP);
     const note = `Finish me ${device(viewport)} ${Date.now()}`;
-    const created = await mgr.evaluate(async ([n, demoName]) => {
-      const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as { token: string; organizationId: string; currentProjectId: string };
-      const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-      const surveys = (await (await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
-      // The demo survey by name: other browser tests publish surveys of their own in this project.
-      const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
-      const dcs = (await (await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })).json()) as { data: { id: string; name: string }[] };
-      const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
-      const res = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }) });
-      const rejectMe = await fetch('/api/Task/createTask', { method: 'POST', headers: h, body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 0, note: `${n} (reject)` }) });
-      return res.ok && rejectMe.ok;
-    }, [note, DEMO_SURVEY_NAME] as const);
+    const created = await mgr.evaluate(
+      async ([n, demoName]) => {
+        const s = JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session')!) as {
+          token: string;
+          organizationId: string;
+          currentProjectId: string;
+        };
+        const h = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
+        const surveys = (await (
+          await fetch(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${s.currentProjectId}`, { headers: h })
+        ).json()) as { data: { surveys: { id: string; name: string; surveyStatusId: number }[] } };
+        // The demo survey by name: other browser tests publish surveys of their own in this project.
+        const survey = surveys.data.surveys.find((x) => x.name === demoName && x.surveyStatusId === 1)!;
+        const dcs = (await (
+          await fetch(`/api/Task/getEnumeratorNamesByProject?ProjectId=${s.currentProjectId}`, { headers: h })
+        ).json()) as { data: { id: string; name: string }[] };
+        const chidi = dcs.data.find((d) => d.name === 'Chidi Collector')!;
+        const res = await fetch('/api/Task/createTask', {
+          method: 'POST',
+          headers: h,
+          body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 1, note: n }),
+        });
+        const rejectMe = await fetch('/api/Task/createTask', {
+          method: 'POST',
+          headers: h,
+          body: JSON.stringify({ surveyId: survey.id, dataCollectorIds: [chidi.id], collectionType: 0, note: `${n} (reject)` }),
+        });
+        return res.ok && rejectMe.ok;
+      },
+      [note, DEMO_SURVEY_NAME] as const,
+    );
     expect(created).toBe(true);
     await closeMgr();
 

@@ -78,7 +78,7 @@ describe('an Organization owner', () => {
     await context.close();
   });
 
-  it("cannot remove a workspace whose projects have surveys, and is told why", async () => {
+  it('cannot remove a workspace whose projects have surveys, and is told why', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'organization@demo.test');
     await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
@@ -87,7 +87,9 @@ describe('an Organization owner', () => {
     await page.getByTestId('menu-remove').click();
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('problem-dialog').waitFor();
-    expect(await page.getByTestId('problem-dialog').textContent()).toContain("One or more of the projects in this workspace have surveys and can't be deleted!");
+    expect(await page.getByTestId('problem-dialog').textContent()).toContain(
+      "One or more of the projects in this workspace have surveys and can't be deleted!",
+    );
     await context.close();
   });
 });
@@ -101,7 +103,9 @@ describe('a deactivated member', () => {
     await member.page.evaluate(async () => {
       const s = JSON.parse(sessionStorage.getItem('fs.session')!) as { token: string; organizationId: string };
       const headers = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId };
-      const list = (await (await fetch('/api/Members/getAllMembersOfOrganization?search=senior@demo.test', { headers })).json()) as { data: { members: { organizationMemberId: string }[] } };
+      const list = (await (await fetch('/api/Members/getAllMembersOfOrganization?search=senior@demo.test', { headers })).json()) as {
+        data: { members: { organizationMemberId: string }[] };
+      };
       const id = list.data.members[0]!.organizationMemberId;
       const res = await fetch(`/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=12&isDeleted=true`, { method: 'PUT', headers });
       if (!res.ok) throw new Error(`deactivation refused: ${res.status} ${await res.text()}`);

@@ -15,10 +15,13 @@ beforeAll(async () => {
   await page.evaluate(async () => {
     const s = JSON.parse(sessionStorage.getItem('fs.session')!) as { token: string; organizationId: string };
     const headers = { authorization: `Bearer ${s.token}`, 'organization-id': s.organizationId, 'content-type': 'application/json' };
-    const call = async (path: string, body: unknown) => (await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{ data: unknown }>;
+    const call = async (path: string, body: unknown) =>
+      (await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<{ data: unknown }>;
     const ws = (await call('/Workspaces/add', { name: 'Old pilot workspace', description: 'A pilot that ended in 2025.' })).data;
     await call('/Workspaces/delete', { id: ws });
-    const members = (await (await fetch('/api/Members/getAllMembersOfOrganization?search=guest', { headers })).json()) as { data: { members: { organizationMemberId: string }[] } };
+    const members = (await (await fetch('/api/Members/getAllMembersOfOrganization?search=guest', { headers })).json()) as {
+      data: { members: { organizationMemberId: string }[] };
+    };
     await call('/Members/delete', { id: members.data.members[0]!.organizationMemberId });
   });
   await context.close();

@@ -37,7 +37,11 @@ async function publishFixture(file: string): Promise<string> {
 }
 
 async function linkOf(surveyId: string): Promise<string> {
-  const list = await call<{ surveys: { id: string; publicLink: string }[] }>(admin, `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`, null);
+  const list = await call<{ surveys: { id: string; publicLink: string }[] }>(
+    admin,
+    `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}&surveyStatuses=1`,
+    null,
+  );
   const survey = list.data.surveys.find((s) => s.id === surveyId);
   if (!survey) throw new Error(`${surveyId}: the published survey is not listed`);
   return survey.publicLink;
@@ -45,7 +49,12 @@ async function linkOf(surveyId: string): Promise<string> {
 
 /** A respondent's page on the public link; geolocation granted (the GPS questions locate). */
 async function respondent(link: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 850 }, baseURL: baseUrl(), locale: 'en-US', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 850 },
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    bypassCSP: true,
+  });
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 14.5995, longitude: 120.9842, accuracy: 8 });
   const page = await context.newPage();
@@ -56,14 +65,19 @@ async function respondent(link: string): Promise<{ context: BrowserContext; page
 async function submit(page: Page, name: string): Promise<void> {
   await expectAccessible(page, `${name}, filled`);
   await screenshots(page, `xlsform-fill-${name}`);
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')), page.getByTestId('fill-submit').click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
+    page.getByTestId('fill-submit').click(),
+  ]);
   expect(response.status(), (await response.text()).slice(0, 800)).toBe(200);
   await page.getByTestId('fill-thanks').waitFor();
   await expectAccessible(page, `${name}, submitted`);
 }
 
 async function photo(page: Page, path: string): Promise<void> {
-  await q(page, path).locator('input[type=file]').setInputFiles({ name: `${path.replace(/\W+/g, '-')}.png`, mimeType: 'image/png', buffer: solidPng(640, 480) });
+  await q(page, path)
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${path.replace(/\W+/g, '-')}.png`, mimeType: 'image/png', buffer: solidPng(640, 480) });
   await q(page, path).getByTestId('file-name').waitFor();
 }
 
@@ -78,7 +92,11 @@ beforeAll(async () => {
   admin = await manager.newPage();
   await signIn(admin, 'manager@demo.test');
   await admin.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-  const projects = await call<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(admin, '/api/Projects/getProjectsOfOrganization', null);
+  const projects = await call<{ id: string; name: string }[] | { projects: { id: string; name: string }[] }>(
+    admin,
+    '/api/Projects/getProjectsOfOrganization',
+    null,
+  );
   const list = Array.isArray(projects.data) ? projects.data : projects.data.projects;
   projectId = list.find((p) => p.name === DEMO_SURVEY_PROJECT)!.id;
 }, 120_000);
@@ -110,9 +128,21 @@ describe('published XLSForms, filled and submitted through the public link', () 
     const { context, page } = await respondent(await publishFixture('choice_filter_test.xlsx'));
     await q(page, 'state').locator('input[value=washington]').check();
     // Only Washington's counties are offered, then only King's cities (a King county is in Texas too).
-    await expect.poll(() => q(page, 'county').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['king', 'pierce']);
+    await expect
+      .poll(() =>
+        q(page, 'county')
+          .locator('input[type=radio]')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      )
+      .toEqual(['king', 'pierce']);
     await q(page, 'county').locator('input[value=king]').check();
-    await expect.poll(() => q(page, 'city').locator('input[type=radio]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['dumont', 'finney', 'seattle', 'redmond']);
+    await expect
+      .poll(() =>
+        q(page, 'city')
+          .locator('input[type=radio]')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      )
+      .toEqual(['dumont', 'finney', 'seattle', 'redmond']);
     await q(page, 'city').locator('input[value=redmond]').check();
     await submit(page, 'cascading-select');
     await context.close();
@@ -151,24 +181,28 @@ const FIELD_FORMS: Record<string, RegExp | null> = {
 };
 
 describe('the other field forms render', () => {
-  it.each(Object.keys(FIELD_FORMS))('%s: on the public link when it publishes, else in the builder with the reason', async (file) => {
-    const surveyId = await importFixture(file);
-    const published = await call<unknown>(admin, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
-    const refusedFor = FIELD_FORMS[file]!;
-    if (refusedFor === null) {
-      expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
-      const { context, page } = await respondent(await linkOf(surveyId));
-      expect(await page.locator('[data-path]').count()).toBeGreaterThan(0);
-      await expectAccessible(page, `${file} on its public link`);
-      await context.close();
-    } else {
-      expect(published.isSuccess).toBe(false);
-      expect((published.errors ?? []).join('\n')).toMatch(refusedFor);
-      await admin.goto(`/survey/builder/${surveyId}`);
-      await admin.getByTestId('builder-preview').getByTestId('survey-form').waitFor({ timeout: 60_000 });
-      expect(await admin.getByTestId('builder-preview').locator('[data-path]').count()).toBeGreaterThan(0);
-    }
-  }, 180_000);
+  it.each(Object.keys(FIELD_FORMS))(
+    '%s: on the public link when it publishes, else in the builder with the reason',
+    async (file) => {
+      const surveyId = await importFixture(file);
+      const published = await call<unknown>(admin, '/api/DataCollection/PublishSurvey', { json: { surveyId } });
+      const refusedFor = FIELD_FORMS[file]!;
+      if (refusedFor === null) {
+        expect(published.isSuccess, JSON.stringify(published).slice(0, 800)).toBe(true);
+        const { context, page } = await respondent(await linkOf(surveyId));
+        expect(await page.locator('[data-path]').count()).toBeGreaterThan(0);
+        await expectAccessible(page, `${file} on its public link`);
+        await context.close();
+      } else {
+        expect(published.isSuccess).toBe(false);
+        expect((published.errors ?? []).join('\n')).toMatch(refusedFor);
+        await admin.goto(`/survey/builder/${surveyId}`);
+        await admin.getByTestId('builder-preview').getByTestId('survey-form').waitFor({ timeout: 60_000 });
+        expect(await admin.getByTestId('builder-preview').locator('[data-path]').count()).toBeGreaterThan(0);
+      }
+    },
+    180_000,
+  );
 });
 
 describe("the builder opened on one question of a long form (the report's links)", () => {
@@ -179,7 +213,9 @@ describe("the builder opened on one question of a long form (the report's links)
     await row.waitFor({ timeout: 60_000 });
     expect(await admin.getByTestId('builder-outline').getAttribute('data-virtual')).toBe('true');
     await expect.poll(() => row.getByTestId('outline-select').getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => admin.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name'))).toBe('Id10481');
+    await expect
+      .poll(() => admin.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name')))
+      .toBe('Id10481');
     const box = await row.boundingBox();
     expect(box && box.y >= 0 && box.y < (admin.viewportSize()?.height ?? 720)).toBe(true);
   }, 180_000);

@@ -47,7 +47,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     });
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("xlsform-report").getByRole("status").textContent()).toMatch(/Imported/);
+    expect(await page.getByTestId('xlsform-report').getByRole('status').textContent()).toMatch(/Imported/);
     expect(await page.getByTestId('xlsform-report').locator('tbody tr').count()).toBeGreaterThan(3);
     await expectAccessible(page, 'import report', '[data-testid="xlsform-import-dialog"]');
     await screenshot(page, `xlsform-report-${width}`);
@@ -55,7 +55,9 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.keyboard.press('Escape');
 
     await page.getByTestId('xlsform-import-open').click();
-    await page.getByTestId('xlsform-file').setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    await page
+      .getByTestId('xlsform-file')
+      .setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('xlsform-report').textContent()).toContain('not a zip archive');
@@ -99,7 +101,9 @@ describe('the report, in the interface language, linked to the builder', () => {
     const outlineRow = page.locator('[data-testid="outline-row"][data-name="geotrace"]');
     await outlineRow.waitFor({ timeout: 30_000 });
     await expect.poll(() => outlineRow.getByTestId('outline-select').getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name'))).toBe('geotrace');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name')))
+      .toBe('geotrace');
     await screenshot(page, 'xlsform-builder-question');
     await page.context().close();
   }, 180_000);

@@ -26,7 +26,11 @@ export interface TestApp {
   close(): Promise<void>;
   /** Signs in and chooses the persona's first organization (or the one named). */
   signIn(email: string, organization?: string): Promise<Session>;
-  call<T = unknown>(method: string, url: string, opts?: { session?: Session; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<{ status: number; body: Envelope<T>; res: LightMyRequestResponse }>;
+  call<T = unknown>(
+    method: string,
+    url: string,
+    opts?: { session?: Session; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> },
+  ): Promise<{ status: number; body: Envelope<T>; res: LightMyRequestResponse }>;
 }
 
 export interface Session {
@@ -38,15 +42,26 @@ export interface Session {
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config>; paymentProvider?: PaymentProvider } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config>; paymentProvider?: PaymentProvider } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { database } = testDb;
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '/tmp/fieldsurvey-test', JWT_SECRET: 'test-secret-of-sufficient-length-0123456789', BOT_CHECK: opts.botCheck ?? 'off', DEMO_DATA: 'on', DEV_MAILBOX: 'on' }),
+    ...loadConfig({
+      DATA_DIR: '/tmp/fieldsurvey-test',
+      JWT_SECRET: 'test-secret-of-sufficient-length-0123456789',
+      BOT_CHECK: opts.botCheck ?? 'off',
+      DEMO_DATA: 'on',
+      DEV_MAILBOX: 'on',
+    }),
     smtpUrl: opts.smtpUrl,
     ...opts.config,
   };
-  const ids = opts.seed === false ? { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} } : await seedDemo(database.db, demoData);
+  const ids =
+    opts.seed === false
+      ? { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} }
+      : await seedDemo(database.db, demoData);
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });
   const botCheck: BotCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
   const clock = testClock();
@@ -59,23 +74,38 @@ export async function createTestApp(opts: { smtpUrl?: string; botCheck?: 'altcha
       headers.authorization = `Bearer ${o.session.token}`;
       headers['organization-id'] ??= o.session.organizationId;
     }
-    const res = await app.inject({ method: method as 'GET', url, headers, ...(o.query ? { query: o.query } : {}), ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(o.query ? { query: o.query } : {}),
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
     // Downloads (xlsx) are not the envelope: their body is read from res.rawPayload.
     const json = String(res.headers['content-type'] ?? '').includes('json');
     return { status: res.statusCode, body: json ? res.json() : (undefined as never), res };
   };
 
   const signIn: TestApp['signIn'] = async (email, organization) => {
-    const login = await call<{ token: string; refreshToken: string; user: { id: string }; organizations: { organizationId: string; organizationName: string }[] }>('POST', '/api/Account/login', {
+    const login = await call<{
+      token: string;
+      refreshToken: string;
+      user: { id: string };
+      organizations: { organizationId: string; organizationName: string }[];
+    }>('POST', '/api/Account/login', {
       body: { email, password: DEMO_PASSWORD },
     });
     if (login.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(login.body)}`);
     const d = login.body.data;
     const org = organization ? d.organizations.find((o) => o.organizationName === organization) : d.organizations[0];
     if (!org) throw new Error(`${email} has no organization ${organization ?? ''}`);
-    const sel = await call<{ token: string; refreshToken: string }>('GET', `/api/Account/selectOrganization?userId=${d.user.id}&organizationId=${org.organizationId}`, {
-      headers: { authorization: `Bearer ${d.token}` },
-    });
+    const sel = await call<{ token: string; refreshToken: string }>(
+      'GET',
+      `/api/Account/selectOrganization?userId=${d.user.id}&organizationId=${org.organizationId}`,
+      {
+        headers: { authorization: `Bearer ${d.token}` },
+      },
+    );
     if (sel.status !== 200) throw new Error(`selecting ${org.organizationName} failed: ${JSON.stringify(sel.body)}`);
     return { token: sel.body.data.token, refreshToken: sel.body.data.refreshToken, userId: d.user.id, organizationId: org.organizationId };
   };

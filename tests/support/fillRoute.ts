@@ -10,7 +10,8 @@ const ROOTS = ['src/pages/fill/FillPage.tsx', 'src/offline/runtime.ts', 'src/app
 
 function resolveImport(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) if (existsSync(c) && statSync(c).isFile()) return c;
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
+    if (existsSync(c) && statSync(c).isFile()) return c;
   return undefined;
 }
 
@@ -26,7 +27,9 @@ export function fillRouteFiles({ onDemand = true, roots = [] }: { onDemand?: boo
     seen.add(f);
     const code = readFileSync(f, 'utf8');
     // Static imports and re-exports (type-only ones carry no text), and import('...') on demand.
-    for (const m of code.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'|(?:^|\n)\s*import\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
+    for (const m of code.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'|(?:^|\n)\s*import\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g,
+    )) {
       if (m[3] !== undefined && !onDemand) continue;
       const spec = m[1] ?? m[2] ?? m[3]!;
       const target = resolveImport(f, spec);

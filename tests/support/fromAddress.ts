@@ -9,6 +9,12 @@ export async function callFrom<T = unknown>(
   url: string,
   opts: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
-  const res = await t.app.inject({ method, url, remoteAddress: address, headers: opts.headers ?? {}, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+  const res = await t.app.inject({
+    method,
+    url,
+    remoteAddress: address,
+    headers: opts.headers ?? {},
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }

@@ -53,7 +53,8 @@ export function unboundedFields(schema: JsonSchema | undefined, where: string): 
   if (schema.enum !== undefined || schema.const !== undefined) return out;
   for (const type of typesOf(schema)) {
     if (type === 'string' && schema.maxLength === undefined && schema.format !== 'uuid') out.push(`${where}: string without maxLength`);
-    if ((type === 'integer' || type === 'number') && (schema.minimum === undefined || schema.maximum === undefined)) out.push(`${where}: number without minimum and maximum`);
+    if ((type === 'integer' || type === 'number') && (schema.minimum === undefined || schema.maximum === undefined))
+      out.push(`${where}: number without minimum and maximum`);
     if (type === 'array') {
       if (schema.maxItems === undefined) out.push(`${where}: array without maxItems`);
       out.push(...unboundedFields(schema.items, `${where}[]`));
@@ -100,12 +101,19 @@ export function validValue(s: JsonSchema | undefined, ids: KnownIds = []): fc.Ar
     case 'integer':
       return fc.integer({ min: Math.max(s.minimum ?? SAFE_MIN, SAFE_MIN), max: Math.min(s.maximum ?? SAFE_MAX, SAFE_MAX) });
     case 'number':
-      return fc.double({ min: Math.max(s.minimum ?? SAFE_MIN, SAFE_MIN), max: Math.min(s.maximum ?? SAFE_MAX, SAFE_MAX), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: Math.max(s.minimum ?? SAFE_MIN, SAFE_MIN),
+        max: Math.min(s.maximum ?? SAFE_MAX, SAFE_MAX),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'array': {
       const opts = { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4)) };
-      return s.uniqueItems ? fc.uniqueArray(validValue(s.items, ids), { ...opts, selector: (v) => JSON.stringify(v) }) : fc.array(validValue(s.items, ids), opts);
+      return s.uniqueItems
+        ? fc.uniqueArray(validValue(s.items, ids), { ...opts, selector: (v) => JSON.stringify(v) })
+        : fc.array(validValue(s.items, ids), opts);
     }
     case 'object': {
       const props = Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, validValue(v, ids)]));
@@ -136,7 +144,15 @@ function fieldsOf(s: JsonSchema | undefined, path: Path = []): { path: Path; sch
 function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...Path];
-  const container = (Array.isArray(root) ? [...(root as unknown[])] : root && typeof root === 'object' ? { ...(root as object) } : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
+  const container = (
+    Array.isArray(root)
+      ? [...(root as unknown[])]
+      : root && typeof root === 'object'
+        ? { ...(root as object) }
+        : typeof head === 'number'
+          ? []
+          : {}
+  ) as Record<string | number, unknown>;
   container[head] = setAt(container[head], rest, value);
   return container;
 }
@@ -204,27 +220,48 @@ function mutationOf(part: Part, schema: JsonSchema, base: unknown, size: Sized):
   // Querystrings and params are text before coercion: a wrong JSON type means nothing there.
   const isBody = part === 'body';
   const options: fc.Arbitrary<Mutation>[] = [
-    fc.constantFrom(...fields.filter((f) => f.path.length > 0 || isBody)).chain((f) =>
-      wrongTypeFor(f.schema).map((value) => ({ kind: 'wrongType', part, path: f.path, value: setAt(base, f.path, value), namesField: isBody && !f.schema.anyOf })),
-    ),
+    fc
+      .constantFrom(...fields.filter((f) => f.path.length > 0 || isBody))
+      .chain((f) =>
+        wrongTypeFor(f.schema).map((value) => ({
+          kind: 'wrongType',
+          part,
+          path: f.path,
+          value: setAt(base, f.path, value),
+          namesField: isBody && !f.schema.anyOf,
+        })),
+      ),
   ];
   if (strings.length > 0) {
     const pick = fc.constantFrom(...strings);
     options.push(
-      pick.chain((f) => fc.integer({ min: -1e6, max: 1e9 }).map((n) => ({ kind: 'numberForString', part, path: f.path, value: setAt(base, f.path, n), namesField: isBody }))),
+      pick.chain((f) =>
+        fc
+          .integer({ min: -1e6, max: 1e9 })
+          .map((n) => ({ kind: 'numberForString', part, path: f.path, value: setAt(base, f.path, n), namesField: isBody })),
+      ),
       pick.chain((f) =>
         stringOf(f.schema).chain((s) =>
           hostileString(s).map((h) => ({ kind: h.kind, part, path: f.path, value: setAt(base, f.path, h.value), namesField: h.refused })),
         ),
       ),
-      pick.chain((f) => overlong(f.schema, size).map((s) => ({ kind: 'overlong', part, path: f.path, value: setAt(base, f.path, s), namesField: true }))),
+      pick.chain((f) =>
+        overlong(f.schema, size).map((s) => ({ kind: 'overlong', part, path: f.path, value: setAt(base, f.path, s), namesField: true })),
+      ),
     );
   }
   if (required.length > 0) {
-    options.push(fc.constantFrom(...required).map((path) => ({ kind: 'missing', part, path, value: deleteAt(setAt(base, path, 'x'), path), namesField: true })));
+    options.push(
+      fc
+        .constantFrom(...required)
+        .map((path) => ({ kind: 'missing', part, path, value: deleteAt(setAt(base, path, 'x'), path), namesField: true })),
+    );
   }
   if (objects.length > 0) {
-    const extraKey = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('__proto__', 'constructor', 'prototype', '$where', 'a'.repeat(5000)));
+    const extraKey = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.constantFrom('__proto__', 'constructor', 'prototype', '$where', 'a'.repeat(5000)),
+    );
     options.push(
       fc.tuple(fc.constantFrom(...objects), extraKey, fc.jsonValue({ maxDepth: 2 })).map(([f, key, v]) => ({
         kind: 'extra',
@@ -245,7 +282,11 @@ function mutationOf(part: Part, schema: JsonSchema, base: unknown, size: Sized):
           kind: 'hugeArray',
           part,
           path: f.path,
-          value: setAt(base, f.path, Array.from({ length: n }, () => item)),
+          value: setAt(
+            base,
+            f.path,
+            Array.from({ length: n }, () => item),
+          ),
           namesField: isBody,
         }));
       }),
@@ -273,10 +314,67 @@ export interface FuzzRequest {
   part?: Part;
 }
 
-const GARBAGE_SEGMENTS = ['%00', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(300), '%u202E', '\u202e', 'null', '-1', '1e999', '%20', '{}', '[]', "'; DROP TABLE users; --", '%ZZ'];
-const GARBAGE_QUERIES = ['%%%', 'a=%00', '=&=&=', '&&&&', 'a[]=1&a[]=2', 'a[99999999]=1', '__proto__[x]=1', 'constructor[prototype][x]=1', `${'k=v&'.repeat(2000)}k=v`, 'x=%E0%A4%A'];
-const GARBAGE_HEADERS = ['', 'not-a-uuid', '00000000-0000-0000-0000-000000000000', 'Bearer ', 'Bearer x.y.z', `Bearer ${'a'.repeat(4000)}`, 'Basic Zm9vOmJhcg==', '-1', '\u202e', 'x'.repeat(8000)];
-const MALFORMED_JSON = ['{"email": "unterminated', '{', '}', '[', '{"a":}', '{"a":1}{"b":2}', 'nul\u0000l', '\u0000', '{"a":"\\u0000"}', 'undefined', "{'a':1}", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '[1,,2]', '{"a":1,}', '\ufeff{}', '1e99999', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`];
+const GARBAGE_SEGMENTS = [
+  '%00',
+  '%E0%A4%A',
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(300),
+  '%u202E',
+  '\u202e',
+  'null',
+  '-1',
+  '1e999',
+  '%20',
+  '{}',
+  '[]',
+  "'; DROP TABLE users; --",
+  '%ZZ',
+];
+const GARBAGE_QUERIES = [
+  '%%%',
+  'a=%00',
+  '=&=&=',
+  '&&&&',
+  'a[]=1&a[]=2',
+  'a[99999999]=1',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  `${'k=v&'.repeat(2000)}k=v`,
+  'x=%E0%A4%A',
+];
+const GARBAGE_HEADERS = [
+  '',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  'Bearer ',
+  'Bearer x.y.z',
+  `Bearer ${'a'.repeat(4000)}`,
+  'Basic Zm9vOmJhcg==',
+  '-1',
+  '\u202e',
+  'x'.repeat(8000),
+];
+const MALFORMED_JSON = [
+  '{"email": "unterminated',
+  '{',
+  '}',
+  '[',
+  '{"a":}',
+  '{"a":1}{"b":2}',
+  'nul\u0000l',
+  '\u0000',
+  '{"a":"\\u0000"}',
+  'undefined',
+  "{'a':1}",
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '[1,,2]',
+  '{"a":1,}',
+  '\ufeff{}',
+  '1e99999',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+];
 
 function pathParams(url: string): string[] {
   return [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -291,7 +389,9 @@ function querystringOf(q: unknown): string {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
     if (v === undefined) continue;
-    if (Array.isArray(v)) for (const item of v) sp.append(k, item === undefined || item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item));
+    if (Array.isArray(v))
+      for (const item of v)
+        sp.append(k, item === undefined || item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item));
     else sp.append(k, v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   const s = sp.toString();
@@ -322,7 +422,17 @@ export function routeRequests(route: RouteInfo, opts: { huge?: boolean; ids?: Kn
       body: bodySchema ? validValue(bodySchema, ids) : fc.constant(undefined),
     })
     .chain((base) => {
-      const request = (kind: string, parts: { params?: unknown; rawParams?: Record<string, string>; query?: string; payload?: string | Buffer; headers?: Record<string, string> }, field?: { part: Part; name: string }): FuzzRequest => {
+      const request = (
+        kind: string,
+        parts: {
+          params?: unknown;
+          rawParams?: Record<string, string>;
+          query?: string;
+          payload?: string | Buffer;
+          headers?: Record<string, string>;
+        },
+        field?: { part: Part; name: string },
+      ): FuzzRequest => {
         const payload = parts.payload ?? (hasBody(route.method) && base.body !== undefined ? JSON.stringify(base.body) : undefined);
         return {
           kind,
@@ -343,27 +453,44 @@ export function routeRequests(route: RouteInfo, opts: { huge?: boolean; ids?: Kn
       if (pathParams(route.url).length > 0) {
         options.push(
           mutationOf('params', paramSchema, base.params, size).map(fromMutation),
-          fc.tuple(fc.constantFrom(...pathParams(route.url)), fc.constantFrom(...GARBAGE_SEGMENTS)).map(([name, garbage]) => request('garbageParam', { rawParams: { [name]: garbage } })),
+          fc
+            .tuple(fc.constantFrom(...pathParams(route.url)), fc.constantFrom(...GARBAGE_SEGMENTS))
+            .map(([name, garbage]) => request('garbageParam', { rawParams: { [name]: garbage } })),
         );
       }
       options.push(fc.constantFrom(...GARBAGE_QUERIES).map((q) => request('garbageQuery', { query: `?${q}` })));
       options.push(
-        fc.tuple(fc.constantFrom('organization-id', 'authorization', 'content-length', 'accept'), fc.constantFrom(...GARBAGE_HEADERS)).map(([name, value]) =>
-          request('garbageHeader', { headers: { [name]: value } }),
-        ),
+        fc
+          .tuple(fc.constantFrom('organization-id', 'authorization', 'content-length', 'accept'), fc.constantFrom(...GARBAGE_HEADERS))
+          .map(([name, value]) => request('garbageHeader', { headers: { [name]: value } })),
       );
       if (querySchema) options.push(mutationOf('querystring', querySchema, base.query, size).map(fromMutation));
       if (hasBody(route.method)) {
         options.push(
           fc.constantFrom(...MALFORMED_JSON).map((text) => request('malformedJson', { payload: text })),
-          fc.constantFrom<[string, string]>(['text/plain', 'hello'], ['application/json; charset=utf-16', '{}'], ['application/x-www-form-urlencoded', 'a=1&b=2'], ['multipart/form-data', '--x\r\n'], ['application/json', ''], ['', '{}']).map(([type, text]) =>
-            request('contentType', { payload: text, headers: { 'content-type': type } }),
-          ),
+          fc
+            .constantFrom<[string, string]>(
+              ['text/plain', 'hello'],
+              ['application/json; charset=utf-16', '{}'],
+              ['application/x-www-form-urlencoded', 'a=1&b=2'],
+              ['multipart/form-data', '--x\r\n'],
+              ['application/json', ''],
+              ['', '{}'],
+            )
+            .map(([type, text]) => request('contentType', { payload: text, headers: { 'content-type': type } })),
         );
         if (bodySchema) {
           options.push(
             mutationOf('body', bodySchema, base.body, size).map(fromMutation),
-            fc.constantFrom<unknown>([], 'a string', 42, null, true, [{}]).map((v) => request('notTheBodyType', { payload: JSON.stringify(v) }, typesOf(bodySchema).includes(Array.isArray(v) ? 'array' : typeof v) ? undefined : { part: 'body', name: 'body' })),
+            fc
+              .constantFrom<unknown>([], 'a string', 42, null, true, [{}])
+              .map((v) =>
+                request(
+                  'notTheBodyType',
+                  { payload: JSON.stringify(v) },
+                  typesOf(bodySchema).includes(Array.isArray(v) ? 'array' : typeof v) ? undefined : { part: 'body', name: 'body' },
+                ),
+              ),
           );
         }
       }
@@ -377,7 +504,13 @@ export function routeRequests(route: RouteInfo, opts: { huge?: boolean; ids?: Kn
 /** Form fields of a complete demo submission, as the fill page would send them. */
 export function submissionEntries(survey: TestSurvey): FormEntry[] {
   // One household member is enough here; the fuzzer varies the fields, not the answers.
-  return toFormEntries(submissionOf(survey, { ...completeDemoAnswers, household_size: 1, members: [{ member_name: 'A', member_age: 30, member_sex: 'female' }] }));
+  return toFormEntries(
+    submissionOf(survey, {
+      ...completeDemoAnswers,
+      household_size: 1,
+      members: [{ member_name: 'A', member_age: 30, member_sex: 'female' }],
+    }),
+  );
 }
 
 function formBody(fields: readonly (readonly [string, string])[], boundary: string): Buffer {
@@ -388,7 +521,12 @@ function formBody(fields: readonly (readonly [string, string])[], boundary: stri
 export function multipartRequests(url: string, entries: readonly FormEntry[], opts: { huge?: boolean } = {}): fc.Arbitrary<FuzzRequest> {
   const fields = entries.filter((e): e is [string, string] => typeof e[1] === 'string');
   const boundary = '----fieldsurveyfuzz0123456789';
-  const send = (kind: string, f: readonly (readonly [string, string])[], contentType = `multipart/form-data; boundary=${boundary}`, payload?: Buffer): FuzzRequest => ({
+  const send = (
+    kind: string,
+    f: readonly (readonly [string, string])[],
+    contentType = `multipart/form-data; boundary=${boundary}`,
+    payload?: Buffer,
+  ): FuzzRequest => ({
     kind,
     method: 'POST',
     url,
@@ -397,21 +535,54 @@ export function multipartRequests(url: string, entries: readonly FormEntry[], op
   });
   const withId = fc.uuid().map((id) => fields.map(([n, v]): [string, string] => [n, n === 'submission.id' ? id : v]));
   const at = fc.nat(Math.max(fields.length - 1, 0));
-  const replaceAt = (f: [string, string][], i: number, entry: [string, string] | undefined) => [...f.slice(0, i), ...(entry ? [entry] : []), ...f.slice(i + 1)];
-  const garbageNames = ['answers[99999999999].answerDetail.text', 'answers[-1].x', 'answers[1e9]', 'answers[]', 'sectionRepeatGroups[4294967296].repeatGroup', '__proto__', 'answers[0].__proto__.x', 'constructor.prototype', '\u202eanswers', 'a'.repeat(10_000)];
+  const replaceAt = (f: [string, string][], i: number, entry: [string, string] | undefined) => [
+    ...f.slice(0, i),
+    ...(entry ? [entry] : []),
+    ...f.slice(i + 1),
+  ];
+  const garbageNames = [
+    'answers[99999999999].answerDetail.text',
+    'answers[-1].x',
+    'answers[1e9]',
+    'answers[]',
+    'sectionRepeatGroups[4294967296].repeatGroup',
+    '__proto__',
+    'answers[0].__proto__.x',
+    'constructor.prototype',
+    '\u202eanswers',
+    'a'.repeat(10_000),
+  ];
   return fc.oneof(
     withId.map((f) => send('valid', f)),
     withId.map((f) => send('noBoundary', f, 'multipart/form-data')),
     withId.map((f) => send('emptyBoundary', f, 'multipart/form-data; boundary=')),
     withId.map((f) => send('brokenBoundary', f, 'multipart/form-data; boundary=someOtherBoundary')),
     withId.map((f) => send('quotedBoundary', f, 'multipart/form-data; boundary="unterminated')),
-    withId.chain((f) => fc.nat(200).map((cut) => send('truncated', f, undefined, formBody(f, boundary).subarray(0, Math.max(0, formBody(f, boundary).length - 1 - cut))))),
-    fc.tuple(withId, at, fc.constantFrom(...BIDI, NUL)).map(([f, i, c]) => send(c === NUL ? 'nulValue' : 'bidi', replaceAt(f, i, [f[i]![0], `${f[i]![1]}${c}tail`]))),
+    withId.chain((f) =>
+      fc
+        .nat(200)
+        .map((cut) =>
+          send('truncated', f, undefined, formBody(f, boundary).subarray(0, Math.max(0, formBody(f, boundary).length - 1 - cut))),
+        ),
+    ),
+    fc
+      .tuple(withId, at, fc.constantFrom(...BIDI, NUL))
+      .map(([f, i, c]) => send(c === NUL ? 'nulValue' : 'bidi', replaceAt(f, i, [f[i]![0], `${f[i]![1]}${c}tail`]))),
     fc.tuple(withId, at).map(([f, i]) => send('nulName', replaceAt(f, i, [`${f[i]![0]}${NUL}`, f[i]![1]]))),
-    fc.tuple(withId, at, fc.integer({ min: 200_001, max: opts.huge ? 3_000_000 : 200_100 })).map(([f, i, n]) => send('overlong', replaceAt(f, i, [f[i]![0], 'x'.repeat(n)]))),
+    fc
+      .tuple(withId, at, fc.integer({ min: 200_001, max: opts.huge ? 3_000_000 : 200_100 }))
+      .map(([f, i, n]) => send('overlong', replaceAt(f, i, [f[i]![0], 'x'.repeat(n)]))),
     fc.tuple(withId, at).map(([f, i]) => send('missing', replaceAt(f, i, undefined))),
-    fc.tuple(withId, fc.constantFrom(...garbageNames), fc.string({ maxLength: 20 })).map(([f, name, v]) => send('garbageName', [...f, [name, v]])),
-    fc.tuple(withId, at, fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('NaN', '-1', '1e309', '99999999999999999999', '[]', '{}', 'null', 'true'))).map(([f, i, v]) => send('garbageValue', replaceAt(f, i, [f[i]![0], v]))),
+    fc
+      .tuple(withId, fc.constantFrom(...garbageNames), fc.string({ maxLength: 20 }))
+      .map(([f, name, v]) => send('garbageName', [...f, [name, v]])),
+    fc
+      .tuple(
+        withId,
+        at,
+        fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('NaN', '-1', '1e309', '99999999999999999999', '[]', '{}', 'null', 'true')),
+      )
+      .map(([f, i, v]) => send('garbageValue', replaceAt(f, i, [f[i]![0], v]))),
     withId.map((f) => send('notMultipart', f, 'application/json', Buffer.from(JSON.stringify(Object.fromEntries(f))))),
   );
 }
@@ -440,15 +611,18 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
   if (status === 503 && /\/api\/health$/i.test(req.url.split('?')[0] ?? '')) return undefined;
   if (status >= 500) return `answered ${status}`;
   if (isBareSuccess(req, status, headers)) return undefined;
-  if (!String(headers['content-type'] ?? '').includes('application/json')) return `answered ${status} as ${String(headers['content-type'])}, not the JSON envelope`;
+  if (!String(headers['content-type'] ?? '').includes('application/json'))
+    return `answered ${status} as ${String(headers['content-type'])}, not the JSON envelope`;
   let body: { isSuccess?: unknown; message?: unknown; errors?: unknown };
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
-  if (!body || typeof body !== 'object' || Object.keys(body).sort().join() !== ENVELOPE_KEYS.join()) return `answered ${status} outside the envelope`;
-  if (typeof body.isSuccess !== 'boolean' || typeof body.message !== 'string' || !Array.isArray(body.errors)) return `answered ${status} with an envelope of the wrong types`;
+  if (!body || typeof body !== 'object' || Object.keys(body).sort().join() !== ENVELOPE_KEYS.join())
+    return `answered ${status} outside the envelope`;
+  if (typeof body.isSuccess !== 'boolean' || typeof body.message !== 'string' || !Array.isArray(body.errors))
+    return `answered ${status} with an envelope of the wrong types`;
   if (body.isSuccess !== status < 400) return `answered ${status} with isSuccess ${String(body.isSuccess)}`;
   if (status >= 400 && body.errors.length === 0) return `refused (${status}) without saying why`;
   if (status >= 400 && text.length > MAX_REFUSAL_BYTES) return `refused (${status}) at length: ${text.length} bytes`;
@@ -456,17 +630,29 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
   // limit with 413, an address with 414.
   const refusedWhole = status === 413 || (status === 414 && req.part !== 'body');
   if (req.field !== undefined && !refusedWhole) {
-    if (status !== 400 || body.message !== problems.validation.message) return `took a broken '${req.field}' (${req.kind}): ${status} ${String(body.message)}`;
+    if (status !== 400 || body.message !== problems.validation.message)
+      return `took a broken '${req.field}' (${req.kind}): ${status} ${String(body.message)}`;
     const quoted = `'${req.field}`;
-    if (!(body.errors as string[]).some((e) => e.startsWith(quoted) || e.includes(` ${quoted}`) || e.includes(`'${String(req.field).split('.').pop()}'`)))
+    if (
+      !(body.errors as string[]).some(
+        (e) => e.startsWith(quoted) || e.includes(` ${quoted}`) || e.includes(`'${String(req.field).split('.').pop()}'`),
+      )
+    )
       return `did not name '${req.field}' (${req.kind}): ${JSON.stringify(body.errors).slice(0, 300)}`;
   }
   return undefined;
 }
 
 export async function sendFuzz(t: TestApp, req: FuzzRequest, session: Session | undefined): Promise<Outcome> {
-  const headers = session ? { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId, ...req.headers } : { ...req.headers };
-  const res = await t.app.inject({ method: req.method as 'POST', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const headers = session
+    ? { authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId, ...req.headers }
+    : { ...req.headers };
+  const res = await t.app.inject({
+    method: req.method as 'POST',
+    url: req.url,
+    headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   return { status: res.statusCode, problem: judge(req, res.statusCode, res.headers, res.body) };
 }
 
@@ -488,7 +674,8 @@ export interface RouteTally {
 
 /** Routes that end the caller's session: fuzzed last, with a session of their own. */
 /** Routes that end the caller's sessions when a request gets through (logout; closing or re-keying the account). */
-export const endsSession = (route: RouteInfo): boolean => /\/(logout|deactivateAccount|permanentlyDeleteUser|permanentlyDeleteOrg|updateEmail)$/i.test(route.url);
+export const endsSession = (route: RouteInfo): boolean =>
+  /\/(logout|deactivateAccount|permanentlyDeleteUser|permanentlyDeleteOrg|updateEmail)$/i.test(route.url);
 
 /** The routes with their index (for the seed), those that end the session last. */
 export function inFuzzOrder(routes: readonly RouteInfo[]): [number, RouteInfo][] {
@@ -501,7 +688,13 @@ export function inFuzzOrder(routes: readonly RouteInfo[]): [number, RouteInfo][]
  * route that ends the session, the first request that gets through ends it, and every later one is
  * rightly a 401.
  */
-export async function fuzzRoute(t: TestApp, name: string, requests: FuzzRequest[], session: Session | undefined, opts: { endsSession?: boolean } = {}): Promise<RouteTally> {
+export async function fuzzRoute(
+  t: TestApp,
+  name: string,
+  requests: FuzzRequest[],
+  session: Session | undefined,
+  opts: { endsSession?: boolean } = {},
+): Promise<RouteTally> {
   const tally: RouteTally = { route: name, requests: 0, ok: 0, refused: 0, failed: 0, crashes: 0, ms: 0, findings: [] };
   const started = performance.now();
   for (const req of requests) {
@@ -518,7 +711,8 @@ export async function fuzzRoute(t: TestApp, name: string, requests: FuzzRequest[
     else if (outcome.status >= 400) tally.refused++;
     else tally.ok++;
     if (opts.endsSession && outcome.status === 401) continue;
-    if (outcome.problem) tally.findings.push(`${req.kind} ${req.method} ${req.url.slice(0, 120)} ${describePayload(req)}: ${outcome.problem}`);
+    if (outcome.problem)
+      tally.findings.push(`${req.kind} ${req.method} ${req.url.slice(0, 120)} ${describePayload(req)}: ${outcome.problem}`);
   }
   tally.ms = performance.now() - started;
   return tally;

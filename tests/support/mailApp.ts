@@ -5,7 +5,9 @@
 import { createTestApp, type TestApp } from './app';
 import { startSmtpPeer, type SmtpPeer } from './smtp';
 
-export async function startAppWithSmtp(opts: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'smtpUrl'> = {}): Promise<{ t: TestApp; smtp: SmtpPeer }> {
+export async function startAppWithSmtp(
+  opts: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'smtpUrl'> = {},
+): Promise<{ t: TestApp; smtp: SmtpPeer }> {
   const smtp = await startSmtpPeer();
   return { t: await createTestApp({ ...opts, smtpUrl: smtp.url }), smtp };
 }

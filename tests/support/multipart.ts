@@ -8,14 +8,21 @@ export interface FilePart {
   bytes: Uint8Array;
 }
 
-export function multipart(entries: readonly (readonly [string, string | FilePart])[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(entries: readonly (readonly [string, string | FilePart])[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----fieldsurvey${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of entries) {
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.fileName}"\r\nContent-Type: ${value.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.fileName}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.from(value.bytes), Buffer.from('\r\n'));
     }
   }

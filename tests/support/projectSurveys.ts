@@ -8,7 +8,15 @@ export async function addSurvey(t: TestApp, organizationId: string, projectId: s
   const english = await t.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   const row = await t.db
     .insertInto('surveys')
-    .values({ organization_id: organizationId, project_id: projectId, name: 'Test survey', default_language_id: english.id, end_date: null, created_by: null, deleted_at: null })
+    .values({
+      organization_id: organizationId,
+      project_id: projectId,
+      name: 'Test survey',
+      default_language_id: english.id,
+      end_date: null,
+      created_by: null,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -29,7 +29,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
         callback();
       });
     },

@@ -35,7 +35,11 @@ async function load(t: TestApp, organizationId: string, id: string): Promise<Tes
 }
 
 export async function demoSurveyOf(t: TestApp): Promise<TestSurvey> {
-  const row = await t.db.selectFrom('surveys').select(['id', 'organization_id']).where('name', '=', DEMO_SURVEY_NAME).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('surveys')
+    .select(['id', 'organization_id'])
+    .where('name', '=', DEMO_SURVEY_NAME)
+    .executeTakeFirstOrThrow();
   return load(t, row.organization_id, row.id);
 }
 
@@ -48,7 +52,14 @@ export async function createSurvey(
   const organizationId = t.ids.organizations[opts.organization ?? 'relief']!;
   const projectId = t.ids.projects[opts.project ?? 'Household Needs Assessment 2026']!;
   const en = await t.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
-  const model = buildSurvey({ name: opts.name ?? `Test ${randomUUID().slice(0, 8)}`, languages: [{ code: 'en', languageId: en.id, name: 'English' }], idFor: () => randomUUID() }, items);
+  const model = buildSurvey(
+    {
+      name: opts.name ?? `Test ${randomUUID().slice(0, 8)}`,
+      languages: [{ code: 'en', languageId: en.id, name: 'English' }],
+      idFor: () => randomUUID(),
+    },
+    items,
+  );
   const { id } = await t.db.transaction().execute((trx) =>
     insertSurvey(trx, {
       organizationId,
@@ -75,7 +86,10 @@ export const completeDemoAnswers: FormValues = {
   district: 'kakuma',
   location: '3.1 35.6 500 10',
   household_size: 2,
-  members: [{ member_name: 'A', member_age: 30, member_sex: 'female' }, { member_name: 'B', member_age: 3 }],
+  members: [
+    { member_name: 'A', member_age: 30, member_sex: 'female' },
+    { member_name: 'B', member_age: 3 },
+  ],
   monthly_income: 120.5,
   priority_needs: 'food water',
   need_ranking: 'water food shelter',
@@ -149,7 +163,11 @@ export async function send(t: TestApp, parts: [string, string | FilePart][], ses
 }
 
 export async function submissionCount(t: TestApp, surveyId: string): Promise<number> {
-  const r = await t.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('survey_id', '=', surveyId).executeTakeFirstOrThrow();
+  const r = await t.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('survey_id', '=', surveyId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -4,7 +4,10 @@ import { buildSurvey, q, type FormValues, type ItemBuilder, type SurveyModel } f
 
 const KINDS = ['text', 'integer', 'select_one', 'decimal', 'select_multiple', 'date', 'integer', 'text', 'select_one', 'integer'] as const;
 
-export function syntheticSurvey(n: number, opts: { languages?: { code: string; languageId: number; name: string }[]; name?: string } = {}): SurveyModel {
+export function syntheticSurvey(
+  n: number,
+  opts: { languages?: { code: string; languageId: number; name: string }[]; name?: string } = {},
+): SurveyModel {
   const items: ItemBuilder[] = [];
   for (let i = 0; i < n; i++) {
     const kind = KINDS[i % KINDS.length]!;
@@ -26,13 +29,26 @@ export function answersFor(survey: SurveyModel): FormValues {
     const s = item.surveyItem;
     const i = Number(s.name.slice(1));
     switch (s.questionType) {
-      case 34: data[s.name] = `answer ${i}`; break;
-      case 35: data[s.name] = i % 1000; break;
-      case 36: data[s.name] = i + 0.5; break;
-      case 32: data[s.name] = 'b'; break;
-      case 33: data[s.name] = 'a c'; break;
-      case 37: data[s.name] = '2026-05-17'; break;
-      default: break;
+      case 34:
+        data[s.name] = `answer ${i}`;
+        break;
+      case 35:
+        data[s.name] = i % 1000;
+        break;
+      case 36:
+        data[s.name] = i + 0.5;
+        break;
+      case 32:
+        data[s.name] = 'b';
+        break;
+      case 33:
+        data[s.name] = 'a c';
+        break;
+      case 37:
+        data[s.name] = '2026-05-17';
+        break;
+      default:
+        break;
     }
   }
   return data;

@@ -25,7 +25,7 @@ it('works a name out once and reads it on the next visit without building an Int
   expect(built).not.toHaveBeenCalled();
 });
 
-it("names a language from the lists, without Intl, before it was worked out", async () => {
+it('names a language from the lists, without Intl, before it was worked out', async () => {
   const { quickLanguageName } = await load();
   const built = vi.spyOn(Intl, 'DisplayNames');
   expect(quickLanguageName('so', 'Somali')).toBe('Soomaaliga');

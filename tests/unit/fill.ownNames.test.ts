@@ -8,7 +8,9 @@ import { ownLanguageName } from '../../src/pages/fill/language';
 import { OWN_NAMES } from '../../src/pages/fill/ownNames';
 
 const ownInCldr = (code: string): string | undefined =>
-  Intl.DisplayNames.supportedLocalesOf([code]).length > 0 ? new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code) : undefined;
+  Intl.DisplayNames.supportedLocalesOf([code]).length > 0
+    ? new Intl.DisplayNames([code], { type: 'language', fallback: 'none' }).of(code)
+    : undefined;
 const inScript = (text: string, script: string): boolean => new RegExp(`\\p{Script=${script}}`, 'u').test(text);
 // Scripts a name in the ISO list cannot be told apart by (CJK locales maximize to Hans, Jpan, Kore).
 const IDEOGRAPHIC = new Set(['Hans', 'Hant', 'Jpan', 'Kore']);

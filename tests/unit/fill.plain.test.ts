@@ -14,7 +14,16 @@ describe("the survey link's page before the form", () => {
 
   it('follows the page from its entry to the widgets and the offline runtime', () => {
     const names = eager.map((f) => relative(root, f));
-    expect(names).toEqual(expect.arrayContaining(['src/main.tsx', 'src/app/start.tsx', 'src/pages/fill/FillPage.tsx', 'src/pages/fill/SurveyBanner.tsx', 'src/offline/ui/OutboxIndicator.tsx', 'src/app/fillToasts.tsx']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'src/main.tsx',
+        'src/app/start.tsx',
+        'src/pages/fill/FillPage.tsx',
+        'src/pages/fill/SurveyBanner.tsx',
+        'src/offline/ui/OutboxIndicator.tsx',
+        'src/app/fillToasts.tsx',
+      ]),
+    );
   });
 
   it('imports nothing of Chakra, emotion, Ark or zag', () => {
@@ -22,8 +31,10 @@ describe("the survey link's page before the form", () => {
     expect(offending).toEqual([]);
   });
 
-  it("leaves Chakra to the dialogs, loaded when they open", () => {
+  it('leaves Chakra to the dialogs, loaded when they open', () => {
     const lazyOnly = fillRouteFiles().filter((f) => !eager.includes(f) && CHAKRA.test(readFileSync(f, 'utf8')));
-    expect(lazyOnly.map((f) => relative(root, f))).toEqual(expect.arrayContaining(['src/components/AppDialog.tsx', 'src/components/dialogChakra.tsx']));
+    expect(lazyOnly.map((f) => relative(root, f))).toEqual(
+      expect.arrayContaining(['src/components/AppDialog.tsx', 'src/components/dialogChakra.tsx']),
+    );
   });
 });

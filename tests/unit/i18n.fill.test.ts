@@ -11,7 +11,9 @@ describe("the fill page's English", () => {
 
   it('is followed through the widgets and the offline side', () => {
     const rel = files.map((f) => f.slice(root.length + 1));
-    expect(rel).toEqual(expect.arrayContaining(['src/pages/fill/FillPage.tsx', 'src/offline/ui/OutboxDialog.tsx', 'src/offline/useOfflineFill.tsx']));
+    expect(rel).toEqual(
+      expect.arrayContaining(['src/pages/fill/FillPage.tsx', 'src/offline/ui/OutboxDialog.tsx', 'src/offline/useOfflineFill.tsx']),
+    );
     expect(rel.some((f) => f.startsWith('widgets/'))).toBe(true);
   });
 

@@ -27,7 +27,9 @@ const en = load('locales/en.json');
 // The API's refusals a respondent can meet are said by the page, by their code (decisions.md, issue 18).
 const respondentProblems = Object.fromEntries(RESPONDENT_PROBLEMS.map((code) => [code, problems[code].message]));
 const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree, offline: en.offline as Tree, problems: respondentProblems });
-const languages = readdirSync(join(dir, 'respondent')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
+const languages = readdirSync(join(dir, 'respondent'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace('.json', ''));
 
 describe('respondent languages', () => {
   it('include right-to-left ones', () => {
@@ -53,8 +55,13 @@ describe('respondent languages', () => {
       if (PLURAL.test(key)) for (const c of categories) wanted.add(key.replace(PLURAL, `_${c}`));
       else wanted.add(key);
     }
-    expect([...wanted].filter((k) => !tr.has(k)), `${lng} lacks`).toEqual([]);
-    const untranslated = [...english].filter(([k, v]) => !PLURAL.test(k) && tr.get(k) === v && /[a-z]{3}/i.test(v) && !SHARED.has(v)).map(([k]) => k);
+    expect(
+      [...wanted].filter((k) => !tr.has(k)),
+      `${lng} lacks`,
+    ).toEqual([]);
+    const untranslated = [...english]
+      .filter(([k, v]) => !PLURAL.test(k) && tr.get(k) === v && /[a-z]{3}/i.test(v) && !SHARED.has(v))
+      .map(([k]) => k);
     expect(untranslated, `${lng} leaves in English`).toEqual([]);
   });
 });

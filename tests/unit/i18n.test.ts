@@ -22,9 +22,65 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 // Texts that are the same in every language: names, codes, symbols.
-const SAME_EVERYWHERE = new Set(['Field Survey', 'OK', 'Premium', 'Starter', 'Dashboard', 'Ticket', 'Tickets', 'Feedback', 'Likert', 'Export', 'Status', 'Name', 'Manager', 'Workspace', 'Workspaces', 'Plan', 'Total', 'Type', 'Normal', 'Filter', 'Menu', 'Logo', 'Admin', 'Super Admin', 'Information', 'Description', 'Version', 'Note', 'Minimal', 'Navigation', 'Organisation', 'Notes', 'Options', 'Position', 'Support', 'Date', 'Dates', 'Code', 'Contact', 'Message', 'Messages', 'Service', 'Sections', 'Section', 'Total per year', 'CSV', 'XLSX', 'ZIP', 'Index', 'Questions', 'WhatsApp', 'Actions', 'District']);
+const SAME_EVERYWHERE = new Set([
+  'Field Survey',
+  'OK',
+  'Premium',
+  'Starter',
+  'Dashboard',
+  'Ticket',
+  'Tickets',
+  'Feedback',
+  'Likert',
+  'Export',
+  'Status',
+  'Name',
+  'Manager',
+  'Workspace',
+  'Workspaces',
+  'Plan',
+  'Total',
+  'Type',
+  'Normal',
+  'Filter',
+  'Menu',
+  'Logo',
+  'Admin',
+  'Super Admin',
+  'Information',
+  'Description',
+  'Version',
+  'Note',
+  'Minimal',
+  'Navigation',
+  'Organisation',
+  'Notes',
+  'Options',
+  'Position',
+  'Support',
+  'Date',
+  'Dates',
+  'Code',
+  'Contact',
+  'Message',
+  'Messages',
+  'Service',
+  'Sections',
+  'Section',
+  'Total per year',
+  'CSV',
+  'XLSX',
+  'ZIP',
+  'Index',
+  'Questions',
+  'WhatsApp',
+  'Actions',
+  'District',
+]);
 const english = flatten({ ...load('en'), problems: Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, p.message])) });
-const others = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json').map((f) => f.replace('.json', ''));
+const others = readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && f !== 'en.json')
+  .map((f) => f.replace('.json', ''));
 
 describe('locales', () => {
   it('are the six interface languages', () => {
@@ -35,7 +91,9 @@ describe('locales', () => {
     const tr = flatten(load(lng));
     const missing = [...english.keys()].filter((k) => !tr.has(k));
     expect(missing, `${lng} lacks keys`).toEqual([]);
-    const untranslated = [...english.entries()].filter(([k, v]) => tr.get(k) === v && /[a-z]{3}/i.test(v) && !SAME_EVERYWHERE.has(v)).map(([k]) => k);
+    const untranslated = [...english.entries()]
+      .filter(([k, v]) => tr.get(k) === v && /[a-z]{3}/i.test(v) && !SAME_EVERYWHERE.has(v))
+      .map(([k]) => k);
     expect(untranslated, `${lng} leaves these in English`).toEqual([]);
   });
 

@@ -19,10 +19,28 @@ const english: Texts = { ...(fillEnglish as unknown as Texts), problems: english
 
 /** Every key of the English texts, without its plural suffix. */
 function keysOf(tree: Texts, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`] : keysOf(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`] : keysOf(v, `${prefix}${k}.`),
+  );
 }
 const keys = [...new Set(keysOf(english))];
-const values = { count: 0, n: 3, name: 'Ana', max: 5, min: 1, step: 2, total: 7, done: 4, message: 'm', label: 'L', time: '10:00', date: '2026-01-01', size: '2 MB', title: 'T', value: 'v' };
+const values = {
+  count: 0,
+  n: 3,
+  name: 'Ana',
+  max: 5,
+  min: 1,
+  step: 2,
+  total: 7,
+  done: 4,
+  message: 'm',
+  label: 'L',
+  time: '10:00',
+  date: '2026-01-01',
+  size: '2 MB',
+  title: 'T',
+  value: 'v',
+};
 
 const reference = i18next.createInstance();
 beforeAll(async () => {
@@ -61,7 +79,8 @@ describe("the fill route's translator", () => {
       ['fill.nothing.here', { defaultValue: 'Nichts {{name}}', name: 'x' }],
       ['fill.nothing.here', {}],
       ['widgets.missing', { context: 'other', count: 2 }],
-    ] as const) expect(translate(key, options, 'de')).toBe(t(key, options));
+    ] as const)
+      expect(translate(key, options, 'de')).toBe(t(key, options));
   });
 
   it('names right-to-left languages as such', () => {
@@ -70,7 +89,11 @@ describe("the fill route's translator", () => {
 
   it("is the fill route's only translator: its code imports neither i18next nor react-i18next", () => {
     const loading = fillRouteFiles()
-      .filter((f) => /(?:^|\n)\s*import\s+(?!type\b)[^'"]*?from\s+'(?:i18next|react-i18next)'|import\(\s*'(?:i18next|react-i18next)'\s*\)/.test(readFileSync(f, 'utf8')))
+      .filter((f) =>
+        /(?:^|\n)\s*import\s+(?!type\b)[^'"]*?from\s+'(?:i18next|react-i18next)'|import\(\s*'(?:i18next|react-i18next)'\s*\)/.test(
+          readFileSync(f, 'utf8'),
+        ),
+      )
       .map((f) => f.slice(root.length + 1));
     expect(loading).toEqual([]);
   });

@@ -12,7 +12,9 @@ const route = (path: string) => {
   return r;
 };
 const labels = (roles: RoleName[], ws: string | null = null, project: string | null = null) =>
-  sidebarSections({ roles, currentWorkspaceId: ws, currentProjectId: project }).flatMap((s) => s.groups.flatMap((g) => g.entries.map((e) => e.path)));
+  sidebarSections({ roles, currentWorkspaceId: ws, currentProjectId: project }).flatMap((s) =>
+    s.groups.flatMap((g) => g.entries.map((e) => e.path)),
+  );
 
 describe('authenticated entry', () => {
   it.each<[RoleName, string]>([
@@ -30,13 +32,40 @@ describe('authenticated entry', () => {
 describe('the sidebar', () => {
   it('shows the project sidebar once a workspace and a project are chosen', () => {
     const paths = labels(['ProjectManager'], 'w', 'p');
-    expect(paths).toEqual(['/dashboard', '/beneficiaries/table', '/targets', '/task-management/collection', '/survey/survey-tools', '/survey/survey-data', '/members', '/deleted-items']);
+    expect(paths).toEqual([
+      '/dashboard',
+      '/beneficiaries/table',
+      '/targets',
+      '/task-management/collection',
+      '/survey/survey-tools',
+      '/survey/survey-data',
+      '/members',
+      '/deleted-items',
+    ]);
   });
 
   it('shows admin roles the admin menu, account settings and help centre otherwise', () => {
-    expect(labels(['Organization'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-organization-management', '/admin-deleted-items', '/account-summary', '/profile-information', '/login-information', '/subscription-plans', '/tickets']);
+    expect(labels(['Organization'])).toEqual([
+      '/admin-workspaces',
+      '/admin-user-management',
+      '/admin-organization-management',
+      '/admin-deleted-items',
+      '/account-summary',
+      '/profile-information',
+      '/login-information',
+      '/subscription-plans',
+      '/tickets',
+    ]);
     // Account summary and payments are the Organization's alone.
-    expect(labels(['SeniorProjectManager'])).toEqual(['/admin-workspaces', '/admin-user-management', '/admin-organization-management', '/admin-deleted-items', '/profile-information', '/login-information', '/tickets']);
+    expect(labels(['SeniorProjectManager'])).toEqual([
+      '/admin-workspaces',
+      '/admin-user-management',
+      '/admin-organization-management',
+      '/admin-deleted-items',
+      '/profile-information',
+      '/login-information',
+      '/tickets',
+    ]);
   });
 
   it('gives top-level Workspaces and User management to three roles and Payment plans to four', () => {
@@ -59,7 +88,13 @@ describe('the sidebar', () => {
 describe('the profile dropdown', () => {
   const entries = (role: RoleName) => profileMenuEntries([role]).map((r) => r.path);
   it('gives the Organization every entry', () => {
-    expect(entries('Organization')).toEqual(['/account-summary', '/profile-information', '/login-information', '/subscription-plans', '/tickets']);
+    expect(entries('Organization')).toEqual([
+      '/account-summary',
+      '/profile-information',
+      '/login-information',
+      '/subscription-plans',
+      '/tickets',
+    ]);
   });
   it('gives DataCollector and Guest no profile, login or account entries', () => {
     expect(entries('DataCollector')).toEqual([]);
@@ -77,14 +112,23 @@ describe('the back button', () => {
   });
   it("leads 'Back to workspaces' to /admin-workspaces for admin roles and /workspace for the others", () => {
     for (const role of ADMIN_ROLES) expect(backTarget(route('/project-selection'), s([role]))?.to).toBe('/admin-workspaces');
-    for (const role of ['ProjectManager', 'Guest'] as RoleName[]) expect(backTarget(route('/project-selection'), s([role]))?.to).toBe('/workspace');
+    for (const role of ['ProjectManager', 'Guest'] as RoleName[])
+      expect(backTarget(route('/project-selection'), s([role]))?.to).toBe('/workspace');
   });
   it("says 'Back to dashboard' on survey data and 'Go back' on other survey pages", () => {
     expect(backTarget(route('/survey/survey-data'), s(['ProjectManager']))?.label).toBe('back.dashboard');
     expect(backTarget(route('/survey/survey-tools'), s(['ProjectManager']))).toEqual({ label: 'back.previous', to: -1 });
   });
   it('hides on admin, account and ticket pages', () => {
-    for (const p of ['/admin-workspaces', '/account-summary', '/profile-information', '/tickets', '/organizations', '/workspace/new-work-space']) expect(backTarget(route(p), s(['Organization'])), p).toBeNull();
+    for (const p of [
+      '/admin-workspaces',
+      '/account-summary',
+      '/profile-information',
+      '/tickets',
+      '/organizations',
+      '/workspace/new-work-space',
+    ])
+      expect(backTarget(route(p), s(['Organization'])), p).toBeNull();
   });
   it("offers 'Back to organizations' on the workspace and task pages only to members of several", () => {
     expect(backTarget(route('/workspace'), s(['ProjectManager'], 2))).toEqual({ label: 'back.organizations', to: '/organizations' });

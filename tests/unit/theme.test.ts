@@ -10,17 +10,32 @@ import { system } from '../../src/app/theme';
 import { fillRouteFiles } from '../support/fillRoute';
 
 function files(dir: string, pattern = /\.tsx?$/): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), pattern) : pattern.test(e.name) && !e.name.endsWith('.d.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name), pattern) : pattern.test(e.name) && !e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 // Components whose recipe has another name.
-const RECIPE_OF: Record<string, string> = { IconButton: 'button', CloseButton: 'button', InputGroup: 'inputAddon', ButtonGroup: 'button', Toaster: 'toast' };
+const RECIPE_OF: Record<string, string> = {
+  IconButton: 'button',
+  CloseButton: 'button',
+  InputGroup: 'inputAddon',
+  ButtonGroup: 'button',
+  Toaster: 'toast',
+};
 
 /** Components a file imports from Chakra (its index or a component's own entry, '@chakra-ui/react/button'). */
 function chakraComponents(file: string): string[] {
   const names: string[] = [];
   for (const m of readFileSync(file, 'utf8').matchAll(/import \{([^}]+)\} from ['"]@chakra-ui\/react(?:\/[a-z-]+)?['"]/g)) {
-    for (const name of m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!)) if (/^[A-Z]/.test(name)) names.push(name);
+    for (const name of m[1]!.split(',').map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!,
+    ))
+      if (/^[A-Z]/.test(name)) names.push(name);
   }
   return names;
 }
@@ -48,7 +63,7 @@ describe('the Chakra system', () => {
     expect(recipeIn(fillSystem(), key), `${name} needs the '${key}' recipe in src/app/fillTheme.ts`).toBeDefined();
   });
 
-  it('keeps the brand colours, on a survey\'s address too', () => {
+  it("keeps the brand colours, on a survey's address too", () => {
     expect(system.token('colors.brand.500')).toBe('#2b6cb0');
     expect(fillSystem().token('colors.brand.500')).toBe('#2b6cb0');
     expect(fillUsed.has('Dialog') && fillUsed.has('Button')).toBe(true);

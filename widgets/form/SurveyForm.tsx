@@ -38,7 +38,10 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
   const formContext = useMemo(() => context ?? {}, [context]);
   // What the widgets and templates read of rjsf's registry: the widgets, the label, hint and error
   // templates, the page's context.
-  const registry = useMemo(() => ({ widgets: WIDGETS_BY_NAME, templates: TEMPLATES, formContext }) as unknown as FormRegistry, [formContext]);
+  const registry = useMemo(
+    () => ({ widgets: WIDGETS_BY_NAME, templates: TEMPLATES, formContext }) as unknown as FormRegistry,
+    [formContext],
+  );
   const { t } = useTranslation();
   // The date and time questions the first screen does not show yet: the browser's first build of such
   // an input is paid once the form is painted, not by the answer that reveals them (../shared/warmInputs.ts).
@@ -55,7 +58,13 @@ export function SurveyForm({ runtime, context }: SurveyFormProps) {
       <RuntimeContext.Provider value={runtime}>
         <MediaUrlContext.Provider value={formContext.mediaUrl}>
           <div ref={host} className="fs-form" dir={form.language.dir} lang={form.language.code} data-testid="survey-form">
-            <Level steps={ROOT} schema={form.schema as RJSFSchema} uiSchema={form.uiSchema as UiSchema} registry={registry} readonly={runtime.readOnly} />
+            <Level
+              steps={ROOT}
+              schema={form.schema as RJSFSchema}
+              uiSchema={form.uiSchema as UiSchema}
+              registry={registry}
+              readonly={runtime.readOnly}
+            />
           </div>
         </MediaUrlContext.Provider>
       </RuntimeContext.Provider>
@@ -75,7 +84,11 @@ interface LevelProps {
 const Level = memo(function Level({ steps, schema, uiSchema, registry, readonly }: LevelProps) {
   // Built once per level: the layout window's steps re-render Layout, never the questions laid out.
   const properties = useMemo(
-    () => Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, content: nodeOf(name, s as RJSFSchema, uiSchema[name] as UiSchema, [...steps, name], registry, readonly) })),
+    () =>
+      Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+        name,
+        content: nodeOf(name, s as RJSFSchema, uiSchema[name] as UiSchema, [...steps, name], registry, readonly),
+      })),
     [steps, schema, uiSchema, registry, readonly],
   );
   const fieldPathId = useMemo(() => ({ $id: idOf(steps), path: [...steps] }), [steps]);
@@ -83,8 +96,18 @@ const Level = memo(function Level({ steps, schema, uiSchema, registry, readonly 
 });
 
 /** A repeat, or a question in its frame with its widget (the compiler names it in `ui:widget`). */
-function nodeOf(name: string, schema: RJSFSchema, uiSchema: UiSchema, steps: Steps, registry: FormRegistry, formReadonly: boolean): ReactElement {
-  if (schema.type === 'array') return <Repeat steps={steps} name={name} schema={schema} uiSchema={uiSchema} registry={registry} readonly={formReadonly} Body={Level} />;
+function nodeOf(
+  name: string,
+  schema: RJSFSchema,
+  uiSchema: UiSchema,
+  steps: Steps,
+  registry: FormRegistry,
+  formReadonly: boolean,
+): ReactElement {
+  if (schema.type === 'array')
+    return (
+      <Repeat steps={steps} name={name} schema={schema} uiSchema={uiSchema} registry={registry} readonly={formReadonly} Body={Level} />
+    );
   // rjsf's widget options: the question's `ui:options` as the compiler wrote them.
   const options = uiSchema['ui:options'] as QuestionWidgetProps['options'];
   const o = options as unknown as QuestionOptions & { readonly?: boolean };
@@ -93,7 +116,14 @@ function nodeOf(name: string, schema: RJSFSchema, uiSchema: UiSchema, steps: Ste
   const readonly = o.readonly ?? formReadonly;
   const id = idOf(steps);
   return (
-    <FieldTemplate id={id} fieldPathId={{ $id: id, path: [...steps] }} schema={schema} uiSchema={uiSchema} registry={registry} readonly={readonly}>
+    <FieldTemplate
+      id={id}
+      fieldPathId={{ $id: id, path: [...steps] }}
+      schema={schema}
+      uiSchema={uiSchema}
+      registry={registry}
+      readonly={readonly}
+    >
       <Widget
         id={id}
         name={name}

@@ -51,7 +51,10 @@ export function Repeat({ steps, name, schema, uiSchema, registry, readonly: form
   const count = useInstanceCount(path, fallback?.count ?? 0);
   const fallbackRemove = fallback?.remove;
   // Stable: adding the 200th instance renders that instance only.
-  const remove = useCallback((index: number) => (rt ? rt.remove(`${path}[${index + 1}]`) : fallbackRemove?.(index)), [rt, path, fallbackRemove]);
+  const remove = useCallback(
+    (index: number) => (rt ? rt.remove(`${path}[${index + 1}]`) : fallbackRemove?.(index)),
+    [rt, path, fallbackRemove],
+  );
   if (!relevant) return null;
   const o = (uiSchema?.['ui:options'] ?? {}) as Partial<RepeatOptions>;
   const readonly = rt?.readOnly ?? formReadonly;
@@ -107,7 +110,18 @@ interface InstanceProps extends Omit<InstanceBodyProps, 'steps'> {
   Body: ComponentType<InstanceBodyProps>;
 }
 
-const RepeatInstance = memo(function RepeatInstance({ index, parent, title, schema, uiSchema, registry, readonly, removable, onRemove, Body }: InstanceProps) {
+const RepeatInstance = memo(function RepeatInstance({
+  index,
+  parent,
+  title,
+  schema,
+  uiSchema,
+  registry,
+  readonly,
+  removable,
+  onRemove,
+  Body,
+}: InstanceProps) {
   const t = useText();
   const [open, setOpen] = useState(true);
   const steps = useMemo(() => [...parent, index], [parent, index]);

@@ -58,7 +58,16 @@ export function RepeatField(props: Props) {
   };
   return (
     <RepeatData.Provider value={{ list, onChange }}>
-      <Repeat steps={fieldPathId.path} name={props.name} schema={props.schema} uiSchema={props.uiSchema} registry={props.registry} readonly={props.readonly === true} Body={RjsfInstance} fallback={fallback} />
+      <Repeat
+        steps={fieldPathId.path}
+        name={props.name}
+        schema={props.schema}
+        uiSchema={props.uiSchema}
+        registry={props.registry}
+        readonly={props.readonly === true}
+        Body={RjsfInstance}
+        fallback={fallback}
+      />
     </RepeatData.Provider>
   );
 }

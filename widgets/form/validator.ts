@@ -4,7 +4,14 @@
 // not evaluate the survey a second time.
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { FormState } from '../../engine/expression/index';
-import { checkState, createFormValidator, type Bindings, type FormValidator, type FormValues, type ValidationResult } from '../../engine/survey/index';
+import {
+  checkState,
+  createFormValidator,
+  type Bindings,
+  type FormValidator,
+  type FormValues,
+  type ValidationResult,
+} from '../../engine/survey/index';
 import type { AnswerChecker } from '../runtime/store';
 import type { FormContext } from '../types';
 

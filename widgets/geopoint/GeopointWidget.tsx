@@ -40,7 +40,14 @@ export function GeopointWidget(props: QuestionWidgetProps) {
     const next: Partial<Coords> = { ...coords, [part]: typeof n === 'number' ? n : undefined };
     setCoords(next);
     if (next.latitude === undefined || next.longitude === undefined) return store(undefined);
-    store(formatGeopoint({ latitude: next.latitude, longitude: next.longitude, ...(next.altitude !== undefined ? { altitude: next.altitude } : {}), ...(next.accuracy !== undefined ? { accuracy: next.accuracy } : {}) }));
+    store(
+      formatGeopoint({
+        latitude: next.latitude,
+        longitude: next.longitude,
+        ...(next.altitude !== undefined ? { altitude: next.altitude } : {}),
+        ...(next.accuracy !== undefined ? { accuracy: next.accuracy } : {}),
+      }),
+    );
   };
 
   const find = (): void => {
@@ -87,7 +94,15 @@ export function GeopointWidget(props: QuestionWidgetProps) {
           </label>
         ))}
       </div>
-      {failure ? <Errors errors={[failure]} fieldPathId={{ $id: `${props.id}:gps`, path: [] }} schema={props.schema} uiSchema={props.uiSchema ?? {}} registry={props.registry} /> : null}
+      {failure ? (
+        <Errors
+          errors={[failure]}
+          fieldPathId={{ $id: `${props.id}:gps`, path: [] }}
+          schema={props.schema}
+          uiSchema={props.uiSchema ?? {}}
+          registry={props.registry}
+        />
+      ) : null}
     </div>
   );
 }

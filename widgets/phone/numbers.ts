@@ -28,13 +28,19 @@ export function usePhoneNumbers(now: boolean): { numbers: PhoneNumbers | null; l
   const [numbers, setNumbers] = useState(phoneNumbers);
   const load = () => {
     const p = loadPhoneNumbers();
-    p.then((m) => setNumbers(() => m), () => undefined);
+    p.then(
+      (m) => setNumbers(() => m),
+      () => undefined,
+    );
     return p;
   };
   useEffect(() => {
     if (!now || numbers !== null) return;
     let live = true;
-    loadPhoneNumbers().then((m) => live && setNumbers(() => m), () => undefined);
+    loadPhoneNumbers().then(
+      (m) => live && setNumbers(() => m),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

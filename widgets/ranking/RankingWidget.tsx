@@ -36,13 +36,30 @@ export function RankingWidget(props: QuestionWidgetProps) {
             </span>
             {locked ? null : (
               <>
-                <button type="button" className="fs-icon-btn" aria-label={t('widgets.ranking.up')} disabled={i === 0} onClick={() => move(i, -1)}>
+                <button
+                  type="button"
+                  className="fs-icon-btn"
+                  aria-label={t('widgets.ranking.up')}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" className="fs-icon-btn" aria-label={t('widgets.ranking.down')} disabled={i === ranked.length - 1} onClick={() => move(i, 1)}>
+                <button
+                  type="button"
+                  className="fs-icon-btn"
+                  aria-label={t('widgets.ranking.down')}
+                  disabled={i === ranked.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   ↓
                 </button>
-                <button type="button" className="fs-icon-btn" aria-label={t('widgets.ranking.unrank')} onClick={() => save(ranked.filter((n) => n !== name))}>
+                <button
+                  type="button"
+                  className="fs-icon-btn"
+                  aria-label={t('widgets.ranking.unrank')}
+                  onClick={() => save(ranked.filter((n) => n !== name))}
+                >
                   ×
                 </button>
               </>

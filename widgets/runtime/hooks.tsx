@@ -38,7 +38,8 @@ export function useAnswer(props: { value: unknown; onChange: (value: unknown) =>
 }
 
 export const useRelevant = (path: string | null): boolean => useRuntimeValue(path, (r, p) => r.relevant(p), true);
-export const useChoiceNames = (path: string | null): readonly string[] | 'error' | undefined => useRuntimeValue(path, (r, p) => r.choices(p), undefined);
+export const useChoiceNames = (path: string | null): readonly string[] | 'error' | undefined =>
+  useRuntimeValue(path, (r, p) => r.choices(p), undefined);
 export const useInstanceCount = (path: string | null, fallback: number): number => useRuntimeValue(path, (r, p) => r.count(p), fallback);
 
 /** What a question's frame shows: whether it is shown, its live label and hint, the error to show. */

@@ -9,20 +9,29 @@ import { plainText } from '../../engine/survey/markup';
 import { GEO_MESSAGES } from '../geopoint/locate';
 import { IMAGE_MESSAGES } from '../image/scale';
 
-const REQUIRED_MESSAGES = { field: QUESTION_TYPES[34].requiredMessage, selectOne: QUESTION_TYPES[32].requiredMessage, selectMultiple: QUESTION_TYPES[33].requiredMessage };
+const REQUIRED_MESSAGES = {
+  field: QUESTION_TYPES[34].requiredMessage,
+  selectOne: QUESTION_TYPES[32].requiredMessage,
+  selectMultiple: QUESTION_TYPES[33].requiredMessage,
+};
 
 type Fixed = { [K in keyof typeof FIELD_MESSAGES]: (typeof FIELD_MESSAGES)[K] extends string ? K : never }[keyof typeof FIELD_MESSAGES];
 
 const fixed = new Map<string, string>();
-for (const [key, value] of Object.entries(FIELD_MESSAGES)) if (typeof value === 'string') fixed.set(value, `widgets.engine.${key as Fixed}`);
+for (const [key, value] of Object.entries(FIELD_MESSAGES))
+  if (typeof value === 'string') fixed.set(value, `widgets.engine.${key as Fixed}`);
 for (const [key, value] of Object.entries(SUBMIT_MESSAGES)) fixed.set(value, `widgets.engine.submit.${key}`);
 // The question types' own required messages (engine/survey/question-types.ts).
 fixed.set(REQUIRED_MESSAGES.field, 'widgets.engine.required');
 fixed.set(REQUIRED_MESSAGES.selectOne, 'widgets.engine.selectOne');
 fixed.set(REQUIRED_MESSAGES.selectMultiple, 'widgets.engine.selectAtLeastOne');
 for (const [key, value] of Object.entries(GEO_MESSAGES)) fixed.set(value, `widgets.gps.${key as keyof typeof GEO_MESSAGES}`);
-const IMAGE_KEYS = { read: 'readFailed', scale: 'scaleFailed', encode: 'encodeFailed' } as const satisfies Record<keyof typeof IMAGE_MESSAGES, string>;
-for (const [key, value] of Object.entries(IMAGE_MESSAGES)) fixed.set(value, `widgets.file.${IMAGE_KEYS[key as keyof typeof IMAGE_MESSAGES]}`);
+const IMAGE_KEYS = { read: 'readFailed', scale: 'scaleFailed', encode: 'encodeFailed' } as const satisfies Record<
+  keyof typeof IMAGE_MESSAGES,
+  string
+>;
+for (const [key, value] of Object.entries(IMAGE_MESSAGES))
+  fixed.set(value, `widgets.file.${IMAGE_KEYS[key as keyof typeof IMAGE_MESSAGES]}`);
 
 const MAX_CHOICES = /^You can select up to (\d+) choices\.$/;
 const RANGE = /^Please choose a value between (-?[\d.]+) and (-?[\d.]+)(?: in steps of (-?[\d.]+))?\.$/;
@@ -34,7 +43,10 @@ export function engineMessage(message: string, t: TFunction): string {
   const max = MAX_CHOICES.exec(message);
   if (max) return t('widgets.engine.maxChoices', { count: Number(max[1]) });
   const range = RANGE.exec(message);
-  if (range) return range[3] === undefined ? t('widgets.engine.range', { lo: range[1], hi: range[2] }) : t('widgets.engine.rangeStep', { lo: range[1], hi: range[2], step: range[3] });
+  if (range)
+    return range[3] === undefined
+      ? t('widgets.engine.range', { lo: range[1], hi: range[2] })
+      : t('widgets.engine.rangeStep', { lo: range[1], hi: range[2], step: range[3] });
   return message;
 }
 

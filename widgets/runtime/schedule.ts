@@ -37,7 +37,8 @@ export function afterPaint(fn: () => void, afterMs = 0): () => void {
   };
   const frame = (): void => {
     if (cancelled) return;
-    if (typeof requestAnimationFrame !== 'function' || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return painted();
+    if (typeof requestAnimationFrame !== 'function' || (typeof document !== 'undefined' && document.visibilityState === 'hidden'))
+      return painted();
     requestAnimationFrame(() => setTimeout(painted, 0));
   };
   const timer = setTimeout(frame, afterMs);

@@ -211,7 +211,12 @@ export class FormRuntime {
             if (!Array.isArray(list)) continue;
             dst[node.name] = list.map((item: unknown, i: number) => {
               const copy: FormValues = {};
-              walk(node.children, typeof item === 'object' && item !== null ? (item as FormValues) : {}, copy, `${prefix}${node.name}[${i + 1}]/`);
+              walk(
+                node.children,
+                typeof item === 'object' && item !== null ? (item as FormValues) : {},
+                copy,
+                `${prefix}${node.name}[${i + 1}]/`,
+              );
               return copy;
             });
           }

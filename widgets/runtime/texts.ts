@@ -140,7 +140,11 @@ function merge(into: Texts, from: Texts): Texts {
 
 /** react-i18next's hook, for this store: `t` changes (and the component renders again) with the language or the texts. */
 export function useTranslation(): { t: TFunction; i18n: typeof texts } {
-  const v = useSyncExternalStore(texts.subscribe, () => version, () => version);
+  const v = useSyncExternalStore(
+    texts.subscribe,
+    () => version,
+    () => version,
+  );
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function when the texts change
   const t = useMemo<TFunction>(() => (key, options) => translate(key, options), [v]);
   return { t, i18n: texts };

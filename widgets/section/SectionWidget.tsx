@@ -24,15 +24,31 @@ export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNod
   const count = typeof props.value === 'number' ? props.value : 0;
   const canAdd = o.repeat && o.addable === true && props.readonly !== true && props.disabled !== true;
   return (
-    <section className="fs-section" id={props.id} data-section={props.name} data-testid={`section-${props.name}`} aria-labelledby={labelId(props.id)}>
+    <section
+      className="fs-section"
+      id={props.id}
+      data-section={props.name}
+      data-testid={`section-${props.name}`}
+      aria-labelledby={labelId(props.id)}
+    >
       <div className="fs-section-head">
         <Title id={props.id} title={props.label} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} />
-        {o.description ? <Hint id={`${props.id}__description`} description={o.description} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} /> : null}
+        {o.description ? (
+          <Hint
+            id={`${props.id}__description`}
+            description={o.description}
+            schema={props.schema}
+            uiSchema={SECTION_UI}
+            registry={props.registry}
+          />
+        ) : null}
       </div>
       {props.children}
-      {canAdd && count === 0 ? <p className="fs-muted">
+      {canAdd && count === 0 ? (
+        <p className="fs-muted">
           <span dir="auto">{t('widgets.section.empty')}</span>
-        </p> : null}
+        </p>
+      ) : null}
       {canAdd ? (
         <div>
           <button type="button" className="fs-btn" data-testid={`repeat-add-${props.name}`} onClick={() => props.onChange(count + 1)}>
@@ -40,7 +56,13 @@ export function SectionWidget(props: QuestionWidgetProps & { children?: ReactNod
           </button>
         </div>
       ) : null}
-      <Errors errors={props.rawErrors ?? []} fieldPathId={{ $id: props.id, path: [] }} schema={props.schema} uiSchema={SECTION_UI} registry={props.registry} />
+      <Errors
+        errors={props.rawErrors ?? []}
+        fieldPathId={{ $id: props.id, path: [] }}
+        schema={props.schema}
+        uiSchema={SECTION_UI}
+        registry={props.registry}
+      />
     </section>
   );
 }

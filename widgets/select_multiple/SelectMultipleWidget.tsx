@@ -30,7 +30,14 @@ export function SelectMultipleWidget(props: QuestionWidgetProps) {
     set(ordered.length ? ordered.join(' ') : undefined);
   };
   const list = (
-    <div className="fs-choices" role="group" aria-labelledby={labelId(props.id)} aria-describedby={describedBy(props.id)} id={props.id} {...layoutOf(o)}>
+    <div
+      className="fs-choices"
+      role="group"
+      aria-labelledby={labelId(props.id)}
+      aria-describedby={describedBy(props.id)}
+      id={props.id}
+      {...layoutOf(o)}
+    >
       {shown.map((c) => {
         const checked = chosen.has(c.name);
         const off = locked || (full && !checked);
@@ -44,9 +51,12 @@ export function SelectMultipleWidget(props: QuestionWidgetProps) {
     </div>
   );
   // The limit as a hint, unless the question's own hint says it (in its language) already.
-  const hint = max !== null && !o.hint ? <p className="fs-hint">
+  const hint =
+    max !== null && !o.hint ? (
+      <p className="fs-hint">
         <span dir="auto">{t('widgets.choices.maxHint', { n: max })}</span>
-      </p> : null;
+      </p>
+    ) : null;
   if (hasAppearance(o, 'minimal')) {
     return (
       <>

@@ -21,7 +21,13 @@ export function SelectOneWidget(props: QuestionWidgetProps) {
 
   if (hasAppearance(o, 'minimal')) {
     return (
-      <select {...inputProps(props)} disabled={locked} className="fs-input" value={current ?? ''} onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}>
+      <select
+        {...inputProps(props)}
+        disabled={locked}
+        className="fs-input"
+        value={current ?? ''}
+        onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+      >
         <option value="">{t('widgets.choices.placeholder')}</option>
         {choices.map((c) => (
           <option key={c.name} value={c.name}>
@@ -35,7 +41,14 @@ export function SelectOneWidget(props: QuestionWidgetProps) {
   return (
     <div>
       {box}
-      <div className="fs-choices" role="radiogroup" aria-labelledby={labelId(props.id)} aria-describedby={describedBy(props.id)} id={props.id} {...layoutOf(o)}>
+      <div
+        className="fs-choices"
+        role="radiogroup"
+        aria-labelledby={labelId(props.id)}
+        aria-describedby={describedBy(props.id)}
+        id={props.id}
+        {...layoutOf(o)}
+      >
         {shown.map((c) => {
           const checked = current === c.name;
           return (

@@ -79,13 +79,23 @@ export function FileField({ props, image }: { props: QuestionWidgetProps; image:
           {t('widgets.file.remove')}
         </button>
       ) : null}
-      {problem ? <Errors errors={[problem]} fieldPathId={{ $id: `${props.id}:file`, path: [] }} schema={props.schema} uiSchema={props.uiSchema ?? {}} registry={props.registry} /> : null}
+      {problem ? (
+        <Errors
+          errors={[problem]}
+          fieldPathId={{ $id: `${props.id}:file`, path: [] }}
+          schema={props.schema}
+          uiSchema={props.uiSchema ?? {}}
+          registry={props.registry}
+        />
+      ) : null}
     </div>
   );
 }
 
 function Preview({ value, image, fileUrl }: { value: string; image: boolean; fileUrl: FileUrl | undefined }) {
-  const info: FileInfo | undefined = isDataUrl(value) ? describeDataUrl(value) : { name: value.slice(value.lastIndexOf('/') + 1), type: '', size: -1 };
+  const info: FileInfo | undefined = isDataUrl(value)
+    ? describeDataUrl(value)
+    : { name: value.slice(value.lastIndexOf('/') + 1), type: '', size: -1 };
   const link = useFileLink(value, fileUrl);
   const t = useText();
   if (link === 'loading') {

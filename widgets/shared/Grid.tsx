@@ -45,7 +45,14 @@ export function Grid({ props, many }: { props: QuestionWidgetProps; many: boolea
   const emoji = o.hasEmoji === true;
   return (
     // Read-only, its inputs take no focus: the wrap does, so a keyboard can scroll a wide grid on a phone.
-    <div className="fs-grid-wrap" role="group" aria-labelledby={labelId(props.id)} aria-describedby={describedBy(props.id)} id={props.id} {...(locked ? { tabIndex: 0 } : {})}>
+    <div
+      className="fs-grid-wrap"
+      role="group"
+      aria-labelledby={labelId(props.id)}
+      aria-describedby={describedBy(props.id)}
+      id={props.id}
+      {...(locked ? { tabIndex: 0 } : {})}
+    >
       <table className="fs-grid">
         <thead>
           <tr>

@@ -39,7 +39,10 @@ export function clean(mode: NumberMode, text: string): string {
     }
     case 'decimal':
     case 'signed': {
-      const t = text.replace(/,/g, '.').replace(mode === 'decimal' ? /[^\d.]/g : /[^\d.-]/g, '').replace(/(?!^)-/g, '');
+      const t = text
+        .replace(/,/g, '.')
+        .replace(mode === 'decimal' ? /[^\d.]/g : /[^\d.-]/g, '')
+        .replace(/(?!^)-/g, '');
       const dot = t.indexOf('.');
       return dot < 0 ? t : t.slice(0, dot + 1) + t.slice(dot + 1).replace(/\./g, '');
     }

@@ -10,7 +10,13 @@ export const describedBy = (id: string): string => `${hintId(id)} ${errorId(id)}
  * Props every input of a widget takes from rjsf's widget props. Attributes that say nothing are left
  * out: a 2,000-question form sets tens of thousands of them at first render.
  */
-export function inputProps(p: { id: string; readonly?: boolean | undefined; disabled?: boolean | undefined; required?: boolean | undefined; autofocus?: boolean | undefined }) {
+export function inputProps(p: {
+  id: string;
+  readonly?: boolean | undefined;
+  disabled?: boolean | undefined;
+  required?: boolean | undefined;
+  autofocus?: boolean | undefined;
+}) {
   return {
     id: p.id,
     'aria-describedby': describedBy(p.id),

@@ -14,7 +14,10 @@ import { BLOCK, Block } from './blocks';
 import { useRevealed } from './reveal';
 
 /** What the layout reads of rjsf's ObjectFieldTemplate props: each question's content by name. */
-export type LayoutProps = Pick<ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'uiSchema' | 'fieldPathId' | 'registry' | 'readonly'> & {
+export type LayoutProps = Pick<
+  ObjectFieldTemplateProps<FormValues, RJSFSchema, FormContext>,
+  'uiSchema' | 'fieldPathId' | 'registry' | 'readonly'
+> & {
   properties: readonly { name: string; content: ReactNode }[];
 };
 type Props = LayoutProps;
@@ -47,7 +50,12 @@ export function Layout(props: Props) {
     // Questions in a row go into blocks of BLOCK (blocks.tsx): a block is what skips layout off screen.
     let block: { key: string; items: ReactNode[]; questions: number } | null = null;
     const close = () => {
-      if (block !== null) out.push(<Block key={block.key} questions={block.questions}>{block.items}</Block>);
+      if (block !== null)
+        out.push(
+          <Block key={block.key} questions={block.questions}>
+            {block.items}
+          </Block>,
+        );
       block = null;
     };
     for (const node of nodes) {
@@ -58,7 +66,13 @@ export function Layout(props: Props) {
       if (node.kind === 'section') {
         close();
         out.push(
-          <SectionFrame key={node.name} node={node} path={joinPath(prefix, node.name)} registry={props.registry} readonly={props.readonly === true}>
+          <SectionFrame
+            key={node.name}
+            node={node}
+            path={joinPath(prefix, node.name)}
+            registry={props.registry}
+            readonly={props.readonly === true}
+          >
             {render(node.children)}
           </SectionFrame>,
         );
@@ -85,9 +99,12 @@ export function Layout(props: Props) {
     if (!partial || !el) return;
     const more = () => startTransition(() => setLimit((n) => n + control.options.step));
     // Observed anew after each step: observe() reports at once whether the end is still near.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) more();
-    }, { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more();
+      },
+      { rootMargin: '100% 0px' },
+    );
     observer.observe(el);
     // The first background step waits a moment: the respondent's first keys and taps come before it.
     const cancel = control.options.background ? whenIdle(more, limit === control.options.first ? BACKGROUND_START_MS : 0) : undefined;

@@ -10,7 +10,10 @@ import { hintId } from '../shared/a11y';
 import { templateOf, type FormContext, type FormValues, type QuestionOptions } from '../types';
 
 /** What the frame reads of rjsf's FieldTemplate props. */
-export type QuestionFrameProps = Pick<FieldTemplateProps<FormValues, RJSFSchema, FormContext>, 'id' | 'children' | 'registry' | 'schema' | 'uiSchema' | 'rawErrors' | 'readonly' | 'fieldPathId'>;
+export type QuestionFrameProps = Pick<
+  FieldTemplateProps<FormValues, RJSFSchema, FormContext>,
+  'id' | 'children' | 'registry' | 'schema' | 'uiSchema' | 'rawErrors' | 'readonly' | 'fieldPathId'
+>;
 type Props = QuestionFrameProps;
 
 export function FieldTemplate(props: Props) {
@@ -19,7 +22,18 @@ export function FieldTemplate(props: Props) {
   return <QuestionFrame {...props} o={o as QuestionOptions} path={instancePath(props.fieldPathId.path)} />;
 }
 
-function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, rawErrors, readonly, fieldPathId }: Props & { o: QuestionOptions; path: string }) {
+function QuestionFrame({
+  o,
+  path,
+  id,
+  children,
+  registry,
+  schema,
+  uiSchema: ui,
+  rawErrors,
+  readonly,
+  fieldPathId,
+}: Props & { o: QuestionOptions; path: string }) {
   const uiSchema = ui ?? {};
   const rt = useRuntime();
   const { relevant, question: state, error: shown } = useFrameState(path);
@@ -43,7 +57,14 @@ function QuestionFrame({ o, path, id, children, registry, schema, uiSchema: ui, 
         onBlur={rt ? () => rt.touch(path) : undefined}
         {...(error ? { 'data-invalid': 'true' } : {})}
       >
-        <Title id={id} title={state?.label ?? o.label} required={o.required && source === 'input'} schema={schema} uiSchema={uiSchema} registry={registry} />
+        <Title
+          id={id}
+          title={state?.label ?? o.label}
+          required={o.required && source === 'input'}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
         {hint ? <Hint id={hintId(id)} description={hint} schema={schema} uiSchema={uiSchema} registry={registry} /> : null}
         {children}
         <Errors errors={error ? [error] : []} fieldPathId={fieldPathId} schema={schema} uiSchema={uiSchema} registry={registry} />

@@ -8,7 +8,8 @@ import { AuthorText } from '../runtime/AuthorText';
 import { engineMessage } from '../runtime/messages';
 import { useText } from '../runtime/text';
 
-const typeOf = (uiSchema: unknown): unknown => (uiSchema as { 'ui:options'?: { questionType?: unknown } } | undefined)?.['ui:options']?.questionType;
+const typeOf = (uiSchema: unknown): unknown =>
+  (uiSchema as { 'ui:options'?: { questionType?: unknown } } | undefined)?.['ui:options']?.questionType;
 
 /** A question's label (for its input), or a section's heading. */
 export function QuestionLabel({ id, title, required, uiSchema }: TitleFieldProps<FormValues, RJSFSchema, FormContext>) {

@@ -33,7 +33,10 @@ function points(text: string, name: string): LatLong[] {
 /** One text is a trace or shape; several values (a geopoint question in a repeat) are one point each. */
 function pointsOf(values: readonly Val[], scope: Scope, name: string): LatLong[] {
   if (values.length === 1) return points(toStr(values[0] ?? '', scope), name);
-  return values.map((v) => toStr(v, scope)).filter((t) => t.trim() !== '').map((t) => point(t, name));
+  return values
+    .map((v) => toStr(v, scope))
+    .filter((t) => t.trim() !== '')
+    .map((t) => point(t, name));
 }
 
 function spread(v: Val, scope: Scope): Val[] {
@@ -65,7 +68,9 @@ function distance(ps: readonly LatLong[]): number {
     const a = ps[i - 1];
     const b = ps[i];
     if (a === undefined || b === undefined) continue;
-    const cosine = Math.sin(radians(a.lat)) * Math.sin(radians(b.lat)) + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.cos(radians(a.lon - b.lon));
+    const cosine =
+      Math.sin(radians(a.lat)) * Math.sin(radians(b.lat)) +
+      Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.cos(radians(a.lon - b.lon));
     total += Math.acos(Math.min(1, Math.max(-1, cosine))) * EARTH_RADIUS_M;
   }
   return total;

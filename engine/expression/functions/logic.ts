@@ -8,9 +8,7 @@ function single(v: Val, scope: Scope): Val {
 }
 
 export const logicFunctions = {
-  if: fn(['boolean', 'lazy', 'lazy'], 'value', (scope, condition, then, otherwise) =>
-    condition ? then(scope) : otherwise(scope),
-  ),
+  if: fn(['boolean', 'lazy', 'lazy'], 'value', (scope, condition, then, otherwise) => (condition ? then(scope) : otherwise(scope))),
   not: fn(['boolean'], 'boolean', (_, b) => !b),
   true: fn([], 'boolean', () => true),
   false: fn([], 'boolean', () => false),

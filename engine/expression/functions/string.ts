@@ -44,7 +44,9 @@ function translate(text: string, from: string, to: string): string {
 export const stringFunctions = {
   concat: fn(['...string'], 'string', (_, parts) => parts.join('')),
   /** pulldata('instance', 'column', 'key column', key): a value from a CSV attached to the form (Env.attachments). */
-  pulldata: fn(['string', 'string', 'string', 'string'], 'string', (scope, instance, column, keyColumn, key) => scope.pulldata(instance, column, keyColumn, key)),
+  pulldata: fn(['string', 'string', 'string', 'string'], 'string', (scope, instance, column, keyColumn, key) =>
+    scope.pulldata(instance, column, keyColumn, key),
+  ),
   string: fn(['value?'], 'string', (scope, v) => toStr(v ?? scope.current(), scope)),
   'string-length': fn(['string?'], 'number', (scope, s) => (s ?? currentText(scope)).length),
   'normalize-space': fn(['string?'], 'string', (scope, s) => (s ?? currentText(scope)).replace(XML_SPACE, ' ').trim()),

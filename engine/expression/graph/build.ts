@@ -6,7 +6,17 @@ import { asExpressionError, compile, type CompiledExpression } from '../runtime/
 import { templateReferences } from '../template';
 import { findCycles, topologicalOrder } from './order';
 import { describeFields } from './shape';
-import { BIND_KINDS, type Bind, type BindKind, type BindProblem, type Cycle, type FieldInfo, type Graph, type GraphBind, type SurveyShape } from './types';
+import {
+  BIND_KINDS,
+  type Bind,
+  type BindKind,
+  type BindProblem,
+  type Cycle,
+  type FieldInfo,
+  type Graph,
+  type GraphBind,
+  type SurveyShape,
+} from './types';
 
 interface Draft {
   readonly bind: Bind;
@@ -55,14 +65,23 @@ function draft(bind: Bind, fields: ReadonlyMap<string, FieldInfo>): { draft?: Dr
   const expression = normalise(bind);
   const context = { source: expression, field: bind.field };
   if (!fields.has(bind.field)) {
-    return { problem: new ExpressionError('unknown-reference', `There is no question named '${bind.field}'`, { offset: 0, length: 0 }, context) };
+    return {
+      problem: new ExpressionError('unknown-reference', `There is no question named '${bind.field}'`, { offset: 0, length: 0 }, context),
+    };
   }
   if (TEMPLATE_KINDS.has(bind.kind)) {
     const references = templateReferences(expression);
     const unknown = references.find((r) => !fields.has(r));
     if (unknown !== undefined) {
       const offset = expression.indexOf(unknown);
-      return { problem: new ExpressionError('unknown-reference', `There is no question named '${unknown}'`, { offset, length: unknown.length }, context) };
+      return {
+        problem: new ExpressionError(
+          'unknown-reference',
+          `There is no question named '${unknown}'`,
+          { offset, length: unknown.length },
+          context,
+        ),
+      };
     }
     const constant = references.length === 0 ? expression : undefined;
     return { draft: { bind, expression, compiled: undefined, references, readsOwnValue: false, crossesInstances: false, constant } };
@@ -100,7 +119,12 @@ export function buildGraph(binds: readonly Bind[], shape: SurveyShape): Graph {
   for (const bind of binds) {
     const key = `${bind.field}\u0000${bind.kind}`;
     if (seen.has(key)) {
-      const error = new ExpressionError('syntax', `'${bind.field}' has more than one ${bind.kind} expression`, { offset: 0, length: 0 }, { source: bind.expression, field: bind.field });
+      const error = new ExpressionError(
+        'syntax',
+        `'${bind.field}' has more than one ${bind.kind} expression`,
+        { offset: 0, length: 0 },
+        { source: bind.expression, field: bind.field },
+      );
       problems.push({ field: bind.field, kind: bind.kind, error });
       continue;
     }
@@ -140,13 +164,13 @@ export function buildGraph(binds: readonly Bind[], shape: SurveyShape): Graph {
   for (const component of findCycles(drafts.length, dependsOn)) {
     const members = component.map((i) => drafts[i]).filter((d): d is Draft => d !== undefined);
     const names = [...new Set(members.map((d) => d.bind.field))].sort((a, b) => (fields.get(a)?.index ?? 0) - (fields.get(b)?.index ?? 0));
-    const message = names.length === 1
-      ? `'${names[0]}' depends on its own value`
-      : `These questions depend on each other in a loop: ${names.join(', ')}`;
+    const message =
+      names.length === 1 ? `'${names[0]}' depends on its own value` : `These questions depend on each other in a loop: ${names.join(', ')}`;
     const error = new ExpressionError('cycle', message, { offset: 0, length: 0 });
     cycles.push({ fields: names, binds: members.map((d) => ({ field: d.bind.field, kind: d.bind.kind })), error });
     for (const i of component) cyclic.add(i);
-    for (const d of members) problems.push({ field: d.bind.field, kind: d.bind.kind, error: error.withContext({ source: d.expression, field: d.bind.field }) });
+    for (const d of members)
+      problems.push({ field: d.bind.field, kind: d.bind.kind, error: error.withContext({ source: d.expression, field: d.bind.field }) });
   }
 
   const documentOrder = drafts

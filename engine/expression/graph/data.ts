@@ -17,7 +17,10 @@ export function pathOf(field: string, repeats: readonly string[], indexes: Index
 const STEP = /^(.+)\[(\d+)\]$/;
 
 /** The question name and repeat indexes of a path, checked against the repeats around it. */
-export function parsePath(path: string, repeatsOf: (field: string) => readonly string[] | undefined): { field: string; indexes: number[] } | undefined {
+export function parsePath(
+  path: string,
+  repeatsOf: (field: string) => readonly string[] | undefined,
+): { field: string; indexes: number[] } | undefined {
   const segments = path.split('/').filter((s) => s !== '');
   const field = segments.pop();
   if (field === undefined) return undefined;
@@ -133,7 +136,14 @@ export function resizeAt(data: Data, repeats: readonly string[], indexes: Indexe
   });
 }
 
-export function removeInstanceAt(data: Data, repeats: readonly string[], indexes: Indexes, repeat: string, index: number, owned: Owned): Data {
+export function removeInstanceAt(
+  data: Data,
+  repeats: readonly string[],
+  indexes: Indexes,
+  repeat: string,
+  index: number,
+  owned: Owned,
+): Data {
   return updateNode(data, repeats, indexes, 0, owned, (node) => {
     const list: unknown = node[repeat];
     if (!Array.isArray(list) || index < 1 || index > list.length) return undefined;

@@ -27,7 +27,10 @@ export function initialize(graph: Graph, answers: Data = {}, options: Initialize
 function locate(state: FormState, path: string): { field: string; indexes: number[] } {
   const found = parsePath(path, (field) => state.graph.fields.get(field)?.repeats);
   if (found === undefined) {
-    throw new ExpressionError('unknown-reference', `'${path}' is not a question instance of this survey`, { offset: 0, length: path.length });
+    throw new ExpressionError('unknown-reference', `'${path}' is not a question instance of this survey`, {
+      offset: 0,
+      length: path.length,
+    });
   }
   return found;
 }

@@ -203,7 +203,9 @@ export class Session {
   setAnswer(field: string, indexes: Indexes, value: unknown): void {
     const { repeats } = this.info(field);
     const cleared = value === undefined;
-    this.answers = cleared ? deleteAt(this.answers, repeats, indexes, field, this.owned) : setAt(this.answers, repeats, indexes, field, value, this.owned);
+    this.answers = cleared
+      ? deleteAt(this.answers, repeats, indexes, field, this.owned)
+      : setAt(this.answers, repeats, indexes, field, value, this.owned);
     this.syncValue(field, indexes);
     this.observe(field, indexes);
   }
@@ -392,7 +394,8 @@ export class Session {
   private filter(bind: GraphBind, indexes: Indexes, path: string): void {
     const info = this.info(bind.field);
     const list = info.list === undefined ? [] : (this.graph.choices[info.list] ?? []);
-    const result = bind.compiled === undefined ? { choices: list } : filterChoices(bind.compiled.expression, list, this.env(path), bind.field);
+    const result =
+      bind.compiled === undefined ? { choices: list } : filterChoices(bind.compiled.expression, list, this.env(path), bind.field);
     this.setError(path, bind.kind, result.error);
     const names = result.choices.map((c) => c.name);
     const question = this.questions.get(path);
@@ -484,4 +487,3 @@ export class Session {
     return { state, changes };
   }
 }
-

@@ -56,7 +56,11 @@ function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | u
     }
     case 'path': {
       const path: PathArg | undefined =
-        node.kind === 'parent' ? { kind: 'parent', levels: node.levels ?? 1 } : node.kind === 'ref' ? { kind: 'ref', name: node.name } : undefined;
+        node.kind === 'parent'
+          ? { kind: 'parent', levels: node.levels ?? 1 }
+          : node.kind === 'ref'
+            ? { kind: 'ref', name: node.name }
+            : undefined;
       if (path === undefined) throw new ExpressionError('argument', "Expected '..' or a repeat reference", node.span);
       return () => path;
     }
@@ -177,4 +181,3 @@ function bindCall(
   }
   return (s) => impl(s, ...fixed.map((f) => f(s)));
 }
-

@@ -68,7 +68,12 @@ function compileRelation(op: Relation, l: Code, r: Code): Code {
   if (l.type === 'number' && r.type === 'number') {
     const a = asNumber(l);
     const b = asNumber(r);
-    const test = { '<': (x: number, y: number) => x < y, '<=': (x: number, y: number) => x <= y, '>': (x: number, y: number) => x > y, '>=': (x: number, y: number) => x >= y }[op];
+    const test = {
+      '<': (x: number, y: number) => x < y,
+      '<=': (x: number, y: number) => x <= y,
+      '>': (x: number, y: number) => x > y,
+      '>=': (x: number, y: number) => x >= y,
+    }[op];
     return { run: (s) => test(a(s), b(s)), type: 'boolean' };
   }
   return { run: (s) => relational(op, l.run(s), r.run(s), s), type: 'boolean' };

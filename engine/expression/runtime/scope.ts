@@ -129,7 +129,12 @@ export class EvaluationScope implements Scope {
     // the context leaves out, are not counted (pyxform writes these paths for questions of repeats).
     const levels = target.kind === 'parent' ? target.levels : 1;
     const step = steps[steps.length - levels];
-    if (step === undefined) fail(levels === 1 ? 'position(..) can only be used inside a repeat' : `position(${'../'.repeat(levels - 1)}..) needs ${levels} repeats around the question`);
+    if (step === undefined)
+      fail(
+        levels === 1
+          ? 'position(..) can only be used inside a repeat'
+          : `position(${'../'.repeat(levels - 1)}..) needs ${levels} repeats around the question`,
+      );
     return step.index;
   }
 

@@ -57,10 +57,9 @@ function parseChecked(source: string): SyntaxResult {
       throw e;
     }
   }
-  const errors = [
-    ...lexed.errors.map((e) => lexingError(source, e)),
-    ...grammar.errors.map((e) => parsingError(source, e)),
-  ].sort((a, b) => a.offset - b.offset);
+  const errors = [...lexed.errors.map((e) => lexingError(source, e)), ...grammar.errors.map((e) => parsingError(source, e))].sort(
+    (a, b) => a.offset - b.offset,
+  );
   return { root: undefined, errors };
 }
 

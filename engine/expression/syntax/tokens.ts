@@ -36,7 +36,17 @@ const OPERATOR_NAME = /and|or|div|mod/y;
 /** Tokens after which XPath reads a name as an operator (XPath 1.0, 3.7 "Lexical Structure"). */
 const endsValue = (token: IToken | undefined): boolean => {
   const type = token?.tokenType;
-  return type === NumberLiteral || type === StringLiteral || type === Reference || type === RParen || type === RBracket || type === Dot || type === DotDot || type === ParentPath || type === Identifier;
+  return (
+    type === NumberLiteral ||
+    type === StringLiteral ||
+    type === Reference ||
+    type === RParen ||
+    type === RBracket ||
+    type === Dot ||
+    type === DotDot ||
+    type === ParentPath ||
+    type === Identifier
+  );
 };
 
 /**

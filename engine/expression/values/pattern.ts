@@ -151,8 +151,10 @@ export function translatePattern(pattern: string): Translation {
         out += c;
         break;
       case '(':
-        if (pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i)) return refuse('Look-ahead ((?=...), (?!...)) cannot be matched in linear time', i);
-        if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) return refuse('Look-behind ((?<=...), (?<!...)) cannot be matched in linear time', i);
+        if (pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i))
+          return refuse('Look-ahead ((?=...), (?!...)) cannot be matched in linear time', i);
+        if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i))
+          return refuse('Look-behind ((?<=...), (?<!...)) cannot be matched in linear time', i);
         if (pattern.startsWith('(?>', i)) {
           // An atomic group only prunes backtracking, which RE2 never does: a plain group.
           out += '(?:';

@@ -28,7 +28,9 @@ export class NodeSet {
     if (this.raw.length === 0) return '';
     if (this.raw.length > 1) {
       const what = this.name === undefined ? 'These answers' : `\${${this.name}}`;
-      fail(`${what} ${this.name === undefined ? 'are' : 'is'} repeated (${this.raw.length} answers) where one value is needed: use indexed-repeat() to pick one, or count(), sum(), join() over all of them`);
+      fail(
+        `${what} ${this.name === undefined ? 'are' : 'is'} repeated (${this.raw.length} answers) where one value is needed: use indexed-repeat() to pick one, or count(), sum(), join() over all of them`,
+      );
     }
     return this.at(0, clock);
   }

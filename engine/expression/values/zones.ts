@@ -30,7 +30,14 @@ function formatter(zone: string): Intl.DateTimeFormat {
 function readZoneOffset(zone: string, instantMs: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(zone).formatToParts(new Date(instantMs))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts['year'] ?? 1970, (parts['month'] ?? 1) - 1, parts['day'] ?? 1, parts['hour'] ?? 0, parts['minute'] ?? 0, parts['second'] ?? 0);
+  const wall = Date.UTC(
+    parts['year'] ?? 1970,
+    (parts['month'] ?? 1) - 1,
+    parts['day'] ?? 1,
+    parts['hour'] ?? 0,
+    parts['minute'] ?? 0,
+    parts['second'] ?? 0,
+  );
   return Math.round((wall - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }
 

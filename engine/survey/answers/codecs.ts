@@ -39,7 +39,8 @@ function index(field: FieldNode): ChoiceIndex {
 }
 
 const BAD_CHOICE: Decoded = { error: FIELD_MESSAGES.invalidChoice };
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const nameOfId = (map: Map<string, string>, id: unknown): string | undefined => {
   const t = text(id);
@@ -80,7 +81,8 @@ const fileCodec: Codec = {
   decode: (d) => {
     const files = list(d.answerFiles).filter(isObject) as Partial<AnswerFile>[];
     const paths = list(d.filePaths).filter(isObject);
-    if (files.length + paths.length !== 1) return { error: files.length + paths.length ? 'Please attach one file only.' : FIELD_MESSAGES.file };
+    if (files.length + paths.length !== 1)
+      return { error: files.length + paths.length ? 'Please attach one file only.' : FIELD_MESSAGES.file };
     const uri = files.length ? text(files[0]!.uri) : text(paths[0]!.filePath);
     return uri ? { value: uri } : { error: FIELD_MESSAGES.file };
   },
@@ -169,10 +171,20 @@ export const CODECS: Record<QuestionType, Codec> = {
     decode: (d) => {
       const c = isObject(d.coords) ? d.coords : isObject(d.answerGeoLocation) ? d.answerGeoLocation : undefined;
       if (c === undefined) return { error: FIELD_MESSAGES.geopoint };
-      const parts = [c.latitude, c.longitude, c.altitude, c.accuracy].map((x) => (x === undefined || x === null || x === '' ? undefined : Number(x)));
+      const parts = [c.latitude, c.longitude, c.altitude, c.accuracy].map((x) =>
+        x === undefined || x === null || x === '' ? undefined : Number(x),
+      );
       const [latitude, longitude, altitude, accuracy] = parts;
-      if (latitude === undefined || longitude === undefined || parts.some((x) => x !== undefined && !Number.isFinite(x))) return { error: FIELD_MESSAGES.geopoint };
-      return { value: formatGeopoint({ latitude, longitude, ...(altitude !== undefined ? { altitude } : {}), ...(accuracy !== undefined ? { accuracy } : {}) }) };
+      if (latitude === undefined || longitude === undefined || parts.some((x) => x !== undefined && !Number.isFinite(x)))
+        return { error: FIELD_MESSAGES.geopoint };
+      return {
+        value: formatGeopoint({
+          latitude,
+          longitude,
+          ...(altitude !== undefined ? { altitude } : {}),
+          ...(accuracy !== undefined ? { accuracy } : {}),
+        }),
+      };
     },
   },
   106: fileCodec,
@@ -192,7 +204,9 @@ export const CODECS: Record<QuestionType, Codec> = {
     encode: (v, f) => {
       if (typeof v !== 'string') return undefined;
       const ranked = splitNames(v).map((n, i) => ({ choiceId: index(f).idOf.get(n), rank: i + 1 }));
-      return ranked.every((r): r is { choiceId: string; rank: number } => r.choiceId !== undefined) ? { answerRankings: ranked } : undefined;
+      return ranked.every((r): r is { choiceId: string; rank: number } => r.choiceId !== undefined)
+        ? { answerRankings: ranked }
+        : undefined;
     },
     decode: (d, f) => {
       const ranked: { name: string; rank: number }[] = [];

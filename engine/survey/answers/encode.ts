@@ -20,7 +20,11 @@ export function encodeAnswers(b: Bindings, data: FormValues, who: { surveyId: st
   const sectionRepeatGroups: EncodedAnswers['sectionRepeatGroups'] = [];
   const questionIds = new Set<string>();
   const push = (node: BindingNode, name: string, indexes: readonly number[], detail: Omit<AnswerDetail, 'questionType'>): void => {
-    const answerDetail: AnswerDetail = { questionType: node.type, ...(indexes.length ? { repeatGroup: indexes.join('.') } : {}), ...detail };
+    const answerDetail: AnswerDetail = {
+      questionType: node.type,
+      ...(indexes.length ? { repeatGroup: indexes.join('.') } : {}),
+      ...detail,
+    };
     answers.push({ surveyId: who.surveyId, userId: who.userId, questionId: node.id, name, answerDetail });
   };
 
@@ -80,10 +84,16 @@ function grow(list: FormValues[], k: number, budget: Budget): boolean {
  * Where the answer of a node sits for a repeatGroup ('2.1'), creating the instances on the way;
  * undefined when the indexes do not fit the node, 'budget' when they would pass the instance budget.
  */
-function containerFor(data: FormValues, node: BindingNode, repeatGroup: unknown, budget: Budget): { container: FormValues; path: string } | 'budget' | undefined {
+function containerFor(
+  data: FormValues,
+  node: BindingNode,
+  repeatGroup: unknown,
+  budget: Budget,
+): { container: FormValues; path: string } | 'budget' | undefined {
   const raw = repeatGroup === undefined || repeatGroup === null ? '' : String(repeatGroup).trim();
   const indexes = raw === '' ? [] : raw.split('.', node.repeats.length + 1).map(Number);
-  if (indexes.length !== node.repeats.length || indexes.some((i) => !Number.isInteger(i) || i < 1 || i > MAX_REPEAT_INSTANCES)) return undefined;
+  if (indexes.length !== node.repeats.length || indexes.some((i) => !Number.isInteger(i) || i < 1 || i > MAX_REPEAT_INSTANCES))
+    return undefined;
   let container = data;
   let path = '';
   for (let level = 0; level < node.repeats.length; level++) {
@@ -111,12 +121,21 @@ export function answerCapacity(b: Bindings): number {
   return outside + inside * MAX_SUBMISSION_INSTANCES;
 }
 
-export function decodeAnswers(b: Bindings, answers: readonly { questionId: unknown; answerDetail?: unknown }[]): { data: FormValues; problems: DecodeProblem[] } {
+export function decodeAnswers(
+  b: Bindings,
+  answers: readonly { questionId: unknown; answerDetail?: unknown }[],
+): { data: FormValues; problems: DecodeProblem[] } {
   const data: FormValues = {};
   const problems: DecodeProblem[] = [];
   const capacity = answerCapacity(b);
   if (answers.length > capacity) {
-    problems.push({ index: capacity, questionId: null, name: null, path: 'answers', message: `'answers' holds ${answers.length} answers; this survey takes at most ${capacity}` });
+    problems.push({
+      index: capacity,
+      questionId: null,
+      name: null,
+      path: 'answers',
+      message: `'answers' holds ${answers.length} answers; this survey takes at most ${capacity}`,
+    });
     return { data, problems };
   }
   const seen = new Set<string>();
@@ -124,10 +143,17 @@ export function decodeAnswers(b: Bindings, answers: readonly { questionId: unkno
   const overBudget = `A submission holds at most ${MAX_SUBMISSION_INSTANCES} repeat instances`;
   for (let index = 0; index < answers.length; index++) {
     const answer = answers[index]!;
-    const node = typeof answer.questionId === 'string' ? b.byId.get(answer.questionId.toLowerCase()) ?? b.byId.get(answer.questionId) : undefined;
+    const node =
+      typeof answer.questionId === 'string' ? (b.byId.get(answer.questionId.toLowerCase()) ?? b.byId.get(answer.questionId)) : undefined;
     const detail = isObject(answer.answerDetail) ? answer.answerDetail : {};
     if (node === undefined) {
-      problems.push({ index, questionId: null, name: null, path: null, message: `'${String(answer.questionId)}' is not a question of this survey` });
+      problems.push({
+        index,
+        questionId: null,
+        name: null,
+        path: null,
+        message: `'${String(answer.questionId)}' is not a question of this survey`,
+      });
       continue;
     }
     const at = containerFor(data, node, detail.repeatGroup, budget);
@@ -138,7 +164,11 @@ export function decodeAnswers(b: Bindings, answers: readonly { questionId: unkno
       return { data, problems };
     }
     if (at === undefined) {
-      problems.push({ ...where, path: null, message: `'answers[${index}].answerDetail.repeatGroup' does not fit the repeats around '${node.name}'` });
+      problems.push({
+        ...where,
+        path: null,
+        message: `'answers[${index}].answerDetail.repeatGroup' does not fit the repeats around '${node.name}'`,
+      });
       continue;
     }
     const path = at.path ? `${at.path}/${node.name}` : node.name;

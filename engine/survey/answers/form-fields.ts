@@ -51,9 +51,30 @@ type Tree = Record<string, unknown>;
 type Step = string | number;
 
 const DETAIL_KEYS = [
-  'questionType', 'repeatGroup', 'text', 'choices', 'number', 'coords', 'answerGeoLocation', 'answerFiles', 'filePaths', 'questionChoice',
-  'answerMatrix', 'answerRankings', 'answerRatings', 'choiceId', 'secondChoiceId', 'rank', 'filePath', 'latitude', 'longitude', 'altitude', 'accuracy',
-  'fileName', 'contentType', 'uri',
+  'questionType',
+  'repeatGroup',
+  'text',
+  'choices',
+  'number',
+  'coords',
+  'answerGeoLocation',
+  'answerFiles',
+  'filePaths',
+  'questionChoice',
+  'answerMatrix',
+  'answerRankings',
+  'answerRatings',
+  'choiceId',
+  'secondChoiceId',
+  'rank',
+  'filePath',
+  'latitude',
+  'longitude',
+  'altitude',
+  'accuracy',
+  'fileName',
+  'contentType',
+  'uri',
 ];
 /** Names are matched without regard to case: lower-cased, answerDetail's members back in the spec's spelling. */
 const CANONICAL = new Map(DETAIL_KEYS.map((k) => [k.toLowerCase(), k]));
@@ -244,7 +265,14 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
   const groups = Array.isArray(tree.sectionrepeatgroups) ? tree.sectionrepeatgroups : [];
   // A count that is not a number is named, never thrown on.
   const sectionRepeatGroups = groups.flatMap((g, i) =>
-    isObject(g) ? [{ sectionId: str(g.sectionid) ?? '', repeatGroup: num(g.repeatGroup, `sectionRepeatGroups[${i}].repeatGroup`, 0, MAX_REPEAT_INSTANCES) ?? 0 }] : [],
+    isObject(g)
+      ? [
+          {
+            sectionId: str(g.sectionid) ?? '',
+            repeatGroup: num(g.repeatGroup, `sectionRepeatGroups[${i}].repeatGroup`, 0, MAX_REPEAT_INSTANCES) ?? 0,
+          },
+        ]
+      : [],
   );
   const questionIds = (Array.isArray(tree.questionids) ? tree.questionids : []).map((q) => str(q) ?? '');
 
@@ -269,4 +297,3 @@ export function parseSubmission(entries: Iterable<FormEntry>): { submission: Sub
     },
   };
 }
-

@@ -12,7 +12,10 @@ import { PropertyError, writeProperty, type SetProperty } from './properties';
 import { locate } from './tree';
 
 /** The properties edited as expressions (PROPERTIES' input 'expression'). */
-export type ExpressionProperty = Extract<ExpressionRole, 'relevant' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'>;
+export type ExpressionProperty = Extract<
+  ExpressionRole,
+  'relevant' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'
+>;
 
 export interface DraftProblem {
   readonly code: 'syntax' | 'reference' | 'cycle' | 'notApplicable' | 'invalidValue';
@@ -40,7 +43,8 @@ export function checkDraft(model: SurveyModel, itemId: string, property: Express
       throw e;
     }
   }
-  if (source === '' || (property === 'default' && !isDynamicDefault(source)) || (property === 'repeatCount' && /^\d+$/.test(source))) return null;
+  if (source === '' || (property === 'default' && !isDynamicDefault(source)) || (property === 'repeatCount' && /^\d+$/.test(source)))
+    return null;
   const e = exprOrNull(source, property)!;
   if (e.error) return { code: 'syntax', message: e.error.message, at: { offset: e.error.offset, length: e.error.length } };
   const unknown = e.references.find((name) => !b.byName.has(name));

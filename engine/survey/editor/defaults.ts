@@ -54,10 +54,23 @@ export function newItem(type: QuestionType, ctx: NewItemContext): SurveyItem {
     parameters: props.includes('rangeStart') ? 'start=1 end=5 step=1' : null,
     questionLabels: props.includes('title') ? [{ languageId: ctx.languageId, text: info.title }] : [],
     selectQuestionChoices:
-      info.choices === 'none' ? [] : info.choices === 'grid' ? [choice(ctx, 'row_1', 'Row 1'), choice(ctx, 'row_2', 'Row 2')] : [choice(ctx, 'option_1', 'Option 1'), choice(ctx, 'option_2', 'Option 2')],
+      info.choices === 'none'
+        ? []
+        : info.choices === 'grid'
+          ? [choice(ctx, 'row_1', 'Row 1'), choice(ctx, 'row_2', 'Row 2')]
+          : [choice(ctx, 'option_1', 'Option 1'), choice(ctx, 'option_2', 'Option 2')],
     secondChoices: info.choices === 'grid' ? [choice(ctx, 'column_1', 'Column 1'), choice(ctx, 'column_2', 'Column 2')] : [],
     order: 0,
   };
   const section = type === 0;
-  return { itemLabel: section ? 'Section' : 'Question', id: ctx.id, sectionId: null, xpath: ctx.name, repeatGroup: false, repeat_count: null, surveyItem: question, innerItems: [] };
+  return {
+    itemLabel: section ? 'Section' : 'Question',
+    id: ctx.id,
+    sectionId: null,
+    xpath: ctx.name,
+    repeatGroup: false,
+    repeat_count: null,
+    surveyItem: question,
+    innerItems: [],
+  };
 }

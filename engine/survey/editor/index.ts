@@ -17,7 +17,16 @@ export {
 export { checkName, freshName, MAX_NAME_LENGTH, type NameProblem, type NameProblemCode } from './names';
 export { maxChoicesOf, withMaxChoices } from './maxChoices';
 export { writeProperty, type PropertyValues, type SetProperty } from './properties';
-export { csvFilesNamed, describeProblem, publishProblems, PUBLISH_CHECKS, type PublishCheck, type PublishContext, type PublishProblem, type PublishProblemCode } from './publish';
+export {
+  csvFilesNamed,
+  describeProblem,
+  publishProblems,
+  PUBLISH_CHECKS,
+  type PublishCheck,
+  type PublishContext,
+  type PublishProblem,
+  type PublishProblemCode,
+} from './publish';
 export { locate, walkItems } from './tree';
 export { emptyQuestion } from './defaults';
 export {
@@ -34,8 +43,24 @@ export {
   type TextRole,
   type TranslatableText,
 } from './translations';
-export { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readTranslationSheet, SHEET_NAME, translationSheet, type SheetReading } from './translationSheet';
+export {
+  MAX_CELL_LENGTH,
+  MAX_SHEET_COLUMNS,
+  MAX_SHEET_ROWS,
+  readTranslationSheet,
+  SHEET_NAME,
+  translationSheet,
+  type SheetReading,
+} from './translationSheet';
 export { choiceMedia, MAX_MEDIA_NAME, mediaNameProblem, withChoiceMedia } from './media';
 export { bareQuestionNames } from './bareNames';
 export { checkDraft, type DraftProblem, type ExpressionProperty } from './check';
-export { completionsAt, laterReferences, MAX_COMPLETIONS, referencedNames, surveyNames, type Completion, type CompletionOption } from './completion';
+export {
+  completionsAt,
+  laterReferences,
+  MAX_COMPLETIONS,
+  referencedNames,
+  surveyNames,
+  type Completion,
+  type CompletionOption,
+} from './completion';

@@ -26,7 +26,11 @@ export function checkName(model: SurveyModel, name: string, itemId?: string): Na
   if (name.trim() === '') return { code: 'empty', name, message: 'A name is required' };
   if (name.length > MAX_NAME_LENGTH) return { code: 'tooLong', name, message: `A name has at most ${MAX_NAME_LENGTH} characters` };
   if (!NAME_PATTERN.test(name)) {
-    return { code: 'invalid', name, message: `'${name}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'` };
+    return {
+      code: 'invalid',
+      name,
+      message: `'${name}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'`,
+    };
   }
   if (namesOf(model, itemId).has(name)) return { code: 'duplicate', name, message: `The name '${name}' is used twice` };
   return null;
@@ -34,7 +38,9 @@ export function checkName(model: SurveyModel, name: string, itemId?: string): Na
 
 /** `base` if it is free, else base_2, base_3, ...; `taken` is updated so that a batch gets distinct names. */
 export function freshName(base: string, taken: Set<string>): string {
-  const stem = NAME_PATTERN.test(base) ? base.slice(0, MAX_NAME_LENGTH - 8) : `q_${base.replace(/[^A-Za-z0-9_.-]/g, '_')}`.slice(0, MAX_NAME_LENGTH - 8);
+  const stem = NAME_PATTERN.test(base)
+    ? base.slice(0, MAX_NAME_LENGTH - 8)
+    : `q_${base.replace(/[^A-Za-z0-9_.-]/g, '_')}`.slice(0, MAX_NAME_LENGTH - 8);
   let name = stem;
   for (let n = 2; taken.has(name); n++) name = `${stem}_${n}`;
   taken.add(name);

@@ -35,7 +35,8 @@ export interface EditProblem {
   readonly message: string;
 }
 
-export type EditResult = { ok: true; state: EditorState; /** The item added or copied. */ itemId?: string } | { ok: false; problem: EditProblem };
+export type EditResult =
+  { ok: true; state: EditorState; /** The item added or copied. */ itemId?: string } | { ok: false; problem: EditProblem };
 
 export interface EditEnv {
   /** New ids for items and choices (uuids; tests pass a counter). */
@@ -48,13 +49,17 @@ export function editorState(model: SurveyModel): EditorState {
   return { model, deletedIds: [] };
 }
 
-const fail = (code: EditProblemCode, itemId: string | null, message: string): EditResult => ({ ok: false, problem: { code, itemId, message } });
+const fail = (code: EditProblemCode, itemId: string | null, message: string): EditResult => ({
+  ok: false,
+  problem: { code, itemId, message },
+});
 
 function withItems(state: EditorState, items: readonly SurveyItem[], deletedIds = state.deletedIds): EditorState {
   return { model: { ...state.model, surveyItems: normalize(items) }, deletedIds };
 }
 
-const baseLanguageOf = (m: SurveyModel): number => (m.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? m.surveyLanguageMaps[0])?.languageId ?? 1;
+const baseLanguageOf = (m: SurveyModel): number =>
+  (m.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? m.surveyLanguageMaps[0])?.languageId ?? 1;
 
 /** The path of a section to insert into (null: the top), or a problem. */
 function parentPath(model: SurveyModel, parentId: string | null): Path | EditResult {
@@ -70,7 +75,10 @@ function add(state: EditorState, op: Extract<EditOp, { op: 'add' }>, env: EditEn
   const at = parentPath(state.model, op.parentId);
   if (!Array.isArray(at)) return at as EditResult;
   const id = env.newId();
-  const name = freshName(QUESTION_TYPES[op.questionType].key === 'section' ? 'section' : QUESTION_TYPES[op.questionType].key, namesOf(state.model));
+  const name = freshName(
+    QUESTION_TYPES[op.questionType].key === 'section' ? 'section' : QUESTION_TYPES[op.questionType].key,
+    namesOf(state.model),
+  );
   const item = newItem(op.questionType, { id, name, languageId: baseLanguageOf(state.model), newId: env.newId });
   return { ok: true, state: withItems(state, insertAt(state.model.surveyItems, at, op.index, item)), itemId: id };
 }
@@ -100,7 +108,13 @@ function duplicate(state: EditorState, id: string, env: EditEnv): EditResult {
       ...item,
       id: newId,
       innerItems: item.innerItems.map(copy),
-      surveyItem: { ...q, id: newId, name, selectQuestionChoices: copyChoices(q.selectQuestionChoices, env), secondChoices: copyChoices(q.secondChoices, env) },
+      surveyItem: {
+        ...q,
+        id: newId,
+        name,
+        selectQuestionChoices: copyChoices(q.selectQuestionChoices, env),
+        secondChoices: copyChoices(q.secondChoices, env),
+      },
     };
   };
   let twin = copy(found.item);

@@ -64,7 +64,9 @@ function setParameter(parameters: string | null, key: string, value: number | nu
   if (value === null) delete p[key];
   else if (!Number.isFinite(value)) throw new PropertyError('invalidValue', `'${key}' must be a number`);
   else p[key] = String(value);
-  const out = Object.entries(p).map(([k, v]) => `${k}=${v}`).join(' ');
+  const out = Object.entries(p)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   return out === '' ? null : out;
 }
 
@@ -92,7 +94,8 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
   },
   rangeLabels: (item, range) => q(item, { range }),
   maxChoices: (item, n) => {
-    if (n !== null && !(Number.isInteger(n) && n > 0)) throw new PropertyError('invalidValue', 'Max choices must be a whole number above 0');
+    if (n !== null && !(Number.isInteger(n) && n > 0))
+      throw new PropertyError('invalidValue', 'Max choices must be a whole number above 0');
     return q(item, { maxChoices: n, constraint: withMaxChoices(item.surveyItem.constraint, n) });
   },
   calculation: (item, v) => q(item, { calculation: blankToNull(v) }),
@@ -106,7 +109,8 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
   appearance: (item, v) => {
     const values = appearanceWords(v);
     const bad = values.find((a) => !acceptsAppearance(item.surveyItem.questionType, a));
-    if (bad !== undefined) throw new PropertyError('invalidValue', `'${bad}' is not an appearance of ${QUESTION_TYPES[item.surveyItem.questionType].title}`);
+    if (bad !== undefined)
+      throw new PropertyError('invalidValue', `'${bad}' is not an appearance of ${QUESTION_TYPES[item.surveyItem.questionType].title}`);
     return q(item, { appearance: values.length ? values.join(' ') : null });
   },
   parameters: (item, v) => q(item, { parameters: blankToNull(v) }),
@@ -122,7 +126,10 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
 export function writeProperty(item: SurveyItem, op: SetProperty): SurveyItem {
   const declared: readonly string[] = QUESTION_TYPES[item.surveyItem.questionType].properties;
   if (!declared.includes(op.property)) {
-    throw new PropertyError('notApplicable', `${QUESTION_TYPES[item.surveyItem.questionType].title} has no ${PROPERTIES[op.property].label.toLowerCase()}`);
+    throw new PropertyError(
+      'notApplicable',
+      `${QUESTION_TYPES[item.surveyItem.questionType].title} has no ${PROPERTIES[op.property].label.toLowerCase()}`,
+    );
   }
   return (WRITERS[op.property] as Writer<PropertyKey>)(item, op.value as never);
 }

@@ -34,7 +34,14 @@ export type PublishCheck = (ctx: PublishContext) => readonly PublishProblem[];
 
 /** Syntax, unknown references, cycles, duplicate and invalid names, choices: what bindSurvey found. */
 const bindingDiagnostics: PublishCheck = ({ bindings }) =>
-  bindings.diagnostics.map((d) => ({ code: d.code, itemId: d.itemId, name: d.name, property: d.role, message: d.message, ...(d.at ? { at: d.at } : {}) }));
+  bindings.diagnostics.map((d) => ({
+    code: d.code,
+    itemId: d.itemId,
+    name: d.name,
+    property: d.role,
+    message: d.message,
+    ...(d.at ? { at: d.at } : {}),
+  }));
 
 /** bindSurvey ignores a choice filter where there are no choices; an author who wrote one meant something. */
 const choiceFilterWithoutChoices: PublishCheck = ({ model }) => {
@@ -43,7 +50,14 @@ const choiceFilterWithoutChoices: PublishCheck = ({ model }) => {
     const q = item.surveyItem;
     if (q.choiceFilter === null || q.choiceFilter.trim() === '') continue;
     const hasChoices = QUESTION_TYPES[q.questionType]?.choices !== 'none' && q.selectQuestionChoices.length > 0;
-    if (!hasChoices) out.push({ code: 'choiceFilterWithoutChoices', itemId: q.id, name: q.name, property: 'choiceFilter', message: 'A choice filter needs a question with choices' });
+    if (!hasChoices)
+      out.push({
+        code: 'choiceFilterWithoutChoices',
+        itemId: q.id,
+        name: q.name,
+        property: 'choiceFilter',
+        message: 'A choice filter needs a question with choices',
+      });
   }
   return out;
 };
@@ -65,7 +79,8 @@ export function csvFilesNamed(bindings: Bindings): { itemId: string; name: strin
       const root = e.compiled?.expression.root;
       if (root === undefined || !e.source.includes('pulldata')) continue;
       walk(root, (n) => {
-        if (n.kind === 'call' && n.name === 'pulldata' && n.args[0]?.kind === 'string') add(e.role, n.args[0].value.trim().replace(/\.csv$/i, ''));
+        if (n.kind === 'call' && n.name === 'pulldata' && n.args[0]?.kind === 'string')
+          add(e.role, n.args[0].value.trim().replace(/\.csv$/i, ''));
       });
     }
     if (node.kind === 'field' && node.search) add('appearance', node.search.file);
@@ -78,7 +93,14 @@ const attachmentsNamed: PublishCheck = ({ bindings, attachedFiles }) => {
   if (attachedFiles === null) return [];
   return csvFilesNamed(bindings)
     .filter((f) => !attachedFiles.has(f.file))
-    .map((f) => ({ code: 'attachmentMissing', itemId: f.itemId, name: f.name, property: f.property, file: `${f.file}.csv`, message: `The file '${f.file}.csv' is not attached to the survey` }));
+    .map((f) => ({
+      code: 'attachmentMissing',
+      itemId: f.itemId,
+      name: f.name,
+      property: f.property,
+      file: `${f.file}.csv`,
+      message: `The file '${f.file}.csv' is not attached to the survey`,
+    }));
 };
 
 const hasQuestions: PublishCheck = ({ bindings }) =>
@@ -92,7 +114,11 @@ export const PUBLISH_CHECKS: readonly PublishCheck[] = [hasQuestions, bindingDia
  * Every problem that stops the survey from being published; empty when it may be. `attachedFiles`: the
  * names of its CSV files (the server's media list); without them, those of `model.attachments`.
  */
-export function publishProblems(model: SurveyModel, checks: readonly PublishCheck[] = PUBLISH_CHECKS, attachedFiles?: Iterable<string>): PublishProblem[] {
+export function publishProblems(
+  model: SurveyModel,
+  checks: readonly PublishCheck[] = PUBLISH_CHECKS,
+  attachedFiles?: Iterable<string>,
+): PublishProblem[] {
   const files = attachedFiles ?? (model.attachments ? Object.keys(model.attachments) : undefined);
   const ctx = { model, bindings: bindSurvey(model), attachedFiles: files === undefined ? null : new Set(files) };
   return checks.flatMap((check) => check(ctx));

@@ -27,7 +27,8 @@ export function renameReferences(model: SurveyModel, from: string, to: string): 
       const surveyItem = question(item.surveyItem);
       const innerItems = items(item.innerItems);
       const repeat_count = swap(item.repeat_count);
-      const unchanged = surveyItem === item.surveyItem && repeat_count === item.repeat_count && innerItems.every((x, i) => x === item.innerItems[i]);
+      const unchanged =
+        surveyItem === item.surveyItem && repeat_count === item.repeat_count && innerItems.every((x, i) => x === item.innerItems[i]);
       return unchanged ? item : { ...item, surveyItem, innerItems, repeat_count };
     });
   return { ...model, surveyItems: items(model.surveyItems) };

@@ -33,7 +33,8 @@ export function translationSheet(model: SurveyModel): string[][] {
   const base = languages[0]?.languageId ?? 0;
   // Texts the base language has: an empty hint needs no translation.
   for (const t of toTranslate(translatableTexts(model), base)) {
-    const what = t.isSection && t.role === 'title' ? 'Section name' : t.isSection && t.role === 'hint' ? 'Section description' : ROLE_NAMES[t.role];
+    const what =
+      t.isSection && t.role === 'title' ? 'Section name' : t.isSection && t.role === 'hint' ? 'Section description' : ROLE_NAMES[t.role];
     rows.push([t.key, t.where, what, ...languages.map((l) => textFor(t.texts, l.languageId))]);
   }
   return rows;

@@ -17,7 +17,13 @@ export type ItemTextKind = 'label' | 'hint' | 'constraint' | 'required' | 'guida
  * The call's name of each localized property. Typed over every localized property, so one declared
  * later in question-types.ts does not compile until it is given a kind here (and the server stores it).
  */
-export const LOCALIZED_KINDS: Record<LocalizedProperty, ItemTextKind> = { title: 'label', hint: 'hint', constraintMessage: 'constraint', requiredMessage: 'required', guidanceHint: 'guidance' };
+export const LOCALIZED_KINDS: Record<LocalizedProperty, ItemTextKind> = {
+  title: 'label',
+  hint: 'hint',
+  constraintMessage: 'constraint',
+  requiredMessage: 'required',
+  guidanceHint: 'guidance',
+};
 
 /** What a text is, for its row label: a localized property, a range end, or a choice of a list. */
 export type TextRole = LocalizedProperty | 'rangeFirst' | 'rangeSecond' | 'choices' | 'secondChoices';
@@ -53,7 +59,16 @@ function textsOfItem(item: SurveyItem): TranslatableText[] {
   const isSection = item.itemLabel === 'Section';
   const out: TranslatableText[] = [];
   const push = (kind: ItemTextKind, role: TextRole, texts: readonly LocalizedText[]) =>
-    out.push({ key: `item:${item.id}:${kind}`, itemId: item.id, choiceId: null, kind, role, where: item.xpath || q.name, isSection, texts });
+    out.push({
+      key: `item:${item.id}:${kind}`,
+      itemId: item.id,
+      choiceId: null,
+      kind,
+      role,
+      where: item.xpath || q.name,
+      isSection,
+      texts,
+    });
   for (const p of declared) {
     if (isLocalized(p)) push(LOCALIZED_KINDS[p], p, q[fieldOf(p)] as readonly LocalizedText[]);
   }
@@ -64,7 +79,16 @@ function textsOfItem(item: SurveyItem): TranslatableText[] {
   for (const [role, field] of CHOICE_LISTS) {
     if (!declared.includes(role)) continue;
     for (const c of q[field]) {
-      out.push({ key: `choice:${c.id}`, itemId: item.id, choiceId: c.id, kind: 'choice', role, where: `${item.xpath || q.name}/${c.name}`, isSection, texts: c.choiceLabels });
+      out.push({
+        key: `choice:${c.id}`,
+        itemId: item.id,
+        choiceId: c.id,
+        kind: 'choice',
+        role,
+        where: `${item.xpath || q.name}/${c.name}`,
+        isSection,
+        texts: c.choiceLabels,
+      });
     }
   }
   return out;
@@ -77,7 +101,8 @@ export function translatableTexts(model: SurveyModel): TranslatableText[] {
   return out;
 }
 
-export const textFor = (texts: readonly LocalizedText[], languageId: number): string => texts.find((t) => t.languageId === languageId)?.text ?? '';
+export const textFor = (texts: readonly LocalizedText[], languageId: number): string =>
+  texts.find((t) => t.languageId === languageId)?.text ?? '';
 
 const filled = (s: string): boolean => s.trim() !== '';
 
@@ -106,9 +131,16 @@ function setText(list: readonly LocalizedText[], languageId: number, text: strin
 
 /** The same list when none of its choices changed, so untouched items keep their identity. */
 const setChoice = (list: readonly ChoiceModel[], byId: ReadonlyMap<string, string>, languageId: number): ChoiceModel[] =>
-  list.some((c) => byId.has(c.id)) ? list.map((c) => (byId.has(c.id) ? { ...c, choiceLabels: setText(c.choiceLabels, languageId, byId.get(c.id)!) } : c)) : (list as ChoiceModel[]);
+  list.some((c) => byId.has(c.id))
+    ? list.map((c) => (byId.has(c.id) ? { ...c, choiceLabels: setText(c.choiceLabels, languageId, byId.get(c.id)!) } : c))
+    : (list as ChoiceModel[]);
 
-function applyToItem(item: SurveyItem, items: ReadonlyMap<string, string>, choices: ReadonlyMap<string, string>, languageId: number): SurveyItem {
+function applyToItem(
+  item: SurveyItem,
+  items: ReadonlyMap<string, string>,
+  choices: ReadonlyMap<string, string>,
+  languageId: number,
+): SurveyItem {
   let q = item.surveyItem;
   const prefix = `item:${item.id}:`;
   for (const p of QUESTION_TYPES[q.questionType].properties as readonly PropertyKey[]) {
@@ -131,7 +163,8 @@ function applyToItem(item: SurveyItem, items: ReadonlyMap<string, string>, choic
   if (choices.size > 0) {
     const selectQuestionChoices = setChoice(q.selectQuestionChoices, choices, languageId);
     const secondChoices = setChoice(q.secondChoices, choices, languageId);
-    if (selectQuestionChoices !== q.selectQuestionChoices || secondChoices !== q.secondChoices) q = { ...q, selectQuestionChoices, secondChoices };
+    if (selectQuestionChoices !== q.selectQuestionChoices || secondChoices !== q.secondChoices)
+      q = { ...q, selectQuestionChoices, secondChoices };
   }
   const innerItems = item.innerItems.map((i) => applyToItem(i, items, choices, languageId));
   const same = q === item.surveyItem && innerItems.every((x, i) => x === item.innerItems[i]);

@@ -42,7 +42,11 @@ function childrenAt(items: readonly SurveyItem[], path: Path): readonly SurveyIt
 }
 
 /** A copy of the tree with the children list at `path` replaced. */
-function withChildren(items: readonly SurveyItem[], path: Path, next: (list: readonly SurveyItem[]) => readonly SurveyItem[]): SurveyItem[] {
+function withChildren(
+  items: readonly SurveyItem[],
+  path: Path,
+  next: (list: readonly SurveyItem[]) => readonly SurveyItem[],
+): SurveyItem[] {
   if (path.length === 0) return [...next(items)];
   const [head, ...rest] = path as [number, ...number[]];
   return items.map((item, i) => (i === head ? { ...item, innerItems: withChildren(item.innerItems, rest, next) } : item));

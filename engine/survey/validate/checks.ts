@@ -62,7 +62,8 @@ function gridProblem(value: unknown, field: FieldNode, many: boolean): Problem |
   for (const [row, cell] of Object.entries(value)) {
     if (!rows.has(row)) return { kind: 'choice', message: M.invalidChoice };
     const cells = many ? cell : [cell];
-    if (!Array.isArray(cells) || !cells.every((c) => typeof c === 'string' && columns.has(c))) return { kind: 'choice', message: M.invalidChoice };
+    if (!Array.isArray(cells) || !cells.every((c) => typeof c === 'string' && columns.has(c)))
+      return { kind: 'choice', message: M.invalidChoice };
   }
   return undefined;
 }

@@ -71,13 +71,24 @@ const propertyOf = (pointer: readonly (string | number)[]): string => pointer.ma
 function toErrors(issues: readonly Issue[]): FormValidationError[] {
   return issues.map((i) => {
     const property = propertyOf(i.pointer);
-    return { name: i.kind, message: i.message, property, stack: `${property} ${i.message}`, params: { path: i.path, questionId: i.questionId } };
+    return {
+      name: i.kind,
+      message: i.message,
+      property,
+      stack: `${property} ${i.message}`,
+      params: { path: i.path, questionId: i.questionId },
+    };
   });
 }
 
 /** rjsf's error handler for customValidate: addError() at any level of the data. */
 function errorHandler(data: unknown): ErrorHandler {
-  const handler: ErrorHandler = { __errors: [], addError(message: string) { this.__errors.push(message); } };
+  const handler: ErrorHandler = {
+    __errors: [],
+    addError(message: string) {
+      this.__errors.push(message);
+    },
+  };
   if (isObject(data) || Array.isArray(data)) for (const [k, v] of Object.entries(data)) handler[k] = errorHandler(v);
   return handler;
 }

@@ -64,7 +64,13 @@ export function storedAnswers(b: Bindings, values: FormValues, relevant: (path: 
   return out;
 }
 
-function collect(nodes: readonly BindingNode[], src: FormValues, dst: FormValues, prefix: string, relevant: (path: string) => boolean): void {
+function collect(
+  nodes: readonly BindingNode[],
+  src: FormValues,
+  dst: FormValues,
+  prefix: string,
+  relevant: (path: string) => boolean,
+): void {
   for (const node of nodes) {
     if (node.kind === 'field') {
       // A read-only answer is the question's own (its calculation, else its fixed default), never what was sent.

@@ -95,7 +95,12 @@ class Context implements CheckContext {
 }
 
 /** The issues of a settled FormState (the fill page's own, on a submit attempt). */
-export function checkState(b: Bindings, state: FormState, languageId: number, fileInfo: NonNullable<ValidateOptions['fileInfo']> = defaultFileInfo): ValidationResult {
+export function checkState(
+  b: Bindings,
+  state: FormState,
+  languageId: number,
+  fileInfo: NonNullable<ValidateOptions['fileInfo']> = defaultFileInfo,
+): ValidationResult {
   const values = state.values as FormValues;
   const root = rootInstance(values);
   const top = [root];
@@ -103,7 +108,8 @@ export function checkState(b: Bindings, state: FormState, languageId: number, fi
   const ctx = new Context(fileInfo);
   let answered = false;
   let inputs = inputsOf.get(b);
-  if (inputs === undefined) inputsOf.set(b, (inputs = b.nodes.filter((n): n is FieldNode => n.kind === 'field' && QUESTION_TYPES[n.type].source === 'input')));
+  if (inputs === undefined)
+    inputsOf.set(b, (inputs = b.nodes.filter((n): n is FieldNode => n.kind === 'field' && QUESTION_TYPES[n.type].source === 'input')));
 
   for (const node of inputs) {
     const instances = node.repeats.length === 0 ? top : instancesOf(node.repeats, root);
@@ -135,7 +141,8 @@ export function checkState(b: Bindings, state: FormState, languageId: number, fi
           message = FIELD_MESSAGES.expression;
         }
       }
-      if (kind !== undefined) issues.push({ path, pointer: [...inst.pointer, node.name], name: node.name, questionId: node.id, kind, message });
+      if (kind !== undefined)
+        issues.push({ path, pointer: [...inst.pointer, node.name], name: node.name, questionId: node.id, kind, message });
     }
   }
 
@@ -174,6 +181,8 @@ export function hasAnyAnswer(b: Bindings, data: FormValues): boolean {
     (node) =>
       node.kind === 'field' &&
       QUESTION_TYPES[node.type].source === 'input' &&
-      instancesOf(node.repeats, root).some((inst) => !isEmptyValue(inst.container[node.name]) && !(node.type === 112 && inst.container[node.name] !== true)),
+      instancesOf(node.repeats, root).some(
+        (inst) => !isEmptyValue(inst.container[node.name]) && !(node.type === 112 && inst.container[node.name] !== true),
+      ),
   );
 }

@@ -24,7 +24,10 @@ interface Translated {
 }
 export type Column = Plain | Translated;
 
-const plain = (header: string, field: 'relevant' | 'constraint' | 'calculation' | 'default' | 'choiceFilter' | 'appearance' | 'parameters'): Plain => ({
+const plain = (
+  header: string,
+  field: 'relevant' | 'constraint' | 'calculation' | 'default' | 'choiceFilter' | 'appearance' | 'parameters',
+): Plain => ({
   header,
   translated: false,
   get: (t) => t.q[field],
@@ -32,7 +35,10 @@ const plain = (header: string, field: 'relevant' | 'constraint' | 'calculation' 
     t.q[field] = cell;
   },
 });
-const texts = (header: string, field: 'questionLabels' | 'surveyQuestionHints' | 'guidanceHints' | 'constraintMessages' | 'requiredMessages'): Translated => ({
+const texts = (
+  header: string,
+  field: 'questionLabels' | 'surveyQuestionHints' | 'guidanceHints' | 'constraintMessages' | 'requiredMessages',
+): Translated => ({
   header,
   translated: true,
   get: (t) => t.q[field],
@@ -133,14 +139,41 @@ export const CHOICES_FILE_COLUMN = 'fs_choices_file';
 /** Our own column: the XLSForm metadata type ('start', 'deviceid', …) a hidden question was read from. */
 export const METADATA_COLUMN = 'fs_metadata';
 /** XLSForm metadata types ODK clients fill in themselves: read as hidden questions and written back as such. */
-export const METADATA_TYPES: ReadonlySet<string> = new Set(['start', 'end', 'today', 'deviceid', 'subscriberid', 'simserial', 'phonenumber', 'username', 'email', 'audit', 'start-geopoint', 'uri:deviceid', 'uri:email', 'uri:username', 'uri:subscriberid', 'uri:simserial', 'uri:phonenumber']);
+export const METADATA_TYPES: ReadonlySet<string> = new Set([
+  'start',
+  'end',
+  'today',
+  'deviceid',
+  'subscriberid',
+  'simserial',
+  'phonenumber',
+  'username',
+  'email',
+  'audit',
+  'start-geopoint',
+  'uri:deviceid',
+  'uri:email',
+  'uri:username',
+  'uri:subscriberid',
+  'uri:simserial',
+  'uri:phonenumber',
+]);
 /** Our own setting: every language of the survey, with texts or not. */
 export const LANGUAGES_SETTING = 'fs_languages';
 /** The placeholder: an empty string. */
 export const EMPTY_CALCULATION = "''";
 
 /** Columns pyxform refuses or ignores on a group row: a grid question keeps them under 'fs_' there. */
-export const GRID_OWN = new Set(['constraint', 'constraint_message', 'calculation', 'default', 'required_message', 'read_only', 'choice_filter', 'parameters']);
+export const GRID_OWN = new Set([
+  'constraint',
+  'constraint_message',
+  'calculation',
+  'default',
+  'required_message',
+  'read_only',
+  'choice_filter',
+  'parameters',
+]);
 
 /** 'English (en)': the language part of a translated column's header, as XLSForm writes it. */
 export const languageColumn = (l: { name: string; code: string }): string => `${l.name} (${l.code})`;

@@ -7,7 +7,19 @@
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
-import { CHOICES_FILE_COLUMN, COLUMNS, EMPTY_CALCULATION, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, GRID_OWN, NO_CALCULATION_COLUMN, TYPE_COLUMN, languageColumn, type RowTarget } from './columns';
+import {
+  CHOICES_FILE_COLUMN,
+  COLUMNS,
+  EMPTY_CALCULATION,
+  LANGUAGES_SETTING,
+  METADATA_COLUMN,
+  METADATA_TYPES,
+  GRID_OWN,
+  NO_CALCULATION_COLUMN,
+  TYPE_COLUMN,
+  languageColumn,
+  type RowTarget,
+} from './columns';
 
 export type SheetRow = readonly string[];
 
@@ -56,7 +68,11 @@ function textCells(cells: Cells, header: string, list: readonly LocalizedText[],
 }
 
 /** The model's own columns of a row; `rename` moves a column (a grid's constraint lives under fs_ on its group). */
-function modelCells(target: RowTarget, languages: ReadonlyMap<number, string>, rename: (header: string) => string | null = (h) => h): Cells {
+function modelCells(
+  target: RowTarget,
+  languages: ReadonlyMap<number, string>,
+  rename: (header: string) => string | null = (h) => h,
+): Cells {
   const cells: Cells = new Map();
   for (const col of COLUMNS) {
     const header = rename(col.header);
@@ -92,7 +108,13 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
         ['name', gridRowName(q, row)],
       ]);
       textCells(cells, 'label', row.choiceLabels, languages);
-      for (const kind of MEDIA_KINDS) textCells(cells, kind, (row.media ?? []).filter((m) => m.kind === kind), languages);
+      for (const kind of MEDIA_KINDS)
+        textCells(
+          cells,
+          kind,
+          (row.media ?? []).filter((m) => m.kind === kind),
+          languages,
+        );
       if (q.isRequired) cells.set('required', 'yes');
       return cells;
     });
@@ -163,7 +185,13 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
         ['name', c.name],
       ]);
       textCells(cells, 'label', c.choiceLabels, langOf);
-      for (const kind of MEDIA_KINDS) textCells(cells, kind, (c.media ?? []).filter((m) => m.kind === kind), langOf);
+      for (const kind of MEDIA_KINDS)
+        textCells(
+          cells,
+          kind,
+          (c.media ?? []).filter((m) => m.kind === kind),
+          langOf,
+        );
       if (c.emoji) cells.set('fs_emoji', c.emoji);
       for (const [k, v] of Object.entries(c.filters)) if (!cells.has(k)) cells.set(k, v);
       choices.push(cells);
@@ -199,6 +227,9 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
 
 /** The download's file name: '{survey name}.xlsx', without characters file systems refuse. */
 export function exportFileName(surveyName: string): string {
-  const cleaned = surveyName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = surveyName
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${cleaned === '' ? 'survey' : cleaned}.xlsx`;
 }

@@ -11,7 +11,19 @@ import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
 import { readAppearance } from '../search';
 import { said, type NearestReason, type ReportCode } from './messages';
-import { CHOICES_FILE_COLUMN, COLUMNS, GRID_OWN, LANGUAGES_SETTING, METADATA_COLUMN, METADATA_TYPES, NO_CALCULATION_COLUMN, TYPE_COLUMN, YES_WORDS, NO_WORDS, type RowTarget } from './columns';
+import {
+  CHOICES_FILE_COLUMN,
+  COLUMNS,
+  GRID_OWN,
+  LANGUAGES_SETTING,
+  METADATA_COLUMN,
+  METADATA_TYPES,
+  NO_CALCULATION_COLUMN,
+  TYPE_COLUMN,
+  YES_WORDS,
+  NO_WORDS,
+  type RowTarget,
+} from './columns';
 
 export interface ReportEntry {
   sheet: string;
@@ -56,7 +68,6 @@ export interface ImportResult {
   report: ReportEntry[];
 }
 
-
 /** Standard types we have no widget for, the nearest of ours, and why. */
 const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
   geotrace: { key: 'geopoint', why: 'line' },
@@ -65,9 +76,9 @@ const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
   video: { key: 'file', why: 'video' },
   'background-audio': { key: 'file', why: 'backgroundAudio' },
   barcode: { key: 'text', why: 'barcode' },
-  'select_one_from_file': { key: 'select_one', why: 'fromFile' },
-  'select_multiple_from_file': { key: 'select_multiple', why: 'fromFile' },
-  'select_one_external': { key: 'select_one', why: 'external' },
+  select_one_from_file: { key: 'select_one', why: 'fromFile' },
+  select_multiple_from_file: { key: 'select_multiple', why: 'fromFile' },
+  select_one_external: { key: 'select_one', why: 'external' },
   osm: { key: 'text', why: 'osm' },
 };
 
@@ -124,7 +135,7 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = {
   relevance: 'relevant',
   'control::appearance': 'appearance',
   'jr:count': 'repeat_count',
-  'count': 'repeat_count',
+  count: 'repeat_count',
   'repeat count': 'repeat_count',
   'choice filter': 'choice_filter',
   'guidance hint': 'guidance_hint',
@@ -138,7 +149,16 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = {
 /** Columns that take a language, on either sheet. */
 const TRANSLATED: ReadonlySet<string> = new Set([...COLUMNS.filter((c) => c.translated).map((c) => c.header), 'label']);
 
-const EXPRESSION_COLUMNS = new Set(['relevant', 'constraint', 'calculation', 'default', 'choice_filter', 'repeat_count', 'required', 'read_only']);
+const EXPRESSION_COLUMNS = new Set([
+  'relevant',
+  'constraint',
+  'calculation',
+  'default',
+  'choice_filter',
+  'repeat_count',
+  'required',
+  'read_only',
+]);
 
 /** Excel turns straight quotes into typographic ones as people type; in an expression they are quotes. */
 const straightQuotes = (s: string): string => s.replace(/[\u2018\u2019\u201A\u201B]/g, "'").replace(/[\u201C\u201D\u201E\u201F]/g, '"');
@@ -202,7 +222,12 @@ function languageKey(lang: string): { code: string | null; name: string } {
   return m ? { name: m[1]!.trim(), code: m[2]! } : { name: lang.trim(), code: null };
 }
 
-function resolveLanguages(sheets: readonly { sheet: Sheet; headers: Header[] }[], settings: ReadonlyMap<string, string>, opts: ImportOptions, report: ReportEntry[]): Languages {
+function resolveLanguages(
+  sheets: readonly { sheet: Sheet; headers: Header[] }[],
+  settings: ReadonlyMap<string, string>,
+  opts: ImportOptions,
+  report: ReportEntry[],
+): Languages {
   const map = new Map<string, LanguageRef | undefined>();
   const lookup = (lang: string, sheet: string, column: string): LanguageRef | undefined => {
     if (map.has(lang)) return map.get(lang);
@@ -235,7 +260,13 @@ function resolveLanguages(sheets: readonly { sheet: Sheet; headers: Header[] }[]
 }
 
 /** One row's columns of the model, read into a target; returns the headers it did not know. */
-function readRow(target: RowTarget, row: readonly string[], headers: readonly Header[], langs: Languages, rename: (base: string) => string = (b) => b): Header[] {
+function readRow(
+  target: RowTarget,
+  row: readonly string[],
+  headers: readonly Header[],
+  langs: Languages,
+  rename: (base: string) => string = (b) => b,
+): Header[] {
   const unknown: Header[] = [];
   const texts = new Map<string, LocalizedText[]>();
   const known = new Set<string>();
@@ -276,14 +307,21 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   for (const s of sheets) {
     const n = s.name.trim().toLowerCase();
     if (n === 'entities') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('entitiesSheet') });
-    else if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
+    else if (n === 'external_choices')
+      report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
   }
 
   const surveyHeaders = readHeaders(surveySheet, report);
   const typeH = surveyHeaders.find((h) => h.base === 'type');
   const nameH = surveyHeaders.find((h) => h.base === 'name');
   if (!typeH || !nameH) {
-    report.push({ sheet: surveySheet.name, row: 1, column: typeH ? 'name' : 'type', level: 'error', ...said('surveyColumnMissing', { column: typeH ? 'name' : 'type' }) });
+    report.push({
+      sheet: surveySheet.name,
+      row: 1,
+      column: typeH ? 'name' : 'type',
+      level: 'error',
+      ...said('surveyColumnMissing', { column: typeH ? 'name' : 'type' }),
+    });
     return { model: null, report };
   }
   const choiceHeaders = choicesSheet ? readHeaders(choicesSheet, report) : [];
@@ -302,7 +340,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   if (choicesSheet) {
     const listH = choiceHeaders.find((h) => h.base === 'list_name');
     const cNameH = choiceHeaders.find((h) => h.base === 'name');
-    if (!listH || !cNameH) report.push({ sheet: choicesSheet.name, row: 1, column: listH ? 'name' : 'list_name', level: 'error', ...said('choicesColumnMissing', { column: listH ? 'name' : 'list_name' }) });
+    if (!listH || !cNameH)
+      report.push({
+        sheet: choicesSheet.name,
+        row: 1,
+        column: listH ? 'name' : 'list_name',
+        level: 'error',
+        ...said('choicesColumnMissing', { column: listH ? 'name' : 'list_name' }),
+      });
     else {
       choicesSheet.rows.forEach((row, i) => {
         if (i === 0) return;
@@ -322,7 +367,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         if (entry.rows.some((r) => r.choice.name === name)) {
           // pyxform allows it with allow_choice_duplicates; a choice's name is its stored value here, so one is kept.
           const allowed = YES_WORDS.has((settings.get('allow_choice_duplicates') ?? '').toLowerCase());
-          report.push({ ...at, column: cNameH.raw, level: allowed ? 'warning' : 'error', ...said(allowed ? 'duplicateChoiceKept' : 'duplicateChoice', { list, name }) });
+          report.push({
+            ...at,
+            column: cNameH.raw,
+            level: allowed ? 'warning' : 'error',
+            ...said(allowed ? 'duplicateChoiceKept' : 'duplicateChoice', { list, name }),
+          });
           return;
         }
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
@@ -349,7 +399,13 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       });
     }
   }
-  const choicesOf = (list: string): ChoiceModel[] => (lists.get(list)?.rows ?? []).map((r) => ({ ...r.choice, id: opts.newId(), choiceLabels: [...r.choice.choiceLabels], filters: { ...r.choice.filters } }));
+  const choicesOf = (list: string): ChoiceModel[] =>
+    (lists.get(list)?.rows ?? []).map((r) => ({
+      ...r.choice,
+      id: opts.newId(),
+      choiceLabels: [...r.choice.choiceLabels],
+      filters: { ...r.choice.filters },
+    }));
 
   const top: SurveyItem[] = [];
   const stack: Frame[] = [];
@@ -359,7 +415,13 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.kind !== 'grid') return stack[i]!.item.innerItems;
     return top;
   };
-  const newQuestion = (code: QuestionType, name: string): QuestionModel => ({ ...emptyQuestion(), id: opts.newId(), name, questionType: code, order: 0 });
+  const newQuestion = (code: QuestionType, name: string): QuestionModel => ({
+    ...emptyQuestion(),
+    id: opts.newId(),
+    name,
+    questionType: code,
+    order: 0,
+  });
   const place = (item: SurveyItem) => {
     const list = container();
     item.surveyItem.order = list.length + 1;
@@ -381,26 +443,56 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   };
   const keepUnknown = (q: QuestionModel, unknown: readonly Header[], row: readonly string[], rowNo: number) => {
     for (const h of unknown) {
-      if (h === typeH || h === nameH || h.base === TYPE_COLUMN || h.base === NO_CALCULATION_COLUMN || GRID_OWN.has(h.base.replace(/^fs_/, ''))) continue;
+      if (
+        h === typeH ||
+        h === nameH ||
+        h.base === TYPE_COLUMN ||
+        h.base === NO_CALCULATION_COLUMN ||
+        GRID_OWN.has(h.base.replace(/^fs_/, ''))
+      )
+        continue;
       const cell = cellOf(row, h);
       if (cell === '') continue;
       q.extraColumns[h.raw] = cell;
-      if (h.base === 'trigger') report.push({ sheet: surveySheet.name, row: rowNo, column: h.raw, level: 'warning', ...said('trigger'), name: q.name });
+      if (h.base === 'trigger')
+        report.push({ sheet: surveySheet.name, row: rowNo, column: h.raw, level: 'warning', ...said('trigger'), name: q.name });
     }
   };
   const warnExpressions = (q: QuestionModel, rowNo: number) => {
-    const check: [string, string | null][] = [['relevant', q.relevant], ['constraint', q.constraint], ['calculation', q.calculation], ['default', q.default], ['choice_filter', q.choiceFilter]];
+    const check: [string, string | null][] = [
+      ['relevant', q.relevant],
+      ['constraint', q.constraint],
+      ['calculation', q.calculation],
+      ['default', q.default],
+      ['choice_filter', q.choiceFilter],
+    ];
     for (const [column, e] of check) {
       if (!e) continue;
-      if (e.includes('${last-saved#')) report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('lastSaved'), name: q.name });
+      if (e.includes('${last-saved#'))
+        report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('lastSaved'), name: q.name });
       // Named per file, as the publish check will name it; a name computed at run time says 'pulldata()'s first argument'.
       for (const m of e.matchAll(/\bpulldata\s*\(\s*(?:'([^']*)'|"([^"]*)"|[^,)]*)/g)) {
         const file = (m[1] ?? m[2])?.trim().replace(/\.csv$/i, '');
-        report.push({ sheet: surveySheet.name, row: rowNo, column, level: 'warning', ...said('pulldata', { file: file ? `${file}.csv` : '?' }), name: q.name });
+        report.push({
+          sheet: surveySheet.name,
+          row: rowNo,
+          column,
+          level: 'warning',
+          ...said('pulldata', { file: file ? `${file}.csv` : '?' }),
+          name: q.name,
+        });
       }
     }
     const search = readAppearance(q.appearance).search;
-    if (search) report.push({ sheet: surveySheet.name, row: rowNo, column: 'appearance', level: 'warning', ...said('search', { file: `${search.file}.csv` }), name: q.name });
+    if (search)
+      report.push({
+        sheet: surveySheet.name,
+        row: rowNo,
+        column: 'appearance',
+        level: 'warning',
+        ...said('search', { file: `${search.file}.csv` }),
+        name: q.name,
+      });
   };
 
   surveySheet.rows.forEach((row, i) => {
@@ -418,11 +510,20 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     // The longest spelling pyxform knows: 'select all that apply x', 'begin group', 'select_one x or_other'.
     const words = rawType.replace(/\s+/g, ' ').split(' ');
     let n = 1;
-    for (const k of [4, 3, 2]) if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) { n = k; break; }
+    for (const k of [4, 3, 2])
+      if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) {
+        n = k;
+        break;
+      }
     const spelled = words.slice(0, n).join(' ').toLowerCase();
     const type = ALIASES[spelled] ?? spelled;
     const listName = words[n] ?? '';
-    const orOther = ['or_other', 'or other', 'or specify other'].includes(words.slice(n + 1).join(' ').toLowerCase());
+    const orOther = ['or_other', 'or other', 'or specify other'].includes(
+      words
+        .slice(n + 1)
+        .join(' ')
+        .toLowerCase(),
+    );
     const fsType = (() => {
       const h = surveyHeaders.find((x) => x.base === TYPE_COLUMN);
       return h ? cellOf(row, h) : '';
@@ -436,7 +537,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         return;
       }
       if ((frame.kind === 'grid' ? 'group' : frame.kind) !== want) {
-        report.push({ ...at, column: typeH.raw, level: 'error', ...said(frame.kind === 'repeat' ? 'closesRepeat' : 'closesGroup', { type: rawType, row: frame.row }) });
+        report.push({
+          ...at,
+          column: typeH.raw,
+          level: 'error',
+          ...said(frame.kind === 'repeat' ? 'closesRepeat' : 'closesGroup', { type: rawType, row: frame.row }),
+        });
         return;
       }
       if (frame.kind === 'grid') place(frame.item);
@@ -469,15 +575,35 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       if (gridKey !== undefined && questionTypeInfo(gridKey).sheet.grid) {
         const q = newQuestion(gridKey, name);
         const target: RowTarget = { q, item: { repeat_count: null } };
-        const unknown = readRow(target, row, surveyHeaders, langs, (b) => (b.startsWith('fs_') && GRID_OWN.has(b.slice(3)) ? b.slice(3) : GRID_OWN.has(b) ? `ignored_${b}` : b));
+        const unknown = readRow(target, row, surveyHeaders, langs, (b) =>
+          b.startsWith('fs_') && GRID_OWN.has(b.slice(3)) ? b.slice(3) : GRID_OWN.has(b) ? `ignored_${b}` : b,
+        );
         q.appearance = null;
         keepUnknown(q, unknown, row, rowNo);
-        const item: SurveyItem = { itemLabel: 'Question', id: q.id, sectionId: null, xpath: name, repeatGroup: false, repeat_count: null, surveyItem: q, innerItems: [] };
+        const item: SurveyItem = {
+          itemLabel: 'Question',
+          id: q.id,
+          sectionId: null,
+          xpath: name,
+          repeatGroup: false,
+          repeat_count: null,
+          surveyItem: q,
+          innerItems: [],
+        };
         stack.push({ kind: 'grid', row: rowNo, item, typeKey: fsType });
         return;
       }
       const q = newQuestion(0, name);
-      const item: SurveyItem = { itemLabel: 'Section', id: q.id, sectionId: null, xpath: name, repeatGroup: type === 'begin_repeat', repeat_count: null, surveyItem: q, innerItems: [] };
+      const item: SurveyItem = {
+        itemLabel: 'Section',
+        id: q.id,
+        sectionId: null,
+        xpath: name,
+        repeatGroup: type === 'begin_repeat',
+        repeat_count: null,
+        surveyItem: q,
+        innerItems: [],
+      };
       const unknown = readRow({ q, item }, row, surveyHeaders, langs);
       if (!item.repeatGroup) item.repeat_count = null;
       keepUnknown(q, unknown, row, rowNo);
@@ -495,7 +621,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const q = newQuestion(34, name);
       readRow({ q, item: { repeat_count: null } }, row, surveyHeaders, langs);
       if (grid.secondChoices.length === 0) grid.secondChoices = choicesOf(listName);
-      grid.selectQuestionChoices.push({ id: opts.newId(), name: rowName, choiceLabels: q.questionLabels, emoji: null, filters: {}, ...(q.media.length ? { media: q.media } : {}) });
+      grid.selectQuestionChoices.push({
+        id: opts.newId(),
+        name: rowName,
+        choiceLabels: q.questionLabels,
+        emoji: null,
+        filters: {},
+        ...(q.media.length ? { media: q.media } : {}),
+      });
       if (q.isRequired) grid.isRequired = true;
       names.delete(name);
       return;
@@ -506,14 +639,21 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     const byKey = fsType ? questionTypeByKey(fsType) : undefined;
     const nearest = NEAREST[type.toLowerCase()];
     if (byKey !== undefined && byKey !== 0) code = byKey;
-    else if (type === 'phone number') code = 100; // pyxform's own phone type: text with the numbers appearance
+    else if (type === 'phone number')
+      code = 100; // pyxform's own phone type: text with the numbers appearance
     else if (METADATA_TYPES.has(type.toLowerCase())) {
       code = 279;
       hidden = true;
       report.push({ ...at, column: typeH.raw, level: 'warning', ...said('metadata', { type: rawType }), name });
     } else if (nearest) {
       code = questionTypeByKey(nearest.key);
-      report.push({ ...at, column: typeH.raw, level: 'warning', ...said('nearest', { type, to: nearest.key, toTitle: questionTypeInfo(code!).title, why: nearest.why }), name });
+      report.push({
+        ...at,
+        column: typeH.raw,
+        level: 'warning',
+        ...said('nearest', { type, to: nearest.key, toTitle: questionTypeInfo(code!).title, why: nearest.why }),
+        name,
+      });
     } else code = BY_SHEET_TYPE.get(type.toLowerCase());
     if (code === undefined || code === 0) {
       report.push({ ...at, column: typeH.raw, level: 'error', ...said('unknownType', { type: rawType }), name });
@@ -521,7 +661,16 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     }
     const info = questionTypeInfo(code);
     const q = newQuestion(code, name);
-    const item: SurveyItem = { itemLabel: 'Question', id: q.id, sectionId: null, xpath: name, repeatGroup: false, repeat_count: null, surveyItem: q, innerItems: [] };
+    const item: SurveyItem = {
+      itemLabel: 'Question',
+      id: q.id,
+      sectionId: null,
+      xpath: name,
+      repeatGroup: false,
+      repeat_count: null,
+      surveyItem: q,
+      innerItems: [],
+    };
     const unknown = readRow({ q, item }, row, surveyHeaders, langs);
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
@@ -536,11 +685,23 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const h = surveyHeaders.find((x) => x.base === column);
       const cell = h ? cellOf(row, h).toLowerCase() : '';
       if (cell !== '' && !YES_WORDS.has(cell) && !NO_WORDS.has(cell))
-        report.push({ ...at, column: h!.raw, level: 'warning', ...said(column === 'required' ? 'conditionalRequired' : 'conditionalReadOnly', { expression: cell.slice(0, 80) }), name });
+        report.push({
+          ...at,
+          column: h!.raw,
+          level: 'warning',
+          ...said(column === 'required' ? 'conditionalRequired' : 'conditionalReadOnly', { expression: cell.slice(0, 80) }),
+          name,
+        });
     }
     if (info.choices === 'list') {
       if (listName === '' || (!lists.has(listName) && !nearest)) {
-        report.push({ ...at, column: typeH.raw, level: 'error', ...(listName === '' ? said('needsList', { type: rawType }) : said('unknownList', { list: listName })), name });
+        report.push({
+          ...at,
+          column: typeH.raw,
+          level: 'error',
+          ...(listName === '' ? said('needsList', { type: rawType }) : said('unknownList', { list: listName })),
+          name,
+        });
         return;
       }
       q.selectQuestionChoices = choicesOf(listName);
@@ -550,22 +711,62 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     place(item);
     if (orOther) {
       // pyxform's or_other: an 'other' choice and a text question shown when it is chosen.
-      q.selectQuestionChoices.push({ id: opts.newId(), name: 'other', choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })), emoji: null, filters: {} });
+      q.selectQuestionChoices.push({
+        id: opts.newId(),
+        name: 'other',
+        choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })),
+        emoji: null,
+        filters: {},
+      });
       const otherName = `${name}_other`;
       if (claim(otherName, rowNo, typeH.raw)) {
         const other = newQuestion(34, otherName);
         other.questionLabels = [{ languageId: langs.base.languageId, text: 'Specify other.' }];
         other.relevant = `selected(\${${name}}, 'other')`;
-        place({ itemLabel: 'Question', id: other.id, sectionId: null, xpath: otherName, repeatGroup: false, repeat_count: null, surveyItem: other, innerItems: [] });
+        place({
+          itemLabel: 'Question',
+          id: other.id,
+          sectionId: null,
+          xpath: otherName,
+          repeatGroup: false,
+          repeat_count: null,
+          surveyItem: other,
+          innerItems: [],
+        });
       }
     }
   });
-  for (const frame of stack) report.push({ sheet: surveySheet.name, row: frame.row, column: typeH.raw, level: 'error', ...said(frame.kind === 'repeat' ? 'unclosedRepeat' : 'unclosedGroup'), name: frame.item.surveyItem.name });
+  for (const frame of stack)
+    report.push({
+      sheet: surveySheet.name,
+      row: frame.row,
+      column: typeH.raw,
+      level: 'error',
+      ...said(frame.kind === 'repeat' ? 'unclosedRepeat' : 'unclosedGroup'),
+      name: frame.item.surveyItem.name,
+    });
 
-  const settingsWarn = ['version', 'style', 'instance_name', 'public_key', 'submission_url', 'clean_text_values', 'namespaces', 'auto_send', 'auto_delete'];
+  const settingsWarn = [
+    'version',
+    'style',
+    'instance_name',
+    'public_key',
+    'submission_url',
+    'clean_text_values',
+    'namespaces',
+    'auto_send',
+    'auto_delete',
+  ];
   for (const k of settingsWarn) {
     const v = settings.get(k);
-    if (v) report.push({ sheet: settingsSheet!.name, row: 2, column: k, level: 'warning', ...said('settingDropped', { setting: k, value: v.slice(0, 40) }) });
+    if (v)
+      report.push({
+        sheet: settingsSheet!.name,
+        row: 2,
+        column: k,
+        level: 'warning',
+        ...said('settingDropped', { setting: k, value: v.slice(0, 40) }),
+      });
   }
   if (report.some((r) => r.level === 'error')) return { model: null, report };
 
@@ -578,7 +779,13 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     }
   };
   fix(top, null);
-  const languages: SurveyLanguage[] = langs.used.map((l) => ({ languageId: l.languageId, name: l.name, code: l.code, isBaseLanguage: l.languageId === langs.base.languageId, translateStatus: 0 }));
+  const languages: SurveyLanguage[] = langs.used.map((l) => ({
+    languageId: l.languageId,
+    name: l.name,
+    code: l.code,
+    isBaseLanguage: l.languageId === langs.base.languageId,
+    translateStatus: 0,
+  }));
   const title = settings.get('form_title') || opts.fallbackName;
   return {
     model: {

@@ -49,9 +49,12 @@ export const REPORT_MESSAGES = {
   invalidName: (p: Params) => `'${s(p, 'name')}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`,
   duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice (also on row ${s(p, 'row')}).`,
   trigger: () => 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.',
-  lastSaved: () => '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.',
-  pulldata: (p: Params) => `pulldata() reads the CSV file '${s(p, 'file')}': attach it to the survey under the same name before publishing.`,
-  search: (p: Params) => `The choices are the rows of the CSV file '${s(p, 'file')}' (search()): attach it to the survey under the same name before publishing.`,
+  lastSaved: () =>
+    '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.',
+  pulldata: (p: Params) =>
+    `pulldata() reads the CSV file '${s(p, 'file')}': attach it to the survey under the same name before publishing.`,
+  search: (p: Params) =>
+    `The choices are the rows of the CSV file '${s(p, 'file')}' (search()): attach it to the survey under the same name before publishing.`,
   noType: (p: Params) => `The row '${s(p, 'name')}' has no type.`,
   closesNothing: (p: Params) => `'${s(p, 'type')}' closes nothing: no group or repeat is open here.`,
   closesRepeat: (p: Params) => `'${s(p, 'type')}' closes the repeat begun on row ${s(p, 'row')}; use end_repeat.`,
@@ -61,7 +64,8 @@ export const REPORT_MESSAGES = {
   externalFile: (p: Params) => `'${s(p, 'type')}' attaches an external data file, which is not supported; the row was not imported.`,
   tooDeep: (p: Params) => `Groups nest deeper than ${s(p, 'max')} levels.`,
   tooMany: (p: Params) => `The form has more than ${s(p, 'max')} questions and groups.`,
-  metadata: (p: Params) => `'${s(p, 'type')}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`,
+  metadata: (p: Params) =>
+    `'${s(p, 'type')}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`,
   nearest: (p: Params) => `'${s(p, 'type')}' became ${s(p, 'toTitle')}: ${NEAREST_REASONS[s(p, 'why') as NearestReason] ?? ''}.`,
   unknownType: (p: Params) => `Unknown question type '${s(p, 'type')}'.`,
   conditionalRequired: (p: Params) => `A conditional required ('${s(p, 'expression')}') is kept as always required.`,

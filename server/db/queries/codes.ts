@@ -11,7 +11,12 @@ function hashCode(userId: string, code: string): string {
 }
 
 /** Issues a new code; earlier unused codes of the same purpose stop working. Answers the code and its row id. */
-export async function issueCode(db: Kysely<DB>, userId: string, purpose: CodePurpose, payload: string | null = null): Promise<{ id: string; code: string }> {
+export async function issueCode(
+  db: Kysely<DB>,
+  userId: string,
+  purpose: CodePurpose,
+  payload: string | null = null,
+): Promise<{ id: string; code: string }> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const row = await db.transaction().execute(async (trx) => {
     await trx
@@ -38,7 +43,8 @@ export async function issueCode(db: Kysely<DB>, userId: string, purpose: CodePur
   return { id: row.id, code };
 }
 
-export type CodeCheck = { ok: true; id: string; userId: string; payload: string | null } | { ok: false; reason: 'missing' | 'expired' | 'attempts' | 'wrong' };
+export type CodeCheck =
+  { ok: true; id: string; userId: string; payload: string | null } | { ok: false; reason: 'missing' | 'expired' | 'attempts' | 'wrong' };
 
 /** Which code is meant: the user's latest of a purpose, or one by the id its request was answered. */
 export type CodeRef = { userId: string; purpose: CodePurpose } | { id: string; purpose: CodePurpose };
@@ -69,7 +75,11 @@ export async function checkCode(db: Kysely<DB>, ref: CodeRef, code: string, cons
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(hashCode(row.user_id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await trx.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('verification_codes')
+        .set({ attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .execute();
       return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'attempts' : 'wrong' } as const;
     }
     await trx
@@ -84,7 +94,12 @@ export async function checkCode(db: Kysely<DB>, ref: CodeRef, code: string, cons
 /** The user a pending code belongs to, so that checks of it count against that account. */
 export async function ownerOfCode(db: Kysely<DB>, id: string, purpose: CodePurpose): Promise<string | undefined> {
   if (!UUID.test(id)) return undefined;
-  const row = await db.selectFrom('verification_codes').select('user_id').where('id', '=', id).where('purpose', '=', purpose).executeTakeFirst();
+  const row = await db
+    .selectFrom('verification_codes')
+    .select('user_id')
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
   return row?.user_id;
 }
 

@@ -17,7 +17,26 @@ export interface NewExportJob {
   expiresAt: Date;
 }
 
-const COLUMNS = ['id', 'organization_id', 'survey_id', 'requested_by', 'member_id', 'roles', 'format', 'query', 'state', 'progress', 'total_rows', 'file_name', 'file_path', 'size_bytes', 'created_at', 'started_at', 'finished_at', 'expires_at'] as const;
+const COLUMNS = [
+  'id',
+  'organization_id',
+  'survey_id',
+  'requested_by',
+  'member_id',
+  'roles',
+  'format',
+  'query',
+  'state',
+  'progress',
+  'total_rows',
+  'file_name',
+  'file_path',
+  'size_bytes',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'expires_at',
+] as const;
 
 export async function insertExportJob(q: Q, j: NewExportJob): Promise<string> {
   const r = await q
@@ -58,7 +77,12 @@ export async function findOwnExportJob(q: Q, scope: { organizationId: string; us
 export type ExportJobRow = NonNullable<Awaited<ReturnType<typeof findExportJob>>>;
 
 /** The requester's earlier exports of a survey, newest first. */
-export async function ownExportJobs(q: Q, scope: { organizationId: string; userId: string }, surveyId: string, page: { offset: number; limit: number }) {
+export async function ownExportJobs(
+  q: Q,
+  scope: { organizationId: string; userId: string },
+  surveyId: string,
+  page: { offset: number; limit: number },
+) {
   const base = q
     .selectFrom('export_jobs')
     .where('organization_id', '=', scope.organizationId)
@@ -83,13 +107,30 @@ export async function markProcessing(q: Q, id: string): Promise<boolean> {
 }
 
 export async function setProgress(q: Q, id: string, progress: number): Promise<void> {
-  await q.updateTable('export_jobs').set({ progress: Math.max(0, Math.min(99, Math.floor(progress))) }).where('id', '=', id).where('state', '=', 'Processing').execute();
-}
-
-export async function markSucceeded(q: Q, id: string, file: { fileName: string; filePath: string; sizeBytes: number; expiresAt: Date }): Promise<void> {
   await q
     .updateTable('export_jobs')
-    .set({ state: 'Succeeded', progress: 100, file_name: file.fileName, file_path: file.filePath, size_bytes: file.sizeBytes, finished_at: new Date(), expires_at: file.expiresAt })
+    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))) })
+    .where('id', '=', id)
+    .where('state', '=', 'Processing')
+    .execute();
+}
+
+export async function markSucceeded(
+  q: Q,
+  id: string,
+  file: { fileName: string; filePath: string; sizeBytes: number; expiresAt: Date },
+): Promise<void> {
+  await q
+    .updateTable('export_jobs')
+    .set({
+      state: 'Succeeded',
+      progress: 100,
+      file_name: file.fileName,
+      file_path: file.filePath,
+      size_bytes: file.sizeBytes,
+      finished_at: new Date(),
+      expires_at: file.expiresAt,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -15,7 +15,10 @@ const mediaKind = (kind: MediaKind): ItemTextKind => `media_${kind}`;
 
 /** Every stored text of a question, by kind (empty texts left out by the callers). */
 export function itemTextsOf(m: QuestionModel): { kind: ItemTextKind; texts: readonly LocalizedText[] }[] {
-  const out: { kind: ItemTextKind; texts: readonly LocalizedText[] }[] = Object.entries(LISTS).map(([kind, field]) => ({ kind: kind as ItemTextKind, texts: m[field] }));
+  const out: { kind: ItemTextKind; texts: readonly LocalizedText[] }[] = Object.entries(LISTS).map(([kind, field]) => ({
+    kind: kind as ItemTextKind,
+    texts: m[field],
+  }));
   if (m.range) out.push({ kind: 'range_first', texts: m.range.firstLabel }, { kind: 'range_second', texts: m.range.secondLabel });
   for (const kind of MEDIA_KINDS) out.push({ kind: mediaKind(kind), texts: m.media.filter((t) => t.kind === kind) });
   return out;
@@ -24,9 +27,12 @@ export function itemTextsOf(m: QuestionModel): { kind: ItemTextKind; texts: read
 type Row = { kind: string; language_id: number; text: string };
 
 /** The question's texts from its rows. */
-export function questionTexts(rows: readonly Row[] | undefined): Pick<QuestionModel, (typeof LISTS)[keyof typeof LISTS] | 'range' | 'media'> {
+export function questionTexts(
+  rows: readonly Row[] | undefined,
+): Pick<QuestionModel, (typeof LISTS)[keyof typeof LISTS] | 'range' | 'media'> {
   const list = rows ?? [];
-  const of = (kind: ItemTextKind): LocalizedText[] => list.filter((t) => t.kind === kind).map((t) => ({ languageId: t.language_id, text: t.text }));
+  const of = (kind: ItemTextKind): LocalizedText[] =>
+    list.filter((t) => t.kind === kind).map((t) => ({ languageId: t.language_id, text: t.text }));
   const first = of('range_first');
   const second = of('range_second');
   const media: MediaText[] = MEDIA_KINDS.flatMap((kind) => of(mediaKind(kind)).map((t) => ({ kind, ...t })));

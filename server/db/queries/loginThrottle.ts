@@ -21,7 +21,13 @@ export async function throttleOf(db: Kysely<DB>, account: string, address: strin
 }
 
 /** Counts one failure; `delayAfter(n)` is how long the pair waits after its n-th. Answers n. */
-export async function recordFailure(db: Kysely<DB>, account: string, address: string, windowSeconds: number, delayAfter: (failures: number) => number): Promise<number> {
+export async function recordFailure(
+  db: Kysely<DB>,
+  account: string,
+  address: string,
+  windowSeconds: number,
+  delayAfter: (failures: number) => number,
+): Promise<number> {
   const now = new Date();
   const forgotten = new Date(now.getTime() - windowSeconds * 1000);
   const row = await db
@@ -47,5 +53,8 @@ export async function recordFailure(db: Kysely<DB>, account: string, address: st
 /** The pair got in: its failures are forgotten, and so are everyone's stale ones. */
 export async function clearFailures(db: Kysely<DB>, account: string, address: string, windowSeconds: number): Promise<void> {
   await db.deleteFrom('login_throttle').where('account', '=', account).where('address', '=', address).execute();
-  await db.deleteFrom('login_throttle').where('last_failure_at', '<', new Date(Date.now() - windowSeconds * 1000)).execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('last_failure_at', '<', new Date(Date.now() - windowSeconds * 1000))
+    .execute();
 }

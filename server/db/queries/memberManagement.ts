@@ -35,7 +35,15 @@ export async function memberDetail(q: Q, organizationId: string, memberId: strin
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .leftJoin('countries as c', 'c.id', 'm.location_id')
-    .select(['m.id', 'u.full_name as fullName', 'u.email', 'm.role_id as roleId', 'm.gender', 'm.location_id as locationId', 'c.name as location'])
+    .select([
+      'm.id',
+      'u.full_name as fullName',
+      'u.email',
+      'm.role_id as roleId',
+      'm.gender',
+      'm.location_id as locationId',
+      'c.name as location',
+    ])
     .where('m.organization_id', '=', organizationId)
     .where('m.id', '=', memberId)
     .where('m.deleted_at', 'is', null)
@@ -90,16 +98,32 @@ export async function membersLimit(q: Q, organizationId: string): Promise<number
   return row?.members_limit ?? 0;
 }
 
-export async function insertMembership(q: Q, m: { organizationId: string; userId: string; roleId: number; gender: number; locationId: number }): Promise<string> {
+export async function insertMembership(
+  q: Q,
+  m: { organizationId: string; userId: string; roleId: number; gender: number; locationId: number },
+): Promise<string> {
   const row = await q
     .insertInto('organization_members')
-    .values({ organization_id: m.organizationId, user_id: m.userId, role_id: m.roleId, gender: m.gender, location_id: m.locationId, role_within_organization: null, deleted_at: null })
+    .values({
+      organization_id: m.organizationId,
+      user_id: m.userId,
+      role_id: m.roleId,
+      gender: m.gender,
+      location_id: m.locationId,
+      role_within_organization: null,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateMembership(q: Q, organizationId: string, memberId: string, m: { roleId: number; gender: number; locationId: number }): Promise<void> {
+export async function updateMembership(
+  q: Q,
+  organizationId: string,
+  memberId: string,
+  m: { roleId: number; gender: number; locationId: number },
+): Promise<void> {
   await q
     .updateTable('organization_members')
     .set({ role_id: m.roleId, gender: m.gender, location_id: m.locationId })
@@ -109,7 +133,12 @@ export async function updateMembership(q: Q, organizationId: string, memberId: s
 }
 
 export async function belongsElsewhere(q: Q, organizationId: string, userId: string): Promise<boolean> {
-  const r = await q.selectFrom('organization_members').select('id').where('user_id', '=', userId).where('organization_id', '!=', organizationId).executeTakeFirst();
+  const r = await q
+    .selectFrom('organization_members')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('organization_id', '!=', organizationId)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
@@ -159,7 +188,13 @@ export async function joinProject(q: Q, organizationId: string, projectId: strin
 }
 
 export async function liveProjectMembership(q: Q, projectId: string, memberId: string): Promise<boolean> {
-  const r = await q.selectFrom('project_members').select('id').where('project_id', '=', projectId).where('member_id', '=', memberId).where('deleted_at', 'is', null).executeTakeFirst();
+  const r = await q
+    .selectFrom('project_members')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
@@ -171,7 +206,13 @@ export async function existingIds(q: Q, table: 'languages' | 'countries', ids: r
 
 export async function liveWorkspaceIds(q: Q, organizationId: string, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await q.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await q
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -197,12 +238,25 @@ export function matchesMemberFilters(o: MemberFilters) {
     if (o.gender !== undefined) all.push(eb('m.gender', '=', o.gender));
     if (o.locationId !== undefined) all.push(eb('m.location_id', '=', o.locationId));
     if (o.languageId !== undefined) {
-      all.push(eb.exists(eb.selectFrom('member_languages as ml').select('ml.member_id').whereRef('ml.member_id', '=', 'm.id').where('ml.language_id', '=', o.languageId)));
+      all.push(
+        eb.exists(
+          eb
+            .selectFrom('member_languages as ml')
+            .select('ml.member_id')
+            .whereRef('ml.member_id', '=', 'm.id')
+            .where('ml.language_id', '=', o.languageId),
+        ),
+      );
     }
     if (o.workspaceId !== undefined) {
       all.push(
         eb.exists(
-          eb.selectFrom('workspace_members as wm').select('wm.member_id').whereRef('wm.member_id', '=', 'm.id').where('wm.workspace_id', '=', o.workspaceId).where('wm.deleted_at', 'is', null),
+          eb
+            .selectFrom('workspace_members as wm')
+            .select('wm.member_id')
+            .whereRef('wm.member_id', '=', 'm.id')
+            .where('wm.workspace_id', '=', o.workspaceId)
+            .where('wm.deleted_at', 'is', null),
         ),
       );
     }
@@ -211,7 +265,10 @@ export function matchesMemberFilters(o: MemberFilters) {
 }
 
 /** One project's members (live, or those in the bin), filtered and paged, newest removal first in the bin. */
-export async function listProjectMembers(q: Q, o: { organizationId: string; projectId: string; deleted: boolean } & MemberFilters & PageRequest) {
+export async function listProjectMembers(
+  q: Q,
+  o: { organizationId: string; projectId: string; deleted: boolean } & MemberFilters & PageRequest,
+) {
   const base = q
     .selectFrom('project_members as pm')
     .innerJoin('organization_members as m', 'm.id', 'pm.member_id')
@@ -303,7 +360,12 @@ export async function binnedProjectMemberIds(q: Q, scope: ProjectScope, projectI
 
 export async function setProjectMembersDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
   if (!ids.length) return;
-  await q.updateTable('project_members').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  await q
+    .updateTable('project_members')
+    .set({ deleted_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function purgeProjectMembers(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
@@ -313,8 +375,14 @@ export async function purgeProjectMembers(q: Q, organizationId: string, ids: rea
 
 // ---- Invitations ----
 
-export async function insertInvitation(q: Q, i: { userId: string; organizationId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await q.insertInto('member_invitations').values({ user_id: i.userId, organization_id: i.organizationId, token_hash: i.tokenHash, expires_at: i.expiresAt, used_at: null }).execute();
+export async function insertInvitation(
+  q: Q,
+  i: { userId: string; organizationId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await q
+    .insertInto('member_invitations')
+    .values({ user_id: i.userId, organization_id: i.organizationId, token_hash: i.tokenHash, expires_at: i.expiresAt, used_at: null })
+    .execute();
 }
 
 /** Uses the invitation once: answers its user when the token is known, unused and not expired. */

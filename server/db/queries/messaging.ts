@@ -8,11 +8,28 @@ type Q = Kysely<DB>;
 
 export async function insertMessagingTask(
   q: Q,
-  m: { organizationId: string; projectId: string; surveyId: string; channel: number; message: string; languageCode: string; createdBy: string; receivers: readonly { name: string; address: string }[] },
+  m: {
+    organizationId: string;
+    projectId: string;
+    surveyId: string;
+    channel: number;
+    message: string;
+    languageCode: string;
+    createdBy: string;
+    receivers: readonly { name: string; address: string }[];
+  },
 ): Promise<{ id: string; receivers: { id: string; name: string; address: string }[] }> {
   const task = await q
     .insertInto('messaging_tasks')
-    .values({ organization_id: m.organizationId, project_id: m.projectId, survey_id: m.surveyId, channel: m.channel, message: m.message, language_code: m.languageCode, created_by: m.createdBy })
+    .values({
+      organization_id: m.organizationId,
+      project_id: m.projectId,
+      survey_id: m.surveyId,
+      channel: m.channel,
+      message: m.message,
+      language_code: m.languageCode,
+      created_by: m.createdBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const receivers = await q
@@ -24,7 +41,11 @@ export async function insertMessagingTask(
 }
 
 export async function markReceiverSent(q: Q, id: string, at: Date, error: string | null): Promise<void> {
-  await q.updateTable('message_receivers').set({ sent_at: error ? null : at, error }).where('id', '=', id).execute();
+  await q
+    .updateTable('message_receivers')
+    .set({ sent_at: error ? null : at, error })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The receiver a submission names: of a live messaging task of this survey and organization. */
@@ -41,7 +62,13 @@ export async function receiverForSubmission(q: Q, organizationId: string, survey
 }
 
 export async function markReceiverAnswered(q: Q, organizationId: string, receiverId: string, at: Date): Promise<void> {
-  await q.updateTable('message_receivers').set({ status: 3, submitted_at: at }).where('organization_id', '=', organizationId).where('id', '=', receiverId).where('status', '=', 0).execute();
+  await q
+    .updateTable('message_receivers')
+    .set({ status: 3, submitted_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', receiverId)
+    .where('status', '=', 0)
+    .execute();
 }
 
 export interface ReceiverFilters extends PageRequest {
@@ -68,10 +95,22 @@ export async function projectReceivers(q: Q, scope: ProjectScope, f: ReceiverFil
     .$if(f.surveyId !== undefined, (b) => b.where('mt.survey_id', '=', f.surveyId!))
     .$if(f.channel !== undefined, (b) => b.where('mt.channel', '=', f.channel!))
     .$if(f.status !== undefined, (b) => b.where('r.status', '=', f.status!))
-    .$if(pattern !== undefined, (b) => b.where((eb) => eb.or([eb('r.name', 'ilike', pattern!), eb('r.address', 'ilike', pattern!), eb('s.name', 'ilike', pattern!)])));
+    .$if(pattern !== undefined, (b) =>
+      b.where((eb) => eb.or([eb('r.name', 'ilike', pattern!), eb('r.address', 'ilike', pattern!), eb('s.name', 'ilike', pattern!)])),
+    );
   const [rows, total] = await Promise.all([
     base
-      .select(['r.id', 'r.name', 'r.address', 'mt.channel', 'r.status', 's.name as surveyName', 'r.sent_at as sendingDate', 'r.error', 'mt.id as messagingTaskId'])
+      .select([
+        'r.id',
+        'r.name',
+        'r.address',
+        'mt.channel',
+        'r.status',
+        's.name as surveyName',
+        'r.sent_at as sendingDate',
+        'r.error',
+        'mt.id as messagingTaskId',
+      ])
       .orderBy('mt.created_at', 'desc')
       .orderBy('r.id')
       .limit(f.pageSize)

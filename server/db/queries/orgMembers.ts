@@ -12,7 +12,13 @@ export async function membershipInAnyState(q: Q, userId: string, organizationId:
   const row = await q
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['m.id as memberId', 'm.role_id as roleId', 'm.deleted_at as memberDeletedAt', 'm.deactivated_by_self as bySelf', 'o.deactivated_at as orgDeactivatedAt'])
+    .select([
+      'm.id as memberId',
+      'm.role_id as roleId',
+      'm.deleted_at as memberDeletedAt',
+      'm.deactivated_by_self as bySelf',
+      'o.deactivated_at as orgDeactivatedAt',
+    ])
     .where('m.user_id', '=', userId)
     .where('m.organization_id', '=', organizationId)
     .where('o.deleted_at', 'is', null)
@@ -65,7 +71,14 @@ export async function listOrganizationMembers(
     .where(matchesMemberFilters(o));
   const [rows, count] = await Promise.all([
     base
-      .select(['u.id as userId', 'm.id as memberId', 'u.full_name as fullName', 'u.email', 'm.role_id as roleId', 'm.deleted_at as deletedAt'])
+      .select([
+        'u.id as userId',
+        'm.id as memberId',
+        'u.full_name as fullName',
+        'u.email',
+        'm.role_id as roleId',
+        'm.deleted_at as deletedAt',
+      ])
       .$if(o.deleted, (qb) => qb.orderBy('m.deleted_at', 'desc'))
       .orderBy('u.full_name')
       .orderBy('m.id')
@@ -107,12 +120,23 @@ export async function membersById(q: Q, organizationId: string, ids: readonly st
 }
 
 export async function binnedMemberIds(q: Q, organizationId: string): Promise<string[]> {
-  const rows = await q.selectFrom('organization_members').select('id').where('organization_id', '=', organizationId).where('deleted_at', 'is not', null).execute();
+  const rows = await q
+    .selectFrom('organization_members')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is not', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** `bySelf`: the member deactivates their own membership, which only they (or an admin) may undo. */
-export async function setMembersDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null, bySelf = false): Promise<void> {
+export async function setMembersDeleted(
+  q: Q,
+  organizationId: string,
+  ids: readonly string[],
+  at: Date | null,
+  bySelf = false,
+): Promise<void> {
   if (!ids.length) return;
   await q
     .updateTable('organization_members')

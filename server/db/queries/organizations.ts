@@ -8,7 +8,14 @@ export async function insertOrganization(
 ): Promise<string> {
   const row = await db
     .insertInto('organizations')
-    .values({ name: org.name.trim(), type_id: org.typeId, country_id: org.countryId, zip_code: null, deactivated_at: null, deleted_at: null })
+    .values({
+      name: org.name.trim(),
+      type_id: org.typeId,
+      country_id: org.countryId,
+      zip_code: null,
+      deactivated_at: null,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

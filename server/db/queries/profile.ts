@@ -41,7 +41,13 @@ export async function profileOf(q: Q, organizationId: string, memberId: string) 
 export async function updateUser(
   q: Q,
   userId: string,
-  u: { fullName: string; phoneNumber?: string | undefined; gender?: number | undefined; countryId?: number | undefined; geographicalDetail?: Record<string, string> | undefined },
+  u: {
+    fullName: string;
+    phoneNumber?: string | undefined;
+    gender?: number | undefined;
+    countryId?: number | undefined;
+    geographicalDetail?: Record<string, string> | undefined;
+  },
 ): Promise<void> {
   await q
     .updateTable('users')
@@ -57,10 +63,19 @@ export async function updateUser(
 }
 
 export async function setRoleWithinOrganization(q: Q, organizationId: string, memberId: string, role: string): Promise<void> {
-  await q.updateTable('organization_members').set({ role_within_organization: role }).where('organization_id', '=', organizationId).where('id', '=', memberId).execute();
+  await q
+    .updateTable('organization_members')
+    .set({ role_within_organization: role })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', memberId)
+    .execute();
 }
 
-export async function updateOrganization(q: Q, organizationId: string, o: { name?: string | undefined; typeId?: number | undefined; countryId?: number | undefined; zipCode?: string | undefined }): Promise<void> {
+export async function updateOrganization(
+  q: Q,
+  organizationId: string,
+  o: { name?: string | undefined; typeId?: number | undefined; countryId?: number | undefined; zipCode?: string | undefined },
+): Promise<void> {
   const set = {
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.typeId !== undefined ? { type_id: o.typeId } : {}),

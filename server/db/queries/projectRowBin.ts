@@ -41,7 +41,12 @@ export function projectRowBin(table: ProjectRowTable) {
     },
     async purge(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
       if (!ids.length) return;
-      await q.deleteFrom(t).where('organization_id', '=', organizationId).where('id', 'in', ids).where('deleted_at', 'is not', null).execute();
+      await q
+        .deleteFrom(t)
+        .where('organization_id', '=', organizationId)
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is not', null)
+        .execute();
     },
   };
 }

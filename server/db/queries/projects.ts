@@ -77,13 +77,21 @@ export async function findProject(q: Q, o: Scope & { id: string }): Promise<Proj
 }
 
 /** Projects among `ids` the caller can reach, in whatever state. */
-export async function projectsById(q: Q, o: Scope, ids: readonly string[]): Promise<{ id: string; workspaceId: string; deletedAt: Date | null }[]> {
+export async function projectsById(
+  q: Q,
+  o: Scope,
+  ids: readonly string[],
+): Promise<{ id: string; workspaceId: string; deletedAt: Date | null }[]> {
   if (!ids.length) return [];
   return scoped(q, o).select(['p.id', 'p.workspace_id as workspaceId', 'p.deleted_at as deletedAt']).where('p.id', 'in', ids).execute();
 }
 
 export async function binnedProjectIds(q: Q, o: Scope & { workspaceId: string }): Promise<string[]> {
-  const rows = await scoped(q, o).select('p.id').where('p.workspace_id', '=', o.workspaceId).where('p.deleted_at', 'is not', null).execute();
+  const rows = await scoped(q, o)
+    .select('p.id')
+    .where('p.workspace_id', '=', o.workspaceId)
+    .where('p.deleted_at', 'is not', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -112,7 +120,12 @@ export async function countLiveProjects(q: Q, organizationId: string, workspaceI
 
 export async function projectIdsOfWorkspaces(q: Q, organizationId: string, workspaceIds: readonly string[]): Promise<string[]> {
   if (!workspaceIds.length) return [];
-  const rows = await q.selectFrom('projects').select('id').where('organization_id', '=', organizationId).where('workspace_id', 'in', workspaceIds).execute();
+  const rows = await q
+    .selectFrom('projects')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('workspace_id', 'in', workspaceIds)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -218,4 +231,3 @@ export async function existingCountryIds(q: Q, ids: readonly number[]): Promise<
   const rows = await q.selectFrom('countries').select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
-

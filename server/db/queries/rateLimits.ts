@@ -18,7 +18,12 @@ export async function hit(db: Kysely<DB>, key: string, limit: number, windowSeco
 /** Whether `key` has had fewer than `limit` hits in the current window, without counting one. */
 export async function underLimit(db: Kysely<DB>, key: string, limit: number, windowSeconds: number): Promise<boolean> {
   const windowStart = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
-  const row = await db.selectFrom('rate_limits').select('hits').where('key', '=', key).where('window_start', '=', windowStart).executeTakeFirst();
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
   return (row?.hits ?? 0) < limit;
 }
 

@@ -33,7 +33,11 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
     // The owner's membership never sits in the bin (deactivating acts on the organization), but a
     // purge must not be the thing that orphans an organization if one ever does.
     const organizationMembers = n(
-      await trx.deleteFrom('organization_members').where('deleted_at', '<', cutoff).where('role_id', '<>', OWNER_ROLE_ID).executeTakeFirst(),
+      await trx
+        .deleteFrom('organization_members')
+        .where('deleted_at', '<', cutoff)
+        .where('role_id', '<>', OWNER_ROLE_ID)
+        .executeTakeFirst(),
     );
     return { tasks, messagingTasks, surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
   });

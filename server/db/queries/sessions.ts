@@ -3,7 +3,14 @@
 // revoked, and so are the access tokens naming it (revoked_sessions).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { ACCESS_TOKEN_SECONDS, REFRESH_REMEMBER_DAYS, REFRESH_SESSION_HOURS, hashToken, newRefreshToken, successorRefreshToken } from '../../auth/tokens';
+import {
+  ACCESS_TOKEN_SECONDS,
+  REFRESH_REMEMBER_DAYS,
+  REFRESH_SESSION_HOURS,
+  hashToken,
+  newRefreshToken,
+  successorRefreshToken,
+} from '../../auth/tokens';
 import type { DB } from '../schema';
 
 /** Two tabs sharing one session may present the same refresh token this close together. */
@@ -19,7 +26,15 @@ export async function startSession(db: Kysely<DB>, userId: string, remember: boo
   const { token, hash } = newRefreshToken();
   await db
     .insertInto('refresh_tokens')
-    .values({ user_id: userId, family_id: familyId, token_hash: hash, remember, expires_at: expiryFor(remember, new Date()), used_at: null, revoked_at: null })
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hash,
+      remember,
+      expires_at: expiryFor(remember, new Date()),
+      used_at: null,
+      revoked_at: null,
+    })
     .execute();
   return { familyId, refreshToken: token };
 }
@@ -49,7 +64,15 @@ export async function rotateSession(db: Kysely<DB>, secret: string, presented: s
     await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
     await trx
       .insertInto('refresh_tokens')
-      .values({ user_id: row.user_id, family_id: row.family_id, token_hash: next.hash, remember: row.remember, expires_at: expiryFor(row.remember, now), used_at: null, revoked_at: null })
+      .values({
+        user_id: row.user_id,
+        family_id: row.family_id,
+        token_hash: next.hash,
+        remember: row.remember,
+        expires_at: expiryFor(row.remember, now),
+        used_at: null,
+        revoked_at: null,
+      })
       .execute();
     return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next.token, issuedAt: now } as const;
   });
@@ -57,7 +80,12 @@ export async function rotateSession(db: Kysely<DB>, secret: string, presented: s
 
 /** Ends the family's refresh tokens only; its access tokens run out on their own (entering an organization). */
 export async function revokeFamily(db: Kysely<DB>, familyId: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends a session at once, access tokens included (logout). */
@@ -78,7 +106,12 @@ export async function endAllSessions(db: Kysely<DB>, userId: string, keepFamilyI
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>', recent)]))
       .execute();
-    await endFamilies(trx, userId, families.map((f) => f.family_id).filter((f) => f !== keepFamilyId), now);
+    await endFamilies(
+      trx,
+      userId,
+      families.map((f) => f.family_id).filter((f) => f !== keepFamilyId),
+      now,
+    );
   });
 }
 
@@ -86,7 +119,12 @@ export const endOtherSessions = (db: Kysely<DB>, userId: string, keepFamilyId: s
 
 async function endFamilies(trx: Transaction<DB>, userId: string, familyIds: string[], now: Date): Promise<void> {
   if (!familyIds.length) return;
-  await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', 'in', familyIds).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', 'in', familyIds)
+    .where('revoked_at', 'is', null)
+    .execute();
   // Past this time every access token of the family has expired, so the row is no longer needed.
   const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000);
   await trx
@@ -98,7 +136,12 @@ async function endFamilies(trx: Transaction<DB>, userId: string, familyIds: stri
 }
 
 export async function isSessionRevoked(db: Kysely<DB>, familyId: string): Promise<boolean> {
-  const row = await db.selectFrom('revoked_sessions').select('family_id').where('family_id', '=', familyId).where('expires_at', '>', new Date()).executeTakeFirst();
+  const row = await db
+    .selectFrom('revoked_sessions')
+    .select('family_id')
+    .where('family_id', '=', familyId)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -17,7 +17,12 @@ export async function dataColumnsOf(q: Q, surveyId: string): Promise<Map<string,
  * at once may both pick the same number: one insert wins (the unique key), the other's rows are
  * skipped and numbered again on the next turn. No lock, so submissions never wait on each other.
  */
-export async function ensureDataColumns(q: Q, organizationId: string, surveyId: string, keys: readonly string[]): Promise<Map<string, number>> {
+export async function ensureDataColumns(
+  q: Q,
+  organizationId: string,
+  surveyId: string,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
   for (let turn = 0; ; turn++) {
     const known = await dataColumnsOf(q, surveyId);
     const missing = [...new Set(keys.filter((k) => !known.has(k)))];
@@ -33,7 +38,12 @@ export async function ensureDataColumns(q: Q, organizationId: string, surveyId: 
 }
 
 /** Writes (or, after a correction, replaces) a submission's compact copy. */
-export async function writeCompactCopy(q: Q, organizationId: string, submissionId: string, copy: { top: string; repeats: string | null }): Promise<void> {
+export async function writeCompactCopy(
+  q: Q,
+  organizationId: string,
+  submissionId: string,
+  copy: { top: string; repeats: string | null },
+): Promise<void> {
   await q
     .insertInto('submission_data')
     .values({ submission_id: submissionId, organization_id: organizationId, top: copy.top, repeats: copy.repeats })
@@ -64,8 +74,16 @@ export interface BatchLimits {
  * The batch is cut by the copies' sizes as stored (octet_length reads a TOASTed value's header, not the
  * value), so a survey of very large answers cannot bring a batch past the export worker's small heap.
  */
-export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string } | null, limits: BatchLimits, withRepeats: boolean): Promise<CompactRow[]> {
-  const size = withRepeats ? sql<number>`coalesce(octet_length(d.top), 0) + coalesce(octet_length(d.repeats), 0)` : sql<number>`coalesce(octet_length(d.top), 0)`;
+export async function nextCompactBatch(
+  q: Q,
+  f: DataFilter,
+  after: { id: string } | null,
+  limits: BatchLimits,
+  withRepeats: boolean,
+): Promise<CompactRow[]> {
+  const size = withRepeats
+    ? sql<number>`coalesce(octet_length(d.top), 0) + coalesce(octet_length(d.repeats), 0)`
+    : sql<number>`coalesce(octet_length(d.top), 0)`;
   // Only the head columns an export writes: the driver parses every column of every row (a date each
   // for the reviewer's time, the reviewer's name, ...), which was a share of the export's CPU.
   const batch = q
@@ -76,7 +94,9 @@ export async function nextCompactBatch(q: Q, f: DataFilter, after: { id: string 
     .select(['d.top', withRepeats ? 'd.repeats' : sql<string | null>`null::text`.as('repeats'), size.as('size')])
     .where((eb) => dataWhere(eb as never, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
-    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
+    .$if(after !== null, (qb) =>
+      qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`),
+    )
     // Both columns are NOT NULL; "nulls first" is what submissions_survey_order gives read backwards.
     .orderBy(sql`s.submitted_at asc nulls first, s.id asc nulls first`)
     .limit(limits.rows);

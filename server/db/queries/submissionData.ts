@@ -52,12 +52,14 @@ function answerCondition(f: AnswerFilter) {
     case 'contains':
       return sql<boolean>`${col} ilike ${containsPattern(String(v)) ?? '%'}`;
     default:
-      if (f.column === 'choices') return sql<boolean>`${col} @> ${sql.val(f.values as string[])}::uuid[] and ${col} <@ ${sql.val(f.values as string[])}::uuid[]`;
+      if (f.column === 'choices')
+        return sql<boolean>`${col} @> ${sql.val(f.values as string[])}::uuid[] and ${col} <@ ${sql.val(f.values as string[])}::uuid[]`;
       if (f.column === 'number') return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${Number(v)}::numeric`;
       if (f.column === 'bool') return sql<boolean>`${col} = ${Boolean(v)}`;
       // An equal short text: the same condition as answers_item_text_of's, so that index answers it
       // (a text longer than the value cannot equal it; other comparisons must still see long texts).
-      if (f.op === 'eq' && String(v).length < SHORT_TEXT) return sql<boolean>`${col} = ${String(v)}::text and length(${col}) < ${sql.lit(SHORT_TEXT)}`;
+      if (f.op === 'eq' && String(v).length < SHORT_TEXT)
+        return sql<boolean>`${col} = ${String(v)}::text and length(${col}) < ${sql.lit(SHORT_TEXT)}`;
       return sql<boolean>`${col} ${sql.raw(COMPARE[f.op])} ${String(v)}::text`;
   }
 }
@@ -133,17 +135,67 @@ export function headsQuery(q: Q) {
     .leftJoin('users as u', 'u.id', 's.submitter_id')
     .leftJoin('users as r', 'r.id', 's.reviewed_by')
     .select([
-      's.id', 's.survey_id', 's.submitted_at', 's.started_at', 's.submitter_id', 'u.full_name as submitter_name', 's.task_id', 's.latitude', 's.longitude',
-      's.review_status', 's.review_comment', 's.reviewed_at', 'r.full_name as reviewer_name', 's.survey_version', 's.language_id', 's.is_anonymous', 's.data_collection_type',
+      's.id',
+      's.survey_id',
+      's.submitted_at',
+      's.started_at',
+      's.submitter_id',
+      'u.full_name as submitter_name',
+      's.task_id',
+      's.latitude',
+      's.longitude',
+      's.review_status',
+      's.review_comment',
+      's.reviewed_at',
+      'r.full_name as reviewer_name',
+      's.survey_version',
+      's.language_id',
+      's.is_anonymous',
+      's.data_collection_type',
     ]);
 }
 
 type HeadRecord = Awaited<ReturnType<ReturnType<typeof headsQuery>['execute']>>[number];
 
 /** The head columns an export writes and pages by (submissionCopies.ts nextCompactBatch reads only these). */
-export const EXPORT_HEAD_COLUMNS = ['s.id', 's.submitted_at', 's.started_at', 'u.full_name as submitter_name', 's.task_id', 's.latitude', 's.longitude', 's.review_status', 's.review_comment', 's.survey_version'] as const;
-type ExportHeadRecord = Pick<HeadRecord, 'id' | 'submitted_at' | 'started_at' | 'submitter_name' | 'task_id' | 'latitude' | 'longitude' | 'review_status' | 'review_comment' | 'survey_version'>;
-export type ExportHead = Pick<SubmissionHeadRow, 'id' | 'submittedAt' | 'startedAt' | 'submitterName' | 'taskId' | 'latitude' | 'longitude' | 'reviewStatus' | 'reviewComment' | 'surveyVersion'>;
+export const EXPORT_HEAD_COLUMNS = [
+  's.id',
+  's.submitted_at',
+  's.started_at',
+  'u.full_name as submitter_name',
+  's.task_id',
+  's.latitude',
+  's.longitude',
+  's.review_status',
+  's.review_comment',
+  's.survey_version',
+] as const;
+type ExportHeadRecord = Pick<
+  HeadRecord,
+  | 'id'
+  | 'submitted_at'
+  | 'started_at'
+  | 'submitter_name'
+  | 'task_id'
+  | 'latitude'
+  | 'longitude'
+  | 'review_status'
+  | 'review_comment'
+  | 'survey_version'
+>;
+export type ExportHead = Pick<
+  SubmissionHeadRow,
+  | 'id'
+  | 'submittedAt'
+  | 'startedAt'
+  | 'submitterName'
+  | 'taskId'
+  | 'latitude'
+  | 'longitude'
+  | 'reviewStatus'
+  | 'reviewComment'
+  | 'surveyVersion'
+>;
 
 export const toExportHead = (r: ExportHeadRecord): ExportHead => ({
   id: r.id,
@@ -178,7 +230,12 @@ export async function countSubmissionsWhere(q: Q, f: DataFilter): Promise<number
   return Number(r.n);
 }
 
-export async function pageOfSubmissions(q: Q, f: DataFilter, sort: DataSort, page: { offset: number; limit: number }): Promise<SubmissionHeadRow[]> {
+export async function pageOfSubmissions(
+  q: Q,
+  f: DataFilter,
+  sort: DataSort,
+  page: { offset: number; limit: number },
+): Promise<SubmissionHeadRow[]> {
   const dir = sort.desc ? sql`desc nulls last` : sql`asc nulls first`;
   const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
@@ -198,7 +255,9 @@ export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | nul
   const rows = await headsQuery(q)
     .where((eb) => dataWhere(eb as unknown as S, f))
     // The key is read back from the row itself: a JavaScript Date holds milliseconds, the column microseconds.
-    .$if(after !== null, (qb) => qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`))
+    .$if(after !== null, (qb) =>
+      qb.where(sql<SqlBool>`(s.submitted_at, s.id) > (select k.submitted_at, k.id from submissions k where k.id = ${after!.id}::uuid)`),
+    )
     // Both columns are NOT NULL; "nulls first" is what submissions_survey_order gives read backwards.
     .orderBy(sql`s.submitted_at asc nulls first, s.id asc nulls first`)
     .limit(limit)
@@ -206,7 +265,11 @@ export async function nextBatch(q: Q, f: DataFilter, after: { id: string } | nul
   return rows.map(toHead);
 }
 
-export async function findSubmissionHead(q: Q, f: Pick<DataFilter, 'organizationId' | 'ownerId'>, id: string): Promise<SubmissionHeadRow | undefined> {
+export async function findSubmissionHead(
+  q: Q,
+  f: Pick<DataFilter, 'organizationId' | 'ownerId'>,
+  id: string,
+): Promise<SubmissionHeadRow | undefined> {
   const r = await headsQuery(q)
     .where('s.id', '=', id)
     .where('s.organization_id', '=', f.organizationId)
@@ -235,7 +298,12 @@ function uuidList(v: unknown): string | null {
 }
 
 /** The answers of some submissions; `topOnly`: without repeat instances. */
-export async function answersOf(q: Q, organizationId: string, submissionIds: readonly string[], topOnly: boolean): Promise<StoredAnswerRow[]> {
+export async function answersOf(
+  q: Q,
+  organizationId: string,
+  submissionIds: readonly string[],
+  topOnly: boolean,
+): Promise<StoredAnswerRow[]> {
   if (!submissionIds.length) return [];
   const rows = await q
     .selectFrom('answers')
@@ -329,7 +397,11 @@ export async function setReview(q: Q, actor: Actor, ids: readonly string[], stat
     .updateTable('submissions')
     .set({ review_status: status, review_comment: comment, reviewed_by: actor.userId, reviewed_at: new Date() })
     .where('organization_id', '=', actor.organizationId)
-    .where('id', 'in', before.map((b) => b.id))
+    .where(
+      'id',
+      'in',
+      before.map((b) => b.id),
+    )
     .execute();
   return before.map((b) => ({ id: b.id, status: b.review_status, comment: b.review_comment }));
 }
@@ -393,7 +465,11 @@ export async function auditOf(q: Q, organizationId: string, submissionId: string
 }
 
 /** Of these submissions, the ids the caller reaches: their organization, and for project roles their projects. */
-export async function submissionsInScope(q: Q, scope: { organizationId: string; memberId?: string | undefined }, ids: readonly string[]): Promise<string[]> {
+export async function submissionsInScope(
+  q: Q,
+  scope: { organizationId: string; memberId?: string | undefined },
+  ids: readonly string[],
+): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await q
     .selectFrom('submissions as s')

@@ -22,7 +22,12 @@ export interface SubmissionContext {
 }
 
 /** The survey (any organization: public links resolve it) and the state the submit rules read. */
-export async function submissionContext(q: Q, surveyId: string, clientId: string, linkUuid: string | null): Promise<SubmissionContext | undefined> {
+export async function submissionContext(
+  q: Q,
+  surveyId: string,
+  clientId: string,
+  linkUuid: string | null,
+): Promise<SubmissionContext | undefined> {
   const { rows } = await sql<{
     organization_id: string;
     status: number;
@@ -106,10 +111,23 @@ export interface SurveyGuard {
  * submission with this client id exists (the caller compares contents), or, with a guard, the survey
  * changed, closed, expired or no longer opens through that link (the caller reads it and decides).
  */
-export async function insertSubmission(q: Q, s: NewSubmission, guard?: SurveyGuard): Promise<{ id: string; submittedAt: Date } | undefined> {
+export async function insertSubmission(
+  q: Q,
+  s: NewSubmission,
+  guard?: SurveyGuard,
+): Promise<{ id: string; submittedAt: Date } | undefined> {
   // One JSON parameter for all answers: cheaper to send and to serialize than one array per column.
   const answers = JSON.stringify(
-    s.answers.map((r) => ({ i: r.itemId, t: r.questionType, p: r.repeatPath, x: r.text, n: r.number, b: r.bool, c: r.choices, d: r.detail ?? null })),
+    s.answers.map((r) => ({
+      i: r.itemId,
+      t: r.questionType,
+      p: r.repeatPath,
+      x: r.text,
+      n: r.number,
+      b: r.bool,
+      c: r.choices,
+      d: r.detail ?? null,
+    })),
   );
   const { rows } = await sql<{ id: string; submitted_at: Date }>`/* prepared: insert_submission */
     with s as (
@@ -184,12 +202,25 @@ export async function findSubmissionByClientId(q: Q, organizationId: string, cli
   const r = await q
     .selectFrom('submissions as s')
     .select(['s.id', 's.client_id', 's.survey_id', 's.content_hash', 's.submitted_at'])
-    .select((eb) => eb.selectFrom('answers as a').select(sql<number>`count(*)::int`.as('n')).whereRef('a.submission_id', '=', 's.id').as('answer_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('answers as a')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('a.submission_id', '=', 's.id')
+        .as('answer_count'),
+    )
     .where('s.organization_id', '=', organizationId)
     .where('s.client_id', '=', clientId)
     .executeTakeFirst();
   return r
-    ? { id: r.id, clientId: r.client_id, surveyId: r.survey_id, contentHash: r.content_hash, submittedAt: r.submitted_at, answerCount: Number(r.answer_count ?? 0) }
+    ? {
+        id: r.id,
+        clientId: r.client_id,
+        surveyId: r.survey_id,
+        contentHash: r.content_hash,
+        submittedAt: r.submitted_at,
+        answerCount: Number(r.answer_count ?? 0),
+      }
     : undefined;
 }
 
@@ -216,7 +247,11 @@ export async function loadAnswerRows(q: Q, organizationId: string, submissionId:
 /** uuid[] arrives as a JS array from pg and as '{a,b}' text from some drivers. */
 function parseUuidArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string') return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  if (typeof v === 'string')
+    return v
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
   return [];
 }
 
@@ -241,6 +276,11 @@ export async function listSubmissionFiles(q: Q, organizationId: string, submissi
 
 /** The organization and content version of a survey that is not deleted (any organization: public links). */
 export async function surveyVersion(q: Q, surveyId: string): Promise<{ organizationId: string; version: number } | undefined> {
-  const row = await q.selectFrom('surveys').select(['organization_id', 'version']).where('id', '=', surveyId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await q
+    .selectFrom('surveys')
+    .select(['organization_id', 'version'])
+    .where('id', '=', surveyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row ? { organizationId: row.organization_id, version: row.version } : undefined;
 }

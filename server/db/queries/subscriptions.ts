@@ -9,7 +9,12 @@ export async function startTrial(db: Kysely<DB>, opts: { organizationId: string;
     const plan = await trx.selectFrom('plans').select('id').where('id', '=', opts.planId).executeTakeFirst();
     if (!plan) throw problem('validation', { errors: ["'packetId' is not valid"] });
     // The free trial is had once, when the registration finishes; later plan changes are billing's.
-    const org = await trx.selectFrom('organizations').select('registration_done').where('id', '=', opts.organizationId).forUpdate().executeTakeFirst();
+    const org = await trx
+      .selectFrom('organizations')
+      .select('registration_done')
+      .where('id', '=', opts.organizationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!org) throw problem('notFound');
     if (org.registration_done) throw problem('conflict', { message: 'This organization already has a subscription.' });
     const now = new Date();
@@ -45,6 +50,9 @@ export async function subscriptionFacts(db: Kysely<DB>, organizationId: string) 
     .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
-  const sub = row.status !== null && row.ends_at !== null ? { status: row.status, ends_at: row.ends_at, paymentMethodId: row.payment_method_id } : undefined;
+  const sub =
+    row.status !== null && row.ends_at !== null
+      ? { status: row.status, ends_at: row.ends_at, paymentMethodId: row.payment_method_id }
+      : undefined;
   return { registrationDone: row.registration_done, sub };
 }

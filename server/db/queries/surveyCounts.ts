@@ -41,6 +41,12 @@ export async function countsOfProjects(q: Q, organizationId: string, projectIds:
 /** Whether any of these projects has a survey, live or in the bin: such a workspace cannot be deleted. */
 export async function anyProjectHasSurveys(q: Q, organizationId: string, projectIds: readonly string[]): Promise<boolean> {
   if (!projectIds.length) return false;
-  const row = await q.selectFrom('surveys').select('id').where('organization_id', '=', organizationId).where('project_id', 'in', projectIds).limit(1).executeTakeFirst();
+  const row = await q
+    .selectFrom('surveys')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('project_id', 'in', projectIds)
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }

@@ -9,13 +9,20 @@ type Q = Kysely<DB>;
 
 /** The ids of the submissions a filter selects, as a subquery. */
 function selected(q: Q, f: DataFilter) {
-  return q.selectFrom('submissions as s').select('s.id').where((eb) => dataWhere(eb as unknown as Parameters<typeof dataWhere>[0], f));
+  return q
+    .selectFrom('submissions as s')
+    .select('s.id')
+    .where((eb) => dataWhere(eb as unknown as Parameters<typeof dataWhere>[0], f));
 }
 
 export async function reportTotals(q: Q, f: DataFilter): Promise<{ total: number; first: string | null; last: string | null }> {
   const r = await q
     .selectFrom('submissions as s')
-    .select([sql<number>`count(*)::int`.as('n'), sql<string | null>`min(s.submitted_at)`.as('first'), sql<string | null>`max(s.submitted_at)`.as('last')])
+    .select([
+      sql<number>`count(*)::int`.as('n'),
+      sql<string | null>`min(s.submitted_at)`.as('first'),
+      sql<string | null>`max(s.submitted_at)`.as('last'),
+    ])
     .where((eb) => dataWhere(eb as unknown as Parameters<typeof dataWhere>[0], f))
     .executeTakeFirstOrThrow();
   const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -32,7 +39,11 @@ export async function perDay(q: Q, f: DataFilter, limit: number): Promise<{ day:
 }
 
 /** Submissions per collector, the busiest first (null: anonymous). */
-export async function perCollector(q: Q, f: DataFilter, limit: number): Promise<{ id: string | null; name: string | null; count: number }[]> {
+export async function perCollector(
+  q: Q,
+  f: DataFilter,
+  limit: number,
+): Promise<{ id: string | null; name: string | null; count: number }[]> {
   const r = await sql<{ id: string | null; name: string | null; n: number }>`
     select s.submitter_id as id, min(u.full_name) as name, count(*)::int as n
     from submissions s left join users u on u.id = s.submitter_id
@@ -117,7 +128,11 @@ export async function binCounts(q: Q, f: DataFilter, plans: readonly BinPlan[]):
  * each (a map of more points than that shows nothing more to the eye; the count says how many exist).
  */
 export async function gpsPoints(q: Q, f: DataFilter, itemIds: readonly string[], limit: number) {
-  if (!itemIds.length) return { answered: new Map<string, number>(), points: new Map<string, { submissionId: string; latitude: number; longitude: number }[]>() };
+  if (!itemIds.length)
+    return {
+      answered: new Map<string, number>(),
+      points: new Map<string, { submissionId: string; latitude: number; longitude: number }[]>(),
+    };
   const ids = sql.join(itemIds.map((id) => sql`${id}::uuid`));
   const located = sql`a.organization_id = ${f.organizationId} and a.repeat_path = '' and a.item_id in (${ids})
       and jsonb_typeof(a.detail -> 'latitude') = 'number' and jsonb_typeof(a.detail -> 'longitude') = 'number'

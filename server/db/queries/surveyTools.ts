@@ -26,9 +26,25 @@ export async function listSurveyTools(q: Q, organizationId: string, f: ToolsFilt
     .$if((f.statuses?.length ?? 0) > 0, (qb) => qb.where('s.status', 'in', [...f.statuses!]));
   const [rows, total] = await Promise.all([
     base
-      .select(['s.id', 's.name', 's.description', 's.status', 's.collection_goal', 's.end_date', 's.version', 's.created_at', 's.updated_at', 's.public_link_uuid'])
+      .select([
+        's.id',
+        's.name',
+        's.description',
+        's.status',
+        's.collection_goal',
+        's.end_date',
+        's.version',
+        's.created_at',
+        's.updated_at',
+        's.public_link_uuid',
+      ])
       .select((eb) =>
-        eb.selectFrom('submissions as x').select(sql<number>`count(*)::int`.as('n')).whereRef('x.survey_id', '=', 's.id').where('x.deleted_at', 'is', null).as('submission_count'),
+        eb
+          .selectFrom('submissions as x')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('x.survey_id', '=', 's.id')
+          .where('x.deleted_at', 'is', null)
+          .as('submission_count'),
       )
       .orderBy('s.updated_at', 'desc')
       .orderBy('s.id')
@@ -70,7 +86,14 @@ export async function updateSurveyFields(
 ): Promise<number> {
   const r = await q
     .updateTable('surveys')
-    .set((eb) => ({ name: f.name, description: f.description, end_date: f.endDate, toggle_location: f.toggleLocation, version: eb('version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({
+      name: f.name,
+      description: f.description,
+      end_date: f.endDate,
+      toggle_location: f.toggleLocation,
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+    }))
     .where('organization_id', '=', organizationId)
     .where('id', '=', surveyId)
     .returning('version')
@@ -79,11 +102,21 @@ export async function updateSurveyFields(
 }
 
 export async function setSurveyStatus(q: Q, organizationId: string, surveyId: string, status: SurveyStatus): Promise<void> {
-  await q.updateTable('surveys').set({ status, updated_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', surveyId).execute();
+  await q
+    .updateTable('surveys')
+    .set({ status, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', surveyId)
+    .execute();
 }
 
 export async function surveyVersionOf(q: Q, organizationId: string, surveyId: string): Promise<number> {
-  const r = await q.selectFrom('surveys').select('version').where('organization_id', '=', organizationId).where('id', '=', surveyId).executeTakeFirstOrThrow();
+  const r = await q
+    .selectFrom('surveys')
+    .select('version')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', surveyId)
+    .executeTakeFirstOrThrow();
   return r.version;
 }
 
@@ -128,7 +161,12 @@ export async function binnedSurveyIds(q: Q, scope: ProjectScope): Promise<string
 
 export async function setSurveysDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
   if (!ids.length) return;
-  await q.updateTable('surveys').set({ deleted_at: at, updated_at: new Date() }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  await q
+    .updateTable('surveys')
+    .set({ deleted_at: at, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function purgeSurveys(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {

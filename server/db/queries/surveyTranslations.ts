@@ -20,15 +20,33 @@ export async function surveyLanguage(q: Q, organizationId: string, surveyId: str
     .executeTakeFirst();
 }
 
-export async function addSurveyLanguage(q: Q, organizationId: string, surveyId: string, languageId: number, translateStatus: number): Promise<void> {
+export async function addSurveyLanguage(
+  q: Q,
+  organizationId: string,
+  surveyId: string,
+  languageId: number,
+  translateStatus: number,
+): Promise<void> {
   await q
     .insertInto('survey_languages')
-    .values({ organization_id: organizationId, survey_id: surveyId, language_id: languageId, is_base: false, translate_status: translateStatus })
+    .values({
+      organization_id: organizationId,
+      survey_id: surveyId,
+      language_id: languageId,
+      is_base: false,
+      translate_status: translateStatus,
+    })
     .onConflict((oc) => oc.columns(['survey_id', 'language_id']).doNothing())
     .execute();
 }
 
-export async function setTranslateStatus(q: Q, organizationId: string, surveyId: string, languageId: number, status: number): Promise<void> {
+export async function setTranslateStatus(
+  q: Q,
+  organizationId: string,
+  surveyId: string,
+  languageId: number,
+  status: number,
+): Promise<void> {
   await q
     .updateTable('survey_languages')
     .set({ translate_status: status })
@@ -41,9 +59,26 @@ export async function setTranslateStatus(q: Q, organizationId: string, surveyId:
 /** Which of these ids are live items / choices of the survey. */
 export async function ownedIds(q: Q, surveyId: string, itemIds: readonly string[], choiceIds: readonly string[]) {
   const items = itemIds.length
-    ? (await q.selectFrom('survey_items').select('id').where('survey_id', '=', surveyId).where('removed_at', 'is', null).where('id', 'in', [...itemIds]).execute()).map((r) => r.id)
+    ? (
+        await q
+          .selectFrom('survey_items')
+          .select('id')
+          .where('survey_id', '=', surveyId)
+          .where('removed_at', 'is', null)
+          .where('id', 'in', [...itemIds])
+          .execute()
+      ).map((r) => r.id)
     : [];
-  const choices = choiceIds.length ? (await q.selectFrom('choices').select('id').where('survey_id', '=', surveyId).where('id', 'in', [...choiceIds]).execute()).map((r) => r.id) : [];
+  const choices = choiceIds.length
+    ? (
+        await q
+          .selectFrom('choices')
+          .select('id')
+          .where('survey_id', '=', surveyId)
+          .where('id', 'in', [...choiceIds])
+          .execute()
+      ).map((r) => r.id)
+    : [];
   return { items: new Set(items), choices: new Set(choices) };
 }
 
@@ -64,18 +99,36 @@ export async function writeTranslation(
 ): Promise<void> {
   for (const t of texts) {
     if (t.text === '') {
-      await q.deleteFrom('item_texts').where('survey_id', '=', surveyId).where('item_id', '=', t.itemId).where('kind', '=', t.kind).where('language_id', '=', languageId).execute();
+      await q
+        .deleteFrom('item_texts')
+        .where('survey_id', '=', surveyId)
+        .where('item_id', '=', t.itemId)
+        .where('kind', '=', t.kind)
+        .where('language_id', '=', languageId)
+        .execute();
     } else {
       await q
         .insertInto('item_texts')
-        .values({ organization_id: organizationId, survey_id: surveyId, item_id: t.itemId, kind: t.kind, language_id: languageId, text: t.text })
+        .values({
+          organization_id: organizationId,
+          survey_id: surveyId,
+          item_id: t.itemId,
+          kind: t.kind,
+          language_id: languageId,
+          text: t.text,
+        })
         .onConflict((oc) => oc.columns(['item_id', 'kind', 'language_id']).doUpdateSet({ text: t.text }))
         .execute();
     }
   }
   for (const c of choiceTexts) {
     if (c.text === '') {
-      await q.deleteFrom('choice_texts').where('survey_id', '=', surveyId).where('choice_id', '=', c.choiceId).where('language_id', '=', languageId).execute();
+      await q
+        .deleteFrom('choice_texts')
+        .where('survey_id', '=', surveyId)
+        .where('choice_id', '=', c.choiceId)
+        .where('language_id', '=', languageId)
+        .execute();
     } else {
       await q
         .insertInto('choice_texts')

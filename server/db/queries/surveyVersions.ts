@@ -15,12 +15,21 @@ export async function keepVersion(q: Q, organizationId: string, surveyId: string
 }
 
 export async function hasVersion(q: Q, surveyId: string, version: number): Promise<boolean> {
-  const r = await q.selectFrom('survey_versions').select(sql<number>`1`.as('x')).where('survey_id', '=', surveyId).where('version', '=', version).executeTakeFirst();
+  const r = await q
+    .selectFrom('survey_versions')
+    .select(sql<number>`1`.as('x'))
+    .where('survey_id', '=', surveyId)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
 /** A kept version of a live survey (any organization: submissions resolve the survey by id). */
-export async function findVersion(q: Q, surveyId: string, version: number): Promise<{ organizationId: string; model: SurveyModel } | undefined> {
+export async function findVersion(
+  q: Q,
+  surveyId: string,
+  version: number,
+): Promise<{ organizationId: string; model: SurveyModel } | undefined> {
   const r = await q
     .selectFrom('survey_versions as v')
     .innerJoin('surveys as s', 's.id', 'v.survey_id')

@@ -18,30 +18,67 @@ export interface ExistingItem {
 
 /** Every item row of the survey, removed ones included. */
 export async function existingItems(q: Q, organizationId: string, surveyId: string): Promise<ExistingItem[]> {
-  const rows = await q.selectFrom('survey_items').select(['id', 'parent_id', 'removed_at']).where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).execute();
+  const rows = await q
+    .selectFrom('survey_items')
+    .select(['id', 'parent_id', 'removed_at'])
+    .where('organization_id', '=', organizationId)
+    .where('survey_id', '=', surveyId)
+    .execute();
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, removed: r.removed_at !== null }));
 }
 
 /** Of these ids, the ones that are items or choices of some other survey (ids are global keys). */
-export async function idsUsedElsewhere(q: Q, surveyId: string, itemIds: readonly string[], choiceIds: readonly string[]): Promise<string[]> {
+export async function idsUsedElsewhere(
+  q: Q,
+  surveyId: string,
+  itemIds: readonly string[],
+  choiceIds: readonly string[],
+): Promise<string[]> {
   const out: string[] = [];
   if (itemIds.length) {
-    const rows = await q.selectFrom('survey_items').select('id').where('id', 'in', [...itemIds]).where('survey_id', '<>', surveyId).execute();
+    const rows = await q
+      .selectFrom('survey_items')
+      .select('id')
+      .where('id', 'in', [...itemIds])
+      .where('survey_id', '<>', surveyId)
+      .execute();
     out.push(...rows.map((r) => r.id));
   }
   if (choiceIds.length) {
-    const rows = await q.selectFrom('choices').select('id').where('id', 'in', [...choiceIds]).where('survey_id', '<>', surveyId).execute();
+    const rows = await q
+      .selectFrom('choices')
+      .select('id')
+      .where('id', 'in', [...choiceIds])
+      .where('survey_id', '<>', surveyId)
+      .execute();
     out.push(...rows.map((r) => r.id));
   }
   return out;
 }
 
-export async function removeItems(q: Q, organizationId: string, surveyId: string, ids: readonly string[], keepRows: boolean): Promise<void> {
+export async function removeItems(
+  q: Q,
+  organizationId: string,
+  surveyId: string,
+  ids: readonly string[],
+  keepRows: boolean,
+): Promise<void> {
   if (!ids.length) return;
   if (keepRows) {
-    await q.updateTable('survey_items').set({ removed_at: new Date() }).where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).where('id', 'in', [...ids]).execute();
+    await q
+      .updateTable('survey_items')
+      .set({ removed_at: new Date() })
+      .where('organization_id', '=', organizationId)
+      .where('survey_id', '=', surveyId)
+      .where('id', 'in', [...ids])
+      .execute();
   } else {
-    await q.deleteFrom('survey_items').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).where('id', 'in', [...ids]).execute();
+    await q
+      .deleteFrom('survey_items')
+      .where('organization_id', '=', organizationId)
+      .where('survey_id', '=', surveyId)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 }
 
@@ -79,7 +116,13 @@ function itemRow(organizationId: string, surveyId: string, item: SurveyItem, par
 }
 
 /** Writes the model's items, choices and texts; `existing` are the ids already in the survey. */
-export async function writeModel(q: Q, organizationId: string, surveyId: string, model: SurveyModel, existing: ReadonlySet<string>): Promise<void> {
+export async function writeModel(
+  q: Q,
+  organizationId: string,
+  surveyId: string,
+  model: SurveyModel,
+  existing: ReadonlySet<string>,
+): Promise<void> {
   const rows: { row: ReturnType<typeof itemRow>; isNew: boolean }[] = [];
   const walk = (list: readonly SurveyItem[], parentId: string | null) =>
     list.forEach((item, i) => {
@@ -88,11 +131,15 @@ export async function writeModel(q: Q, organizationId: string, surveyId: string,
     });
   walk(model.surveyItems, null);
   const kept = rows.filter((r) => !r.isNew);
-  const scoped = (id: string) => q.updateTable('survey_items').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).where('id', '=', id);
+  const scoped = (id: string) =>
+    q.updateTable('survey_items').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).where('id', '=', id);
 
   // Names are unique among live items: free every kept item's name first, so swaps and renames to a
   // name another item gives up cannot collide halfway.
-  for (const { row } of kept) await scoped(row.id).set({ name: `_${row.id.replace(/-/g, '')}` }).execute();
+  for (const { row } of kept)
+    await scoped(row.id)
+      .set({ name: `_${row.id.replace(/-/g, '')}` })
+      .execute();
   // Parents come before their children in `rows`, so new sections exist before what they hold.
   for (const { row } of rows.filter((r) => r.isNew)) await q.insertInto('survey_items').values(row).execute();
   for (const { row } of kept) {
@@ -103,20 +150,63 @@ export async function writeModel(q: Q, organizationId: string, surveyId: string,
   // Choices and texts hold no references of their own: written afresh (choice ids kept).
   await q.deleteFrom('item_texts').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).execute();
   await q.deleteFrom('choices').where('organization_id', '=', organizationId).where('survey_id', '=', surveyId).execute();
-  const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] = [];
-  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string; media: string }[] = [];
+  const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] =
+    [];
+  const choices: {
+    id: string;
+    organization_id: string;
+    survey_id: string;
+    item_id: string;
+    list: number;
+    name: string;
+    sort_order: number;
+    emoji: string | null;
+    filters: string;
+    media: string;
+  }[] = [];
   const choiceTexts: { organization_id: string; survey_id: string; choice_id: string; language_id: number; text: string }[] = [];
   const addTexts = (itemId: string, kind: ItemTextKind, list: readonly LocalizedText[]) => {
-    for (const t of list) if (t.text !== '') texts.push({ organization_id: organizationId, survey_id: surveyId, item_id: itemId, kind, language_id: t.languageId, text: t.text });
+    for (const t of list)
+      if (t.text !== '')
+        texts.push({
+          organization_id: organizationId,
+          survey_id: surveyId,
+          item_id: itemId,
+          kind,
+          language_id: t.languageId,
+          text: t.text,
+        });
   };
   const visit = (list: readonly SurveyItem[]) => {
     for (const item of list) {
       const m = item.surveyItem;
       for (const { kind, texts } of itemTextsOf(m)) addTexts(item.id, kind, texts);
-      for (const [listNo, cs] of [[1, m.selectQuestionChoices], [2, m.secondChoices]] as const) {
+      for (const [listNo, cs] of [
+        [1, m.selectQuestionChoices],
+        [2, m.secondChoices],
+      ] as const) {
         cs.forEach((c, i) => {
-          choices.push({ id: c.id, organization_id: organizationId, survey_id: surveyId, item_id: item.id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji ?? null, filters: JSON.stringify(c.filters ?? {}), media: JSON.stringify(c.media ?? []) });
-          for (const t of c.choiceLabels) if (t.text !== '') choiceTexts.push({ organization_id: organizationId, survey_id: surveyId, choice_id: c.id, language_id: t.languageId, text: t.text });
+          choices.push({
+            id: c.id,
+            organization_id: organizationId,
+            survey_id: surveyId,
+            item_id: item.id,
+            list: listNo,
+            name: c.name,
+            sort_order: i + 1,
+            emoji: c.emoji ?? null,
+            filters: JSON.stringify(c.filters ?? {}),
+            media: JSON.stringify(c.media ?? []),
+          });
+          for (const t of c.choiceLabels)
+            if (t.text !== '')
+              choiceTexts.push({
+                organization_id: organizationId,
+                survey_id: surveyId,
+                choice_id: c.id,
+                language_id: t.languageId,
+                text: t.text,
+              });
         });
       }
       visit(item.innerItems);

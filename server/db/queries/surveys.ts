@@ -31,8 +31,22 @@ export interface SurveyHead {
 }
 
 const headColumns = [
-  'id', 'organization_id', 'project_id', 'name', 'description', 'status', 'end_date', 'toggle_location', 'default_language_id',
-  'data_collection_type', 'collection_goal', 'public_link_uuid', 'multiple_link', 'version', 'created_at', 'updated_at',
+  'id',
+  'organization_id',
+  'project_id',
+  'name',
+  'description',
+  'status',
+  'end_date',
+  'toggle_location',
+  'default_language_id',
+  'data_collection_type',
+  'collection_goal',
+  'public_link_uuid',
+  'multiple_link',
+  'version',
+  'created_at',
+  'updated_at',
 ] as const;
 
 type HeadRow = { [K in (typeof headColumns)[number]]: unknown };
@@ -146,9 +160,20 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
       .orderBy('sl.is_base', 'desc')
       .orderBy('l.name')
       .execute(),
-    await q.selectFrom('survey_items').selectAll().where('survey_id', '=', surveyId).where('removed_at', 'is', null).orderBy('sort_order').execute(),
+    await q
+      .selectFrom('survey_items')
+      .selectAll()
+      .where('survey_id', '=', surveyId)
+      .where('removed_at', 'is', null)
+      .orderBy('sort_order')
+      .execute(),
     await q.selectFrom('item_texts').select(['item_id', 'kind', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),
-    await q.selectFrom('choices').select(['id', 'item_id', 'list', 'name', 'sort_order', 'emoji', 'filters', 'media']).where('survey_id', '=', surveyId).orderBy('sort_order').execute(),
+    await q
+      .selectFrom('choices')
+      .select(['id', 'item_id', 'list', 'name', 'sort_order', 'emoji', 'filters', 'media'])
+      .where('survey_id', '=', surveyId)
+      .orderBy('sort_order')
+      .execute(),
     await q.selectFrom('choice_texts').select(['choice_id', 'language_id', 'text']).where('survey_id', '=', surveyId).execute(),
   ];
   const textsOf = group(texts, (t) => t.item_id);
@@ -184,7 +209,8 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
         constraint: i.constraint_expression,
         ...questionTexts(textsOf.get(i.id)),
         readOnly: i.read_only,
-        extraColumns: typeof i.extra_columns === 'string' ? (JSON.parse(i.extra_columns) as Record<string, string>) : (i.extra_columns ?? {}),
+        extraColumns:
+          typeof i.extra_columns === 'string' ? (JSON.parse(i.extra_columns) as Record<string, string>) : (i.extra_columns ?? {}),
         choiceFilter: i.choice_filter,
         appearance: i.appearance,
         parameters: i.parameters,
@@ -214,7 +240,13 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
     endDate: head.endDate ? head.endDate.toISOString() : null,
     surveyStatusId: head.status,
     toggleLocation: head.toggleLocation,
-    surveyLanguageMaps: languages.map((l) => ({ languageId: l.language_id, name: l.name, code: l.code, isBaseLanguage: l.is_base, translateStatus: l.translate_status })),
+    surveyLanguageMaps: languages.map((l) => ({
+      languageId: l.language_id,
+      name: l.name,
+      code: l.code,
+      isBaseLanguage: l.is_base,
+      translateStatus: l.translate_status,
+    })),
     surveyItems: tree(null, ''),
   };
 }
@@ -264,15 +296,36 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
   const survey_id = survey.id;
   await q
     .insertInto('survey_languages')
-    .values(model.surveyLanguageMaps.map((l) => ({ organization_id, survey_id, language_id: l.languageId, is_base: l === base, translate_status: l.translateStatus })))
+    .values(
+      model.surveyLanguageMaps.map((l) => ({
+        organization_id,
+        survey_id,
+        language_id: l.languageId,
+        is_base: l === base,
+        translate_status: l.translateStatus,
+      })),
+    )
     .execute();
 
   const items: DB['survey_items'][] = [];
-  const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] = [];
-  const choices: { id: string; organization_id: string; survey_id: string; item_id: string; list: number; name: string; sort_order: number; emoji: string | null; filters: string; media: string }[] = [];
+  const texts: { organization_id: string; survey_id: string; item_id: string; kind: ItemTextKind; language_id: number; text: string }[] =
+    [];
+  const choices: {
+    id: string;
+    organization_id: string;
+    survey_id: string;
+    item_id: string;
+    list: number;
+    name: string;
+    sort_order: number;
+    emoji: string | null;
+    filters: string;
+    media: string;
+  }[] = [];
   const choiceTexts: { organization_id: string; survey_id: string; choice_id: string; language_id: number; text: string }[] = [];
   const addTexts = (item_id: string, kind: ItemTextKind, list: readonly LocalizedText[]) => {
-    for (const t of list) if (t.text !== '') texts.push({ organization_id, survey_id, item_id, kind, language_id: t.languageId, text: t.text });
+    for (const t of list)
+      if (t.text !== '') texts.push({ organization_id, survey_id, item_id, kind, language_id: t.languageId, text: t.text });
   };
   const walk = (list: readonly SurveyItem[], parent_id: string | null) => {
     list.forEach((item, index) => {
@@ -302,18 +355,39 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
         extra_columns: JSON.stringify(m.extraColumns ?? {}),
       } as never);
       for (const { kind, texts } of itemTextsOf(m)) addTexts(id, kind, texts);
-      for (const [listNo, cs] of [[1, m.selectQuestionChoices], [2, m.secondChoices]] as const) {
+      for (const [listNo, cs] of [
+        [1, m.selectQuestionChoices],
+        [2, m.secondChoices],
+      ] as const) {
         cs.forEach((c, i) => {
           const choiceId = randomUUID();
-          choices.push({ id: choiceId, organization_id, survey_id, item_id: id, list: listNo, name: c.name, sort_order: i + 1, emoji: c.emoji, filters: JSON.stringify(c.filters ?? {}), media: JSON.stringify(c.media ?? []) });
-          for (const t of c.choiceLabels) if (t.text !== '') choiceTexts.push({ organization_id, survey_id, choice_id: choiceId, language_id: t.languageId, text: t.text });
+          choices.push({
+            id: choiceId,
+            organization_id,
+            survey_id,
+            item_id: id,
+            list: listNo,
+            name: c.name,
+            sort_order: i + 1,
+            emoji: c.emoji,
+            filters: JSON.stringify(c.filters ?? {}),
+            media: JSON.stringify(c.media ?? []),
+          });
+          for (const t of c.choiceLabels)
+            if (t.text !== '')
+              choiceTexts.push({ organization_id, survey_id, choice_id: choiceId, language_id: t.languageId, text: t.text });
         });
       }
       walk(item.innerItems, id);
     });
   };
   walk(model.surveyItems, null);
-  await insertChunks(items, (chunk) => q.insertInto('survey_items').values(chunk as never).execute());
+  await insertChunks(items, (chunk) =>
+    q
+      .insertInto('survey_items')
+      .values(chunk as never)
+      .execute(),
+  );
   await insertChunks(texts, (chunk) => q.insertInto('item_texts').values(chunk).execute());
   await insertChunks(choices, (chunk) => q.insertInto('choices').values(chunk).execute());
   await insertChunks(choiceTexts, (chunk) => q.insertInto('choice_texts').values(chunk).execute());

@@ -107,7 +107,10 @@ export async function collectorTasks(q: Q, organizationId: string, memberId: str
     .$if(pattern !== undefined, (b) => b.where((eb) => eb.or([eb('s.name', 'ilike', pattern!), eb('t.note', 'ilike', pattern!)])));
   const [rows, total] = await Promise.all([
     base.orderBy('t.created_at', 'desc').orderBy('t.id').limit(f.pageSize).offset(offsetOf(f)).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
@@ -186,7 +189,13 @@ export async function collectorTaskForUpdate(q: Q, organizationId: string, membe
     .executeTakeFirst();
 }
 
-export async function setTaskStatus(q: Q, organizationId: string, id: string, status: number, o: { reason?: string; at: Date }): Promise<void> {
+export async function setTaskStatus(
+  q: Q,
+  organizationId: string,
+  id: string,
+  status: number,
+  o: { reason?: string; at: Date },
+): Promise<void> {
   await q
     .updateTable('tasks')
     .set({
@@ -259,13 +268,19 @@ export async function projectTasks(q: Q, scope: ProjectScope, f: ProjectTaskFilt
     .$if(f.collectorId !== undefined, (b) => b.where('t.collector_id', '=', f.collectorId!))
     .$if(f.locationGroupId !== undefined, (b) => b.where('t.location_group_id', '=', f.locationGroupId!))
     .$if(f.deadline !== undefined, (b) =>
-      b.where('t.end_date', '>=', new Date(`${f.deadline!}T00:00:00Z`)).where('t.end_date', '<', new Date(new Date(`${f.deadline!}T00:00:00Z`).getTime() + 86_400_000)),
+      b
+        .where('t.end_date', '>=', new Date(`${f.deadline!}T00:00:00Z`))
+        .where('t.end_date', '<', new Date(new Date(`${f.deadline!}T00:00:00Z`).getTime() + 86_400_000)),
     )
     .$if(pattern !== undefined, (b) =>
       b.where((eb) =>
         eb.or([
           eb('t.note', 'ilike', pattern!),
-          eb('t.survey_id', 'in', q.selectFrom('surveys').select('id').where('project_id', '=', f.projectId).where('name', 'ilike', pattern!)),
+          eb(
+            't.survey_id',
+            'in',
+            q.selectFrom('surveys').select('id').where('project_id', '=', f.projectId).where('name', 'ilike', pattern!),
+          ),
           eb(
             't.collector_id',
             'in',
@@ -284,7 +299,15 @@ export async function projectTasks(q: Q, scope: ProjectScope, f: ProjectTaskFilt
     base.select('t.id').orderBy(order, 'desc').orderBy('t.id').limit(f.pageSize).offset(offsetOf(f)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const rows = ids.length ? await taskRows(q).where('t.id', 'in', ids.map((r) => r.id)).execute() : [];
+  const rows = ids.length
+    ? await taskRows(q)
+        .where(
+          't.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute()
+    : [];
   const at = new Map(ids.map((r, i) => [r.id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   return { rows, total: Number(total.n) };
@@ -305,7 +328,11 @@ function projectCollectorsBase(q: Q, organizationId: string, projectId: string) 
 }
 
 export async function enumeratorNames(q: Q, organizationId: string, projectId: string) {
-  return projectCollectorsBase(q, organizationId, projectId).select(['m.id', 'u.full_name as name']).orderBy('u.full_name').limit(1000).execute();
+  return projectCollectorsBase(q, organizationId, projectId)
+    .select(['m.id', 'u.full_name as name'])
+    .orderBy('u.full_name')
+    .limit(1000)
+    .execute();
 }
 
 /** The data collector table: those whose location is the task's come first, marked suggested. */
@@ -321,7 +348,14 @@ export async function projectCollectors(
   const suggested = f.locationId === undefined ? sql<boolean>`false` : sql<boolean>`coalesce(m.location_id = ${f.locationId}, false)`;
   const [rows, total] = await Promise.all([
     base
-      .select(['m.id as memberId', 'u.full_name as enumeratorName', 'm.gender', 'c.name as location', 'm.location_id as locationId', suggested.as('suggested')])
+      .select([
+        'm.id as memberId',
+        'u.full_name as enumeratorName',
+        'm.gender',
+        'c.name as location',
+        'm.location_id as locationId',
+        suggested.as('suggested'),
+      ])
       // PostgreSQL refuses a constant in ORDER BY: without a location nobody is suggested first.
       .$if(f.locationId !== undefined, (b) => b.orderBy(suggested, 'desc'))
       .orderBy('u.full_name')
@@ -335,7 +369,12 @@ export async function projectCollectors(
 }
 
 /** Which of `memberIds` are live Data Collectors of the project. */
-export async function collectorsInProject(q: Q, organizationId: string, projectId: string, memberIds: readonly string[]): Promise<Set<string>> {
+export async function collectorsInProject(
+  q: Q,
+  organizationId: string,
+  projectId: string,
+  memberIds: readonly string[],
+): Promise<Set<string>> {
   if (!memberIds.length) return new Set();
   const rows = await projectCollectorsBase(q, organizationId, projectId).select('m.id').where('m.id', 'in', memberIds).execute();
   return new Set(rows.map((r) => r.id));
@@ -353,8 +392,16 @@ export async function locationGroups(q: Q, organizationId: string, f: PageReques
   const [rows, total] = await Promise.all([
     base
       .select([
-        'lg.id', 'lg.name', 'c.name as countryName', 'lg.state', 'lg.city', 'lg.district', 'lg.subdistrict',
-        'lg.village_neighborhood as village_Neighborhood', 'lg.address_line1 as addressLine1', 'lg.location_type as locationType',
+        'lg.id',
+        'lg.name',
+        'c.name as countryName',
+        'lg.state',
+        'lg.city',
+        'lg.district',
+        'lg.subdistrict',
+        'lg.village_neighborhood as village_Neighborhood',
+        'lg.address_line1 as addressLine1',
+        'lg.location_type as locationType',
       ])
       .orderBy('lg.name')
       .orderBy('lg.id')

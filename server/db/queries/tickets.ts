@@ -49,7 +49,11 @@ function withLastResponse(qb: Scoped) {
   );
 }
 
-export async function listTickets(db: Q, s: TicketScope, q: { search?: string | undefined; type?: number | undefined; page: number; pageSize: number }) {
+export async function listTickets(
+  db: Q,
+  s: TicketScope,
+  q: { search?: string | undefined; type?: number | undefined; page: number; pageSize: number },
+) {
   const pattern = containsPattern(q.search);
   const base = scoped(db, s)
     .$if(q.type !== undefined, (qb) => qb.where('t.type_id', '=', q.type!))
@@ -59,7 +63,9 @@ export async function listTickets(db: Q, s: TicketScope, q: { search?: string | 
           eb('t.subject', 'ilike', pattern!),
           eb('u.full_name', 'ilike', pattern!),
           eb('u.email', 'ilike', pattern!),
-          eb.exists(eb.selectFrom('ticket_messages as m').select('m.id').whereRef('m.ticket_id', '=', 't.id').where('m.body', 'ilike', pattern!)),
+          eb.exists(
+            eb.selectFrom('ticket_messages as m').select('m.id').whereRef('m.ticket_id', '=', 't.id').where('m.body', 'ilike', pattern!),
+          ),
         ]),
       ),
     );
@@ -96,7 +102,15 @@ export function attachmentsOf(db: Q, organizationId: string, ticketIds: readonly
   if (ticketIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('ticket_attachments')
-    .select(['id', 'ticket_id as ticketId', 'message_id as messageId', 'file_name as fileName', 'content_type as contentType', 'size', 'file_key as fileKey'])
+    .select([
+      'id',
+      'ticket_id as ticketId',
+      'message_id as messageId',
+      'file_name as fileName',
+      'content_type as contentType',
+      'size',
+      'file_key as fileKey',
+    ])
     .where('organization_id', '=', organizationId)
     .where('ticket_id', 'in', ticketIds)
     .orderBy('created_at')
@@ -123,11 +137,20 @@ export async function insertTicket(db: Q, t: { organizationId: string; userId: s
     .values({ organization_id: t.organizationId, submitted_by: t.userId, type_id: t.typeId, subject: t.subject, updated_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const message = await insertMessage(db, { organizationId: t.organizationId, ticketId: ticket.id, authorId: t.userId, fromSupport: false, body: t.body });
+  const message = await insertMessage(db, {
+    organizationId: t.organizationId,
+    ticketId: ticket.id,
+    authorId: t.userId,
+    fromSupport: false,
+    body: t.body,
+  });
   return { ticketId: ticket.id, messageId: message.id };
 }
 
-export function insertMessage(db: Q, m: { organizationId: string; ticketId: string; authorId: string; fromSupport: boolean; body: string }) {
+export function insertMessage(
+  db: Q,
+  m: { organizationId: string; ticketId: string; authorId: string; fromSupport: boolean; body: string },
+) {
   return db
     .insertInto('ticket_messages')
     .values({ organization_id: m.organizationId, ticket_id: m.ticketId, author_id: m.authorId, from_support: m.fromSupport, body: m.body })
@@ -137,23 +160,52 @@ export function insertMessage(db: Q, m: { organizationId: string; ticketId: stri
 
 export function insertAttachments(
   db: Q,
-  rows: readonly { organizationId: string; ticketId: string; messageId: string; key: string; fileName: string; contentType: string; size: number }[],
+  rows: readonly {
+    organizationId: string;
+    ticketId: string;
+    messageId: string;
+    key: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+  }[],
 ) {
   if (rows.length === 0) return Promise.resolve();
   return db
     .insertInto('ticket_attachments')
-    .values(rows.map((r, i) => ({ position: i, organization_id: r.organizationId, ticket_id: r.ticketId, message_id: r.messageId, file_key: r.key, file_name: r.fileName, content_type: r.contentType, size: r.size })))
+    .values(
+      rows.map((r, i) => ({
+        position: i,
+        organization_id: r.organizationId,
+        ticket_id: r.ticketId,
+        message_id: r.messageId,
+        file_key: r.key,
+        file_name: r.fileName,
+        content_type: r.contentType,
+        size: r.size,
+      })),
+    )
     .execute()
     .then(() => undefined);
 }
 
 export function setStatus(db: Q, organizationId: string, ticketId: string, status: TicketStatus) {
-  return db.updateTable('tickets').set({ status, updated_at: sql<Date>`now()` }).where('organization_id', '=', organizationId).where('id', '=', ticketId).executeTakeFirst();
+  return db
+    .updateTable('tickets')
+    .set({ status, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
 }
 
 /** Deletes the tickets of `ids` in scope; answers the storage keys of their files, to be removed. */
 export async function deleteTickets(db: Q, organizationId: string, ids: readonly string[]): Promise<{ deleted: number; keys: string[] }> {
-  const keys = await db.selectFrom('ticket_attachments').select('file_key').where('organization_id', '=', organizationId).where('ticket_id', 'in', ids).execute();
+  const keys = await db
+    .selectFrom('ticket_attachments')
+    .select('file_key')
+    .where('organization_id', '=', organizationId)
+    .where('ticket_id', 'in', ids)
+    .execute();
   const r = await db.deleteFrom('tickets').where('organization_id', '=', organizationId).where('id', 'in', ids).executeTakeFirst();
   return { deleted: Number(r.numDeletedRows), keys: keys.map((k) => k.file_key) };
 }

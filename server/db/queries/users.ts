@@ -18,14 +18,28 @@ export async function userProfile(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('countries as c', 'c.id', 'u.country_id')
-    .select(['u.id', 'u.full_name as fullName', 'u.phone_number as phoneNumber', 'u.email', 'c.name as countryName', 'u.profile_picture_key as profilePictureKey'])
+    .select([
+      'u.id',
+      'u.full_name as fullName',
+      'u.phone_number as phoneNumber',
+      'u.email',
+      'c.name as countryName',
+      'u.profile_picture_key as profilePictureKey',
+    ])
     .where('u.id', '=', id)
     .executeTakeFirst();
 }
 
 export async function insertUser(
   db: Kysely<DB> | Transaction<DB>,
-  user: { email: string; fullName: string; phoneNumber: string | null; passwordHash: string; countryId: number | null; confirmed?: boolean },
+  user: {
+    email: string;
+    fullName: string;
+    phoneNumber: string | null;
+    passwordHash: string;
+    countryId: number | null;
+    confirmed?: boolean;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('users')

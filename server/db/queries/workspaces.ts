@@ -97,13 +97,27 @@ export async function findWorkspace(
 }
 
 /** Workspaces among `ids`, in whatever state; ids of other organizations are simply not found. */
-export async function workspacesById(q: Q, organizationId: string, ids: readonly string[]): Promise<{ id: string; deletedAt: Date | null }[]> {
+export async function workspacesById(
+  q: Q,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<{ id: string; deletedAt: Date | null }[]> {
   if (!ids.length) return [];
-  return q.selectFrom('workspaces').select(['id', 'deleted_at as deletedAt']).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  return q
+    .selectFrom('workspaces')
+    .select(['id', 'deleted_at as deletedAt'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function binnedWorkspaceIds(q: Q, organizationId: string): Promise<string[]> {
-  const rows = await q.selectFrom('workspaces').select('id').where('organization_id', '=', organizationId).where('deleted_at', 'is not', null).execute();
+  const rows = await q
+    .selectFrom('workspaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is not', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -124,7 +138,12 @@ export async function insertWorkspace(
   return row.id;
 }
 
-export async function updateWorkspace(q: Q, organizationId: string, id: string, w: { name: string; description: string }): Promise<boolean> {
+export async function updateWorkspace(
+  q: Q,
+  organizationId: string,
+  id: string,
+  w: { name: string; description: string },
+): Promise<boolean> {
   const r = await q
     .updateTable('workspaces')
     .set({ name: w.name, description: w.description })

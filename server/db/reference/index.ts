@@ -38,19 +38,31 @@ export async function seedReference(db: Kysely<DB>): Promise<void> {
     !!(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
 
   if (!(await has('organization_types'))) {
-    await db.insertInto('organization_types').values(organizationTypes.map((name, i) => ({ id: i + 1, name }))).execute();
+    await db
+      .insertInto('organization_types')
+      .values(organizationTypes.map((name, i) => ({ id: i + 1, name })))
+      .execute();
   }
   if (!(await has('project_types'))) {
-    await db.insertInto('project_types').values(projectTypes.map((t) => ({ ...t }))).execute();
+    await db
+      .insertInto('project_types')
+      .values(projectTypes.map((t) => ({ ...t })))
+      .execute();
   }
   if (!(await has('countries'))) {
     await db.insertInto('countries').values(countryRows()).execute();
   }
   if (!(await has('languages'))) {
     const byCode = [...languages].sort((a, b) => a[0].localeCompare(b[0]));
-    await db.insertInto('languages').values(byCode.map(([code, name], i) => ({ id: i + 1, code, name }))).execute();
+    await db
+      .insertInto('languages')
+      .values(byCode.map(([code, name], i) => ({ id: i + 1, code, name })))
+      .execute();
   }
   if (!(await has('plans'))) {
-    await db.insertInto('plans').values(defaultPlans.map((p) => ({ ...p }))).execute();
+    await db
+      .insertInto('plans')
+      .values(defaultPlans.map((p) => ({ ...p })))
+      .execute();
   }
 }

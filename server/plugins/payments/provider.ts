@@ -73,9 +73,15 @@ export interface PaymentProvider {
   /** The browser's card form: Stripe Elements with this key, or the sandbox form when null. */
   readonly publishableKey: string | null;
   /** A new subscription: with the free trial (registration), or charged at once (reactivation). */
-  createSubscription(input: { organizationId: string; organizationName: string; plan: PlanPrice; isMonthly: boolean; trial: boolean; card: Card | null; now: Date }): Promise<
-    Outcome & { providerSubscriptionId: string; clientSecret: string | null }
-  >;
+  createSubscription(input: {
+    organizationId: string;
+    organizationName: string;
+    plan: PlanPrice;
+    isMonthly: boolean;
+    trial: boolean;
+    card: Card | null;
+    now: Date;
+  }): Promise<Outcome & { providerSubscriptionId: string; clientSecret: string | null }>;
   /**
    * The step before a card is attached that lets the bank ask for 3-D Secure (SCA): Stripe's SetupIntent
    * for the subscription's customer, whose client secret the browser confirms with the card. Null when the
@@ -87,8 +93,23 @@ export interface PaymentProvider {
    * Makes a card the organization's default and pays what is open with it. `attached`: the card is on the
    * provider's customer already (a confirmed SetupIntent put it there).
    */
-  attachPaymentMethod(input: { providerSubscriptionId: string | null; state: SubState | null; card: Card; attached?: boolean; open: OpenInvoice[]; now: Date }): Promise<Outcome | null>;
-  changePlan(input: { providerSubscriptionId: string; state: SubState; current: PlanPrice; plan: PlanPrice; isMonthly: boolean; atPeriodEnd: boolean; now: Date }): Promise<Outcome>;
+  attachPaymentMethod(input: {
+    providerSubscriptionId: string | null;
+    state: SubState | null;
+    card: Card;
+    attached?: boolean;
+    open: OpenInvoice[];
+    now: Date;
+  }): Promise<Outcome | null>;
+  changePlan(input: {
+    providerSubscriptionId: string;
+    state: SubState;
+    current: PlanPrice;
+    plan: PlanPrice;
+    isMonthly: boolean;
+    atPeriodEnd: boolean;
+    now: Date;
+  }): Promise<Outcome>;
   cancel(input: { providerSubscriptionId: string; state: SubState; atPeriodEnd: boolean; now: Date }): Promise<Outcome>;
   /**
    * Moves a subscription through every period that ended by `now`: the sandbox's own billing run.

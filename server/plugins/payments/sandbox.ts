@@ -12,7 +12,16 @@
 // Test cards are Stripe's: 4242 4242 4242 4242 pays, 4000 0000 0000 0341 attaches but declines, and
 // 4000 0000 0000 0002 is refused at once ('Your card was declined.').
 import { randomUUID } from 'node:crypto';
-import { TRIAL_DAYS, periodPrice, type Card, type NewInvoice, type OpenInvoice, type PaymentProvider, type PlanPrice, type SubState } from './provider';
+import {
+  TRIAL_DAYS,
+  periodPrice,
+  type Card,
+  type NewInvoice,
+  type OpenInvoice,
+  type PaymentProvider,
+  type PlanPrice,
+  type SubState,
+} from './provider';
 
 const DAY = 86_400_000;
 
@@ -34,7 +43,13 @@ export function sandboxCard(number: string): { brand: string; last4: string; dec
   const digits = number.replace(/[\s-]/g, '');
   if (!/^[0-9]{12,19}$/.test(digits) || !luhn(digits)) return { error: 'Your card number is invalid.' };
   if (digits === '4000000000000002') return { error: 'Your card was declined.' };
-  const brand = digits.startsWith('4') ? 'visa' : /^5[1-5]/.test(digits) || /^2[2-7]/.test(digits) ? 'mastercard' : /^3[47]/.test(digits) ? 'amex' : 'card';
+  const brand = digits.startsWith('4')
+    ? 'visa'
+    : /^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)
+      ? 'mastercard'
+      : /^3[47]/.test(digits)
+        ? 'amex'
+        : 'card';
   return { brand, last4: digits.slice(-4), declines: digits === '4000000000000341' };
 }
 
@@ -67,15 +82,52 @@ export function createSandboxProvider(): PaymentProvider {
     async createSubscription({ plan, isMonthly, trial, card, now }) {
       const providerSubscriptionId = `sub_sandbox_${randomUUID()}`;
       if (trial) {
-        const state: SubState = { status: 'trialing', planId: plan.id, isMonthly, periodStart: now, periodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY), cancelAt: null, pendingPlanId: null, pendingIsMonthly: null, creditCents: 0, card };
+        const state: SubState = {
+          status: 'trialing',
+          planId: plan.id,
+          isMonthly,
+          periodStart: now,
+          periodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY),
+          cancelAt: null,
+          pendingPlanId: null,
+          pendingIsMonthly: null,
+          creditCents: 0,
+          card,
+        };
         return { providerSubscriptionId, clientSecret: null, state, invoices: [], paid: [] };
       }
       // Reactivation: the first period is invoiced at once (Stripe's payment_behavior default_incomplete).
       const periodEnd = periodEndFrom(now, isMonthly);
       const paid = canCharge(card);
-      const invoice: NewInvoice = { kind: 'subscription', planId: plan.id, isMonthly, periodStart: now, periodEnd, amountCents: periodPrice(plan, isMonthly), status: paid ? 'paid' : 'open', providerInvoiceId: null };
-      const state: SubState = { status: paid ? 'active' : 'incomplete', planId: plan.id, isMonthly, periodStart: now, periodEnd, cancelAt: null, pendingPlanId: null, pendingIsMonthly: null, creditCents: 0, card };
-      return { providerSubscriptionId, clientSecret: paid ? null : `seti_sandbox_${randomUUID()}_secret`, state, invoices: [invoice], paid: [] };
+      const invoice: NewInvoice = {
+        kind: 'subscription',
+        planId: plan.id,
+        isMonthly,
+        periodStart: now,
+        periodEnd,
+        amountCents: periodPrice(plan, isMonthly),
+        status: paid ? 'paid' : 'open',
+        providerInvoiceId: null,
+      };
+      const state: SubState = {
+        status: paid ? 'active' : 'incomplete',
+        planId: plan.id,
+        isMonthly,
+        periodStart: now,
+        periodEnd,
+        cancelAt: null,
+        pendingPlanId: null,
+        pendingIsMonthly: null,
+        creditCents: 0,
+        card,
+      };
+      return {
+        providerSubscriptionId,
+        clientSecret: paid ? null : `seti_sandbox_${randomUUID()}_secret`,
+        state,
+        invoices: [invoice],
+        paid: [],
+      };
     },
 
     async createCardSetup() {
@@ -112,21 +164,47 @@ export function createSandboxProvider(): PaymentProvider {
         const withCredit = { ...base, creditCents: state.creditCents + unused };
         const { amount, credit } = applyCredit(withCredit, periodPrice(plan, isMonthly));
         const paid = canCharge(state.card) || amount === 0;
-        const invoice: NewInvoice = { kind: 'proration', planId: plan.id, isMonthly, periodStart: now, periodEnd, amountCents: amount, status: paid ? 'paid' : 'open', providerInvoiceId: null };
-        return { state: { ...withCredit, creditCents: credit, periodStart: now, periodEnd, status: paid ? state.status : 'past_due' }, invoices: [invoice], paid: [] };
+        const invoice: NewInvoice = {
+          kind: 'proration',
+          planId: plan.id,
+          isMonthly,
+          periodStart: now,
+          periodEnd,
+          amountCents: amount,
+          status: paid ? 'paid' : 'open',
+          providerInvoiceId: null,
+        };
+        return {
+          state: { ...withCredit, creditCents: credit, periodStart: now, periodEnd, status: paid ? state.status : 'past_due' },
+          invoices: [invoice],
+          paid: [],
+        };
       }
       const remaining = Math.round((periodPrice(plan, isMonthly) * left) / span);
       const diff = remaining - unused;
       if (diff <= 0) return { state: { ...base, creditCents: state.creditCents - diff }, invoices: [], paid: [] };
       const { amount, credit } = applyCredit(base, diff);
       const paid = canCharge(state.card) || amount === 0;
-      const invoice: NewInvoice = { kind: 'proration', planId: plan.id, isMonthly, periodStart: now, periodEnd: state.periodEnd, amountCents: amount, status: paid ? 'paid' : 'open', providerInvoiceId: null };
+      const invoice: NewInvoice = {
+        kind: 'proration',
+        planId: plan.id,
+        isMonthly,
+        periodStart: now,
+        periodEnd: state.periodEnd,
+        amountCents: amount,
+        status: paid ? 'paid' : 'open',
+        providerInvoiceId: null,
+      };
       return { state: { ...base, creditCents: credit, status: paid ? state.status : 'past_due' }, invoices: [invoice], paid: [] };
     },
 
     async cancel({ state, atPeriodEnd, now }) {
       if (atPeriodEnd) return { state: { ...state, cancelAt: state.periodEnd }, invoices: [], paid: [] };
-      return { state: { ...state, status: 'canceled', cancelAt: now, periodEnd: now < state.periodEnd ? now : state.periodEnd }, invoices: [], paid: [] };
+      return {
+        state: { ...state, status: 'canceled', cancelAt: now, periodEnd: now < state.periodEnd ? now : state.periodEnd },
+        invoices: [],
+        paid: [],
+      };
     },
 
     async advance({ state, priceOf, now }) {
@@ -149,8 +227,27 @@ export function createSandboxProvider(): PaymentProvider {
         const end = periodEndFrom(start, isMonthly);
         const { amount, credit } = applyCredit(s, periodPrice(priceOf(planId), isMonthly));
         const paid = canCharge(s.card) || amount === 0;
-        invoices.push({ kind: 'subscription', planId, isMonthly, periodStart: start, periodEnd: end, amountCents: amount, status: paid ? 'paid' : 'open', providerInvoiceId: null });
-        s = { ...s, planId, isMonthly, pendingPlanId: null, pendingIsMonthly: null, periodStart: start, periodEnd: end, creditCents: credit, status: paid ? 'active' : 'past_due' };
+        invoices.push({
+          kind: 'subscription',
+          planId,
+          isMonthly,
+          periodStart: start,
+          periodEnd: end,
+          amountCents: amount,
+          status: paid ? 'paid' : 'open',
+          providerInvoiceId: null,
+        });
+        s = {
+          ...s,
+          planId,
+          isMonthly,
+          pendingPlanId: null,
+          pendingIsMonthly: null,
+          periodStart: start,
+          periodEnd: end,
+          creditCents: credit,
+          status: paid ? 'active' : 'past_due',
+        };
       }
       return { state: s, invoices, paid: [] };
     },

@@ -14,7 +14,16 @@ import type { Card, NewInvoice, Outcome, PaymentProvider, SubState } from './pro
 import { TRIAL_DAYS } from './provider';
 
 export type StripeUpdate =
-  | { kind: 'subscription'; providerSubscriptionId: string; status: SubscriptionStatus; planId: number | null; isMonthly: boolean | null; periodStart: Date; periodEnd: Date; cancelAt: Date | null }
+  | {
+      kind: 'subscription';
+      providerSubscriptionId: string;
+      status: SubscriptionStatus;
+      planId: number | null;
+      isMonthly: boolean | null;
+      periodStart: Date;
+      periodEnd: Date;
+      cancelAt: Date | null;
+    }
   | { kind: 'invoice'; providerSubscriptionId: string; invoice: NewInvoice };
 
 export interface StripeProvider extends PaymentProvider {
@@ -26,7 +35,11 @@ export interface StripeProvider extends PaymentProvider {
    * succeeded for this subscription's customer with this payment method; otherwise why not, in words that
    * follow the field's name ("'setupIntentId' has not succeeded").
    */
-  verifyCardSetup(input: { setupIntentId: string; paymentMethodId: string; providerSubscriptionId: string }): Promise<StoredCard | { refused: string }>;
+  verifyCardSetup(input: {
+    setupIntentId: string;
+    paymentMethodId: string;
+    providerSubscriptionId: string;
+  }): Promise<StoredCard | { refused: string }>;
 }
 
 type StoredCard = Card & { expMonth: number | null; expYear: number | null };
@@ -57,7 +70,8 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
 
   function stateFrom(sub: Stripe.Subscription, card: Card | null, prev?: SubState): SubState {
     const item = sub.items.data[0];
-    const plan = planOfPrice(item?.price.id) ?? (prev ? { planId: prev.planId, isMonthly: prev.isMonthly } : { planId: 0, isMonthly: false });
+    const plan =
+      planOfPrice(item?.price.id) ?? (prev ? { planId: prev.planId, isMonthly: prev.isMonthly } : { planId: 0, isMonthly: false });
     return {
       status: statusOf(sub.status),
       planId: plan.planId,
@@ -91,7 +105,8 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
 
   const unchanged = (state: SubState): Outcome => ({ state, invoices: [], paid: [] });
   /** The organization's Stripe customer is the one its subscription was made for. */
-  const customerOf = async (providerSubscriptionId: string): Promise<string> => idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).customer)!;
+  const customerOf = async (providerSubscriptionId: string): Promise<string> =>
+    idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).customer)!;
 
   return {
     name: 'stripe',
@@ -110,12 +125,22 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
         expand: ['latest_invoice.confirmation_secret'],
       });
       const latest = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
-      return { providerSubscriptionId: sub.id, clientSecret: latest?.confirmation_secret?.client_secret ?? null, state: stateFrom(sub, card), invoices: [], paid: [] };
+      return {
+        providerSubscriptionId: sub.id,
+        clientSecret: latest?.confirmation_secret?.client_secret ?? null,
+        state: stateFrom(sub, card),
+        invoices: [],
+        paid: [],
+      };
     },
 
     async createCardSetup({ providerSubscriptionId }) {
       // usage off_session: the bank authenticates the card now, so that renewals charge it without the owner.
-      const si = await stripe.setupIntents.create({ customer: await customerOf(providerSubscriptionId), usage: 'off_session', allowed_payment_method_types: ['card'] });
+      const si = await stripe.setupIntents.create({
+        customer: await customerOf(providerSubscriptionId),
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      });
       if (!si.client_secret) throw new Error('SetupIntent without client_secret');
       return { setupIntentId: si.id, clientSecret: si.client_secret };
     },
@@ -130,7 +155,8 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
         throw err;
       }
       if (si.status !== 'succeeded') return { refused: "'setupIntentId' has not succeeded" };
-      if (idOf(si.customer) !== (await customerOf(providerSubscriptionId))) return { refused: "'setupIntentId' belongs to another customer" };
+      if (idOf(si.customer) !== (await customerOf(providerSubscriptionId)))
+        return { refused: "'setupIntentId' belongs to another customer" };
       const pm = si.payment_method;
       if (!pm || idOf(pm) !== paymentMethodId) return { refused: "'paymentMethodId' is not the card of this SetupIntent" };
       return storedCard(typeof pm === 'string' ? await stripe.paymentMethods.retrieve(pm) : pm);
@@ -193,7 +219,9 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
       // the schedule lets go of it first, and the waiting change is dropped with it.
       const scheduleId = atPeriodEnd ? idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).schedule) : null;
       if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
-      const updated = atPeriodEnd ? await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }) : await stripe.subscriptions.cancel(providerSubscriptionId);
+      const updated = atPeriodEnd
+        ? await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true })
+        : await stripe.subscriptions.cancel(providerSubscriptionId);
       return unchanged({ ...stateFrom(updated, state.card, state), pendingPlanId: null, pendingIsMonthly: null });
     },
 
@@ -204,7 +232,11 @@ export function createStripeProvider(cfg: StripeConfig): StripeProvider {
     async webhookUpdate(raw, signature) {
       // Throws on a bad signature or a stale timestamp (Stripe's default tolerance, 300 s).
       const event = await stripe.webhooks.constructEventAsync(raw, signature, cfg.webhookSecret);
-      if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted' || event.type === 'customer.subscription.created') {
+      if (
+        event.type === 'customer.subscription.updated' ||
+        event.type === 'customer.subscription.deleted' ||
+        event.type === 'customer.subscription.created'
+      ) {
         const sub = event.data.object;
         const item = sub.items.data[0];
         const plan = planOfPrice(item?.price.id);

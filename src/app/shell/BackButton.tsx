@@ -14,7 +14,14 @@ export function BackButton({ route }: { route: RouteDecl }) {
   const target = backTarget(route, snap);
   if (!target) return null;
   return (
-    <Button variant="ghost" size="sm" mb="3" ms="-2" onClick={() => (target.to === -1 ? navigate(-1) : navigate(target.to))} data-testid="back-button">
+    <Button
+      variant="ghost"
+      size="sm"
+      mb="3"
+      ms="-2"
+      onClick={() => (target.to === -1 ? navigate(-1) : navigate(target.to))}
+      data-testid="back-button"
+    >
       <LuArrowLeft /> {t(target.label)}
     </Button>
   );

@@ -8,7 +8,19 @@ export function Footer() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<LegalTab | null>(null);
   return (
-    <Flex as="footer" px="6" py="4" borderTopWidth="1px" bg="white" justify="space-between" align="center" wrap="wrap" gap="2" fontSize="sm" color="gray.600">
+    <Flex
+      as="footer"
+      px="6"
+      py="4"
+      borderTopWidth="1px"
+      bg="white"
+      justify="space-between"
+      align="center"
+      wrap="wrap"
+      gap="2"
+      fontSize="sm"
+      color="gray.600"
+    >
       <Text>
         © {new Date().getFullYear()} {PRODUCT_NAME}
       </Text>

@@ -27,9 +27,21 @@ function LegalBody({ text }: { text: string }) {
   );
 }
 
-export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab: LegalTab; onTab: (t: LegalTab) => void; onClose: () => void }) {
+export function LegalDialog({
+  open,
+  tab,
+  onTab,
+  onClose,
+}: {
+  open: boolean;
+  tab: LegalTab;
+  onTab: (t: LegalTab) => void;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const updated = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(LEGAL_UPDATED));
+  const updated = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(LEGAL_UPDATED),
+  );
   return (
     <AppDialog
       open={open}
@@ -57,7 +69,15 @@ export function LegalDialog({ open, tab, onTab, onClose }: { open: boolean; tab:
         {LEGAL_TABS.map((k) => (
           <Tabs.Content key={k} value={k}>
             {/* Focusable and named, so keyboard users can scroll the long text (WCAG 2.1.1). */}
-            <Box maxH="450px" overflowY="auto" pe="2" tabIndex={0} role="region" aria-label={t(`legal.${k}.title`)} data-testid={`legal-body-${k}`}>
+            <Box
+              maxH="450px"
+              overflowY="auto"
+              pe="2"
+              tabIndex={0}
+              role="region"
+              aria-label={t(`legal.${k}.title`)}
+              data-testid={`legal-body-${k}`}
+            >
               <LegalBody text={t(`legal.${k}.body`)} />
             </Box>
           </Tabs.Content>

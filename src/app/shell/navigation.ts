@@ -11,13 +11,21 @@ export interface MenuSection {
  * With a workspace and a project chosen, the project sidebar; otherwise admin roles see the admin
  * menu and the others the project menu.
  */
-export function visibleMenus(s: { roles: readonly string[]; currentWorkspaceId: string | null; currentProjectId: string | null }): MenuName[] {
+export function visibleMenus(s: {
+  roles: readonly string[];
+  currentWorkspaceId: string | null;
+  currentProjectId: string | null;
+}): MenuName[] {
   if (s.currentWorkspaceId && s.currentProjectId) return ['project', 'top'];
   if (hasAnyRole(s.roles, ADMIN_ROLES)) return ['admin', 'account', 'help'];
   return ['project', 'top', 'help'];
 }
 
-export function sidebarSections(s: { roles: readonly string[]; currentWorkspaceId: string | null; currentProjectId: string | null }): MenuSection[] {
+export function sidebarSections(s: {
+  roles: readonly string[];
+  currentWorkspaceId: string | null;
+  currentProjectId: string | null;
+}): MenuSection[] {
   return visibleMenus(s)
     .map((menu) => {
       const entries = routes

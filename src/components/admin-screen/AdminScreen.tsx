@@ -54,7 +54,14 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
 
   const buttons = selecting
     ? bulk.map((a) => (
-        <Button key={a.id} size="sm" {...paletteOf(a)} onClick={() => runner.start(a, undefined, [...selected])} disabled={runner.busy} data-testid={`bulk-${a.id}`}>
+        <Button
+          key={a.id}
+          size="sm"
+          {...paletteOf(a)}
+          onClick={() => runner.start(a, undefined, [...selected])}
+          disabled={runner.busy}
+          data-testid={`bulk-${a.id}`}
+        >
           <ActionIcon name={a.icon} />
           {t(a.label)}
         </Button>
@@ -77,7 +84,14 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
   return (
     <Stack gap="4" data-testid={`screen-${decl.id}`}>
       <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3">
-        {header ?? (showTitle ? <Heading as="h1" size="xl">{t(decl.title)}</Heading> : <Box />)}
+        {header ??
+          (showTitle ? (
+            <Heading as="h1" size="xl">
+              {t(decl.title)}
+            </Heading>
+          ) : (
+            <Box />
+          ))}
         <Flex gap="2" wrap="wrap" align="center" justify={{ base: 'stretch', md: 'flex-end' }}>
           {selecting && (
             <Text fontSize="sm" color="gray.600" data-testid="selected-count">
@@ -97,7 +111,9 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
               />
             </InputGroup>
           )}
-          {decl.filters && <FilterToggle shown={filtersShown} onToggle={() => setFiltersShown((v) => !v)} active={Object.keys(list.filters).length} />}
+          {decl.filters && (
+            <FilterToggle shown={filtersShown} onToggle={() => setFiltersShown((v) => !v)} active={Object.keys(list.filters).length} />
+          )}
           {buttons}
         </Flex>
       </Flex>
@@ -133,8 +149,9 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
           onSelect={(ids, on) =>
             setSelected((prev) => {
               const next = new Set(prev);
-              for (const id of ids) if (on) next.add(id);
-              else next.delete(id);
+              for (const id of ids)
+                if (on) next.add(id);
+                else next.delete(id);
               return next;
             })
           }
@@ -142,7 +159,12 @@ export function AdminScreen({ decl, header, showTitle = true, inDialog = false }
       )}
       {(decl.layout === 'table' || list.total > list.pageSize) && <Pager list={list} sizes={decl.pagination.sizes} />}
 
-      <ConfirmDialog confirm={runner.pending?.action.confirm ?? null} busy={runner.busy} onConfirm={runner.confirm} onCancel={runner.cancel} />
+      <ConfirmDialog
+        confirm={runner.pending?.action.confirm ?? null}
+        busy={runner.busy}
+        onConfirm={runner.confirm}
+        onCancel={runner.cancel}
+      />
       <ProblemDialog problem={runner.problem} onClose={runner.closeProblem} />
       <ScreenDialog id={runner.dialogScreen} onClose={runner.closeDialogScreen} />
       <ProjectTypeDialog open={runner.projectTypesOpen} onClose={runner.closeProjectTypes} />

@@ -25,7 +25,10 @@ function useFilterChoices(filters: readonly ListFilter[], fc: FillContext) {
         staleTime: 5 * 60_000,
         queryFn: async () => {
           const res = await api.get<unknown>(req!.path, { query: req!.query });
-          return ((o!.items ? (res as Data)[o!.items] : res) as Data[]).map((r) => ({ value: String(r[o!.value]), label: String(r[o!.label] ?? '') }));
+          return ((o!.items ? (res as Data)[o!.items] : res) as Data[]).map((r) => ({
+            value: String(r[o!.value]),
+            label: String(r[o!.label] ?? ''),
+          }));
         },
       };
     }),
@@ -77,7 +80,13 @@ export function FilterBar({ filters, list, fc }: { filters: readonly ListFilter[
             </NativeSelect.Root>
           </Stack>
         ))}
-        <Button size="sm" variant="ghost" onClick={() => list.setFilter(null)} disabled={!Object.keys(list.filters).length} data-testid="filters-clear">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => list.setFilter(null)}
+          disabled={!Object.keys(list.filters).length}
+          data-testid="filters-clear"
+        >
           <LuFilterX />
           {t('memberManagement.filterBar.clear')}
         </Button>

@@ -25,7 +25,12 @@ export function Pager({ list, sizes }: { list: PagedList; sizes?: readonly numbe
               {t('adminScreen.rowsPerPage')}
             </Text>
             <NativeSelect.Root size="sm" width="20">
-              <NativeSelect.Field value={String(pageSize)} onChange={(e) => list.setPageSize(Number(e.currentTarget.value))} data-testid="page-size" aria-label={t('adminScreen.rowsPerPage')}>
+              <NativeSelect.Field
+                value={String(pageSize)}
+                onChange={(e) => list.setPageSize(Number(e.currentTarget.value))}
+                data-testid="page-size"
+                aria-label={t('adminScreen.rowsPerPage')}
+              >
                 {sizes.map((s) => (
                   <option key={s} value={s}>
                     {s}

@@ -25,7 +25,14 @@ export function ScreenCards({ decl, list, rowActions, createCard, onAction }: Ca
       {list.rows.map((row) => {
         const id = String(row[decl.source.rowKey]);
         return (
-          <Card.Root key={id} data-testid="card" data-row-id={id} position="relative" _hover={{ borderColor: 'brand.300', shadow: 'sm' }} transition="all 0.15s">
+          <Card.Root
+            key={id}
+            data-testid="card"
+            data-row-id={id}
+            position="relative"
+            _hover={{ borderColor: 'brand.300', shadow: 'sm' }}
+            transition="all 0.15s"
+          >
             <Card.Body
               gap="2"
               cursor={click ? 'pointer' : undefined}
@@ -61,7 +68,13 @@ export function ScreenCards({ decl, list, rowActions, createCard, onAction }: Ca
                     <Menu.Positioner>
                       <Menu.Content>
                         {rowActions.map((a) => (
-                          <Menu.Item key={a.id} value={a.id} color={a.tone === 'danger' ? 'red.600' : undefined} onSelect={() => onAction(a, row)} data-testid={`menu-${a.id}`}>
+                          <Menu.Item
+                            key={a.id}
+                            value={a.id}
+                            color={a.tone === 'danger' ? 'red.600' : undefined}
+                            onSelect={() => onAction(a, row)}
+                            data-testid={`menu-${a.id}`}
+                          >
                             <ActionIcon name={a.icon} />
                             {t(a.label)}
                           </Menu.Item>

@@ -99,7 +99,12 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                   >
                     {selectable && (
                       <Table.Cell onClick={(e) => e.stopPropagation()}>
-                        <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={(e) => onSelect([id], e.checked === true)} aria-label={t('adminScreen.selectRow')}>
+                        <Checkbox.Root
+                          size="sm"
+                          checked={selected.has(id)}
+                          onCheckedChange={(e) => onSelect([id], e.checked === true)}
+                          aria-label={t('adminScreen.selectRow')}
+                        >
                           <Checkbox.HiddenInput />
                           <Checkbox.Control />
                         </Checkbox.Root>
@@ -114,24 +119,26 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                     ))}
                     {rowActions.length > 0 && (
                       <Table.Cell textAlign="end" whiteSpace="nowrap" {...stickyEnd} bg="white" onClick={(e) => e.stopPropagation()}>
-                        {rowActions.filter((a) => !a.menu).map((a) => (
-                          <Button
-                            key={a.id}
-                            size="xs"
-                            variant="ghost"
-                            colorPalette={a.tone === 'danger' ? 'red' : 'gray'}
-                            onClick={() => onAction(a, row)}
-                            disabled={busy}
-                            aria-label={t(a.label)}
-                            title={t(a.label)}
-                            data-testid={`action-${a.id}`}
-                          >
-                            <ActionIcon name={a.icon} />
-                            <Box as="span" display={{ base: 'none', [labelsFrom(decl.columns.length)]: 'inline' }}>
-                              {t(a.label)}
-                            </Box>
-                          </Button>
-                        ))}
+                        {rowActions
+                          .filter((a) => !a.menu)
+                          .map((a) => (
+                            <Button
+                              key={a.id}
+                              size="xs"
+                              variant="ghost"
+                              colorPalette={a.tone === 'danger' ? 'red' : 'gray'}
+                              onClick={() => onAction(a, row)}
+                              disabled={busy}
+                              aria-label={t(a.label)}
+                              title={t(a.label)}
+                              data-testid={`action-${a.id}`}
+                            >
+                              <ActionIcon name={a.icon} />
+                              <Box as="span" display={{ base: 'none', [labelsFrom(decl.columns.length)]: 'inline' }}>
+                                {t(a.label)}
+                              </Box>
+                            </Button>
+                          ))}
                         <RowMenu actions={rowActions.filter((a) => a.menu)} onAction={(a) => onAction(a, row)} disabled={busy} />
                       </Table.Cell>
                     )}
@@ -159,7 +166,13 @@ function RowMenu({ actions, onAction, disabled }: { actions: readonly Action[]; 
         <Menu.Positioner>
           <Menu.Content>
             {actions.map((a) => (
-              <Menu.Item key={a.id} value={a.id} color={a.tone === 'danger' ? 'red.600' : undefined} onSelect={() => onAction(a)} data-testid={`menu-${a.id}`}>
+              <Menu.Item
+                key={a.id}
+                value={a.id}
+                color={a.tone === 'danger' ? 'red.600' : undefined}
+                onSelect={() => onAction(a)}
+                data-testid={`menu-${a.id}`}
+              >
                 <ActionIcon name={a.icon} />
                 {t(a.label)}
               </Menu.Item>

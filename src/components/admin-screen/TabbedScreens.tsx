@@ -13,7 +13,9 @@ export function TabbedScreens({ decl, note }: { decl: TabbedDecl; note?: string 
   return (
     <Stack gap="4" data-testid={`tabs-${decl.id}`}>
       <Stack gap="1">
-        <Heading as="h1" size="xl">{t(decl.title)}</Heading>
+        <Heading as="h1" size="xl">
+          {t(decl.title)}
+        </Heading>
         {note && (
           <Text fontSize="sm" color="gray.600">
             {t(note)}

@@ -33,7 +33,8 @@ export function useActionRunner(base: FillContext, roles: readonly string[], opt
     const c: FillContext = { ...base, row, ...(selection ? { selection } : {}) };
     const run = action.run;
     if (run.kind === 'navigate') return void navigate(String(fill(run.to, c)));
-    if (run.kind === 'effect') return effects[run.effect]({ navigate, roles, openProjectTypes: () => setProjectTypesOpen(true), notify, t: (key) => t(key) }, row);
+    if (run.kind === 'effect')
+      return effects[run.effect]({ navigate, roles, openProjectTypes: () => setProjectTypesOpen(true), notify, t: (key) => t(key) }, row);
     if (run.kind === 'dialog') return setDialogScreen(run.screen);
     setBusy(true);
     try {

@@ -56,7 +56,15 @@ export function useScreenList(decl: ScreenDeclaration, fillContext: FillContext,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const names = decl.pagination.params ?? { page: 'page', pageSize: 'pageSize' };
-      const data = await api.get<unknown>(request!.path, { query: { ...request!.query, [names.page]: page, [names.pageSize]: pageSize, ...(search ? { [decl.search?.param ?? 'search']: search } : {}), ...filters } });
+      const data = await api.get<unknown>(request!.path, {
+        query: {
+          ...request!.query,
+          [names.page]: page,
+          [names.pageSize]: pageSize,
+          ...(search ? { [decl.search?.param ?? 'search']: search } : {}),
+          ...filters,
+        },
+      });
       const list = (decl.source.items ? (data as Record<string, unknown>)[decl.source.items] : data) as Row[];
       const total = decl.source.total ? Number((data as Record<string, unknown>)[decl.source.total]) : list.length;
       return { rows: list, total };

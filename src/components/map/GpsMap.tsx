@@ -51,7 +51,8 @@ function boundsOf(points: readonly MapPoint[], plain: boolean): L.LatLngBounds {
  * A degree label whose top-left corner lies `up` pixels above and 3 to the right of its point (Leaflet
  * places icons by their anchor, as margins: a CSS transform would be overwritten by its positioning).
  */
-const label = (text: string, up: number) => L.divIcon({ className: 'gps-map-label', html: text, iconSize: null as unknown as L.PointExpression, iconAnchor: [-3, up] });
+const label = (text: string, up: number) =>
+  L.divIcon({ className: 'gps-map-label', html: text, iconSize: null as unknown as L.PointExpression, iconAnchor: [-3, up] });
 
 /** Lines of latitude and longitude over the view, the equator and prime meridian darker, degrees at the edges. */
 function drawGraticule(map: L.Map, layer: L.LayerGroup): void {
@@ -63,15 +64,51 @@ function drawGraticule(map: L.Map, layer: L.LayerGroup): void {
   const west = Math.max(-180, v.getWest());
   const east = Math.min(180, v.getEast());
   for (let lat = Math.ceil(south / step) * step; lat <= north; lat += step) {
-    layer.addLayer(L.polyline([[lat, west], [lat, east]], Math.abs(lat) < step / 2 ? AXIS : GRID));
-    layer.addLayer(L.marker([lat, v.getWest()], { interactive: false, keyboard: false, icon: label(degrees(Math.round(lat / step) * step, step, 'N', 'S'), 14) }));
+    layer.addLayer(
+      L.polyline(
+        [
+          [lat, west],
+          [lat, east],
+        ],
+        Math.abs(lat) < step / 2 ? AXIS : GRID,
+      ),
+    );
+    layer.addLayer(
+      L.marker([lat, v.getWest()], {
+        interactive: false,
+        keyboard: false,
+        icon: label(degrees(Math.round(lat / step) * step, step, 'N', 'S'), 14),
+      }),
+    );
   }
   for (let lon = Math.ceil(west / step) * step; lon <= east; lon += step) {
-    layer.addLayer(L.polyline([[south, lon], [north, lon]], Math.abs(lon) < step / 2 ? AXIS : GRID));
-    layer.addLayer(L.marker([v.getSouth(), lon], { interactive: false, keyboard: false, icon: label(degrees(Math.round(lon / step) * step, step, 'E', 'W'), 16) }));
+    layer.addLayer(
+      L.polyline(
+        [
+          [south, lon],
+          [north, lon],
+        ],
+        Math.abs(lon) < step / 2 ? AXIS : GRID,
+      ),
+    );
+    layer.addLayer(
+      L.marker([v.getSouth(), lon], {
+        interactive: false,
+        keyboard: false,
+        icon: label(degrees(Math.round(lon / step) * step, step, 'E', 'W'), 16),
+      }),
+    );
   }
   // The world's edge, so a point far out reads as out of range.
-  layer.addLayer(L.rectangle([[-90, -180], [90, 180]], { ...AXIS, fill: false }));
+  layer.addLayer(
+    L.rectangle(
+      [
+        [-90, -180],
+        [90, 180],
+      ],
+      { ...AXIS, fill: false },
+    ),
+  );
 }
 
 export default function GpsMap({ points, label, tileUrl, attribution, height = 220, testId }: GpsMapProps) {
@@ -114,5 +151,15 @@ export default function GpsMap({ points, label, tileUrl, attribution, height = 2
     };
   }, [points, tileUrl, attribution]);
   // A map is not mirrored in right-to-left pages: west stays left.
-  return <div ref={ref} dir="ltr" role="region" aria-label={label} data-testid={testId} data-map-mode={tileUrl ? 'tiles' : 'plain'} style={{ width: '100%', height, borderRadius: 6, border: '1px solid #cbd5e0' }} />;
+  return (
+    <div
+      ref={ref}
+      dir="ltr"
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+      data-map-mode={tileUrl ? 'tiles' : 'plain'}
+      style={{ width: '100%', height, borderRadius: 6, border: '1px solid #cbd5e0' }}
+    />
+  );
 }

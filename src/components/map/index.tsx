@@ -18,12 +18,29 @@ export function useMapSettings() {
   });
 }
 
-export function PointsMap({ points, label, height, testId }: { points: readonly MapPoint[]; label: string; height?: number; testId?: string }) {
+export function PointsMap({
+  points,
+  label,
+  height,
+  testId,
+}: {
+  points: readonly MapPoint[];
+  label: string;
+  height?: number;
+  testId?: string;
+}) {
   const settings = useMapSettings();
   if (!settings.data) return <Skeleton h={`${height ?? 220}px`} borderRadius="md" />;
   return (
     <Suspense fallback={<Skeleton h={`${height ?? 220}px`} borderRadius="md" />}>
-      <GpsMap points={points} label={label} tileUrl={settings.data.tileUrl} attribution={settings.data.attribution} {...(height ? { height } : {})} {...(testId ? { testId } : {})} />
+      <GpsMap
+        points={points}
+        label={label}
+        tileUrl={settings.data.tileUrl}
+        attribution={settings.data.attribution}
+        {...(height ? { height } : {})}
+        {...(testId ? { testId } : {})}
+      />
     </Suspense>
   );
 }

@@ -18,7 +18,17 @@ export function classes(...names: (string | false | undefined | null)[]): string
   return names.filter(Boolean).join(' ');
 }
 
-export function Button({ variant = 'solid', size = 'md', colorPalette = 'gray', loading = false, className, disabled, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'solid',
+  size = 'md',
+  colorPalette = 'gray',
+  loading = false,
+  className,
+  disabled,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -95,7 +95,13 @@ export function transition(r: OutboxRecord, e: OutboxEvent, now: number): Outbox
       return { ...r, state: 'expired' };
     case 'retry':
       if (r.state !== 'attention' && r.state !== 'expired') return undefined;
-      return { ...r, state: isOld(r, now) ? 'expired' : 'queued', attempts: 0, nextAttemptAt: now, problem: r.state === 'attention' ? null : r.problem };
+      return {
+        ...r,
+        state: isOld(r, now) ? 'expired' : 'queued',
+        attempts: 0,
+        nextAttemptAt: now,
+        problem: r.state === 'attention' ? null : r.problem,
+      };
     case 'interrupted':
       if (r.state !== 'sending') return undefined;
       return { ...r, state: isOld(r, now) ? 'expired' : 'queued', nextAttemptAt: now };
@@ -131,9 +137,15 @@ export type FailureVerdict = { type: 'failed'; problem: OutboxProblem } | { type
  * do. Any other 4xx is the server refusing this content (validation, expired survey, a used link, a
  * conflicting resend): retrying the same bytes cannot help.
  */
-export function classifyFailure(f: { kind: 'network' | 'timeout' | 'http'; status: number; message: string; errors?: readonly string[] }): FailureVerdict {
+export function classifyFailure(f: {
+  kind: 'network' | 'timeout' | 'http';
+  status: number;
+  message: string;
+  errors?: readonly string[];
+}): FailureVerdict {
   const errors = [...(f.errors ?? [])];
-  if (f.kind === 'network' || f.kind === 'timeout') return { type: 'failed', problem: { kind: f.kind, status: 0, message: f.message, errors } };
+  if (f.kind === 'network' || f.kind === 'timeout')
+    return { type: 'failed', problem: { kind: f.kind, status: 0, message: f.message, errors } };
   const transient = f.status === 0 || f.status >= 500 || f.status === 408 || f.status === 429 || f.status === 401;
   return transient
     ? { type: 'failed', problem: { kind: 'server', status: f.status, message: f.message, errors } }

@@ -11,7 +11,12 @@ export type NewOutboxEntry = Pick<OutboxRecord, 'id' | 'surveyId' | 'title' | 'e
  * handled) and says it was not created. The draft it came from is hidden from the drafts list until the server
  * confirms, so the same answers are never submitted twice under two ids.
  */
-export async function enqueue(db: OfflineDb, entry: NewOutboxEntry, now: number, state: 'queued' | 'sending' = 'queued'): Promise<{ record: OutboxRecord; created: boolean }> {
+export async function enqueue(
+  db: OfflineDb,
+  entry: NewOutboxEntry,
+  now: number,
+  state: 'queued' | 'sending' = 'queued',
+): Promise<{ record: OutboxRecord; created: boolean }> {
   return db.transaction(['outbox', 'drafts'], async (tx) => {
     const existing = await tx.outbox.get(entry.id);
     if (existing) return { record: existing, created: false };

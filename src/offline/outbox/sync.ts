@@ -33,7 +33,11 @@ interface ErrorLike {
 }
 
 const isErrorLike = (e: unknown): e is ErrorLike =>
-  typeof e === 'object' && e !== null && 'kind' in e && 'status' in e && ['network', 'timeout', 'http'].includes(String((e as ErrorLike).kind));
+  typeof e === 'object' &&
+  e !== null &&
+  'kind' in e &&
+  'status' in e &&
+  ['network', 'timeout', 'http'].includes(String((e as ErrorLike).kind));
 
 /** An unexpected exception (a bug, storage trouble) is treated as a failure to try again, never as a refusal. */
 export function verdictOf(err: unknown): FailureVerdict {
@@ -47,7 +51,10 @@ type Lock = <T>(fn: () => Promise<T>) => Promise<T | undefined>;
 function browserLock(): Lock {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return (fn) => fn();
-  return <T>(fn: () => Promise<T>) => locks.request(LOCK_NAME, { ifAvailable: true }, (lock): Promise<T | undefined> => (lock ? fn() : Promise.resolve(undefined))) as Promise<T | undefined>;
+  return <T>(fn: () => Promise<T>) =>
+    locks.request(LOCK_NAME, { ifAvailable: true }, (lock): Promise<T | undefined> =>
+      lock ? fn() : Promise.resolve(undefined),
+    ) as Promise<T | undefined>;
 }
 
 async function run(deps: SyncDeps, ignoreBackoff: boolean): Promise<SyncResult> {

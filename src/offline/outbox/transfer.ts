@@ -16,7 +16,12 @@ export interface OutboxExport {
 }
 
 export function serializeOutbox(records: readonly OutboxRecord[], now: number): string {
-  const doc: OutboxExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(now).toISOString(), entries: [...records] };
+  const doc: OutboxExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    entries: [...records],
+  };
   return JSON.stringify(doc);
 }
 
@@ -66,7 +71,13 @@ export function parseOutbox(text: string): ParseResult {
   } catch {
     return { error: 'notAnOutbox' };
   }
-  if (!isObj(doc) || doc.format !== EXPORT_FORMAT || typeof doc.version !== 'number' || doc.version > EXPORT_VERSION || !Array.isArray(doc.entries)) {
+  if (
+    !isObj(doc) ||
+    doc.format !== EXPORT_FORMAT ||
+    typeof doc.version !== 'number' ||
+    doc.version > EXPORT_VERSION ||
+    !Array.isArray(doc.entries)
+  ) {
     return { error: 'notAnOutbox' };
   }
   const records: OutboxRecord[] = [];

@@ -35,7 +35,12 @@ export interface CacheUrlsMessage {
 }
 
 export function isCacheUrlsMessage(v: unknown): v is CacheUrlsMessage {
-  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'fieldsurvey:cache-urls' && Array.isArray((v as { urls?: unknown }).urls);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { type?: unknown }).type === 'fieldsurvey:cache-urls' &&
+    Array.isArray((v as { urls?: unknown }).urls)
+  );
 }
 
 /** The call whose answer is one survey with all its languages (GET /Survey/GetPreviewData). */
@@ -57,5 +62,10 @@ export type WorkerMessage =
   | { type: 'fieldsurvey:survey-updated'; surveyId: string };
 
 export function isWorkerMessage(v: unknown): v is WorkerMessage {
-  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string' && (v as { type: string }).type.startsWith('fieldsurvey:');
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { type?: unknown }).type === 'string' &&
+    (v as { type: string }).type.startsWith('fieldsurvey:')
+  );
 }

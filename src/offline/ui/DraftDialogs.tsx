@@ -84,7 +84,12 @@ export function SaveDraftDialog(props: {
   }
 
   return (
-    <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center" initialFocusEl={() => document.getElementById('draft-title')}>
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(d) => !d.open && props.onClose()}
+      placement="center"
+      initialFocusEl={() => document.getElementById('draft-title')}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -107,7 +112,13 @@ export function SaveDraftDialog(props: {
                     <Field.Label>
                       {t('offline.drafts.name')} <Field.RequiredIndicator />
                     </Field.Label>
-                    <Input id="draft-title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="draft-title" />
+                    <Input
+                      id="draft-title"
+                      value={title}
+                      maxLength={200}
+                      onChange={(e) => setTitle(e.target.value)}
+                      data-testid="draft-title"
+                    />
                     <Field.ErrorText>{t('offline.drafts.nameRequired')}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={problem === 'noteTooLong'}>

@@ -20,7 +20,13 @@ export function OnlineIndicator() {
         </span>
         {online ? t('offline.status.online') : t('offline.status.offline')}
       </Badge>
-      <IconButton size="xs" variant="ghost" aria-label={t('offline.status.about')} onClick={() => setOpen(true)} data-testid="works-offline-info">
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={t('offline.status.about')}
+        onClick={() => setOpen(true)}
+        data-testid="works-offline-info"
+      >
         <LuInfo />
       </IconButton>
       <WorksOfflineDialog open={open} onClose={() => setOpen(false)} />

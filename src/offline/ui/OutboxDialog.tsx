@@ -80,11 +80,13 @@ function Entry(props: { record: OutboxRecord }) {
             <Text fontWeight="medium">
               <bdi>{engineMessage(translateMessage(r.problem?.message ?? ''), t)}</bdi>
             </Text>
-            {r.problem?.errors.filter((e) => e !== r.problem?.message).map((e) => (
-              <Text key={e}>
-                • <FieldError error={e} t={t} />
-              </Text>
-            ))}
+            {r.problem?.errors
+              .filter((e) => e !== r.problem?.message)
+              .map((e) => (
+                <Text key={e}>
+                  • <FieldError error={e} t={t} />
+                </Text>
+              ))}
           </Box>
         )}
         {r.state === 'expired' && (
@@ -199,7 +201,13 @@ export function OutboxDialog(props: { open: boolean; onClose: () => void }) {
                 >
                   <LuSend /> {t('offline.outbox.sendNow')}
                 </Button>
-                <Button size="sm" variant="outline" disabled={records.length === 0} onClick={() => void downloadOutbox()} data-testid="outbox-export">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={records.length === 0}
+                  onClick={() => void downloadOutbox()}
+                  data-testid="outbox-export"
+                >
                   <LuDownload /> {t('offline.outbox.export')}
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => file.current?.click()} data-testid="outbox-import">

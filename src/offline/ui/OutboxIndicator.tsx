@@ -43,7 +43,15 @@ export function OutboxIndicator() {
   if (waiting === 0) {
     return (
       <>
-        <IconButton size="xs" variant="ghost" aria-label={t('offline.outbox.label')} title={t('offline.outbox.label')} onClick={openList} data-testid="outbox-indicator" data-waiting={0}>
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={t('offline.outbox.label')}
+          title={t('offline.outbox.label')}
+          onClick={openList}
+          data-testid="outbox-indicator"
+          data-waiting={0}
+        >
           <LuCloudUpload />
         </IconButton>
         {dialog}

@@ -56,7 +56,9 @@ export function QueuedDialog(props: { open: boolean; onReload: () => void; secon
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onReload}>{t('offline.queued.reloadNow')}</Button>
+              <Button colorPalette="brand" onClick={onReload}>
+                {t('offline.queued.reloadNow')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

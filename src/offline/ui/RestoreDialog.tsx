@@ -7,7 +7,13 @@ import { useTranslation } from '../../../widgets/runtime/texts';
 export function RestoreDialog(props: { savedAt: number | null; onRestore: () => void; onDiscard: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={props.savedAt !== null} role="alertdialog" placement="center" closeOnInteractOutside={false} onOpenChange={(d) => !d.open && props.onRestore()}>
+    <Dialog.Root
+      open={props.savedAt !== null}
+      role="alertdialog"
+      placement="center"
+      closeOnInteractOutside={false}
+      onOpenChange={(d) => !d.open && props.onRestore()}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -50,7 +50,9 @@ export function useConnection(notices = false): boolean {
       if (live) stop = watchConnection();
     });
     const off = notices
-      ? onConnectionChange((online) => (online ? notify('success', t('offline.notices.backOnline')) : notify('warning', t('offline.notices.wentOffline'))))
+      ? onConnectionChange((online) =>
+          online ? notify('success', t('offline.notices.backOnline')) : notify('warning', t('offline.notices.wentOffline')),
+        )
       : () => undefined;
     return () => {
       live = false;

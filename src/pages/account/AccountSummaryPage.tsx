@@ -13,7 +13,19 @@ import { session } from '../../state/session';
 
 const Donut = lazy(() => import('../tasks/TaskDonut'));
 
-function Filter({ label, value, onChange, options, testId }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; testId: string }) {
+function Filter({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <NativeSelect.Root size="sm" w={{ base: 'full', sm: '48' }}>
@@ -55,14 +67,21 @@ export default function AccountSummaryPage() {
   const [workspaceId, setWorkspaceId] = useState('');
   const [year, setYear] = useState('');
   const [month, setMonth] = useState('');
-  const workspaces = useQuery({ queryKey: ['my-workspaces'], queryFn: () => api.get<{ id: string; name: string }[] | { workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces') });
+  const workspaces = useQuery({
+    queryKey: ['my-workspaces'],
+    queryFn: () => api.get<{ id: string; name: string }[] | { workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces'),
+  });
   const workspaceList = Array.isArray(workspaces.data) ? workspaces.data : (workspaces.data?.workspaces ?? []);
   const stats = useQuery({
     queryKey: ['dashboard-statistics', snap.organizationId, workspaceId, year, month],
-    queryFn: () => api.get<DashboardStatistics>('/Organizations/getDashboardStatistics', { query: { organizationId: snap.organizationId, workspaceId, year, month } }),
+    queryFn: () =>
+      api.get<DashboardStatistics>('/Organizations/getDashboardStatistics', {
+        query: { organizationId: snap.organizationId, workspaceId, year, month },
+      }),
   });
   const n = (x: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(x);
-  const monthName = (m: number) => new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, m - 1, 1)));
+  const monthName = (m: number) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, m - 1, 1)));
   const d = stats.data;
   const limitText = d ? (d.dataUsageLimit > 0 ? t('accountSummary.gb', { n: d.dataUsageLimit }) : t('accountSummary.noLimit')) : '';
   const used = d ? (d.dataUsageLimit > 0 ? d.dataUsedPercentage : 0) : 0;
@@ -73,9 +92,27 @@ export default function AccountSummaryPage() {
         {t('nav.accountSummary')}
       </Heading>
       <HStack gap="3" wrap="wrap" data-testid="summary-filters">
-        <Filter label={t('accountSummary.workspace')} value={workspaceId} onChange={setWorkspaceId} options={workspaceList.map((w) => ({ value: w.id, label: w.name }))} testId="summary-workspace" />
-        <Filter label={t('accountSummary.year')} value={year} onChange={setYear} options={SUMMARY_YEARS.map((y) => ({ value: String(y), label: String(y) }))} testId="summary-year" />
-        <Filter label={t('accountSummary.month')} value={month} onChange={setMonth} options={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }))} testId="summary-month" />
+        <Filter
+          label={t('accountSummary.workspace')}
+          value={workspaceId}
+          onChange={setWorkspaceId}
+          options={workspaceList.map((w) => ({ value: w.id, label: w.name }))}
+          testId="summary-workspace"
+        />
+        <Filter
+          label={t('accountSummary.year')}
+          value={year}
+          onChange={setYear}
+          options={SUMMARY_YEARS.map((y) => ({ value: String(y), label: String(y) }))}
+          testId="summary-year"
+        />
+        <Filter
+          label={t('accountSummary.month')}
+          value={month}
+          onChange={setMonth}
+          options={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }))}
+          testId="summary-month"
+        />
       </HStack>
       {stats.isError && <Text color="red.700">{t('common.somethingWrongLater')}</Text>}
       <Grid templateColumns={{ base: '1fr', lg: '20rem 1fr' }} gap="4">
@@ -94,28 +131,55 @@ export default function AccountSummaryPage() {
                     { label: t('accountSummary.used'), value: d.dataUsageLimit > 0 ? used : usedMb > 0 ? 1 : 0, color: '#2563eb' },
                     { label: t('accountSummary.available'), value: d.dataUsageLimit > 0 ? 100 - used : 1, color: '#d1d5db' },
                   ]}
-                  summary={d.dataUsageLimit > 0 ? t('accountSummary.usedOf', { percent: n(used), limit: limitText }) : t('accountSummary.usedNoLimit', { mb: n(usedMb) })}
+                  summary={
+                    d.dataUsageLimit > 0
+                      ? t('accountSummary.usedOf', { percent: n(used), limit: limitText })
+                      : t('accountSummary.usedNoLimit', { mb: n(usedMb) })
+                  }
                 />
               </Suspense>
             ) : (
               <Skeleton h="60" />
             )}
             <Text fontSize="sm" color="gray.600" textAlign="center" data-testid="summary-storage-used">
-              {d && (d.dataUsageLimit > 0 ? t('accountSummary.usedOf', { percent: n(used), limit: limitText }) : t('accountSummary.usedNoLimit', { mb: n(usedMb) }))}
+              {d &&
+                (d.dataUsageLimit > 0
+                  ? t('accountSummary.usedOf', { percent: n(used), limit: limitText })
+                  : t('accountSummary.usedNoLimit', { mb: n(usedMb) }))}
             </Text>
           </Card.Body>
         </Card.Root>
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', xl: '1fr 1fr 1fr' }} gap="4" alignContent="start">
-          <Figure label={t('accountSummary.surveys')} value={d ? n(d.totalSurveys) : '…'} help={t('accountSummary.surveysHelp')} testId="summary-surveys" />
-          <Figure label={t('accountSummary.respondents')} value={d ? n(d.totalBeneficiaries) : '…'} help={t('accountSummary.respondentsHelp')} testId="summary-respondents" />
-          <Figure label={t('accountSummary.collectors')} value={d ? n(d.totalEnumerators) : '…'} help={t('accountSummary.collectorsHelp')} testId="summary-collectors" />
+          <Figure
+            label={t('accountSummary.surveys')}
+            value={d ? n(d.totalSurveys) : '…'}
+            help={t('accountSummary.surveysHelp')}
+            testId="summary-surveys"
+          />
+          <Figure
+            label={t('accountSummary.respondents')}
+            value={d ? n(d.totalBeneficiaries) : '…'}
+            help={t('accountSummary.respondentsHelp')}
+            testId="summary-respondents"
+          />
+          <Figure
+            label={t('accountSummary.collectors')}
+            value={d ? n(d.totalEnumerators) : '…'}
+            help={t('accountSummary.collectorsHelp')}
+            testId="summary-collectors"
+          />
           <Figure
             label={t('accountSummary.workspaces')}
             value={d ? `${n(d.currentWorkspaces)}/${d.workspaceLimit > 0 ? n(d.workspaceLimit) : t('accountSummary.unlimited')}` : '…'}
             help={t('accountSummary.workspacesHelp')}
             testId="summary-workspaces"
           />
-          <Figure label={t('accountSummary.projects')} value={d ? n(d.totalProjects) : '…'} help={t('accountSummary.projectsHelp')} testId="summary-projects" />
+          <Figure
+            label={t('accountSummary.projects')}
+            value={d ? n(d.totalProjects) : '…'}
+            help={t('accountSummary.projectsHelp')}
+            testId="summary-projects"
+          />
         </Grid>
       </Grid>
       <Box />

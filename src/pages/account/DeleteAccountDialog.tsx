@@ -38,7 +38,11 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   async function submit() {
     setTried(true);
     if (!reason || (Number(reason) === other && !custom.trim()) || !feedback.trim()) return;
-    const body = { reason: Number(reason), feedback: feedback.trim(), ...(Number(reason) === other ? { customReason: custom.trim() } : {}) };
+    const body = {
+      reason: Number(reason),
+      feedback: feedback.trim(),
+      ...(Number(reason) === other ? { customReason: custom.trim() } : {}),
+    };
     setBusy(true);
     try {
       if (option === '2') {
@@ -95,31 +99,65 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
               <RadioGroup.Item key={o} value={o} data-testid={`delete-option-${o}`}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{o === '1' ? t('profileInformation.delete.optionDelete') : t('profileInformation.delete.optionDeactivate')}</RadioGroup.ItemText>
+                <RadioGroup.ItemText>
+                  {o === '1' ? t('profileInformation.delete.optionDelete') : t('profileInformation.delete.optionDeactivate')}
+                </RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}
           </Stack>
         </RadioGroup.Root>
-        <FormField label={t('profileInformation.delete.reason')} required error={errors.reason && t('profileInformation.delete.selectOption')}>
-          <RadioGroup.Root value={reason} onValueChange={(d) => setReason(d.value ?? '')} aria-label={t('profileInformation.delete.reason')}>
+        <FormField
+          label={t('profileInformation.delete.reason')}
+          required
+          error={errors.reason && t('profileInformation.delete.selectOption')}
+        >
+          <RadioGroup.Root
+            value={reason}
+            onValueChange={(d) => setReason(d.value ?? '')}
+            aria-label={t('profileInformation.delete.reason')}
+          >
             <Stack gap="2">
               {reasons.map((r) => (
                 <RadioGroup.Item key={r} value={String(r)} data-testid={`delete-reason-${r}`}>
                   <RadioGroup.ItemHiddenInput />
                   <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(`profileInformation.delete.${option === '1' ? 'deleteReasons' : 'deactivateReasons'}.${r}`)}</RadioGroup.ItemText>
+                  <RadioGroup.ItemText>
+                    {t(`profileInformation.delete.${option === '1' ? 'deleteReasons' : 'deactivateReasons'}.${r}`)}
+                  </RadioGroup.ItemText>
                 </RadioGroup.Item>
               ))}
             </Stack>
           </RadioGroup.Root>
         </FormField>
         {Number(reason) === other && (
-          <FormField label={t('profileInformation.delete.customReason')} required error={errors.custom && t('profileInformation.delete.typeSomething')}>
-            <Textarea rows={2} maxLength={1000} dir="auto" value={custom} onChange={(e) => setCustom(e.target.value)} data-testid="delete-custom" />
+          <FormField
+            label={t('profileInformation.delete.customReason')}
+            required
+            error={errors.custom && t('profileInformation.delete.typeSomething')}
+          >
+            <Textarea
+              rows={2}
+              maxLength={1000}
+              dir="auto"
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+              data-testid="delete-custom"
+            />
           </FormField>
         )}
-        <FormField label={t('profileInformation.delete.feedback')} required error={errors.feedback && t('profileInformation.delete.typeSomething')}>
-          <Textarea rows={3} maxLength={2000} dir="auto" value={feedback} onChange={(e) => setFeedback(e.target.value)} data-testid="delete-feedback" />
+        <FormField
+          label={t('profileInformation.delete.feedback')}
+          required
+          error={errors.feedback && t('profileInformation.delete.typeSomething')}
+        >
+          <Textarea
+            rows={3}
+            maxLength={2000}
+            dir="auto"
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+            data-testid="delete-feedback"
+          />
         </FormField>
       </Stack>
     </AppDialog>

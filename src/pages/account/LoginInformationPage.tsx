@@ -22,7 +22,8 @@ const emailRe = new RegExp(EMAIL_PATTERN);
 
 /** The server's errors joined with a comma, else the fallback (spec 000 section 8). */
 function failureText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.kind === 'http') return err.errors.length ? err.errors.map(translateMessage).join(', ') : translateMessage(err.message) || fallback;
+  if (err instanceof ApiError && err.kind === 'http')
+    return err.errors.length ? err.errors.map(translateMessage).join(', ') : translateMessage(err.message) || fallback;
   return fallback;
 }
 
@@ -58,10 +59,26 @@ function EmailForm({ onCode }: { onCode: (newEmail: string) => void }) {
           <Input value={snap.user?.email ?? ''} disabled dir="auto" data-testid="current-email" />
         </Field.Root>
         <FormField label={t('loginInformation.newEmail')} required error={tried && e1 && t(`loginInformation.errors.${e1}`)}>
-          <Input type="email" name="newEmail" autoComplete="email" dir="auto" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} data-testid="new-email" />
+          <Input
+            type="email"
+            name="newEmail"
+            autoComplete="email"
+            dir="auto"
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+            data-testid="new-email"
+          />
         </FormField>
         <FormField label={t('loginInformation.confirmEmail')} required error={tried && e2 && t(`loginInformation.errors.${e2}`)}>
-          <Input type="email" name="confirmEmail" autoComplete="email" dir="auto" value={confirm} onChange={(e) => setConfirm(e.target.value)} data-testid="confirm-email" />
+          <Input
+            type="email"
+            name="confirmEmail"
+            autoComplete="email"
+            dir="auto"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            data-testid="confirm-email"
+          />
         </FormField>
         <HStack justify="flex-end">
           <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('common.processing')} data-testid="email-update">
@@ -116,7 +133,13 @@ function PasswordFormView({ onCode }: { onCode: (form: PasswordForm) => void }) 
             helper={f.key === 'newPassword' && t('loginInformation.passwordHint')}
             error={tried && errors[f.key] && t(`loginInformation.errors.${errors[f.key]}`)}
           >
-            <PasswordInput name={f.key} autoComplete={f.auto} value={v[f.key]} onChange={(e) => setV((o) => ({ ...o, [f.key]: e.target.value }))} data-testid={`password-${f.key}`} />
+            <PasswordInput
+              name={f.key}
+              autoComplete={f.auto}
+              value={v[f.key]}
+              onChange={(e) => setV((o) => ({ ...o, [f.key]: e.target.value }))}
+              data-testid={`password-${f.key}`}
+            />
           </FormField>
         ))}
         <HStack justify="flex-end">
@@ -169,17 +192,38 @@ export default function LoginInformationPage() {
       <Heading as="h1" size="xl">
         {t('nav.loginInformation')}
       </Heading>
-      <SegmentGroup.Root value={mode} onValueChange={(d) => d.value && setMode(d.value as 'email' | 'password')} aria-label={t('nav.loginInformation')} alignSelf="flex-start" data-testid="login-info-choice">
+      <SegmentGroup.Root
+        value={mode}
+        onValueChange={(d) => d.value && setMode(d.value as 'email' | 'password')}
+        aria-label={t('nav.loginInformation')}
+        alignSelf="flex-start"
+        data-testid="login-info-choice"
+      >
         <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={[{ value: 'email', label: t('loginInformation.updateEmail') }, { value: 'password', label: t('loginInformation.updatePassword') }]} />
+        <SegmentGroup.Items
+          items={[
+            { value: 'email', label: t('loginInformation.updateEmail') },
+            { value: 'password', label: t('loginInformation.updatePassword') },
+          ]}
+        />
       </SegmentGroup.Root>
       <Card.Root variant="outline">
-        <Card.Body>{mode === 'email' ? <EmailForm onCode={(newEmail) => setPending({ kind: 'email', newEmail })} /> : <PasswordFormView onCode={(form) => setPending({ kind: 'password', form })} />}</Card.Body>
+        <Card.Body>
+          {mode === 'email' ? (
+            <EmailForm onCode={(newEmail) => setPending({ kind: 'email', newEmail })} />
+          ) : (
+            <PasswordFormView onCode={(form) => setPending({ kind: 'password', form })} />
+          )}
+        </Card.Body>
       </Card.Root>
       <CodeModal
         open={pending !== null}
         title={t('loginInformation.codeTitle')}
-        description={<Text as="span">{pending?.kind === 'email' ? t('loginInformation.codeToNew', { email: pending.newEmail }) : t('loginInformation.codeToCurrent')}</Text>}
+        description={
+          <Text as="span">
+            {pending?.kind === 'email' ? t('loginInformation.codeToNew', { email: pending.newEmail }) : t('loginInformation.codeToCurrent')}
+          </Text>
+        }
         onSubmit={confirm}
         onResend={resend}
         onClose={() => setPending(null)}

@@ -122,15 +122,35 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
         userPhoneNumber: v.userPhoneNumber.trim(),
         ...(owner ? {} : v.gender ? { gender: v.gender } : {}),
         userCountryId: v.userCountryId,
-        geographicalDetail: { ...profile.geographicalDetail, governorateOrProvince: v.state, cityOrCampOrVillage: v.city, houseOrTentDetails: v.address.trim() },
-        ...(owner ? { organizationName: v.organizationName.trim(), organizationTypeId: v.organizationTypeId, organizationCountryId: v.organizationCountryId, zipCode: v.zipCode } : {}),
+        geographicalDetail: {
+          ...profile.geographicalDetail,
+          governorateOrProvince: v.state,
+          cityOrCampOrVillage: v.city,
+          houseOrTentDetails: v.address.trim(),
+        },
+        ...(owner
+          ? {
+              organizationName: v.organizationName.trim(),
+              organizationTypeId: v.organizationTypeId,
+              organizationCountryId: v.organizationCountryId,
+              zipCode: v.zipCode,
+            }
+          : {}),
       },
-      { savedText: (r) => (r.message ? translateMessage(r.message) : t('profileInformation.saved')), organizationName: owner ? v.organizationName.trim() : undefined },
+      {
+        savedText: (r) => (r.message ? translateMessage(r.message) : t('profileInformation.saved')),
+        organizationName: owner ? v.organizationName.trim() : undefined,
+      },
     );
   }
 
   const field = (k: Key, label: string, control: ReactNode, opts: { required?: boolean; disabled?: boolean } = {}) => (
-    <FormField label={t(label)} required={opts.required ?? true} disabled={opts.disabled ?? false} error={errors[k] && t(`profileInformation.errors.${errors[k]}`)}>
+    <FormField
+      label={t(label)}
+      required={opts.required ?? true}
+      disabled={opts.disabled ?? false}
+      error={errors[k] && t(`profileInformation.errors.${errors[k]}`)}
+    >
       {control}
     </FormField>
   );
@@ -146,8 +166,20 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
       <Options items={options} />
     </SelectControl>
   );
-  const input = (k: 'userFullName' | 'userPhoneNumber' | 'address' | 'zipCode' | 'organizationName', extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' } = {}, disabled = false) => (
-    <Input name={k} value={v[k]} dir="auto" disabled={disabled} onChange={(e) => set(k, e.target.value)} data-testid={`profile-${k}`} {...extra} />
+  const input = (
+    k: 'userFullName' | 'userPhoneNumber' | 'address' | 'zipCode' | 'organizationName',
+    extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' } = {},
+    disabled = false,
+  ) => (
+    <Input
+      name={k}
+      value={v[k]}
+      dir="auto"
+      disabled={disabled}
+      onChange={(e) => set(k, e.target.value)}
+      data-testid={`profile-${k}`}
+      {...extra}
+    />
   );
 
   return (
@@ -157,7 +189,16 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
           <Fieldset.Legend fontWeight="semibold">{t('profileInformation.personal')}</Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
             {field('userFullName', 'profileInformation.fullName', input('userFullName', { autoComplete: 'name' }))}
-            {!owner && field('gender', 'profileInformation.gender', select('gender', ['Male', 'Female', 'Other'].map((g) => ({ value: g, label: t(`profileInformation.genders.${g}`) }))), { required: false })}
+            {!owner &&
+              field(
+                'gender',
+                'profileInformation.gender',
+                select(
+                  'gender',
+                  ['Male', 'Female', 'Other'].map((g) => ({ value: g, label: t(`profileInformation.genders.${g}`) })),
+                ),
+                { required: false },
+              )}
             {field('userPhoneNumber', 'profileInformation.phone', input('userPhoneNumber', { type: 'tel', autoComplete: 'tel' }))}
             <Field.Root readOnly>
               <Field.Label>{t('profileInformation.roleWithin')}</Field.Label>
@@ -168,19 +209,71 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
         <Fieldset.Root>
           <Fieldset.Legend fontWeight="semibold">{t('profileInformation.location')}</Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-            {field('userCountryId', 'profileInformation.country', select('userCountryId', countryOptions.map((c) => ({ value: c.id, label: c.name }))))}
-            {field('state', 'profileInformation.state', select('state', states.map((s) => ({ value: s.name, label: s.name })), !countryCode))}
-            {field('city', 'profileInformation.city', select('city', cities.map((c) => ({ value: c.name, label: c.name })), cities.length === 0), { required: cities.length > 0 })}
+            {field(
+              'userCountryId',
+              'profileInformation.country',
+              select(
+                'userCountryId',
+                countryOptions.map((c) => ({ value: c.id, label: c.name })),
+              ),
+            )}
+            {field(
+              'state',
+              'profileInformation.state',
+              select(
+                'state',
+                states.map((s) => ({ value: s.name, label: s.name })),
+                !countryCode,
+              ),
+            )}
+            {field(
+              'city',
+              'profileInformation.city',
+              select(
+                'city',
+                cities.map((c) => ({ value: c.name, label: c.name })),
+                cities.length === 0,
+              ),
+              { required: cities.length > 0 },
+            )}
             {field('address', 'profileInformation.address', input('address', { autoComplete: 'street-address' }))}
           </Grid>
         </Fieldset.Root>
         <Fieldset.Root>
           <Fieldset.Legend fontWeight="semibold">{t('profileInformation.company')}</Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-            {field('organizationName', 'profileInformation.organizationName', input('organizationName', { autoComplete: 'organization' }, !owner), { disabled: !owner })}
-            {field('organizationTypeId', 'profileInformation.organizationType', select('organizationTypeId', typeOptions.map((o) => ({ value: o.id, label: o.name })), !owner), { disabled: !owner })}
-            {field('organizationCountryId', 'profileInformation.organizationCountry', select('organizationCountryId', countryOptions.map((c) => ({ value: c.id, label: c.name })), !owner), { disabled: !owner })}
-            {field('zipCode', 'profileInformation.zipCode', input('zipCode', { inputMode: 'numeric', autoComplete: 'postal-code' }, !owner), { required: false, disabled: !owner })}
+            {field(
+              'organizationName',
+              'profileInformation.organizationName',
+              input('organizationName', { autoComplete: 'organization' }, !owner),
+              { disabled: !owner },
+            )}
+            {field(
+              'organizationTypeId',
+              'profileInformation.organizationType',
+              select(
+                'organizationTypeId',
+                typeOptions.map((o) => ({ value: o.id, label: o.name })),
+                !owner,
+              ),
+              { disabled: !owner },
+            )}
+            {field(
+              'organizationCountryId',
+              'profileInformation.organizationCountry',
+              select(
+                'organizationCountryId',
+                countryOptions.map((c) => ({ value: c.id, label: c.name })),
+                !owner,
+              ),
+              { disabled: !owner },
+            )}
+            {field(
+              'zipCode',
+              'profileInformation.zipCode',
+              input('zipCode', { inputMode: 'numeric', autoComplete: 'postal-code' }, !owner),
+              { required: false, disabled: !owner },
+            )}
           </Grid>
         </Fieldset.Root>
         <HStack justify="flex-end">
@@ -207,7 +300,15 @@ export default function ProfileInformationPage() {
         <Card.Body>
           <Grid templateColumns={{ base: '1fr', md: '12rem 1fr' }} gap="6">
             <ProfilePicture />
-            <Box>{profile.data ? <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} /> : profile.isError ? t('common.somethingWrongRetry') : <PageSpinner />}</Box>
+            <Box>
+              {profile.data ? (
+                <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} />
+              ) : profile.isError ? (
+                t('common.somethingWrongRetry')
+              ) : (
+                <PageSpinner />
+              )}
+            </Box>
           </Grid>
         </Card.Body>
       </Card.Root>

@@ -6,7 +6,12 @@ import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { PROFILE_PICTURE_EXTENSIONS, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_QUALITY, PROFILE_PICTURE_SIZE } from '../../../schemas/accountArea';
+import {
+  PROFILE_PICTURE_EXTENSIONS,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_QUALITY,
+  PROFILE_PICTURE_SIZE,
+} from '../../../schemas/accountArea';
 import { request } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
@@ -107,7 +112,9 @@ export function ProfilePicture() {
     <Stack gap="3" align={{ base: 'center', md: 'flex-start' }} data-testid="profile-picture">
       <Avatar.Root size="2xl" colorPalette="brand" w="28" h="28">
         <Avatar.Fallback fontSize="3xl">{name.trim().charAt(0).toUpperCase()}</Avatar.Fallback>
-        {snap.user?.profilePictureUrl && <Avatar.Image src={snap.user.profilePictureUrl} alt={t('profileInformation.picture.alt')} data-testid="profile-picture-image" />}
+        {snap.user?.profilePictureUrl && (
+          <Avatar.Image src={snap.user.profilePictureUrl} alt={t('profileInformation.picture.alt')} data-testid="profile-picture-image" />
+        )}
       </Avatar.Root>
       <HStack gap="2" wrap="wrap" justify="center">
         <Button asChild size="sm" variant="outline">
@@ -125,7 +132,14 @@ export function ProfilePicture() {
           data-testid="profile-picture-input"
         />
         {snap.user?.profilePictureUrl && (
-          <Button size="sm" variant="ghost" colorPalette="red" loading={busy} onClick={() => void upload(null)} data-testid="profile-picture-remove">
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            loading={busy}
+            onClick={() => void upload(null)}
+            data-testid="profile-picture-remove"
+          >
             {t('profileInformation.picture.remove')}
           </Button>
         )}
@@ -159,7 +173,18 @@ export function ProfilePicture() {
       >
         <Stack gap="3">
           <Box position="relative" w="full" h="64" bg="gray.900" borderRadius="md" overflow="hidden">
-            {src && <Cropper image={src} crop={crop} zoom={zoom} aspect={1} cropShape="round" onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_, px) => setArea(px)} />}
+            {src && (
+              <Cropper
+                image={src}
+                crop={crop}
+                zoom={zoom}
+                aspect={1}
+                cropShape="round"
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, px) => setArea(px)}
+              />
+            )}
           </Box>
           <label>
             <Text as="span" fontSize="sm" me="2">
@@ -169,7 +194,14 @@ export function ProfilePicture() {
           </label>
           {cropped && (
             <HStack>
-              <img src={cropped.url} alt={t('profileInformation.picture.preview')} width={72} height={72} style={{ borderRadius: '50%' }} data-testid="crop-preview" />
+              <img
+                src={cropped.url}
+                alt={t('profileInformation.picture.preview')}
+                width={72}
+                height={72}
+                style={{ borderRadius: '50%' }}
+                data-testid="crop-preview"
+              />
               <Text fontSize="sm">{t('profileInformation.picture.ready')}</Text>
             </HStack>
           )}

@@ -84,11 +84,20 @@ export default function ForgotPasswordPage() {
       {stage !== 'reset' ? (
         <form onSubmit={sendEmail} noValidate>
           <Stack gap="4">
-            <Heading as="h1" size="xl">{t('auth.forgot.title')}</Heading>
+            <Heading as="h1" size="xl">
+              {t('auth.forgot.title')}
+            </Heading>
             <Text color="gray.600">{t('auth.forgot.subtitle')}</Text>
             <Field.Root invalid={!!emailError} required>
               <Field.Label>{t('auth.fields.email')}</Field.Label>
-              <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="forgot-email" />
+              <Input
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                data-testid="forgot-email"
+              />
               {emailError && <Field.ErrorText>{emailError}</Field.ErrorText>}
             </Field.Root>
             <BotCheck ref={bot} action="forgot_password" />
@@ -103,16 +112,30 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={reset} noValidate>
           <Stack gap="4">
-            <Heading as="h1" size="xl">{t('auth.forgot.resetTitle')}</Heading>
+            <Heading as="h1" size="xl">
+              {t('auth.forgot.resetTitle')}
+            </Heading>
             <Field.Root invalid={!!resetErrors.password} required>
               <Field.Label>{t('auth.fields.newPassword')}</Field.Label>
-              <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="reset-password" />
+              <PasswordInput
+                name="newPassword"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="reset-password"
+              />
               {resetErrors.password && <Field.ErrorText>{resetErrors.password}</Field.ErrorText>}
             </Field.Root>
             <PasswordChecklist password={password} />
             <Field.Root invalid={!!resetErrors.confirm} required>
               <Field.Label>{t('auth.fields.confirmPassword')}</Field.Label>
-              <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} data-testid="reset-confirm" />
+              <PasswordInput
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                data-testid="reset-confirm"
+              />
               {resetErrors.confirm && <Field.ErrorText>{resetErrors.confirm}</Field.ErrorText>}
             </Field.Root>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
@@ -140,7 +163,11 @@ export default function ForgotPasswordPage() {
             setStage('reset');
           } catch (err) {
             // A bad code keeps the pop-up open for another try.
-            notify('error', t('auth.forgot.invalidCode'), err instanceof ApiError && err.message !== 'Invalid code. Please try again' ? translateMessage(err.message) : undefined);
+            notify(
+              'error',
+              t('auth.forgot.invalidCode'),
+              err instanceof ApiError && err.message !== 'Invalid code. Please try again' ? translateMessage(err.message) : undefined,
+            );
           }
         }}
       />

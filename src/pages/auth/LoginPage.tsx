@@ -16,7 +16,11 @@ import { translateMessage } from '../../i18n';
 import { clearPayment, storePayment } from '../../state/payment';
 import { clearRegistration, registration } from '../../state/registration';
 
-const paymentProblems: string[] = [problems.subscriptionCanceledEnded.message, problems.subscriptionEnded.message, problems.subscriptionNotPaid.message];
+const paymentProblems: string[] = [
+  problems.subscriptionCanceledEnded.message,
+  problems.subscriptionEnded.message,
+  problems.subscriptionNotPaid.message,
+];
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -43,7 +47,15 @@ export default function LoginPage() {
       if (res.organizationNotPaid) {
         const d = res.organizationNotPaid.registerStepOneData;
         Object.assign(registration, {
-          account: d && { fullname: d.fullName, organizationRole: d.roleWithinOrganization ?? '', phone: d.phoneNumber ?? '', email: d.email, organizationName: d.name, typeOrganization: d.typeId, country: d.countryId },
+          account: d && {
+            fullname: d.fullName,
+            organizationRole: d.roleWithinOrganization ?? '',
+            phone: d.phoneNumber ?? '',
+            email: d.email,
+            organizationName: d.name,
+            typeOrganization: d.typeId,
+            country: d.countryId,
+          },
           userId: res.organizationNotPaid.userId,
           organizationId: res.organizationNotPaid.organizationId,
           confirmed: res.organizationNotPaid.isRegistrationDone,
@@ -59,7 +71,12 @@ export default function LoginPage() {
       navigate('/', { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const data = (err.data ?? {}) as { userId?: string; organizationId?: string; hasPaymentMethod?: boolean; paymentToken?: string | null };
+      const data = (err.data ?? {}) as {
+        userId?: string;
+        organizationId?: string;
+        hasPaymentMethod?: boolean;
+        paymentToken?: string | null;
+      };
       if (err.message === problems.invalidLogin.message) setInvalid(true);
       else if (err.message === problems.emailNotConfirmed.message && data.userId) {
         setConfirmUserId(data.userId);
@@ -69,7 +86,12 @@ export default function LoginPage() {
         navigate('/auth/registration');
       } else if (paymentProblems.includes(err.message)) {
         if (data.organizationId) {
-          storePayment({ organizationId: data.organizationId, addPayment: !data.hasPaymentMethod, notPaid: err.message === problems.subscriptionNotPaid.message, token: data.paymentToken ?? null });
+          storePayment({
+            organizationId: data.organizationId,
+            addPayment: !data.hasPaymentMethod,
+            notPaid: err.message === problems.subscriptionNotPaid.message,
+            token: data.paymentToken ?? null,
+          });
         }
         notify('warning', translateMessage(err.message));
         navigate('/auth/payment');
@@ -102,19 +124,34 @@ export default function LoginPage() {
   return (
     <Box bg="white" p={{ base: '5', md: '8' }} borderRadius="xl" borderWidth="1px" shadow="sm">
       <Stack gap="1" mb="6">
-        <Heading as="h1" size="xl">{t('auth.login.title')}</Heading>
+        <Heading as="h1" size="xl">
+          {t('auth.login.title')}
+        </Heading>
         <Text color="gray.600">{t('auth.login.subtitle')}</Text>
       </Stack>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <Field.Root invalid={!!errors.email || invalid} required>
             <Field.Label>{t('auth.fields.email')}</Field.Label>
-            <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="login-email" />
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              data-testid="login-email"
+            />
             {errors.email && <Field.ErrorText>{errors.email}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={!!errors.password || invalid} required>
             <Field.Label>{t('auth.fields.password')}</Field.Label>
-            <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="login-password" />
+            <PasswordInput
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              data-testid="login-password"
+            />
             {errors.password && <Field.ErrorText>{errors.password}</Field.ErrorText>}
             {invalid && <Field.ErrorText data-testid="login-invalid">{t('auth.login.incorrect')}</Field.ErrorText>}
           </Field.Root>

@@ -23,14 +23,41 @@ function Progress({ step }: { step: number }) {
       {titles.map((k, i) => {
         const state = i < step ? 'done' : i === step ? 'current' : 'todo';
         return (
-          <Flex as="li" key={k} flex={i < titles.length - 1 ? '1' : undefined} minW="0" align="center" gap="2" aria-current={state === 'current' ? 'step' : undefined} aria-label={t('a11y.stepOf', { step: i + 1, count: titles.length, title: t(k) })}>
-            <Circle size="7" fontSize="sm" fontWeight="semibold" bg={state === 'todo' ? 'white' : 'brand.solid'} color={state === 'todo' ? 'gray.700' : 'white'} borderWidth="2px" borderColor={state === 'todo' ? 'gray.400' : 'brand.solid'} aria-hidden="true">
+          <Flex
+            as="li"
+            key={k}
+            flex={i < titles.length - 1 ? '1' : undefined}
+            minW="0"
+            align="center"
+            gap="2"
+            aria-current={state === 'current' ? 'step' : undefined}
+            aria-label={t('a11y.stepOf', { step: i + 1, count: titles.length, title: t(k) })}
+          >
+            <Circle
+              size="7"
+              fontSize="sm"
+              fontWeight="semibold"
+              bg={state === 'todo' ? 'white' : 'brand.solid'}
+              color={state === 'todo' ? 'gray.700' : 'white'}
+              borderWidth="2px"
+              borderColor={state === 'todo' ? 'gray.400' : 'brand.solid'}
+              aria-hidden="true"
+            >
               {state === 'done' ? <LuCheck /> : i + 1}
             </Circle>
-            <Text fontSize="sm" fontWeight={state === 'current' ? 'semibold' : 'normal'} display={{ base: 'none', md: 'block' }} aria-hidden="true" lineHeight="short" minW="0">
+            <Text
+              fontSize="sm"
+              fontWeight={state === 'current' ? 'semibold' : 'normal'}
+              display={{ base: 'none', md: 'block' }}
+              aria-hidden="true"
+              lineHeight="short"
+              minW="0"
+            >
               {t(k)}
             </Text>
-            {i < titles.length - 1 ? <Box flex="1" h="2px" bg={state === 'done' ? 'brand.solid' : 'gray.300'} minW="4" aria-hidden="true" /> : null}
+            {i < titles.length - 1 ? (
+              <Box flex="1" h="2px" bg={state === 'done' ? 'brand.solid' : 'gray.300'} minW="4" aria-hidden="true" />
+            ) : null}
           </Flex>
         );
       })}

@@ -42,38 +42,50 @@ export default function SetPasswordPage() {
   return (
     <Box maxW="md" w="full" mx="auto">
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="set-password-form">
-      <Stack gap="4">
-        <Heading size="2xl">{t('memberManagement.setPassword.title')}</Heading>
-        <Text color="gray.600">{t('memberManagement.setPassword.intro')}</Text>
-        {!token ? (
-          <Text role="alert" color="red.700">
-            {t('problems.invalidInvitation')}
-          </Text>
-        ) : (
-          <>
-            <Field.Root required>
-              <Field.Label>{t('memberManagement.setPassword.new')}</Field.Label>
-              <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="set-password-new" />
-            </Field.Root>
-            <PasswordChecklist password={password} />
-            <Field.Root required>
-              <Field.Label>{t('memberManagement.setPassword.confirm')}</Field.Label>
-              <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} data-testid="set-password-confirm" />
-            </Field.Root>
-            {error && (
-              <Text role="alert" color="red.700" data-testid="set-password-error">
-                {error}
-              </Text>
-            )}
-            <Button type="submit" colorPalette="brand" loading={busy} data-testid="set-password-submit">
-              {t('memberManagement.setPassword.submit')}
-            </Button>
-          </>
-        )}
-        <ChakraLink asChild color="brand.700">
-          <Link to="/auth/login">{t('memberManagement.setPassword.toLogin')}</Link>
-        </ChakraLink>
-      </Stack>
+        <Stack gap="4">
+          <Heading size="2xl">{t('memberManagement.setPassword.title')}</Heading>
+          <Text color="gray.600">{t('memberManagement.setPassword.intro')}</Text>
+          {!token ? (
+            <Text role="alert" color="red.700">
+              {t('problems.invalidInvitation')}
+            </Text>
+          ) : (
+            <>
+              <Field.Root required>
+                <Field.Label>{t('memberManagement.setPassword.new')}</Field.Label>
+                <PasswordInput
+                  name="newPassword"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  data-testid="set-password-new"
+                />
+              </Field.Root>
+              <PasswordChecklist password={password} />
+              <Field.Root required>
+                <Field.Label>{t('memberManagement.setPassword.confirm')}</Field.Label>
+                <PasswordInput
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  data-testid="set-password-confirm"
+                />
+              </Field.Root>
+              {error && (
+                <Text role="alert" color="red.700" data-testid="set-password-error">
+                  {error}
+                </Text>
+              )}
+              <Button type="submit" colorPalette="brand" loading={busy} data-testid="set-password-submit">
+                {t('memberManagement.setPassword.submit')}
+              </Button>
+            </>
+          )}
+          <ChakraLink asChild color="brand.700">
+            <Link to="/auth/login">{t('memberManagement.setPassword.toLogin')}</Link>
+          </ChakraLink>
+        </Stack>
       </form>
     </Box>
   );

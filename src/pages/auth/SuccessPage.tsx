@@ -16,7 +16,9 @@ export function NoticeCard({ title, children, action }: { title: string; childre
         <Box color="green.500" fontSize="5xl">
           <LuCircleCheck />
         </Box>
-        <Heading as="h1" size="xl">{title}</Heading>
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
         {children}
         {action}
       </Stack>

@@ -14,7 +14,8 @@ export type { CardFormProps };
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 /** Stripe Elements only when the server runs Stripe and gave its publishable key; the sandbox form otherwise. */
-export const stripeKeyOf = (config: PaymentConfig | undefined): string | null => (config?.provider === 'stripe' && config.publishableKey ? config.publishableKey : null);
+export const stripeKeyOf = (config: PaymentConfig | undefined): string | null =>
+  config?.provider === 'stripe' && config.publishableKey ? config.publishableKey : null;
 
 export function CardForm(props: CardFormProps) {
   const config = useQuery({ queryKey: ['payment-config'], queryFn: billingApi.config, staleTime: Infinity });
@@ -47,7 +48,11 @@ function SandboxCardForm({ organizationId, token, onDone, onCancel }: CardFormPr
     const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
     setBusy(true);
     try {
-      const pm = await billingApi.sandboxCard(organizationId, { number: number.replace(/\s/g, ''), expMonth: Number(m[1]), expYear: year, cvc }, token);
+      const pm = await billingApi.sandboxCard(
+        organizationId,
+        { number: number.replace(/\s/g, ''), expMonth: Number(m[1]), expYear: year, cvc },
+        token,
+      );
       const added = await billingApi.addPaymentMethod(organizationId, pm.paymentMethodId, token);
       onDone(added.last4);
     } catch (err) {
@@ -64,16 +69,43 @@ function SandboxCardForm({ organizationId, token, onDone, onCancel }: CardFormPr
       </Text>
       <Field.Root required>
         <Field.Label>{t('billing.card.number')}</Field.Label>
-        <Input value={number} onChange={(e) => setNumber(e.target.value)} inputMode="numeric" autoComplete="cc-number" maxLength={23} placeholder="4242 4242 4242 4242" dir="ltr" data-testid="card-number" />
+        <Input
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          placeholder="4242 4242 4242 4242"
+          dir="ltr"
+          data-testid="card-number"
+        />
       </Field.Root>
       <HStack gap="3" align="flex-start">
         <Field.Root required>
           <Field.Label>{t('billing.card.expiry')}</Field.Label>
-          <Input value={expiry} onChange={(e) => setExpiry(e.target.value)} inputMode="numeric" autoComplete="cc-exp" maxLength={7} placeholder={t('billing.card.expiryPlaceholder')} dir="ltr" data-testid="card-expiry" />
+          <Input
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={7}
+            placeholder={t('billing.card.expiryPlaceholder')}
+            dir="ltr"
+            data-testid="card-expiry"
+          />
         </Field.Root>
         <Field.Root required>
           <Field.Label>{t('billing.card.cvc')}</Field.Label>
-          <Input value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" dir="ltr" data-testid="card-cvc" />
+          <Input
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            placeholder="123"
+            dir="ltr"
+            data-testid="card-cvc"
+          />
         </Field.Root>
       </HStack>
     </CardFormFrame>

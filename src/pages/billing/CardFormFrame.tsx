@@ -25,7 +25,19 @@ export function CardFormWaiting() {
 }
 
 /** What both forms share: the form element, the error line and the buttons. */
-export function CardFormFrame({ onSubmit, busy, error, onCancel, children }: { onSubmit: (e: FormEvent) => void; busy: boolean; error: string | null; onCancel?: (() => void) | undefined; children: ReactNode }) {
+export function CardFormFrame({
+  onSubmit,
+  busy,
+  error,
+  onCancel,
+  children,
+}: {
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  error: string | null;
+  onCancel?: (() => void) | undefined;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <form onSubmit={onSubmit} data-testid="card-form" noValidate>
@@ -55,4 +67,3 @@ export function CardFormFrame({ onSubmit, busy, error, onCancel, children }: { o
 export function cardError(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : fallback;
 }
-

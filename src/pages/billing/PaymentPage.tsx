@@ -80,16 +80,32 @@ export default function PaymentPage() {
           <Heading as="h1" size="xl">
             {t('auth.register.stepPlan')}
           </Heading>
-          <SegmentGroup.Root value={yearly ? 'yearly' : 'monthly'} onValueChange={(d) => setYearly(d.value === 'yearly')} alignSelf="flex-start">
+          <SegmentGroup.Root
+            value={yearly ? 'yearly' : 'monthly'}
+            onValueChange={(d) => setYearly(d.value === 'yearly')}
+            alignSelf="flex-start"
+          >
             <SegmentGroup.Indicator />
-            <SegmentGroup.Items items={[{ value: 'yearly', label: t('plans.billedAnnually') }, { value: 'monthly', label: t('plans.billedMonthly') }]} />
+            <SegmentGroup.Items
+              items={[
+                { value: 'yearly', label: t('plans.billedAnnually') },
+                { value: 'monthly', label: t('plans.billedMonthly') },
+              ]}
+            />
           </SegmentGroup.Root>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {plans.isLoading && [1, 2, 3].map((i) => <Skeleton key={i} h="64" borderRadius="xl" />)}
-            {plans.data?.map((p) => <PlanCard key={p.id} plan={p} yearly={yearly} selected={planId === p.id} onSelect={() => setPlanId(p.id)} />)}
+            {plans.data?.map((p) => (
+              <PlanCard key={p.id} plan={p} yearly={yearly} selected={planId === p.id} onSelect={() => setPlanId(p.id)} />
+            ))}
           </SimpleGrid>
           <HStack justify="flex-end">
-            <Button colorPalette="brand" disabled={planId === null} onClick={() => setTimeout(() => setStep('review'), PLAN_TO_REVIEW_DELAY_MS)} data-testid="plan-continue">
+            <Button
+              colorPalette="brand"
+              disabled={planId === null}
+              onClick={() => setTimeout(() => setStep('review'), PLAN_TO_REVIEW_DELAY_MS)}
+              data-testid="plan-continue"
+            >
               {t('common.continue')}
             </Button>
           </HStack>

@@ -92,12 +92,23 @@ function EditPlanDialog({ plan, onClose }: { plan: EditablePlan; onClose: () => 
   const qc = useQueryClient();
   const [form, setForm] = useState({ ...plan, monthlyPrice: Number(plan.monthlyPrice), annuallyPrice: Number(plan.annuallyPrice) });
   const [busy, setBusy] = useState(false);
-  const num = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value === '' ? 0 : Number(e.target.value) });
+  const num = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [k]: e.target.value === '' ? 0 : Number(e.target.value) });
   async function save() {
     setBusy(true);
     try {
       const { id, name, description, monthlyPrice, annuallyPrice, workspaceLimit, membersLimit, databaseLimit, projectsLimit } = form;
-      await api.post('/Payment/editPlan', { id, name, description, monthlyPrice, annuallyPrice, workspaceLimit, membersLimit, databaseLimit, projectsLimit });
+      await api.post('/Payment/editPlan', {
+        id,
+        name,
+        description,
+        monthlyPrice,
+        annuallyPrice,
+        workspaceLimit,
+        membersLimit,
+        databaseLimit,
+        projectsLimit,
+      });
       notify('success', t('billing.planSaved'));
       await qc.invalidateQueries({ queryKey: ['packets'] });
       onClose();
@@ -131,7 +142,12 @@ function EditPlanDialog({ plan, onClose }: { plan: EditablePlan; onClose: () => 
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('billing.planDescription')}</Field.Label>
-          <Textarea value={form.description} maxLength={500} onChange={(e) => setForm({ ...form, description: e.target.value })} dir="auto" />
+          <Textarea
+            value={form.description}
+            maxLength={500}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+            dir="auto"
+          />
         </Field.Root>
         <SimpleGrid columns={2} gap="3">
           <Field.Root>

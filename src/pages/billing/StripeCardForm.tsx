@@ -24,7 +24,10 @@ function stripeFor(key: string): Promise<Stripe | null> {
   if (!p) {
     p = loadStripe(key);
     loading.set(key, p);
-    p.then((s) => s ?? loading.delete(key), () => loading.delete(key));
+    p.then(
+      (s) => s ?? loading.delete(key),
+      () => loading.delete(key),
+    );
   }
   return p;
 }

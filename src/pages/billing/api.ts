@@ -41,18 +41,28 @@ const as = (token: string | null | undefined) => (token ? { headers: { authoriza
 
 export const billingApi = {
   config: () => api.get<PaymentConfig>('/Payment/getPaymentConfig'),
-  subscription: () => api.get<Subscription | null>('/Payment/getStripeSubscriptionByOrganization', { query: { organizationId: session.organizationId } }),
+  subscription: () =>
+    api.get<Subscription | null>('/Payment/getStripeSubscriptionByOrganization', { query: { organizationId: session.organizationId } }),
   invoices: (search: string, page: number) =>
-    api.get<{ invoices: Invoice[]; totalSize: number }>('/Payment/getStripeInvoicesDetailsByOrganizationUser', { query: { organizationId: session.organizationId, search, page, pageSize: 10 } }),
+    api.get<{ invoices: Invoice[]; totalSize: number }>('/Payment/getStripeInvoicesDetailsByOrganizationUser', {
+      query: { organizationId: session.organizationId, search, page, pageSize: 10 },
+    }),
   changePlan: (stripeSubscriptionId: string, newPacketId: number, updatePlanAfterPeriodEnds: boolean, isMonthly: boolean) =>
-    api.envelope<{ message: string }>('GET', '/Payment/updateSubscriptionPlan', { query: { stripeSubscriptionId, newPacketId, updatePlanAfterPeriodEnds, isMonthly } }),
+    api.envelope<{ message: string }>('GET', '/Payment/updateSubscriptionPlan', {
+      query: { stripeSubscriptionId, newPacketId, updatePlanAfterPeriodEnds, isMonthly },
+    }),
   cancel: (subscriptionId: string, reason: number, custom: string) =>
-    api.envelope('POST', '/Payment/cancelStripeSubscription', { query: { subscriptionId, cancelSubscriptionAfterPeriodEnds: true, reasonOfCancellation: reason, customReasonOfCancellation: custom } }),
+    api.envelope('POST', '/Payment/cancelStripeSubscription', {
+      query: { subscriptionId, cancelSubscriptionAfterPeriodEnds: true, reasonOfCancellation: reason, customReasonOfCancellation: custom },
+    }),
   sandboxCard: (organizationId: string, card: { number: string; expMonth: number; expYear: number; cvc: string }, token?: string | null) =>
     api.post<{ paymentMethodId: string }>('/payment/sandbox/createPaymentMethod', { organizationId, ...card }, as(token)),
   /** `setupIntentId`: the SetupIntent Stripe's form confirmed, which the server checks before taking the card. */
   addPaymentMethod: (organizationId: string, paymentMethodId: string, token?: string | null, setupIntentId?: string) =>
-    api.get<{ last4: string }>('/Payment/addPaymentMethodToOrganization', { query: { organizationId, paymentMethodId, ...(setupIntentId ? { setupIntentId } : {}) }, ...as(token) }),
+    api.get<{ last4: string }>('/Payment/addPaymentMethodToOrganization', {
+      query: { organizationId, paymentMethodId, ...(setupIntentId ? { setupIntentId } : {}) },
+      ...as(token),
+    }),
   createCardSetup: (organizationId: string, token?: string | null) =>
     api.post<{ setupIntentId: string; clientSecret: string }>('/payment/stripe/createSetupIntent', { organizationId }, as(token)),
   createSubscription: (organizationId: string, packetId: number, isMonthly: boolean | undefined, token?: string | null) =>
@@ -62,7 +72,10 @@ export const billingApi = {
       as(token),
     ),
   activate: (organizationId: string, stripeSubscriptionId: string, token?: string | null) =>
-    api.envelope<{ message: string }>('POST', '/payment/stripe/activateSubscription', { body: { organizationId, stripeSubscriptionId }, ...as(token) }),
+    api.envelope<{ message: string }>('POST', '/payment/stripe/activateSubscription', {
+      body: { organizationId, stripeSubscriptionId },
+      ...as(token),
+    }),
 };
 
 /** Fetches a download with the session's headers; an empty body is refused ('Received empty file.'). */

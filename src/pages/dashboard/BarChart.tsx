@@ -28,7 +28,11 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
     const el = ref.current;
     if (!el) return;
     const chart = echarts.init(el, undefined, { renderer: 'svg' });
-    const category = { type: 'category' as const, data: labels, axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151' } };
+    const category = {
+      type: 'category' as const,
+      data: labels,
+      axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151' },
+    };
     const value = { type: 'value' as const, minInterval: 1, axisLabel: { color: '#374151' } };
     chart.setOption({
       aria: { enabled: false },
@@ -37,7 +41,15 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
       tooltip: { trigger: 'axis' },
       xAxis: layout === 'horizontal' ? value : category,
       yAxis: layout === 'horizontal' ? { ...category, inverse: true } : value,
-      series: [{ type: layout === 'line' ? 'line' : 'bar', data: values, itemStyle: { color: BRAND }, barMaxWidth: 32, label: { show: layout === 'horizontal', position: 'right' } }],
+      series: [
+        {
+          type: layout === 'line' ? 'line' : 'bar',
+          data: values,
+          itemStyle: { color: BRAND },
+          barMaxWidth: 32,
+          label: { show: layout === 'horizontal', position: 'right' },
+        },
+      ],
     });
     const ro = new ResizeObserver(() => chart.resize());
     ro.observe(el);

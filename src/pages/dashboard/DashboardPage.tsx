@@ -39,7 +39,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Where today is in the project's timeline: before it, inside it (days left), or after it. */
-export function timelineState(start: string, end: string, today = new Date()): { kind: 'startsIn' | 'daysLeft'; count: number } | { kind: 'ended' } {
+export function timelineState(
+  start: string,
+  end: string,
+  today = new Date(),
+): { kind: 'startsIn' | 'daysLeft'; count: number } | { kind: 'ended' } {
   const t0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const s = Date.parse(`${start}T00:00:00Z`);
   const e = Date.parse(`${end}T00:00:00Z`);
@@ -61,7 +65,8 @@ export default function DashboardPage() {
   const p = project.data;
   if (!p) return <Skeleton h="60" maxW="5xl" borderRadius="xl" />;
 
-  const date = (d: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const state = timelineState(p.startDate, p.endDate);
   const stats = [
     { label: 'dashboard.surveys', value: p.countOfSurveys, icon: LuClipboardList, testId: 'stat-surveys' },

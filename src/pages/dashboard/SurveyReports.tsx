@@ -3,7 +3,22 @@
 // (counts and percentages, choice labels in the chosen survey language) and a histogram per number
 // question and the points of each GPS question on a map (components/map). Every report switches between graphs and a table (the spec's report views GraphsReport 1 /
 // TableView 2). The figures come from GET DataCollection/getSurveyReport, aggregated on the server.
-import { Box, Button, Card, Field, Group, Heading, Input, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Group,
+  Heading,
+  Input,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +41,31 @@ export interface SurveyReport {
   perDay: { day: string; count: number }[];
   perCollector: { id: string | null; name: string | null; count: number }[];
   perTask: { id: string | null; count: number }[];
-  selectQuestions: { id: string; name: string; label: string; multiple: boolean; answered: number; choices: { id: string; label: string; count: number; percent: number }[] }[];
-  numberQuestions: { id: string; name: string; label: string; answered: number; min: number | null; max: number | null; mean: number | null; bins: { from: number; to: number; count: number }[] }[];
-  gpsQuestions: { id: string; name: string; label: string; answered: number; points: { submissionId: string; latitude: number; longitude: number }[] }[];
+  selectQuestions: {
+    id: string;
+    name: string;
+    label: string;
+    multiple: boolean;
+    answered: number;
+    choices: { id: string; label: string; count: number; percent: number }[];
+  }[];
+  numberQuestions: {
+    id: string;
+    name: string;
+    label: string;
+    answered: number;
+    min: number | null;
+    max: number | null;
+    mean: number | null;
+    bins: { from: number; to: number; count: number }[];
+  }[];
+  gpsQuestions: {
+    id: string;
+    name: string;
+    label: string;
+    answered: number;
+    points: { submissionId: string; latitude: number; longitude: number }[];
+  }[];
 }
 
 interface Row {
@@ -38,14 +75,36 @@ interface Row {
 }
 
 /** The spec's two report views, as pressed/unpressed buttons. */
-function ViewToggle({ title, view, onChange, testId }: { title: string; view: ReportView; onChange: (v: ReportView) => void; testId: string }) {
+function ViewToggle({
+  title,
+  view,
+  onChange,
+  testId,
+}: {
+  title: string;
+  view: ReportView;
+  onChange: (v: ReportView) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Group attached role="group" aria-label={t('dashboardReports.view', { title })} flexShrink={0}>
-      <Button size="xs" variant={view === REPORT_VIEW.GraphsReport ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.GraphsReport} onClick={() => onChange(REPORT_VIEW.GraphsReport)} data-testid={`${testId}-graph`}>
+      <Button
+        size="xs"
+        variant={view === REPORT_VIEW.GraphsReport ? 'solid' : 'outline'}
+        aria-pressed={view === REPORT_VIEW.GraphsReport}
+        onClick={() => onChange(REPORT_VIEW.GraphsReport)}
+        data-testid={`${testId}-graph`}
+      >
         {t('dashboardReports.graph')}
       </Button>
-      <Button size="xs" variant={view === REPORT_VIEW.TableView ? 'solid' : 'outline'} aria-pressed={view === REPORT_VIEW.TableView} onClick={() => onChange(REPORT_VIEW.TableView)} data-testid={`${testId}-table`}>
+      <Button
+        size="xs"
+        variant={view === REPORT_VIEW.TableView ? 'solid' : 'outline'}
+        aria-pressed={view === REPORT_VIEW.TableView}
+        onClick={() => onChange(REPORT_VIEW.TableView)}
+        data-testid={`${testId}-table`}
+      >
         {t('dashboardReports.table')}
       </Button>
     </Group>
@@ -57,7 +116,10 @@ function GpsCard({ q, testId }: { q: SurveyReport['gpsQuestions'][number]; testI
   const { t, i18n } = useTranslation();
   const nf = new Intl.NumberFormat(i18n.language);
   const [view, setView] = useState<ReportView>(REPORT_VIEW.GraphsReport);
-  const note = q.points.length < q.answered ? t('dashboardReports.gpsNewest', { shown: nf.format(q.points.length), n: nf.format(q.answered) }) : t('dashboardReports.answered', { count: q.answered, n: nf.format(q.answered) });
+  const note =
+    q.points.length < q.answered
+      ? t('dashboardReports.gpsNewest', { shown: nf.format(q.points.length), n: nf.format(q.answered) })
+      : t('dashboardReports.answered', { count: q.answered, n: nf.format(q.answered) });
   return (
     <Card.Root data-testid={testId} minW="0">
       <Card.Header pb="2">
@@ -79,7 +141,12 @@ function GpsCard({ q, testId }: { q: SurveyReport['gpsQuestions'][number]; testI
             {t('dashboardReports.nothingYet')}
           </Text>
         ) : view === REPORT_VIEW.GraphsReport ? (
-          <PointsMap points={q.points} label={t('dashboardReports.mapOf', { title: q.label, n: nf.format(q.points.length) })} height={260} testId={`${testId}-map`} />
+          <PointsMap
+            points={q.points}
+            label={t('dashboardReports.mapOf', { title: q.label, n: nf.format(q.points.length) })}
+            height={260}
+            testId={`${testId}-map`}
+          />
         ) : (
           <Table.ScrollArea maxH="72">
             <Table.Root size="sm" stickyHeader data-testid={`${testId}-rows`}>
@@ -116,7 +183,21 @@ function GpsCard({ q, testId }: { q: SurveyReport['gpsQuestions'][number]; testI
   );
 }
 
-function ReportCard({ title, note, rows, layout, testId, firstColumn }: { title: string; note?: string | undefined; rows: Row[]; layout: 'horizontal' | 'vertical' | 'line'; testId: string; firstColumn: string }) {
+function ReportCard({
+  title,
+  note,
+  rows,
+  layout,
+  testId,
+  firstColumn,
+}: {
+  title: string;
+  note?: string | undefined;
+  rows: Row[];
+  layout: 'horizontal' | 'vertical' | 'line';
+  testId: string;
+  firstColumn: string;
+}) {
   const { t, i18n } = useTranslation();
   const [view, setView] = useState<ReportView>(REPORT_VIEW.GraphsReport);
   const nf = new Intl.NumberFormat(i18n.language);
@@ -197,16 +278,32 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
     setChips([]);
     setRange({ from: '', to: '' });
   }, [surveyId]);
-  const filters = useMemo(() => filterParams({ search: '', from: range.from, to: range.to, reviewStatus: '', sort: '', answerFilters: filterStrings(chips), languageId: undefined }).toString(), [range, chips]);
+  const filters = useMemo(
+    () =>
+      filterParams({
+        search: '',
+        from: range.from,
+        to: range.to,
+        reviewStatus: '',
+        sort: '',
+        answerFilters: filterStrings(chips),
+        languageId: undefined,
+      }).toString(),
+    [range, chips],
+  );
   const report = useQuery({
     queryKey: ['survey-report', surveyId, languageId, filters],
     enabled: !!surveyId,
     placeholderData: keepPreviousData,
-    queryFn: () => api.get<SurveyReport>(`/DataCollection/getSurveyReport?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}${filters ? `&${filters}` : ''}`),
+    queryFn: () =>
+      api.get<SurveyReport>(
+        `/DataCollection/getSurveyReport?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}${filters ? `&${filters}` : ''}`,
+      ),
   });
   const nf = new Intl.NumberFormat(i18n.language);
   const r = report.data;
-  const date = (d: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
   return (
     <Stack gap="4" as="section" aria-labelledby="survey-reports-title" data-testid="survey-reports">
@@ -241,7 +338,11 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
             <Field.Root maxW={{ md: '2xs' }}>
               <Field.Label>{t('dashboardReports.language')}</Field.Label>
               <NativeSelect.Root size="sm">
-                <NativeSelect.Field value={String(r.survey.languageId)} onChange={(e) => setLanguageId(Number(e.currentTarget.value))} data-testid="report-language">
+                <NativeSelect.Field
+                  value={String(r.survey.languageId)}
+                  onChange={(e) => setLanguageId(Number(e.currentTarget.value))}
+                  data-testid="report-language"
+                >
                   {r.survey.languages.map((l) => (
                     <option key={l.id} value={l.id}>
                       {l.name}
@@ -258,11 +359,23 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
           <Field.Root maxW={{ sm: '3xs' }}>
             <Field.Label>{t('surveyData.from')}</Field.Label>
-            <Input size="sm" type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.currentTarget.value })} data-testid="report-from" />
+            <Input
+              size="sm"
+              type="date"
+              value={range.from}
+              onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+              data-testid="report-from"
+            />
           </Field.Root>
           <Field.Root maxW={{ sm: '3xs' }}>
             <Field.Label>{t('surveyData.to')}</Field.Label>
-            <Input size="sm" type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.currentTarget.value })} data-testid="report-to" />
+            <Input
+              size="sm"
+              type="date"
+              value={range.to}
+              onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+              data-testid="report-to"
+            />
           </Field.Root>
         </Stack>
       )}
@@ -277,7 +390,11 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
                 <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="1" mb="2">
                   <Progress.Label>{t('dashboardReports.goal')}</Progress.Label>
                   <Text fontSize="sm" data-testid="report-goal-text">
-                    {t('dashboardReports.goalText', { reached: nf.format(r.goal.reached), target: nf.format(r.goal.target), percent: nf.format(r.goal.percent ?? 0) })}
+                    {t('dashboardReports.goalText', {
+                      reached: nf.format(r.goal.reached),
+                      target: nf.format(r.goal.target),
+                      percent: nf.format(r.goal.percent ?? 0),
+                    })}
                   </Text>
                 </Stack>
                 <Progress.Track>
@@ -306,7 +423,10 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
               title={t('dashboardReports.perTask')}
               firstColumn={t('dashboardReports.task')}
               layout="horizontal"
-              rows={r.perTask.map((x, i) => ({ label: x.id ? t('dashboardReports.taskN', { n: i + 1 }) : t('dashboardReports.noTask'), count: x.count }))}
+              rows={r.perTask.map((x, i) => ({
+                label: x.id ? t('dashboardReports.taskN', { n: i + 1 }) : t('dashboardReports.noTask'),
+                count: x.count,
+              }))}
             />
             {r.selectQuestions.map((q) => (
               <ReportCard
@@ -324,10 +444,22 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
                 key={q.id}
                 testId={`report-q-${q.name}`}
                 title={q.label}
-                note={q.mean !== null ? t('dashboardReports.numberNote', { n: nf.format(q.answered), mean: nf.format(q.mean), min: nf.format(q.min ?? 0), max: nf.format(q.max ?? 0) }) : undefined}
+                note={
+                  q.mean !== null
+                    ? t('dashboardReports.numberNote', {
+                        n: nf.format(q.answered),
+                        mean: nf.format(q.mean),
+                        min: nf.format(q.min ?? 0),
+                        max: nf.format(q.max ?? 0),
+                      })
+                    : undefined
+                }
                 firstColumn={t('dashboardReports.range')}
                 layout="vertical"
-                rows={q.bins.map((b) => ({ label: b.from === b.to ? nf.format(b.from) : `${nf.format(b.from)}–${nf.format(b.to)}`, count: b.count }))}
+                rows={q.bins.map((b) => ({
+                  label: b.from === b.to ? nf.format(b.from) : `${nf.format(b.from)}–${nf.format(b.to)}`,
+                  count: b.count,
+                }))}
               />
             ))}
             {r.gpsQuestions.map((q) => (

@@ -11,7 +11,11 @@ export default function ProjectDeletedItemsPage() {
   const snap = useSnapshot(session);
   return (
     <Box px={{ base: '3', md: '8' }} py="4" maxW="7xl">
-      {snap.currentWorkspaceId ? <TabbedScreens decl={projectDeletedItems} note="deletedItems.purgeNote" /> : <ChooseFirst what="workspace" />}
+      {snap.currentWorkspaceId ? (
+        <TabbedScreens decl={projectDeletedItems} note="deletedItems.purgeNote" />
+      ) : (
+        <ChooseFirst what="workspace" />
+      )}
     </Box>
   );
 }

@@ -16,11 +16,17 @@ interface Mail {
 export default function MailboxPage() {
   const { t } = useTranslation();
   const [to, setTo] = useState('');
-  const mail = useQuery({ queryKey: ['dev-mailbox', to], queryFn: () => api.get<Mail[]>('/dev/mailbox', { query: { to: to || undefined } }), refetchInterval: 3000 });
+  const mail = useQuery({
+    queryKey: ['dev-mailbox', to],
+    queryFn: () => api.get<Mail[]>('/dev/mailbox', { query: { to: to || undefined } }),
+    refetchInterval: 3000,
+  });
   return (
     <Container as="main" maxW="3xl" py="8">
       <Stack gap="4">
-        <Heading as="h1" size="xl">{t('dev.mailbox')}</Heading>
+        <Heading as="h1" size="xl">
+          {t('dev.mailbox')}
+        </Heading>
         <Text color="gray.600">{t('dev.mailboxHelp')}</Text>
         <Input placeholder={t('dev.filter')} aria-label={t('dev.filter')} value={to} onChange={(e) => setTo(e.target.value)} bg="white" />
         {mail.isError && <Text color="red.600">{t('dev.mailboxOff')}</Text>}

@@ -6,5 +6,16 @@ import { MessagePage } from '../../components/MessagePage';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return <MessagePage testId="page-404" code="404" title={t('errors.notFound')} actions={<Button colorPalette="brand" onClick={() => navigate('/')}>{t('errors.home')}</Button>} />;
+  return (
+    <MessagePage
+      testId="page-404"
+      code="404"
+      title={t('errors.notFound')}
+      actions={
+        <Button colorPalette="brand" onClick={() => navigate('/')}>
+          {t('errors.home')}
+        </Button>
+      }
+    />
+  );
 }

@@ -6,5 +6,16 @@ import { MessagePage } from '../../components/MessagePage';
 export default function ServerErrorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return <MessagePage testId="page-500" code="500" title={t('errors.serverError')} actions={<Button colorPalette="brand" onClick={() => navigate('/')}>{t('errors.home')}</Button>} />;
+  return (
+    <MessagePage
+      testId="page-500"
+      code="500"
+      title={t('errors.serverError')}
+      actions={
+        <Button colorPalette="brand" onClick={() => navigate('/')}>
+          {t('errors.home')}
+        </Button>
+      }
+    />
+  );
 }

@@ -5,7 +5,15 @@ import { useTranslation } from '../../../widgets/runtime/texts';
 import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, languageOf, type FormValues, type SurveyModel } from '../../../engine/survey/index';
-import { LayoutWindow, SurveyForm, engineMessage, locate, useLayoutWindow, type ExpressionProblem, type FormContext } from '../../../widgets/index';
+import {
+  LayoutWindow,
+  SurveyForm,
+  engineMessage,
+  locate,
+  useLayoutWindow,
+  type ExpressionProblem,
+  type FormContext,
+} from '../../../widgets/index';
 import { mediaUrlFor } from '../../api/surveyMedia';
 import { ApiError } from '../../api/client';
 import { lazyDialog, whenOpen } from '../../components/lazyDialog';
@@ -57,7 +65,11 @@ function Loaded({ route }: { route: FillRoute }) {
     const error = query.error instanceof ApiError ? query.error : null;
     const closed = error !== null && problemOf(error.message) === 'surveyNotOpen';
     const named = (error?.data as { language?: string } | null | undefined)?.language;
-    return <InLanguage code={endScreenLanguage([named, route.language])}>{closed ? <SurveyClosed /> : <SurveyUnavailable notFound={error?.status === 404} />}</InLanguage>;
+    return (
+      <InLanguage code={endScreenLanguage([named, route.language])}>
+        {closed ? <SurveyClosed /> : <SurveyUnavailable notFound={error?.status === 404} />}
+      </InLanguage>
+    );
   }
   // The end screens speak the language the form would have opened in.
   const endCode = languageOf(query.data.surveyLanguageMaps, firstLanguage(query.data, route.language))?.code ?? null;
@@ -101,7 +113,15 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   const onProblem = useCallback(
     (p: ExpressionProblem) =>
       // Reported while the form is being built: the toast waits for the render to finish.
-      setTimeout(() => notify('warning', p.kind === 'choice_filter' ? `${engineMessage(p.message, t)}: ${p.name}` : engineMessage(p.message, t), p.kind === 'choice_filter' ? undefined : t('fill.expressionHelp')), 0),
+      setTimeout(
+        () =>
+          notify(
+            'warning',
+            p.kind === 'choice_filter' ? `${engineMessage(p.message, t)}: ${p.name}` : engineMessage(p.message, t),
+            p.kind === 'choice_filter' ? undefined : t('fill.expressionHelp'),
+          ),
+        0,
+      ),
     [t],
   );
   const { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers } = useFill(model, firstLanguage(data, route.language), onProblem);
@@ -143,20 +163,35 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
   // over an empty page, and the request (a round trip to the browser) is not in the first frame's task.
   useEffect(() => {
     if (!editable || !model.toggleLocation) return;
-    return afterPaint(() =>
-      void locate().then(
-        (c) => (geolocation.current = { latitude: c.latitude, longitude: c.longitude }),
-        () => undefined,
-      ),
+    return afterPaint(
+      () =>
+        void locate().then(
+          (c) => (geolocation.current = { latitude: c.latitude, longitude: c.longitude }),
+          () => undefined,
+        ),
     );
   }, [editable, model.toggleLocation]);
   // A long survey is laid out from the top as it is scrolled to, and the rest in idle time (widgets/form/layoutWindow.ts).
   const layoutWindow = useLayoutWindow(FILL_WINDOW);
-  const flow = useSubmitFlow({ send, route, title: model.name, endDate: data.endDate, fill, userId: snap.user?.id ?? null, geolocation, dirty, onExpired: () => setExpired(true), reveal: (path) => layoutWindow.reveal(path) });
+  const flow = useSubmitFlow({
+    send,
+    route,
+    title: model.name,
+    endDate: data.endDate,
+    fill,
+    userId: snap.user?.id ?? null,
+    geolocation,
+    dirty,
+    onExpired: () => setExpired(true),
+    reveal: (path) => layoutWindow.reveal(path),
+  });
   useLeavePrompt(dirty);
   const { LeaveGuard } = useFillNav();
   const deployed = data.surveyStatusId === SURVEY_STATUS.Deployed;
-  const context = useMemo<FormContext>(() => ({ notify: (kind, text) => notify(kind, text), mediaUrl: mediaUrlFor(model.id, deployed) }), [model.id, deployed]);
+  const context = useMemo<FormContext>(
+    () => ({ notify: (kind, text) => notify(kind, text), mediaUrl: mediaUrlFor(model.id, deployed) }),
+    [model.id, deployed],
+  );
   const language = fill.runtime.compiled.language;
   useSurveyLanguage(language);
   const chooseLanguage = useCallback(
@@ -217,7 +252,13 @@ function FillSurvey({ route, data }: { route: FillRoute; data: PreviewData }) {
         {editable ? (
           <div className="fill-actions fill-no-print">
             <DraftButtons fill={offline} hasAnswer={hasAnswers} />
-            <Button colorPalette="brand" size="lg" onClick={() => void flow.submit()} loading={flow.phase === 'submitting'} data-testid="fill-submit">
+            <Button
+              colorPalette="brand"
+              size="lg"
+              onClick={() => void flow.submit()}
+              loading={flow.phase === 'submitting'}
+              data-testid="fill-submit"
+            >
               {t('fill.submit')}
             </Button>
           </div>

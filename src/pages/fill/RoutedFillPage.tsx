@@ -14,7 +14,10 @@ function RouterLeaveGuard({ dirty }: { dirty: { current: boolean } }) {
 export default function RoutedFillPage() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const nav = useMemo<FillNav>(() => ({ pathname, search, go: (to) => void navigate(to), LeaveGuard: RouterLeaveGuard }), [pathname, search, navigate]);
+  const nav = useMemo<FillNav>(
+    () => ({ pathname, search, go: (to) => void navigate(to), LeaveGuard: RouterLeaveGuard }),
+    [pathname, search, navigate],
+  );
   return (
     <FillNavContext.Provider value={nav}>
       <FillPage />

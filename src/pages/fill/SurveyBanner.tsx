@@ -68,7 +68,14 @@ export function SurveyBanner(p: Props) {
           </p>
         ) : null}
         {long ? (
-          <Button variant="plain" colorPalette="brand" size="sm" onClick={() => setReadMore(true)} className="fill-no-print" data-testid="fill-read-more-open">
+          <Button
+            variant="plain"
+            colorPalette="brand"
+            size="sm"
+            onClick={() => setReadMore(true)}
+            className="fill-no-print"
+            data-testid="fill-read-more-open"
+          >
             {t('fill.readMore')}
           </Button>
         ) : null}
@@ -76,7 +83,12 @@ export function SurveyBanner(p: Props) {
       <div className="fill-row fill-wrap fill-no-print">
         {p.languages.length > 1 ? (
           <span className="fill-select">
-            <select aria-label={t('fill.language')} value={p.language.languageId} onChange={(e) => p.onLanguage(Number(e.currentTarget.value))} data-testid="fill-language">
+            <select
+              aria-label={t('fill.language')}
+              value={p.language.languageId}
+              onChange={(e) => p.onLanguage(Number(e.currentTarget.value))}
+              data-testid="fill-language"
+            >
               {p.languages.map((l) => (
                 <option key={l.languageId} value={l.languageId} lang={l.code || undefined} data-name={l.name}>
                   {allNames || l.languageId === p.language.languageId ? ownLanguageName(l.code, l.name) : quickLanguageName(l.code, l.name)}

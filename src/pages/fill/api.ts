@@ -20,7 +20,6 @@ export interface PreviewData extends SurveyModel {
   expressionTrees?: ExpressionTrees;
 }
 
-
 /** The address the survey is read from, as the client sends it: the service worker keeps it for offline use. */
 export function previewUrl(route: FillRoute): string {
   const params = new URLSearchParams();
@@ -28,7 +27,10 @@ export function previewUrl(route: FillRoute): string {
   return `/api${PREVIEW_PATH}?${params.toString()}`;
 }
 
-export type PreviewState = { isPending: true; isError: false; data: undefined; error: null } | { isPending: false; isError: false; data: PreviewData; error: null } | { isPending: false; isError: true; data: undefined; error: unknown };
+export type PreviewState =
+  | { isPending: true; isError: false; data: undefined; error: null }
+  | { isPending: false; isError: false; data: PreviewData; error: null }
+  | { isPending: false; isError: true; data: undefined; error: unknown };
 
 const PENDING: PreviewState = { isPending: true, isError: false, data: undefined, error: null };
 /** A 4xx will not get better by asking again; a dropped connection might: twice more, after 1 s and 2 s. */
@@ -100,7 +102,10 @@ export function usePreviewData(route: FillRoute): PreviewState {
     if (!data) {
       data = readPreview(route);
       keep(key, data);
-      data.then((d) => startTask(route, d), () => undefined);
+      data.then(
+        (d) => startTask(route, d),
+        () => undefined,
+      );
     }
     data.then(
       (d) => live && setState({ key, value: { isPending: false, isError: false, data: d, error: null } }),

@@ -10,10 +10,29 @@ function Modal({ dir, ...p }: Omit<AppDialogProps, 'size' | 'contentProps'> & { 
   return <AppDialog {...p} size={{ base: 'full', sm: 'md' }} contentProps={{ maxW: { sm: '713px' }, ...(dir ? { dir } : {}) }} />;
 }
 
-export function ReadMoreDialog({ open, title, description, dir, onClose }: { open: boolean; title: string; description: string; dir: 'ltr' | 'rtl'; onClose: () => void }) {
+export function ReadMoreDialog({
+  open,
+  title,
+  description,
+  dir,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  dir: 'ltr' | 'rtl';
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={title} onClose={onClose} testId="fill-read-more" dir={dir} footer={<Button onClick={onClose}>{t('fill.close')}</Button>}>
+    <Modal
+      open={open}
+      title={title}
+      onClose={onClose}
+      testId="fill-read-more"
+      dir={dir}
+      footer={<Button onClick={onClose}>{t('fill.close')}</Button>}
+    >
       <Text whiteSpace="pre-wrap">{description}</Text>
     </Modal>
   );
@@ -22,7 +41,13 @@ export function ReadMoreDialog({ open, title, description, dir, onClose }: { ope
 export function ExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={t('fill.expiredTitle')} onClose={onClose} testId="fill-expired" footer={<Button onClick={onClose}>{t('fill.close')}</Button>}>
+    <Modal
+      open={open}
+      title={t('fill.expiredTitle')}
+      onClose={onClose}
+      testId="fill-expired"
+      footer={<Button onClick={onClose}>{t('fill.close')}</Button>}
+    >
       <Text>{t('fill.expiredBody')}</Text>
     </Modal>
   );

@@ -51,7 +51,8 @@ function knownNames(): Map<string, string> {
   names = new Map();
   try {
     const kept: unknown = JSON.parse(localStorage.getItem(NAMES_KEY) ?? '[]');
-    if (Array.isArray(kept) && kept.length <= NAMES_KEPT) for (const e of kept) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') names.set(e[0], e[1]);
+    if (Array.isArray(kept) && kept.length <= NAMES_KEPT)
+      for (const e of kept) if (Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string') names.set(e[0], e[1]);
   } catch {
     // no storage (a private window's quota, tests without a DOM): names are worked out again
   }
@@ -99,7 +100,8 @@ export function rememberLanguage(surveyId: string, languageId: number): void {
 }
 
 /** Whether the fill page has its own texts in a language (an interface or a respondent language). */
-const hasTexts = (code: string): boolean => interfaceLanguageOf(code) !== undefined || respondentLanguages.includes(code.toLowerCase().split(/[-_]/)[0] ?? '');
+const hasTexts = (code: string): boolean =>
+  interfaceLanguageOf(code) !== undefined || respondentLanguages.includes(code.toLowerCase().split(/[-_]/)[0] ?? '');
 
 /**
  * The language of a screen shown before any survey language is known (a closed survey, a link that

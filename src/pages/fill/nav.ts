@@ -20,6 +20,11 @@ let documentNav: FillNav | null = null;
 
 export function useFillNav(): FillNav {
   const routed = useContext(FillNavContext);
-  documentNav ??= { pathname: window.location.pathname, search: window.location.search, go: (to) => window.location.assign(to), LeaveGuard: null };
+  documentNav ??= {
+    pathname: window.location.pathname,
+    search: window.location.search,
+    go: (to) => window.location.assign(to),
+    LeaveGuard: null,
+  };
   return routed ?? documentNav;
 }

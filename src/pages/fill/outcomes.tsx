@@ -15,7 +15,13 @@ export function AlreadySubmitted() {
 
 export function SurveyUnavailable({ notFound }: { notFound: boolean }) {
   const { t } = useTranslation();
-  return <MessagePage testId="fill-unavailable" title={notFound ? t('fill.notFound') : t('fill.loadFailed')} body={notFound ? t('fill.notFoundBody') : t('fill.loadFailedBody')} />;
+  return (
+    <MessagePage
+      testId="fill-unavailable"
+      title={notFound ? t('fill.notFound') : t('fill.loadFailed')}
+      body={notFound ? t('fill.notFoundBody') : t('fill.loadFailedBody')}
+    />
+  );
 }
 
 /** The survey was archived: its link says so rather than pretend it never existed. */

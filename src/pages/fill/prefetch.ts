@@ -9,7 +9,12 @@ import type { FillRoute } from './route';
 
 export const PREVIEW_PATH = '/Survey/GetPreviewData';
 
-export const previewQuery = (route: FillRoute) => ({ surveyId: route.surveyId, uuid: route.linkUuid, taskId: route.taskId, messageReceiverId: route.receiverId });
+export const previewQuery = (route: FillRoute) => ({
+  surveyId: route.surveyId,
+  uuid: route.linkUuid,
+  taskId: route.taskId,
+  messageReceiverId: route.receiverId,
+});
 
 const key = (route: FillRoute): string => `${PREVIEW_PATH} ${JSON.stringify(previewQuery(route))}`;
 

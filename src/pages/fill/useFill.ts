@@ -60,7 +60,12 @@ export function useFill(model: SurveyModel, languageId: number, onProblem: (p: E
   const reset = useCallback(() => restore({}), [restore]);
   const snapshot = useCallback((): FillState => {
     const f = current.current;
-    return { submissionId: f.submissionId, languageId: f.runtime.compiled.language.languageId, startTime: f.startTime, formData: f.runtime.data() };
+    return {
+      submissionId: f.submissionId,
+      languageId: f.runtime.compiled.language.languageId,
+      startTime: f.startTime,
+      formData: f.runtime.data(),
+    };
   }, []);
   const hasAnswers = useCallback(() => hasAnyAnswer(current.current.runtime.compiled.bindings, current.current.runtime.shownData()), []);
   return { fill, dirty, setLanguage, restore, reset, snapshot, hasAnswers };

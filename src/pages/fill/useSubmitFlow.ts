@@ -53,7 +53,8 @@ const reload = (): void => window.location.reload();
 /** Why a submit was refused, as it came: the engine's check or the server's message, untranslated. */
 type Refusal = { engine: string } | { server: string };
 
-const say = (r: Refusal, t: TFunction): string => ('engine' in r ? engineMessage(r.engine, t) : engineMessage(translateMessage(r.server), t) || t('fill.errors.generic'));
+const say = (r: Refusal, t: TFunction): string =>
+  'engine' in r ? engineMessage(r.engine, t) : engineMessage(translateMessage(r.server), t) || t('fill.errors.generic');
 
 export function useSubmitFlow(d: Deps) {
   const { t } = useTranslation();
@@ -126,7 +127,11 @@ export function useSubmitFlow(d: Deps) {
     setRefusal({ server: err.message });
     // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
     const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
-    notify('error', message, reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'));
+    notify(
+      'error',
+      message,
+      reasons.map((r) => (r.name === null ? r.message : `${ISOLATE_START}${r.name}${ISOLATE_END}: ${r.message}`)).join('\n'),
+    );
     if (issues[0]) scrollToQuestion(issues[0].path, d.reveal);
   };
 

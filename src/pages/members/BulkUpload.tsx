@@ -7,7 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuUpload } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
-import { BULK_FILE_BYTES, BULK_MAX_ROWS, MEMBER_SHEET, readMemberRows, type DroppedRow, type MemberRow } from '../../../engine/validation/memberRows';
+import {
+  BULK_FILE_BYTES,
+  BULK_MAX_ROWS,
+  MEMBER_SHEET,
+  readMemberRows,
+  type DroppedRow,
+  type MemberRow,
+} from '../../../engine/validation/memberRows';
 import { roleOptionsFor, type MemberFormPage } from '../../../schemas/members';
 import { roleByName } from '../../../schemas/roles';
 import { api, request, ApiError } from '../../api/client';
@@ -62,7 +69,8 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
     try {
       const cells = await cellsOf(file);
       if (!cells) return setRead({ fileName: file.name, error: t('memberManagement.bulk.unreadable') });
-      if (cells.length > BULK_MAX_ROWS) return setRead({ fileName: file.name, error: t('memberManagement.bulk.tooMany', { count: BULK_MAX_ROWS }) });
+      if (cells.length > BULK_MAX_ROWS)
+        return setRead({ fileName: file.name, error: t('memberManagement.bulk.tooMany', { count: BULK_MAX_ROWS }) });
       const roles = new Map(roleOptionsFor(adminPage ? 'admin' : page, snap.roles).map((r) => [r as string, roleByName(r)!.id]));
       const [languages, countries] = refs.data;
       setRead({ fileName: file.name, ...readMemberRows(cells, { roles, languages, countries }) });
@@ -91,7 +99,9 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
   async function confirm() {
     if (!read || 'error' in read || !read.rows.length) return;
     setBusy(true);
-    const scope = adminPage ? { workspaceIds: snap.currentWorkspaceId ? [snap.currentWorkspaceId] : [] } : { projectId: snap.currentProjectId };
+    const scope = adminPage
+      ? { workspaceIds: snap.currentWorkspaceId ? [snap.currentWorkspaceId] : [] }
+      : { projectId: snap.currentProjectId };
     try {
       const env = await request<{ added: number; failed: { email: string; message: string }[] }>('POST', '/Members/addMembers', {
         body: read.rows.map(({ row: _row, ...m }) => ({ ...m, ...scope })),
@@ -99,7 +109,11 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       if (env.data.failed.length) {
         const first = env.data.failed[0]!;
-        notify('warning', t('memberManagement.bulk.partly', { added: env.data.added, failed: env.data.failed.length }), `${first.email}: ${translateMessage(first.message)}`);
+        notify(
+          'warning',
+          t('memberManagement.bulk.partly', { added: env.data.added, failed: env.data.failed.length }),
+          `${first.email}: ${translateMessage(first.message)}`,
+        );
       } else notify('success', t('memberManagement.bulk.added'));
       onDone();
     } catch (e) {
@@ -114,7 +128,8 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
       <Text>{t('memberManagement.bulk.intro')}</Text>
       <Box>
         <Link as="button" onClick={() => void download()} color="brand.700" data-testid="bulk-template">
-          <LuDownload /> {t('memberManagement.bulk.template', { file: kind === 'users' ? 'Multiple_User_Members.xlsx' : 'Multiple_Members.xlsx' })}
+          <LuDownload />{' '}
+          {t('memberManagement.bulk.template', { file: kind === 'users' ? 'Multiple_User_Members.xlsx' : 'Multiple_Members.xlsx' })}
         </Link>
       </Box>
       <FileUpload.Root accept={['.xls', '.xlsx']} maxFiles={1} onFileChange={(d) => void choose(d.acceptedFiles[0])}>
@@ -147,7 +162,8 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
               <List.Root ps="4" data-testid="bulk-dropped">
                 {ok.dropped.map((d) => (
                   <List.Item key={d.row} fontSize="sm">
-                    {t('memberManagement.bulk.row', { row: d.row })} <bdi>{d.email}</bdi>: {d.reasons.map((r) => t(`memberManagement.bulk.reasons.${r}`)).join('; ')}
+                    {t('memberManagement.bulk.row', { row: d.row })} <bdi>{d.email}</bdi>:{' '}
+                    {d.reasons.map((r) => t(`memberManagement.bulk.reasons.${r}`)).join('; ')}
                   </List.Item>
                 ))}
               </List.Root>
@@ -159,7 +175,13 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button colorPalette="brand" onClick={() => void confirm()} disabled={!ok || !ok.rows.length} loading={busy} data-testid="bulk-confirm">
+        <Button
+          colorPalette="brand"
+          onClick={() => void confirm()}
+          disabled={!ok || !ok.rows.length}
+          loading={busy}
+          data-testid="bulk-confirm"
+        >
           {t('memberManagement.bulk.confirm', { count: ok?.rows.length ?? 0 })}
         </Button>
       </Flex>

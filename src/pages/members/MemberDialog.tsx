@@ -41,16 +41,37 @@ interface MemberDetail {
 const lookups = {
   languages: () => api.get<{ id: number; name: string }[]>('/Languages/getAll'),
   countries: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
-  workspaces: () => api.get<{ workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces', { query: { pageSize: 1000 } }).then((d) => d.workspaces),
+  workspaces: () =>
+    api
+      .get<{ workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces', { query: { pageSize: 1000 } })
+      .then((d) => d.workspaces),
 };
 
 function useChoices(key: keyof typeof lookups, enabled = true): { items: Choice[]; loading: boolean } {
-  const q = useQuery<{ id: number | string; name: string }[]>({ queryKey: ['member-lookup', key], queryFn: lookups[key], enabled, staleTime: 10 * 60_000 });
+  const q = useQuery<{ id: number | string; name: string }[]>({
+    queryKey: ['member-lookup', key],
+    queryFn: lookups[key],
+    enabled,
+    staleTime: 10 * 60_000,
+  });
   return { items: (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), loading: q.isLoading };
 }
 
 /** The admin-screen select widgets, outside rjsf: they take the few props they read. */
-function select(multi: boolean, o: { id: string; label: string; value: unknown; onChange: (v: unknown) => void; choices: Choice[]; loading: boolean; placeholder: string; invalid: boolean; disabled?: boolean }) {
+function select(
+  multi: boolean,
+  o: {
+    id: string;
+    label: string;
+    value: unknown;
+    onChange: (v: unknown) => void;
+    choices: Choice[];
+    loading: boolean;
+    placeholder: string;
+    invalid: boolean;
+    disabled?: boolean;
+  },
+) {
   const props = {
     id: o.id,
     name: o.id,
@@ -77,7 +98,19 @@ function FieldError({ id, message }: { id: string; message: MemberMessage | unde
   );
 }
 
-function MemberForm({ page, mode, member, onDone, onCancel }: { page: MemberFormPage; mode: 'add' | 'edit'; member?: MemberDetail; onDone: () => void; onCancel: () => void }) {
+function MemberForm({
+  page,
+  mode,
+  member,
+  onDone,
+  onCancel,
+}: {
+  page: MemberFormPage;
+  mode: 'add' | 'edit';
+  member?: MemberDetail;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const snap = useSnapshot(session);
   const queryClient = useQueryClient();
@@ -94,7 +127,15 @@ function MemberForm({ page, mode, member, onDone, onCancel }: { page: MemberForm
   }));
   const [d, setD] = useState<MemberDraft>(() =>
     member
-      ? { fullName: member.fullName, email: member.email, roleId: member.roleId, languages: member.languages, locationId: member.locationId ?? undefined, gender: member.gender ?? undefined, workspaceIds: member.workspaceIds }
+      ? {
+          fullName: member.fullName,
+          email: member.email,
+          roleId: member.roleId,
+          languages: member.languages,
+          locationId: member.locationId ?? undefined,
+          gender: member.gender ?? undefined,
+          workspaceIds: member.workspaceIds,
+        }
       : { roleId: roleFixed ? roleByName('DataCollector')!.id : undefined, languages: [], workspaceIds: [] },
   );
   const [shown, setShown] = useState(false);
@@ -119,7 +160,12 @@ function MemberForm({ page, mode, member, onDone, onCancel }: { page: MemberForm
     };
     try {
       await api.post(mode === 'add' ? '/Members/add' : '/Members/edit', body);
-      notify('success', t(mode === 'edit' ? 'memberManagement.updated' : roleFixed ? 'memberManagement.addedCollector' : 'memberManagement.added', { name: body.fullName }));
+      notify(
+        'success',
+        t(mode === 'edit' ? 'memberManagement.updated' : roleFixed ? 'memberManagement.addedCollector' : 'memberManagement.added', {
+          name: body.fullName,
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       onDone();
     } catch (e) {
@@ -141,114 +187,132 @@ function MemberForm({ page, mode, member, onDone, onCancel }: { page: MemberForm
       data-testid={`member-form-${mode}`}
     >
       <Stack gap="3">
-      <Field.Root required invalid={!!err('fullName')}>
-        <Field.Label>
-          {t('memberManagement.form.fullName')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={d.fullName ?? ''} maxLength={200} onChange={(e) => set({ fullName: e.currentTarget.value })} data-testid="field-fullName" {...described('fullName')} />
-      </Field.Root>
-      <FieldError id="fullName" message={err('fullName')} />
-      <Field.Root required invalid={!!err('email')} disabled={mode === 'edit'}>
-        <Field.Label>
-          {t('memberManagement.form.email')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input type="email" dir="ltr" value={d.email ?? ''} maxLength={254} onChange={(e) => set({ email: e.currentTarget.value })} data-testid="field-email" {...described('email')} />
-      </Field.Root>
-      <FieldError id="email" message={err('email')} />
-      {select(true, {
-        id: 'languages',
-        label: t('memberManagement.form.languages'),
-        value: d.languages,
-        onChange: (v) => set({ languages: (v as number[] | undefined) ?? [] }),
-        ...languages,
-        choices: languages.items,
-        placeholder: t('memberManagement.form.languagesPlaceholder'),
-        invalid: !!err('languages'),
-      })}
-      <FieldError id="languages" message={err('languages')} />
-      <Field.Root required invalid={!!err('gender')}>
-        <Field.Label>
-          {t('memberManagement.form.gender')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={d.gender === undefined ? '' : String(d.gender)}
-            onChange={(e) => set({ gender: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
-            data-testid="field-gender"
-            {...described('gender')}
-          >
-            <option value="">{t('memberManagement.form.choose')}</option>
-            {genderCodes.map((g) => (
-              <option key={g} value={g}>
-                {t(`memberManagement.genders.${g}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <FieldError id="gender" message={err('gender')} />
-      {select(false, {
-        id: 'locationId',
-        label: t('memberManagement.form.location'),
-        value: d.locationId,
-        onChange: (v) => set({ locationId: v === undefined ? undefined : Number(v) }),
-        ...countries,
-        choices: countries.items,
-        placeholder: t('memberManagement.form.locationPlaceholder'),
-        invalid: !!err('locationId'),
-      })}
-      <FieldError id="locationId" message={err('locationId')} />
-      {adminPage && (
-        <>
-          {select(true, {
-            id: 'workspaceIds',
-            label: t('memberManagement.form.workspaces'),
-            value: d.workspaceIds,
-            onChange: (v) => set({ workspaceIds: (v as string[] | undefined) ?? [] }),
-            ...workspaces,
-            choices: workspaces.items,
-            placeholder: t('memberManagement.form.workspacesPlaceholder'),
-            invalid: !!err('workspaceIds'),
-          })}
-          <FieldError id="workspaceIds" message={err('workspaceIds')} />
-        </>
-      )}
-      <Field.Root required invalid={!!err('roleId')} disabled={roleFixed || !!member?.isSelf}>
-        <Field.Label>
-          {t('memberManagement.form.role')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={d.roleId === undefined ? '' : String(d.roleId)}
-            onChange={(e) => set({ roleId: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
-            data-testid="field-roleId"
-            {...described('roleId')}
-          >
-            <option value="">{t('memberManagement.form.choose')}</option>
-            {roleChoices.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {member?.isSelf ? <Field.HelperText>{t('memberManagement.form.ownRole')}</Field.HelperText> : <Field.HelperText>{t('memberManagement.form.roleHelp')}</Field.HelperText>}
-      </Field.Root>
-      <FieldError id="roleId" message={err('roleId')} />
-      <Flex gap="3" justify="flex-end" mt="2">
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={busy} data-testid="member-submit">
-          {t(mode === 'add' ? 'memberManagement.form.add' : 'memberManagement.form.save')}
-        </Button>
-      </Flex>
+        <Field.Root required invalid={!!err('fullName')}>
+          <Field.Label>
+            {t('memberManagement.form.fullName')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            value={d.fullName ?? ''}
+            maxLength={200}
+            onChange={(e) => set({ fullName: e.currentTarget.value })}
+            data-testid="field-fullName"
+            {...described('fullName')}
+          />
+        </Field.Root>
+        <FieldError id="fullName" message={err('fullName')} />
+        <Field.Root required invalid={!!err('email')} disabled={mode === 'edit'}>
+          <Field.Label>
+            {t('memberManagement.form.email')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="email"
+            dir="ltr"
+            value={d.email ?? ''}
+            maxLength={254}
+            onChange={(e) => set({ email: e.currentTarget.value })}
+            data-testid="field-email"
+            {...described('email')}
+          />
+        </Field.Root>
+        <FieldError id="email" message={err('email')} />
+        {select(true, {
+          id: 'languages',
+          label: t('memberManagement.form.languages'),
+          value: d.languages,
+          onChange: (v) => set({ languages: (v as number[] | undefined) ?? [] }),
+          ...languages,
+          choices: languages.items,
+          placeholder: t('memberManagement.form.languagesPlaceholder'),
+          invalid: !!err('languages'),
+        })}
+        <FieldError id="languages" message={err('languages')} />
+        <Field.Root required invalid={!!err('gender')}>
+          <Field.Label>
+            {t('memberManagement.form.gender')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={d.gender === undefined ? '' : String(d.gender)}
+              onChange={(e) => set({ gender: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
+              data-testid="field-gender"
+              {...described('gender')}
+            >
+              <option value="">{t('memberManagement.form.choose')}</option>
+              {genderCodes.map((g) => (
+                <option key={g} value={g}>
+                  {t(`memberManagement.genders.${g}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <FieldError id="gender" message={err('gender')} />
+        {select(false, {
+          id: 'locationId',
+          label: t('memberManagement.form.location'),
+          value: d.locationId,
+          onChange: (v) => set({ locationId: v === undefined ? undefined : Number(v) }),
+          ...countries,
+          choices: countries.items,
+          placeholder: t('memberManagement.form.locationPlaceholder'),
+          invalid: !!err('locationId'),
+        })}
+        <FieldError id="locationId" message={err('locationId')} />
+        {adminPage && (
+          <>
+            {select(true, {
+              id: 'workspaceIds',
+              label: t('memberManagement.form.workspaces'),
+              value: d.workspaceIds,
+              onChange: (v) => set({ workspaceIds: (v as string[] | undefined) ?? [] }),
+              ...workspaces,
+              choices: workspaces.items,
+              placeholder: t('memberManagement.form.workspacesPlaceholder'),
+              invalid: !!err('workspaceIds'),
+            })}
+            <FieldError id="workspaceIds" message={err('workspaceIds')} />
+          </>
+        )}
+        <Field.Root required invalid={!!err('roleId')} disabled={roleFixed || !!member?.isSelf}>
+          <Field.Label>
+            {t('memberManagement.form.role')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={d.roleId === undefined ? '' : String(d.roleId)}
+              onChange={(e) => set({ roleId: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })}
+              data-testid="field-roleId"
+              {...described('roleId')}
+            >
+              <option value="">{t('memberManagement.form.choose')}</option>
+              {roleChoices.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {member?.isSelf ? (
+            <Field.HelperText>{t('memberManagement.form.ownRole')}</Field.HelperText>
+          ) : (
+            <Field.HelperText>{t('memberManagement.form.roleHelp')}</Field.HelperText>
+          )}
+        </Field.Root>
+        <FieldError id="roleId" message={err('roleId')} />
+        <Flex gap="3" justify="flex-end" mt="2">
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={busy} data-testid="member-submit">
+            {t(mode === 'add' ? 'memberManagement.form.add' : 'memberManagement.form.save')}
+          </Button>
+        </Flex>
       </Stack>
     </form>
   );
@@ -277,13 +341,29 @@ function Preview({ member }: { member: MemberDetail }) {
   );
 }
 
-export function MemberDialog({ page, mode, onClose, onAdded }: { page: MemberFormPage; mode: MemberDialogMode | null; onClose: () => void; onAdded?: () => void }) {
+export function MemberDialog({
+  page,
+  mode,
+  onClose,
+  onAdded,
+}: {
+  page: MemberFormPage;
+  mode: MemberDialogMode | null;
+  onClose: () => void;
+  onAdded?: () => void;
+}) {
   const { t } = useTranslation();
   const id = mode && mode.kind !== 'add' ? mode.id : undefined;
   const member = useQuery({ queryKey: ['member', id], enabled: !!id, queryFn: () => api.get<MemberDetail>(`/Members/getById/${id}`) });
   const [tab, setTab] = useState('one');
   useEffect(() => setTab('one'), [mode?.kind]);
-  const title = !mode ? '' : mode.kind === 'add' ? t('memberManagement.form.addTitle') : mode.kind === 'edit' ? t('memberManagement.form.editTitle') : t('memberManagement.form.previewTitle');
+  const title = !mode
+    ? ''
+    : mode.kind === 'add'
+      ? t('memberManagement.form.addTitle')
+      : mode.kind === 'edit'
+        ? t('memberManagement.form.editTitle')
+        : t('memberManagement.form.previewTitle');
   const done = () => (mode?.kind === 'add' && onAdded ? onAdded() : onClose());
 
   let body: ReactNode = null;
@@ -307,14 +387,27 @@ export function MemberDialog({ page, mode, onClose, onAdded }: { page: MemberFor
       </Tabs.Root>
     );
   } else if (mode && member.data) {
-    body = mode.kind === 'edit' ? <MemberForm page={page} mode="edit" member={member.data} onDone={onClose} onCancel={onClose} /> : <Preview member={member.data} />;
+    body =
+      mode.kind === 'edit' ? (
+        <MemberForm page={page} mode="edit" member={member.data} onDone={onClose} onCancel={onClose} />
+      ) : (
+        <Preview member={member.data} />
+      );
   } else if (mode && member.isError) {
     body = <Text>{t('memberManagement.failed')}</Text>;
   } else if (mode) {
     body = <Text>{t('adminScreen.loading')}</Text>;
   }
   return (
-    <AppDialog open={!!mode} onClose={onClose} testId="member-dialog" title={title} size="lg" scroll contentProps={{ mx: '3', maxW: '700px' }}>
+    <AppDialog
+      open={!!mode}
+      onClose={onClose}
+      testId="member-dialog"
+      title={title}
+      size="lg"
+      scroll
+      contentProps={{ mx: '3', maxW: '700px' }}
+    >
       {body}
     </AppDialog>
   );

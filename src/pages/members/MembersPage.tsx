@@ -17,13 +17,14 @@ function useDialogMode(newMemberRoute: boolean): [MemberDialogMode | null, () =>
   const navigate = useNavigate();
   const edit = params.get('edit');
   const preview = params.get('preview');
-  const mode: MemberDialogMode | null = newMemberRoute || params.get('add')
-    ? { kind: 'add' }
-    : edit
-      ? { kind: 'edit', id: edit }
-      : preview
-        ? { kind: 'preview', id: preview }
-        : null;
+  const mode: MemberDialogMode | null =
+    newMemberRoute || params.get('add')
+      ? { kind: 'add' }
+      : edit
+        ? { kind: 'edit', id: edit }
+        : preview
+          ? { kind: 'preview', id: preview }
+          : null;
   const close = () => {
     if (newMemberRoute) return void navigate('/admin-user-management');
     setParams(
@@ -60,7 +61,10 @@ export function ProjectMembersPage() {
   const total = useQuery({
     queryKey: ['screen', 'members-total', snap.currentProjectId],
     enabled: !!snap.currentProjectId,
-    queryFn: () => api.get<{ totalSize: number }>(`/Projects/getAllProjectMembers/${snap.currentProjectId}`, { query: { PageSize: 1 } }).then((d) => d.totalSize),
+    queryFn: () =>
+      api
+        .get<{ totalSize: number }>(`/Projects/getAllProjectMembers/${snap.currentProjectId}`, { query: { PageSize: 1 } })
+        .then((d) => d.totalSize),
   });
   return (
     <Stack gap="6" maxW="7xl">
@@ -77,7 +81,8 @@ export function AdminMembersPage() {
   const [mode, close] = useDialogMode(newMember);
   const total = useQuery({
     queryKey: ['screen', 'org-members-total'],
-    queryFn: () => api.get<{ totalSize: number }>('/Members/getAllMembersOfOrganization', { query: { pageSize: 1 } }).then((d) => d.totalSize),
+    queryFn: () =>
+      api.get<{ totalSize: number }>('/Members/getAllMembersOfOrganization', { query: { pageSize: 1 } }).then((d) => d.totalSize),
   });
   return (
     <Stack gap="6" maxW="7xl">

@@ -11,7 +11,14 @@ export default function UserManagementPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="6" maxW="7xl">
-      <Box bg="brand.700" color="white" borderRadius="lg" px={{ base: '4', md: '8' }} py={{ base: '5', md: '7' }} data-testid="user-management-banner">
+      <Box
+        bg="brand.700"
+        color="white"
+        borderRadius="lg"
+        px={{ base: '4', md: '8' }}
+        py={{ base: '5', md: '7' }}
+        data-testid="user-management-banner"
+      >
         <Heading as="h1" size="xl">
           {t('userManagement.bannerTitle')}
         </Heading>

@@ -68,7 +68,15 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
       testId="login-info-dialog"
       title={t('organizationManagement.login.dialogTitle')}
       footer={
-        <DialogActions onCancel={close} cancelText={t('common.cancel')} cancelTestId="login-info-cancel" submitText={t('organizationManagement.login.update')} form="login-info-form" busy={busy} submitTestId="login-info-submit" />
+        <DialogActions
+          onCancel={close}
+          cancelText={t('common.cancel')}
+          cancelTestId="login-info-cancel"
+          submitText={t('organizationManagement.login.update')}
+          form="login-info-form"
+          busy={busy}
+          submitTestId="login-info-submit"
+        />
       }
     >
       <form id="login-info-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -88,7 +96,13 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
               // The server holds a new password to the product's whole rule, which the hint only begins.
               below={f.key === 'newPassword' && v.newPassword && <PasswordChecklist password={v.newPassword} />}
             >
-              <PasswordInput name={f.key} autoComplete={f.autoComplete} value={v[f.key]} onChange={(e) => setV((old) => ({ ...old, [f.key]: e.target.value }))} data-testid={`login-info-${f.key}`} />
+              <PasswordInput
+                name={f.key}
+                autoComplete={f.autoComplete}
+                value={v[f.key]}
+                onChange={(e) => setV((old) => ({ ...old, [f.key]: e.target.value }))}
+                data-testid={`login-info-${f.key}`}
+              />
             </FormField>
           ))}
           {refusal && (

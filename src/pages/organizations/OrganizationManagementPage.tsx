@@ -53,7 +53,14 @@ export default function OrganizationManagementPage() {
   const [dialog, setDialog] = useState<'profile' | 'login' | null>(null);
   const p = profile.data;
   const loading = profile.isLoading;
-  const user = (value: string | null | undefined) => (value ? <bdi>{value}</bdi> : <Text as="span" color="gray.600">{t('organizationManagement.notSet')}</Text>);
+  const user = (value: string | null | undefined) =>
+    value ? (
+      <bdi>{value}</bdi>
+    ) : (
+      <Text as="span" color="gray.600">
+        {t('organizationManagement.notSet')}
+      </Text>
+    );
 
   return (
     <Stack gap="6" maxW="5xl" data-testid="organization-management">
@@ -83,7 +90,13 @@ export default function OrganizationManagementPage() {
             loading={loading}
             items={[
               [t('organizationManagement.company.name'), user(p?.organizationName), 'company-name'],
-              [t('organizationManagement.company.type'), user(p?.organizationTypeId ? t(`organizationTypes.${p.organizationTypeId}`, { defaultValue: p.organizationType ?? '' }) : null), 'company-type'],
+              [
+                t('organizationManagement.company.type'),
+                user(
+                  p?.organizationTypeId ? t(`organizationTypes.${p.organizationTypeId}`, { defaultValue: p.organizationType ?? '' }) : null,
+                ),
+                'company-type',
+              ],
               [t('organizationManagement.company.country'), user(p?.organizationCountry), 'company-country'],
             ]}
           />
@@ -102,7 +115,13 @@ export default function OrganizationManagementPage() {
             loading={loading}
             items={[
               [t('organizationManagement.login.username'), user(p?.email), 'login-username'],
-              [t('organizationManagement.login.password'), <span key="p" aria-label={t('organizationManagement.login.passwordHidden')}>{MASKED_PASSWORD}</span>, 'login-password'],
+              [
+                t('organizationManagement.login.password'),
+                <span key="p" aria-label={t('organizationManagement.login.passwordHidden')}>
+                  {MASKED_PASSWORD}
+                </span>,
+                'login-password',
+              ],
             ]}
           />
         </InfoCard>

@@ -55,7 +55,9 @@ export default function OrganizationsPage() {
   return (
     <Stack gap="6" maxW="6xl">
       <Stack gap="1">
-        <Heading as="h1" size="2xl">{t('organizations.title')}</Heading>
+        <Heading as="h1" size="2xl">
+          {t('organizations.title')}
+        </Heading>
         <Text color="gray.600">{t('organizations.subtitle', { name: snap.user?.fullName ?? '' })}</Text>
       </Stack>
       {orgs.isLoading && list.length === 0 ? (
@@ -96,7 +98,9 @@ export default function OrganizationsPage() {
                         {o.organizationName}
                       </Heading>
                       <Text fontSize="sm" color="gray.500">
-                        {o.organizationTypeId ? t(`organizationTypes.${o.organizationTypeId}`, { defaultValue: o.organizationType ?? '' }) : ''}
+                        {o.organizationTypeId
+                          ? t(`organizationTypes.${o.organizationTypeId}`, { defaultValue: o.organizationType ?? '' })
+                          : ''}
                       </Text>
                     </Box>
                   </Stack>

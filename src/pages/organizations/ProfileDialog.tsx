@@ -59,18 +59,35 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
         organizationCountryId: v.organizationCountryId,
       },
       // The server says the spec's text; the interface language's version of it is shown.
-      { savedText: () => t('organizationManagement.profile.saved'), organizationName: profile.canEditOrganization ? v.organizationName.trim() : undefined },
+      {
+        savedText: () => t('organizationManagement.profile.saved'),
+        organizationName: profile.canEditOrganization ? v.organizationName.trim() : undefined,
+      },
     );
     if (saved) onClose();
   }
 
   const field = (k: ProfileField, input: ReactNode, disabled = false) => (
-    <FormField label={t(`organizationManagement.profile.fields.${k}`)} required error={errors[k] && t(`organizationManagement.profile.errors.${errors[k]}`)} errorTestId={`profile-error-${k}`} disabled={disabled}>
+    <FormField
+      label={t(`organizationManagement.profile.fields.${k}`)}
+      required
+      error={errors[k] && t(`organizationManagement.profile.errors.${errors[k]}`)}
+      errorTestId={`profile-error-${k}`}
+      disabled={disabled}
+    >
       {input}
     </FormField>
   );
-  const text = (k: 'userFullName' | 'userPhoneNumber' | 'userRoleWithinOrganization' | 'organizationName', extra: { type?: string; autoComplete?: string } = {}, disabled = false) =>
-    field(k, <Input name={k} value={v[k]} dir="auto" onChange={(e) => set(k, e.target.value)} data-testid={`profile-${k}`} {...extra} />, disabled);
+  const text = (
+    k: 'userFullName' | 'userPhoneNumber' | 'userRoleWithinOrganization' | 'organizationName',
+    extra: { type?: string; autoComplete?: string } = {},
+    disabled = false,
+  ) =>
+    field(
+      k,
+      <Input name={k} value={v[k]} dir="auto" onChange={(e) => set(k, e.target.value)} data-testid={`profile-${k}`} {...extra} />,
+      disabled,
+    );
   const select = (k: 'organizationTypeId' | 'organizationCountryId', options: readonly { id: number; name: string }[]) =>
     field(
       k,
@@ -90,7 +107,15 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
       scroll
       title={t('organizationManagement.profile.title')}
       footer={
-        <DialogActions onCancel={onClose} cancelText={t('common.cancel')} cancelTestId="profile-cancel" submitText={t('common.save')} form="profile-form" busy={busy} submitTestId="profile-submit" />
+        <DialogActions
+          onCancel={onClose}
+          cancelText={t('common.cancel')}
+          cancelTestId="profile-cancel"
+          submitText={t('common.save')}
+          form="profile-form"
+          busy={busy}
+          submitTestId="profile-submit"
+        />
       }
     >
       <form id="profile-form" onSubmit={(e) => void submit(e)} noValidate>

@@ -17,11 +17,15 @@ export function useProfile(ids: { organizationId: string | null; userId: string 
   return useQuery({
     queryKey: [...PROFILE_QUERY, ids.organizationId, ids.userId],
     enabled: !!ids.organizationId && !!ids.userId,
-    queryFn: () => api.get<UserAndOrganizationInfo>('/Organizations/getUserAndOrganizationInfo', { query: { organizationId: ids.organizationId!, userId: ids.userId! } }),
+    queryFn: () =>
+      api.get<UserAndOrganizationInfo>('/Organizations/getUserAndOrganizationInfo', {
+        query: { organizationId: ids.organizationId!, userId: ids.userId! },
+      }),
   });
 }
 
-export const useOrganizationTypes = () => useQuery({ queryKey: ['organization-types'], queryFn: accountApi.getOrganizationTypes, staleTime: Infinity });
+export const useOrganizationTypes = () =>
+  useQuery({ queryKey: ['organization-types'], queryFn: accountApi.getOrganizationTypes, staleTime: Infinity });
 export const useCountries = () => useQuery({ queryKey: ['countries'], queryFn: accountApi.getCountries, staleTime: Infinity });
 
 /**
@@ -39,7 +43,8 @@ export function useProfileChoices() {
 
 export const profileApi = {
   edit: (body: Record<string, unknown>) => api.post<{ message: string }>('/Organizations/editUserAndOrganization', body),
-  changePassword: (body: { oldPassword: string; newPassword: string; confirmPassword: string }) => api.post<boolean>('/Account/changePassword', body),
+  changePassword: (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
+    api.post<boolean>('/Account/changePassword', body),
 };
 
 /**
@@ -52,7 +57,10 @@ export function useSaveProfile() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  async function save(body: Record<string, unknown> & { userFullName: string }, opts: { savedText: (r: { message: string }) => string; organizationName?: string | undefined }): Promise<boolean> {
+  async function save(
+    body: Record<string, unknown> & { userFullName: string },
+    opts: { savedText: (r: { message: string }) => string; organizationName?: string | undefined },
+  ): Promise<boolean> {
     setBusy(true);
     try {
       const r = await profileApi.edit(body);

@@ -27,7 +27,9 @@ export default function ProjectSelectionPage() {
   if (!workspaceId || gone) return <ChooseFirst what="workspace" />;
   const header = (
     <Stack gap="0">
-      <Heading as="h1" size="xl">{t('projects.title')}</Heading>
+      <Heading as="h1" size="xl">
+        {t('projects.title')}
+      </Heading>
       <Text color="gray.600" data-testid="workspace-name">
         {workspace.data?.name ?? ''}
       </Text>

@@ -34,7 +34,10 @@ interface ReportEntry {
 function reportText(t: TFunction, r: ReportEntry): string {
   if (!r.code) return r.message;
   const p = r.params ?? {};
-  const ours = r.code === 'nearest' ? { toTitle: t(`builder.types.${String(p.to)}`, { defaultValue: String(p.toTitle ?? '') }), why: t(`xlsform.why.${String(p.why)}`) } : {};
+  const ours =
+    r.code === 'nearest'
+      ? { toTitle: t(`builder.types.${String(p.to)}`, { defaultValue: String(p.toTitle ?? '') }), why: t(`xlsform.why.${String(p.why)}`) }
+      : {};
   return t(`xlsform.messages.${r.code}`, { ...p, ...ours, defaultValue: r.message });
 }
 interface SurveyOption {
@@ -95,7 +98,10 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
     if (target) form.set('SurveyId', target);
     form.set('File', file, file.name);
     try {
-      const env = await request<{ surveyId: string; report: ReportEntry[] }>('POST', '/DataCollection/importXlsForm', { form, timeoutMs: 120_000 });
+      const env = await request<{ surveyId: string; report: ReportEntry[] }>('POST', '/DataCollection/importXlsForm', {
+        form,
+        timeoutMs: 120_000,
+      });
       setResult({ surveyId: env.data.surveyId, report: env.data.report });
     } catch (e) {
       const report = e instanceof ApiError ? (e.data as { report?: ReportEntry[] } | null)?.report : undefined;
@@ -136,7 +142,11 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
       onClose={onClose}
       testId={`xlsform-${mode}-dialog`}
       title={t(mode === 'import' ? 'xlsform.importTitle' : 'xlsform.exportTitle')}
-      subtitle={<Text textStyle="sm" color="fg.muted">{t(mode === 'import' ? 'xlsform.importHint' : 'xlsform.exportHint')}</Text>}
+      subtitle={
+        <Text textStyle="sm" color="fg.muted">
+          {t(mode === 'import' ? 'xlsform.importHint' : 'xlsform.exportHint')}
+        </Text>
+      }
       size={result?.report.length ? 'xl' : 'md'}
       scroll
       footer={
@@ -149,7 +159,12 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
               <Link to={`${BUILDER_BASE}/${result.surveyId}`}>{t('xlsform.openBuilder')}</Link>
             </Button>
           ) : (
-            <Button colorPalette="blue" loading={busy} onClick={() => void (mode === 'import' ? runImport() : runExport())} data-testid={`xlsform-${mode}-run`}>
+            <Button
+              colorPalette="blue"
+              loading={busy}
+              onClick={() => void (mode === 'import' ? runImport() : runExport())}
+              data-testid={`xlsform-${mode}-run`}
+            >
               {t(mode === 'import' ? 'xlsform.importRun' : 'xlsform.exportRun')}
             </Button>
           )}
@@ -214,14 +229,18 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
         {result && (
           <Stack gap="2" data-testid="xlsform-report">
             <Text role="status" fontWeight="medium" color={failed ? 'fg.error' : 'fg'}>
-              {failed ? t('xlsform.refused') : result.report.length ? t('xlsform.importedWithNotes', { count: result.report.length }) : t('xlsform.imported')}
+              {failed
+                ? t('xlsform.refused')
+                : result.report.length
+                  ? t('xlsform.importedWithNotes', { count: result.report.length })
+                  : t('xlsform.imported')}
             </Text>
             {result.report.length > 0 && (
               <Box overflowX="auto">
-                <Table.Root size="sm" variant="outline" tableLayout={{ base: "fixed", md: "auto" }} width="full">
+                <Table.Root size="sm" variant="outline" tableLayout={{ base: 'fixed', md: 'auto' }} width="full">
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader width={{ base: "20", md: "auto" }}>{t("xlsform.columns.level")}</Table.ColumnHeader>
+                      <Table.ColumnHeader width={{ base: '20', md: 'auto' }}>{t('xlsform.columns.level')}</Table.ColumnHeader>
                       <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('xlsform.columns.where')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('xlsform.columns.message')}</Table.ColumnHeader>
                     </Table.Row>
@@ -229,13 +248,16 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
                   <Table.Body>
                     {result.report.slice(0, 500).map((r, i) => (
                       <Table.Row key={i}>
-                        <Table.Cell color={r.level === 'error' ? 'fg.error' : { base: 'orange.800', _dark: 'orange.300' }} fontWeight="medium">
+                        <Table.Cell
+                          color={r.level === 'error' ? 'fg.error' : { base: 'orange.800', _dark: 'orange.300' }}
+                          fontWeight="medium"
+                        >
                           {t(`xlsform.level.${r.level}`)}
                         </Table.Cell>
                         <Table.Cell minW="24" display={{ base: 'none', md: 'table-cell' }}>
                           <Where r={r} surveyId={result.surveyId} />
                         </Table.Cell>
-                        <Table.Cell minW={{ base: "0", md: "40" }} overflowWrap="anywhere">
+                        <Table.Cell minW={{ base: '0', md: '40' }} overflowWrap="anywhere">
                           {/* On a phone the place goes above the message: three columns do not fit in 360 px. */}
                           <Box display={{ base: 'block', md: 'none' }} color="fg.muted" textStyle="xs">
                             <Where r={r} surveyId={result.surveyId} />

@@ -36,7 +36,23 @@ const empty = {
 };
 
 /** One select of the form, in the app's labelled frame. */
-function Select({ label, value, onChange, children, testId, required, error }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode; testId: string; required?: boolean; error?: string | false }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  testId,
+  required,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+  testId: string;
+  required?: boolean;
+  error?: string | false;
+}) {
   return (
     <FormField label={label} required={required ?? false} error={error}>
       <SelectControl value={value} onChange={onChange} testId={testId}>
@@ -46,7 +62,17 @@ function Select({ label, value, onChange, children, testId, required, error }: {
   );
 }
 
-export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { open: boolean; onClose: () => void; projectId: string; workspaceId: string | null }) {
+export function AssignTaskDialog({
+  open,
+  onClose,
+  projectId,
+  workspaceId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  projectId: string;
+  workspaceId: string | null;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [f, setF] = useState(empty);
@@ -63,17 +89,27 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
   const set = (k: keyof typeof empty) => (v: string) => setF((x) => ({ ...x, [k]: v }));
 
   const surveys = useDeployedSurveys(projectId, open);
-  const countries = useQuery({ queryKey: ['countries'], enabled: open, staleTime: Infinity, queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries') });
+  const countries = useQuery({
+    queryKey: ['countries'],
+    enabled: open,
+    staleTime: Infinity,
+    queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
+  });
   const groups = useQuery({
     queryKey: ['assign', 'groups', workspaceId],
     enabled: open && !!workspaceId,
-    queryFn: () => api.get<{ locationGroups: { id: string; name: string }[] }>('/Task/GetLocationGroups', { query: { workspaceId: workspaceId!, PageSize: 500 } }),
+    queryFn: () =>
+      api.get<{ locationGroups: { id: string; name: string }[] }>('/Task/GetLocationGroups', {
+        query: { workspaceId: workspaceId!, PageSize: 500 },
+      }),
   });
   const collectors = useQuery({
     queryKey: ['assign', 'collectors', projectId, f.locationId],
     enabled: open,
     queryFn: () =>
-      api.get<{ dataCollectors: Collector[] }>('/Task/getDataCollectorsOfProject', { query: { ProjectId: projectId, PageSize: 500, ...(f.locationId ? { LocationId: Number(f.locationId) } : {}) } }),
+      api.get<{ dataCollectors: Collector[] }>('/Task/getDataCollectorsOfProject', {
+        query: { ProjectId: projectId, PageSize: 500, ...(f.locationId ? { LocationId: Number(f.locationId) } : {}) },
+      }),
   });
 
   const recurrence = Number(f.recurrence);
@@ -96,8 +132,12 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
         ...(f.locationId ? { locationId: Number(f.locationId) } : {}),
         ...(f.locationGroupId ? { locationGroupId: f.locationGroupId } : {}),
         ...(recurrence === recurrences.EveryXDays ? { everyXDays: Math.max(1, Number(f.everyXDays) || 1) } : {}),
-        ...((recurrence === recurrences.Weekly || recurrence === recurrences.Biweekly) && f.weekday !== '' ? { weekday: Number(f.weekday) } : {}),
-        ...(recurrence !== recurrences.NoRecurrence && f.recurrenceEnd ? { recurrenceEnd: new Date(`${f.recurrenceEnd}T23:59:59`).toISOString() } : {}),
+        ...((recurrence === recurrences.Weekly || recurrence === recurrences.Biweekly) && f.weekday !== ''
+          ? { weekday: Number(f.weekday) }
+          : {}),
+        ...(recurrence !== recurrences.NoRecurrence && f.recurrenceEnd
+          ? { recurrenceEnd: new Date(`${f.recurrenceEnd}T23:59:59`).toISOString() }
+          : {}),
       });
       notify('success', t('tasks.form.assigned'));
       await client.invalidateQueries({ queryKey: [SCREEN_QUERY] });
@@ -118,10 +158,26 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
       title={t('tasks.form.title')}
       size="lg"
       scroll
-      footer={<DialogActions onCancel={onClose} cancelText={t('tasks.form.cancel')} submitText={t('tasks.form.submit')} onSubmit={() => void submit()} busy={busy} submitTestId="assign-submit" />}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          cancelText={t('tasks.form.cancel')}
+          submitText={t('tasks.form.submit')}
+          onSubmit={() => void submit()}
+          busy={busy}
+          submitTestId="assign-submit"
+        />
+      }
     >
       <Stack gap="4">
-        <Select label={t('tasks.form.survey')} value={f.surveyId} onChange={set('surveyId')} testId="assign-survey" required error={tried && missingSurvey && t('tasks.form.surveyRequired')}>
+        <Select
+          label={t('tasks.form.survey')}
+          value={f.surveyId}
+          onChange={set('surveyId')}
+          testId="assign-survey"
+          required
+          error={tried && missingSurvey && t('tasks.form.surveyRequired')}
+        >
           <option value="">{t('common.select')}</option>
           {(surveys.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
@@ -193,11 +249,23 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Field.Root>
             <Field.Label>{t('tasks.form.deadline')}</Field.Label>
-            <Input type="datetime-local" value={f.deadline} onChange={(e) => set('deadline')(e.target.value)} data-testid="assign-deadline" />
+            <Input
+              type="datetime-local"
+              value={f.deadline}
+              onChange={(e) => set('deadline')(e.target.value)}
+              data-testid="assign-deadline"
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('tasks.form.round')}</Field.Label>
-            <Input type="number" min={1} max={100000} value={f.round} onChange={(e) => set('round')(e.target.value)} data-testid="assign-round" />
+            <Input
+              type="number"
+              min={1}
+              max={100000}
+              value={f.round}
+              onChange={(e) => set('round')(e.target.value)}
+              data-testid="assign-round"
+            />
           </Field.Root>
           <Select label={t('tasks.form.collectionType')} value={f.collectionType} onChange={set('collectionType')} testId="assign-type">
             {collectionTypeCodes.map((c) => (
@@ -216,7 +284,14 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
           {recurrence === recurrences.EveryXDays && (
             <Field.Root>
               <Field.Label>{t('tasks.form.everyXDays')}</Field.Label>
-              <Input type="number" min={1} max={365} value={f.everyXDays} onChange={(e) => set('everyXDays')(e.target.value)} data-testid="assign-every" />
+              <Input
+                type="number"
+                min={1}
+                max={365}
+                value={f.everyXDays}
+                onChange={(e) => set('everyXDays')(e.target.value)}
+                data-testid="assign-every"
+              />
             </Field.Root>
           )}
           {(recurrence === recurrences.Weekly || recurrence === recurrences.Biweekly) && (
@@ -232,13 +307,25 @@ export function AssignTaskDialog({ open, onClose, projectId, workspaceId }: { op
           {recurrence !== recurrences.NoRecurrence && (
             <Field.Root>
               <Field.Label>{t('tasks.form.recurrenceEnd')}</Field.Label>
-              <Input type="date" value={f.recurrenceEnd} onChange={(e) => set('recurrenceEnd')(e.target.value)} data-testid="assign-until" />
+              <Input
+                type="date"
+                value={f.recurrenceEnd}
+                onChange={(e) => set('recurrenceEnd')(e.target.value)}
+                data-testid="assign-until"
+              />
             </Field.Root>
           )}
         </SimpleGrid>
         <Field.Root>
           <Field.Label>{t('tasks.form.note')}</Field.Label>
-          <Textarea value={f.note} maxLength={NOTE_MAX} rows={3} dir="auto" onChange={(e) => set('note')(e.target.value)} data-testid="assign-note" />
+          <Textarea
+            value={f.note}
+            maxLength={NOTE_MAX}
+            rows={3}
+            dir="auto"
+            onChange={(e) => set('note')(e.target.value)}
+            data-testid="assign-note"
+          />
         </Field.Root>
       </Stack>
     </AppDialog>

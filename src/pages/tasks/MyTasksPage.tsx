@@ -69,7 +69,9 @@ export default function MyTasksPage() {
       if (!live) return;
       // Asked as the collector: the task's survey is valid only for them (linkValid), as on the fill page.
       const headers = { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' };
-      keepSurveysOffline(open.map((x) => ({ surveyId: x.surveyId, title: x.surveyName, path: taskSurveyPath(x), dataUrl: taskSurveyDataUrl(x), headers })));
+      keepSurveysOffline(
+        open.map((x) => ({ surveyId: x.surveyId, title: x.surveyName, path: taskSurveyPath(x), dataUrl: taskSurveyDataUrl(x), headers })),
+      );
     });
     return () => {
       live = false;
@@ -119,7 +121,10 @@ export default function MyTasksPage() {
           </Heading>
           {stats && (
             <Suspense fallback={<Box h="240px" />}>
-              <TaskDonut slices={slices} summary={t('myTasks.chartSummary', { assigned: stats.assigned, completed: stats.completed, rejected: stats.rejected })} />
+              <TaskDonut
+                slices={slices}
+                summary={t('myTasks.chartSummary', { assigned: stats.assigned, completed: stats.completed, rejected: stats.rejected })}
+              />
             </Suspense>
           )}
         </Card.Body>
@@ -142,7 +147,15 @@ export default function MyTasksPage() {
           {TABS.map((x) => (
             <Tabs.Content key={x.key} value={x.key} pt="3">
               {x.key === tab.key && (
-                <TaskList q={q} page={page} actionsShown={actionsShown} onReject={setRejecting} onGo={goTo} starting={start.isPending ? start.variables.id : null} onPage={toPage} />
+                <TaskList
+                  q={q}
+                  page={page}
+                  actionsShown={actionsShown}
+                  onReject={setRejecting}
+                  onGo={goTo}
+                  starting={start.isPending ? start.variables.id : null}
+                  onPage={toPage}
+                />
               )}
             </Tabs.Content>
           ))}

@@ -40,7 +40,13 @@ export function RejectDialog({ task, onClose }: { task: MyTask | null; onClose: 
       onClose={onClose}
       testId="reject-dialog"
       title={t('myTasks.rejectTitle')}
-      subtitle={task ? <Text color="gray.600"><bdi>{task.surveyName}</bdi></Text> : undefined}
+      subtitle={
+        task ? (
+          <Text color="gray.600">
+            <bdi>{task.surveyName}</bdi>
+          </Text>
+        ) : undefined
+      }
       footer={
         <Stack direction="row" gap="3">
           <Button variant="outline" onClick={onClose}>
@@ -59,7 +65,14 @@ export function RejectDialog({ task, onClose }: { task: MyTask | null; onClose: 
             {t('myTasks.reason')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Textarea value={reason} maxLength={REASON_MAX} rows={4} dir="auto" onChange={(e) => setReason(e.target.value)} data-testid="reject-reason" />
+          <Textarea
+            value={reason}
+            maxLength={REASON_MAX}
+            rows={4}
+            dir="auto"
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="reject-reason"
+          />
           <Field.ErrorText>{t('myTasks.reasonRequired')}</Field.ErrorText>
         </Field.Root>
       </Stack>

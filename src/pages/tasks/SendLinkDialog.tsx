@@ -43,7 +43,11 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
       setChannel(messageChannels.Email);
     }
   }, [open]);
-  const channels = useQuery({ queryKey: ['messaging-channels'], enabled: open, queryFn: () => api.get<{ whatsapp: boolean; email: boolean }>('/Task/getMessagingChannels') });
+  const channels = useQuery({
+    queryKey: ['messaging-channels'],
+    enabled: open,
+    queryFn: () => api.get<{ whatsapp: boolean; email: boolean }>('/Task/getMessagingChannels'),
+  });
   const surveys = useDeployedSurveys(projectId, open);
   const parsed = parseReceivers(receivers);
   const submit = async () => {
@@ -69,7 +73,16 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
       testId="send-link-dialog"
       title={t('tasks.messages.title')}
       size="lg"
-      footer={<DialogActions onCancel={onClose} cancelText={t('tasks.form.cancel')} submitText={t('tasks.messages.submit')} onSubmit={() => void submit()} busy={busy} submitTestId="send-link-submit" />}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          cancelText={t('tasks.form.cancel')}
+          submitText={t('tasks.messages.submit')}
+          onSubmit={() => void submit()}
+          busy={busy}
+          submitTestId="send-link-submit"
+        />
+      }
     >
       <Stack gap="4">
         {whatsappOff && (
@@ -105,7 +118,14 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
           <Textarea value={receivers} rows={4} onChange={(e) => setReceivers(e.target.value)} data-testid="send-receivers" />
         </FormField>
         <FormField label={t('tasks.messages.message')}>
-          <Textarea value={message} maxLength={MESSAGE_MAX} rows={3} dir="auto" onChange={(e) => setMessage(e.target.value)} data-testid="send-message" />
+          <Textarea
+            value={message}
+            maxLength={MESSAGE_MAX}
+            rows={3}
+            dir="auto"
+            onChange={(e) => setMessage(e.target.value)}
+            data-testid="send-message"
+          />
         </FormField>
       </Stack>
     </AppDialog>

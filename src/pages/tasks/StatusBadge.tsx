@@ -16,4 +16,3 @@ export function StatusBadge({ status }: { status: number }) {
     </Badge>
   );
 }
-

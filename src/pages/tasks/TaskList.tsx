@@ -51,7 +51,16 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
         <Box data-testid="mytasks-table">
           <Stack as="ul" gap="2" listStyleType="none" aria-label={t('myTasks.yourTasks')}>
             {q.data?.tasks.map((task) => (
-              <Box as="li" key={task.id} borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid="mytasks-row" data-task-id={task.id}>
+              <Box
+                as="li"
+                key={task.id}
+                borderWidth="1px"
+                borderRadius="md"
+                p="3"
+                bg="white"
+                data-testid="mytasks-row"
+                data-task-id={task.id}
+              >
                 <HStack justify="space-between" align="start" gap="2">
                   <Text fontWeight="semibold" minW="0">
                     <bdi>{task.surveyName}</bdi>
@@ -59,7 +68,8 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
                   <StatusBadge status={task.status} />
                 </HStack>
                 <Text fontSize="sm" color="gray.700" mt="1">
-                  {t('tasks.columns.collectionRound')} {task.collectionRound} · {task.tasksDeadline ? when.format(new Date(task.tasksDeadline)) : '–'}
+                  {t('tasks.columns.collectionRound')} {task.collectionRound} ·{' '}
+                  {task.tasksDeadline ? when.format(new Date(task.tasksDeadline)) : '–'}
                   {task.locationName ? (
                     <>
                       {' · '}
@@ -94,7 +104,16 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
           )}
         </Box>
       ) : (
-        <Box overflow="auto" maxH="600px" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('myTasks.yourTasks')} data-testid="mytasks-table">
+        <Box
+          overflow="auto"
+          maxH="600px"
+          borderWidth="1px"
+          borderRadius="md"
+          tabIndex={0}
+          role="region"
+          aria-label={t('myTasks.yourTasks')}
+          data-testid="mytasks-table"
+        >
           <Table.Root size="sm" minW="1200px" stickyHeader>
             <Table.Header>
               <Table.Row bg="gray.50">

@@ -27,7 +27,12 @@ export default function TaskManagementPage() {
   return (
     <Stack gap="6" maxW="7xl">
       <TabbedScreens decl={taskManagement} />
-      <AssignTaskDialog open={params.get('assign') === '1'} onClose={close} projectId={snap.currentProjectId} workspaceId={snap.currentWorkspaceId} />
+      <AssignTaskDialog
+        open={params.get('assign') === '1'}
+        onClose={close}
+        projectId={snap.currentProjectId}
+        workspaceId={snap.currentWorkspaceId}
+      />
       <SendLinkDialog open={params.get('message') === '1'} onClose={close} projectId={snap.currentProjectId} />
     </Stack>
   );

@@ -55,7 +55,12 @@ export function useMyTasks(o: { status: number | undefined; page: number }) {
         const [stats, page] = await Promise.all([
           api.get<TaskStats>('/Task/GetTaskStatsticsByDataCollector', { query: { page: 1, pageSize: 10000 } }),
           api.get<{ tasks: MyTask[]; totalSize: number }>('/Task/GetTasksForDataCollector', {
-            query: { isDeleted: false, Page: o.page, PageSize: MY_TASKS_PAGE_SIZE, ...(o.status !== undefined ? { Status: o.status } : {}) },
+            query: {
+              isDeleted: false,
+              Page: o.page,
+              PageSize: MY_TASKS_PAGE_SIZE,
+              ...(o.status !== undefined ? { Status: o.status } : {}),
+            },
           }),
         ]);
         const data = { stats, ...page };
@@ -79,10 +84,14 @@ const OPEN_TASKS_KEPT = 200;
  * /mytasks keeps ahead for filling offline. A failed call keeps what the page shows.
  */
 export async function openTasks(onScreen: readonly MyTask[]): Promise<MyTask[]> {
-  const byId = new Map(onScreen.filter((x) => x.status === taskStatuses.Assigned || x.status === taskStatuses.InProgress).map((x) => [x.id, x]));
+  const byId = new Map(
+    onScreen.filter((x) => x.status === taskStatuses.Assigned || x.status === taskStatuses.InProgress).map((x) => [x.id, x]),
+  );
   for (const Status of [taskStatuses.Assigned, taskStatuses.InProgress]) {
     const page = await api
-      .get<{ tasks: MyTask[] }>('/Task/GetTasksForDataCollector', { query: { isDeleted: false, Page: 1, PageSize: OPEN_TASKS_KEPT, Status } })
+      .get<{ tasks: MyTask[] }>('/Task/GetTasksForDataCollector', {
+        query: { isDeleted: false, Page: 1, PageSize: OPEN_TASKS_KEPT, Status },
+      })
       .catch(() => ({ tasks: [] as MyTask[] }));
     for (const x of page.tasks) byId.set(x.id, x);
   }
@@ -93,7 +102,8 @@ export async function openTasks(onScreen: readonly MyTask[]): Promise<MyTask[]> 
 export function useUpdateTaskStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (b: { id: string; newStatus: 1 | 2; rejectionReason?: string }) => api.post<{ id: string; status: number }>('/Task/updateTaskStatus', b),
+    mutationFn: (b: { id: string; newStatus: 1 | 2; rejectionReason?: string }) =>
+      api.post<{ id: string; status: number }>('/Task/updateTaskStatus', b),
     onSettled: () => client.invalidateQueries({ queryKey: [MY_TASKS_QUERY] }),
   });
 }
@@ -110,7 +120,12 @@ export function useDeployedSurveys(projectId: string, open: boolean) {
   return useQuery({
     queryKey: ['assign', 'surveys', projectId],
     enabled: open,
-    queryFn: () => api.get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } }).then((d) => d.surveys.filter((s) => s.surveyStatusId === 1)),
+    queryFn: () =>
+      api
+        .get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', {
+          query: { ProjectId: projectId },
+        })
+        .then((d) => d.surveys.filter((s) => s.surveyStatusId === 1)),
   });
 }
 

@@ -5,7 +5,14 @@ import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { TICKET_FILE_EXTENSIONS, TICKET_FILE_MAX_BYTES, TICKET_MAX_FILES, TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX, TICKET_TYPES } from '../../../schemas/tickets';
+import {
+  TICKET_FILE_EXTENSIONS,
+  TICKET_FILE_MAX_BYTES,
+  TICKET_MAX_FILES,
+  TICKET_MESSAGE_MAX,
+  TICKET_SUBJECT_MAX,
+  TICKET_TYPES,
+} from '../../../schemas/tickets';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
@@ -87,7 +94,12 @@ export function AddTicketDialog({ open, onClose, onCreated }: { open: boolean; o
       reset();
       onCreated();
     } catch (err) {
-      notify('error', err instanceof ApiError && err.kind === 'http' && err.errors.length === 0 ? translateMessage(err.message) : t('tickets.createFailed'));
+      notify(
+        'error',
+        err instanceof ApiError && err.kind === 'http' && err.errors.length === 0
+          ? translateMessage(err.message)
+          : t('tickets.createFailed'),
+      );
       setBusy(false);
     }
   }
@@ -99,7 +111,17 @@ export function AddTicketDialog({ open, onClose, onCreated }: { open: boolean; o
       testId="add-ticket-dialog"
       title={t('tickets.add')}
       scroll
-      footer={<DialogActions onCancel={close} cancelText={t('common.cancel')} submitText={t('tickets.form.submit')} form="add-ticket-form" busy={busy} loadingText={t('common.processing')} submitTestId="add-ticket-submit" />}
+      footer={
+        <DialogActions
+          onCancel={close}
+          cancelText={t('common.cancel')}
+          submitText={t('tickets.form.submit')}
+          form="add-ticket-form"
+          busy={busy}
+          loadingText={t('common.processing')}
+          submitTestId="add-ticket-submit"
+        />
+      }
     >
       <form id="add-ticket-form" onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="4">
@@ -113,10 +135,25 @@ export function AddTicketDialog({ open, onClose, onCreated }: { open: boolean; o
             </SelectControl>
           </FormField>
           <FormField label={t('tickets.form.subject')} required error={errors.subject}>
-            <Input name="subject" value={subject} maxLength={TICKET_SUBJECT_MAX} dir="auto" onChange={(e) => setSubject(e.target.value)} data-testid="ticket-subject" />
+            <Input
+              name="subject"
+              value={subject}
+              maxLength={TICKET_SUBJECT_MAX}
+              dir="auto"
+              onChange={(e) => setSubject(e.target.value)}
+              data-testid="ticket-subject"
+            />
           </FormField>
           <FormField label={t('tickets.form.description')} required error={errors.description}>
-            <Textarea name="description" rows={5} value={description} maxLength={TICKET_MESSAGE_MAX} dir="auto" onChange={(e) => setDescription(e.target.value)} data-testid="ticket-description" />
+            <Textarea
+              name="description"
+              rows={5}
+              value={description}
+              maxLength={TICKET_MESSAGE_MAX}
+              dir="auto"
+              onChange={(e) => setDescription(e.target.value)}
+              data-testid="ticket-description"
+            />
           </FormField>
           <FilePicker
             label={t('tickets.form.attachments')}

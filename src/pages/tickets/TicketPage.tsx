@@ -1,7 +1,22 @@
 // /tickets/{id} (spec 000 section 2): the summary (user e-mail, type, subject, creation date) and the
 // message card with its attachments, a link back to the list. Beyond the spec (issue 19): the thread of
 // replies, support's answer with the status it sets (open, answered, closed), the submitter's follow-up.
-import { Badge, Box, Button, Card, DataList, EmptyState, Field, HStack, Heading, Link as ChakraLink, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  EmptyState,
+  Field,
+  HStack,
+  Heading,
+  Link as ChakraLink,
+  Stack,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +37,27 @@ function when(iso: string, lang: string) {
 }
 
 /** A ticket's status to choose: the one it has (the summary) or the one a reply sets. */
-function StatusSelect({ value, onChange, testId, ariaLabel }: { value: TicketStatusName; onChange: (s: TicketStatusName) => void; testId: string; ariaLabel?: string }) {
+function StatusSelect({
+  value,
+  onChange,
+  testId,
+  ariaLabel,
+}: {
+  value: TicketStatusName;
+  onChange: (s: TicketStatusName) => void;
+  testId: string;
+  ariaLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <SelectControl size="sm" width="40" value={value} onChange={(v) => onChange(v as TicketStatusName)} testId={testId} {...(ariaLabel ? { ariaLabel } : {})}>
+    <SelectControl
+      size="sm"
+      width="40"
+      value={value}
+      onChange={(v) => onChange(v as TicketStatusName)}
+      testId={testId}
+      {...(ariaLabel ? { ariaLabel } : {})}
+    >
       <Options items={TICKET_STATUSES.map((s) => ({ value: s, label: t(`tickets.statuses.${s}`) }))} />
     </SelectControl>
   );
@@ -98,7 +130,8 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       setTried(false);
       notify('success', t('tickets.detail.replySent'));
     },
-    onError: (err) => notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('tickets.loadFailed')),
+    onError: (err) =>
+      notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('tickets.loadFailed')),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -110,24 +143,31 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
     <Card.Root variant="outline" data-testid="ticket-reply">
       <Card.Body gap="3" asChild>
         <form onSubmit={submit} noValidate>
-        <Field.Root required invalid={empty}>
-          <Field.Label>{ticket.canAnswer ? t('tickets.detail.answer') : t('tickets.detail.followUp')}</Field.Label>
-          <Textarea rows={4} value={message} maxLength={TICKET_MESSAGE_MAX} dir="auto" onChange={(e) => setMessage(e.target.value)} data-testid="ticket-reply-text" />
-          {empty && <Field.ErrorText>{t('tickets.form.descriptionRequired')}</Field.ErrorText>}
-        </Field.Root>
-        <HStack justify="flex-end" gap="3" wrap="wrap">
-          {ticket.canAnswer && (
-            <Field.Root w="auto">
-              <HStack>
-                <Field.Label mb="0">{t('tickets.detail.statusAfter')}</Field.Label>
-                <StatusSelect value={status} onChange={setStatus} testId="ticket-reply-status" />
-              </HStack>
-            </Field.Root>
-          )}
-          <Button type="submit" colorPalette="brand" loading={reply.isPending} data-testid="ticket-reply-send">
-            {t('tickets.detail.send')}
-          </Button>
-        </HStack>
+          <Field.Root required invalid={empty}>
+            <Field.Label>{ticket.canAnswer ? t('tickets.detail.answer') : t('tickets.detail.followUp')}</Field.Label>
+            <Textarea
+              rows={4}
+              value={message}
+              maxLength={TICKET_MESSAGE_MAX}
+              dir="auto"
+              onChange={(e) => setMessage(e.target.value)}
+              data-testid="ticket-reply-text"
+            />
+            {empty && <Field.ErrorText>{t('tickets.form.descriptionRequired')}</Field.ErrorText>}
+          </Field.Root>
+          <HStack justify="flex-end" gap="3" wrap="wrap">
+            {ticket.canAnswer && (
+              <Field.Root w="auto">
+                <HStack>
+                  <Field.Label mb="0">{t('tickets.detail.statusAfter')}</Field.Label>
+                  <StatusSelect value={status} onChange={setStatus} testId="ticket-reply-status" />
+                </HStack>
+              </Field.Root>
+            )}
+            <Button type="submit" colorPalette="brand" loading={reply.isPending} data-testid="ticket-reply-send">
+              {t('tickets.detail.send')}
+            </Button>
+          </HStack>
         </form>
       </Card.Body>
     </Card.Root>
@@ -199,7 +239,12 @@ export default function TicketPage() {
               <DataList.ItemLabel>{t('tickets.columns.status')}</DataList.ItemLabel>
               <DataList.ItemValue>
                 {d.canAnswer ? (
-                  <StatusSelect value={d.status} onChange={(v) => status.mutate(v)} testId="ticket-status-select" ariaLabel={t('tickets.columns.status')} />
+                  <StatusSelect
+                    value={d.status}
+                    onChange={(v) => status.mutate(v)}
+                    testId="ticket-status-select"
+                    ariaLabel={t('tickets.columns.status')}
+                  />
                 ) : (
                   <Badge colorPalette={statusPalette[d.status]} data-testid="ticket-status">
                     {t(`tickets.statuses.${d.status}`)}

@@ -6,7 +6,8 @@ import { session } from '../../state/session';
 export const ticketsApi = {
   byId: (id: string) => api.get<TicketDetail>('/Tickets/getTicketById', { query: { id } }),
   create: (form: FormData) => request<string>('POST', '/Tickets/createTicket', { form, timeoutMs: 300_000 }),
-  reply: (ticketId: string, message: string, status?: TicketStatusName) => api.post<TicketDetail>('/Tickets/replyToTicket', { ticketId, message, ...(status ? { status } : {}) }),
+  reply: (ticketId: string, message: string, status?: TicketStatusName) =>
+    api.post<TicketDetail>('/Tickets/replyToTicket', { ticketId, message, ...(status ? { status } : {}) }),
   setStatus: (id: string, status: TicketStatusName) => api.post<boolean>('/Tickets/setTicketStatus', { id, status }),
 };
 
@@ -15,7 +16,9 @@ export const ticketsApi = {
  * it is fetched with the session and handed to the browser as a download.
  */
 export async function downloadAttachment(url: string, fileName: string): Promise<void> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' } });
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' },
+  });
   if (!res.ok) throw new Error(String(res.status));
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

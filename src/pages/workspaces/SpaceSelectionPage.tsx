@@ -10,11 +10,19 @@ export default function SpaceSelectionPage() {
   const navigate = useNavigate();
   const spaces = [
     { id: 'feedback', title: 'workspaces.spaces.feedback', body: 'workspaces.spaces.feedbackBody', icon: LuMessageSquareHeart, to: null },
-    { id: 'projects', title: 'workspaces.spaces.projects', body: 'workspaces.spaces.projectsBody', icon: LuFolderKanban, to: '/project-selection' },
+    {
+      id: 'projects',
+      title: 'workspaces.spaces.projects',
+      body: 'workspaces.spaces.projectsBody',
+      icon: LuFolderKanban,
+      to: '/project-selection',
+    },
   ] as const;
   return (
     <Stack gap="6" maxW="4xl">
-      <Heading as="h1" size="2xl">{t('workspaces.spaces.title')}</Heading>
+      <Heading as="h1" size="2xl">
+        {t('workspaces.spaces.title')}
+      </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {spaces.map((s) => {
           const Icon = s.icon;

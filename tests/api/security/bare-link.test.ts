@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function preview(survey: TestSurvey, query: Record<string, string>, session?: Session) {
-  const r = await t.call<Preview>('GET', '/api/Survey/GetPreviewData', { query: { surveyId: survey.id, ...query }, ...(session ? { session } : {}) });
+  const r = await t.call<Preview>('GET', '/api/Survey/GetPreviewData', {
+    query: { surveyId: survey.id, ...query },
+    ...(session ? { session } : {}),
+  });
   expect(r.status).toBe(200);
   return { linkValid: r.body.data.linkValid, canSubmitSurvey: r.body.data.canSubmitSurvey };
 }

@@ -37,7 +37,8 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 }
 
 /** Every connection of the app to its database ends, as in a failover or an operator's kill. */
-const terminateOthers = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+const terminateOthers = () =>
+  admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
 
 describe.skipIf(!onPostgres)('a database connection terminated under a request', () => {
   it.each([1, 2])('round %i: the request gets a 503, the next one succeeds, the process lives', async () => {
@@ -46,13 +47,22 @@ describe.skipIf(!onPostgres)('a database connection terminated under a request',
     await admin.query('begin');
     await admin.query('lock table languages in access exclusive mode');
     const pending = t.call('GET', '/api/Languages/getAll');
-    await until(async () => (await admin.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount! > 0, 'the request to wait on the lock');
+    await until(
+      async () =>
+        (await admin.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount! > 0,
+      'the request to wait on the lock',
+    );
     await terminateOthers();
     const lost = await pending;
     await admin.query('rollback');
 
     expect(lost.status).toBe(503);
-    expect(lost.body).toEqual({ isSuccess: false, data: null, message: 'The service is briefly unavailable. Please try again in a moment.', errors: ['The service is briefly unavailable. Please try again in a moment.'] });
+    expect(lost.body).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      errors: ['The service is briefly unavailable. Please try again in a moment.'],
+    });
     expect(lost.res.headers['retry-after']).toBe('5');
 
     const next = await t.call('GET', '/api/Languages/getAll');
@@ -73,8 +83,19 @@ describe.skipIf(!onPostgres)('a database connection terminated under a request',
       await sql`select 1`.execute(trx);
       await sql`select pg_sleep(5)`.execute(trx);
     });
-    const outcome = held.then(() => 'committed', (err: unknown) => err);
-    await until(async () => (await admin.query("select 1 from pg_stat_activity where datname = current_database() and query like '%pg_sleep(5)%' and pid <> pg_backend_pid()")).rowCount! > 0, 'the transaction to sleep');
+    const outcome = held.then(
+      () => 'committed',
+      (err: unknown) => err,
+    );
+    await until(
+      async () =>
+        (
+          await admin.query(
+            "select 1 from pg_stat_activity where datname = current_database() and query like '%pg_sleep(5)%' and pid <> pg_backend_pid()",
+          )
+        ).rowCount! > 0,
+      'the transaction to sleep',
+    );
     await terminateOthers();
     expect(await outcome).not.toBe('committed');
     const replies = await Promise.all(Array.from({ length: 3 }, () => t.call('GET', '/api/Languages/getAll')));

@@ -5,7 +5,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';
-import { callerFor, endsSession, fuzzRoute, inFuzzOrder, isMultipartRoute, knownIds, multipartRequests, routeRequests, submissionEntries, unboundedFields, type JsonSchema } from '../../support/fuzz';
+import {
+  callerFor,
+  endsSession,
+  fuzzRoute,
+  inFuzzOrder,
+  isMultipartRoute,
+  knownIds,
+  multipartRequests,
+  routeRequests,
+  submissionEntries,
+  unboundedFields,
+  type JsonSchema,
+} from '../../support/fuzz';
 import { demoSurveyOf } from '../../support/surveys';
 
 const SEED = 20261122;
@@ -28,7 +40,9 @@ afterAll(() => t.close());
 describe('the route table under fuzzing', () => {
   it('bounds every string, array and number a route accepts', () => {
     const unbounded = t.app.apiRoutes.flatMap((r) =>
-      (['body', 'querystring', 'params'] as const).flatMap((part) => unboundedFields(r.schema?.[part] as JsonSchema | undefined, `${r.method} ${r.url} ${part}`)),
+      (['body', 'querystring', 'params'] as const).flatMap((part) =>
+        unboundedFields(r.schema?.[part] as JsonSchema | undefined, `${r.method} ${r.url} ${part}`),
+      ),
     );
     expect(unbounded).toEqual([]);
   });
@@ -57,7 +71,13 @@ describe('the route table under fuzzing', () => {
       if (isMultipartRoute(route)) continue;
       const reqs = fc.sample(routeRequests(route, { ids }), { seed: SEED + i, numRuns: RUNS_PER_ROUTE });
       const ends = endsSession(route);
-      const tally = await fuzzRoute(t, `${route.method} ${route.url}`, reqs, callerFor(route, ends ? ending : Array.isArray(route.access) && !route.access.includes('Organization') ? superAdmin : owner), { endsSession: ends });
+      const tally = await fuzzRoute(
+        t,
+        `${route.method} ${route.url}`,
+        reqs,
+        callerFor(route, ends ? ending : Array.isArray(route.access) && !route.access.includes('Organization') ? superAdmin : owner),
+        { endsSession: ends },
+      );
       requests += tally.requests;
       findings.push(...tally.findings.map((f) => `${route.method} ${route.url}: ${f}`));
     }

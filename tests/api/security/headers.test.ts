@@ -26,7 +26,13 @@ afterAll(async () => {
 });
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 function expectCommonHeaders(h: Record<string, unknown>): void {
@@ -68,15 +74,18 @@ describe('an API reply', () => {
 });
 
 describe('the front end', () => {
-  it.each(['/', '/public-survey/4f6c1a7e-0000-4000-8000-000000000000', '/survey/fill/1', '/dashboard'])('%s: the document may use location and camera, from itself only', async (url) => {
-    const res = await spa.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expectCommonHeaders(res.headers);
-    expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
-    expect(res.headers['permissions-policy']).toContain('camera=(self)');
-    expect(res.headers['permissions-policy']).toContain('microphone=()');
-  });
+  it.each(['/', '/public-survey/4f6c1a7e-0000-4000-8000-000000000000', '/survey/fill/1', '/dashboard'])(
+    '%s: the document may use location and camera, from itself only',
+    async (url) => {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expectCommonHeaders(res.headers);
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+      expect(res.headers['permissions-policy']).toContain('microphone=()');
+    },
+  );
 
   it.each(['/assets/index.js', '/assets/index.css'])('%s: what a subresource reads, without the document-only headers', async (url) => {
     const res = await spa.app.inject({ method: 'GET', url });
@@ -85,7 +94,8 @@ describe('the front end', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBe('max-age=15552000');
-    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) expect(res.headers[name]).toBeUndefined();
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'])
+      expect(res.headers[name]).toBeUndefined();
   });
 
   it('an SVG keeps every header: opened by itself it is a document', async () => {

@@ -22,7 +22,12 @@ describe('GET /api/health', () => {
   it('503 while no job queue runs, saying only which part is missing', async () => {
     const { status, body, res } = await t.call('GET', '/api/health');
     expect(status).toBe(503);
-    expect(body).toEqual({ isSuccess: false, data: null, message: 'The service is briefly unavailable. Please try again in a moment.', errors: ['queue unavailable'] });
+    expect(body).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      errors: ['queue unavailable'],
+    });
     expect(res.headers['retry-after']).toBe('5');
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -52,7 +57,12 @@ describe('GET /api/health', () => {
       pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
       const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
       const database = { ...t.database, db };
-      app = await buildApp({ config: t.config, database, mailer: createMailer({ db, smtpUrl: undefined, from: t.config.mailFrom, log: quiet }), botCheck: createBotCheck({ mode: 'off', hmacKey: 'k', recaptchaSecret: '', db }) });
+      app = await buildApp({
+        config: t.config,
+        database,
+        mailer: createMailer({ db, smtpUrl: undefined, from: t.config.mailFrom, log: quiet }),
+        botCheck: createBotCheck({ mode: 'off', hmacKey: 'k', recaptchaSecret: '', db }),
+      });
       await app.ready();
     });
     afterAll(async () => {
@@ -71,7 +81,12 @@ describe('GET /api/health', () => {
       const res = await app.inject({ method: 'GET', url: '/api/Languages/getAll' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ isSuccess: false, data: null, message: 'The service is briefly unavailable. Please try again in a moment.', errors: ['The service is briefly unavailable. Please try again in a moment.'] });
+      expect(res.json()).toEqual({
+        isSuccess: false,
+        data: null,
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        errors: ['The service is briefly unavailable. Please try again in a moment.'],
+      });
     });
   });
 });

@@ -70,7 +70,10 @@ describe('NUL characters', () => {
   });
 
   it('names the place in nested bodies and arrays', async () => {
-    const res = await t.call('PUT', '/api/DataCollection/bulkToggleDeleteOrRestore?entityType=2&isDeleted=true', { session: owner, body: [UUID, `${UUID}\u0000`] });
+    const res = await t.call('PUT', '/api/DataCollection/bulkToggleDeleteOrRestore?entityType=2&isDeleted=true', {
+      session: owner,
+      body: [UUID, `${UUID}\u0000`],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(["'1' must not contain the character U+0000"]);
   });
@@ -81,13 +84,19 @@ describe('NUL characters', () => {
     const res = await send(t, text);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(["'answers[1].answerDetail.text' must not contain the character U+0000"]);
-    const file = await send(t, [...fields, ['answers[0].answerDetail.answerFiles[0]', { fileName: 'a\u0000.png', contentType: 'image/png', bytes: new Uint8Array([1, 2, 3]) }]]);
+    const file = await send(t, [
+      ...fields,
+      ['answers[0].answerDetail.answerFiles[0]', { fileName: 'a\u0000.png', contentType: 'image/png', bytes: new Uint8Array([1, 2, 3]) }],
+    ]);
     expect(file.status).toBe(400);
     expect(file.body.errors).toEqual(["'answers[0].answerDetail.answerFiles[0]' must not contain the character U+0000"]);
   });
 
   it('leaves other control and bidi characters alone: they are text', async () => {
-    const res = await t.call('POST', '/api/Workspaces/add', { session: owner, body: { name: '\u202eevil\u2066 name\u2069', description: 'tab\there' } });
+    const res = await t.call('POST', '/api/Workspaces/add', {
+      session: owner,
+      body: { name: '\u202eevil\u2066 name\u2069', description: 'tab\there' },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -118,10 +127,20 @@ describe('long lists', () => {
 
 describe('multipart bodies', () => {
   const submit = (contentType: string) =>
-    t.app.inject({ method: 'POST', url: '/api/DataCollection/SubmitSurvey', headers: { 'content-type': contentType }, payload: '--x\r\nContent-Disposition: form-data; name="surveyId"\r\n\r\n1\r\n--x--\r\n' });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/DataCollection/SubmitSurvey',
+      headers: { 'content-type': contentType },
+      payload: '--x\r\nContent-Disposition: form-data; name="surveyId"\r\n\r\n1\r\n--x--\r\n',
+    });
 
   it('without a boundary are a 400 in the envelope', async () => {
-    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="x', 'multipart/form-data; charset=utf-8']) {
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary="x',
+      'multipart/form-data; charset=utf-8',
+    ]) {
       const res = await submit(type);
       expect(res.statusCode, type).toBe(400);
       expect(res.json(), type).toEqual({ ...ENVELOPE, errors: ["'content-type' must name the multipart boundary"] });
@@ -139,7 +158,12 @@ describe('addresses and headers over the limits', () => {
   it('answers an address longer than the limit with 414 in the envelope, before the access check', async () => {
     const res = await t.call('GET', `/api/Workspaces/getMyWorkspaces?search=${'x'.repeat(MAX_URL_LENGTH)}`);
     expect(res.status).toBe(414);
-    expect(res.body).toEqual({ isSuccess: false, data: null, message: 'The address of the request is too long.', errors: ['The address of the request is too long.'] });
+    expect(res.body).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'The address of the request is too long.',
+      errors: ['The address of the request is too long.'],
+    });
   });
 
   it("answers a path parameter over the router's limit with 414, and a broken percent-encoding with 400, in the envelope", async () => {
@@ -166,11 +190,21 @@ describe('addresses and headers over the limits', () => {
     const big = await raw(`GET /api/DataCollection/CheckOnlineStatus HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(64 * 1024)}\r\n\r\n`);
     expect(big).toMatch(/^HTTP\/1\.1 431 /);
     expect(big).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({ isSuccess: false, data: null, message: 'The request headers are too large.', errors: ['The request headers are too large.'] });
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'The request headers are too large.',
+      errors: ['The request headers are too large.'],
+    });
     const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({ isSuccess: false, message: 'The request could not be read.' });
-    const longUrl = await raw(`GET /api/DataCollection/CheckOnlineStatus?x=${'z'.repeat(MAX_URL_LENGTH)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      isSuccess: false,
+      message: 'The request could not be read.',
+    });
+    const longUrl = await raw(
+      `GET /api/DataCollection/CheckOnlineStatus?x=${'z'.repeat(MAX_URL_LENGTH)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
     expect(longUrl).toMatch(/^HTTP\/1\.1 414 /);
   });
 });
@@ -204,7 +238,9 @@ describe('types in JSON bodies', () => {
     const res = await t.call('GET', '/api/Workspaces/getMyWorkspaces?isDeleted=false&page=1&pageSize=5', { session: owner });
     expect(res.status).toBe(200);
     const project = t.ids.projects['Household Needs Assessment 2026']!;
-    const one = await t.call('GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}&surveyStatuses=1`, { session: owner });
+    const one = await t.call('GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${project}&surveyStatuses=1`, {
+      session: owner,
+    });
     expect(one.status).toBe(200);
   });
 });

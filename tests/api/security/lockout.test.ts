@@ -55,7 +55,8 @@ describe('sign-in failures', () => {
 
   it('counts unknown addresses like known ones, so the answers reveal nothing', async () => {
     const address = '203.0.113.88';
-    for (let i = 0; i < 5; i++) expect((await login(address, 'nobody@demo.test', `Guess-${i}!`)).body.message).toBe('Invalid login attempt!');
+    for (let i = 0; i < 5; i++)
+      expect((await login(address, 'nobody@demo.test', `Guess-${i}!`)).body.message).toBe('Invalid login attempt!');
     expect((await login(address, 'nobody@demo.test', 'Guess-6!')).status).toBe(429);
   });
 });

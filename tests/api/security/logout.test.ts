@@ -34,7 +34,8 @@ async function anotherProcess(): Promise<App> {
 }
 
 const organizationsOf = (s: Session) => `/api/Account/getUserOrganizations?userId=${s.userId}`;
-const onOther = async (s: Session) => (await other.inject({ method: 'GET', url: organizationsOf(s), headers: { authorization: `Bearer ${s.token}` } })).statusCode;
+const onOther = async (s: Session) =>
+  (await other.inject({ method: 'GET', url: organizationsOf(s), headers: { authorization: `Bearer ${s.token}` } })).statusCode;
 
 describe('logout', () => {
   it('ends the access token at once, not 15 minutes later', async () => {
@@ -46,7 +47,9 @@ describe('logout', () => {
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ isSuccess: false, message: 'Your session has expired. Please sign in again.' });
     expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: s })).status).toBe(401);
-    expect((await t.call('POST', '/api/Account/refreshToken', { body: { token: s.token, refreshToken: s.refreshToken } })).status).toBe(401);
+    expect((await t.call('POST', '/api/Account/refreshToken', { body: { token: s.token, refreshToken: s.refreshToken } })).status).toBe(
+      401,
+    );
   });
 
   it('is seen by the other server processes too, within a few seconds', async () => {

@@ -19,14 +19,22 @@ let n = 0;
 /** Each call from an address of its own unless told: the per-address limits are tested on their own. */
 const nextAddress = () => `10.20.${Math.floor(++n / 250)}.${n % 250}`;
 
-const forgot = (email: string, address = nextAddress()) => callFrom<{ userId: string }>(t, address, 'POST', '/api/Account/forgotPassword', { body: { email } });
+const forgot = (email: string, address = nextAddress()) =>
+  callFrom<{ userId: string }>(t, address, 'POST', '/api/Account/forgotPassword', { body: { email } });
 const check = (userId: string, code: string, address = nextAddress()) =>
   callFrom<{ resetToken: string }>(t, address, 'POST', '/api/Account/checkResetPasswordCode', { body: { userId, code } });
-const reset = (body: Record<string, unknown>, address = nextAddress()) => callFrom(t, address, 'POST', '/api/Account/resetPassword', { body });
+const reset = (body: Record<string, unknown>, address = nextAddress()) =>
+  callFrom(t, address, 'POST', '/api/Account/resetPassword', { body });
 const signIn = (email: string, password: string) => callFrom(t, nextAddress(), 'POST', '/api/Account/login', { body: { email, password } });
 
 async function mailedCode(email: string): Promise<string> {
-  const mail = await t.db.selectFrom('mail_outbox').select('body_text').where('to_address', '=', email).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+  const mail = await t.db
+    .selectFrom('mail_outbox')
+    .select('body_text')
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return mail.body_text.match(/^\s+(\d{6})\s*$/m)![1]!;
 }
 const otherThan = (code: string) => (code === '123456' ? '654321' : '123456');
@@ -43,7 +51,10 @@ describe('forgotPassword', () => {
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     const bodies: unknown[] = [];
     for (let i = 0; i < 3; i++) {
-      for (const [kind, email] of [['known', demo.collector], ['unknown', `nobody-${i}@demo.test`]] as const) {
+      for (const [kind, email] of [
+        ['known', demo.collector],
+        ['unknown', `nobody-${i}@demo.test`],
+      ] as const) {
         const started = performance.now();
         const r = await forgot(email);
         times[kind].push(performance.now() - started);
@@ -100,7 +111,12 @@ describe('resetting the password', () => {
     const f = await forgot(demo.admin);
     const good = await check(f.body.data.userId, await mailedCode(demo.admin));
     const other = await forgot('nobody-else@demo.test');
-    const r = await reset({ resetToken: good.body.data.resetToken, userId: other.body.data.userId, newPassword: NEW, confirmPassword: NEW });
+    const r = await reset({
+      resetToken: good.body.data.resetToken,
+      userId: other.body.data.userId,
+      newPassword: NEW,
+      confirmPassword: NEW,
+    });
     expect(r.body.message).toBe('Invalid code. Please try again');
   });
 });
@@ -119,9 +135,17 @@ describe('codes', () => {
 
   it('expire 15 minutes after they were sent', async () => {
     const f = await forgot(demo.multi);
-    const row = await t.db.selectFrom('verification_codes').select(['created_at', 'expires_at']).where('id', '=', f.body.data.userId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('verification_codes')
+      .select(['created_at', 'expires_at'])
+      .where('id', '=', f.body.data.userId)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(15 * 60_000 + 1000);
-    await t.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', f.body.data.userId).execute();
+    await t.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', f.body.data.userId)
+      .execute();
     const late = await check(f.body.data.userId, await mailedCode(demo.multi));
     expect(late.body.message).toBe('The code has expired. Please request a new one.');
   });
@@ -158,7 +182,8 @@ describe('codes', () => {
     const userId = t.ids.users[demo.guest]!;
     await t.db.updateTable('users').set({ email_confirmed_at: null }).where('id', '=', userId).execute();
     const statuses: number[] = [];
-    for (let i = 0; i < 16; i++) statuses.push((await callFrom(t, nextAddress(), 'POST', '/api/Account/confirmEmail', { body: { userId, code: '000000' } })).status);
+    for (let i = 0; i < 16; i++)
+      statuses.push((await callFrom(t, nextAddress(), 'POST', '/api/Account/confirmEmail', { body: { userId, code: '000000' } })).status);
     expect(statuses[15]).toBe(429);
     await t.db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute();
   });

@@ -46,12 +46,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reads = (s: TestSurvey, projectId: string) => [
-  ['POST', '/api/Survey/GetById', { body: { SurveyId: s.id } }],
-  ['GET', `/api/Survey/GetSurveyDetails?surveyId=${s.id}`, {}],
-  ['GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`, {}],
-  ['GET', `/api/DataCollection/exportSurvey/${s.id}`, {}],
-] as const;
+const reads = (s: TestSurvey, projectId: string) =>
+  [
+    ['POST', '/api/Survey/GetById', { body: { SurveyId: s.id } }],
+    ['GET', `/api/Survey/GetSurveyDetails?surveyId=${s.id}`, {}],
+    ['GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`, {}],
+    ['GET', `/api/DataCollection/exportSurvey/${s.id}`, {}],
+  ] as const;
 
 async function statuses(session: Session, s: TestSurvey, projectId: string): Promise<number[]> {
   const out: number[] = [];
@@ -74,13 +75,16 @@ describe("a project role reads only its projects' surveys", () => {
     expect(await statuses(session, mine, t.ids.projects[HOME]!)).toEqual([200, 200, 200, 200]);
   });
 
-  it.each([demo.manager, demo.junior, demo.collector, demo.guest])("%s: no builder's preview of the other project's survey being edited", async (email) => {
-    const session = await as(email);
-    const other = await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${theirsEditing.id}`, { session });
-    expect(other.status).toBe(404);
-    expect(other.res.body).not.toContain(SECRET);
-    expect((await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${mine.id}`, { session })).status).toBe(200);
-  });
+  it.each([demo.manager, demo.junior, demo.collector, demo.guest])(
+    "%s: no builder's preview of the other project's survey being edited",
+    async (email) => {
+      const session = await as(email);
+      const other = await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${theirsEditing.id}`, { session });
+      expect(other.status).toBe(404);
+      expect(other.res.body).not.toContain(SECRET);
+      expect((await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${mine.id}`, { session })).status).toBe(200);
+    },
+  );
 
   it("still opens the other project's deployed survey on the fill page, as anyone can", async () => {
     const r = await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${theirs.id}`, { session: await as(demo.collector) });
@@ -91,10 +95,19 @@ describe("a project role reads only its projects' surveys", () => {
     const junior = await as(demo.junior);
     await t.db
       .insertInto('project_members')
-      .values({ organization_id: t.ids.organizations.relief!, project_id: elsewhereId, member_id: t.ids.members.relief![demo.junior]!, deleted_at: null })
+      .values({
+        organization_id: t.ids.organizations.relief!,
+        project_id: elsewhereId,
+        member_id: t.ids.members.relief![demo.junior]!,
+        deleted_at: null,
+      })
       .execute();
     expect(await statuses(junior, theirs, elsewhereId)).toEqual([200, 200, 200, 200]);
-    await t.db.deleteFrom('project_members').where('project_id', '=', elsewhereId).where('member_id', '=', t.ids.members.relief![demo.junior]!).execute();
+    await t.db
+      .deleteFrom('project_members')
+      .where('project_id', '=', elsewhereId)
+      .where('member_id', '=', t.ids.members.relief![demo.junior]!)
+      .execute();
     expect(await statuses(junior, theirs, elsewhereId)).toEqual([404, 404, 404, 404]);
   });
 });
@@ -117,7 +130,9 @@ describe('in-person collection (a submission without a link) is scoped the same 
     const { status, body } = await inPerson(demo.collector, theirs);
     expect(status).toBe(404);
     expect(body.isSuccess).toBe(false);
-    const preview = await t.call<{ linkValid: boolean }>('GET', `/api/Survey/GetPreviewData?surveyId=${theirs.id}`, { session: await as(demo.collector) });
+    const preview = await t.call<{ linkValid: boolean }>('GET', `/api/Survey/GetPreviewData?surveyId=${theirs.id}`, {
+      session: await as(demo.collector),
+    });
     expect(preview.body.data.linkValid).toBe(false);
   });
 

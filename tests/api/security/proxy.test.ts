@@ -14,7 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function appWith(env: Record<string, string>): Promise<App> {
-  const config = { ...loadConfig({ DATA_DIR: '/tmp/fieldsurvey-test', JWT_SECRET: 'test-secret-of-sufficient-length-0123456789', BOT_CHECK: 'off', ...env }) };
+  const config = {
+    ...loadConfig({
+      DATA_DIR: '/tmp/fieldsurvey-test',
+      JWT_SECRET: 'test-secret-of-sufficient-length-0123456789',
+      BOT_CHECK: 'off',
+      ...env,
+    }),
+  };
   return buildApp({ ...t.app.deps, config });
 }
 
@@ -26,20 +33,33 @@ describe('the development mailbox behind a proxy', () => {
     await app.close();
   });
 
-  it.each(['x-forwarded-for', 'forwarded', 'x-real-ip'])('is not found for a request relayed with %s, even from 127.0.0.1', async (header) => {
-    const app = await appWith({ DEV_MAILBOX: 'auto' });
-    const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { [header]: header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9' } });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().isSuccess).toBe(false);
-    await app.close();
-  });
+  it.each(['x-forwarded-for', 'forwarded', 'x-real-ip'])(
+    'is not found for a request relayed with %s, even from 127.0.0.1',
+    async (header) => {
+      const app = await appWith({ DEV_MAILBOX: 'auto' });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().isSuccess).toBe(false);
+      await app.close();
+    },
+  );
 });
 
 describe('TRUST_PROXY', () => {
   it('off: the forwarded address is not believed', async () => {
     const app = await appWith({});
     app.get('/api/__ip', { config: { access: 'public' } }, async (req) => ({ ip: req.ip }));
-    const res = await app.inject({ method: 'GET', url: '/api/__ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/__ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(res.json().ip).toBe('127.0.0.1');
     await app.close();
   });
@@ -47,12 +67,19 @@ describe('TRUST_PROXY', () => {
   it('loopback: a local proxy passes the visitor address on', async () => {
     const app = await appWith({ TRUST_PROXY: 'loopback' });
     app.get('/api/__ip', { config: { access: 'public' } }, async (req) => ({ ip: req.ip }));
-    const res = await app.inject({ method: 'GET', url: '/api/__ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/__ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(res.json().ip).toBe('203.0.113.9');
     await app.close();
   });
 
   it('refuses a value it cannot read', () => {
-    expect(() => loadConfig({ DATA_DIR: '/tmp/fieldsurvey-test', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: 'everyone; drop table' })).toThrow(/TRUST_PROXY/);
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/fieldsurvey-test', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: 'everyone; drop table' }),
+    ).toThrow(/TRUST_PROXY/);
   });
 });

@@ -12,12 +12,16 @@ afterAll(() => t.close());
 
 type Pair = { token: string; refreshToken: string; tokenExpire: string };
 const refresh = (body: { token?: string; refreshToken: string }) => t.call<Pair>('POST', '/api/Account/refreshToken', { body });
-const organizations = (s: Session, token: string) => t.call('GET', `/api/Account/getUserOrganizations?userId=${s.userId}`, { headers: { authorization: `Bearer ${token}` } });
+const organizations = (s: Session, token: string) =>
+  t.call('GET', `/api/Account/getUserOrganizations?userId=${s.userId}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('refreshing from two tabs', () => {
   it('answers both tabs refreshing at the same moment with the same new pair, and the session goes on', async () => {
     const s = await t.signIn(demo.manager);
-    const [a, b] = await Promise.all([refresh({ token: s.token, refreshToken: s.refreshToken }), refresh({ token: s.token, refreshToken: s.refreshToken })]);
+    const [a, b] = await Promise.all([
+      refresh({ token: s.token, refreshToken: s.refreshToken }),
+      refresh({ token: s.token, refreshToken: s.refreshToken }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.data).toEqual(a.body.data);
     expect(a.body.data.refreshToken).not.toBe(s.refreshToken);
@@ -42,7 +46,12 @@ describe('real reuse of a refresh token', () => {
     const s = await t.signIn(demo.admin);
     const rotated = await refresh({ refreshToken: s.refreshToken });
     // The old token comes back a minute after it was used: no tab does that, a thief does.
-    await t.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - 60_000) }).where('user_id', '=', s.userId).where('used_at', 'is not', null).execute();
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', s.userId)
+      .where('used_at', 'is not', null)
+      .execute();
 
     const replay = await refresh({ refreshToken: s.refreshToken });
     expect(replay.status).toBe(401);

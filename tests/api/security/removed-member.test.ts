@@ -15,7 +15,8 @@ afterAll(() => t.close());
 type Login = { token: string; user: { id: string }; organizations: { organizationId: string; isDeletedUser: boolean }[] };
 const memberOf = (email: string) => t.ids.members.relief![email]!;
 const relief = () => t.ids.organizations.relief!;
-const toggleUrl = (id: string, isDeleted: boolean) => `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityTypes.OrganizationMember}&isDeleted=${isDeleted}`;
+const toggleUrl = (id: string, isDeleted: boolean) =>
+  `/api/DataCollection/${id}/toggleDeleteOrRestore?entityType=${entityTypes.OrganizationMember}&isDeleted=${isDeleted}`;
 
 async function signInWithoutChoosing(email: string) {
   const r = await t.call<Login>('POST', '/api/Account/login', { body: { email, password: DEMO_PASSWORD } });
@@ -23,7 +24,9 @@ async function signInWithoutChoosing(email: string) {
   return r.body.data;
 }
 const choose = (login: Login, organizationId: string) =>
-  t.call<{ token: string }>('GET', `/api/Account/selectOrganization?userId=${login.user.id}&organizationId=${organizationId}`, { headers: { authorization: `Bearer ${login.token}` } });
+  t.call<{ token: string }>('GET', `/api/Account/selectOrganization?userId=${login.user.id}&organizationId=${organizationId}`, {
+    headers: { authorization: `Bearer ${login.token}` },
+  });
 const deletedAt = async (memberId: string) =>
   (await t.db.selectFrom('organization_members').select('deleted_at').where('id', '=', memberId).executeTakeFirstOrThrow()).deleted_at;
 
@@ -38,14 +41,18 @@ describe('a member removed by an admin', () => {
     expect(chosen.status).toBe(404);
     expect(chosen.body.isSuccess).toBe(false);
     expect(await deletedAt(id)).not.toBeNull();
-    const work = await t.call('GET', '/api/Workspaces/getMyWorkspaces', { headers: { authorization: `Bearer ${login.token}`, 'organization-id': relief() } });
+    const work = await t.call('GET', '/api/Workspaces/getMyWorkspaces', {
+      headers: { authorization: `Bearer ${login.token}`, 'organization-id': relief() },
+    });
     expect(work.status).toBe(403);
   });
 
   it('cannot restore their own membership either, until an admin does', async () => {
     const id = memberOf(demo.junior);
     const login = await signInWithoutChoosing(demo.junior);
-    const self = await t.call('PUT', toggleUrl(id, false), { headers: { authorization: `Bearer ${login.token}`, 'organization-id': relief() } });
+    const self = await t.call('PUT', toggleUrl(id, false), {
+      headers: { authorization: `Bearer ${login.token}`, 'organization-id': relief() },
+    });
     expect(self.status).toBe(403);
     expect(await deletedAt(id)).not.toBeNull();
 

@@ -11,7 +11,8 @@ import { entriesToParts, multipart } from '../../support/multipart';
 import { createSurvey, submissionOf, type TestSurvey } from '../../support/surveys';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-const dataUrl = (type: string, name: string, bytes: Buffer) => `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
+const dataUrl = (type: string, name: string, bytes: Buffer) =>
+  `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
 
 let t: TestApp;
 let plain: TestSurvey;
@@ -41,7 +42,11 @@ describe('the size of a submission', () => {
   it("a body larger than its survey's file questions allow is a 413 as soon as the survey is known", async () => {
     // Six files of 4 MB for a survey with one file question: 24 MB against a limit of 5 MB + fields.
     const parts = entriesToParts(toFormEntries(submissionOf(plain, { name: 'x' })));
-    for (let i = 0; i < 6; i++) parts.push([`answers[${10 + i}].answerDetail.answerFiles[0]`, { fileName: `f${i}.pdf`, contentType: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(4_000_000)]) }]);
+    for (let i = 0; i < 6; i++)
+      parts.push([
+        `answers[${10 + i}].answerDetail.answerFiles[0]`,
+        { fileName: `f${i}.pdf`, contentType: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(4_000_000)]) },
+      ]);
     const { payload, headers } = multipart(parts);
     const res = await post(payload, { ...headers, 'content-length': String(payload.length) });
     expect(res.statusCode).toBe(413);
@@ -51,7 +56,11 @@ describe('the size of a submission', () => {
 
   it('more files than the survey has file questions are refused', async () => {
     const parts = entriesToParts(toFormEntries(submissionOf(withFile, { name: 'x' })));
-    for (let i = 0; i < 3; i++) parts.push([`answers[${10 + i}].answerDetail.answerFiles[0]`, { fileName: `f${i}.pdf`, contentType: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(1_200_000)]) }]);
+    for (let i = 0; i < 3; i++)
+      parts.push([
+        `answers[${10 + i}].answerDetail.answerFiles[0]`,
+        { fileName: `f${i}.pdf`, contentType: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(1_200_000)]) },
+      ]);
     const { payload, headers } = multipart(parts);
     const res = await post(payload, headers);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -75,7 +84,11 @@ describe('the size of a submission', () => {
     const { payload, headers } = multipart(parts);
     const res = await post(payload, headers);
     expect(res.statusCode, res.body).toBe(200);
-    const [file] = await t.db.selectFrom('submission_files').select(['size_bytes', 'content_type']).where('submission_id', '=', res.json().data.id).execute();
+    const [file] = await t.db
+      .selectFrom('submission_files')
+      .select(['size_bytes', 'content_type'])
+      .where('submission_id', '=', res.json().data.id)
+      .execute();
     expect(file).toEqual({ size_bytes: big.length, content_type: 'application/pdf' });
     expect(leftovers()).toBe(0);
   });

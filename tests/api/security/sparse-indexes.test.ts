@@ -12,7 +12,12 @@ let t: TestApp;
 let s: TestSurvey;
 beforeAll(async () => {
   t = await createTestApp();
-  s = await createSurvey(t, [q.text('name'), q.select_multiple('fruit').choices('apple', 'pear'), repeat('people', q.integer('age')), repeat('village', repeat('household', q.integer('size')))]);
+  s = await createSurvey(t, [
+    q.text('name'),
+    q.select_multiple('fruit').choices('apple', 'pear'),
+    repeat('people', q.integer('age')),
+    repeat('village', repeat('household', q.integer('size'))),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -85,7 +90,9 @@ describe('sparse indexes', () => {
   it('a gap in the indexes still closes up, in order', async () => {
     const entries = toFormEntries(submissionOf(s, { name: 'Amina', fruit: ['apple', 'pear'] }));
     // Renumber the answers with gaps: 0, 5, 10, ...
-    const renamed = entries.map(([name, v]) => [name.replace(/^answers\[(\d+)\]/, (_, i: string) => `answers[${Number(i) * 5}]`), v] as typeof entries[number]);
+    const renamed = entries.map(
+      ([name, v]) => [name.replace(/^answers\[(\d+)\]/, (_, i: string) => `answers[${Number(i) * 5}]`), v] as (typeof entries)[number],
+    );
     const { status, body } = await send(t, entriesToParts(renamed));
     expect(status, JSON.stringify(body)).toBe(200);
   });

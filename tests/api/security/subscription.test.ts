@@ -24,7 +24,11 @@ const DAY = 86_400_000;
 const PAST_END_ELSEWHERE = 'stripe';
 async function setSubscription(status: SubscriptionStatus, endsInDays: number) {
   const provider = endsInDays < 0 && (status === 'active' || status === 'trialing') ? PAST_END_ELSEWHERE : 'sandbox';
-  await t.db.updateTable('subscriptions').set({ status, provider, ends_at: new Date(Date.now() + endsInDays * DAY) }).where('organization_id', '=', relief).execute();
+  await t.db
+    .updateTable('subscriptions')
+    .set({ status, provider, ends_at: new Date(Date.now() + endsInDays * DAY) })
+    .where('organization_id', '=', relief)
+    .execute();
   // What the billing code does after changing a subscription: this process forgets the cached state.
   t.app.subscriptionGate.forget(relief);
 }
@@ -35,7 +39,11 @@ beforeEach(() => setSubscription('active', 300));
 describe('a token chosen while the subscription ran', () => {
   it('is refused on the next call after the subscription ended in the database', async () => {
     const session = await t.signIn('manager@demo.test');
-    await t.db.updateTable('subscriptions').set({ ends_at: new Date(Date.now() - 1000), provider: PAST_END_ELSEWHERE }).where('organization_id', '=', relief).execute();
+    await t.db
+      .updateTable('subscriptions')
+      .set({ ends_at: new Date(Date.now() - 1000), provider: PAST_END_ELSEWHERE })
+      .where('organization_id', '=', relief)
+      .execute();
     const r = await workspaces(session);
     expect(r.status).toBe(400);
     const message = problems.subscriptionEnded.message;
@@ -93,7 +101,11 @@ describe('what still works without a running subscription', () => {
   it('the account routes: the organizations list (with the state), a refreshed session, the roles, logout', async () => {
     const session = await t.signIn('organization@demo.test');
     await setSubscription('past_due', 30);
-    const orgs = await t.call<{ organizationId: string; accessState: string }[]>('GET', `/api/Account/getUserOrganizations?userId=${session.userId}`, { session });
+    const orgs = await t.call<{ organizationId: string; accessState: string }[]>(
+      'GET',
+      `/api/Account/getUserOrganizations?userId=${session.userId}`,
+      { session },
+    );
     expect(orgs.status).toBe(200);
     expect(orgs.body.data.find((o) => o.organizationId === relief)?.accessState).toBe('notPaid');
     expect((await t.call('GET', '/api/Roles/getAllOrganizationRoles', { session })).status).toBe(200);

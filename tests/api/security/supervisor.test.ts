@@ -41,7 +41,19 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-supervisor-'));
   server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: testDb.url, WORKERS: '1', DEMO_DATA: 'off', BOT_CHECK: 'off', JWT_SECRET: 'x'.repeat(40), SMTP_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: testDb.url,
+      WORKERS: '1',
+      DEMO_DATA: 'off',
+      BOT_CHECK: 'off',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));

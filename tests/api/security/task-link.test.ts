@@ -17,7 +17,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOT_FOUND = 'The requested resource is not found';
-const withReceiver = (id: string) => (entries: FormEntry[]): FormEntry[] => [...entries.filter(([k]) => k !== 'MessageReceiverId'), ['MessageReceiverId', id]];
+const withReceiver =
+  (id: string) =>
+  (entries: FormEntry[]): FormEntry[] => [...entries.filter(([k]) => k !== 'MessageReceiverId'), ['MessageReceiverId', id]];
 
 describe('a task link with a task that does not exist', () => {
   it('is refused on a survey not yet compiled (the careful path), and nothing is stored', async () => {

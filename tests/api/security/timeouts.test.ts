@@ -32,7 +32,9 @@ function open(p = port, host = '127.0.0.1'): Promise<Opened> {
     const started = Date.now();
     socket.on('data', (d) => (received += d.toString()));
     socket.on('error', () => undefined);
-    const closed = new Promise<{ afterMs: number; received: string }>((done) => socket.on('close', () => done({ afterMs: Date.now() - started, received })));
+    const closed = new Promise<{ afterMs: number; received: string }>((done) =>
+      socket.on('close', () => done({ afterMs: Date.now() - started, received })),
+    );
     socket.once('connect', () => resolve({ socket, closed }));
     socket.once('error', reject);
   });
@@ -56,7 +58,9 @@ describe('a client that', () => {
 
   it('sends a body that never ends is cut off after REQUEST_TIMEOUT', async () => {
     const { socket, closed } = await open();
-    socket.write('POST /api/Account/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"email":"');
+    socket.write(
+      'POST /api/Account/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"email":"',
+    );
     dribble(socket, 'a');
     const { afterMs } = await closed;
     expect(afterMs).toBeGreaterThanOrEqual(timeouts.requestMs - 100);
@@ -65,7 +69,9 @@ describe('a client that', () => {
 
   it('stops sending halfway is cut off after IDLE_TIMEOUT', async () => {
     const { socket, closed } = await open();
-    socket.write('POST /api/Account/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"em');
+    socket.write(
+      'POST /api/Account/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"em',
+    );
     const { afterMs } = await closed;
     expect(afterMs).toBeLessThan(Math.max(timeouts.idleMs, timeouts.requestMs) + 1500);
   });

@@ -15,7 +15,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const HTML = Buffer.from('<!DOCTYPE html><html><body><script>fetch("/api/Account/me")</script></body></html>');
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
 const BAT = Buffer.from('@echo off\r\nformat c: /q\r\n');
-const dataUrl = (type: string, name: string, bytes: Buffer) => `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
+const dataUrl = (type: string, name: string, bytes: Buffer) =>
+  `data:${type};name=${encodeURIComponent(name)};base64,${bytes.toString('base64')}`;
 const HARMFUL = 'File type not allowed or potentially harmful.';
 
 let t: TestApp;
@@ -49,7 +50,11 @@ describe('refused uploads', () => {
   });
 
   it('a real photograph and a plain text file are still fine', async () => {
-    const { status } = await submit(t, s, { note_text: 'x', photo: dataUrl('image/png', 'shelter.png', PNG), doc: dataUrl('text/plain', 'notes.txt', Buffer.from('water point 3 is dry')) });
+    const { status } = await submit(t, s, {
+      note_text: 'x',
+      photo: dataUrl('image/png', 'shelter.png', PNG),
+      doc: dataUrl('text/plain', 'notes.txt', Buffer.from('water point 3 is dry')),
+    });
     expect(status).toBe(200);
   });
 });
@@ -78,7 +83,9 @@ describe('a served upload', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PNG);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="shelter photo _.png"; filename*=UTF-8''shelter%20photo%20%C3%A9.png`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="shelter photo _.png"; filename*=UTF-8''shelter%20photo%20%C3%A9.png`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
   });

@@ -15,7 +15,12 @@ const ready = (c: typeof create, d: typeof dismiss) => {
   create = c;
   dismiss = d;
 };
-const toast = (title: string, type: ToastRequest['type'] = 'success', description?: string): ToastRequest => ({ type, title, closable: true, ...(description ? { description } : {}) });
+const toast = (title: string, type: ToastRequest['type'] = 'success', description?: string): ToastRequest => ({
+  type,
+  title,
+  closable: true,
+  ...(description ? { description } : {}),
+});
 const shown = () => [...document.querySelectorAll<HTMLElement>('[role="status"]')];
 
 beforeEach(() => {

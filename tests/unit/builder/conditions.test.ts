@@ -11,7 +11,13 @@ const read = (source: string) => fromTree(parse(source).root);
 
 describe('conditions -> expression', () => {
   it('quotes choice names and text, not numbers', () => {
-    const c: Conditions = { join: 'and', list: [{ name: 'age', op: '>=', value: '18' }, { name: 'region', op: '=', value: 'turkana' }] };
+    const c: Conditions = {
+      join: 'and',
+      list: [
+        { name: 'age', op: '>=', value: '18' },
+        { name: 'region', op: '=', value: 'turkana' },
+      ],
+    };
     expect(toExpression(c, typeOf)).toBe("${age} >= 18 and ${region} = 'turkana'");
   });
   it('writes selected(), not(selected()), answered and any', () => {
@@ -40,8 +46,9 @@ describe('expression -> conditions', () => {
     expect(toExpression(c!, typeOf)).toBe(source);
   });
   it('reads a negative number', () => expect(read('${age} > -1')?.list[0]).toEqual({ name: 'age', op: '>', value: '-1' }));
-  it.each(["${a} = 1 and ${b} = 2 or ${c} = 3", 'count-selected(${needs}) > 2', '${age} + 1 > 2', "${a} = ${b}"])('leaves %s to the raw editor', (source) =>
-    expect(read(source)).toBeNull(),
+  it.each(['${a} = 1 and ${b} = 2 or ${c} = 3', 'count-selected(${needs}) > 2', '${age} + 1 > 2', '${a} = ${b}'])(
+    'leaves %s to the raw editor',
+    (source) => expect(read(source)).toBeNull(),
   );
 });
 

@@ -21,7 +21,15 @@ describe('the expression field', () => {
     const item = model.surveyItems[1]!;
     m = mount(
       <ChakraProvider value={system}>
-        <ExpressionField item={item} property="constraint" label="Constraint" id="constraint" languageId={0} model={model} set={() => null} />
+        <ExpressionField
+          item={item}
+          property="constraint"
+          label="Constraint"
+          id="constraint"
+          languageId={0}
+          model={model}
+          set={() => null}
+        />
       </ChakraProvider>,
     );
     const area = m.container.querySelector('textarea')!;
@@ -35,7 +43,9 @@ describe('the expression field', () => {
       area.setSelectionRange(caret, caret);
       area.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    expect([...m.container.querySelectorAll('[data-testid="expression-completion"]')].map((e) => e.textContent)).toEqual(['household_size']);
+    expect([...m.container.querySelectorAll('[data-testid="expression-completion"]')].map((e) => e.textContent)).toEqual([
+      'household_size',
+    ]);
     act(() => void area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
     expect(area.value).toBe('. <= ${household_size} and . > 0');
     // No frame has passed: the caret is already where the next key goes.

@@ -4,7 +4,12 @@ import { pastedChoices } from '../../../src/pages/surveys/builder/panel/pasteCho
 describe('pastedChoices', () => {
   it('takes a label a line or name,label, skips blanks and keeps names unique', () => {
     let n = 0;
-    const out = pastedChoices('Clean water\n\nfood,Food aid\nClean water', [{ id: 'x', name: 'food', choiceLabels: [], emoji: null, filters: {} }], 1, () => `id${++n}`);
+    const out = pastedChoices(
+      'Clean water\n\nfood,Food aid\nClean water',
+      [{ id: 'x', name: 'food', choiceLabels: [], emoji: null, filters: {} }],
+      1,
+      () => `id${++n}`,
+    );
     expect(out.map((c) => [c.name, c.choiceLabels[0]!.text])).toEqual([
       ['clean_water', 'Clean water'],
       ['food_2', 'Food aid'],

@@ -38,9 +38,9 @@ export const tree: fc.Arbitrary<AstNode> = fc.letrec<{ node: AstNode }>((tie) =>
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
-    fc.record({ op: fc.constantFrom(...OPERATORS), left: tie('node'), right: tie('node') }).map(
-      ({ op, left, right }): AstNode => ({ kind: 'binary', op, left, right, span: SPAN }),
-    ),
+    fc
+      .record({ op: fc.constantFrom(...OPERATORS), left: tie('node'), right: tie('node') })
+      .map(({ op, left, right }): AstNode => ({ kind: 'binary', op, left, right, span: SPAN })),
     tie('node').map((operand): AstNode => ({ kind: 'negate', operand, span: SPAN })),
     fc
       .constantFrom(...CALLS)
@@ -55,16 +55,59 @@ export const tree: fc.Arbitrary<AstNode> = fc.letrec<{ node: AstNode }>((tie) =>
     })),
     fc.constant<AstNode>({ kind: 'call', name: 'position', args: [{ kind: 'parent', span: SPAN }], span: SPAN }),
     fc.constant<AstNode>({ kind: 'call', name: 'position', args: [{ kind: 'parent', levels: 2, span: SPAN }], span: SPAN }),
-    fc.record({ n: name, predicate: tie('node') }).map(
-      ({ n, predicate }): AstNode => ({ kind: 'filter', target: { kind: 'ref', name: n, span: SPAN }, predicate, span: SPAN }),
-    ),
+    fc
+      .record({ n: name, predicate: tie('node') })
+      .map(({ n, predicate }): AstNode => ({ kind: 'filter', target: { kind: 'ref', name: n, span: SPAN }, predicate, span: SPAN })),
   ),
 })).node;
 
 const TOKENS = [
-  '(', ')', ',', '+', '-', '*', '|', '=', '!=', '<', '<=', '>', '>=', ' and ', ' or ', ' div ', ' mod ',
-  '.', '..', '${a}', '${b_2}', '${', '}', "'x'", '"y"', "'", '"', '1', '2.5', '.5', 'if(', 'concat(', 'round(',
-  'foo(', 'count(', 'position(', 'selected(', 'today()', 'abc', ' ', '#', '@', '[', ']', '$', '/',
+  '(',
+  ')',
+  ',',
+  '+',
+  '-',
+  '*',
+  '|',
+  '=',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  ' and ',
+  ' or ',
+  ' div ',
+  ' mod ',
+  '.',
+  '..',
+  '${a}',
+  '${b_2}',
+  '${',
+  '}',
+  "'x'",
+  '"y"',
+  "'",
+  '"',
+  '1',
+  '2.5',
+  '.5',
+  'if(',
+  'concat(',
+  'round(',
+  'foo(',
+  'count(',
+  'position(',
+  'selected(',
+  'today()',
+  'abc',
+  ' ',
+  '#',
+  '@',
+  '[',
+  ']',
+  '$',
+  '/',
 ];
 
 /** Sequences of plausible and implausible tokens: mostly broken expressions. */

@@ -41,7 +41,7 @@ function same(a: Result, b: Result): boolean {
 }
 
 // ---- a typed generator: numbers, integers, strings, booleans, dates ------------------------------
-const pick = <T,>(...values: T[]) => fc.constantFrom(...values);
+const pick = <T>(...values: T[]) => fc.constantFrom(...values);
 const call = (name: string, ...args: fc.Arbitrary<string>[]) => fc.tuple(...args).map((a) => `${name}(${a.join(', ')})`);
 const infix = (op: string, a: fc.Arbitrary<string>, b: fc.Arbitrary<string>) => fc.tuple(a, b).map(([x, y]) => `(${x} ${op} ${y})`);
 
@@ -90,13 +90,17 @@ const { num, int, str, bool, date } = fc.letrec<{ num: string; int: string; str:
     fc.tuple(tie('str'), tie('int')).map(([s, n]) => `concat(${s}, ${n})`),
     call('substring-before', tie('str'), pick("' '", "'l'", "'b'")),
     call('substring-after', tie('str'), pick("' '", "'l'", "'b'")),
-    fc.tuple(tie('str'), pick('0', '1', '3', '-2', '-20'), pick('', ', 2', ', 5', ', 20', ', -1', ', -3')).map(([s, a, b]) => `substr(${s}, ${a}${b})`),
+    fc
+      .tuple(tie('str'), pick('0', '1', '3', '-2', '-20'), pick('', ', 2', ', 5', ', 20', ', -1', ', -3'))
+      .map(([s, a, b]) => `substr(${s}, ${a}${b})`),
     call('translate', tie('str'), pick("'lo'", "'abc'"), pick("'LO'", "'x'")),
     call('normalize-space', tie('str')),
     fc.tuple(pick('0', '1', '2', '5')).map(([i]) => `selected-at(\${fruits}, ${i})`),
     call('coalesce', tie('str'), tie('str')),
     fc.tuple(tie('bool'), tie('str'), tie('str')).map(([c, a, b]) => `if(${c}, ${a}, ${b})`),
-    fc.tuple(tie('date'), pick("'%Y-%m-%d'", "'%y/%n/%e'", "'%d.%m.%Y'", "'%b %Y'", "'%H:%M:%S'")).map(([d, f]) => `format-date(${d}, ${f})`),
+    fc
+      .tuple(tie('date'), pick("'%Y-%m-%d'", "'%y/%n/%e'", "'%d.%m.%Y'", "'%b %Y'", "'%H:%M:%S'"))
+      .map(([d, f]) => `format-date(${d}, ${f})`),
     call('string', tie('int')),
   ),
   bool: fc.oneof(
@@ -131,7 +135,8 @@ describe('differential: ours = openrosa-xpath-evaluator', () => {
         fc.property(arbitrary, (expression) => {
           const mine = ours(expression);
           const peerValue = theirs(expression, mine);
-          if (!same(mine, peerValue)) throw new Error(`${expression}\n  ours:   ${JSON.stringify(mine)}\n  theirs: ${JSON.stringify(peerValue)}`);
+          if (!same(mine, peerValue))
+            throw new Error(`${expression}\n  ours:   ${JSON.stringify(mine)}\n  theirs: ${JSON.stringify(peerValue)}`);
         }),
         // A fixed seed: CI runs the same 400 cases every time; change it to explore others.
         { numRuns: 400, seed: 20261122 },
@@ -174,7 +179,7 @@ describe('deliberate differences (README), pinned on both sides', () => {
     ["decimal-time('06:00:00')", 0.25, NaN, "a time without a zone is on the respondent's clock, as JavaRosa"],
     ['date(6.5)', '1970-01-07', '1970-01-07T12:00:00.000-00:00', 'date() truncates a number to a day, as JavaRosa'],
     ["‘yes’ = 'yes'", true, 'error', 'typographic quotes are quotes, as pyxform reads them'],
-    ["selected(${fruits}, 2)", 'error', 'false', 'the choice must be in quotes, as JavaRosa'],
+    ['selected(${fruits}, 2)', 'error', 'false', 'the choice must be in quotes, as JavaRosa'],
     ['${rn} > 5', 'error', 'true', 'a repeated question needs indexed-repeat() where one value is needed, as JavaRosa'],
   ] as const)('%s: ours %j, theirs %j (%s)', (expression, mine, peerValue, _why) => {
     const actual = oursOrError(expression);

@@ -68,12 +68,12 @@ describe('wrong number of arguments', () => {
   it.each([
     ['round(1, 2, 3)', /round\(\) takes 1 or 2 arguments but was given 3/],
     ['round()', /takes 1 or 2 arguments but was given 0/],
-    ["if(1, 2)", /if\(\) takes 3 arguments but was given 2/],
+    ['if(1, 2)', /if\(\) takes 3 arguments but was given 2/],
     ['today(1)', /today\(\) takes 0 arguments/],
     ['not()', /not\(\) takes 1 argument but/],
-    ["join()", /join\(\) takes at least 1 argument/],
+    ['join()', /join\(\) takes at least 1 argument/],
     ["substr('a')", /substr\(\) takes 2 or 3 arguments/],
-    ["indexed-repeat(${a}, ${b})", /takes 3 to 7 arguments/],
+    ['indexed-repeat(${a}, ${b})', /takes 3 to 7 arguments/],
     ["coalesce('a')", /coalesce\(\) takes 2 arguments/],
   ] as const)('%s', (source, message) => {
     const error = parseError(source);

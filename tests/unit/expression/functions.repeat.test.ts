@@ -35,24 +35,30 @@ describe('sum, min and max skip blank and non-numeric answers (JavaRosa)', () =>
     if (Number.isNaN(expected)) expect(value).toBeNaN();
     else expect(value).toBe(expected);
   });
-  it('max of negative answers is the largest of them (not JavaRosa\'s Double.MIN_VALUE start)', () => {
+  it("max of negative answers is the largest of them (not JavaRosa's Double.MIN_VALUE start)", () => {
     expect(evaluate('max(${v})', { fields: { r: [{ v: -5 }, { v: -3 }] }, types })).toBe(-3);
   });
 });
 
 describe('a repeated question where one value is needed is an error (JavaRosa: use indexed-repeat())', () => {
-  it.each(['${member_age} > 30', '${member_age} = 7', "${member_name} = 'Kofi'", '${member_age} != 34', 'if(${member_age}, 1, 2)', 'string(${member_age})', '${member_age}', 'boolean(${members})'])(
-    '%s',
-    (expression) => {
-      expect(failure(expression).message).toMatch(/\$\{member_(age|name)\}|\$\{members\}/);
-      expect(failure(expression).message).toMatch(/indexed-repeat\(\)/);
-    },
-  );
+  it.each([
+    '${member_age} > 30',
+    '${member_age} = 7',
+    "${member_name} = 'Kofi'",
+    '${member_age} != 34',
+    'if(${member_age}, 1, 2)',
+    'string(${member_age})',
+    '${member_age}',
+    'boolean(${members})',
+  ])('%s', (expression) => {
+    expect(failure(expression).message).toMatch(/\$\{member_(age|name)\}|\$\{members\}/);
+    expect(failure(expression).message).toMatch(/indexed-repeat\(\)/);
+  });
   it('one instance, or none, is one value', () => {
     expect(ev('${member_age} > 30', { fields: { members: [{ member_age: 34 }] } })).toBe(true);
     expect(ev('${member_age} > 30', { fields: { members: [] }, repeats: { member_age: ['members'] } })).toBe(false);
   });
-  it('from inside its repeat it is the current instance\'s answer', () => {
+  it("from inside its repeat it is the current instance's answer", () => {
     expect(ev('${member_age} > 30', { context: 'members[1]/member_name' })).toBe(true);
   });
 });
@@ -90,13 +96,13 @@ describe('from inside a repeat instance', () => {
     ['position(${members})', 2],
     ['. + 1', 32],
     ['${age} - ${member_age}', 3],
-    ["indexed-repeat(${member_name}, ${members}, 1)", 'Amina'],
-    ["indexed-repeat(${member_name}, ${members}, position(..) - 1)", 'Amina'],
-    ["indexed-repeat(${member_name}, ${members}, 9)", ''],
-    ["indexed-repeat(${member_name}, ${members}, 0)", 'Amina'],
-    ["indexed-repeat(${member_name}, ${members}, -3)", 'Amina'],
-    ["indexed-repeat(${member_name}, ${members}, ${empty})", 'Amina'],
-    ["indexed-repeat(${member_name}, ${members}, 1.9)", 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, 1)', 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, position(..) - 1)', 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, 9)', ''],
+    ['indexed-repeat(${member_name}, ${members}, 0)', 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, -3)', 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, ${empty})', 'Amina'],
+    ['indexed-repeat(${member_name}, ${members}, 1.9)', 'Amina'],
     ['count(indexed-repeat(${member_name}, ${members}, 9))', 0],
   ] as const)('%s -> %j', (expression, expected) => evaluatesTo(expression, expected, inside));
   it('position needs a repeat around the question', () => {
@@ -132,7 +138,9 @@ describe('nested repeats', () => {
     expect(run('position(../..)', 'households[1]/people[2]/p_age')).toBe(1);
     expect(run('position(../..)', 'households[2]/people[1]/p_age')).toBe(2);
     expect(run('position()', 'households[2]/people[1]/p_age')).toBe(1);
-    expect(run('indexed-repeat(${p_age}, ${households}, position(../..), ${people}, position(..))', 'households[1]/people[2]/p_age')).toBe(12);
+    expect(run('indexed-repeat(${p_age}, ${households}, position(../..), ${people}, position(..))', 'households[1]/people[2]/p_age')).toBe(
+      12,
+    );
     expect(run('indexed-repeat(${hh_name}, ${households}, position(../..) + 1)', 'households[1]/people[2]/p_age')).toBe('South');
     expect(run('position(${households})', 'households[2]/people[1]/p_age')).toBe(2);
   });

@@ -21,7 +21,12 @@ export const FIELDS = {
   empty: '',
   zero: 0,
   flag: true,
-  members: [{ member_age: 34, member_name: 'Amina' }, { member_age: 31, member_name: 'Kofi' }, { member_age: 7, member_name: 'Ada' }, { member_age: 3, member_name: '' }],
+  members: [
+    { member_age: 34, member_name: 'Amina' },
+    { member_age: 31, member_name: 'Kofi' },
+    { member_age: 7, member_name: 'Ada' },
+    { member_age: 3, member_name: '' },
+  ],
 } as const;
 
 export const TYPES: Record<string, string> = {

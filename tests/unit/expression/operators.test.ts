@@ -73,7 +73,7 @@ describe('equality', () => {
     ["true() = 'false'", true],
     ["false() = ''", true],
     ['${flag} = true()', true],
-    ["${months} = 5", true],
+    ['${months} = 5', true],
     ["${age} = '34'", true],
   ]);
   it('compares an integer answer with a decimal answer as numbers (ODK Collect)', () => {

@@ -127,9 +127,12 @@ describe('keywords glued to numbers, and paths up from a repeat (XPath lexing, a
     ['order', 'order'],
   ])('%s', (source, expected) => expect(tree(source)).toBe(expected));
 
-  it.each(['1and1', '3mod4', 'position(../..)', '${member}[age > 18][1]', '${last-saved#age} + 1', '‘yes’'])('%s prints to text that parses the same', (source) => {
-    expect(tree(print(parse(source).root))).toBe(tree(source));
-  });
+  it.each(['1and1', '3mod4', 'position(../..)', '${member}[age > 18][1]', '${last-saved#age} + 1', '‘yes’'])(
+    '%s prints to text that parses the same',
+    (source) => {
+      expect(tree(print(parse(source).root))).toBe(tree(source));
+    },
+  );
 
   it('keeps ${last-saved#name} apart from ${name}', () => {
     const root = parse('${last-saved#age}').root;

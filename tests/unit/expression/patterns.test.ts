@@ -7,7 +7,10 @@ import { evaluate, parse, patternIssues, translatePattern } from '../../../engin
 import { linearForBacktracking } from '../../../engine/expression/values/pattern';
 
 /** regex() as forms call it, with the pattern known when compiling (the host RegExp where simple). */
-const wholeMatcherFor = (pattern: string) => (s: string): unknown => evaluate(`regex(\${s}, '${pattern}')`, { fields: { s } });
+const wholeMatcherFor =
+  (pattern: string) =>
+  (s: string): unknown =>
+    evaluate(`regex(\${s}, '${pattern}')`, { fields: { s } });
 import { bindSurvey, checkPatterns, q, repeat, survey } from '../../../engine/survey/index';
 
 describe('translation from Java syntax', () => {
@@ -94,7 +97,12 @@ describe('simple patterns run on the host RegExp, and agree with RE2', () => {
   it('gives the same answers as RE2 on generated patterns and answers', () => {
     const atom = fc.constantFrom('a', 'b', '[ab]', '[^a]', '\\d', 'é', '😀', '[a-c]');
     const quantifier = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{0,}');
-    const pattern = fc.array(fc.tuple(atom, quantifier).map(([a, q]) => a + q), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
+    const pattern = fc
+      .array(
+        fc.tuple(atom, quantifier).map(([a, q]) => a + q),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((parts) => parts.join(''));
     const answer = fc.array(fc.constantFrom('a', 'b', 'c', '1', 'é', '😀', '\n'), { maxLength: 8 }).map((cs) => cs.join(''));
     fc.assert(
       fc.property(pattern, answer, (p, s) => {

@@ -45,7 +45,11 @@ export function createPeer(fields: Readonly<Record<string, unknown>>): Peer {
   const require = createRequire(import.meta.url);
   const factory = require('openrosa-xpath-evaluator') as () => PeerEvaluator;
   const evaluator = factory();
-  const types = { number: window.XPathResult.NUMBER_TYPE, string: window.XPathResult.STRING_TYPE, boolean: window.XPathResult.BOOLEAN_TYPE };
+  const types = {
+    number: window.XPathResult.NUMBER_TYPE,
+    string: window.XPathResult.STRING_TYPE,
+    boolean: window.XPathResult.BOOLEAN_TYPE,
+  };
   return {
     evaluate(expression, as) {
       const result = evaluator.evaluate(expression, window.document, null, types[as], null);

@@ -51,7 +51,10 @@ describe('printing', () => {
     );
   });
   it('printing is stable: print(parse(print(tree))) = print(tree)', () => {
-    fc.assert(fc.property(tree, (ast) => print(parse(print(ast)).root) === print(ast)), { numRuns: 500 });
+    fc.assert(
+      fc.property(tree, (ast) => print(parse(print(ast)).root) === print(ast)),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -31,7 +31,11 @@ describe('pulldata()', () => {
 
 describe('pulldata() in a survey', () => {
   it("reads the survey's attachments when the answers are validated", () => {
-    const model = buildSurvey({ name: 'prices' }, [q.text('fruit'), q.calculate('price').calculation("pulldata('fruits', 'price', 'key', ${fruit})"), q.decimal('paid').constraint('. >= ${price}')]);
+    const model = buildSurvey({ name: 'prices' }, [
+      q.text('fruit'),
+      q.calculate('price').calculation("pulldata('fruits', 'price', 'key', ${fruit})"),
+      q.decimal('paid').constraint('. >= ${price}'),
+    ]);
     const b = bindSurvey({ ...model, attachments });
     expect(validateAnswers(b, { fruit: 'b', paid: 0.5 }).valid).toBe(true);
     expect(validateAnswers(b, { fruit: 'a', paid: 0.5 }).valid).toBe(false);

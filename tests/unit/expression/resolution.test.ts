@@ -30,7 +30,9 @@ describe('${name} resolution', () => {
   });
 
   it('reads a Date object answer in the respondent time zone', () => {
-    expect(evaluate("format-date-time(${t}, '%H:%M')", { fields: { t: new Date('2024-01-01T10:00:00Z') }, timeZoneOffset: 60 })).toBe('11:00');
+    expect(evaluate("format-date-time(${t}, '%H:%M')", { fields: { t: new Date('2024-01-01T10:00:00Z') }, timeZoneOffset: 60 })).toBe(
+      '11:00',
+    );
   });
 
   it('compiles an expression once and reuses it', async () => {

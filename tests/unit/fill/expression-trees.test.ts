@@ -51,16 +51,20 @@ const surveys: [string, () => SurveyModel][] = [
 ];
 
 describe('expression trees sent with a survey', () => {
-  it.each(surveys)('cover every text the fill page parses: %s', async (_, make) => {
-    const model = make();
-    const texts = await textsParsedFilling(model);
-    const trees = await treesOf(model);
-    expect(texts.size).toBeGreaterThan(0);
-    expect([...texts].filter((t) => !(t in trees))).toEqual([]);
-    expect(Object.entries(trees).filter(([, tree]) => tree === null)).toEqual([]);
-    // The 2,000-question survey compiles and runs its engine four times (each language, read-only, the
-    // check): about 2 s alone, close to vitest's 5 s on a loaded CI machine. Not a speed check.
-  }, 30_000);
+  it.each(surveys)(
+    'cover every text the fill page parses: %s',
+    async (_, make) => {
+      const model = make();
+      const texts = await textsParsedFilling(model);
+      const trees = await treesOf(model);
+      expect(texts.size).toBeGreaterThan(0);
+      expect([...texts].filter((t) => !(t in trees))).toEqual([]);
+      expect(Object.entries(trees).filter(([, tree]) => tree === null)).toEqual([]);
+      // The 2,000-question survey compiles and runs its engine four times (each language, read-only, the
+      // check): about 2 s alone, close to vitest's 5 s on a loaded CI machine. Not a speed check.
+    },
+    30_000,
+  );
 
   it('are what the parser makes of each text, and null for a text that does not parse', async () => {
     const { parse } = await import('../../../engine/expression/index');

@@ -12,12 +12,19 @@ describe('parseFillRoute', () => {
     [`/public-survey/${L}/${S}`, '', { surveyId: S, linkUuid: L, language: null, taskId: null, receiverId: null }],
     [`/public-survey/multiple-link/${S}`, '', { surveyId: S, linkUuid: 'multiple-link', language: null, taskId: null, receiverId: null }],
     [`/public-survey/ar/${S}`, `?taskId=${T}`, { surveyId: S, linkUuid: null, language: 'ar', taskId: T, receiverId: null }],
-    [`/public-survey/${L}/${S}`, `?receiverId=${T}&taskId=nonsense`, { surveyId: S, linkUuid: L, language: null, taskId: null, receiverId: T }],
+    [
+      `/public-survey/${L}/${S}`,
+      `?receiverId=${T}&taskId=nonsense`,
+      { surveyId: S, linkUuid: L, language: null, taskId: null, receiverId: T },
+    ],
   ])('%s%s', (path, search, expected) => {
     expect(parseFillRoute(path, search)).toEqual(expected);
   });
 
-  it.each([['/public-survey/'], ['/public-survey/not-a-survey'], [`/public-survey/a/b/${S}`], [`/public-survey/<x>/${S}`]])('refuses %s', (path) => {
-    expect(parseFillRoute(path, '')).toBeNull();
-  });
+  it.each([['/public-survey/'], ['/public-survey/not-a-survey'], [`/public-survey/a/b/${S}`], [`/public-survey/<x>/${S}`]])(
+    'refuses %s',
+    (path) => {
+      expect(parseFillRoute(path, '')).toBeNull();
+    },
+  );
 });

@@ -13,12 +13,22 @@ beforeAll(() => ensureParser());
 
 describe('StoredSubmission', () => {
   it('shows the stored answers read-only, files from their links', async () => {
-    const model = survey(q.text('name').label('Name'), q.integer('age').label('Age').relevant("${name} = 'x'"), q.image('photo').label('Photo'));
+    const model = survey(
+      q.text('name').label('Name'),
+      q.integer('age').label('Age').relevant("${name} = 'x'"),
+      q.image('photo').label('Photo'),
+    );
     const b = compileSurvey(model).bindings;
     const { answers } = encodeAnswers(b, { name: 'Amina', age: 40 }, { surveyId: model.id, userId: null });
     // A stored file travels as its path.
     const photo = b.byName.get('photo')!;
-    answers.push({ surveyId: model.id, userId: null, questionId: photo.id, name: 'photo', answerDetail: { questionType: 106, filePaths: [{ filePath: 'org/2026/abc.jpg' }] } });
+    answers.push({
+      surveyId: model.id,
+      userId: null,
+      questionId: photo.id,
+      name: 'photo',
+      answerDetail: { questionType: 106, filePaths: [{ filePath: 'org/2026/abc.jpg' }] },
+    });
     let release: (url: string) => void = () => undefined;
     const fileUrl = (path: string) => new Promise<string>((resolve) => (release = (base) => resolve(`${base}/${path}`)));
     const m = mount(<StoredSubmission survey={model} answers={answers} fileUrl={fileUrl} />);

@@ -3,12 +3,31 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openOfflineDb, type OfflineDb } from '../../../src/offline/db';
-import { DRAFT_KEEP_MS, checkDraft, clearAutosave, discardDraft, formKeyOf, getDraft, listDrafts, purgeOld, readAutosave, saveDraft, writeAutosave } from '../../../src/offline/drafts';
+import {
+  DRAFT_KEEP_MS,
+  checkDraft,
+  clearAutosave,
+  discardDraft,
+  formKeyOf,
+  getDraft,
+  listDrafts,
+  purgeOld,
+  readAutosave,
+  saveDraft,
+  writeAutosave,
+} from '../../../src/offline/drafts';
 
 let db: OfflineDb;
 let n = 0;
 const T0 = Date.UTC(2026, 2, 1);
-const base = { surveyId: 's1', draftId: null, draftTitle: 'Household 4', draftDescription: 'call back', renderedElementIds: ['q1'], formData: { q1: 'yes' } };
+const base = {
+  surveyId: 's1',
+  draftId: null,
+  draftTitle: 'Household 4',
+  draftDescription: 'call back',
+  renderedElementIds: ['q1'],
+  formData: { q1: 'yes' },
+};
 
 beforeEach(() => {
   db = openOfflineDb(`drafts-test-${++n}`, { indexedDB, IDBKeyRange });
@@ -56,7 +75,18 @@ describe('drafts', () => {
   it('deletes drafts and autosaves untouched for 30 days', async () => {
     await saveDraft(db, base, T0, () => 'old');
     await saveDraft(db, base, T0 + DRAFT_KEEP_MS - 5, () => 'recent');
-    await writeAutosave(db, { formKey: 'k', surveyId: 's1', savedAt: T0, submissionId: 'x', formData: {}, files: {}, renderedElementIds: [], draftId: null, draftTitle: '', draftDescription: '' });
+    await writeAutosave(db, {
+      formKey: 'k',
+      surveyId: 's1',
+      savedAt: T0,
+      submissionId: 'x',
+      formData: {},
+      files: {},
+      renderedElementIds: [],
+      draftId: null,
+      draftTitle: '',
+      draftDescription: '',
+    });
     expect(await purgeOld(db, T0 + DRAFT_KEEP_MS + 1)).toBe(2);
     expect((await listDrafts(db, 's1')).map((d) => d.draftId)).toEqual(['recent']);
   });
@@ -66,7 +96,18 @@ describe('autosave', () => {
   it('one form in progress per survey, task and receiver', async () => {
     const key = formKeyOf('s1', 't1', null);
     expect(key).not.toBe(formKeyOf('s1', null, null));
-    await writeAutosave(db, { formKey: key, surveyId: 's1', savedAt: T0, submissionId: 'sub-1', formData: { q1: 1 }, files: {}, renderedElementIds: [], draftId: null, draftTitle: '', draftDescription: '' });
+    await writeAutosave(db, {
+      formKey: key,
+      surveyId: 's1',
+      savedAt: T0,
+      submissionId: 'sub-1',
+      formData: { q1: 1 },
+      files: {},
+      renderedElementIds: [],
+      draftId: null,
+      draftTitle: '',
+      draftDescription: '',
+    });
     expect(await readAutosave(db, key)).toMatchObject({ submissionId: 'sub-1', formData: { q1: 1 } });
     await clearAutosave(db, key);
     expect(await readAutosave(db, key)).toBeUndefined();

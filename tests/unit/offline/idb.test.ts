@@ -24,17 +24,49 @@ afterEach(async () => {
 });
 
 const T0 = Date.UTC(2026, 2, 1);
-const draft = (draftId: string, outboxId: string | null, timestamp = T0) => ({ surveyId: 's1', draftId, draftTitle: `Household ${draftId}`, draftDescription: '', timestamp, renderedElementIds: [], formData: { q1: draftId }, files: {}, outboxId });
-const record = (id: string, createdAt = T0) => ({ ...newRecord({ id, surveyId: 's1', title: 'Demo', entries: [['submission.id', id]], draftId: 'd2' }, createdAt) });
+const draft = (draftId: string, outboxId: string | null, timestamp = T0) => ({
+  surveyId: 's1',
+  draftId,
+  draftTitle: `Household ${draftId}`,
+  draftDescription: '',
+  timestamp,
+  renderedElementIds: [],
+  formData: { q1: draftId },
+  files: {},
+  outboxId,
+});
+const record = (id: string, createdAt = T0) => ({
+  ...newRecord({ id, surveyId: 's1', title: 'Demo', entries: [['submission.id', id]], draftId: 'd2' }, createdAt),
+});
 
 it('opens what Dexie kept: drafts by survey, the outbox in order, the autosave, and the confirmed submission takes its draft along', async () => {
   const name = `idb-dexie-${++n}`;
   const old = new Dexie(name, { indexedDB, IDBKeyRange });
-  old.version(1).stores({ drafts: '[surveyId+draftId], surveyId, timestamp, outboxId', outbox: 'id, state, createdAt, surveyId', autosave: 'formKey, savedAt', surveys: 'surveyId, cachedAt' });
+  old
+    .version(1)
+    .stores({
+      drafts: '[surveyId+draftId], surveyId, timestamp, outboxId',
+      outbox: 'id, state, createdAt, surveyId',
+      autosave: 'formKey, savedAt',
+      surveys: 'surveyId, cachedAt',
+    });
   old.version(2).stores({ lists: 'key, savedAt' });
   await old.table('drafts').bulkPut([draft('d1', null), draft('d2', 'o1', T0 + 1)]);
   await old.table('outbox').bulkPut([record('o2', T0 + 5), record('o1', T0)]);
-  await old.table('autosave').put({ formKey: 's1||', surveyId: 's1', savedAt: T0, submissionId: 'x', formData: { q1: 'typed' }, files: {}, renderedElementIds: [], draftId: null, draftTitle: '', draftDescription: '' });
+  await old
+    .table('autosave')
+    .put({
+      formKey: 's1||',
+      surveyId: 's1',
+      savedAt: T0,
+      submissionId: 'x',
+      formData: { q1: 'typed' },
+      files: {},
+      renderedElementIds: [],
+      draftId: null,
+      draftTitle: '',
+      draftDescription: '',
+    });
   old.close();
 
   const db = open(name);
@@ -68,7 +100,11 @@ it('undoes the whole transaction when one of its calls fails', async () => {
 it('a live list is answered at once and again after each write', async () => {
   const db = open(`idb-live-${++n}`);
   const seen: number[] = [];
-  const stop = liveQuery(db, () => db.outbox.count(), (v) => seen.push(v));
+  const stop = liveQuery(
+    db,
+    () => db.outbox.count(),
+    (v) => seen.push(v),
+  );
   await expect.poll(() => seen).toEqual([0]);
   await db.outbox.add(record('o1'));
   await expect.poll(() => seen).toEqual([0, 1]);

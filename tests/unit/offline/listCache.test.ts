@@ -32,7 +32,12 @@ it('reads back the kept list with its date, the newest per key, and nothing for 
 it('keeps the first version of the database when the lists table is added', async () => {
   const name = `lists-upgrade-${++n}`;
   const v1 = new Dexie(name, { indexedDB, IDBKeyRange });
-  v1.version(1).stores({ drafts: '[surveyId+draftId], surveyId, timestamp, outboxId', outbox: 'id, state, createdAt, surveyId', autosave: 'formKey, savedAt', surveys: 'surveyId, cachedAt' });
+  v1.version(1).stores({
+    drafts: '[surveyId+draftId], surveyId, timestamp, outboxId',
+    outbox: 'id, state, createdAt, surveyId',
+    autosave: 'formKey, savedAt',
+    surveys: 'surveyId, cachedAt',
+  });
   await v1.table('surveys').put({ surveyId: 's1', title: 'Kept', path: '/p', cachedAt: 1, version: 'v' });
   v1.close();
   const db = open(name);

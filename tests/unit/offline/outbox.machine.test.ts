@@ -81,11 +81,24 @@ describe('outbox transitions', () => {
   });
 
   it('an interrupted send is queued again, due now', () => {
-    expect(transition(rec('sending', { attempts: 2, nextAttemptAt: 0 }), events.interrupted, T0 + 9)).toMatchObject({ state: 'queued', nextAttemptAt: T0 + 9 });
+    expect(transition(rec('sending', { attempts: 2, nextAttemptAt: 0 }), events.interrupted, T0 + 9)).toMatchObject({
+      state: 'queued',
+      nextAttemptAt: T0 + 9,
+    });
   });
 
   // The full table: anything not listed above must be refused.
-  const allowed = new Set(['queued:send', 'expired:send', 'sending:confirmed', 'sending:failed', 'sending:refused', 'queued:age', 'attention:retry', 'expired:retry', 'sending:interrupted']);
+  const allowed = new Set([
+    'queued:send',
+    'expired:send',
+    'sending:confirmed',
+    'sending:failed',
+    'sending:refused',
+    'queued:age',
+    'attention:retry',
+    'expired:retry',
+    'sending:interrupted',
+  ]);
   const cases = OUTBOX_STATES.flatMap((s) => Object.keys(events).map((e) => [s, e] as const)).filter(([s, e]) => !allowed.has(`${s}:${e}`));
   it.each(cases)('%s refuses %s', (state, event) => {
     expect(transition(rec(state), events[event as OutboxEvent['type']], T0 + 40 * DAY)).toBeUndefined();

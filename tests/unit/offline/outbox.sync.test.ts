@@ -16,7 +16,9 @@ const noLock = <T>(fn: () => Promise<T>) => fn();
 
 type Reply = 'ok' | 'network' | 'timeout' | 500 | 400 | 409;
 const fail = (r: Exclude<Reply, 'ok'>) =>
-  typeof r === 'number' ? { kind: 'http', status: r, message: `status ${r}`, errors: r === 400 ? ['Age is required'] : [] } : { kind: r, status: 0, message: 'Check your internet connection' };
+  typeof r === 'number'
+    ? { kind: 'http', status: r, message: `status ${r}`, errors: r === 400 ? ['Age is required'] : [] }
+    : { kind: r, status: 0, message: 'Check your internet connection' };
 
 /** A server that answers from a script per submission id and records what reached it. */
 function server(script: Record<string, Reply[]> = {}) {
@@ -31,7 +33,13 @@ function server(script: Record<string, Reply[]> = {}) {
   return { send, received, stored };
 }
 
-const entry = (id: string, draftId: string | null = null) => ({ id, surveyId: 'survey-1', title: 'Demo', entries: [['submission.id', id]] as [string, string][], draftId });
+const entry = (id: string, draftId: string | null = null) => ({
+  id,
+  surveyId: 'survey-1',
+  title: 'Demo',
+  entries: [['submission.id', id]] as [string, string][],
+  draftId,
+});
 
 beforeEach(() => {
   db = openOfflineDb(`outbox-test-${++n}`, { indexedDB, IDBKeyRange });
@@ -94,7 +102,9 @@ describe('sync', () => {
     await sync();
     clock += OUTBOX_KEEP_MS / 2;
     expect(await sync({ ignoreBackoff: true })).toMatchObject({ sent: 0, failed: 0, refused: 0 });
-    expect(await listOutbox(db)).toMatchObject([{ id: 'a', state: 'attention', problem: { kind: 'refused', status: 400, errors: ['Age is required'] } }]);
+    expect(await listOutbox(db)).toMatchObject([
+      { id: 'a', state: 'attention', problem: { kind: 'refused', status: 400, errors: ['Age is required'] } },
+    ]);
     // The user fixed things on the server side and asked again.
     await retryEntry(db, 'a', clock);
     expect(await sync()).toMatchObject({ sent: 1 });
@@ -145,7 +155,11 @@ describe('sync', () => {
 
 describe('drafts and the outbox', () => {
   it('a queued draft is hidden, comes back if refused, and is removed once confirmed', async () => {
-    const d = await saveDraft(db, { surveyId: 'survey-1', draftId: null, draftTitle: 'House 12', draftDescription: '', renderedElementIds: [], formData: { age: 3 } }, clock);
+    const d = await saveDraft(
+      db,
+      { surveyId: 'survey-1', draftId: null, draftTitle: 'House 12', draftDescription: '', renderedElementIds: [], formData: { age: 3 } },
+      clock,
+    );
     await enqueue(db, entry('a', d.draftId), clock);
     expect(await listDrafts(db, 'survey-1')).toEqual([]);
 
@@ -158,7 +172,11 @@ describe('drafts and the outbox', () => {
   });
 
   it('removing an entry by hand gives its draft back', async () => {
-    const d = await saveDraft(db, { surveyId: 'survey-1', draftId: 'd1', draftTitle: 'x', draftDescription: '', renderedElementIds: [], formData: {} }, clock);
+    const d = await saveDraft(
+      db,
+      { surveyId: 'survey-1', draftId: 'd1', draftTitle: 'x', draftDescription: '', renderedElementIds: [], formData: {} },
+      clock,
+    );
     await enqueue(db, entry('a', d.draftId), clock);
     await removeEntry(db, 'a');
     expect(await waitingCount(db)).toBe(0);

@@ -12,7 +12,20 @@ let db: OfflineDb;
 let n = 0;
 const T0 = Date.UTC(2026, 4, 2, 9, 5);
 const photo = { fileName: 'roof.png', contentType: 'image/png', uri: 'data:image/png;base64,iVBORw0KGgo=' };
-const record = (id: string) => newRecord({ id, surveyId: 's1', title: 'Demo', entries: [['submission.id', id], ['answers[0].answerDetail.answerFiles[0]', photo]], draftId: 'd1' }, T0);
+const record = (id: string) =>
+  newRecord(
+    {
+      id,
+      surveyId: 's1',
+      title: 'Demo',
+      entries: [
+        ['submission.id', id],
+        ['answers[0].answerDetail.answerFiles[0]', photo],
+      ],
+      draftId: 'd1',
+    },
+    T0,
+  );
 
 beforeEach(() => {
   db = openOfflineDb(`transfer-test-${++n}`, { indexedDB, IDBKeyRange });
@@ -24,7 +37,12 @@ afterEach(async () => {
 
 describe('outbox file', () => {
   it('round-trips the entries, files included, without the device-local draft link', () => {
-    const parsed = parseOutbox(serializeOutbox([record('a'), { ...record('b'), state: 'attention', problem: { kind: 'refused', status: 400, message: 'no', errors: [] } }], T0));
+    const parsed = parseOutbox(
+      serializeOutbox(
+        [record('a'), { ...record('b'), state: 'attention', problem: { kind: 'refused', status: 400, message: 'no', errors: [] } }],
+        T0,
+      ),
+    );
     if ('error' in parsed) throw new Error(parsed.error);
     expect(parsed.rejected).toBe(0);
     expect(parsed.records[0]).toMatchObject({ id: 'a', state: 'queued', draftId: null, entries: record('a').entries });
@@ -35,7 +53,13 @@ describe('outbox file', () => {
     expect(parseOutbox('not json')).toEqual({ error: 'notAnOutbox' });
     expect(parseOutbox(JSON.stringify({ format: 'other', version: 1, entries: [] }))).toEqual({ error: 'notAnOutbox' });
     expect(parseOutbox(JSON.stringify({ format: 'fieldsurvey-outbox', version: 99, entries: [] }))).toEqual({ error: 'notAnOutbox' });
-    const mixed = parseOutbox(JSON.stringify({ format: 'fieldsurvey-outbox', version: 1, entries: [record('a'), { id: 'x' }, { ...record('y'), entries: [['a', 1]] }] }));
+    const mixed = parseOutbox(
+      JSON.stringify({
+        format: 'fieldsurvey-outbox',
+        version: 1,
+        entries: [record('a'), { id: 'x' }, { ...record('y'), entries: [['a', 1]] }],
+      }),
+    );
     expect(mixed).toMatchObject({ rejected: 2, records: [{ id: 'a' }] });
   });
 

@@ -10,7 +10,13 @@ import { submitThroughOutbox } from '../../../src/offline/submit';
 let db: OfflineDb;
 let n = 0;
 const T0 = Date.UTC(2026, 5, 1);
-const entry = (draftId: string | null = null) => ({ id: 'sub-1', surveyId: 's1', title: 'Demo', entries: [['submission.id', 'sub-1']] as [string, string][], draftId });
+const entry = (draftId: string | null = null) => ({
+  id: 'sub-1',
+  surveyId: 's1',
+  title: 'Demo',
+  entries: [['submission.id', 'sub-1']] as [string, string][],
+  draftId,
+});
 const ok = async () => ({ message: 'Survey submitted successfully.', data: { id: 'sub-1' } });
 
 beforeEach(() => {
@@ -44,7 +50,11 @@ describe('submitThroughOutbox', () => {
   });
 
   it('queues on a network failure, a timeout or a 5xx', async () => {
-    for (const failure of [{ kind: 'network', status: 0 }, { kind: 'timeout', status: 0 }, { kind: 'http', status: 503 }]) {
+    for (const failure of [
+      { kind: 'network', status: 0 },
+      { kind: 'timeout', status: 0 },
+      { kind: 'http', status: 503 },
+    ]) {
       const outcome = await submitThroughOutbox(
         {
           db,

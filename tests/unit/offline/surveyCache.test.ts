@@ -23,7 +23,10 @@ afterEach(async () => {
 describe('media of a survey', () => {
   it('finds image and sound paths anywhere in the data, once each, and nothing else', () => {
     const data = {
-      items: [{ image: '/api/FileData/getFile?key=a.png' }, { choices: [{ media: 'https://files.example.org/cow.JPG' }, { media: '/media/moo.mp3' }] }],
+      items: [
+        { image: '/api/FileData/getFile?key=a.png' },
+        { choices: [{ media: 'https://files.example.org/cow.JPG' }, { media: '/media/moo.mp3' }] },
+      ],
       label: 'see photo.png for details',
       again: '/api/FileData/getFile?key=a.png',
     };
@@ -42,7 +45,13 @@ describe('has the survey changed?', () => {
   });
 
   it('answers true once when the server brings another version, and remembers it', async () => {
-    await db.surveys.put({ surveyId: 's1', title: 'Demo', path: '/public-survey/x/s1', cachedAt: 1, version: await fingerprint(envelope('old')) });
+    await db.surveys.put({
+      surveyId: 's1',
+      title: 'Demo',
+      path: '/public-survey/x/s1',
+      cachedAt: 1,
+      version: await fingerprint(envelope('old')),
+    });
     vi.stubGlobal('fetch', async () => new Response(envelope('new')));
     expect(await surveyChanged(db, 's1', URL_)).toBe(true);
     expect(await surveyChanged(db, 's1', URL_)).toBe(false);

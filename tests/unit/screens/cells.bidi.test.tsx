@@ -7,7 +7,8 @@ import type { Column } from '../../../schemas/screens';
 import { renderCell } from '../../../src/components/admin-screen/cells';
 
 const t = ((k: string) => k) as unknown as TFunction;
-const cell = (kind: Column['kind'], v: unknown) => renderToStaticMarkup(<>{renderCell({ key: 'v', kind, label: 'x' } as Column, { v }, t, 'en')}</>);
+const cell = (kind: Column['kind'], v: unknown) =>
+  renderToStaticMarkup(<>{renderCell({ key: 'v', kind, label: 'x' } as Column, { v }, t, 'en')}</>);
 
 describe("a table's user values", () => {
   it('are each in a <bdi>', () => {

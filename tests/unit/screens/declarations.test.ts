@@ -7,7 +7,15 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { recycleBinRoles } from '../../../schemas/recycleBin';
 import { roleNames } from '../../../schemas/roles';
-import { adminDeletedItems, projectDeletedItems, screens, type Action, type ApiCall, type FormDeclaration, type ScreenDeclaration } from '../../../schemas/screens';
+import {
+  adminDeletedItems,
+  projectDeletedItems,
+  screens,
+  type Action,
+  type ApiCall,
+  type FormDeclaration,
+  type ScreenDeclaration,
+} from '../../../schemas/screens';
 import en from '../../../src/i18n/locales/en.json';
 
 const all = Object.values(screens) as ScreenDeclaration[];
@@ -23,7 +31,13 @@ function hasKey(key: string): boolean {
 }
 
 function actionsOf(s: ScreenDeclaration): Action[] {
-  return [...s.rowActions, ...s.toolbar, ...(s.selection?.actions ?? []), ...(s.rowClick ? [s.rowClick] : []), ...(s.createCard ? [s.createCard] : [])];
+  return [
+    ...s.rowActions,
+    ...s.toolbar,
+    ...(s.selection?.actions ?? []),
+    ...(s.rowClick ? [s.rowClick] : []),
+    ...(s.createCard ? [s.createCard] : []),
+  ];
 }
 
 function textKeys(s: ScreenDeclaration): string[] {
@@ -50,7 +64,14 @@ function formKeys(f: FormDeclaration): string[] {
   for (const r of f.rules ?? []) keys.push(r.message);
   for (const mode of [f.create, f.edit]) {
     if (!mode) continue;
-    keys.push(mode.title, mode.submit, mode.cancel, mode.failure, ...[mode.success, mode.failureTitle].filter((k): k is string => !!k), ...Object.values(mode.problemDialogs ?? {}));
+    keys.push(
+      mode.title,
+      mode.submit,
+      mode.cancel,
+      mode.failure,
+      ...[mode.success, mode.failureTitle].filter((k): k is string => !!k),
+      ...Object.values(mode.problemDialogs ?? {}),
+    );
   }
   return keys;
 }
@@ -93,7 +114,8 @@ describe('admin screen declarations', () => {
           for (const m of String(value).matchAll(PLACEHOLDER)) if (!KNOWN.test(m[1]!)) bad.push(`${s.id}: ${m[0]}`);
         }
       }
-      for (const a of actionsOf(s)) if (a.run.kind === 'navigate') for (const m of a.run.to.matchAll(PLACEHOLDER)) if (!KNOWN.test(m[1]!)) bad.push(`${s.id}: ${m[0]}`);
+      for (const a of actionsOf(s))
+        if (a.run.kind === 'navigate') for (const m of a.run.to.matchAll(PLACEHOLDER)) if (!KNOWN.test(m[1]!)) bad.push(`${s.id}: ${m[0]}`);
     }
     expect(bad).toEqual([]);
   });

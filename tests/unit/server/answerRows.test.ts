@@ -17,14 +17,30 @@ const s = survey(
   repeat('r', q.text('v')),
 );
 const b = bindSurvey(s);
-const data = { t: 'x', n: 4, p: '+254712345678', m: 'b a', ok: true, g: '1 2', mx: { r: ['c'] }, rk: 'b a', rt: { r: 'c' }, f: 'org/2026-11/a.pdf', r: [{ v: 'y' }] };
+const data = {
+  t: 'x',
+  n: 4,
+  p: '+254712345678',
+  m: 'b a',
+  ok: true,
+  g: '1 2',
+  mx: { r: ['c'] },
+  rk: 'b a',
+  rt: { r: 'c' },
+  f: 'org/2026-11/a.pdf',
+  r: [{ v: 'y' }],
+};
 
 describe('answer rows', () => {
   const { answers } = encodeAnswers(b, data, { surveyId: s.id, userId: null });
   const rows = answers.map((a) => toAnswerRow(a, () => undefined));
 
   it('fills exactly one value column per answer', () => {
-    for (const r of rows) expect([r.text, r.number, r.bool, r.choices, r.detail].filter((v) => v !== null), r.itemId).toHaveLength(1);
+    for (const r of rows)
+      expect(
+        [r.text, r.number, r.bool, r.choices, r.detail].filter((v) => v !== null),
+        r.itemId,
+      ).toHaveLength(1);
     const byName = new Map(answers.map((a, i) => [a.name, rows[i]!]));
     expect(byName.get('p')).toMatchObject({ text: '+254712345678', number: null });
     expect(byName.get('r__counter')).toMatchObject({ number: 1, repeatPath: '' });
@@ -34,6 +50,10 @@ describe('answer rows', () => {
 
   it('reads back the answers that were written (files as stored paths)', () => {
     const back = fromAnswerRows(rows, b, { surveyId: s.id, userId: null });
-    expect(back).toEqual(answers.map((a) => (a.name === 'f' ? { ...a, answerDetail: { questionType: 110, filePaths: [{ filePath: 'org/2026-11/a.pdf' }] } } : a)));
+    expect(back).toEqual(
+      answers.map((a) =>
+        a.name === 'f' ? { ...a, answerDetail: { questionType: 110, filePaths: [{ filePath: 'org/2026-11/a.pdf' }] } } : a,
+      ),
+    );
   });
 });

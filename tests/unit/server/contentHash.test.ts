@@ -6,7 +6,9 @@ import type { FormEntry } from '../../../engine/survey/index';
 import { contentHash } from '../../../server/services/contentHash';
 
 function reference(entries: readonly FormEntry[], sha: ReadonlyMap<string, string>): string {
-  const lines = entries.map(([name, value]) => `${name.toLowerCase()}\u0000${typeof value === 'string' ? value : `${value.fileName}\u0000${sha.get(name) ?? ''}`}`);
+  const lines = entries.map(
+    ([name, value]) => `${name.toLowerCase()}\u0000${typeof value === 'string' ? value : `${value.fileName}\u0000${sha.get(name) ?? ''}`}`,
+  );
   lines.sort();
   return createHash('sha256').update(lines.join('\u0001')).digest('hex');
 }
@@ -26,8 +28,18 @@ describe('contentHash', () => {
   });
 
   it('ignores the order of fields and the case of names, and sees every value', () => {
-    const a: FormEntry[] = [['answers[0].name', 'q0'], ['surveyId', 'x'], ['answers[10].name', 'q10'], ['answers[1].name', 'q1']];
-    const b: FormEntry[] = [['SURVEYID', 'x'], ['answers[1].name', 'q1'], ['answers[0].Name', 'q0'], ['answers[10].name', 'q10']];
+    const a: FormEntry[] = [
+      ['answers[0].name', 'q0'],
+      ['surveyId', 'x'],
+      ['answers[10].name', 'q10'],
+      ['answers[1].name', 'q1'],
+    ];
+    const b: FormEntry[] = [
+      ['SURVEYID', 'x'],
+      ['answers[1].name', 'q1'],
+      ['answers[0].Name', 'q0'],
+      ['answers[10].name', 'q10'],
+    ];
     expect(contentHash(a, new Map())).toBe(contentHash(b, new Map()));
     expect(contentHash(a, new Map())).not.toBe(contentHash([...a.slice(0, 3), ['answers[1].name', 'q2']], new Map()));
   });
@@ -39,7 +51,10 @@ describe('contentHash', () => {
     const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
     const shapes = Array.from({ length: 40 }, () => Array.from({ length: 1 + next(10) }, () => names[next(names.length)]!));
     for (let round = 0; round < 2000; round++) {
-      const entries: FormEntry[] = shapes[next(shapes.length)]!.map((name) => [name, next(6) === 0 ? file(values[next(values.length)]!) : values[next(values.length)]!]);
+      const entries: FormEntry[] = shapes[next(shapes.length)]!.map((name) => [
+        name,
+        next(6) === 0 ? file(values[next(values.length)]!) : values[next(values.length)]!,
+      ]);
       const sha = new Map(entries.filter(([, v]) => typeof v !== 'string').map(([n]) => [n, next(2) ? 'cd'.repeat(32) : '']));
       expect(contentHash(entries, sha)).toBe(reference(entries, sha));
     }

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { neutralizeCell, type CellValue } from '../../../engine/survey/index';
 import { scanTop, topSpans } from '../../../server/services/compactCopy';
-import { ByteSink, CSV_FORMAT, XlsxRowFormat, writeCells, writeCopyCells, type ColumnPlan, type RowFormat } from '../../../server/services/exportBytes';
+import {
+  ByteSink,
+  CSV_FORMAT,
+  XlsxRowFormat,
+  writeCells,
+  writeCopyCells,
+  type ColumnPlan,
+  type RowFormat,
+} from '../../../server/services/exportBytes';
 
 const plans: ColumnPlan[] = [
   { at: 0, kind: 'number', choice: -1, cell: (raw) => (typeof raw === 'number' ? raw : neutralizeCell(JSON.stringify(raw))) },
@@ -19,9 +27,42 @@ const plans: ColumnPlan[] = [
   { at: 40, kind: 'number', choice: -1, cell: () => 'never' },
 ];
 
-const texts = ['', 'plain', 'say "hi"', '=1+2', '+254712345678', '-5', '@SUM(A1)', '\tstarts with a tab', '\rcarriage', ' leading space', 'trailing ', 'a & b < c > d', 'naïve café', 'emoji 🎉 here', 'lone \ud800 surrogate', 'not xml \ufffe\u0001 chars', 'line\nbreak', 'back\\slash', 'ملف عربي'];
+const texts = [
+  '',
+  'plain',
+  'say "hi"',
+  '=1+2',
+  '+254712345678',
+  '-5',
+  '@SUM(A1)',
+  '\tstarts with a tab',
+  '\rcarriage',
+  ' leading space',
+  'trailing ',
+  'a & b < c > d',
+  'naïve café',
+  'emoji 🎉 here',
+  'lone \ud800 surrogate',
+  'not xml \ufffe\u0001 chars',
+  'line\nbreak',
+  'back\\slash',
+  'ملف عربي',
+];
 const numbers = ['0', '42', '-17', '1.50', '1e3', '-0', '123456789012345678', '0.1', '3.14159'];
-const values = [...texts.map((t) => JSON.stringify(t)), ...numbers, 'true', 'false', 'null', '[]', '[7]', '[3]', '[3,7]', '[ 7 ]', '{"d":{"lat":1.5,"text":"a]b\\"c"}}', '{"d":null}'];
+const values = [
+  ...texts.map((t) => JSON.stringify(t)),
+  ...numbers,
+  'true',
+  'false',
+  'null',
+  '[]',
+  '[7]',
+  '[3]',
+  '[3,7]',
+  '[ 7 ]',
+  '{"d":{"lat":1.5,"text":"a]b\\"c"}}',
+  '{"d":null}',
+];
 
 /** The slow path: the copy parsed, every column's cell written as a cell. */
 function slowRow(f: RowFormat, top: string): Buffer {

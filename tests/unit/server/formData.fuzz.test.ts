@@ -23,7 +23,9 @@ function ours(body: Buffer, boundary = BOUNDARY): Read[] | 'refused' {
 }
 
 function simplify(p: FormPart): Read {
-  return p.fileName === undefined ? { name: p.name, value: p.value } : { name: p.name, fileName: p.fileName, contentType: p.contentType, data: p.data.toString('latin1') };
+  return p.fileName === undefined
+    ? { name: p.name, value: p.value }
+    : { name: p.name, fileName: p.fileName, contentType: p.contentType, data: p.data.toString('latin1') };
 }
 
 function theirs(body: Buffer, boundary = BOUNDARY): Promise<Read[] | 'refused'> {
@@ -31,7 +33,12 @@ function theirs(body: Buffer, boundary = BOUNDARY): Promise<Read[] | 'refused'> 
     const parts: Read[] = [];
     let bb: InstanceType<typeof Busboy>;
     try {
-      bb = new Busboy({ headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, limits: { fieldSize: LIMITS.fieldSize, fileSize: LIMITS.fileSize }, defCharset: 'utf8', preservePath: true });
+      bb = new Busboy({
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        limits: { fieldSize: LIMITS.fieldSize, fileSize: LIMITS.fileSize },
+        defCharset: 'utf8',
+        preservePath: true,
+      });
     } catch {
       return resolve('refused');
     }
@@ -68,15 +75,25 @@ const valueArb = fc.oneof(
 );
 const partArb = fc.oneof(
   fc.record({ name: nameArb, value: valueArb }),
-  fc.record({ name: nameArb, fileName: nameArb, contentType: fc.constantFrom('image/png', 'application/pdf', 'text/plain'), data: fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString('latin1')) }),
+  fc.record({
+    name: nameArb,
+    fileName: nameArb,
+    contentType: fc.constantFrom('image/png', 'application/pdf', 'text/plain'),
+    data: fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString('latin1')),
+  }),
 );
 
 function write(parts: readonly Read[], boundary = BOUNDARY): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    if (p.fileName === undefined) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    if (p.fileName === undefined)
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.from(p.data!, 'latin1'), Buffer.from('\r\n'));
     }
   }
@@ -89,10 +106,12 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.nat().map((n) => (b: Buffer) => b.subarray(0, n % (b.length + 1))),
   // Inserted bytes are ASCII (NUL, CR, LF, quote, dash, ';' and letters): invalid UTF-8 in a header is decoded
   // differently by the two readers (U+FFFD here, latin1 there) without either reading more than was sent.
-  fc.tuple(fc.nat(), fc.array(fc.constantFrom(0x00, 0x0d, 0x0a, 0x22, 0x2d, 0x3b, 0x20, 0x3d, 0x41, 0x61), { minLength: 1, maxLength: 8 })).map(([n, bytes]) => (b: Buffer) => {
-    const at = n % (b.length + 1);
-    return Buffer.concat([b.subarray(0, at), Buffer.from(bytes), b.subarray(at)]);
-  }),
+  fc
+    .tuple(fc.nat(), fc.array(fc.constantFrom(0x00, 0x0d, 0x0a, 0x22, 0x2d, 0x3b, 0x20, 0x3d, 0x41, 0x61), { minLength: 1, maxLength: 8 }))
+    .map(([n, bytes]) => (b: Buffer) => {
+      const at = n % (b.length + 1);
+      return Buffer.concat([b.subarray(0, at), Buffer.from(bytes), b.subarray(at)]);
+    }),
   fc.nat().map((n) => (b: Buffer) => {
     // Drop one CRLF.
     const s = b.toString('latin1');
@@ -120,27 +139,42 @@ describe('the multipart reader against busboy', () => {
 
   it('refuses a damaged body or reads it as busboy does, and throws nothing else', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(partArb, { minLength: 1, maxLength: 8 }), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (parts, mutations) => {
-        const body = mutations.reduce((b, m) => m(b), write(parts));
-        const mine = ours(body);
-        const busboy = await theirs(body);
-        // busboy drops a part whose blank line after the headers is missing and whose body is empty; this
-        // reader keeps it, empty. Either way nothing is read that was not sent.
-        // A damaged Content-Type is read differently too (busboy keeps junk such as '= text/plain', this reader
-        // falls back to text/plain); it is advisory either way, as the server sniffs a file's bytes.
-        const filled = (parts: Read[]) => parts.filter((p) => (p.value ?? p.data) !== '').map(({ contentType: _, ...p }) => p);
-        if (mine !== 'refused' && busboy !== 'refused') expect(filled(mine)).toEqual(filled(busboy));
-      }),
+      fc.asyncProperty(
+        fc.array(partArb, { minLength: 1, maxLength: 8 }),
+        fc.array(mutationArb, { minLength: 1, maxLength: 3 }),
+        async (parts, mutations) => {
+          const body = mutations.reduce((b, m) => m(b), write(parts));
+          const mine = ours(body);
+          const busboy = await theirs(body);
+          // busboy drops a part whose blank line after the headers is missing and whose body is empty; this
+          // reader keeps it, empty. Either way nothing is read that was not sent.
+          // A damaged Content-Type is read differently too (busboy keeps junk such as '= text/plain', this reader
+          // falls back to text/plain); it is advisory either way, as the server sniffs a file's bytes.
+          const filled = (parts: Read[]) => parts.filter((p) => (p.value ?? p.data) !== '').map(({ contentType: _, ...p }) => p);
+          if (mine !== 'refused' && busboy !== 'refused') expect(filled(mine)).toEqual(filled(busboy));
+        },
+      ),
       { numRuns: 600, seed: 11252026 },
     );
   });
 
   it.each([
-    ['a part that never ends', (n: number) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'x'.repeat(n)}`)],
+    [
+      'a part that never ends',
+      (n: number) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'x'.repeat(n)}`),
+    ],
     ['endless headers', (n: number) => Buffer.from(`--${BOUNDARY}\r\n${'X-Pad: y\r\n'.repeat(n / 10)}`)],
     ['a header line without an end', (n: number) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'a'.repeat(n)}`)],
-    ['only carriage returns', (n: number) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n`), Buffer.alloc(n, '\r')])],
-    ['near-boundaries everywhere', (n: number) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${`\r\n--${BOUNDARY.slice(0, -1)}`.repeat(n / 40)}`)],
+    [
+      'only carriage returns',
+      (n: number) =>
+        Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n`), Buffer.alloc(n, '\r')]),
+    ],
+    [
+      'near-boundaries everywhere',
+      (n: number) =>
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${`\r\n--${BOUNDARY.slice(0, -1)}`.repeat(n / 40)}`),
+    ],
     ['NUL bytes', (n: number) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n`), Buffer.alloc(n, 0)])],
   ])('%s: refused, in time linear in the body', (_, make) => {
     const timeOf = (n: number): number => {
@@ -161,9 +195,12 @@ describe('the multipart reader against busboy', () => {
   });
 
   it('a quoted name that never closes is refused, not read as another name', () => {
-    const part = (disposition: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\nv\r\n--${BOUNDARY}--\r\n`);
+    const part = (disposition: string) =>
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\nv\r\n--${BOUNDARY}--\r\n`);
     expect(ours(part('form-data; name="\\"'))).toBe('refused');
     expect(ours(part('form-data; name="a\\"; filename="b"'))).toBe('refused');
-    expect(ours(part('form-data; name="a\\\\"; filename="b"'))).toEqual([{ name: 'a\\', fileName: 'b', contentType: 'text/plain', data: 'v' }]);
+    expect(ours(part('form-data; name="a\\\\"; filename="b"'))).toEqual([
+      { name: 'a\\', fileName: 'b', contentType: 'text/plain', data: 'v' },
+    ]);
   });
 });

@@ -17,7 +17,9 @@ describe('parseFormData', () => {
       ['empty', ''],
     ]);
     const parts = parseFormData(payload, boundary, LIMITS);
-    expect(parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString('utf8')]))).toEqual([
+    expect(
+      parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString('utf8')])),
+    ).toEqual([
       ['answers[0].answerDetail.text', 'Café ☕'],
       ['answers[1].answerDetail.answerFiles[0]', 'صورة.png', 'image/png', '\u0001\u0002\u0003'],
       ['empty', ''],
@@ -32,12 +34,14 @@ describe('parseFormData', () => {
   it('finds the end of values of any length, past look-alikes of the boundary', () => {
     const boundary = 'b0undary';
     const values = [0, 1, 200, 255, 256, 257, 300, 5000].map((n) => `${'v'.repeat(n)}\r\n--b0undar\r\n-z`);
-    const body = Buffer.from(`${values.map((v, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${v}\r\n`).join('')}--${boundary}--\r\n`);
+    const body = Buffer.from(
+      `${values.map((v, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${v}\r\n`).join('')}--${boundary}--\r\n`,
+    );
     const parts = parseFormData(body, boundary, { ...LIMITS, fields: 100, fieldSize: 10_000 });
     expect(parts.map((p) => (p.fileName === undefined ? p.value : null))).toEqual(values);
   });
 
-  it('reads part headers other than the browser\'s usual line', () => {
+  it("reads part headers other than the browser's usual line", () => {
     const boundary = 'b0undary';
     const body = Buffer.from(
       [
@@ -63,7 +67,9 @@ describe('parseFormData', () => {
       ].join('\r\n'),
     );
     const parts = parseFormData(body, boundary, LIMITS);
-    expect(parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString()]))).toEqual([
+    expect(
+      parts.map((p) => (p.fileName === undefined ? [p.name, p.value] : [p.name, p.fileName, p.contentType, p.data.toString()])),
+    ).toEqual([
       ['a"b', 'quoted'],
       ['token', 'typed'],
       ['n;m', 'semicolon'],
@@ -72,7 +78,11 @@ describe('parseFormData', () => {
   });
 
   it.each([
-    ['a file over the size', [['f', { fileName: 'x.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(11) }]], 'FST_REQ_FILE_TOO_LARGE'],
+    [
+      'a file over the size',
+      [['f', { fileName: 'x.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(11) }]],
+      'FST_REQ_FILE_TOO_LARGE',
+    ],
     ['too many files', [1, 2, 3].map((i) => [`f${i}`, { fileName: 'x', contentType: 'a/b', bytes: Buffer.alloc(1) }]), 'FST_FILES_LIMIT'],
     ['too many fields', [1, 2, 3, 4].map((i) => [`f${i}`, 'x']), 'FST_FIELDS_LIMIT'],
     ['a field over the size', [['f', 'x'.repeat(21)]], 'FST_INVALID_MULTIPART'],

@@ -5,7 +5,12 @@ import { loadConfig } from '../../../server/config';
 import { contentSecurityPolicy } from '../../../server/security/headers';
 
 const base = { DATA_DIR: '/tmp/fieldsurvey-unit', JWT_SECRET: 'unit-secret-of-sufficient-length-0123456789' };
-const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICES: '1:price_a:price_b' };
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  STRIPE_PRICES: '1:price_a:price_b',
+};
 
 describe('the content security policy and Stripe', () => {
   it('lets no Stripe script, frame or connection in on the sandbox', () => {

@@ -13,7 +13,11 @@ describe('roundStart', () => {
   it.each([
     ['Daily', { recurrence: recurrences.Daily }, ['2024-01-31T09:00', '2024-02-01T09:00', '2024-02-02T09:00']],
     ['EveryXDays (3)', { recurrence: recurrences.EveryXDays, everyXDays: 3 }, ['2024-01-31T09:00', '2024-02-03T09:00', '2024-02-06T09:00']],
-    ['Monthly, clamped to the month and not drifting', { recurrence: recurrences.Monthly }, ['2024-01-31T09:00', '2024-02-29T09:00', '2024-03-31T09:00', '2024-04-30T09:00']],
+    [
+      'Monthly, clamped to the month and not drifting',
+      { recurrence: recurrences.Monthly },
+      ['2024-01-31T09:00', '2024-02-29T09:00', '2024-03-31T09:00', '2024-04-30T09:00'],
+    ],
     ['Yearly', { recurrence: recurrences.Yearly }, ['2024-01-31T09:00', '2025-01-31T09:00']],
     ['Weekly on its own weekday', { recurrence: recurrences.Weekly }, ['2024-01-31T09:00', '2024-02-07T09:00', '2024-02-14T09:00']],
     ['Weekly on Monday', { recurrence: recurrences.Weekly, weekday: 1 }, ['2024-01-31T09:00', '2024-02-05T09:00', '2024-02-12T09:00']],
@@ -39,7 +43,11 @@ describe('dueRounds', () => {
   });
 
   it('creates round 2 when it falls', () => {
-    expect(dueRounds(daily, at('2024-02-01T09:00:00Z'))).toEqual({ due: { round: 2, startsAt: at('2024-02-01T09:00:00Z') }, lastRound: 2, nextRoundAt: at('2024-02-02T09:00:00Z') });
+    expect(dueRounds(daily, at('2024-02-01T09:00:00Z'))).toEqual({
+      due: { round: 2, startsAt: at('2024-02-01T09:00:00Z') },
+      lastRound: 2,
+      nextRoundAt: at('2024-02-02T09:00:00Z'),
+    });
   });
 
   it('after a week down, creates only the latest round, numbered by the calendar', () => {

@@ -24,7 +24,11 @@ function setup() {
     set: (s: Sub | undefined) => (sub = s),
   };
 }
-const refusal = (p: Promise<void>) => p.then(() => 'ok', (e: Error) => e.message);
+const refusal = (p: Promise<void>) =>
+  p.then(
+    () => 'ok',
+    (e: Error) => e.message,
+  );
 
 describe('the subscription gate', () => {
   it('reads an organization once per TTL', async () => {

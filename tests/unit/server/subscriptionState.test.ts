@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { accessState } from '../../../server/services/subscriptionState';
 
 const now = new Date('2026-06-01T12:00:00Z');
-const sub = (status: 'trialing' | 'active' | 'incomplete' | 'past_due' | 'unpaid' | 'canceled', ends: string) => ({ status, ends_at: ends });
+const sub = (status: 'trialing' | 'active' | 'incomplete' | 'past_due' | 'unpaid' | 'canceled', ends: string) => ({
+  status,
+  ends_at: ends,
+});
 
 describe('whether an organization may be entered', () => {
   it('lets a running trial or subscription in', () => {
@@ -16,7 +19,8 @@ describe('whether an organization may be entered', () => {
   it('tells ended, cancelled-and-ended and unpaid apart', () => {
     expect(accessState({ registrationDone: true, isOwner: true }, sub('active', '2026-05-31T00:00:00Z'), now)).toBe('ended');
     expect(accessState({ registrationDone: true, isOwner: true }, sub('canceled', '2026-05-31T00:00:00Z'), now)).toBe('canceledEnded');
-    for (const s of ['incomplete', 'past_due', 'unpaid'] as const) expect(accessState({ registrationDone: true, isOwner: true }, sub(s, '2026-07-01T00:00:00Z'), now)).toBe('notPaid');
+    for (const s of ['incomplete', 'past_due', 'unpaid'] as const)
+      expect(accessState({ registrationDone: true, isOwner: true }, sub(s, '2026-07-01T00:00:00Z'), now)).toBe('notPaid');
   });
   it('runs a cancelled subscription to the end of its period', () => {
     expect(accessState({ registrationDone: true, isOwner: true }, sub('canceled', '2026-06-10T00:00:00Z'), now)).toBe('ok');

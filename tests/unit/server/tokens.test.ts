@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, hashToken, newRefreshToken, signAccessToken, signRegistrationToken, verifyAccessToken, verifyRegistrationToken } from '../../../server/auth/tokens';
+import {
+  ACCESS_TOKEN_SECONDS,
+  hashToken,
+  newRefreshToken,
+  signAccessToken,
+  signRegistrationToken,
+  verifyAccessToken,
+  verifyRegistrationToken,
+} from '../../../server/auth/tokens';
 
 const secret = 'unit-test-secret-that-is-long-enough-0123';
 const claims = { userId: '11111111-1111-4111-8111-111111111111', familyId: '22222222-2222-4222-8222-222222222222' };

@@ -44,7 +44,11 @@ const CASES: Record<Exclude<QuestionType, 0>, [() => QuestionBuilder, unknown, (
   40: [() => q.note('x').calculation("'shown'"), 'shown', () => ({ text: 'shown' })],
   100: [() => q.phone('x'), '+254712345678', () => ({ number: '+254712345678' })],
   104: [() => q.datetime('x'), '2026-02-28 14:05', () => ({ text: '2026-02-28 14:05' })],
-  105: [() => q.geopoint('x'), '-1.2921 36.8219 1650 5', () => ({ coords: { latitude: -1.2921, longitude: 36.8219, altitude: 1650, accuracy: 5 } })],
+  105: [
+    () => q.geopoint('x'),
+    '-1.2921 36.8219 1650 5',
+    () => ({ coords: { latitude: -1.2921, longitude: 36.8219, altitude: 1650, accuracy: 5 } }),
+  ],
   106: [() => q.image('x'), PNG_1x1, () => ({ answerFiles: [{ fileName: 'dot.png', contentType: 'image/png', uri: PNG_1x1 }] })],
   110: [() => q.file('x'), 'org/2026-11/stored.pdf', () => ({ filePaths: [{ filePath: 'org/2026-11/stored.pdf' }] })],
   112: [() => q.acknowledge('x'), true, () => ({ questionChoice: true })],
@@ -53,17 +57,33 @@ const CASES: Record<Exclude<QuestionType, 0>, [() => QuestionBuilder, unknown, (
   276: [
     () => q.rating('x').choices('r1', 'r2').columns('c1', 'c2'),
     { r1: 'c2', r2: 'c1' },
-    (f) => ({ answerRatings: [{ choiceId: f.choices[0]!.id, secondChoiceId: f.columns[1]!.id }, { choiceId: f.choices[1]!.id, secondChoiceId: f.columns[0]!.id }] }),
+    (f) => ({
+      answerRatings: [
+        { choiceId: f.choices[0]!.id, secondChoiceId: f.columns[1]!.id },
+        { choiceId: f.choices[1]!.id, secondChoiceId: f.columns[0]!.id },
+      ],
+    }),
   ],
   277: [
     () => q.matrix('x').choices('r1', 'r2').columns('c1', 'c2'),
     { r1: ['c1', 'c2'] },
-    (f) => ({ answerMatrix: [{ choiceId: f.choices[0]!.id, secondChoiceId: f.columns[0]!.id, text: 'c1' }, { choiceId: f.choices[0]!.id, secondChoiceId: f.columns[1]!.id, text: 'c2' }] }),
+    (f) => ({
+      answerMatrix: [
+        { choiceId: f.choices[0]!.id, secondChoiceId: f.columns[0]!.id, text: 'c1' },
+        { choiceId: f.choices[0]!.id, secondChoiceId: f.columns[1]!.id, text: 'c2' },
+      ],
+    }),
   ],
   278: [
     () => q.ranking('x').choices('a', 'b', 'c'),
     'c a b',
-    (f) => ({ answerRankings: [{ choiceId: f.choices[2]!.id, rank: 1 }, { choiceId: f.choices[0]!.id, rank: 2 }, { choiceId: f.choices[1]!.id, rank: 3 }] }),
+    (f) => ({
+      answerRankings: [
+        { choiceId: f.choices[2]!.id, rank: 1 },
+        { choiceId: f.choices[0]!.id, rank: 2 },
+        { choiceId: f.choices[1]!.id, rank: 3 },
+      ],
+    }),
   ],
   279: [() => q.hidden('x'), 'v2', () => ({ text: 'v2' })],
 };
@@ -81,17 +101,43 @@ describe('CODECS: every type both ways', () => {
     const one = bindSurvey(survey(q.integer('n'), q.acknowledge('a'), q.geopoint('g')));
     expect(CODECS[35].decode({ number: '17' }, one.byName.get('n') as FieldNode)).toEqual({ value: 17 });
     expect(CODECS[112].decode({ questionChoice: 'true' }, one.byName.get('a') as FieldNode)).toEqual({ value: true });
-    expect(CODECS[105].decode({ coords: { latitude: '1.5', longitude: '2' } }, one.byName.get('g') as FieldNode)).toEqual({ value: '1.5 2' });
+    expect(CODECS[105].decode({ coords: { latitude: '1.5', longitude: '2' } }, one.byName.get('g') as FieldNode)).toEqual({
+      value: '1.5 2',
+    });
   });
 
   it('refuses what it cannot read, in the product words', () => {
-    expect(CODECS[32].decode({ choices: ['00000000-0000-4000-a000-000000000000'] }, field('s1'))).toEqual({ error: 'Please choose one of the offered options.' });
-    expect(CODECS[32].decode({ choices: [id('s1', 'a'), id('s1', 'b')] }, field('s1'))).toEqual({ error: 'Please choose one of the offered options.' });
-    expect(CODECS[35].decode({ number: 'twelve' }, field('s1'))).toEqual({ error: 'Please enter a number.' });
-    expect(CODECS[276].decode({ answerRatings: [{ choiceId: id('rt', 'r1'), secondChoiceId: id('rt', 'c1', 'columns') }, { choiceId: id('rt', 'r1'), secondChoiceId: id('rt', 'c2', 'columns') }] }, field('rt'))).toEqual({
+    expect(CODECS[32].decode({ choices: ['00000000-0000-4000-a000-000000000000'] }, field('s1'))).toEqual({
       error: 'Please choose one of the offered options.',
     });
-    expect(CODECS[278].decode({ answerRankings: [{ choiceId: id('rk', 'a'), rank: 1 }, { choiceId: id('rk', 'b'), rank: 3 }] }, field('rk'))).toEqual({ error: 'All rankings must be selected' });
+    expect(CODECS[32].decode({ choices: [id('s1', 'a'), id('s1', 'b')] }, field('s1'))).toEqual({
+      error: 'Please choose one of the offered options.',
+    });
+    expect(CODECS[35].decode({ number: 'twelve' }, field('s1'))).toEqual({ error: 'Please enter a number.' });
+    expect(
+      CODECS[276].decode(
+        {
+          answerRatings: [
+            { choiceId: id('rt', 'r1'), secondChoiceId: id('rt', 'c1', 'columns') },
+            { choiceId: id('rt', 'r1'), secondChoiceId: id('rt', 'c2', 'columns') },
+          ],
+        },
+        field('rt'),
+      ),
+    ).toEqual({
+      error: 'Please choose one of the offered options.',
+    });
+    expect(
+      CODECS[278].decode(
+        {
+          answerRankings: [
+            { choiceId: id('rk', 'a'), rank: 1 },
+            { choiceId: id('rk', 'b'), rank: 3 },
+          ],
+        },
+        field('rk'),
+      ),
+    ).toEqual({ error: 'All rankings must be selected' });
     expect(CODECS[106].decode({ answerFiles: [], filePaths: [] }, field('s1'))).toEqual({ error: 'Please attach the file again.' });
   });
 
@@ -137,7 +183,11 @@ describe('encodeAnswers / decodeAnswers', () => {
   it('reads the same form data back, empty instances included', () => {
     const { answers } = encodeAnswers(hb, data, { surveyId: household.id, userId: null });
     expect(decodeAnswers(hb, answers)).toEqual({
-      data: { name: 'Amina', n: 2, members: [{ member_name: 'A', age: 34, visits: [{ visit_date: '2026-01-02' }, {}] }, { member_name: 'B' }, {}] },
+      data: {
+        name: 'Amina',
+        n: 2,
+        members: [{ member_name: 'A', age: 34, visits: [{ visit_date: '2026-01-02' }, {}] }, { member_name: 'B' }, {}],
+      },
       problems: [],
     });
   });
@@ -162,7 +212,11 @@ describe('encodeAnswers / decodeAnswers', () => {
 });
 
 describe('form fields (multipart)', () => {
-  const { answers, sectionRepeatGroups, questionIds } = encodeAnswers(b, { s1: 'a', sm: 'b c', rt: { r2: 'c1' }, mx: { r1: ['c2'] }, rk: 'b a c' }, { surveyId: s.id, userId: null });
+  const { answers, sectionRepeatGroups, questionIds } = encodeAnswers(
+    b,
+    { s1: 'a', sm: 'b c', rt: { r2: 'c1' }, mx: { r1: ['c2'] }, rk: 'b a c' },
+    { surveyId: s.id, userId: null },
+  );
   const submission: SubmissionInput = {
     id: '6f1b3c7e-2d4a-4e8f-9a0b-1c2d3e4f5a6b',
     surveyId: s.id,
@@ -207,7 +261,13 @@ describe('form fields (multipart)', () => {
     const parsed = parseSubmission(toFormEntries(submission));
     if (!('submission' in parsed)) throw new Error(parsed.errors.join('; '));
     expect({ ...parsed.submission, answers: [] }).toEqual({ ...submission, answers: [], userId: null, taskId: null });
-    expect(decodeAnswers(b, parsed.submission.answers).data).toEqual({ s1: 'a', sm: 'b c', rt: { r2: 'c1' }, mx: { r1: ['c2'] }, rk: 'b a c' });
+    expect(decodeAnswers(b, parsed.submission.answers).data).toEqual({
+      s1: 'a',
+      sm: 'b c',
+      rt: { r2: 'c1' },
+      mx: { r1: ['c2'] },
+      rk: 'b a c',
+    });
   });
 
   it('matches field names without regard to case', () => {
@@ -216,7 +276,10 @@ describe('form fields (multipart)', () => {
   });
 
   it('closes up gaps in lists, keeping the order, and takes names of Object.prototype members as plain fields', () => {
-    const sub = [['submission.id', s.id], ['surveyId', s.id]] as [string, string][];
+    const sub = [
+      ['submission.id', s.id],
+      ['surveyId', s.id],
+    ] as [string, string][];
     const parsed = parseSubmission([
       ...sub,
       ['answers[7].questionId', s.id],
@@ -228,15 +291,25 @@ describe('form fields (multipart)', () => {
     ]);
     if (!('submission' in parsed)) throw new Error(parsed.errors.join('; '));
     expect(parsed.submission.answers.map((a) => a.answerDetail)).toEqual([{ tostring: 'x' }, { choices: ['a', 'b'] }]);
-    expect(unflatten([['a[3].b[2]', 'x'], ['a[1].b[0]', 'y']]).tree).toEqual({ a: [{ b: ['y'] }, { b: ['x'] }] });
+    expect(
+      unflatten([
+        ['a[3].b[2]', 'x'],
+        ['a[1].b[0]', 'y'],
+      ]).tree,
+    ).toEqual({ a: [{ b: ['y'] }, { b: ['x'] }] });
   });
 
   it('reads the repeat counts, and names one that is not a number instead of failing on it', () => {
-    const sub = [['submission.id', s.id], ['surveyId', s.id]] as [string, string][];
+    const sub = [
+      ['submission.id', s.id],
+      ['surveyId', s.id],
+    ] as [string, string][];
     const ok = parseSubmission([...sub, ['sectionRepeatGroups[0].sectionId', 'members'], ['sectionRepeatGroups[0].repeatGroup', '2']]);
     if (!('submission' in ok)) throw new Error(ok.errors.join('; '));
     expect(ok.submission.sectionRepeatGroups).toEqual([{ sectionId: 'members', repeatGroup: 2 }]);
-    expect(parseSubmission([...sub, ['sectionRepeatGroups[0].repeatGroup', 'two']])).toEqual({ errors: ["'sectionRepeatGroups[0].repeatGroup' must be a number between 0 and 1000"] });
+    expect(parseSubmission([...sub, ['sectionRepeatGroups[0].repeatGroup', 'two']])).toEqual({
+      errors: ["'sectionRepeatGroups[0].repeatGroup' must be a number between 0 and 1000"],
+    });
     const nested = parseSubmission([...sub, ['sectionRepeatGroups[0].repeatGroup[0].x', '1']]);
     if (!('submission' in nested)) throw new Error(nested.errors.join('; '));
     expect(nested.submission.sectionRepeatGroups).toEqual([{ sectionId: '', repeatGroup: 0 }]);

@@ -16,11 +16,21 @@ import {
 import { demoSurvey } from '../../../fixtures/demo/surveys';
 import { LANGUAGES, trilingual } from './helpers';
 
-const ui = (form: ReturnType<typeof compileSurvey>, name: string) => form.uiSchema[name] as { 'ui:widget': string; 'ui:options': Record<string, unknown> };
+const ui = (form: ReturnType<typeof compileSurvey>, name: string) =>
+  form.uiSchema[name] as { 'ui:widget': string; 'ui:options': Record<string, unknown> };
 
 /** One question of each answerable type, as the compiler should see it. */
 const ONE_OF_EACH: Record<Exclude<QuestionType, 0>, [() => QuestionBuilder, JsonSchema]> = {
-  32: [() => q.select_one('x').choices('a', 'b'), { type: 'string', oneOf: [{ const: 'a', title: 'a' }, { const: 'b', title: 'b' }] }],
+  32: [
+    () => q.select_one('x').choices('a', 'b'),
+    {
+      type: 'string',
+      oneOf: [
+        { const: 'a', title: 'a' },
+        { const: 'b', title: 'b' },
+      ],
+    },
+  ],
   33: [() => q.select_multiple('x').choices('a', 'b'), { type: 'string', pattern: '^\\S+( \\S+)*$' }],
   34: [() => q.text('x'), { type: 'string', maxLength: 30000 }],
   35: [() => q.integer('x'), { type: 'integer' }],
@@ -36,10 +46,17 @@ const ONE_OF_EACH: Record<Exclude<QuestionType, 0>, [() => QuestionBuilder, Json
   112: [() => q.acknowledge('x'), { type: 'boolean' }],
   113: [() => q.calculate('x').calculation('1 + 1'), { type: 'string', readOnly: true }],
   275: [() => q.range('x').parameters('start=0 end=10 step=2'), { type: 'number', minimum: 0, maximum: 10, multipleOf: 2 }],
-  276: [() => q.rating('x').choices('r1').columns('c1', 'c2'), { type: 'object', properties: { r1: { type: 'string', title: 'r1', enum: ['c1', 'c2'] } }, additionalProperties: false }],
+  276: [
+    () => q.rating('x').choices('r1').columns('c1', 'c2'),
+    { type: 'object', properties: { r1: { type: 'string', title: 'r1', enum: ['c1', 'c2'] } }, additionalProperties: false },
+  ],
   277: [
     () => q.matrix('x').choices('r1').columns('c1', 'c2'),
-    { type: 'object', properties: { r1: { type: 'array', title: 'r1', items: { type: 'string', enum: ['c1', 'c2'] }, uniqueItems: true } }, additionalProperties: false },
+    {
+      type: 'object',
+      properties: { r1: { type: 'array', title: 'r1', items: { type: 'string', enum: ['c1', 'c2'] }, uniqueItems: true } },
+      additionalProperties: false,
+    },
   ],
   278: [() => q.ranking('x').choices('a', 'b'), { type: 'string', pattern: '^\\S+( \\S+)*$' }],
   279: [() => q.hidden('x').default('v1'), { type: 'string', readOnly: true }],
@@ -54,7 +71,11 @@ describe('compileSurvey: one emitter per type', () => {
   });
 
   it('covers every type but the section, which is laid out instead', () => {
-    expect(Object.keys(ONE_OF_EACH).map(Number).sort((a, b) => a - b)).toEqual(QUESTION_TYPE_CODES.filter((c) => c !== 0));
+    expect(
+      Object.keys(ONE_OF_EACH)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(QUESTION_TYPE_CODES.filter((c) => c !== 0));
   });
 
   it('marks required questions in the schema and the widget options', () => {
@@ -74,18 +95,29 @@ describe('compileSurvey: one emitter per type', () => {
         q.image('i').parameters('max-pixels=640'),
       ),
     );
-    expect(ui(form, 'm')['ui:options']).toMatchObject({ maxChoices: 2, choices: [{ name: 'a', label: 'a' }, { name: 'b' }, { name: 'c' }] });
+    expect(ui(form, 'm')['ui:options']).toMatchObject({
+      maxChoices: 2,
+      choices: [{ name: 'a', label: 'a' }, { name: 'b' }, { name: 'c' }],
+    });
     expect(form.schema.properties?.t).toMatchObject({ pattern: '^[0-9]+$' });
     expect(ui(form, 't')['ui:options']).toMatchObject({ numbers: true, appearance: ['numbers'] });
     expect(ui(form, 'd')['ui:options']).toMatchObject({ monthYear: true });
     expect(ui(form, 'r')['ui:options']).toMatchObject({ start: 1, end: 5, step: 1, stars: true });
-    expect(ui(form, 'i')['ui:options']).toMatchObject({ accept: 'image/*', maxBytes: 5_000_000, blockedExtensions: expect.arrayContaining(['app', 'exe', 'ini', 'bat', 'html', 'svg']), quality: 0.8, maxPixels: 640 });
+    expect(ui(form, 'i')['ui:options']).toMatchObject({
+      accept: 'image/*',
+      maxBytes: 5_000_000,
+      blockedExtensions: expect.arrayContaining(['app', 'exe', 'ini', 'bat', 'html', 'svg']),
+      quality: 0.8,
+      maxPixels: 640,
+    });
   });
 });
 
 describe('compileSurvey: sections and repeats', () => {
   const s = survey(
-    section('intro', q.text('name'), section('inner', q.integer('age'))).label('Intro').hint('About you'),
+    section('intro', q.text('name'), section('inner', q.integer('age')))
+      .label('Intro')
+      .hint('About you'),
     repeat('members', q.text('member_name').required(), repeat('visits', q.date('visit_date'))).label('Members'),
     q.integer('n'),
     repeat('fixed', q.text('f')).repeat(3),
@@ -105,16 +137,33 @@ describe('compileSurvey: sections and repeats', () => {
       name: 'intro',
       title: 'Intro',
       description: 'About you',
-      children: [{ kind: 'question', name: 'name' }, { kind: 'section', name: 'inner', children: [{ kind: 'question', name: 'age' }] }],
+      children: [
+        { kind: 'question', name: 'name' },
+        { kind: 'section', name: 'inner', children: [{ kind: 'question', name: 'age' }] },
+      ],
     });
-    expect(layout[1]).toMatchObject({ kind: 'repeat', name: 'members', children: [{ kind: 'question', name: 'member_name' }, { kind: 'repeat', name: 'visits' }] });
+    expect(layout[1]).toMatchObject({
+      kind: 'repeat',
+      name: 'members',
+      children: [
+        { kind: 'question', name: 'member_name' },
+        { kind: 'repeat', name: 'visits' },
+      ],
+    });
   });
 
   it('makes a repeat an array of objects, nested repeats inside', () => {
     expect(form.schema.properties?.members).toMatchObject({
       type: 'array',
       title: 'Members',
-      items: { type: 'object', required: ['member_name'], properties: { member_name: { type: 'string' }, visits: { type: 'array', items: { properties: { visit_date: { format: 'date' } } } } } },
+      items: {
+        type: 'object',
+        required: ['member_name'],
+        properties: {
+          member_name: { type: 'string' },
+          visits: { type: 'array', items: { properties: { visit_date: { format: 'date' } } } },
+        },
+      },
     });
     const members = form.uiSchema.members as { items: Record<string, unknown>; 'ui:options': Record<string, unknown> };
     expect(members['ui:options']).toMatchObject({ repeat: true, addable: true, removable: true, repeatCount: null });
@@ -124,7 +173,11 @@ describe('compileSurvey: sections and repeats', () => {
 
   it('fixes the number of instances of a counted repeat', () => {
     expect(form.schema.properties?.fixed).toMatchObject({ minItems: 3, maxItems: 3 });
-    expect((form.uiSchema.fixed as { 'ui:options': unknown })['ui:options']).toMatchObject({ repeatCount: 3, addable: false, removable: false });
+    expect((form.uiSchema.fixed as { 'ui:options': unknown })['ui:options']).toMatchObject({
+      repeatCount: 3,
+      addable: false,
+      removable: false,
+    });
     expect((form.uiSchema.counted as { 'ui:options': unknown })['ui:options']).toMatchObject({ repeatCount: '${n}', addable: false });
   });
 });
@@ -133,7 +186,10 @@ describe('compileSurvey: languages', () => {
   const s = trilingual(
     q.text('name').label({ en: 'Name', fr: 'Nom', ar: 'الاسم' }).hint({ en: 'Full name' }),
     q.text('greeting').label({ en: 'Hello ${name}', fr: 'Bonjour ${name}' }),
-    q.select_one('yn').label({ en: 'OK?' }).choices({ name: 'yes', label: { en: 'Yes', fr: 'Oui' } }, { name: 'no', label: { fr: 'Non' } }),
+    q
+      .select_one('yn')
+      .label({ en: 'OK?' })
+      .choices({ name: 'yes', label: { en: 'Yes', fr: 'Oui' } }, { name: 'no', label: { fr: 'Non' } }),
     q.integer('bare'),
   );
 
@@ -142,17 +198,28 @@ describe('compileSurvey: languages', () => {
     expect(fr.schema.properties?.name).toMatchObject({ title: 'Nom', description: 'Full name' });
     expect(fr.schema.properties?.yn?.title).toBe('OK?');
     expect(fr.schema.properties?.bare?.title).toBe('( No label )');
-    expect(ui(fr, 'yn')['ui:options'].choices).toMatchObject([{ name: 'yes', label: 'Oui' }, { name: 'no', label: 'Non' }]);
+    expect(ui(fr, 'yn')['ui:options'].choices).toMatchObject([
+      { name: 'yes', label: 'Oui' },
+      { name: 'no', label: 'Non' },
+    ]);
     const en = compileSurvey(s, 1);
-    expect(ui(en, 'yn')['ui:options'].choices).toMatchObject([{ name: 'yes', label: 'Yes' }, { name: 'no', label: '( No label )' }]);
+    expect(ui(en, 'yn')['ui:options'].choices).toMatchObject([
+      { name: 'yes', label: 'Yes' },
+      { name: 'no', label: '( No label )' },
+    ]);
   });
 
   it("gives each choice its image in the form's language, the base language's when it has none, and none when neither has one", () => {
     const withImages = trilingual(q.select_one('animal').choices('goat', 'cow', 'hen'));
     const [goat, cow] = withImages.surveyItems[0]!.surveyItem.selectQuestionChoices;
-    goat!.media = [{ kind: 'image', languageId: 1, text: 'goat.png' }, { kind: 'image', languageId: 2, text: 'chevre.png' }, { kind: 'audio', languageId: 2, text: 'goat.mp3' }];
+    goat!.media = [
+      { kind: 'image', languageId: 1, text: 'goat.png' },
+      { kind: 'image', languageId: 2, text: 'chevre.png' },
+      { kind: 'audio', languageId: 2, text: 'goat.mp3' },
+    ];
     cow!.media = [{ kind: 'image', languageId: 1, text: 'cow.jpg' }];
-    const images = (languageId: number) => (ui(compileSurvey(withImages, languageId), 'animal')['ui:options'].choices as { name: string; image?: string }[]).map((c) => c.image);
+    const images = (languageId: number) =>
+      (ui(compileSurvey(withImages, languageId), 'animal')['ui:options'].choices as { name: string; image?: string }[]).map((c) => c.image);
     expect(images(2)).toEqual(['chevre.png', 'cow.jpg', undefined]);
     expect(images(3)).toEqual(['goat.png', 'cow.jpg', undefined]);
   });

@@ -20,18 +20,23 @@ const idOf = (question: string, choice: string): string => {
 
 describe('neutralizeCell', () => {
   it('puts an apostrophe before what a spreadsheet would run as a formula', () => {
-    for (const v of ['=1+2', '+A1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil.test")', "-cmd|' /C calc'!A0"]) expect(neutralizeCell(v)).toBe(`'${v}`);
+    for (const v of ['=1+2', '+A1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', '=HYPERLINK("http://evil.test")', "-cmd|' /C calc'!A0"])
+      expect(neutralizeCell(v)).toBe(`'${v}`);
   });
 
   it('leaves numbers, booleans, plain signed numbers and ordinary text alone', () => {
-    for (const v of [-5, 3.25, true, null, '-5', '+254712345678', '12.5', 'a=b', 'email@example.org', '']) expect(neutralizeCell(v)).toBe(v);
+    for (const v of [-5, 3.25, true, null, '-5', '+254712345678', '12.5', 'a=b', 'email@example.org', ''])
+      expect(neutralizeCell(v)).toBe(v);
   });
 });
 
 describe('parseAnswerFilter', () => {
   it('reads name:op:value by the question type', () => {
     expect(parseAnswerFilter(b, 'age:gte:18')).toMatchObject({ name: 'age', column: 'number', op: 'gte', values: [18] });
-    expect(parseAnswerFilter(b, 'needs:in:food|water')).toMatchObject({ column: 'choices', values: [idOf('needs', 'food'), idOf('needs', 'water')] });
+    expect(parseAnswerFilter(b, 'needs:in:food|water')).toMatchObject({
+      column: 'choices',
+      values: [idOf('needs', 'food'), idOf('needs', 'water')],
+    });
     expect(parseAnswerFilter(b, 'name:contains:a:b')).toMatchObject({ column: 'text', values: ['a:b'] });
     expect(parseAnswerFilter(b, 'member_name:empty')).toMatchObject({ op: 'empty', values: [] });
   });
@@ -50,7 +55,13 @@ describe('columns and cells', () => {
   it('has a column per answered question of the table, notes left out, repeats in their own table', () => {
     expect(dataColumns(b, null, { headers: 'names', multiple: 'single' }).map((c) => c.key)).toEqual(['name', 'age', 'needs', 'where']);
     expect(dataColumns(b, 'members', { headers: 'names', multiple: 'single' }).map((c) => c.key)).toEqual(['member_name']);
-    expect(dataColumns(b, null, { headers: 'labels', multiple: 'split' }).map((c) => c.header)).toEqual(['name', 'age', 'Needs/Food', 'Needs/Water', 'where']);
+    expect(dataColumns(b, null, { headers: 'labels', multiple: 'split' }).map((c) => c.header)).toEqual([
+      'name',
+      'age',
+      'Needs/Food',
+      'Needs/Water',
+      'where',
+    ]);
   });
 
   it('shows choices by name or label, 1/0 per split choice, numbers as numbers, GPS as ODK text', () => {
@@ -61,8 +72,17 @@ describe('columns and cells', () => {
     expect(split.map((c) => cellOf(b, c, value, { headers: 'names', multiple: 'split' }))).toEqual([1, 1]);
     expect(split.map((c) => cellOf(b, c, undefined, { headers: 'names', multiple: 'split' }))).toEqual([null, null]);
     const age = dataColumns(b, null, { headers: 'names', multiple: 'single' }).find((c) => c.key === 'age')!;
-    expect(cellOf(b, age, { text: null, number: -5, bool: null, choices: null, detail: null }, { headers: 'names', multiple: 'single' })).toBe(-5);
+    expect(
+      cellOf(b, age, { text: null, number: -5, bool: null, choices: null, detail: null }, { headers: 'names', multiple: 'single' }),
+    ).toBe(-5);
     const where = dataColumns(b, null, { headers: 'names', multiple: 'single' }).find((c) => c.key === 'where')!;
-    expect(cellOf(b, where, { text: null, number: null, bool: null, choices: null, detail: { latitude: 3.1, longitude: 35.6, altitude: 500, accuracy: 10 } }, { headers: 'names', multiple: 'single' })).toBe('3.1 35.6 500 10');
+    expect(
+      cellOf(
+        b,
+        where,
+        { text: null, number: null, bool: null, choices: null, detail: { latitude: 3.1, longitude: 35.6, altitude: 500, accuracy: 10 } },
+        { headers: 'names', multiple: 'single' },
+      ),
+    ).toBe('3.1 35.6 500 10');
   });
 });

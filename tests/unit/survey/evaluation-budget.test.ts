@@ -30,7 +30,10 @@ describe('the evaluation budget', () => {
   it('stops nested computed repeat counts that multiply', () => {
     const items: ItemBuilder[] = [
       q.integer('n'),
-      repeat('outer', repeat('inner', repeat('innermost', q.calculate('x').calculation('position(..) * 2')).repeat('${n}')).repeat('${n}')).repeat('${n}'),
+      repeat(
+        'outer',
+        repeat('inner', repeat('innermost', q.calculate('x').calculation('position(..) * 2')).repeat('${n}')).repeat('${n}'),
+      ).repeat('${n}'),
     ];
     const r = timed(() => validateAnswers(bindingsOf(items), { n: 1000 }, { budget: budget() }));
     expect(r.error).toBeInstanceOf(BudgetExceeded);
@@ -44,7 +47,15 @@ describe('the evaluation budget', () => {
 
   it('leaves room for a 2,000-question survey and for a submission of 1,000 repeat instances of 10 calculations', () => {
     const flat: ItemBuilder[] = [];
-    for (let i = 0; i < 2000; i++) flat.push(i % 2 ? q.integer(`q${i}`).relevant(`\${q${i - 1}} > 0`).constraint('. < 1000') : q.calculate(`q${i}`).calculation('1 + 1'));
+    for (let i = 0; i < 2000; i++)
+      flat.push(
+        i % 2
+          ? q
+              .integer(`q${i}`)
+              .relevant(`\${q${i - 1}} > 0`)
+              .constraint('. < 1000')
+          : q.calculate(`q${i}`).calculation('1 + 1'),
+      );
     expect(validateAnswers(bindingsOf(flat), { q1: 5 }, { budget: budget() }).valid).toBe(true);
     const calcs = Array.from({ length: 10 }, (_, i) => q.calculate(`k${i}`).calculation(`position(..) + ${i}`));
     const rows = [q.integer('n'), repeat('r', ...calcs).repeat('${n}')];

@@ -1,6 +1,15 @@
 // Scenario helpers for engine/survey: build a survey with the DSL, answer it, and look at what the
 // validator says, by question path.
-import { bindSurvey, buildSurvey, validateAnswers, type FormValues, type ItemBuilder, type SurveyModel, type ValidateOptions, type ValidationResult } from '../../../engine/survey/index';
+import {
+  bindSurvey,
+  buildSurvey,
+  validateAnswers,
+  type FormValues,
+  type ItemBuilder,
+  type SurveyModel,
+  type ValidateOptions,
+  type ValidationResult,
+} from '../../../engine/survey/index';
 
 /** English (1), French (2), Arabic (3): the ids tests use for languages. */
 export const LANGUAGES = [

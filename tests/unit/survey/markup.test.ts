@@ -22,7 +22,9 @@ describe("ODK's formatting", () => {
       { t: 'text', v: 'see ' },
       { t: 'link', href: 'https://example.org/a?b=1', c: [{ t: 'text', v: 'the guide' }] },
     ]);
-    expect(parseInline('<span style="color: #e00; font-family: serif">red</span>')).toEqual([{ t: 'span', color: '#e00', font: 'serif', c: [{ t: 'text', v: 'red' }] }]);
+    expect(parseInline('<span style="color: #e00; font-family: serif">red</span>')).toEqual([
+      { t: 'span', color: '#e00', font: 'serif', c: [{ t: 'text', v: 'red' }] },
+    ]);
     expect(parseMarkup('# Title\nbody')).toEqual([
       { level: 1, c: [{ t: 'text', v: 'Title' }] },
       { level: 0, c: [{ t: 'text', v: 'body' }] },
@@ -65,7 +67,15 @@ describe("ODK's formatting", () => {
   it('allows only http(s), mailto and tel addresses', () => {
     expect(safeHref('https://a.org')).toBe('https://a.org');
     expect(safeHref(' http://a.org ')).toBe('http://a.org');
-    for (const bad of ['javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'ftp://a', '/relative', 'https://a.org/"onmouseover="x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'ftp://a',
+      '/relative',
+      'https://a.org/"onmouseover="x',
+    ]) {
       expect(safeHref(bad)).toBeUndefined();
     }
   });

@@ -1,6 +1,13 @@
 // The type table is the one list of question types: 21 codes of spec 001, unique widget names.
 import { describe, expect, it } from 'vitest';
-import { QUESTION_TYPES, QUESTION_TYPE_CODES, byWidgetName, countsAsAnswer, isQuestionType, questionTypeByKey } from '../../../engine/survey/index';
+import {
+  QUESTION_TYPES,
+  QUESTION_TYPE_CODES,
+  byWidgetName,
+  countsAsAnswer,
+  isQuestionType,
+  questionTypeByKey,
+} from '../../../engine/survey/index';
 
 describe('the question type table', () => {
   it('has the 21 codes of spec 001 section 3', () => {
@@ -14,7 +21,10 @@ describe('the question type table', () => {
   });
 
   it('turns a registry keyed by code into one keyed by ui:widget name', () => {
-    const registry = Object.fromEntries(QUESTION_TYPE_CODES.map((c) => [c, `widget-${c}`])) as Record<(typeof QUESTION_TYPE_CODES)[number], string>;
+    const registry = Object.fromEntries(QUESTION_TYPE_CODES.map((c) => [c, `widget-${c}`])) as Record<
+      (typeof QUESTION_TYPE_CODES)[number],
+      string
+    >;
     const named = byWidgetName(registry);
     expect(named.select_one).toBe('widget-32');
     expect(named.hidden).toBe('widget-279');

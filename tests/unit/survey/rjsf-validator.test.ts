@@ -5,7 +5,11 @@ import { bindSurvey, createFormValidator, q, repeat, survey, toErrorSchema, vali
 import { initialize } from '../../../engine/expression/index';
 import { graphOf } from '../../../engine/survey/index';
 
-const s = survey(q.text('name').required(), q.integer('age').constraint('. < 120', 'Too old'), repeat('members', q.text('member_name').required()));
+const s = survey(
+  q.text('name').required(),
+  q.integer('age').constraint('. < 120', 'Too old'),
+  repeat('members', q.text('member_name').required()),
+);
 const b = bindSurvey(s);
 
 describe('createFormValidator', () => {
@@ -56,6 +60,8 @@ describe('createFormValidator', () => {
   });
 
   it('builds an errorSchema from any issue list', () => {
-    expect(toErrorSchema(validateAnswers(b, { name: 'x', members: [{}] }).issues)).toEqual({ members: { 0: { member_name: { __errors: ['This field is required'] } } } });
+    expect(toErrorSchema(validateAnswers(b, { name: 'x', members: [{}] }).issues)).toEqual({
+      members: { 0: { member_name: { __errors: ['This field is required'] } } },
+    });
   });
 });

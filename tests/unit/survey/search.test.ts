@@ -2,7 +2,17 @@
 // survey, all of them or those a filter keeps ('matches', 'contains', 'startswith', 'endswith', and a
 // second column that must match), labelled by the columns the question's own choice row names.
 import { describe, expect, it } from 'vitest';
-import { bindSurvey, compileSurvey, expressionTrees, publishProblems, q, survey, validateAnswers, type FieldNode, type SurveyModel } from '../../../engine/survey/index';
+import {
+  bindSurvey,
+  compileSurvey,
+  expressionTrees,
+  publishProblems,
+  q,
+  survey,
+  validateAnswers,
+  type FieldNode,
+  type SurveyModel,
+} from '../../../engine/survey/index';
 import { acceptsAppearance } from '../../../engine/survey/question-types';
 import { appearanceWords, csvChoiceId, parseSearch } from '../../../engine/survey/search';
 import { stored } from './helpers';
@@ -34,8 +44,14 @@ describe('reading the appearance', () => {
 
   it('reads the file, the mode and the column/value pairs', () => {
     expect(parseSearch("search('towns.csv')")).toMatchObject({ file: 'towns', mode: null, pairs: [] });
-    expect(parseSearch("search('towns', 'startswith', 'town', ${typed})")).toMatchObject({ file: 'towns', mode: 'startswith', pairs: [{ column: 'town', value: '${typed}' }] });
-    expect(parseSearch("search('towns', 'matches', 'county', ${c}, 'region', 'central')")).toMatchObject({ pairs: [{ column: 'county' }, { column: 'region', value: "'central'" }] });
+    expect(parseSearch("search('towns', 'startswith', 'town', ${typed})")).toMatchObject({
+      file: 'towns',
+      mode: 'startswith',
+      pairs: [{ column: 'town', value: '${typed}' }],
+    });
+    expect(parseSearch("search('towns', 'matches', 'county', ${c}, 'region', 'central')")).toMatchObject({
+      pairs: [{ column: 'county' }, { column: 'region', value: "'central'" }],
+    });
   });
 
   it('explains a call it cannot read', () => {
@@ -57,7 +73,9 @@ describe('choices from the CSV', () => {
     expect(names(m, 'town')).toEqual(['nbo', 'thk', 'kiambu', 'msa']);
     expect(field(m, 'town').choices.map((c) => c.labels[0]?.text)).toEqual(['Nairobi', 'Thika', 'Kiambu', 'Mombasa']);
     // The other appearance words stay; the call is not one of them.
-    expect(field(withTowns(survey(q.select_one('t').appearance("minimal search('towns')").choices(template))), 't').appearance).toEqual(['minimal']);
+    expect(field(withTowns(survey(q.select_one('t').appearance("minimal search('towns')").choices(template))), 't').appearance).toEqual([
+      'minimal',
+    ]);
   });
 
   it('join several label columns with a space, and fall back to the value for a blank label', () => {
@@ -69,7 +87,10 @@ describe('choices from the CSV', () => {
 
   it('keep the same id for a value in every load, so stored answers still name their choice', () => {
     const a = field(withTowns(survey(q.select_one('town').appearance("search('towns')").choices(template))), 'town');
-    const reordered = { ...survey(q.select_one('town').appearance("search('towns')").choices(template)), attachments: { towns: [...towns].reverse() } };
+    const reordered = {
+      ...survey(q.select_one('town').appearance("search('towns')").choices(template)),
+      attachments: { towns: [...towns].reverse() },
+    };
     const b = field(reordered, 'town');
     expect(b.choices.find((c) => c.name === 'msa')?.id).toBe(a.choices.find((c) => c.name === 'msa')?.id);
     expect(a.choices[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -92,7 +113,17 @@ describe('choices from the CSV', () => {
 
 describe('filtered search()', () => {
   const filtered = (call: string, extra?: string) =>
-    withTowns(survey(q.select_one('county').choices('nairobi', 'kiambu', 'mombasa'), q.text('typed'), q.select_one('town').appearance(call).choices(template).choiceFilter(extra ?? '')));
+    withTowns(
+      survey(
+        q.select_one('county').choices('nairobi', 'kiambu', 'mombasa'),
+        q.text('typed'),
+        q
+          .select_one('town')
+          .appearance(call)
+          .choices(template)
+          .choiceFilter(extra ?? ''),
+      ),
+    );
 
   it("'matches' keeps the rows whose column equals the value, as the answers change", () => {
     const m = filtered("search('towns', 'matches', 'county', ${county})");
@@ -102,9 +133,13 @@ describe('filtered search()', () => {
   });
 
   it("'contains', 'startswith' and 'endswith' compare the column's text", () => {
-    expect(stored(filtered("search('towns', 'contains', 'town', ${typed})"), { typed: 'omba', town: 'msa' })).toMatchObject({ town: 'msa' });
+    expect(stored(filtered("search('towns', 'contains', 'town', ${typed})"), { typed: 'omba', town: 'msa' })).toMatchObject({
+      town: 'msa',
+    });
     expect(stored(filtered("search('towns', 'startswith', 'town', ${typed})"), { typed: 'omba', town: 'msa' })).not.toHaveProperty('town');
-    expect(stored(filtered("search('towns', 'startswith', 'town', ${typed})"), { typed: 'Mom', town: 'msa' })).toMatchObject({ town: 'msa' });
+    expect(stored(filtered("search('towns', 'startswith', 'town', ${typed})"), { typed: 'Mom', town: 'msa' })).toMatchObject({
+      town: 'msa',
+    });
     expect(stored(filtered("search('towns', 'endswith', 'town', ${typed})"), { typed: 'ika', town: 'thk' })).toMatchObject({ town: 'thk' });
   });
 
@@ -115,7 +150,7 @@ describe('filtered search()', () => {
   });
 
   it("and the question's own choice filter both apply; a CSV column named like a question's choice column is no clash", () => {
-    const m = filtered("search('towns', 'matches', 'region', 'central')", "county = ${county}");
+    const m = filtered("search('towns', 'matches', 'region', 'central')", 'county = ${county}');
     expect(stored(m, { county: 'kiambu', town: 'kiambu' })).toMatchObject({ town: 'kiambu' });
     expect(stored(m, { county: 'nairobi', town: 'kiambu' })).not.toHaveProperty('town');
   });
@@ -143,7 +178,9 @@ describe('publishing', () => {
 
   it('refuses a pulldata() or search() whose CSV is not attached, naming the question and the file', () => {
     const problems = publishProblems(m, undefined, ['towns']);
-    expect(problems).toEqual([expect.objectContaining({ code: 'attachmentMissing', name: 'price', property: 'calculation', file: 'prices.csv' })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'attachmentMissing', name: 'price', property: 'calculation', file: 'prices.csv' }),
+    ]);
     expect(publishProblems(m, undefined, []).map((p) => `${p.name}:${p.file}`)).toEqual(['price:prices.csv', 'town:towns.csv']);
   });
 

@@ -51,7 +51,14 @@ describe('required questions', () => {
     const t = survey(q.text('top'), repeat('members', q.text('member_name').required()));
     const { issues } = validate(t, { top: 'x', members: [{ member_name: 'A' }, {}] });
     expect(issues).toEqual([
-      { path: 'members[2]/member_name', pointer: ['members', 1, 'member_name'], name: 'member_name', questionId: expect.any(String), kind: 'required', message: 'This field is required' },
+      {
+        path: 'members[2]/member_name',
+        pointer: ['members', 1, 'member_name'],
+        name: 'member_name',
+        questionId: expect.any(String),
+        kind: 'required',
+        message: 'This field is required',
+      },
     ]);
   });
 

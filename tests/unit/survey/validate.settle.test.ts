@@ -60,7 +60,11 @@ describe('calculations', () => {
       q.calculate('children').calculation('sum(${is_child})'),
     );
     expect(stored(t, { members: [{ age: 30 }, { age: 2 }, { age: 4 }] })).toEqual({
-      members: [{ age: 30, is_child: '0' }, { age: 2, is_child: '1' }, { age: 4, is_child: '1' }],
+      members: [
+        { age: 30, is_child: '0' },
+        { age: 2, is_child: '1' },
+        { age: 4, is_child: '1' },
+      ],
       children: '2',
     });
   });
@@ -80,9 +84,14 @@ describe('repeat counts', () => {
 describe('choice filters', () => {
   const s = survey(
     q.select_one('region').choices('north', 'south'),
-    q.select_one('district')
+    q
+      .select_one('district')
       .choiceFilter('region = ${region}')
-      .choices({ name: 'n1', filters: { region: 'north' } }, { name: 'n2', filters: { region: 'north' } }, { name: 's1', filters: { region: 'south' } }),
+      .choices(
+        { name: 'n1', filters: { region: 'north' } },
+        { name: 'n2', filters: { region: 'north' } },
+        { name: 's1', filters: { region: 'south' } },
+      ),
     q.select_one('broken').choiceFilter('region = = ${region}').choices('a'),
   );
 
@@ -96,10 +105,22 @@ describe('choice filters', () => {
 });
 
 describe('defaults', () => {
-  const s = survey(q.text('t'), q.integer('n').default('5'), q.acknowledge('ok').default('yes'), q.text('greet').default("it's me"), q.date('d').default('today()'));
+  const s = survey(
+    q.text('t'),
+    q.integer('n').default('5'),
+    q.acknowledge('ok').default('yes'),
+    q.text('greet').default("it's me"),
+    q.date('d').default('today()'),
+  );
 
   it('fill a new form with values of the right type', () => {
-    expect(stored(s, { t: 'x' }, { applyDefaults: true, now: new Date('2026-03-04T10:00:00Z'), timeZoneOffset: 0 })).toEqual({ t: 'x', n: 5, ok: true, greet: "it's me", d: '2026-03-04' });
+    expect(stored(s, { t: 'x' }, { applyDefaults: true, now: new Date('2026-03-04T10:00:00Z'), timeZoneOffset: 0 })).toEqual({
+      t: 'x',
+      n: 5,
+      ok: true,
+      greet: "it's me",
+      d: '2026-03-04',
+    });
   });
 
   it('are never applied to a received submission: a cleared answer stays cleared', () => {

@@ -29,7 +29,9 @@ describe('the submit message', () => {
   });
 
   it('then constraints and the other checks', () => {
-    expect(validate(s, { name: 'x', age: 200 }).message).toBe('Error: Please check the constraints of the questions and provide the correct answers.');
+    expect(validate(s, { name: 'x', age: 200 }).message).toBe(
+      'Error: Please check the constraints of the questions and provide the correct answers.',
+    );
   });
 
   it('is null, and the form valid, when all is well', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { q, survey } from '../../../engine/survey/index';
 import { messages, PNG_1x1, validate } from './helpers';
 
-const one = (make: () => ReturnType<typeof q.text>, value: unknown): string | undefined => messages(survey(make(), q.text('other')), { x: value, other: 'o' }).x;
+const one = (make: () => ReturnType<typeof q.text>, value: unknown): string | undefined =>
+  messages(survey(make(), q.text('other')), { x: value, other: 'o' }).x;
 
 describe('type checks', () => {
   it.each([
@@ -81,7 +82,8 @@ describe('ranking', () => {
 
 describe('files', () => {
   const s = survey(q.image('photo'), q.file('doc'));
-  const dataUrl = (type: string, name: string, bytes: number) => `data:${type};name=${encodeURIComponent(name)};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`;
+  const dataUrl = (type: string, name: string, bytes: number) =>
+    `data:${type};name=${encodeURIComponent(name)};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`;
 
   it('accepts an image for a photograph and anything but blocked types for a file', () => {
     expect(messages(s, { photo: PNG_1x1, doc: dataUrl('application/pdf', 'report.pdf', 100) })).toEqual({});
@@ -98,7 +100,11 @@ describe('files', () => {
   });
 
   it('takes the server word for what a file is', () => {
-    const r = validate(s, { doc: 'upload:1' }, { fileInfo: () => ({ name: 'innocent.pdf', type: 'application/x-msdownload', size: 10, blocked: true }) });
+    const r = validate(
+      s,
+      { doc: 'upload:1' },
+      { fileInfo: () => ({ name: 'innocent.pdf', type: 'application/x-msdownload', size: 10, blocked: true }) },
+    );
     expect(r.issues).toMatchObject([{ path: 'doc', kind: 'file', message: 'File type not allowed or potentially harmful.' }]);
   });
 });

@@ -108,7 +108,8 @@ export const CASES: Record<QuestionType, Case> = {
   106: {
     item: (label) => q.image('answer').label(label),
     value: PNG,
-    shows: (f) => f.querySelector('[data-testid="file-name"]')?.textContent?.startsWith('shelter.png') === true && f.querySelector('img') !== null,
+    shows: (f) =>
+      f.querySelector('[data-testid="file-name"]')?.textContent?.startsWith('shelter.png') === true && f.querySelector('img') !== null,
     drive: (f) => click(button(f, 'Remove the file')),
     driven: undefined,
   },

@@ -23,7 +23,13 @@ describe('select one', () => {
   });
 
   it("'autocomplete' and 'search' filter the list as the respondent types", () => {
-    m = mountSurvey([q.select_one('c').label('Country').appearance('autocomplete').choices({ name: 'ke', label: 'Kenya' }, { name: 'so', label: 'Somalia' }, { name: 'et', label: 'Ethiopia' })]);
+    m = mountSurvey([
+      q
+        .select_one('c')
+        .label('Country')
+        .appearance('autocomplete')
+        .choices({ name: 'ke', label: 'Kenya' }, { name: 'so', label: 'Somalia' }, { name: 'et', label: 'Ethiopia' }),
+    ]);
     type(frame('c').querySelector('input[type=search]'), 'ia');
     expect(values('c', 'input[type=radio]')).toEqual(['so', 'et']);
   });
@@ -46,7 +52,15 @@ describe('select one', () => {
   it('re-filters with its choice filter and clears a choice no longer offered', () => {
     m = mountSurvey([
       q.select_one('region').label('Region').choices('north', 'south'),
-      q.select_one('town').label('Town').choiceFilter('region = ${region}').choices({ name: 'n1', filters: { region: 'north' } }, { name: 'n2', filters: { region: 'north' } }, { name: 's1', filters: { region: 'south' } }),
+      q
+        .select_one('town')
+        .label('Town')
+        .choiceFilter('region = ${region}')
+        .choices(
+          { name: 'n1', filters: { region: 'north' } },
+          { name: 'n2', filters: { region: 'north' } },
+          { name: 's1', filters: { region: 'south' } },
+        ),
     ]);
     expect(values('town')).toEqual([]);
     click(frame('region').querySelector('input[value=north]'));
@@ -102,7 +116,10 @@ describe('ranking', () => {
 
 describe('rating and matrix', () => {
   it('toggle: a chosen cell clicked again is cleared', () => {
-    m = mountSurvey([q.rating('r').label('Rate').choices('x', 'y').columns('bad', 'good'), q.matrix('m').label('Matrix').choices('x').columns('p', 'q')]);
+    m = mountSurvey([
+      q.rating('r').label('Rate').choices('x', 'y').columns('bad', 'good'),
+      q.matrix('m').label('Matrix').choices('x').columns('p', 'q'),
+    ]);
     const cell = (p: string, c: string) => frame(p).querySelector<HTMLInputElement>(`[data-cell="${c}"]`)!;
     click(cell('r', 'x:bad'));
     click(cell('r', 'x:good'));

@@ -18,7 +18,12 @@ beforeAll(() => {
   texts.addResourceBundle('ar', load('respondent/ar.json'));
   texts.addResourceBundle('ru', load('respondent/ru.json'));
 });
-const i18n = { getFixedT: (lng: string): TFunction => (key, options) => translate(key, options, lng) };
+const i18n = {
+  getFixedT:
+    (lng: string): TFunction =>
+    (key, options) =>
+      translate(key, options, lng),
+};
 
 const englishTexts: string[] = [
   ...(Object.values(FIELD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),

@@ -17,7 +17,9 @@ describe('at least one answer', () => {
   it('does not count a default in a hidden section, and counts it once the section shows', () => {
     m = mountSurvey([
       q.acknowledge('consent').label('I agree'),
-      section('respondent', q.date('interview_date').default('today()').label('Date of the interview')).label('Respondent').relevant('${consent}'),
+      section('respondent', q.date('interview_date').default('today()').label('Date of the interview'))
+        .label('Respondent')
+        .relevant('${consent}'),
     ]);
     expect(m.runtime.data()).toHaveProperty('interview_date');
     expect(answered()).toBe(false);
@@ -26,7 +28,9 @@ describe('at least one answer', () => {
   });
 
   it('keeps hidden answers in the form data itself, for drafts', () => {
-    m = mountSurvey([q.integer('age').label('Age'), q.text('job').label('Job').relevant('${age} >= 18')], { data: { age: 12, job: 'Nurse' } });
+    m = mountSurvey([q.integer('age').label('Age'), q.text('job').label('Job').relevant('${age} >= 18')], {
+      data: { age: 12, job: 'Nurse' },
+    });
     expect(m.runtime.shownData()).toEqual({ age: 12 });
     expect(m.runtime.data()).toEqual({ age: 12, job: 'Nurse' });
   });

@@ -13,12 +13,17 @@ afterEach(() => {
 });
 
 const has = (path: string): boolean => m!.container.querySelector(`[data-path="${path}"]`) !== null;
-const errorAt = (path: string): string | undefined => question(m!.container, path).querySelector('[data-testid="field-error"]')?.textContent ?? undefined;
+const errorAt = (path: string): string | undefined =>
+  question(m!.container, path).querySelector('[data-testid="field-error"]')?.textContent ?? undefined;
 const labelAt = (path: string): string => question(m!.container, path).querySelector('.fs-label')!.textContent!.replace(/\*$/, '');
 
 describe('relevance', () => {
   it('hides questions and sections whose rule is false, and shows them again', () => {
-    m = mountSurvey([q.integer('age').label('Age'), q.text('job').label('Job').relevant('${age} >= 18'), section('adult', q.text('employer').label('Employer')).label('Adult').relevant('${age} >= 18')]);
+    m = mountSurvey([
+      q.integer('age').label('Age'),
+      q.text('job').label('Job').relevant('${age} >= 18'),
+      section('adult', q.text('employer').label('Employer')).label('Adult').relevant('${age} >= 18'),
+    ]);
     expect(has('job')).toBe(false);
     expect(m.container.querySelector('[data-section="adult"]')).toBeNull();
     type(question(m.container, 'age').querySelector('input'), '30');
@@ -41,7 +46,10 @@ describe('relevance', () => {
 describe('relevance of a repeat, per instance', () => {
   it('hides one instance and shows another, and submits only the shown one', () => {
     m = mountSurvey(
-      [q.text('only_first').label('Only the first?'), repeat('people', q.text('name').label('Name')).label('People').relevant("position(..) = 1 or ${only_first} != 'yes'")],
+      [
+        q.text('only_first').label('Only the first?'),
+        repeat('people', q.text('name').label('Name')).label('People').relevant("position(..) = 1 or ${only_first} != 'yes'"),
+      ],
       { data: { only_first: 'yes', people: [{ name: 'Amina' }, { name: 'Kofi' }] } },
     );
     const instances = () => m!.container.querySelectorAll('[data-testid="repeat-instance"]');
@@ -111,7 +119,11 @@ describe('errors', () => {
 
 describe('a stored submission, read-only', () => {
   it('shows every answer as stored, relevance or not, and nothing can change it', () => {
-    const model = survey(q.integer('age').label('Age'), q.text('job').label('Job').relevant('${age} >= 18'), q.calculate('twice').calculation('${age} * 2'));
+    const model = survey(
+      q.integer('age').label('Age'),
+      q.text('job').label('Job').relevant('${age} >= 18'),
+      q.calculate('twice').calculation('${age} * 2'),
+    );
     const b = compileSurvey(model).bindings;
     const { answers } = encodeAnswers(b, { age: 12, job: 'Student', twice: '99' }, { surveyId: model.id, userId: null });
     const { data } = decodeAnswers(b, answers);
@@ -124,7 +136,10 @@ describe('a stored submission, read-only', () => {
 
 describe('repeats', () => {
   it('count from repeat_count, number instances from 1, collapse and expand', () => {
-    m = mountSurvey([q.integer('n').label('How many?'), repeat('member', q.text('member_name').label('Name of member ${member_name}')).label('Member').repeat('${n}')]);
+    m = mountSurvey([
+      q.integer('n').label('How many?'),
+      repeat('member', q.text('member_name').label('Name of member ${member_name}')).label('Member').repeat('${n}'),
+    ]);
     expect(m.container.querySelectorAll('[data-testid="repeat-instance"]')).toHaveLength(0);
     type(question(m.container, 'n').querySelector('input'), '3');
     const instances = m.container.querySelectorAll('[data-testid="repeat-instance"]');
@@ -140,7 +155,9 @@ describe('repeats', () => {
   });
 
   it('that the respondent sizes start with one instance and can grow and shrink', () => {
-    m = mountSurvey([repeat('child', q.text('child_name').label('Name'), q.integer('child_age').label('Age of ${child_name}')).label('Child')]);
+    m = mountSurvey([
+      repeat('child', q.text('child_name').label('Name'), q.integer('child_age').label('Age of ${child_name}')).label('Child'),
+    ]);
     expect(m.container.querySelectorAll('[data-testid="repeat-instance"]')).toHaveLength(1);
     click(m.container.querySelector('[data-testid="repeat-add-child"]'));
     type(question(m.container, 'child[2]/child_name').querySelector('textarea'), 'Omar');

@@ -70,7 +70,10 @@ describe('sections an answer opens', () => {
   });
 
   it('on a form, ticking consent shows every section it opens', () => {
-    const part = (name: string) => section(name, ...Array.from({ length: 8 }, (_, i) => q.text(`${name}_${i}`).label(`${name} ${i}`))).label(name).relevant('${consent}');
+    const part = (name: string) =>
+      section(name, ...Array.from({ length: 8 }, (_, i) => q.text(`${name}_${i}`).label(`${name} ${i}`)))
+        .label(name)
+        .relevant('${consent}');
     m = mountSurvey([q.acknowledge('consent').label('I agree'), part('a'), part('b'), part('c')]);
     const form = m as MountedForm;
     expect(form.container.querySelectorAll('.fs-q')).toHaveLength(1);

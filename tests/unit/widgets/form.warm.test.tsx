@@ -12,7 +12,16 @@ const form = () =>
   compileSurvey(
     survey(
       q.acknowledge('consent').label('I agree'),
-      section('later', q.date('born').label('Born'), q.date('moved').label('Moved').appearance('month-year'), q.time('at').label('At'), q.datetime('when').label('When'), q.text('name').label('Name')).label('Later').relevant('${consent}'),
+      section(
+        'later',
+        q.date('born').label('Born'),
+        q.date('moved').label('Moved').appearance('month-year'),
+        q.time('at').label('At'),
+        q.datetime('when').label('When'),
+        q.text('name').label('Name'),
+      )
+        .label('Later')
+        .relevant('${consent}'),
     ),
   );
 

@@ -33,7 +33,12 @@ afterEach(() => {
 const long = () =>
   survey(
     ...[0, 1, 2].map((s) =>
-      section(`s${s}`, ...Array.from({ length: 50 }, (_, k) => (s === 2 && k === 49 ? q.calculate('q149').calculation('${q0} * 2') : q.integer(`q${s * 50 + k}`).label(`Question ${s * 50 + k}`)))).label(`Part ${s + 1}`),
+      section(
+        `s${s}`,
+        ...Array.from({ length: 50 }, (_, k) =>
+          s === 2 && k === 49 ? q.calculate('q149').calculation('${q0} * 2') : q.integer(`q${s * 50 + k}`).label(`Question ${s * 50 + k}`),
+        ),
+      ).label(`Part ${s + 1}`),
     ),
   );
 
@@ -45,7 +50,12 @@ function mountWindowed(options = { first: 40, step: 50 }) {
       <SurveyForm runtime={runtime} />
     </LayoutWindow.Provider>,
   );
-  return { runtime, control, shown: () => m!.container.querySelectorAll('.fs-q').length, has: (path: string) => m!.container.querySelector(`[data-path="${path}"]`) !== null };
+  return {
+    runtime,
+    control,
+    shown: () => m!.container.querySelectorAll('.fs-q').length,
+    has: (path: string) => m!.container.querySelector(`[data-path="${path}"]`) !== null,
+  };
 }
 
 describe('a long survey laid out as it is reached', () => {

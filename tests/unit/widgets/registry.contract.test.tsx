@@ -25,7 +25,8 @@ afterEach(() => {
 const cases = QUESTION_TYPE_CODES.map((code) => [`${code} ${QUESTION_TYPES[code].key}`, code] as const);
 const computed = (code: keyof typeof CASES) => QUESTION_TYPES[code].source === 'computed';
 
-const labelOf = (frame: HTMLElement): string | undefined => frame.querySelector('.fs-label, .fs-section-title')?.textContent?.replace(/\*$/, '');
+const labelOf = (frame: HTMLElement): string | undefined =>
+  frame.querySelector('.fs-label, .fs-section-title')?.textContent?.replace(/\*$/, '');
 const frameOf = (container: HTMLElement): HTMLElement => question(container, 'answer');
 /** A section's frame is the section, not a question frame. */
 const sectionOrQuestion = (container: HTMLElement, code: number): HTMLElement =>
@@ -33,7 +34,11 @@ const sectionOrQuestion = (container: HTMLElement, code: number): HTMLElement =>
 
 describe('the widget registry', () => {
   it('has one widget for every question type of the type table', () => {
-    expect(Object.keys(WIDGETS).map(Number).sort((a, b) => a - b)).toEqual([...QUESTION_TYPE_CODES].sort((a, b) => a - b));
+    expect(
+      Object.keys(WIDGETS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...QUESTION_TYPE_CODES].sort((a, b) => a - b));
     for (const code of QUESTION_TYPE_CODES) expect(WIDGETS_BY_NAME[QUESTION_TYPES[code].key]).toBe(WIDGETS[code]);
   });
 });

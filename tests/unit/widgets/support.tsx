@@ -14,7 +14,9 @@ import { SurveyForm, createRuntime, type FormRuntime } from '../../../widgets/in
 // The fill route's texts (widgets/runtime/texts.ts), which the widgets read, and the app's (global) i18next.
 texts.addResourceBundle('en', en);
 const i18n = i18next;
-void i18n.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', interpolation: { escapeValue: false }, initAsync: false });
+void i18n
+  .use(initReactI18next)
+  .init({ resources: { en: { translation: en } }, lng: 'en', interpolation: { escapeValue: false }, initAsync: false });
 
 export interface Mounted {
   container: HTMLElement;
@@ -42,10 +44,17 @@ export interface MountedForm extends Mounted {
   model: SurveyModel;
 }
 
-export function mountSurvey(items: ItemBuilder[] | SurveyModel, opts: { data?: Record<string, unknown>; readOnly?: boolean; languageId?: number } = {}): MountedForm {
+export function mountSurvey(
+  items: ItemBuilder[] | SurveyModel,
+  opts: { data?: Record<string, unknown>; readOnly?: boolean; languageId?: number } = {},
+): MountedForm {
   const model = Array.isArray(items) ? survey(...items) : items;
   const form = compileSurvey(model, opts.languageId);
-  const runtime = createRuntime(form, { ...(opts.data ? { data: opts.data } : {}), ...(opts.readOnly ? { readOnly: true } : {}), checkDelayMs: 0 });
+  const runtime = createRuntime(form, {
+    ...(opts.data ? { data: opts.data } : {}),
+    ...(opts.readOnly ? { readOnly: true } : {}),
+    checkDelayMs: 0,
+  });
   return { ...mount(<SurveyForm runtime={runtime} />), runtime, model };
 }
 
@@ -63,8 +72,14 @@ export const click = (el: Element | null): void => {
 
 /** Types into an input or text area the way React hears it. */
 export function type(el: Element | null, text: string): void {
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) throw new Error('not an input');
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement))
+    throw new Error('not an input');
+  const proto =
+    el instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : el instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
   const setter = Object.getOwnPropertyDescriptor(proto, 'value')!.set!;
   act(() => {
     setter.call(el, text);

@@ -5,7 +5,9 @@ import { compileSurvey, graphOf, q, repeat, survey } from '../../../engine/surve
 import { validatorFor } from '../../../widgets/index';
 import { describe, expect, it } from 'vitest';
 
-const form = compileSurvey(survey(q.text('name').label('Name').required(), repeat('m', q.integer('age').label('Age').constraint('. < 130', 'Too old')).label('M')));
+const form = compileSurvey(
+  survey(q.text('name').label('Name').required(), repeat('m', q.integer('age').label('Age').constraint('. < 130', 'Too old')).label('M')),
+);
 const v = validatorFor(form.bindings);
 
 describe("the form's validator", () => {

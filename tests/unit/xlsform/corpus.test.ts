@@ -74,10 +74,21 @@ describe('the expressions of the XLSForm fixtures', () => {
     const b = bindSurvey({ ...model!, attachments });
     const known = new Set(KNOWN[file] ?? []);
     const broken = b.diagnostics.filter((d) => d.code === 'syntax').map((d) => `${d.name} (${d.role})`);
-    expect(broken.filter((x) => !known.has(x)), broken.join('; ')).toEqual([]);
+    expect(
+      broken.filter((x) => !known.has(x)),
+      broken.join('; '),
+    ).toEqual([]);
 
     const { changes } = initialize(graphOf(b), filled(b.root), { now: new Date('2026-05-17T09:30:00Z'), timeZoneOffset: 0 });
-    const failing = changes.errors.map((e) => `${e.path.replace(/\[\d+\]/g, '').split('/').pop()} (${e.kind})`).filter((x) => !known.has(x));
+    const failing = changes.errors
+      .map(
+        (e) =>
+          `${e.path
+            .replace(/\[\d+\]/g, '')
+            .split('/')
+            .pop()} (${e.kind})`,
+      )
+      .filter((x) => !known.has(x));
     expect(failing).toEqual([]);
   });
 });

@@ -15,12 +15,19 @@ const LANGUAGES: LanguageRef[] = [
   { languageId: 6, name: 'Portuguese', code: 'pt' },
   { languageId: 7, name: 'German', code: 'de' },
 ];
-export const languageOf = (key: string): LanguageRef | undefined => LANGUAGES.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
+export const languageOf = (key: string): LanguageRef | undefined =>
+  LANGUAGES.find((l) => l.code === key.toLowerCase() || l.name.toLowerCase() === key.toLowerCase());
 
 export async function importBytes(bytes: Buffer, name = 'form'): Promise<ImportResult> {
   const read = await readWorkbook(bytes, XLSFORM_SHEET_LIMITS);
   if ('report' in read) return { model: null, report: read.report };
-  return importXlsForm(read.sheets, { language: languageOf, newId: randomUUID, fallbackName: name, maxItems: MAX_SURVEY_ITEMS, maxDepth: MAX_SURVEY_DEPTH });
+  return importXlsForm(read.sheets, {
+    language: languageOf,
+    newId: randomUUID,
+    fallbackName: name,
+    maxItems: MAX_SURVEY_ITEMS,
+    maxDepth: MAX_SURVEY_DEPTH,
+  });
 }
 
 export const importFile = (path: string): Promise<ImportResult> => importBytes(readFileSync(path), path);

@@ -19,7 +19,11 @@ const SURVEY = [
   ['integer', 'b', 'B', "${a} = 'yes'"],
   ['end_group', '', '', ''],
 ];
-const CHOICES = [['list_name', 'name', 'label::English (en)'], ['yn', 'yes', 'Yes'], ['yn', 'no', 'No']];
+const CHOICES = [
+  ['list_name', 'name', 'label::English (en)'],
+  ['yn', 'yes', 'Yes'],
+  ['yn', 'no', 'No'],
+];
 const SETTINGS = [['form_title'], ['T']];
 
 /** An outcome is well-formed: a model, or errors that each say where. */
@@ -40,7 +44,10 @@ describe('malformed workbooks', () => {
     const good = await workbook({ survey: SURVEY, choices: CHOICES, settings: SETTINGS });
     const cuts = fc.sample(fc.integer({ min: 0, max: good.length - 1 }), { seed: 21, numRuns: 30 });
     for (const cut of cuts) wellFormed(await importBytes(good.subarray(0, cut)));
-    const flips = fc.sample(fc.array(fc.tuple(fc.integer({ min: 0, max: good.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }), { seed: 22, numRuns: 30 });
+    const flips = fc.sample(
+      fc.array(fc.tuple(fc.integer({ min: 0, max: good.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }),
+      { seed: 22, numRuns: 30 },
+    );
     for (const f of flips) {
       const b = Buffer.from(good);
       for (const [at, v] of f) b[at] = v;
@@ -88,7 +95,10 @@ describe('malformed workbooks', () => {
     const JSZip = (await import('jszip')).default;
     const zip = await JSZip.loadAsync(base);
     const name = Object.keys(zip.files).find((f) => /worksheets\/sheet1\.xml$/.test(f))!;
-    const xml = (await zip.file(name)!.async('string')).replace(/<sheetData>.*<\/sheetData>|<sheetData\/>/s, `<sheetData>${rows}</sheetData>`);
+    const xml = (await zip.file(name)!.async('string')).replace(
+      /<sheetData>.*<\/sheetData>|<sheetData\/>/s,
+      `<sheetData>${rows}</sheetData>`,
+    );
     zip.file(name, xml);
     const tall = await importBytes(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
     expect(tall.model).toBeNull();
@@ -96,11 +106,24 @@ describe('malformed workbooks', () => {
   });
 
   it('refuses nesting deeper than the builder allows, and unclosed groups, at their rows', async () => {
-    const deep = [['type', 'name', 'label'], ...Array.from({ length: 12 }, (_, i) => ['begin_group', `g${i}`, 'G']), ['text', 'x', 'X'], ...Array.from({ length: 12 }, () => ['end_group', '', ''])];
+    const deep = [
+      ['type', 'name', 'label'],
+      ...Array.from({ length: 12 }, (_, i) => ['begin_group', `g${i}`, 'G']),
+      ['text', 'x', 'X'],
+      ...Array.from({ length: 12 }, () => ['end_group', '', '']),
+    ];
     const r = await importBytes(await workbook({ survey: deep }));
     expect(r.model).toBeNull();
     expect(r.report[0]).toMatchObject({ sheet: 'survey', row: 12, column: 'type', level: 'error' });
-    const open = await importBytes(await workbook({ survey: [['type', 'name', 'label'], ['begin_repeat', 'r', 'R'], ['text', 'x', 'X']] }));
+    const open = await importBytes(
+      await workbook({
+        survey: [
+          ['type', 'name', 'label'],
+          ['begin_repeat', 'r', 'R'],
+          ['text', 'x', 'X'],
+        ],
+      }),
+    );
     expect(open.report).toContainEqual(expect.objectContaining({ sheet: 'survey', row: 2, column: 'type', level: 'error' }));
   });
 });

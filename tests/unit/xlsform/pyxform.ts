@@ -22,7 +22,8 @@ export function pyxformMissing(): string | null {
   if (!existsSync(CHECK)) return `the XLSForm judge ${CHECK} is missing`;
   if (!existsSync(PYTHON)) return `${PYTHON} is missing`;
   const r = spawnSync(PYTHON, ['-c', 'import openpyxl, xlrd, defusedxml, lark'], { encoding: 'utf8' });
-  if (r.status !== 0) return `pyxform's packages are missing (apt-get install -y python3-openpyxl python3-xlrd python3-defusedxml python3-lark): ${r.stderr.trim().split('\n').pop()}`;
+  if (r.status !== 0)
+    return `pyxform's packages are missing (apt-get install -y python3-openpyxl python3-xlrd python3-defusedxml python3-lark): ${r.stderr.trim().split('\n').pop()}`;
   return null;
 }
 
@@ -47,5 +48,3 @@ export function judgeBuffers(named: readonly { name: string; bytes: Buffer }[]):
   });
   return judge(files);
 }
-
-

@@ -20,7 +20,8 @@ if (missing) console.error(`\n*** XLSForm tests: pyxform cannot run here (${miss
 /** What must survive a round trip, ids and order numbers left out (the import gives new ids). */
 function shape(m: SurveyModel) {
   const lang = new Map(m.surveyLanguageMaps.map((l) => [l.languageId, l.code]));
-  const texts = (list: readonly { languageId: number; text: string }[]) => Object.fromEntries(list.map((t) => [lang.get(t.languageId), t.text]));
+  const texts = (list: readonly { languageId: number; text: string }[]) =>
+    Object.fromEntries(list.map((t) => [lang.get(t.languageId), t.text]));
   const item = (i: SurveyItem): unknown => {
     const q = i.surveyItem;
     return {
@@ -47,7 +48,13 @@ function shape(m: SurveyModel) {
       media: q.media.map((x) => [x.kind, lang.get(x.languageId), x.text]),
       range: q.range ? [texts(q.range.firstLabel), texts(q.range.secondLabel)] : null,
       extra: q.extraColumns,
-      choices: q.selectQuestionChoices.map((c) => [c.name, texts(c.choiceLabels), c.emoji, c.filters, (c.media ?? []).map((x) => [x.kind, lang.get(x.languageId), x.text])]),
+      choices: q.selectQuestionChoices.map((c) => [
+        c.name,
+        texts(c.choiceLabels),
+        c.emoji,
+        c.filters,
+        (c.media ?? []).map((x) => [x.kind, lang.get(x.languageId), x.text]),
+      ]),
       columns: q.secondChoices.map((c) => [c.name, texts(c.choiceLabels)]),
       items: [...i.innerItems].sort((a, b) => a.surveyItem.order - b.surveyItem.order).map(item),
     };
@@ -62,7 +69,10 @@ function shape(m: SurveyModel) {
 async function roundTrip(model: SurveyModel, label: string) {
   const bytes = await workbookOf(model);
   const back = await importBytes(bytes, label);
-  expect(back.report.filter((r) => r.level === 'error'), label).toEqual([]);
+  expect(
+    back.report.filter((r) => r.level === 'error'),
+    label,
+  ).toEqual([]);
   expect(shape(back.model!), label).toEqual(shape(model));
   return bytes;
 }
@@ -86,7 +96,12 @@ function judged(named: { name: string; bytes: Buffer }[]) {
  * (reserved_name_for_field_list_labels_<n>), numbered by position.
  */
 function lostByExport(original: Verdict, exported: Verdict, warned: ReadonlySet<string>): string[] {
-  const byName = (v: Verdict) => new Map((v.questions ?? []).filter((q) => !/\/meta\//.test(q.path) && !q.name.startsWith('reserved_name_for_field_list_labels_')).map((q) => [q.name, q.type]));
+  const byName = (v: Verdict) =>
+    new Map(
+      (v.questions ?? [])
+        .filter((q) => !/\/meta\//.test(q.path) && !q.name.startsWith('reserved_name_for_field_list_labels_'))
+        .map((q) => [q.name, q.type]),
+    );
   const before = byName(original);
   const after = byName(exported);
   const lost: string[] = [];
@@ -102,23 +117,32 @@ describe('XLSForm fixtures', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
   });
 
-  it('imports each with no error, exports it to a workbook pyxform accepts, and reads that back unchanged', { timeout: 240_000 }, async () => {
-    const originals: { name: string; bytes: Buffer }[] = [];
-    const out: { name: string; bytes: Buffer }[] = [];
-    const warned = new Map<string, Set<string>>();
-    for (const f of files) {
-      const first = await importFile(`${FIXTURES}/${f}`);
-      expect(first.report.filter((r) => r.level === 'error'), f).toEqual([]);
-      warned.set(f, new Set(first.report.filter((r) => r.name !== undefined).map((r) => r.name!)));
-      originals.push({ name: `original-${f}`, bytes: readFileSync(`${FIXTURES}/${f}`) });
-      out.push({ name: f, bytes: await roundTrip(first.model!, f) });
-    }
-    // One pyxform run for all: starting Python is most of its time.
-    const verdicts = judged([...originals, ...out]);
-    if (!verdicts) return;
-    const lost = files.flatMap((f, i) => lostByExport(verdicts[i]!, verdicts[files.length + i]!, warned.get(f)!).map((l) => `${f}: ${l}`));
-    expect(lost).toEqual([]);
-  });
+  it(
+    'imports each with no error, exports it to a workbook pyxform accepts, and reads that back unchanged',
+    { timeout: 240_000 },
+    async () => {
+      const originals: { name: string; bytes: Buffer }[] = [];
+      const out: { name: string; bytes: Buffer }[] = [];
+      const warned = new Map<string, Set<string>>();
+      for (const f of files) {
+        const first = await importFile(`${FIXTURES}/${f}`);
+        expect(
+          first.report.filter((r) => r.level === 'error'),
+          f,
+        ).toEqual([]);
+        warned.set(f, new Set(first.report.filter((r) => r.name !== undefined).map((r) => r.name!)));
+        originals.push({ name: `original-${f}`, bytes: readFileSync(`${FIXTURES}/${f}`) });
+        out.push({ name: f, bytes: await roundTrip(first.model!, f) });
+      }
+      // One pyxform run for all: starting Python is most of its time.
+      const verdicts = judged([...originals, ...out]);
+      if (!verdicts) return;
+      const lost = files.flatMap((f, i) =>
+        lostByExport(verdicts[i]!, verdicts[files.length + i]!, warned.get(f)!).map((l) => `${f}: ${l}`),
+      );
+      expect(lost).toEqual([]);
+    },
+  );
 });
 
 describe('the demo survey and every type as the builder makes it', () => {
@@ -155,7 +179,11 @@ describe('random surveys of the 21 types', () => {
     relevant: fc.option(fc.constantFrom("${q0} != ''", '1 = 1', "selected(${q0}, 'a')"), { nil: undefined }),
     hint: fc.option(text, { nil: undefined }),
   });
-  const surveyArb = fc.record({ questions: fc.array(question, { minLength: 1, maxLength: 12 }), sectioned: fc.boolean(), repeat: fc.boolean() });
+  const surveyArb = fc.record({
+    questions: fc.array(question, { minLength: 1, maxLength: 12 }),
+    sectioned: fc.boolean(),
+    repeat: fc.boolean(),
+  });
 
   it('export, pyxform accepts, import, equal', { timeout: 120_000 }, async () => {
     const samples = fc.sample(surveyArb, { seed: 14, numRuns: 25 });

@@ -60,11 +60,18 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
     }),
   });
   const choices = Object.fromEntries(
-    optionEntries.map(([field, o], i) => [field, { items: options[i]?.data ?? [], loading: options[i]?.isLoading ?? false, emptyHint: o.emptyHint }]),
+    optionEntries.map(([field, o], i) => [
+      field,
+      { items: options[i]?.data ?? [], loading: options[i]?.isLoading ?? false, emptyHint: o.emptyHint },
+    ]),
   );
 
   const loadReq = m.load && canBuild(m.load, fc) ? buildRequest(m.load, fc) : undefined;
-  const loaded = useQuery({ queryKey: ['form-load', loadReq?.path], enabled: !!loadReq, queryFn: () => api.get<Data>(loadReq!.path, { query: loadReq!.query }) });
+  const loaded = useQuery({
+    queryKey: ['form-load', loadReq?.path],
+    enabled: !!loadReq,
+    queryFn: () => api.get<Data>(loadReq!.path, { query: loadReq!.query }),
+  });
   useEffect(() => {
     if (loaded.data) setData(pickFields(form.schema, loaded.data));
   }, [loaded.data, form.schema]);
@@ -100,7 +107,9 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
   return (
     <Card.Root maxW="2xl" w="full" data-testid={`form-${mode}`}>
       <Card.Header>
-        <Heading as="h1" size="lg">{t(m.title)}</Heading>
+        <Heading as="h1" size="lg">
+          {t(m.title)}
+        </Heading>
       </Card.Header>
       <Card.Body>
         {loadReq && loaded.isLoading ? (

@@ -6,7 +6,15 @@ import { Field, Input, Textarea } from '@chakra-ui/react';
 import { ariaDescribedByIds, getInputProps, labelValue, type BaseInputTemplateProps, type WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, ReactNode } from 'react';
 
-function Labelled(p: { id: string; label: ReactNode; required: boolean; disabled: boolean; readonly: boolean; invalid: boolean; children: ReactNode }) {
+function Labelled(p: {
+  id: string;
+  label: ReactNode;
+  required: boolean;
+  disabled: boolean;
+  readonly: boolean;
+  invalid: boolean;
+  children: ReactNode;
+}) {
   return (
     <Field.Root id={p.id} mb="1" disabled={p.disabled || p.readonly} required={p.required} readOnly={p.readonly} invalid={p.invalid}>
       {p.label ? (
@@ -21,10 +29,36 @@ function Labelled(p: { id: string; label: ReactNode; required: boolean; disabled
 }
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, type, value, label, hideLabel, schema, onChange, onChangeOverride, onBlur, onFocus, options, required, readonly, rawErrors, autofocus, placeholder, disabled } = props;
+  const {
+    id,
+    htmlName,
+    type,
+    value,
+    label,
+    hideLabel,
+    schema,
+    onChange,
+    onChangeOverride,
+    onBlur,
+    onFocus,
+    options,
+    required,
+    readonly,
+    rawErrors,
+    autofocus,
+    placeholder,
+    disabled,
+  } = props;
   const change = (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value);
   return (
-    <Labelled id={id} label={labelValue(label, hideLabel || !label)} required={!!required} disabled={!!disabled} readonly={!!readonly} invalid={(rawErrors?.length ?? 0) > 0}>
+    <Labelled
+      id={id}
+      label={labelValue(label, hideLabel || !label)}
+      required={!!required}
+      disabled={!!disabled}
+      readonly={!!readonly}
+      invalid={(rawErrors?.length ?? 0) > 0}
+    >
       <Input
         id={id}
         name={htmlName || id}
@@ -42,9 +76,32 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 }
 
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, label, hideLabel, onChange, onBlur, onFocus, options, required, readonly, rawErrors, autofocus, placeholder, disabled } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    label,
+    hideLabel,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    required,
+    readonly,
+    rawErrors,
+    autofocus,
+    placeholder,
+    disabled,
+  } = props;
   return (
-    <Labelled id={id} label={labelValue(label, hideLabel || !label)} required={!!required} disabled={!!disabled} readonly={!!readonly} invalid={(rawErrors?.length ?? 0) > 0}>
+    <Labelled
+      id={id}
+      label={labelValue(label, hideLabel || !label)}
+      required={!!required}
+      disabled={!!disabled}
+      readonly={!!readonly}
+      invalid={(rawErrors?.length ?? 0) > 0}
+    >
       <Textarea
         id={id}
         name={htmlName || id}

@@ -15,11 +15,17 @@ export function translateSchema(schema: JsonSchema, t: TFunction): JsonSchema {
   const props = (schema.properties ?? {}) as Props;
   return {
     ...schema,
-    properties: Object.fromEntries(Object.entries(props).map(([k, p]) => [k, typeof p.title === 'string' ? { ...p, title: t(p.title) } : p])),
+    properties: Object.fromEntries(
+      Object.entries(props).map(([k, p]) => [k, typeof p.title === 'string' ? { ...p, title: t(p.title) } : p]),
+    ),
   };
 }
 
-export function translateUi(ui: JsonSchema, t: TFunction, choices: Record<string, { items: Choice[]; loading: boolean; emptyHint?: string | undefined }>): JsonSchema {
+export function translateUi(
+  ui: JsonSchema,
+  t: TFunction,
+  choices: Record<string, { items: Choice[]; loading: boolean; emptyHint?: string | undefined }>,
+): JsonSchema {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(ui)) {
     if (field.startsWith('ui:') || typeof value !== 'object' || value === null) {
@@ -29,7 +35,13 @@ export function translateUi(ui: JsonSchema, t: TFunction, choices: Record<string
     const v = { ...(value as Record<string, unknown>) };
     if (typeof v['ui:placeholder'] === 'string') v['ui:placeholder'] = t(v['ui:placeholder']);
     const c = choices[field];
-    if (c) v['ui:options'] = { ...((v['ui:options'] as object) ?? {}), choices: c.items, loading: c.loading, emptyHint: c.emptyHint ? t(c.emptyHint) : undefined };
+    if (c)
+      v['ui:options'] = {
+        ...((v['ui:options'] as object) ?? {}),
+        choices: c.items,
+        loading: c.loading,
+        emptyHint: c.emptyHint ? t(c.emptyHint) : undefined,
+      };
     out[field] = v;
   }
   return out;

@@ -49,7 +49,15 @@ function Frame(props: WidgetProps & { children: React.ReactNode; hint?: string |
   );
 }
 
-function Options({ collection, loading, inDialog }: { collection: ReturnType<typeof createListCollection<Choice>>; loading: boolean; inDialog?: boolean | undefined }) {
+function Options({
+  collection,
+  loading,
+  inDialog,
+}: {
+  collection: ReturnType<typeof createListCollection<Choice>>;
+  loading: boolean;
+  inDialog?: boolean | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <Portal disabled={!!inDialog}>

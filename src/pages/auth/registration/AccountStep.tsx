@@ -97,7 +97,8 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
       setCodeOpen(true);
     } catch (err) {
       // The spec's original only stopped loading here; we also say why.
-      if (err instanceof ApiError) notify('error', translateMessage(err.message), err.errors.filter((x) => x !== err.message).join(', ') || undefined);
+      if (err instanceof ApiError)
+        notify('error', translateMessage(err.message), err.errors.filter((x) => x !== err.message).join(', ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -118,18 +119,75 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          {field('fullname', t('auth.fields.fullName'), <Input name="fullname" autoComplete="name" value={v.fullname} onChange={(e) => set('fullname', e.target.value)} />)}
-          {field('organizationRole', t('auth.fields.organizationRole'), <Input name="organizationRole" value={v.organizationRole} onChange={(e) => set('organizationRole', e.target.value)} />, false)}
-          {field('phone', t('auth.fields.phone'), <Input name="phone" type="tel" autoComplete="tel" placeholder="+1 201 555 0123" value={v.phone} onChange={(e) => set('phone', e.target.value)} />)}
-          {field('email', t('auth.fields.email'), <Input name="email" type="email" autoComplete="email" value={v.email} onChange={(e) => set('email', e.target.value)} />)}
-          {!locked && field('password', t('auth.fields.password'), <PasswordInput name="password" autoComplete="new-password" value={v.password} onChange={(e) => set('password', e.target.value)} />)}
-          {!locked && field('confirm', t('auth.fields.confirmPassword'), <PasswordInput name="confirm" autoComplete="new-password" value={v.confirm} onChange={(e) => set('confirm', e.target.value)} />)}
-          {field('organizationName', t('auth.fields.organizationName'), <Input name="organizationName" autoComplete="organization" value={v.organizationName} onChange={(e) => set('organizationName', e.target.value)} />)}
+          {field(
+            'fullname',
+            t('auth.fields.fullName'),
+            <Input name="fullname" autoComplete="name" value={v.fullname} onChange={(e) => set('fullname', e.target.value)} />,
+          )}
+          {field(
+            'organizationRole',
+            t('auth.fields.organizationRole'),
+            <Input name="organizationRole" value={v.organizationRole} onChange={(e) => set('organizationRole', e.target.value)} />,
+            false,
+          )}
+          {field(
+            'phone',
+            t('auth.fields.phone'),
+            <Input
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+1 201 555 0123"
+              value={v.phone}
+              onChange={(e) => set('phone', e.target.value)}
+            />,
+          )}
+          {field(
+            'email',
+            t('auth.fields.email'),
+            <Input name="email" type="email" autoComplete="email" value={v.email} onChange={(e) => set('email', e.target.value)} />,
+          )}
+          {!locked &&
+            field(
+              'password',
+              t('auth.fields.password'),
+              <PasswordInput
+                name="password"
+                autoComplete="new-password"
+                value={v.password}
+                onChange={(e) => set('password', e.target.value)}
+              />,
+            )}
+          {!locked &&
+            field(
+              'confirm',
+              t('auth.fields.confirmPassword'),
+              <PasswordInput
+                name="confirm"
+                autoComplete="new-password"
+                value={v.confirm}
+                onChange={(e) => set('confirm', e.target.value)}
+              />,
+            )}
+          {field(
+            'organizationName',
+            t('auth.fields.organizationName'),
+            <Input
+              name="organizationName"
+              autoComplete="organization"
+              value={v.organizationName}
+              onChange={(e) => set('organizationName', e.target.value)}
+            />,
+          )}
           {field(
             'typeOrganization',
             t('auth.fields.organizationType'),
             <NativeSelect.Root>
-              <NativeSelect.Field name="typeOrganization" value={v.typeOrganization ?? ''} onChange={(e) => set('typeOrganization', e.target.value ? Number(e.target.value) : null)}>
+              <NativeSelect.Field
+                name="typeOrganization"
+                value={v.typeOrganization ?? ''}
+                onChange={(e) => set('typeOrganization', e.target.value ? Number(e.target.value) : null)}
+              >
                 <option value="">{t('common.select')}</option>
                 {types.data?.map((o) => (
                   <option key={o.id} value={o.id}>
@@ -141,10 +199,26 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
             </NativeSelect.Root>,
           )}
         </Grid>
-        {field('country', t('auth.fields.country'), <CountryCombobox countries={countries.data ?? []} value={v.country} onChange={(id) => set('country', id)} invalid={!!errors.country} disabled={locked} testId="register-country" />)}
+        {field(
+          'country',
+          t('auth.fields.country'),
+          <CountryCombobox
+            countries={countries.data ?? []}
+            value={v.country}
+            onChange={(id) => set('country', id)}
+            invalid={!!errors.country}
+            disabled={locked}
+            testId="register-country"
+          />,
+        )}
         {!locked && (
           <Field.Root invalid={!!errors.terms}>
-            <Checkbox.Root checked={v.terms} onCheckedChange={(d) => set('terms', d.checked === true)} colorPalette="brand" alignItems="flex-start">
+            <Checkbox.Root
+              checked={v.terms}
+              onCheckedChange={(d) => set('terms', d.checked === true)}
+              colorPalette="brand"
+              alignItems="flex-start"
+            >
               <Checkbox.HiddenInput name="terms" />
               <Checkbox.Control mt="0.5" />
               <Checkbox.Label fontWeight="normal">
@@ -156,7 +230,13 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
         )}
         <BotCheck ref={bot} action="register" />
         <Button type="submit" colorPalette="brand" size="lg" disabled={busy} data-testid="register-submit">
-          {busy ? t('common.processing') : locked ? (reg.confirmed ? t('auth.register.selectPlan') : t('common.continue')) : t('auth.register.submit')}
+          {busy
+            ? t('common.processing')
+            : locked
+              ? reg.confirmed
+                ? t('auth.register.selectPlan')
+                : t('common.continue')
+              : t('auth.register.submit')}
         </Button>
         <Text fontSize="sm" textAlign="center">
           {t('auth.register.haveAccount')}{' '}

@@ -24,7 +24,12 @@ export function PlanStep({ onBack, onNext }: { onBack: () => void; onNext: () =>
         alignSelf="flex-start"
       >
         <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={[{ value: 'yearly', label: t('plans.billedAnnually') }, { value: 'monthly', label: t('plans.billedMonthly') }]} />
+        <SegmentGroup.Items
+          items={[
+            { value: 'yearly', label: t('plans.billedAnnually') },
+            { value: 'monthly', label: t('plans.billedMonthly') },
+          ]}
+        />
       </SegmentGroup.Root>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {plans.isLoading && [1, 2, 3].map((i) => <Skeleton key={i} h="64" borderRadius="xl" />)}
@@ -36,7 +41,12 @@ export function PlanStep({ onBack, onNext }: { onBack: () => void; onNext: () =>
         <Button variant="ghost" onClick={onBack}>
           {t('auth.register.backToProfile')}
         </Button>
-        <Button colorPalette="brand" disabled={reg.planId === null} onClick={() => setTimeout(onNext, PLAN_TO_REVIEW_DELAY_MS)} data-testid="plan-continue">
+        <Button
+          colorPalette="brand"
+          disabled={reg.planId === null}
+          onClick={() => setTimeout(onNext, PLAN_TO_REVIEW_DELAY_MS)}
+          data-testid="plan-continue"
+        >
           {t('common.continue')}
         </Button>
       </HStack>

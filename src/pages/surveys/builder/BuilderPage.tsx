@@ -6,7 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useParams, useSearchParams } from 'react-router';
-import { locate, SURVEY_STATUS, walkItems, type EditProblem, type PublishProblem, type QuestionType } from '../../../../engine/survey/index';
+import {
+  locate,
+  SURVEY_STATUS,
+  walkItems,
+  type EditProblem,
+  type PublishProblem,
+  type QuestionType,
+} from '../../../../engine/survey/index';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -36,13 +43,18 @@ export default function BuilderPage() {
   // The parser builds its grammar on first use (~50 ms, several times that under load): built while the
   // survey is on its way, not in the frame that binds the survey's 2,000 expressions.
   useEffect(() => {
-    ensureParser().then(() => diagnose('1'), () => undefined);
+    ensureParser().then(
+      () => diagnose('1'),
+      () => undefined,
+    );
   }, []);
   if (query.isPending || !ready) return <PageSpinner />;
   if (query.isError) {
     return (
       <Box p="6" role="alert" data-testid="builder-error">
-        <Text color="red.600">{query.error instanceof ApiError && query.error.status === 404 ? t('builder.notFound') : t('common.somethingWrongLater')}</Text>
+        <Text color="red.600">
+          {query.error instanceof ApiError && query.error.status === 404 ? t('builder.notFound') : t('common.somethingWrongLater')}
+        </Text>
       </Box>
     );
   }
@@ -68,7 +80,10 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   const [previewLanguage, setPreviewLanguage] = useState<number | null>(null);
   const [media, setMedia] = useState(false);
   // The preview follows the language being translated; otherwise the one chosen above it, else the base.
-  const shownLanguage = [mode === 'translate' ? translating : null, previewLanguage].find((l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l)) ?? languageId;
+  const shownLanguage =
+    [mode === 'translate' ? translating : null, previewLanguage].find(
+      (l) => l !== null && b.model.surveyLanguageMaps.some((x) => x.languageId === l),
+    ) ?? languageId;
   useLeavePrompt(b.dirtyRef);
   useUndoShortcuts(b.undo, b.redo);
 
@@ -163,7 +178,9 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
     void loadSurvey(surveyId).then(
       (fresh) => {
         versionMoved(fresh.version);
-        queryClient.setQueryData<Loaded>(builderKey(surveyId), (old) => (old ? { ...old, version: fresh.version, ...(fresh.attachments ? { attachments: fresh.attachments } : {}) } : old));
+        queryClient.setQueryData<Loaded>(builderKey(surveyId), (old) =>
+          old ? { ...old, version: fresh.version, ...(fresh.attachments ? { attachments: fresh.attachments } : {}) } : old,
+        );
       },
       () => undefined, // the next save says what is wrong
     );
@@ -178,13 +195,34 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
           <Heading as="h1" size="lg" minW="0" truncate>
             <bdi data-testid="builder-title">{b.model.name}</bdi>
           </Heading>
-          <BuilderToolbar builder={b} status={status} busy={busy} onSave={() => void save()} onPublish={() => void publish()} onMedia={() => setMedia(true)} surveyId={surveyId} />
+          <BuilderToolbar
+            builder={b}
+            status={status}
+            busy={busy}
+            onSave={() => void save()}
+            onPublish={() => void publish()}
+            onMedia={() => setMedia(true)}
+            surveyId={surveyId}
+          />
         </HStack>
         <HStack gap="1" mb="3" role="group" aria-label={t('surveyTranslations.modes')}>
-          <Button size="sm" variant={mode === 'build' ? 'solid' : 'outline'} aria-pressed={mode === 'build'} onClick={() => setMode('build')} data-testid="builder-mode-build">
+          <Button
+            size="sm"
+            variant={mode === 'build' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'build'}
+            onClick={() => setMode('build')}
+            data-testid="builder-mode-build"
+          >
             {t('surveyTranslations.modeBuild')}
           </Button>
-          <Button size="sm" variant={mode === 'translate' ? 'solid' : 'outline'} aria-pressed={mode === 'translate'} onClick={() => void openTranslations()} disabled={busy !== null} data-testid="builder-mode-translate">
+          <Button
+            size="sm"
+            variant={mode === 'translate' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'translate'}
+            onClick={() => void openTranslations()}
+            disabled={busy !== null}
+            data-testid="builder-mode-translate"
+          >
             {t('surveyTranslations.modeTranslate')}
           </Button>
         </HStack>
@@ -198,25 +236,42 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
             </Box>
           </Grid>
         ) : (
-        // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
-        // sidebar) the outline takes the left half and the panel sits above the preview on the right.
-        <Grid
-          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)' }}
-          templateAreas={{ base: '"outline" "panel" "preview"', lg: '"outline panel" "outline preview"', '2xl': '"outline panel preview"' }}
-          templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
-          gap="4"
-          alignItems="start"
-        >
-          <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-            <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} reveal={reveal} />
-          </Box>
-          <Box gridArea="panel" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0" position={{ '2xl': 'sticky' }} top={{ '2xl': '2' }}>
-            <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
-          </Box>
-          <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
-            {preview}
-          </Box>
-        </Grid>
+          // Three columns only where each gets ~450 px (2xl); at 1024-1535 px (a laptop beside the app's
+          // sidebar) the outline takes the left half and the panel sits above the preview on the right.
+          <Grid
+            templateColumns={{
+              base: 'minmax(0, 1fr)',
+              lg: 'minmax(0, 1fr) minmax(0, 1fr)',
+              '2xl': 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.1fr)',
+            }}
+            templateAreas={{
+              base: '"outline" "panel" "preview"',
+              lg: '"outline panel" "outline preview"',
+              '2xl': '"outline panel preview"',
+            }}
+            templateRows={{ lg: 'auto 1fr', '2xl': 'auto' }}
+            gap="4"
+            alignItems="start"
+          >
+            <Box gridArea="outline" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+              <OutlineDnd builder={b} languageId={languageId} palette={<Palette onAdd={add} />} onProblem={onProblem} reveal={reveal} />
+            </Box>
+            <Box
+              gridArea="panel"
+              borderWidth="1px"
+              borderRadius="lg"
+              bg="white"
+              p="3"
+              minW="0"
+              position={{ '2xl': 'sticky' }}
+              top={{ '2xl': '2' }}
+            >
+              <PropertyPanel builder={b} languageId={languageId} onProblem={onProblem} />
+            </Box>
+            <Box gridArea="preview" borderWidth="1px" borderRadius="lg" bg="white" p="3" minW="0">
+              {preview}
+            </Box>
+          </Grid>
         )}
         {media ? <MediaDialog surveyId={surveyId} open pick={null} onClose={() => setMedia(false)} /> : null}
         <StaleDialog open={stale} onReload={() => void reload()} onClose={() => setStale(false)} />

@@ -8,7 +8,15 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../../state/session';
 import type { Builder } from './useBuilder';
 
-export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, onMedia, surveyId }: {
+export function BuilderToolbar({
+  builder: b,
+  status,
+  busy,
+  onSave,
+  onPublish,
+  onMedia,
+  surveyId,
+}: {
   /** The survey's media files (images, pulldata CSV files): upload and list. */
   onMedia: () => void;
   builder: Builder;
@@ -32,10 +40,26 @@ export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, on
           {t('builder.unsaved')}
         </Badge>
       ) : null}
-      <IconButton size="sm" variant="outline" aria-label={t('builder.undo')} title={t('builder.undoKeys')} disabled={!b.canUndo} onClick={b.undo} data-testid="builder-undo">
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label={t('builder.undo')}
+        title={t('builder.undoKeys')}
+        disabled={!b.canUndo}
+        onClick={b.undo}
+        data-testid="builder-undo"
+      >
         <LuUndo2 />
       </IconButton>
-      <IconButton size="sm" variant="outline" aria-label={t('builder.redo')} title={t('builder.redoKeys')} disabled={!b.canRedo} onClick={b.redo} data-testid="builder-redo">
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label={t('builder.redo')}
+        title={t('builder.redoKeys')}
+        disabled={!b.canRedo}
+        onClick={b.redo}
+        data-testid="builder-redo"
+      >
         <LuRedo2 />
       </IconButton>
       <Button size="sm" variant="outline" asChild>
@@ -46,11 +70,25 @@ export function BuilderToolbar({ builder: b, status, busy, onSave, onPublish, on
       <Button size="sm" variant="outline" onClick={onMedia} data-testid="builder-media-open">
         <LuImage aria-hidden /> {t('builder.media.open')}
       </Button>
-      <Button size="sm" variant="outline" onClick={onSave} loading={busy === 'save'} disabled={busy !== null || !b.dirty} data-testid="builder-save">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={onSave}
+        loading={busy === 'save'}
+        disabled={busy !== null || !b.dirty}
+        data-testid="builder-save"
+      >
         {t('common.save')}
       </Button>
       {canPublish ? (
-        <Button size="sm" colorPalette="brand" onClick={onPublish} loading={busy === 'publish'} disabled={busy !== null} data-testid="builder-publish">
+        <Button
+          size="sm"
+          colorPalette="brand"
+          onClick={onPublish}
+          loading={busy === 'publish'}
+          disabled={busy !== null}
+          data-testid="builder-publish"
+        >
           {t('builder.publish.action')}
         </Button>
       ) : null}

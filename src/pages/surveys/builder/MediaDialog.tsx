@@ -19,7 +19,17 @@ export interface MediaPick {
  */
 export const MediaChangedContext = createContext<() => void>(() => undefined);
 
-export function MediaDialog({ surveyId, open, pick, onClose }: { surveyId: string; open: boolean; pick: MediaPick | null; onClose: () => void }) {
+export function MediaDialog({
+  surveyId,
+  open,
+  pick,
+  onClose,
+}: {
+  surveyId: string;
+  open: boolean;
+  pick: MediaPick | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const list = useSurveyMediaList(surveyId);
   const changed = useContext(MediaChangedContext);
@@ -29,12 +39,22 @@ export function MediaDialog({ surveyId, open, pick, onClose }: { surveyId: strin
     onClose();
   };
   return (
-    <AppDialog open={open} onClose={onClose} testId="builder-media" title={pick ? pick.title : t('builder.media.title')} scroll footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      testId="builder-media"
+      title={pick ? pick.title : t('builder.media.title')}
+      scroll
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
       <Stack gap="5">
-        <MediaUpload surveyId={surveyId} onUploaded={(entry) => {
+        <MediaUpload
+          surveyId={surveyId}
+          onUploaded={(entry) => {
             changed();
             if (pick && entry.kind === 'image') choose(entry.fileName);
-          }} />
+          }}
+        />
         <Stack gap="2" as="section" aria-labelledby="builder-media-list">
           <Text id="builder-media-list" fontWeight="semibold">
             {t('surveyMedia.listTitle')}
@@ -48,7 +68,17 @@ export function MediaDialog({ surveyId, open, pick, onClose }: { surveyId: strin
           ) : (
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
               {files.map((f) => (
-                <HStack as="li" key={f.fileName} justify="space-between" gap="2" borderWidth="1px" borderRadius="md" px="2" py="1" data-testid="builder-media-file">
+                <HStack
+                  as="li"
+                  key={f.fileName}
+                  justify="space-between"
+                  gap="2"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  px="2"
+                  py="1"
+                  data-testid="builder-media-file"
+                >
                   <Box minW="0">
                     <Text overflowWrap="anywhere" fontFamily="mono" fontSize="sm">
                       <bdi>{f.fileName}</bdi>

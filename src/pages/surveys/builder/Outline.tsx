@@ -56,12 +56,24 @@ function ItemRow({ row, ...rest }: Omit<RowProps, 'sectionTitle'> & { row: Extra
   const latest = useRef(listeners);
   latest.current = listeners;
   const stable = useMemo(
-    () => Object.fromEntries(Object.keys(listeners ?? {}).map((k) => [k, (e: unknown) => (latest.current?.[k] as ((e: unknown) => void) | undefined)?.(e)])),
+    () =>
+      Object.fromEntries(
+        Object.keys(listeners ?? {}).map((k) => [k, (e: unknown) => (latest.current?.[k] as ((e: unknown) => void) | undefined)?.(e)]),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys are the sensors', fixed for the row's life
     [],
   );
   return (
-    <div ref={setNodeRef} data-item-id={row.id} style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1, marginInlineStart: `${row.depth * 20}px` }}>
+    <div
+      ref={setNodeRef}
+      data-item-id={row.id}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.4 : 1,
+        marginInlineStart: `${row.depth * 20}px`,
+      }}
+    >
       <ItemContent {...rest} item={row.item} handle={{ ...attributes, ...stable }} handleRef={setActivatorNodeRef} />
     </div>
   );
@@ -96,10 +108,32 @@ const ItemContent = memo(
         data-testid="outline-row"
         data-name={item.surveyItem.name}
       >
-        <IconButton ref={handleRef} {...handle} aria-label={t('builder.outline.move', { name: title })} size="xs" variant="ghost" cursor="grab" style={{ touchAction: 'none' }} data-testid="outline-handle">
+        <IconButton
+          ref={handleRef}
+          {...handle}
+          aria-label={t('builder.outline.move', { name: title })}
+          size="xs"
+          variant="ghost"
+          cursor="grab"
+          style={{ touchAction: 'none' }}
+          data-testid="outline-handle"
+        >
           <LuGripVertical />
         </IconButton>
-        <Button variant="ghost" size="sm" h="auto" py="1" px="1" flex="1" minW="0" justifyContent="flex-start" textAlign="start" onClick={() => onSelect(item.id)} aria-current={selected ? 'true' : undefined} data-testid="outline-select">
+        <Button
+          variant="ghost"
+          size="sm"
+          h="auto"
+          py="1"
+          px="1"
+          flex="1"
+          minW="0"
+          justifyContent="flex-start"
+          textAlign="start"
+          onClick={() => onSelect(item.id)}
+          aria-current={selected ? 'true' : undefined}
+          data-testid="outline-select"
+        >
           <Stack gap="0" minW="0" flex="1" align="stretch">
             <Text as="span" truncate fontWeight={section ? 'semibold' : 'normal'}>
               <bdi>{title}</bdi>
@@ -115,10 +149,23 @@ const ItemContent = memo(
             </HStack>
           </Stack>
         </Button>
-        <IconButton aria-label={t('builder.outline.duplicate', { name: title })} size="xs" variant="ghost" onClick={() => onDuplicate(item.id)} data-testid="outline-duplicate">
+        <IconButton
+          aria-label={t('builder.outline.duplicate', { name: title })}
+          size="xs"
+          variant="ghost"
+          onClick={() => onDuplicate(item.id)}
+          data-testid="outline-duplicate"
+        >
           <LuCopy />
         </IconButton>
-        <IconButton aria-label={t('builder.outline.delete', { name: title })} size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(item.id)} data-testid="outline-delete">
+        <IconButton
+          aria-label={t('builder.outline.delete', { name: title })}
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          onClick={() => onDelete(item.id)}
+          data-testid="outline-delete"
+        >
           <LuTrash2 />
         </IconButton>
       </HStack>
@@ -155,5 +202,6 @@ export const OutlineRow = memo(function OutlineRow(p: RowProps) {
   return p.row.kind === 'end' ? <EndRow row={p.row} sectionTitle={p.sectionTitle} /> : <ItemRow {...p} row={p.row} />;
 }, sameRow);
 
-export const typeOfRow = (row: Row): QuestionType | null => (row.kind === 'item' ? (row.item.surveyItem.questionType as QuestionType) : null);
+export const typeOfRow = (row: Row): QuestionType | null =>
+  row.kind === 'item' ? (row.item.surveyItem.questionType as QuestionType) : null;
 export const isSectionType = (type: QuestionType): boolean => QUESTION_TYPES[type].key === 'section';

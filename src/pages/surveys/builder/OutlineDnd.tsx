@@ -39,7 +39,10 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
   const model = builder.model;
   const [active, setActive] = useState<UniqueIdentifier | null>(null);
   const rows = useMemo(() => flatten(model.surveyItems, active === null ? null : String(active)), [model.surveyItems, active]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const name = (id: UniqueIdentifier | undefined | null): string => {
     if (id === undefined || id === null) return '';
@@ -49,7 +52,10 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
       return isQuestionType(type) ? t('builder.dnd.newItem', { type: typeTitle(t, type) }) : s;
     }
     const row = rows.find((r) => r.id === s);
-    if (row?.kind === 'end') return row.sectionId === null ? t('builder.outline.endOfSurvey') : t('builder.outline.endOfSection', { section: sectionTitle(row.sectionId) });
+    if (row?.kind === 'end')
+      return row.sectionId === null
+        ? t('builder.outline.endOfSurvey')
+        : t('builder.outline.endOfSection', { section: sectionTitle(row.sectionId) });
     const found = locate(model.surveyItems, s);
     return found ? isolate(itemTitle(found.item, languageId)) : s;
   };
@@ -64,8 +70,12 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
 
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => t('builder.dnd.picked', { name: name(a.id) }),
-    onDragOver: ({ active: a, over }) => (over ? t('builder.dnd.over', { name: name(a.id), over: name(over.id), position: position(over.id) }) : t('builder.dnd.outside', { name: name(a.id) })),
-    onDragEnd: ({ active: a, over }) => (over ? t('builder.dnd.dropped', { name: name(a.id), over: name(over.id) }) : t('builder.dnd.cancelled', { name: name(a.id) })),
+    onDragOver: ({ active: a, over }) =>
+      over
+        ? t('builder.dnd.over', { name: name(a.id), over: name(over.id), position: position(over.id) })
+        : t('builder.dnd.outside', { name: name(a.id) }),
+    onDragEnd: ({ active: a, over }) =>
+      over ? t('builder.dnd.dropped', { name: name(a.id), over: name(over.id) }) : t('builder.dnd.cancelled', { name: name(a.id) }),
     onDragCancel: ({ active: a }) => t('builder.dnd.cancelled', { name: name(a.id) }),
   };
 
@@ -77,7 +87,12 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
     const drop = dropTarget(model.surveyItems, rows, activeId, String(e.over.id));
     if (!drop) return;
     const problem = activeId.startsWith(NEW_PREFIX)
-      ? builder.edit({ op: 'add', questionType: Number(activeId.slice(NEW_PREFIX.length)) as QuestionType, parentId: drop.parentId, index: drop.index })
+      ? builder.edit({
+          op: 'add',
+          questionType: Number(activeId.slice(NEW_PREFIX.length)) as QuestionType,
+          parentId: drop.parentId,
+          index: drop.index,
+        })
       : builder.edit({ op: 'move', id: activeId, parentId: drop.parentId, index: drop.index });
     if (problem) onProblem(problem);
   };
@@ -137,8 +152,13 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
           </SortableContext>
         </Box>
       </Stack>
-      <DragOverlay>{active !== null && String(active).startsWith(NEW_PREFIX) ? <Box bg="white" borderWidth="1px" borderRadius="md" px="2" py="1" boxShadow="md">{name(active)}</Box> : null}</DragOverlay>
+      <DragOverlay>
+        {active !== null && String(active).startsWith(NEW_PREFIX) ? (
+          <Box bg="white" borderWidth="1px" borderRadius="md" px="2" py="1" boxShadow="md">
+            {name(active)}
+          </Box>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }
-

@@ -74,7 +74,17 @@ function VirtualRows({ rows, render, reveal }: Props) {
   return (
     <Box ref={list} position="relative" h={`${v.getTotalSize()}px`} data-testid="builder-outline" data-virtual="true">
       {v.getVirtualItems().map((it) => (
-        <Box key={it.key} data-index={it.index} ref={v.measureElement} position="absolute" top="0" insetStart="0" w="full" pb="1" style={{ transform: `translateY(${it.start - offset}px)` }}>
+        <Box
+          key={it.key}
+          data-index={it.index}
+          ref={v.measureElement}
+          position="absolute"
+          top="0"
+          insetStart="0"
+          w="full"
+          pb="1"
+          style={{ transform: `translateY(${it.start - offset}px)` }}
+        >
           {render(rows[it.index]!)}
         </Box>
       ))}

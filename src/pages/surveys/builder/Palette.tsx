@@ -17,11 +17,26 @@ function PaletteItem({ type, onAdd }: { type: QuestionType; onAdd: Add }) {
   const latest = useRef(listeners);
   latest.current = listeners;
   // Only the pointer drags from here: Enter and Space keep their meaning of a button (add).
-  const onPointerDown = useCallback((e: React.PointerEvent) => (latest.current?.onPointerDown as React.PointerEventHandler | undefined)?.(e), []);
+  const onPointerDown = useCallback(
+    (e: React.PointerEvent) => (latest.current?.onPointerDown as React.PointerEventHandler | undefined)?.(e),
+    [],
+  );
   return <PaletteButton type={type} onAdd={onAdd} nodeRef={setNodeRef} onPointerDown={onPointerDown} dragging={isDragging} />;
 }
 
-const PaletteButton = memo(function PaletteButton({ type, onAdd, nodeRef, onPointerDown, dragging }: { type: QuestionType; onAdd: Add; nodeRef: (el: HTMLElement | null) => void; onPointerDown: React.PointerEventHandler; dragging: boolean }) {
+const PaletteButton = memo(function PaletteButton({
+  type,
+  onAdd,
+  nodeRef,
+  onPointerDown,
+  dragging,
+}: {
+  type: QuestionType;
+  onAdd: Add;
+  nodeRef: (el: HTMLElement | null) => void;
+  onPointerDown: React.PointerEventHandler;
+  dragging: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Button

@@ -20,7 +20,11 @@ const PREVIEW_WINDOW = { first: 100, step: 200 };
 
 let generation = 0;
 
-function build(model: SurveyModel, languageId: number, data: FormValues | undefined): { runtime: FormRuntime | null; error: string | null; key: number } {
+function build(
+  model: SurveyModel,
+  languageId: number,
+  data: FormValues | undefined,
+): { runtime: FormRuntime | null; error: string | null; key: number } {
   const key = ++generation;
   try {
     const runtime = createRuntime(compileSurvey(model, languageId), data ? { data, fresh: false } : { fresh: true });
@@ -87,7 +91,12 @@ export function Preview({
         <Text fontWeight="semibold">{t('builder.preview.title')}</Text>
         {onLanguage && model.surveyLanguageMaps.length > 1 ? (
           <NativeSelect.Root size="xs" width="auto">
-            <NativeSelect.Field aria-label={t('surveyTranslations.previewLanguage')} value={languageId} onChange={(e) => onLanguage(Number(e.target.value))} data-testid="preview-language">
+            <NativeSelect.Field
+              aria-label={t('surveyTranslations.previewLanguage')}
+              value={languageId}
+              onChange={(e) => onLanguage(Number(e.target.value))}
+              data-testid="preview-language"
+            >
               {model.surveyLanguageMaps.map((l) => (
                 <option key={l.languageId} value={l.languageId}>
                   {l.name}
@@ -99,7 +108,14 @@ export function Preview({
         ) : null}
         <HStack gap="1" role="group" aria-label={t('builder.preview.width')}>
           {(['phone', 'desktop'] as const).map((w) => (
-            <Button key={w} size="xs" variant={width === w ? 'solid' : 'outline'} aria-pressed={width === w} onClick={() => setWidth(w)} data-testid={`preview-${w}`}>
+            <Button
+              key={w}
+              size="xs"
+              variant={width === w ? 'solid' : 'outline'}
+              aria-pressed={width === w}
+              onClick={() => setWidth(w)}
+              data-testid={`preview-${w}`}
+            >
               {w === 'phone' ? <LuSmartphone aria-hidden /> : <LuMonitor aria-hidden />}
               {t(`builder.preview.${w}`)}
             </Button>

@@ -28,12 +28,19 @@ export function useBuilderSurvey(surveyId: string) {
 }
 
 export async function loadSurvey(surveyId: string): Promise<Loaded> {
-  const { version, languageId: _language, attachments, ...model } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+  const {
+    version,
+    languageId: _language,
+    attachments,
+    ...model
+  } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
   return { model, version, ...(attachments ? { attachments } : {}) };
 }
 
 export function saveSurvey(surveyId: string, payload: { model: SurveyModel; deletedIds: string[]; version: number }): Promise<Loaded> {
-  return api.post<{ version: number; model: SurveyModel }>('/Survey/SaveSurvey', { surveyId, ...payload }).then((r) => ({ model: r.model, version: r.version }));
+  return api
+    .post<{ version: number; model: SurveyModel }>('/Survey/SaveSurvey', { surveyId, ...payload })
+    .then((r) => ({ model: r.model, version: r.version }));
 }
 
 export function publishSurvey(surveyId: string): Promise<{ version: number }> {

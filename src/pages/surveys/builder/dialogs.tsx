@@ -33,19 +33,48 @@ export function StaleDialog({ open, onReload, onClose }: { open: boolean; onRelo
 }
 
 /** The engine's English message, or the screen's own wording where the problem's code has one (a file not attached). */
-const messageOf = (t: TFunction, p: PublishProblem): string => (p.code === 'attachmentMissing' && p.file ? t('builder.publish.problemCodes.attachmentMissing', { file: isolate(p.file) }) : p.message);
+const messageOf = (t: TFunction, p: PublishProblem): string =>
+  p.code === 'attachmentMissing' && p.file ? t('builder.publish.problemCodes.attachmentMissing', { file: isolate(p.file) }) : p.message;
 
-export function ProblemsDialog({ problems, onClose, onJump }: { problems: readonly PublishProblem[] | null; onClose: () => void; onJump: (itemId: string) => void }) {
+export function ProblemsDialog({
+  problems,
+  onClose,
+  onJump,
+}: {
+  problems: readonly PublishProblem[] | null;
+  onClose: () => void;
+  onJump: (itemId: string) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <AppDialog open={problems !== null} onClose={onClose} testId="builder-problems" title={t('builder.publish.problemsTitle')} scroll footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
+    <AppDialog
+      open={problems !== null}
+      onClose={onClose}
+      testId="builder-problems"
+      title={t('builder.publish.problemsTitle')}
+      scroll
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
       <Text mb="3">{t('builder.publish.problemsBody')}</Text>
       <List.Root gap="2" ps="4">
         {(problems ?? []).map((p, i) => (
           <List.Item key={i} data-testid="builder-problem">
             {p.itemId !== null ? (
-              <Button variant="plain" size="sm" p="0" h="auto" textDecoration="underline" whiteSpace="normal" textAlign="start" onClick={() => onJump(p.itemId!)}>
-                {t('builder.publish.problem', { name: isolate(p.name ?? ''), property: t(`builder.props.${p.property}`, { defaultValue: p.property }), message: messageOf(t, p) })}
+              <Button
+                variant="plain"
+                size="sm"
+                p="0"
+                h="auto"
+                textDecoration="underline"
+                whiteSpace="normal"
+                textAlign="start"
+                onClick={() => onJump(p.itemId!)}
+              >
+                {t('builder.publish.problem', {
+                  name: isolate(p.name ?? ''),
+                  property: t(`builder.props.${p.property}`, { defaultValue: p.property }),
+                  message: messageOf(t, p),
+                })}
               </Button>
             ) : (
               <Text>{p.message}</Text>

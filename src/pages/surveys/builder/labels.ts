@@ -3,9 +3,11 @@
 import type { TFunction } from 'i18next';
 import { QUESTION_TYPES, type LocalizedText, type QuestionType, type SurveyItem, type SurveyModel } from '../../../../engine/survey/index';
 
-export const baseLanguageOf = (m: SurveyModel): number => (m.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? m.surveyLanguageMaps[0])?.languageId ?? 1;
+export const baseLanguageOf = (m: SurveyModel): number =>
+  (m.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? m.surveyLanguageMaps[0])?.languageId ?? 1;
 
-export const textIn = (list: readonly LocalizedText[], languageId: number): string => list.find((x) => x.languageId === languageId)?.text ?? '';
+export const textIn = (list: readonly LocalizedText[], languageId: number): string =>
+  list.find((x) => x.languageId === languageId)?.text ?? '';
 
 export function itemTitle(item: SurveyItem, languageId: number): string {
   return textIn(item.surveyItem.questionLabels, languageId) || item.surveyItem.name;

@@ -52,7 +52,8 @@ function after(items: readonly SurveyItem[], rows: readonly Row[], prev: Row | u
   const without = (parentId: string | null) => childrenOf(items, parentId).filter((i) => i.id !== movingId);
   if (prev === undefined) return { parentId: null, index: 0 };
   if (prev.kind === 'item') {
-    if (isSection(prev.item) && prev.id !== movingId && rows.some((r) => r.kind === 'end' && r.sectionId === prev.id)) return { parentId: prev.id, index: 0 };
+    if (isSection(prev.item) && prev.id !== movingId && rows.some((r) => r.kind === 'end' && r.sectionId === prev.id))
+      return { parentId: prev.id, index: 0 };
     return { parentId: prev.parentId, index: without(prev.parentId).findIndex((i) => i.id === prev.id) + 1 };
   }
   if (prev.sectionId === null) return { parentId: null, index: without(null).length };

@@ -94,7 +94,8 @@ export function useBuilder(initial: Loaded): Builder {
         restart(l);
         setSelectedId(null);
       },
-      serverChanged: (update: (m: SurveyModel) => SurveyModel, v: number) => restart({ model: update(current.current.present.model), version: v }),
+      serverChanged: (update: (m: SurveyModel) => SurveyModel, v: number) =>
+        restart({ model: update(current.current.present.model), version: v }),
       versionMoved: setVersion,
     }),
     [history, version, selectedId, edit, dirty, restart],

@@ -2,7 +2,8 @@
 // a text field has the focus, where they belong to the field's own typing.
 import { useEffect } from 'react';
 
-const typing = (el: Element | null): boolean => el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+const typing = (el: Element | null): boolean =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
 export function useUndoShortcuts(undo: () => void, redo: () => void): void {
   useEffect(() => {

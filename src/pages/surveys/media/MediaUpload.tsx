@@ -25,13 +25,18 @@ export const ACCEPT = MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions.map((
 /** Sizes in the interface language's own digits and unit names, with no text of ours to translate. */
 export function sizeText(bytes: number, lang: string): string {
   const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mb ? bytes / 1024 / 1024 : Math.max(bytes / 1024, 0.1));
+  return new Intl.NumberFormat(lang, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+    mb ? bytes / 1024 / 1024 : Math.max(bytes / 1024, 0.1),
+  );
 }
 
 const listKey = (surveyId: string) => ['surveyMedia', 'list', surveyId] as const;
 
 export function useSurveyMediaList(surveyId: string) {
-  return useQuery({ queryKey: listKey(surveyId), queryFn: () => api.get<MediaEntry[]>('/DataCollection/getSurveyMediaList', { query: { surveyId } }) });
+  return useQuery({
+    queryKey: listKey(surveyId),
+    queryFn: () => api.get<MediaEntry[]>('/DataCollection/getSurveyMediaList', { query: { surveyId } }),
+  });
 }
 
 /** The file picker, the limits, the upload button and its outcome; `onUploaded` hears of each file stored. */
@@ -85,13 +90,25 @@ export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUplo
       // A size limit comes in megabytes; said in the language's own unit names, as the limits above are.
       const size = refusal.reason === 'tooLarge' && refusal.max !== undefined ? sizeText(refusal.max * 1024 * 1024, i18n.language) : '';
       const row = refusal.row === undefined ? '' : new Intl.NumberFormat(i18n.language).format(refusal.row);
-      return t(`surveyMedia.refusals.${refusal.reason}`, { kind, max, row, size, extensions: MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions).join(', ') });
+      return t(`surveyMedia.refusals.${refusal.reason}`, {
+        kind,
+        max,
+        row,
+        size,
+        extensions: MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions).join(', '),
+      });
     }
     const code = e.kind === 'http' ? problemOf(e.message) : undefined;
     return code ? t(`problems.${code}`) : t('surveyMedia.failed');
   }
 
-  const limits = MEDIA_KINDS.map((k) => t('surveyMedia.limit', { kind: t(`surveyMedia.kinds.${k}`), extensions: MEDIA_RULES[k].extensions.join(', '), size: sizeText(MEDIA_RULES[k].maxBytes, i18n.language) })).join(' · ');
+  const limits = MEDIA_KINDS.map((k) =>
+    t('surveyMedia.limit', {
+      kind: t(`surveyMedia.kinds.${k}`),
+      extensions: MEDIA_RULES[k].extensions.join(', '),
+      size: sizeText(MEDIA_RULES[k].maxBytes, i18n.language),
+    }),
+  ).join(' · ');
 
   return (
     <Stack gap="3">

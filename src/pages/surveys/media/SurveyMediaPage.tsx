@@ -38,7 +38,10 @@ export default function SurveyMediaPage() {
   const { surveyId = '' } = useParams();
   // An upload raises the survey's version and may change its CSV files: the builder loads both again.
   const queryClient = useQueryClient();
-  const survey = useQuery({ queryKey: ['surveyMedia', 'survey', surveyId], queryFn: () => api.post<{ name: string }>('/Survey/GetById', { SurveyId: surveyId }) });
+  const survey = useQuery({
+    queryKey: ['surveyMedia', 'survey', surveyId],
+    queryFn: () => api.post<{ name: string }>('/Survey/GetById', { SurveyId: surveyId }),
+  });
   const list = useSurveyMediaList(surveyId);
   const files = list.data ?? [];
 

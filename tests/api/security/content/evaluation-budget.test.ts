@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MESSAGE = 'This survey asks for more computation than one submission may use. Please contact the survey creator for more information.';
+const MESSAGE =
+  'This survey asks for more computation than one submission may use. Please contact the survey creator for more information.';
 
 describe('a submission whose re-validation goes over the budget', () => {
   it('is a 422 naming the question when a calculation doubles a text at each step', async () => {
@@ -27,7 +28,10 @@ describe('a submission whose re-validation goes over the budget', () => {
   it('is a 422 when nested computed repeat counts multiply, and the server answers the next request', async () => {
     const items: ItemBuilder[] = [
       q.integer('n'),
-      repeat('outer', repeat('inner', repeat('innermost', q.calculate('x').calculation('position(..) * 2')).repeat('${n}')).repeat('${n}')).repeat('${n}'),
+      repeat(
+        'outer',
+        repeat('inner', repeat('innermost', q.calculate('x').calculation('position(..) * 2')).repeat('${n}')).repeat('${n}'),
+      ).repeat('${n}'),
     ];
     const s = await createSurvey(t, items);
     const r = await submit(t, s, { n: 1000 });

@@ -34,10 +34,19 @@ async function addMember(email: string) {
   const kenya = (await t.db.selectFrom('countries').select('id').where('code', '=', 'KE').executeTakeFirstOrThrow()).id;
   return t.call('POST', '/api/Members/add', {
     session: await as(demo.owner),
-    body: { fullName: HTML_NAME, email, roleId: roleByName('DataCollector')!.id, languages: [english], locationId: kenya, gender: 1, projectId: t.ids.projects['Household Needs Assessment 2026']! },
+    body: {
+      fullName: HTML_NAME,
+      email,
+      roleId: roleByName('DataCollector')!.id,
+      languages: [english],
+      locationId: kenya,
+      gender: 1,
+      projectId: t.ids.projects['Household Needs Assessment 2026']!,
+    },
   });
 }
-const setOrganizationName = (name: string) => t.db.updateTable('organizations').set({ name }).where('id', '=', t.ids.organizations.relief!).execute();
+const setOrganizationName = (name: string) =>
+  t.db.updateTable('organizations').set({ name }).where('id', '=', t.ids.organizations.relief!).execute();
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
 async function arrived(address: string) {
   for (let i = 0; i < 100 && mailsTo(address).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -66,10 +75,16 @@ describe('names in e-mails', () => {
 
   it('workspaces and projects named with a CR or LF are refused', async () => {
     const s = await as(demo.owner);
-    const ws = await t.call('POST', '/api/Workspaces/add', { session: s, body: { name: 'East\r\nBcc: victim@evil.test', description: '' } });
+    const ws = await t.call('POST', '/api/Workspaces/add', {
+      session: s,
+      body: { name: 'East\r\nBcc: victim@evil.test', description: '' },
+    });
     expect(ws.status).toBe(400);
     expect(ws.body.errors?.join(' ')).toMatch(/name/);
-    const p = await t.call('POST', '/api/Projects/add', { session: s, body: { name: 'Water\nBcc: victim@evil.test', workspaceId: t.ids.workspaces['East Africa Emergency Response']!, typeId: 1 } });
+    const p = await t.call('POST', '/api/Projects/add', {
+      session: s,
+      body: { name: 'Water\nBcc: victim@evil.test', workspaceId: t.ids.workspaces['East Africa Emergency Response']!, typeId: 1 },
+    });
     expect(p.status).toBe(400);
     expect(p.body.errors?.join(' ')).toMatch(/name/);
   });
@@ -81,7 +96,11 @@ describe('names in e-mails', () => {
     expect(mailsTo('victim@evil.test')).toEqual([]);
     expect(smtp.mails.some((m) => /^X-Injected:/im.test(m.raw))).toBe(false);
     expect(mailsTo('crlf.invitee@demo.test')).toEqual([]);
-    const kept = await t.db.selectFrom('mail_outbox').select(['sent_at', 'error']).where('to_address', '=', 'crlf.invitee@demo.test').executeTakeFirstOrThrow();
+    const kept = await t.db
+      .selectFrom('mail_outbox')
+      .select(['sent_at', 'error'])
+      .where('to_address', '=', 'crlf.invitee@demo.test')
+      .executeTakeFirstOrThrow();
     expect(kept.error).toMatch(/^refused: a control character/);
   });
 });

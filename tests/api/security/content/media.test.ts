@@ -35,11 +35,28 @@ async function upload(fileName: string, bytes: Buffer, opts: { session?: Session
     ['File', { fileName, contentType: opts.contentType ?? 'image/png', bytes }],
   ]);
   const session = opts.session ?? author;
-  const res = await t.app.inject({ method: 'POST', url: '/api/DataCollection/uploadSurveyMedia', payload, headers: { ...headers, authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId } });
-  return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string; errors?: string[]; data: { contentType: string; kind: string } | Record<string, unknown> | null } };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/DataCollection/uploadSurveyMedia',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${session.token}`, 'organization-id': session.organizationId },
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      isSuccess: boolean;
+      message: string;
+      errors?: string[];
+      data: { contentType: string; kind: string } | Record<string, unknown> | null;
+    },
+  };
 }
 const fetchMedia = (surveyId: string, fileName: string, session?: Session) =>
-  t.app.inject({ method: 'GET', url: `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`, headers: session ? { authorization: `Bearer ${session.token}` } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`,
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+  });
 
 describe('what an author may attach', () => {
   it.each([
@@ -54,7 +71,9 @@ describe('what an author may attach', () => {
   it('the same name again replaces the file', async () => {
     expect((await upload('again.png', PNG)).status).toBe(200);
     expect((await upload('again.png', PNG)).status).toBe(200);
-    const list = await t.call<{ fileName: string }[]>('GET', `/api/DataCollection/getSurveyMediaList?surveyId=${s.id}`, { session: author });
+    const list = await t.call<{ fileName: string }[]>('GET', `/api/DataCollection/getSurveyMediaList?surveyId=${s.id}`, {
+      session: author,
+    });
     expect(list.body.data.filter((m) => m.fileName === 'again.png')).toHaveLength(1);
   });
 });
@@ -102,12 +121,20 @@ describe('size limits, before the bytes are held', () => {
   });
 
   it('a declared length over the largest limit is refused before reading', async () => {
-    const { payload, headers } = multipart([['SurveyId', s.id], ['File', { fileName: 'cat.png', contentType: 'image/png', bytes: PNG }]]);
+    const { payload, headers } = multipart([
+      ['SurveyId', s.id],
+      ['File', { fileName: 'cat.png', contentType: 'image/png', bytes: PNG }],
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/DataCollection/uploadSurveyMedia',
       payload,
-      headers: { ...headers, 'content-length': String(500 * 1024 * 1024), authorization: `Bearer ${author.token}`, 'organization-id': author.organizationId },
+      headers: {
+        ...headers,
+        'content-length': String(500 * 1024 * 1024),
+        authorization: `Bearer ${author.token}`,
+        'organization-id': author.organizationId,
+      },
     });
     expect(res.statusCode).toBe(413);
   });

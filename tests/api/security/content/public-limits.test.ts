@@ -25,7 +25,11 @@ async function submitFrom(address: string, survey: TestSurvey) {
 }
 
 async function previewFrom(address: string, survey: TestSurvey) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/Survey/GetPreviewData?surveyId=${survey.id}&uuid=multiple-link`, remoteAddress: address });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/Survey/GetPreviewData?surveyId=${survey.id}&uuid=multiple-link`,
+    remoteAddress: address,
+  });
   return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string }, retryAfter: res.headers['retry-after'] };
 }
 
@@ -70,7 +74,11 @@ describe('media files of a survey', () => {
   // A fill page loads one survey and each of its media files: the media call is allowed ten times the
   // configured allowance (30 per address, 50 per survey here), counted apart from the other calls.
   const mediaFrom = async (address: string, survey: TestSurvey) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/DataCollection/getSurveyMedia/${survey.id}/towns.csv`, remoteAddress: address });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/DataCollection/getSurveyMedia/${survey.id}/towns.csv`,
+      remoteAddress: address,
+    });
     return { status: res.statusCode, body: res.json() as { isSuccess: boolean; message: string }, retryAfter: res.headers['retry-after'] };
   };
 

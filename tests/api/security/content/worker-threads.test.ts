@@ -12,7 +12,11 @@ import { createTestApp, type Session, type TestApp } from '../../../support/app'
 import { multipart } from '../../../support/multipart';
 import { createSurvey, submissionCount, submit } from '../../../support/surveys';
 
-const misbehaving = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, threads: 1 });
+const misbehaving = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), {
+  maxOldGenerationSizeMb: 48,
+  maxYoungGenerationSizeMb: 8,
+  threads: 1,
+});
 
 let t: TestApp;
 let manager: Session;
@@ -37,10 +41,16 @@ describe('the worker pool', () => {
   });
 });
 
-describe('the workers\' Node options', () => {
+describe("the workers' Node options", () => {
   // `npm start` runs the server under tsx; a worker that inherited its loader cost the process twice the
   // memory (the standing export worker: 87-93 MB of RSS instead of 39-44 MB) and started later.
-  const underTsx = ['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs', '--max-semi-space-size=64'];
+  const underTsx = [
+    '--require',
+    '/app/node_modules/tsx/dist/preflight.cjs',
+    '--import',
+    'file:///app/node_modules/tsx/dist/loader.mjs',
+    '--max-semi-space-size=64',
+  ];
 
   it('leaves the TypeScript loader (and the V8 options a worker refuses) out when the server runs under tsx', () => {
     expect(workerExecArgv(underTsx)).toEqual([]);
@@ -54,7 +64,11 @@ describe('the workers\' Node options', () => {
   });
 
   it('a worker started with those options answers', async () => {
-    const plain = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, threads: 1 });
+    const plain = createPool(new URL('../../../support/misbehave.worker.mjs', import.meta.url), {
+      maxOldGenerationSizeMb: 48,
+      maxYoungGenerationSizeMb: 8,
+      threads: 1,
+    });
     try {
       expect(await runOn(plain, 'execArgv', null, 10_000)).toEqual(workerExecArgv() ?? process.execArgv);
     } finally {
@@ -76,7 +90,12 @@ describe('an XLSForm import at the limits', () => {
     ]);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const reply = await t.app.inject({ method: 'POST', url: '/api/DataCollection/importXlsForm', payload, headers: { ...headers, authorization: `Bearer ${manager.token}`, 'organization-id': manager.organizationId } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/DataCollection/importXlsForm',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${manager.token}`, 'organization-id': manager.organizationId },
+    });
     delay.disable();
     expect(reply.statusCode).toBe(400);
     expect(reply.json().data.report[0].message).toMatch(/more than 2000 questions/);

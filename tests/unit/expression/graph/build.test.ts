@@ -10,7 +10,13 @@ describe('building the graph', () => {
   });
 
   it('reports a cycle naming its questions, and still evaluates the rest', () => {
-    const s = survey(calculate('a', '${b} + 1'), calculate('b', '${c} + 1'), calculate('c', '${a} + 1'), integer('x'), calculate('y', '${x} * 2'));
+    const s = survey(
+      calculate('a', '${b} + 1'),
+      calculate('b', '${c} + 1'),
+      calculate('c', '${a} + 1'),
+      integer('x'),
+      calculate('y', '${x} * 2'),
+    );
     expect(s.graph.cycles.map((c) => c.fields)).toEqual([['a', 'b', 'c']]);
     expect(s.graph.cycles[0]?.error.message).toBe('These questions depend on each other in a loop: a, b, c');
     expect(s.graph.cycles[0]?.error.code).toBe('cycle');
@@ -28,7 +34,12 @@ describe('building the graph', () => {
   });
 
   it('reports broken expressions and unknown questions as problems, never throws', () => {
-    const s = survey(integer('a').relevant('${a'), integer('b').calculation('${nope} + 1'), integer('c').constraint('foo(.)'), text('d').label('Hi ${ghost}'));
+    const s = survey(
+      integer('a').relevant('${a'),
+      integer('b').calculation('${nope} + 1'),
+      integer('c').constraint('foo(.)'),
+      text('d').label('Hi ${ghost}'),
+    );
     expect(s.graph.problems.map((p) => [p.field, p.kind, p.error.code, p.error.offset])).toEqual([
       ['a', 'relevant', 'syntax', 0],
       ['b', 'calculate', 'unknown-reference', 0],

@@ -43,7 +43,7 @@ describe('choice filters', () => {
   });
 
   it('give an empty list and the spec warning naming the question when they fail', () => {
-    const broken = surveyWithChoices(choices, text('x'), selectOne('city', 'cities').choiceFilter("date(state) > 0"));
+    const broken = surveyWithChoices(choices, text('x'), selectOne('city', 'cities').choiceFilter('date(state) > 0'));
     const f = broken.start();
     expect(f.question('city').choices).toEqual([]);
     const error = f.question('city').errors.choice_filter;

@@ -121,7 +121,10 @@ export class Survey {
   readonly graph: Graph;
   constructor(items: readonly Item[], choices: Readonly<Record<string, readonly Choice[]>> = {}) {
     const flat = items.map((i) => i.flatten());
-    this.graph = buildGraph(flat.flatMap((f) => f.binds), { fields: flat.flatMap((f) => f.fields), choices });
+    this.graph = buildGraph(
+      flat.flatMap((f) => f.binds),
+      { fields: flat.flatMap((f) => f.fields), choices },
+    );
   }
   start(answers: Data = {}, options: InitializeOptions = {}): Form {
     const r = initialize(this.graph, answers, { now: new Date('2024-06-15T10:30:00Z'), timeZoneOffset: 0, ...options });
@@ -147,7 +150,10 @@ expect.extend({
   toBeRequired: matcher((q) => q.required, 'be required'),
   toHaveValue(form: Form, path: string, expected: unknown) {
     const actual = form.value(path);
-    return { pass: Object.is(actual, expected) || JSON.stringify(actual) === JSON.stringify(expected), message: () => `expected ${path} to be ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}` };
+    return {
+      pass: Object.is(actual, expected) || JSON.stringify(actual) === JSON.stringify(expected),
+      message: () => `expected ${path} to be ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    };
   },
 });
 

@@ -4,7 +4,11 @@ import { integer, repeat, survey, text } from './dsl';
 
 describe('labels and hints with answers', () => {
   // An answer shown is isolated (U+2068 ... U+2069): its direction never scrambles the sentence (issue 18).
-  const s = survey(text('name'), integer('age').label('How old is ${name}?').hint('${name} said ${ age }'), repeat('child', text('c_name'), integer('c_age').label('Age of ${c_name}')));
+  const s = survey(
+    text('name'),
+    integer('age').label('How old is ${name}?').hint('${name} said ${ age }'),
+    repeat('child', text('c_name'), integer('c_age').label('Age of ${c_name}')),
+  );
 
   it('show [No value] for a missing answer', () => {
     expect(s.start().question('age').label).toBe('How old is [No value]?');

@@ -36,7 +36,11 @@ describe('relevance', () => {
     );
     const base = s.start({ size: 3 });
     expect(base).toBeRelevant('head');
-    const shape = survey(text('consent'), group('details', integer('size'), text('head')).relevant("${consent} = 'yes'"), calculate('total', '${size} * 2'));
+    const shape = survey(
+      text('consent'),
+      group('details', integer('size'), text('head')).relevant("${consent} = 'yes'"),
+      calculate('total', '${size} * 2'),
+    );
     const hidden = shape.start({ size: 3, consent: 'no' });
     expect(hidden).not.toBeRelevant('details');
     expect(hidden).not.toBeRelevant('size');
@@ -55,7 +59,11 @@ describe('relevance', () => {
 });
 
 describe('relevance of a repeat, per instance', () => {
-  const s = survey(text('keep_first'), repeat('r', text('x'), integer('y')).relevant("position(..) = 1 or ${keep_first} != 'yes'"), calculate('c', 'count(${r})'));
+  const s = survey(
+    text('keep_first'),
+    repeat('r', text('x'), integer('y')).relevant("position(..) = 1 or ${keep_first} != 'yes'"),
+    calculate('c', 'count(${r})'),
+  );
 
   it('hides one instance and shows another', () => {
     const f = s.start({ keep_first: 'yes' }).add('r').add('r');
@@ -76,7 +84,11 @@ describe('relevance of a repeat, per instance', () => {
   });
 
   it('blanks the answers of a hidden instance for expressions, and keeps them', () => {
-    const t = survey(text('only_one'), repeat('r', integer('v')).relevant("position(..) = 1 or ${only_one} != 'yes'"), calculate('total', 'sum(${v})'));
+    const t = survey(
+      text('only_one'),
+      repeat('r', integer('v')).relevant("position(..) = 1 or ${only_one} != 'yes'"),
+      calculate('total', 'sum(${v})'),
+    );
     const f = t.start({ r: [{ v: 2 }, { v: 5 }] });
     expect(f).toHaveValue('total', 7);
     const one = f.answer('only_one', 'yes');

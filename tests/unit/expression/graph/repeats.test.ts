@@ -63,7 +63,11 @@ describe('repeats', () => {
 });
 
 describe('repeats the respondent adds and removes', () => {
-  const s = survey(repeat('visit', text('place').default("'home'"), integer('n')), calculate('visits', 'count(${visit})'), calculate('places', "join(', ', ${place})"));
+  const s = survey(
+    repeat('visit', text('place').default("'home'"), integer('n')),
+    calculate('visits', 'count(${visit})'),
+    calculate('places', "join(', ', ${place})"),
+  );
 
   it('adds instances with their defaults', () => {
     const f = s.start().add('visit').add('visit');
@@ -72,7 +76,14 @@ describe('repeats the respondent adds and removes', () => {
   });
 
   it('removes an instance and moves the later ones up', () => {
-    const f = s.start().add('visit').add('visit').add('visit').answer('visit[1]/place', 'a').answer('visit[2]/place', 'b').answer('visit[3]/place', 'c');
+    const f = s
+      .start()
+      .add('visit')
+      .add('visit')
+      .add('visit')
+      .answer('visit[1]/place', 'a')
+      .answer('visit[2]/place', 'b')
+      .answer('visit[3]/place', 'c');
     const removed = f.remove('visit[2]');
     expect(removed).toHaveValue('visits', 2);
     expect(removed).toHaveValue('places', 'a, c');
@@ -81,9 +92,20 @@ describe('repeats the respondent adds and removes', () => {
   });
 
   it('nested repeats keep their own instances', () => {
-    const nested = survey(repeat('hh', text('hh_name'), repeat('person', integer('p_age')), calculate('hh_total', 'sum(${p_age})')), calculate('all', 'sum(${p_age})'));
-    const f = nested.start().add('hh').add('hh').add('hh[1]/person').add('hh[1]/person').add('hh[2]/person')
-      .answer('hh[1]/person[1]/p_age', 30).answer('hh[1]/person[2]/p_age', 5).answer('hh[2]/person[1]/p_age', 70);
+    const nested = survey(
+      repeat('hh', text('hh_name'), repeat('person', integer('p_age')), calculate('hh_total', 'sum(${p_age})')),
+      calculate('all', 'sum(${p_age})'),
+    );
+    const f = nested
+      .start()
+      .add('hh')
+      .add('hh')
+      .add('hh[1]/person')
+      .add('hh[1]/person')
+      .add('hh[2]/person')
+      .answer('hh[1]/person[1]/p_age', 30)
+      .answer('hh[1]/person[2]/p_age', 5)
+      .answer('hh[2]/person[1]/p_age', 70);
     expect(f).toHaveValue('hh[1]/hh_total', 35);
     expect(f).toHaveValue('hh[2]/hh_total', 70);
     expect(f).toHaveValue('all', 105);

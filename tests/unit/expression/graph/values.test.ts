@@ -82,7 +82,6 @@ describe('defaults', () => {
   });
 });
 
-
 describe('recalculate without a value', () => {
   it('takes the answer already in state.answers', () => {
     const f = survey(integer('a'), calculate('b', '${a} * 2')).start({ a: 1 });

@@ -1,7 +1,19 @@
 // checkDraft, the expression field's check as typed: it reads only the draft against the survey's
 // bindings, and must say what binding the whole edited survey would say of that field.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, bindSurvey, checkDraft, editorState, q, section, survey, walkItems, type ExpressionProperty, type SetProperty, type SurveyModel } from '../../../../engine/survey/index';
+import {
+  applyEdit,
+  bindSurvey,
+  checkDraft,
+  editorState,
+  q,
+  section,
+  survey,
+  walkItems,
+  type ExpressionProperty,
+  type SetProperty,
+  type SurveyModel,
+} from '../../../../engine/survey/index';
 
 const model = survey(
   q.integer('age'),
@@ -45,7 +57,10 @@ describe('checkDraft', () => {
   });
 
   it('reports a cycle through the item for any expression that orders it, naming the chain', () => {
-    expect(check('age', 'relevant', '${quadruple} > 2')).toEqual({ code: 'cycle', message: 'These questions depend on each other: age, quadruple, double' });
+    expect(check('age', 'relevant', '${quadruple} > 2')).toEqual({
+      code: 'cycle',
+      message: 'These questions depend on each other: age, quadruple, double',
+    });
     // A section's questions wait for it: its relevance may not read them.
     expect(check('household', 'relevant', '${size} > 1')?.code).toBe('cycle');
     // A constraint is checked after everything is settled: no cycle.

@@ -1,6 +1,17 @@
 // Editor scenarios: a survey from the DSL, a counter for new ids, and a shorthand that applies edits
 // and fails the test on a refused one.
-import { applyEdit, editorState, q, repeat, section, survey, walkItems, type EditOp, type EditorState, type SurveyModel } from '../../../../engine/survey/index';
+import {
+  applyEdit,
+  editorState,
+  q,
+  repeat,
+  section,
+  survey,
+  walkItems,
+  type EditOp,
+  type EditorState,
+  type SurveyModel,
+} from '../../../../engine/survey/index';
 
 export function counterEnv() {
   let n = 0;
@@ -11,7 +22,7 @@ export function sample(): SurveyModel {
   return survey(
     q.text('name').label('Name'),
     section('household', q.integer('size'), repeat('members', q.text('member_name'), q.integer('age'))),
-    q.select_multiple('needs').choices('food', 'water').constraint("${size} > 0"),
+    q.select_multiple('needs').choices('food', 'water').constraint('${size} > 0'),
   );
 }
 
@@ -32,4 +43,5 @@ export function outline(model: SurveyModel): string[] {
   return [...walkItems(model.surveyItems)].map((i) => `${i.xpath}#${i.surveyItem.order}`);
 }
 
-export const idOf = (model: SurveyModel, name: string): string => [...walkItems(model.surveyItems)].find((i) => i.surveyItem.name === name)!.id;
+export const idOf = (model: SurveyModel, name: string): string =>
+  [...walkItems(model.surveyItems)].find((i) => i.surveyItem.name === name)!.id;

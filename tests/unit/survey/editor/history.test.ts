@@ -52,7 +52,8 @@ describe('history', () => {
 
   it('keeps at most HISTORY_LIMIT steps and starts over after a save', () => {
     let h = createHistory(m);
-    for (let i = 0; i < HISTORY_LIMIT + 5; i++) h = (apply(h, { op: 'setSurvey', patch: { name: `n${i}` } }) as { history: typeof h }).history;
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++)
+      h = (apply(h, { op: 'setSurvey', patch: { name: `n${i}` } }) as { history: typeof h }).history;
     expect(h.past).toHaveLength(HISTORY_LIMIT);
     expect(saved(h)).toMatchObject({ past: [], future: [], present: { deletedIds: [] } });
   });

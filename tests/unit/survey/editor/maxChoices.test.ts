@@ -27,7 +27,10 @@ it('setting max choices on a select multiple rewrites its constraint, and the re
   const s0 = start();
   const id = idOf(s0.model, 'needs');
   const s1 = edit(s0, { op: 'set', id, property: 'maxChoices', value: 1 });
-  expect(locate(s1.model.surveyItems, id)!.item.surveyItem).toMatchObject({ maxChoices: 1, constraint: '${size} > 0 and count-selected(.) <= 1' });
+  expect(locate(s1.model.surveyItems, id)!.item.surveyItem).toMatchObject({
+    maxChoices: 1,
+    constraint: '${size} > 0 and count-selected(.) <= 1',
+  });
   expect(bindSurvey(s1.model).diagnostics).toEqual([]);
   const s2 = edit(s1, { op: 'set', id, property: 'maxChoices', value: null });
   expect(locate(s2.model.surveyItems, id)!.item.surveyItem).toMatchObject({ maxChoices: null, constraint: '${size} > 0' });

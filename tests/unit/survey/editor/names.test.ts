@@ -35,7 +35,11 @@ describe('renaming', () => {
 
   it('rewrites ${old} in expressions and the xpath of what is inside', () => {
     const s0 = start();
-    const s = edit(s0, { op: 'set', id: idOf(s0.model, 'size'), property: 'name', value: 'hh_size' }, { op: 'set', id: idOf(s0.model, 'household'), property: 'name', value: 'home' });
+    const s = edit(
+      s0,
+      { op: 'set', id: idOf(s0.model, 'size'), property: 'name', value: 'hh_size' },
+      { op: 'set', id: idOf(s0.model, 'household'), property: 'name', value: 'home' },
+    );
     expect(locate(s.model.surveyItems, idOf(s0.model, 'needs'))!.item.surveyItem.constraint).toBe('${hh_size} > 0');
     expect(locate(s.model.surveyItems, idOf(s0.model, 'age'))!.item.xpath).toBe('home/members/age');
   });

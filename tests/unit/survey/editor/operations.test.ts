@@ -1,7 +1,18 @@
 // The builder's edits on the item tree: add any type, delete (tracked), duplicate, move anywhere, with
 // order numbers, section ids and xpaths recomputed.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, bindSurvey, locate, publishProblems, q, QUESTION_TYPE_CODES, savePayload, section, survey, walkItems } from '../../../../engine/survey/index';
+import {
+  applyEdit,
+  bindSurvey,
+  locate,
+  publishProblems,
+  q,
+  QUESTION_TYPE_CODES,
+  savePayload,
+  section,
+  survey,
+  walkItems,
+} from '../../../../engine/survey/index';
 import { counterEnv, edit, idOf, outline, sample, start } from './helpers';
 
 describe('add', () => {
@@ -38,7 +49,7 @@ describe('add', () => {
 });
 
 describe('delete', () => {
-  it('removes the item and lists it, with a section\'s contents, for the save', () => {
+  it("removes the item and lists it, with a section's contents, for the save", () => {
     const s0 = start();
     const s = edit(s0, { op: 'delete', id: idOf(s0.model, 'household') });
     expect(outline(s.model)).toEqual(['name#1', 'needs#2']);
@@ -95,7 +106,13 @@ describe('move', () => {
     const members = idOf(s0.model, 'members');
     const s1 = edit(s0, { op: 'move', id: idOf(s0.model, 'name'), parentId: members, index: 1 });
     expect(outline(s1.model)).toEqual([
-      'household#1', 'household/size#1', 'household/members#2', 'household/members/member_name#1', 'household/members/name#2', 'household/members/age#3', 'needs#2',
+      'household#1',
+      'household/size#1',
+      'household/members#2',
+      'household/members/member_name#1',
+      'household/members/name#2',
+      'household/members/age#3',
+      'needs#2',
     ]);
     expect(bindSurvey(s1.model).byName.get('name')!.repeats).toEqual(['members']);
     const s2 = edit(s1, { op: 'move', id: idOf(s0.model, 'age'), parentId: null, index: 2 });

@@ -34,18 +34,21 @@ describe('the property declaration', () => {
     }
   });
 
-  it.each(QUESTION_TYPE_CODES.filter((t) => t !== 0))('type %i declares only appearances the spec accepts, and the compiler passes them on', (type) => {
-    for (const a of QUESTION_TYPES[type].appearances) {
-      expect(APPEARANCES).toContain(a);
-      const value = a === 'columns-n' ? 'columns-3' : a;
-      expect(acceptsAppearance(type, value)).toBe(true);
-      const key = QUESTION_TYPES[type].key as keyof typeof q;
-      const question = q[key]('x').appearance(value);
-      if (QUESTION_TYPES[type].choices !== 'none') question.choices('a', 'b').columns('c');
-      const form = compileSurvey(survey(question));
-      expect((form.uiSchema.x as { 'ui:options': { appearance: string[] } })['ui:options'].appearance).toEqual([value]);
-    }
-  });
+  it.each(QUESTION_TYPE_CODES.filter((t) => t !== 0))(
+    'type %i declares only appearances the spec accepts, and the compiler passes them on',
+    (type) => {
+      for (const a of QUESTION_TYPES[type].appearances) {
+        expect(APPEARANCES).toContain(a);
+        const value = a === 'columns-n' ? 'columns-3' : a;
+        expect(acceptsAppearance(type, value)).toBe(true);
+        const key = QUESTION_TYPES[type].key as keyof typeof q;
+        const question = q[key]('x').appearance(value);
+        if (QUESTION_TYPES[type].choices !== 'none') question.choices('a', 'b').columns('c');
+        const form = compileSurvey(survey(question));
+        expect((form.uiSchema.x as { 'ui:options': { appearance: string[] } })['ui:options'].appearance).toEqual([value]);
+      }
+    },
+  );
 
   it('declares the appearances the compiler acts on where it acts on them', () => {
     const has = (t: QuestionType, a: string) => acceptsAppearance(t, a);
@@ -58,7 +61,9 @@ describe('set', () => {
   it('writes a localized title for one language', () => {
     const s0 = start();
     const s = edit(s0, { op: 'set', id: idOf(s0.model, 'name'), property: 'title', value: { languageId: 1, text: 'Full name' } });
-    expect(locate(s.model.surveyItems, idOf(s0.model, 'name'))!.item.surveyItem.questionLabels).toEqual([{ languageId: 1, text: 'Full name' }]);
+    expect(locate(s.model.surveyItems, idOf(s0.model, 'name'))!.item.surveyItem.questionLabels).toEqual([
+      { languageId: 1, text: 'Full name' },
+    ]);
   });
 
   it('writes range parameters into the parameters text', () => {
@@ -79,11 +84,15 @@ describe('set', () => {
   it('turns a repeat group off and forgets its count', () => {
     const s0 = start();
     const members = idOf(s0.model, 'members');
-    const s = edit(s0, { op: 'set', id: members, property: 'repeatCount', value: '3' }, { op: 'set', id: members, property: 'repeat', value: false });
+    const s = edit(
+      s0,
+      { op: 'set', id: members, property: 'repeatCount', value: '3' },
+      { op: 'set', id: members, property: 'repeat', value: false },
+    );
     expect(locate(s.model.surveyItems, members)!.item).toMatchObject({ repeatGroup: false, repeat_count: null });
   });
 
-  it('edits the survey\'s own fields', () => {
+  it("edits the survey's own fields", () => {
     const s = edit(start(), { op: 'setSurvey', patch: { name: 'Renamed', toggleLocation: true } });
     expect(s.model).toMatchObject({ name: 'Renamed', toggleLocation: true });
   });

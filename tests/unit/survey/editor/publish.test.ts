@@ -17,15 +17,24 @@ describe('publishProblems', () => {
   });
 
   it('refuses a pattern RE2 cannot run in linear time, naming the question, the pattern and the position', () => {
-    const problems = publishProblems(survey(q.text('code').constraint("regex(., '(a)\\1')"), q.text('ok').constraint("regex(., '^\\p{L}+$')")));
+    const problems = publishProblems(
+      survey(q.text('code').constraint("regex(., '(a)\\1')"), q.text('ok').constraint("regex(., '^\\p{L}+$')")),
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ name: 'code', property: 'constraint' });
     expect(problems[0]!.message).toMatch(/Back-references.*linear time.*at \d+ in '\(a\)\\1'/);
   });
 
   it('finds unknown references, cycles and duplicate names', () => {
-    const m = survey(q.integer('a').relevant('${nope} = 1'), q.calculate('b').calculation('${c} + 1'), q.calculate('c').calculation('${b} + 1'), q.text('a'));
-    expect(codes(m)).toEqual(expect.arrayContaining(['a/relevant/reference', 'a/name/duplicateName', expect.stringMatching(/\/calculation\/cycle$/)]));
+    const m = survey(
+      q.integer('a').relevant('${nope} = 1'),
+      q.calculate('b').calculation('${c} + 1'),
+      q.calculate('c').calculation('${b} + 1'),
+      q.text('a'),
+    );
+    expect(codes(m)).toEqual(
+      expect.arrayContaining(['a/relevant/reference', 'a/name/duplicateName', expect.stringMatching(/\/calculation\/cycle$/)]),
+    );
   });
 
   it('finds select questions without choices and choice filters without choices', () => {
@@ -39,7 +48,9 @@ describe('publishProblems', () => {
 
   it('runs the checks it is given (new checks are one more entry)', () => {
     const noNotes: PublishCheck = ({ bindings }) =>
-      bindings.nodes.filter((n) => n.type === 40).map((n) => ({ code: 'structure', itemId: n.id, name: n.name, property: 'questionType', message: 'No notes' }));
+      bindings.nodes
+        .filter((n) => n.type === 40)
+        .map((n) => ({ code: 'structure', itemId: n.id, name: n.name, property: 'questionType', message: 'No notes' }));
     expect(publishProblems(survey(q.note('hello')), [noNotes]).map((p) => p.message)).toEqual(['No notes']);
   });
 });

@@ -27,7 +27,9 @@ const languages = [
 
 const model = () =>
   buildSurvey({ languages }, [
-    section('home', q.select_one('colour').label({ en: 'Colour', fr: 'Couleur' }).hint('Pick one').choices('red', 'blue')).label('Home').hint('About the home'),
+    section('home', q.select_one('colour').label({ en: 'Colour', fr: 'Couleur' }).hint('Pick one').choices('red', 'blue'))
+      .label('Home')
+      .hint('About the home'),
     q.range('score').label('Score').rangeLabels('Bad', 'Good'),
     q.integer('age').label('Age').constraint('. > 0', 'Too young'),
   ]);

@@ -15,7 +15,19 @@ import { useDraft } from './useDraft';
 
 const newId = () => globalThis.crypto.randomUUID();
 
-function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemove, idBase, emoji, images, onPickImage }: {
+function ChoiceRow({
+  choice,
+  index,
+  count,
+  languageId,
+  onChange,
+  onMove,
+  onRemove,
+  idBase,
+  emoji,
+  images,
+  onPickImage,
+}: {
   /** Opens the survey's media to choose or upload this choice's image. */
   onPickImage: (index: number, onPick: (fileName: string) => void) => void;
   /** The question shows emoji (hasEmoji): each choice has one to edit. */
@@ -44,21 +56,74 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
     if (labelDraft === label && nameDraft === choice.name && emojiDraft === (choice.emoji ?? '') && imageDraft === image) return;
     const others = choice.choiceLabels.filter((x) => x.languageId !== languageId);
     const glyph = [...emojiDraft.trim()].slice(0, 8).join('');
-    const next = { ...choice, name: nameOk ? nameDraft : choice.name, emoji: glyph === '' ? null : glyph, choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }] };
+    const next = {
+      ...choice,
+      name: nameOk ? nameDraft : choice.name,
+      emoji: glyph === '' ? null : glyph,
+      choiceLabels: labelDraft === '' ? others : [...others, { languageId, text: labelDraft }],
+    };
     onChange(imageProblem ? next : withChoiceMedia(next, 'image', languageId, imageDraft));
   };
   const row = (
     <HStack gap="1" data-testid="choice-row">
-      {emoji ? <Input size="xs" w="3.5rem" flexShrink={0} value={emojiDraft} onChange={(e) => setEmoji(e.target.value)} onBlur={commit} aria-label={t('builder.choices.emoji', { n: index + 1 })} data-testid="choice-emoji" /> : null}
-      <Input size="xs" flex="2" value={labelDraft} onChange={(e) => setLabel(e.target.value)} onBlur={commit} aria-label={t('builder.choices.label', { n: index + 1 })} dir="auto" id={`${idBase}-label-${index}`} />
-      <Input size="xs" flex="1" value={nameDraft} onChange={(e) => setName(e.target.value)} onBlur={commit} aria-label={t('builder.choices.name', { n: index + 1 })} aria-invalid={nameOk ? undefined : true} fontFamily="mono" dir="ltr" />
-      <IconButton size="2xs" variant="ghost" aria-label={t('builder.choices.up', { n: index + 1 })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+      {emoji ? (
+        <Input
+          size="xs"
+          w="3.5rem"
+          flexShrink={0}
+          value={emojiDraft}
+          onChange={(e) => setEmoji(e.target.value)}
+          onBlur={commit}
+          aria-label={t('builder.choices.emoji', { n: index + 1 })}
+          data-testid="choice-emoji"
+        />
+      ) : null}
+      <Input
+        size="xs"
+        flex="2"
+        value={labelDraft}
+        onChange={(e) => setLabel(e.target.value)}
+        onBlur={commit}
+        aria-label={t('builder.choices.label', { n: index + 1 })}
+        dir="auto"
+        id={`${idBase}-label-${index}`}
+      />
+      <Input
+        size="xs"
+        flex="1"
+        value={nameDraft}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={commit}
+        aria-label={t('builder.choices.name', { n: index + 1 })}
+        aria-invalid={nameOk ? undefined : true}
+        fontFamily="mono"
+        dir="ltr"
+      />
+      <IconButton
+        size="2xs"
+        variant="ghost"
+        aria-label={t('builder.choices.up', { n: index + 1 })}
+        disabled={index === 0}
+        onClick={() => onMove(index, index - 1)}
+      >
         <LuArrowUp />
       </IconButton>
-      <IconButton size="2xs" variant="ghost" aria-label={t('builder.choices.down', { n: index + 1 })} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+      <IconButton
+        size="2xs"
+        variant="ghost"
+        aria-label={t('builder.choices.down', { n: index + 1 })}
+        disabled={index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+      >
         <LuArrowDown />
       </IconButton>
-      <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label={t('builder.choices.remove', { n: index + 1 })} onClick={() => onRemove(index)}>
+      <IconButton
+        size="2xs"
+        variant="ghost"
+        colorPalette="red"
+        aria-label={t('builder.choices.remove', { n: index + 1 })}
+        onClick={() => onRemove(index)}
+      >
         <LuTrash2 />
       </IconButton>
     </HStack>
@@ -106,12 +171,15 @@ function ChoiceRow({ choice, index, count, languageId, onChange, onMove, onRemov
 
 export function ChoicesField(p: FieldProps) {
   const { t } = useTranslation();
-  const list = (p.property === 'secondChoices' ? p.item.surveyItem.secondChoices : p.item.surveyItem.selectQuestionChoices) as readonly ChoiceModel[];
+  const list = (
+    p.property === 'secondChoices' ? p.item.surveyItem.secondChoices : p.item.surveyItem.selectQuestionChoices
+  ) as readonly ChoiceModel[];
   const [pasting, setPasting] = useState(false);
   const [images, setImages] = useState(() => list.some((c) => c.media?.some((m) => m.kind === 'image')));
   const [pasted, setPasted] = useState('');
   const [pick, setPick] = useState<MediaPick | null>(null);
-  const pickImage = (index: number, onPick: (fileName: string) => void) => setPick({ title: t('builder.media.pickTitle', { n: index + 1 }), onPick });
+  const pickImage = (index: number, onPick: (fileName: string) => void) =>
+    setPick({ title: t('builder.media.pickTitle', { n: index + 1 }), onPick });
   const write = (next: readonly ChoiceModel[]) => p.set(next);
   const move = (from: number, to: number) => {
     const next = [...list];
@@ -123,7 +191,16 @@ export function ChoicesField(p: FieldProps) {
     const taken = new Set(list.map((c) => c.name));
     let n = list.length + 1;
     while (taken.has(`option_${n}`)) n++;
-    write([...list, { id: newId(), name: `option_${n}`, choiceLabels: [{ languageId: p.languageId, text: t('builder.choices.newLabel', { n }) }], emoji: null, filters: {} }]);
+    write([
+      ...list,
+      {
+        id: newId(),
+        name: `option_${n}`,
+        choiceLabels: [{ languageId: p.languageId, text: t('builder.choices.newLabel', { n }) }],
+        emoji: null,
+        filters: {},
+      },
+    ]);
   };
   return (
     <Stack gap="1" data-testid={`prop-${p.property}`} role="group" aria-labelledby={`${p.id}-title`}>
@@ -131,7 +208,20 @@ export function ChoicesField(p: FieldProps) {
         {p.label}
       </Text>
       {list.map((c, i) => (
-        <ChoiceRow key={c.id} emoji={p.item.surveyItem.hasEmoji} images={images} choice={c} index={i} count={list.length} languageId={p.languageId} idBase={p.id} onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))} onMove={move} onRemove={(at) => write(list.filter((_, j) => j !== at))} onPickImage={pickImage} />
+        <ChoiceRow
+          key={c.id}
+          emoji={p.item.surveyItem.hasEmoji}
+          images={images}
+          choice={c}
+          index={i}
+          count={list.length}
+          languageId={p.languageId}
+          idBase={p.id}
+          onChange={(nc) => write(list.map((x) => (x.id === nc.id ? nc : x)))}
+          onMove={move}
+          onRemove={(at) => write(list.filter((_, j) => j !== at))}
+          onPickImage={pickImage}
+        />
       ))}
       <HStack gap="1" flexWrap="wrap">
         <Button size="xs" variant="outline" onClick={add} data-testid="choice-add">
@@ -140,13 +230,28 @@ export function ChoicesField(p: FieldProps) {
         <Button size="xs" variant="ghost" onClick={() => setPasting((v) => !v)} aria-expanded={pasting} data-testid="choice-paste">
           {t('builder.choices.paste')}
         </Button>
-        <Button size="xs" variant={images ? 'subtle' : 'ghost'} onClick={() => setImages((v) => !v)} aria-pressed={images} data-testid="choice-images">
+        <Button
+          size="xs"
+          variant={images ? 'subtle' : 'ghost'}
+          onClick={() => setImages((v) => !v)}
+          aria-pressed={images}
+          data-testid="choice-images"
+        >
           <LuImage aria-hidden /> {t('builder.choices.images')}
         </Button>
       </HStack>
       {pasting ? (
         <Stack gap="1">
-          <Textarea size="xs" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-label={t('builder.choices.pasteHint')} placeholder={t('builder.choices.pasteHint')} data-testid="choice-paste-text" dir="auto" />
+          <Textarea
+            size="xs"
+            rows={4}
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            aria-label={t('builder.choices.pasteHint')}
+            placeholder={t('builder.choices.pasteHint')}
+            data-testid="choice-paste-text"
+            dir="auto"
+          />
           <Button
             size="xs"
             alignSelf="flex-start"

@@ -8,7 +8,15 @@
 import { Box, Text, Textarea } from '@chakra-ui/react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bareQuestionNames, checkDraft, completionsAt, laterReferences, surveyNames, type Completion, type ExpressionProperty } from '../../../../../engine/survey/index';
+import {
+  bareQuestionNames,
+  checkDraft,
+  completionsAt,
+  laterReferences,
+  surveyNames,
+  type Completion,
+  type ExpressionProperty,
+} from '../../../../../engine/survey/index';
 import { PanelField } from './Field';
 import { asText, fieldValue } from './read';
 import type { FieldProps } from './types';

@@ -2,7 +2,21 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function PanelField({ id, label, problem, hint, children, testId }: { id: string; label: string; problem?: string | null; hint?: string | null; children: ReactNode; testId: string }) {
+export function PanelField({
+  id,
+  label,
+  problem,
+  hint,
+  children,
+  testId,
+}: {
+  id: string;
+  label: string;
+  problem?: string | null;
+  hint?: string | null;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Box data-testid={testId}>
       <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">

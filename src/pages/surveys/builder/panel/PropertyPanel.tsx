@@ -4,7 +4,16 @@
 import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locate, PROPERTIES, QUESTION_TYPES, type EditProblem, type PropertyInput, type PropertyKey, type QuestionType, type SetProperty } from '../../../../../engine/survey/index';
+import {
+  locate,
+  PROPERTIES,
+  QUESTION_TYPES,
+  type EditProblem,
+  type PropertyInput,
+  type PropertyKey,
+  type QuestionType,
+  type SetProperty,
+} from '../../../../../engine/survey/index';
 import { SkipLogic } from '../skip/SkipLogic';
 import { typeTitle } from '../labels';
 import type { Builder } from '../useBuilder';
@@ -28,7 +37,15 @@ const INPUTS: Record<PropertyInput, ComponentType<FieldProps>> = {
 /** Properties with an editor of their own beyond their input kind. */
 const SPECIAL: Partial<Record<PropertyKey, ComponentType<FieldProps>>> = { relevant: SkipLogic };
 
-export function PropertyPanel({ builder, languageId, onProblem }: { builder: Builder; languageId: number; onProblem: (p: EditProblem) => void }) {
+export function PropertyPanel({
+  builder,
+  languageId,
+  onProblem,
+}: {
+  builder: Builder;
+  languageId: number;
+  onProblem: (p: EditProblem) => void;
+}) {
   const { t } = useTranslation();
   const found = builder.selectedId ? locate(builder.model.surveyItems, builder.selectedId) : undefined;
   if (!found) {
@@ -40,11 +57,13 @@ export function PropertyPanel({ builder, languageId, onProblem }: { builder: Bui
   }
   const item = found.item;
   const type = item.surveyItem.questionType as QuestionType;
-  const set = (property: PropertyKey) => (value: unknown): EditProblem | null => {
-    const problem = builder.edit({ op: 'set', id: item.id, property, value } as SetProperty);
-    if (problem && problem.code !== 'invalidValue') onProblem(problem);
-    return problem;
-  };
+  const set =
+    (property: PropertyKey) =>
+    (value: unknown): EditProblem | null => {
+      const problem = builder.edit({ op: 'set', id: item.id, property, value } as SetProperty);
+      if (problem && problem.code !== 'invalidValue') onProblem(problem);
+      return problem;
+    };
   return (
     <Stack gap="3" data-testid="property-panel" as="section" aria-labelledby="builder-panel-title">
       <HStack justify="space-between" gap="2">
@@ -57,7 +76,15 @@ export function PropertyPanel({ builder, languageId, onProblem }: { builder: Bui
         const Input = SPECIAL[property] ?? INPUTS[PROPERTIES[property].input];
         return (
           <Box key={`${item.id}:${property}`}>
-            <Input item={item} property={property} label={t(`builder.props.${property}`)} id={`prop-${property}-input`} languageId={languageId} model={builder.model} set={set(property)} />
+            <Input
+              item={item}
+              property={property}
+              label={t(`builder.props.${property}`)}
+              id={`prop-${property}-input`}
+              languageId={languageId}
+              model={builder.model}
+              set={set(property)}
+            />
           </Box>
         );
       })}

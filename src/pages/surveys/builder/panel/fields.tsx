@@ -21,7 +21,15 @@ export function LocalizedField(p: FieldProps) {
   const commit = () => draft !== value && setProblem(p.set({ languageId: p.languageId, text: draft })?.message ?? null);
   return (
     <PanelField id={p.id} label={p.label} problem={problem} testId={`prop-${p.property}`}>
-      <Input id={p.id} size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={commitKeys(commit)} dir="auto" />
+      <Input
+        id={p.id}
+        size="sm"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={commitKeys(commit)}
+        dir="auto"
+      />
     </PanelField>
   );
 }
@@ -35,8 +43,24 @@ export function NameField(p: FieldProps) {
     if (draft !== value && !problem) p.set(draft);
   };
   return (
-    <PanelField id={p.id} label={p.label} problem={problem ? t(`builder.name.${problem.code}`, { name: draft }) : null} testId={`prop-${p.property}`}>
-      <Input id={p.id} size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={commitKeys(commit)} aria-invalid={problem ? true : undefined} aria-describedby={`${p.id}-problem`} dir="ltr" fontFamily="mono" />
+    <PanelField
+      id={p.id}
+      label={p.label}
+      problem={problem ? t(`builder.name.${problem.code}`, { name: draft }) : null}
+      testId={`prop-${p.property}`}
+    >
+      <Input
+        id={p.id}
+        size="sm"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={commitKeys(commit)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${p.id}-problem`}
+        dir="ltr"
+        fontFamily="mono"
+      />
     </PanelField>
   );
 }
@@ -44,7 +68,10 @@ export function NameField(p: FieldProps) {
 export function BooleanField(p: FieldProps) {
   const { t } = useTranslation();
   const on = fieldValue(p.item, p.property) === true;
-  const required = p.property === 'required' && on ? t('builder.panel.requiredMessage', { message: QUESTION_TYPES[p.item.surveyItem.questionType as QuestionType].requiredMessage }) : null;
+  const required =
+    p.property === 'required' && on
+      ? t('builder.panel.requiredMessage', { message: QUESTION_TYPES[p.item.surveyItem.questionType as QuestionType].requiredMessage })
+      : null;
   return (
     <Stack gap="0" data-testid={`prop-${p.property}`}>
       {/* The input's id through the root's ids: an id set on the input alone left the label pointing at
@@ -54,7 +81,11 @@ export function BooleanField(p: FieldProps) {
         <Checkbox.Control />
         <Checkbox.Label>{p.label}</Checkbox.Label>
       </Checkbox.Root>
-      {required ? <PanelField id={`${p.id}-msg`} label="" hint={required} testId="prop-requiredMessage">{null}</PanelField> : null}
+      {required ? (
+        <PanelField id={`${p.id}-msg`} label="" hint={required} testId="prop-requiredMessage">
+          {null}
+        </PanelField>
+      ) : null}
     </Stack>
   );
 }
@@ -66,7 +97,15 @@ export function TextField(p: FieldProps) {
   const commit = () => draft !== value && setProblem(p.set(draft === '' ? null : draft)?.message ?? null);
   return (
     <PanelField id={p.id} label={p.label} problem={problem} testId={`prop-${p.property}`}>
-      <Input id={p.id} size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={commitKeys(commit)} dir="auto" />
+      <Input
+        id={p.id}
+        size="sm"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={commitKeys(commit)}
+        dir="auto"
+      />
     </PanelField>
   );
 }
@@ -78,13 +117,23 @@ export function NumberField(p: FieldProps) {
   const commit = () => draft !== value && setProblem(p.set(draft.trim() === '' ? null : Number(draft))?.message ?? null);
   return (
     <PanelField id={p.id} label={p.label} problem={problem} testId={`prop-${p.property}`}>
-      <Input id={p.id} size="sm" type="number" inputMode="decimal" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={commitKeys(commit)} />
+      <Input
+        id={p.id}
+        size="sm"
+        type="number"
+        inputMode="decimal"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={commitKeys(commit)}
+      />
     </PanelField>
   );
 }
 
 /** 'columns-n' stands for columns-2 ... columns-5 in the select. */
-const expand = (values: readonly string[]): string[] => values.flatMap((v) => (v === 'columns-n' ? ['columns-2', 'columns-3', 'columns-4', 'columns-5'] : [v]));
+const expand = (values: readonly string[]): string[] =>
+  values.flatMap((v) => (v === 'columns-n' ? ['columns-2', 'columns-3', 'columns-4', 'columns-5'] : [v]));
 
 export function AppearanceField(p: FieldProps) {
   const { t } = useTranslation();
@@ -94,7 +143,11 @@ export function AppearanceField(p: FieldProps) {
   return (
     <PanelField id={p.id} label={p.label} problem={problem} testId={`prop-${p.property}`}>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={p.id} value={value} onChange={(e) => setProblem(p.set(e.target.value === '' ? null : e.target.value)?.message ?? null)}>
+        <NativeSelect.Field
+          id={p.id}
+          value={value}
+          onChange={(e) => setProblem(p.set(e.target.value === '' ? null : e.target.value)?.message ?? null)}
+        >
           <option value="">{t('builder.panel.appearanceDefault')}</option>
           {options.map((a) => (
             <option key={a} value={a}>
@@ -119,18 +172,45 @@ export function RangeLabelsField(p: FieldProps) {
   return (
     <Stack gap="2" data-testid={`prop-${p.property}`}>
       {(['firstLabel', 'secondLabel'] as const).map((which) => (
-        <RangeLabel key={which} id={`${p.id}-${which}`} itemId={p.item.id} label={t(`builder.panel.${which}`)} value={textIn(range[which], p.languageId)} onCommit={(v) => write(which, v)} />
+        <RangeLabel
+          key={which}
+          id={`${p.id}-${which}`}
+          itemId={p.item.id}
+          label={t(`builder.panel.${which}`)}
+          value={textIn(range[which], p.languageId)}
+          onCommit={(v) => write(which, v)}
+        />
       ))}
     </Stack>
   );
 }
 
-function RangeLabel({ id, itemId, label, value, onCommit }: { id: string; itemId: string; label: string; value: string; onCommit: (v: string) => void }) {
+function RangeLabel({
+  id,
+  itemId,
+  label,
+  value,
+  onCommit,
+}: {
+  id: string;
+  itemId: string;
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+}) {
   const [draft, setDraft] = useDraft(value, itemId);
   const commit = () => draft !== value && onCommit(draft);
   return (
     <PanelField id={id} label={label} testId={id}>
-      <Input id={id} size="sm" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onKeyDown={commitKeys(commit)} dir="auto" />
+      <Input
+        id={id}
+        size="sm"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={commitKeys(commit)}
+        dir="auto"
+      />
     </PanelField>
   );
 }

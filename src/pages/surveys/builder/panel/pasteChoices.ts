@@ -2,7 +2,12 @@
 // is then made from it); blank lines skipped, names kept unique in the list.
 import type { ChoiceModel } from '../../../../../engine/survey/index';
 
-const slug = (label: string): string => label.trim().toLowerCase().replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_.-]/gu, '') || 'option';
+const slug = (label: string): string =>
+  label
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_')
+    .replace(/[^\p{L}\p{N}_.-]/gu, '') || 'option';
 
 export function pastedChoices(text: string, existing: readonly ChoiceModel[], languageId: number, newId: () => string): ChoiceModel[] {
   const taken = new Set(existing.map((c) => c.name));

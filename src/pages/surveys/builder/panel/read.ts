@@ -5,7 +5,8 @@ import { parseParameters, PROPERTIES, type PropertyKey, type SurveyItem } from '
 /** The raw value of a property's field: on the question, else on the item (repeatGroup, repeat_count). */
 export function fieldValue(item: SurveyItem, key: PropertyKey): unknown {
   const field = PROPERTIES[key].field;
-  if (field === 'parameters' && key !== 'parameters') return parseParameters(item.surveyItem.parameters)[key.replace(/^range/, '').toLowerCase()] ?? null;
+  if (field === 'parameters' && key !== 'parameters')
+    return parseParameters(item.surveyItem.parameters)[key.replace(/^range/, '').toLowerCase()] ?? null;
   const q = item.surveyItem as unknown as Record<string, unknown>;
   return field in q ? q[field] : (item as unknown as Record<string, unknown>)[field];
 }

@@ -25,10 +25,25 @@ function conditionsOf(source: string): Conditions | null {
 /** Questions a condition may name: those with an answer (not notes), but this item and what it holds. */
 function candidates(items: readonly SurveyItem[], self: SurveyItem): SurveyItem[] {
   const inside = new Set([...walkItems([self])].map((i) => i.id));
-  return [...walkItems(items)].filter((i) => i.itemLabel === 'Question' && !inside.has(i.id) && QUESTION_TYPES[i.surveyItem.questionType as QuestionType].source !== 'display');
+  return [...walkItems(items)].filter(
+    (i) =>
+      i.itemLabel === 'Question' && !inside.has(i.id) && QUESTION_TYPES[i.surveyItem.questionType as QuestionType].source !== 'display',
+  );
 }
 
-function Select({ label, value, onChange, children, testId }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; testId: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+  testId: string;
+}) {
   return (
     <NativeSelect.Root size="xs" flex="1" minW="6rem">
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
@@ -57,7 +72,13 @@ export function SkipLogic(p: FieldProps) {
   const add = () => {
     const q = questions[0];
     if (!q) return;
-    write({ ...conditions, list: [...conditions.list, { name: q.surveyItem.name, op: operatorsFor(q.surveyItem.questionType as QuestionType)[0]!, value: firstChoice(q.surveyItem.name) }] });
+    write({
+      ...conditions,
+      list: [
+        ...conditions.list,
+        { name: q.surveyItem.name, op: operatorsFor(q.surveyItem.questionType as QuestionType)[0]!, value: firstChoice(q.surveyItem.name) },
+      ],
+    });
   };
 
   const toConditions = () => {
@@ -74,10 +95,22 @@ export function SkipLogic(p: FieldProps) {
           {p.label}
         </Text>
         <HStack gap="1" role="group" aria-label={t('builder.skip.mode')}>
-          <Button size="2xs" variant={mode === 'conditions' ? 'solid' : 'outline'} aria-pressed={mode === 'conditions'} onClick={toConditions} data-testid="skip-mode-conditions">
+          <Button
+            size="2xs"
+            variant={mode === 'conditions' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'conditions'}
+            onClick={toConditions}
+            data-testid="skip-mode-conditions"
+          >
             {t('builder.skip.conditions')}
           </Button>
-          <Button size="2xs" variant={mode === 'expression' ? 'solid' : 'outline'} aria-pressed={mode === 'expression'} onClick={() => setMode('expression')} data-testid="skip-mode-expression">
+          <Button
+            size="2xs"
+            variant={mode === 'expression' ? 'solid' : 'outline'}
+            aria-pressed={mode === 'expression'}
+            onClick={() => setMode('expression')}
+            data-testid="skip-mode-expression"
+          >
             {t('builder.skip.expression')}
           </Button>
         </HStack>
@@ -95,7 +128,12 @@ export function SkipLogic(p: FieldProps) {
             {t('builder.skip.showWhen')}
           </Text>
           {conditions.list.length > 1 ? (
-            <Select label={t('builder.skip.join')} value={conditions.join} onChange={(v) => write({ ...conditions, join: v === 'or' ? 'or' : 'and' })} testId="skip-join">
+            <Select
+              label={t('builder.skip.join')}
+              value={conditions.join}
+              onChange={(v) => write({ ...conditions, join: v === 'or' ? 'or' : 'and' })}
+              testId="skip-join"
+            >
               <option value="and">{t('builder.skip.all')}</option>
               <option value="or">{t('builder.skip.any')}</option>
             </Select>
@@ -124,7 +162,12 @@ export function SkipLogic(p: FieldProps) {
                   ))}
                 </Select>
                 <HStack gap="1">
-                  <Select label={t('builder.skip.operator', { n: i + 1 })} value={c.op} onChange={(op) => change(i, { ...c, op: op as Condition['op'] })} testId="skip-operator">
+                  <Select
+                    label={t('builder.skip.operator', { n: i + 1 })}
+                    value={c.op}
+                    onChange={(op) => change(i, { ...c, op: op as Condition['op'] })}
+                    testId="skip-operator"
+                  >
                     {ops.map((op) => (
                       <option key={op} value={op}>
                         {t(`builder.skip.op.${op}`)}
@@ -133,7 +176,12 @@ export function SkipLogic(p: FieldProps) {
                   </Select>
                   {needsValue(c.op) ? (
                     choices.length > 0 ? (
-                      <Select label={t('builder.skip.value', { n: i + 1 })} value={c.value} onChange={(value) => change(i, { ...c, value })} testId="skip-value">
+                      <Select
+                        label={t('builder.skip.value', { n: i + 1 })}
+                        value={c.value}
+                        onChange={(value) => change(i, { ...c, value })}
+                        testId="skip-value"
+                      >
                         <option value="">{t('builder.skip.pick')}</option>
                         {choices.map((ch) => (
                           <option key={ch.id} value={ch.name}>
@@ -142,10 +190,20 @@ export function SkipLogic(p: FieldProps) {
                         ))}
                       </Select>
                     ) : (
-                      <ValueInput label={t('builder.skip.value', { n: i + 1 })} value={c.value} onCommit={(value) => change(i, { ...c, value })} />
+                      <ValueInput
+                        label={t('builder.skip.value', { n: i + 1 })}
+                        value={c.value}
+                        onCommit={(value) => change(i, { ...c, value })}
+                      />
                     )
                   ) : null}
-                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('builder.skip.remove', { n: i + 1 })} onClick={() => write({ ...conditions, list: conditions.list.filter((_, j) => j !== i) })}>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('builder.skip.remove', { n: i + 1 })}
+                    onClick={() => write({ ...conditions, list: conditions.list.filter((_, j) => j !== i) })}
+                  >
                     <LuTrash2 />
                   </IconButton>
                 </HStack>
@@ -163,5 +221,17 @@ export function SkipLogic(p: FieldProps) {
 
 function ValueInput({ label, value, onCommit }: { label: string; value: string; onCommit: (v: string) => void }) {
   const [draft, setDraft] = useState(value);
-  return <Input size="xs" flex="1" aria-label={label} value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => draft !== value && onCommit(draft)} onKeyDown={(e) => e.key === 'Enter' && draft !== value && onCommit(draft)} dir="auto" data-testid="skip-value-text" />;
+  return (
+    <Input
+      size="xs"
+      flex="1"
+      aria-label={label}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => draft !== value && onCommit(draft)}
+      onKeyDown={(e) => e.key === 'Enter' && draft !== value && onCommit(draft)}
+      dir="auto"
+      data-testid="skip-value-text"
+    />
+  );
 }

@@ -75,9 +75,11 @@ const COMPARE = new Set<string>(['=', '!=', '>', '>=', '<', '<=']);
 function leaf(node: AstNode): Condition | null {
   if (node.kind === 'binary' && COMPARE.has(node.op) && node.left.kind === 'ref') {
     const r = node.right;
-    if (r.kind === 'string' && r.value === '' && (node.op === '=' || node.op === '!=')) return { name: node.left.name, op: node.op === '=' ? 'notAnswered' : 'answered', value: '' };
+    if (r.kind === 'string' && r.value === '' && (node.op === '=' || node.op === '!='))
+      return { name: node.left.name, op: node.op === '=' ? 'notAnswered' : 'answered', value: '' };
     if (r.kind === 'string' || r.kind === 'number') return { name: node.left.name, op: node.op as Operator, value: String(r.value) };
-    if (r.kind === 'negate' && r.operand.kind === 'number') return { name: node.left.name, op: node.op as Operator, value: String(-r.operand.value) };
+    if (r.kind === 'negate' && r.operand.kind === 'number')
+      return { name: node.left.name, op: node.op as Operator, value: String(-r.operand.value) };
     return null;
   }
   if (node.kind === 'call' && node.name === 'selected' && node.args.length === 2) {

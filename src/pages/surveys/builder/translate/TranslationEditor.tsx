@@ -6,7 +6,15 @@ import { Badge, Box, Button, Checkbox, Grid, HStack, NativeSelect, Stack, Text, 
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuUpload } from 'react-icons/lu';
-import { directionOf, textFor, toTranslate, translatableTexts, untranslatedCount, type SurveyLanguage, type TranslatableText } from '../../../../../engine/survey/index';
+import {
+  directionOf,
+  textFor,
+  toTranslate,
+  translatableTexts,
+  untranslatedCount,
+  type SurveyLanguage,
+  type TranslatableText,
+} from '../../../../../engine/survey/index';
 import { TRANSLATE_STATUS } from '../../../../../schemas/surveyBuilder';
 import { ApiError } from '../../../../api/client';
 import { notify } from '../../../../app/toaster';
@@ -45,16 +53,48 @@ export function TranslationEditor({ builder, surveyId, languageId, onLanguage }:
         {t('surveyTranslations.intro', { base: base ? languageName(base) : '' })}
       </Text>
       <Stack gap="2" role="list" aria-label={t('surveyTranslations.languages')} data-testid="translation-languages">
-        {others.length === 0 ? <Text fontSize="sm" color="gray.600">{t('surveyTranslations.none')}</Text> : null}
+        {others.length === 0 ? (
+          <Text fontSize="sm" color="gray.600">
+            {t('surveyTranslations.none')}
+          </Text>
+        ) : null}
         {others.map((l) => {
           const missing = untranslatedCount(texts, base?.languageId ?? 0, l.languageId);
           const chosen = l.languageId === languageId;
           return (
-            <HStack key={l.languageId} role="listitem" gap="2" flexWrap="wrap" borderWidth="1px" borderColor={chosen ? 'brand.500' : 'gray.200'} bg={chosen ? 'brand.50' : 'white'} borderRadius="md" px="3" py="2" data-testid="translation-language" data-code={l.code}>
-              <Button size="sm" variant={chosen ? 'solid' : 'outline'} aria-pressed={chosen} onClick={() => onLanguage(chosen ? null : l.languageId)} data-testid="translation-choose">
+            <HStack
+              key={l.languageId}
+              role="listitem"
+              gap="2"
+              flexWrap="wrap"
+              borderWidth="1px"
+              borderColor={chosen ? 'brand.500' : 'gray.200'}
+              bg={chosen ? 'brand.50' : 'white'}
+              borderRadius="md"
+              px="3"
+              py="2"
+              data-testid="translation-language"
+              data-code={l.code}
+            >
+              <Button
+                size="sm"
+                variant={chosen ? 'solid' : 'outline'}
+                aria-pressed={chosen}
+                onClick={() => onLanguage(chosen ? null : l.languageId)}
+                data-testid="translation-choose"
+              >
                 {languageName(l)}
               </Button>
-              <Badge colorPalette={l.translateStatus === TRANSLATE_STATUS.Translated ? 'green' : l.translateStatus === TRANSLATE_STATUS.Archived ? 'gray' : 'orange'} data-testid="translation-status-badge">
+              <Badge
+                colorPalette={
+                  l.translateStatus === TRANSLATE_STATUS.Translated
+                    ? 'green'
+                    : l.translateStatus === TRANSLATE_STATUS.Archived
+                      ? 'gray'
+                      : 'orange'
+                }
+                data-testid="translation-status-badge"
+              >
                 {t(`surveyTranslations.status.${l.translateStatus}`)}
               </Badge>
               <Text fontSize="sm" color={missing ? 'orange.700' : 'green.700'} data-testid="translation-missing">
@@ -65,7 +105,9 @@ export function TranslationEditor({ builder, surveyId, languageId, onLanguage }:
         })}
       </Stack>
       <AddLanguage builder={builder} surveyId={surveyId} onAdded={onLanguage} />
-      {current && base ? <LanguageTexts key={current.languageId} builder={builder} surveyId={surveyId} language={current} base={base} texts={texts} /> : null}
+      {current && base ? (
+        <LanguageTexts key={current.languageId} builder={builder} surveyId={surveyId} language={current} base={base} texts={texts} />
+      ) : null}
     </Stack>
   );
 }
@@ -78,7 +120,11 @@ function AddLanguage({ builder, surveyId, onAdded }: { builder: Builder; surveyI
   const [busy, setBusy] = useState(false);
   const taken = new Set(builder.model.surveyLanguageMaps.map((l) => l.languageId));
   const options = useMemo(
-    () => (languages.data ?? []).filter((l) => !taken.has(l.id)).map((l) => ({ ...l, shown: languageName(l) })).sort((a, b) => a.shown.localeCompare(b.shown)),
+    () =>
+      (languages.data ?? [])
+        .filter((l) => !taken.has(l.id))
+        .map((l) => ({ ...l, shown: languageName(l) }))
+        .sort((a, b) => a.shown.localeCompare(b.shown)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [languages.data, builder.model.surveyLanguageMaps, languageName],
   );
@@ -88,7 +134,13 @@ function AddLanguage({ builder, surveyId, onAdded }: { builder: Builder; surveyI
     setBusy(true);
     try {
       const saved = await addLanguage(surveyId, lang.id);
-      const entry: SurveyLanguage = { languageId: lang.id, name: lang.name, code: lang.code, isBaseLanguage: false, translateStatus: TRANSLATE_STATUS.InProgress };
+      const entry: SurveyLanguage = {
+        languageId: lang.id,
+        name: lang.name,
+        code: lang.code,
+        isBaseLanguage: false,
+        translateStatus: TRANSLATE_STATUS.InProgress,
+      };
       builder.serverChanged((m) => ({ ...m, surveyLanguageMaps: [...m.surveyLanguageMaps, entry] }), saved.version);
       setChoice('');
       onAdded(lang.id);
@@ -105,7 +157,12 @@ function AddLanguage({ builder, surveyId, onAdded }: { builder: Builder; surveyI
           <label htmlFor="translation-add-language">{t('surveyTranslations.addLanguage')}</label>
         </Text>
         <NativeSelect.Root size="sm" disabled={languages.isPending}>
-          <NativeSelect.Field id="translation-add-language" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="translation-add-select">
+          <NativeSelect.Field
+            id="translation-add-language"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+            data-testid="translation-add-select"
+          >
             <option value="">{t('surveyTranslations.chooseLanguage')}</option>
             {options.map((l) => (
               <option key={l.id} value={l.id} data-code={l.code}>
@@ -135,13 +192,31 @@ function SaveStateText({ state, error, onRetry }: { state: SaveState; error: str
           </Button>
         </>
       ) : (
-        <Text color="gray.600">{state === 'pending' || state === 'saving' ? t('surveyTranslations.saving') : state === 'saved' ? t('surveyTranslations.saved') : ''}</Text>
+        <Text color="gray.600">
+          {state === 'pending' || state === 'saving'
+            ? t('surveyTranslations.saving')
+            : state === 'saved'
+              ? t('surveyTranslations.saved')
+              : ''}
+        </Text>
       )}
     </HStack>
   );
 }
 
-function LanguageTexts({ builder, surveyId, language, base, texts }: { builder: Builder; surveyId: string; language: SurveyLanguage; base: SurveyLanguage; texts: readonly TranslatableText[] }) {
+function LanguageTexts({
+  builder,
+  surveyId,
+  language,
+  base,
+  texts,
+}: {
+  builder: Builder;
+  surveyId: string;
+  language: SurveyLanguage;
+  base: SurveyLanguage;
+  texts: readonly TranslatableText[];
+}) {
   const { t } = useTranslation();
   const languageName = useLanguageName();
   const saver = useTranslationSaver(builder, surveyId, language.languageId, texts);
@@ -162,7 +237,15 @@ function LanguageTexts({ builder, surveyId, language, base, texts }: { builder: 
     try {
       await saver.flush();
       const saved = await setTranslationStatus(surveyId, language.languageId, status);
-      builder.serverChanged((m) => ({ ...m, surveyLanguageMaps: m.surveyLanguageMaps.map((l) => (l.languageId === language.languageId ? { ...l, translateStatus: status } : l)) }), saved.version);
+      builder.serverChanged(
+        (m) => ({
+          ...m,
+          surveyLanguageMaps: m.surveyLanguageMaps.map((l) =>
+            l.languageId === language.languageId ? { ...l, translateStatus: status } : l,
+          ),
+        }),
+        saved.version,
+      );
     } catch (err) {
       notify('error', err instanceof ApiError ? err.joined : t('common.somethingWrongLater'));
     } finally {
@@ -179,7 +262,12 @@ function LanguageTexts({ builder, surveyId, language, base, texts }: { builder: 
               <label htmlFor="translation-status">{t('surveyTranslations.statusOf', { language: languageName(language) })}</label>
             </Text>
             <NativeSelect.Root size="sm" width="auto" disabled={statusBusy}>
-              <NativeSelect.Field id="translation-status" value={language.translateStatus} onChange={(e) => void setStatus(Number(e.target.value))} data-testid="translation-status">
+              <NativeSelect.Field
+                id="translation-status"
+                value={language.translateStatus}
+                onChange={(e) => void setStatus(Number(e.target.value))}
+                data-testid="translation-status"
+              >
                 {Object.values(TRANSLATE_STATUS).map((s) => (
                   <option key={s} value={s}>
                     {t(`surveyTranslations.status.${s}`)}
@@ -208,23 +296,59 @@ function LanguageTexts({ builder, surveyId, language, base, texts }: { builder: 
       <Text fontSize="xs" color="gray.600">
         {t('surveyTranslations.statusHint')}
       </Text>
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} columnGap="3" rowGap="1" display={{ base: 'none', md: 'grid' }} fontSize="sm" fontWeight="semibold" aria-hidden>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }}
+        columnGap="3"
+        rowGap="1"
+        display={{ base: 'none', md: 'grid' }}
+        fontSize="sm"
+        fontWeight="semibold"
+        aria-hidden
+      >
         <Text>{languageName(base)}</Text>
         <Text>{languageName(language)}</Text>
       </Grid>
       <Stack gap="2" data-testid="translation-rows">
         {rows.map((x) => (
-          <TextRow key={x.key} text={x} baseText={textFor(x.texts, base.languageId)} value={valueOf(x)} onType={(v) => saver.type(x.key, v)} dir={dir} code={language.code} />
+          <TextRow
+            key={x.key}
+            text={x}
+            baseText={textFor(x.texts, base.languageId)}
+            value={valueOf(x)}
+            onType={(v) => saver.type(x.key, v)}
+            dir={dir}
+            code={language.code}
+          />
         ))}
-        {rows.length === 0 ? <Text fontSize="sm" color="gray.600">{onlyMissing ? t('surveyTranslations.nothingMissing') : t('surveyTranslations.noTexts')}</Text> : null}
+        {rows.length === 0 ? (
+          <Text fontSize="sm" color="gray.600">
+            {onlyMissing ? t('surveyTranslations.nothingMissing') : t('surveyTranslations.noTexts')}
+          </Text>
+        ) : null}
       </Stack>
       {pages > 1 ? (
         <HStack gap="2" justify="center" as="nav" aria-label={t('surveyTranslations.pages')}>
-          <Button size="xs" variant="outline" disabled={at === 0} onClick={() => { setFrozen(null); setPage(at - 1); }}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={at === 0}
+            onClick={() => {
+              setFrozen(null);
+              setPage(at - 1);
+            }}
+          >
             {t('surveyTranslations.previous')}
           </Button>
           <Text fontSize="sm">{t('surveyTranslations.page', { page: at + 1, pages })}</Text>
-          <Button size="xs" variant="outline" disabled={at >= pages - 1} onClick={() => { setFrozen(shown); setPage(at + 1); }}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={at >= pages - 1}
+            onClick={() => {
+              setFrozen(shown);
+              setPage(at + 1);
+            }}
+          >
             {t('surveyTranslations.next')}
           </Button>
         </HStack>
@@ -233,15 +357,47 @@ function LanguageTexts({ builder, surveyId, language, base, texts }: { builder: 
   );
 }
 
-function TextRow({ text, baseText, value, onType, dir, code }: { text: TranslatableText; baseText: string; value: string; onType: (v: string) => void; dir: 'ltr' | 'rtl'; code: string }) {
+function TextRow({
+  text,
+  baseText,
+  value,
+  onType,
+  dir,
+  code,
+}: {
+  text: TranslatableText;
+  baseText: string;
+  value: string;
+  onType: (v: string) => void;
+  dir: 'ltr' | 'rtl';
+  code: string;
+}) {
   const { t } = useTranslation();
-  const what = text.isSection && text.role === 'title' ? t('surveyTranslations.what.sectionName') : text.isSection && text.role === 'hint' ? t('surveyTranslations.what.sectionDescription') : t(`surveyTranslations.what.${text.role}`, { defaultValue: t(`builder.props.${text.role}`) });
+  const what =
+    text.isSection && text.role === 'title'
+      ? t('surveyTranslations.what.sectionName')
+      : text.isSection && text.role === 'hint'
+        ? t('surveyTranslations.what.sectionDescription')
+        : t(`surveyTranslations.what.${text.role}`, { defaultValue: t(`builder.props.${text.role}`) });
   const id = `tr-${text.key.replace(/[^a-zA-Z0-9-]/g, '-')}`;
   return (
-    <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} columnGap="3" rowGap="1" borderWidth="1px" borderColor="gray.200" borderRadius="md" p="2" bg="white" data-testid="translation-row" data-key={text.key}>
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }}
+      columnGap="3"
+      rowGap="1"
+      borderWidth="1px"
+      borderColor="gray.200"
+      borderRadius="md"
+      p="2"
+      bg="white"
+      data-testid="translation-row"
+      data-key={text.key}
+    >
       <Box minW="0">
         <HStack gap="2" fontSize="xs" color="gray.600" minW="0">
-          <Text as="span" flexShrink={0}>{what}</Text>
+          <Text as="span" flexShrink={0}>
+            {what}
+          </Text>
           <Text as="span" fontFamily="mono" dir="ltr" truncate>
             {text.where}
           </Text>
@@ -254,7 +410,17 @@ function TextRow({ text, baseText, value, onType, dir, code }: { text: Translata
         <VisuallyHidden asChild>
           <label htmlFor={id}>{t('surveyTranslations.inputLabel', { what, text: baseText })}</label>
         </VisuallyHidden>
-        <Textarea id={id} size="sm" rows={1} autoresize value={value} onChange={(e) => onType(e.target.value)} dir={dir} lang={code} data-testid="translation-input" />
+        <Textarea
+          id={id}
+          size="sm"
+          rows={1}
+          autoresize
+          value={value}
+          onChange={(e) => onType(e.target.value)}
+          dir={dir}
+          lang={code}
+          data-testid="translation-input"
+        />
       </Box>
     </Grid>
   );
@@ -283,14 +449,30 @@ function SheetButtons({ surveyId, builder }: { surveyId: string; builder: Builde
       const { loadSurvey } = await import('../api');
       const fresh = await loadSurvey(surveyId);
       builder.serverChanged(() => fresh.model, fresh.version);
-      notify('success', t('surveyTranslations.imported', { count: changed }), r.unknownRows ? t('surveyTranslations.unknownRows', { count: r.unknownRows }) : undefined);
+      notify(
+        'success',
+        t('surveyTranslations.imported', { count: changed }),
+        r.unknownRows ? t('surveyTranslations.unknownRows', { count: r.unknownRows }) : undefined,
+      );
     });
   return (
     <HStack gap="2" flexWrap="wrap">
-      <Button size="sm" variant="outline" onClick={() => void run('export', () => exportSheet(surveyId, builder.model.name))} loading={busy === 'export'} data-testid="translation-export">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void run('export', () => exportSheet(surveyId, builder.model.name))}
+        loading={busy === 'export'}
+        data-testid="translation-export"
+      >
         <LuDownload aria-hidden /> {t('surveyTranslations.export')}
       </Button>
-      <Button size="sm" variant="outline" onClick={() => input.current?.click()} loading={busy === 'import'} data-testid="translation-import">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => input.current?.click()}
+        loading={busy === 'import'}
+        data-testid="translation-import"
+      >
         <LuUpload aria-hidden /> {t('surveyTranslations.import')}
       </Button>
       <input
