@@ -143,4 +143,6 @@ export interface Envelope<T = unknown> {
   data: T;
   message: string;
   errors: string[];
+  /** A refusal's stable problem code (the keys above); absent on success. */
+  code?: ProblemCode;
 }

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyError } from 'fastify';
 import type { Envelope } from '../schemas/problems';
-import { problems } from '../schemas/problems';
+import { problems, type ProblemCode } from '../schemas/problems';
 import { hasAnyRole, roleById, type RoleName } from '../schemas/roles';
 import { ORGANIZATION_HEADER } from './access';
 import { revocations } from './auth/revocations';
@@ -35,6 +35,7 @@ import { createSandboxProvider } from './plugins/payments/sandbox';
 import { createBilling, type Billing } from './services/billing';
 import { capConnectionsPerAddress, serverTimeouts } from './security/connections';
 import { registerSecurityHeaders } from './security/headers';
+import { checkResponses } from './responseCheck';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
 import { validatorCompiler } from './validators';
@@ -54,6 +55,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider | undefined;
   /** The billing clock; the wall clock when not given. Tests pass a clock they move. */
   clock?: Clock | undefined;
+  /** Check every answer against its route's response schema (server/responseCheck.ts): the tests do. */
+  checkResponses?: boolean | undefined;
 }
 
 /** The server's type (./envelope.ts), here too for those that build it. */
@@ -63,7 +66,7 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: unknown;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown } | undefined;
 }
 
 declare module 'fastify' {
@@ -78,8 +81,9 @@ declare module 'fastify' {
   }
 }
 
-function failure(message: string, errors: string[], data: unknown = null): Envelope {
-  return { isSuccess: false, data, message, errors };
+/** A refusal in the envelope, with the problem's stable code, which clients read instead of the message. */
+function failure(code: ProblemCode, message: string, errors: string[], data: unknown = null): Envelope {
+  return { isSuccess: false, data, message, errors, code };
 }
 
 // JSON bodies may be large enough to carry a 1 MB field, so an oversized field is a 400 naming it.
@@ -125,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('subscriptionGate', gate);
   app.decorate('billing', billing);
   app.decorateRequest('caller', null);
+  if (deps.checkResponses) checkResponses(app as unknown as App);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
@@ -142,28 +147,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const retryAfter = (err.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
       if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
-      return reply.status(err.status).send(failure(err.message, err.errors, err.data));
+      return reply.status(err.status).send(failure(err.code, err.message, err.errors, err.data));
     }
     if (err.validation) {
       // Every error of a 1,000-item list is still too many to read; the first ones say what is wrong.
       const errors = err.validation.slice(0, MAX_REPORTED_ERRORS).map((e) => describeValidationError(e, err.validationContext));
-      return reply.status(400).send(failure(problems.validation.message, errors));
+      return reply.status(400).send(failure('validation', problems.validation.message, errors));
     }
     const fromDb = fromDatabaseError(err);
-    if (fromDb) return reply.status(fromDb.status).send(failure(fromDb.message, fromDb.errors));
+    if (fromDb) return reply.status(fromDb.status).send(failure(fromDb.code, fromDb.message, fromDb.errors));
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.status(413).send(failure(problems.payloadTooLarge.message, [problems.payloadTooLarge.message]));
+      return reply.status(413).send(failure('payloadTooLarge', problems.payloadTooLarge.message, [problems.payloadTooLarge.message]));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, unsupported content types, multipart limits: the caller's fault, said plainly.
-      const message =
-        err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? problems.invalidJson.message
-          : err.message;
-      return reply.status(400).send(failure(message, [message]));
+      const invalidJson =
+        err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+      const message = invalidJson ? problems.invalidJson.message : err.message;
+      return reply.status(400).send(failure(invalidJson ? 'invalidJson' : 'badRequest', message, [message]));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(failure(problems.internal.message, [problems.internal.message]));
+    return reply.status(500).send(failure('internal', problems.internal.message, [problems.internal.message]));
   });
 
   const fillPage = fillDocument(deps.webRoot ?? '.');
@@ -172,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A missing built asset is a 404, not the app's page: a browser would try to run HTML as script.
     const isAsset = /^\/assets\/|\.(js|css|map|png|svg|ico|webmanifest|woff2?)$/i.test(path);
     if (path.toLowerCase().startsWith('/api') || !deps.webRoot || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.status(404).send(failure(problems.routeNotFound.message, [problems.routeNotFound.message]));
+      return reply.status(404).send(failure('routeNotFound', problems.routeNotFound.message, [problems.routeNotFound.message]));
     }
     // A survey link's page names the fill page's files up front (fillDocument.ts).
     if (/^\/public-survey(\/|$)/i.test(path)) {

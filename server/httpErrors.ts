@@ -12,7 +12,7 @@ export const MAX_URL_LENGTH = 8 * 1024;
 
 function envelope(code: ProblemCode): string {
   const { message } = problems[code];
-  return JSON.stringify({ isSuccess: false, data: null, message, errors: [message] });
+  return JSON.stringify({ isSuccess: false, data: null, message, errors: [message], code });
 }
 
 /** Node's 'clientError': the request never became one, so the reply is written to the socket. */

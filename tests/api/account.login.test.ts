@@ -41,7 +41,13 @@ describe('POST /api/Account/login', () => {
     const unknown = await t.call('POST', '/api/Account/login', { body: { email: 'nobody@demo.test', password: 'nope' } });
     for (const r of [wrong, unknown]) {
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ isSuccess: false, data: null, message: 'Invalid login attempt!', errors: ['Invalid login attempt!'] });
+      expect(r.body).toEqual({
+        isSuccess: false,
+        data: null,
+        message: 'Invalid login attempt!',
+        errors: ['Invalid login attempt!'],
+        code: 'invalidLogin',
+      });
     }
   });
 

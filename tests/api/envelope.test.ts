@@ -21,7 +21,13 @@ describe('the envelope', () => {
   it('wraps an unknown API route in a 404', async () => {
     const res = await t.call('GET', '/api/NoSuch/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ isSuccess: false, data: null, message: 'Nothing left to do here.', errors: ['Nothing left to do here.'] });
+    expect(res.body).toEqual({
+      isSuccess: false,
+      data: null,
+      message: 'Nothing left to do here.',
+      errors: ['Nothing left to do here.'],
+      code: 'routeNotFound',
+    });
   });
 
   it('matches paths without regard to case', async () => {
@@ -54,6 +60,7 @@ describe('the envelope', () => {
       data: null,
       message: 'Something went wrong! Please try again later.',
       errors: ['Something went wrong! Please try again later.'],
+      code: 'internal',
     });
     expect(res.body).not.toContain('secret');
     await app.close();

@@ -78,6 +78,7 @@ describe('the same id with other content', () => {
       data: null,
       message: 'This submission was already received with different answers.',
       errors: ['This submission was already received with different answers.'],
+      code: 'submissionConflict',
     });
     const stored = await t.db
       .selectFrom('answers')

@@ -23,7 +23,7 @@ describe('the survey state', () => {
     const expired = await createSurvey(t, [q.text('name')], { endDate: new Date(Date.now() - 1000) });
     const { status, body } = await submit(t, expired, { name: 'x' });
     expect(status).toBe(400);
-    expect(body).toEqual({ isSuccess: false, data: null, message: EXPIRED, errors: [EXPIRED] });
+    expect(body).toEqual({ isSuccess: false, data: null, message: EXPIRED, errors: [EXPIRED], code: 'surveyExpired' });
   });
 
   it('accepts a survey before its end date', async () => {
@@ -90,7 +90,7 @@ describe('links', () => {
     expect((await submit(t, once, { name: 'first' })).status).toBe(200);
     const again = await submit(t, once, { name: 'second' });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ isSuccess: false, data: null, message: USED, errors: [USED] });
+    expect(again.body).toEqual({ isSuccess: false, data: null, message: USED, errors: [USED], code: 'alreadySubmitted' });
     expect((await submit(t, once, { name: 'x' }, { linkUuid: 'multiple-link' })).status).toBe(404);
   });
 

@@ -65,7 +65,7 @@ export async function createTestApp(
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });
   const botCheck: BotCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
   const clock = testClock();
-  const app = await buildApp({ config, database, mailer, botCheck, clock, paymentProvider: opts.paymentProvider });
+  const app = await buildApp({ config, database, mailer, botCheck, clock, paymentProvider: opts.paymentProvider, checkResponses: true });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, o = {}) => {

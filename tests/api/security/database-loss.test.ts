@@ -62,6 +62,7 @@ describe.skipIf(!onPostgres)('a database connection terminated under a request',
       data: null,
       message: 'The service is briefly unavailable. Please try again in a moment.',
       errors: ['The service is briefly unavailable. Please try again in a moment.'],
+      code: 'serviceUnavailable',
     });
     expect(lost.res.headers['retry-after']).toBe('5');
 

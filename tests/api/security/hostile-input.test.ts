@@ -23,7 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ENVELOPE = { isSuccess: false, data: null, message: expect.any(String), errors: expect.arrayContaining([expect.any(String)]) };
+const ENVELOPE = {
+  isSuccess: false,
+  data: null,
+  message: expect.any(String),
+  errors: expect.arrayContaining([expect.any(String)]),
+  code: expect.any(String),
+};
 const UUID = '00000000-0000-4000-8000-000000000000';
 
 function concretePath(url: string): string {
@@ -163,6 +169,7 @@ describe('addresses and headers over the limits', () => {
       data: null,
       message: 'The address of the request is too long.',
       errors: ['The address of the request is too long.'],
+      code: 'uriTooLong',
     });
   });
 
@@ -195,6 +202,7 @@ describe('addresses and headers over the limits', () => {
       data: null,
       message: 'The request headers are too large.',
       errors: ['The request headers are too large.'],
+      code: 'headersTooLarge',
     });
     const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);

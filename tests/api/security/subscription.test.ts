@@ -47,7 +47,13 @@ describe('a token chosen while the subscription ran', () => {
     const r = await workspaces(session);
     expect(r.status).toBe(400);
     const message = problems.subscriptionEnded.message;
-    expect(r.body).toEqual({ isSuccess: false, message, errors: [message], data: { organizationId: relief, hasPaymentMethod: true } });
+    expect(r.body).toEqual({
+      isSuccess: false,
+      code: 'subscriptionEnded',
+      message,
+      errors: [message],
+      data: { organizationId: relief, hasPaymentMethod: true },
+    });
   });
 
   it.each([

@@ -26,7 +26,7 @@ describe('a task link with a task that does not exist', () => {
     const fresh = await createSurvey(t, [q.text('name')]);
     const r = await submit(t, fresh, { name: 'x' }, { linkUuid: null, taskId: randomUUID() });
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ isSuccess: false, data: null, message: NOT_FOUND, errors: [NOT_FOUND] });
+    expect(r.body).toEqual({ isSuccess: false, data: null, message: NOT_FOUND, errors: [NOT_FOUND], code: 'notFound' });
     expect(await submissionCount(t, fresh.id)).toBe(0);
   });
 
