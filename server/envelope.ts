@@ -5,13 +5,15 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Envelope } from '../schemas/problems';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  JsonSchemaToTsProvider
->;
+/**
+ * Handlers may answer a date-time field with a Date: the serializer writes it as ISO 8601 text, which is
+ * what the schema (and so the client's type) says the field is.
+ */
+type Provider = JsonSchemaToTsProvider<{
+  SerializerSchemaOptions: { deserialize: [{ pattern: { type: 'string'; format: 'date-time' }; output: Date | string }] };
+}>;
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, Provider>;
 
 export function ok<T>(data: T, message = ''): Envelope<T> {
   return { isSuccess: true, data, message, errors: [] };

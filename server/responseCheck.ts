@@ -69,7 +69,8 @@ export function checkResponses(app: FastifyInstance): void {
         )
           return payload;
         const validate = validatorOf(schema);
-        if (!validate(payload)) {
+        // What the client receives: a Date is ISO 8601 text by then, undefined fields are gone.
+        if (!validate(JSON.parse(JSON.stringify(payload)))) {
           const detail = (validate.errors ?? [])
             .slice(0, 10)
             .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
