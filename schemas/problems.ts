@@ -137,6 +137,10 @@ export const problems = {
 
 export type ProblemCode = keyof typeof problems;
 
+export function isProblemCode(value: unknown): value is ProblemCode {
+  return typeof value === 'string' && Object.hasOwn(problems, value);
+}
+
 /** The wrapper every API reply travels in (spec README). */
 export interface Envelope<T = unknown> {
   isSuccess: boolean;

@@ -48,7 +48,8 @@ export async function template(t: Tenant, kind: TemplateKind): Promise<{ fileNam
 
 export interface BulkResult {
   added: number;
-  failed: { email: string; message: string }[];
+  /** Each refused row: the catalogue's code with its message, or a message of its own (no code) when it names a detail. */
+  failed: { email: string; message: string; code?: ProblemCode }[];
 }
 
 type Q = Kysely<DB>;
@@ -63,7 +64,7 @@ const message = (code: ProblemCode, detail?: string) => detail ?? problems[code]
 export async function addMany(deps: AccountDeps, t: Tenant, rows: readonly AddMemberBody[]): Promise<BulkResult> {
   const failed: BulkResult['failed'] = [];
   const refuse = (row: AddMemberBody, code: ProblemCode, detail?: string) =>
-    void failed.push({ email: row.email, message: message(code, detail) });
+    void failed.push({ email: row.email, message: message(code, detail), ...(detail === undefined ? { code } : {}) });
   const accepted: AddMemberBody[] = [];
   for (const row of rows) {
     try {

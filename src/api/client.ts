@@ -1,7 +1,7 @@
 // The one way the browser talks to the API: bearer token and organization header on every call, the
 // envelope unwrapped (isSuccess false is a failure), and on a 401 one refresh of the session and one
 // retry; when the refresh fails the user is signed out.
-import type { Envelope } from '../../schemas/problems';
+import { isProblemCode, type Envelope, type ProblemCode } from '../../schemas/problems';
 import { clearSession, session } from '../state/session';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
   readonly data: unknown;
+  /** The refusal's stable problem code, from the envelope; screens tell refusals apart by it, never by the message. */
+  readonly code: ProblemCode | undefined;
 
-  constructor(kind: ApiErrorKind, status: number, message: string, errors: string[] = [], data: unknown = null) {
+  constructor(kind: ApiErrorKind, status: number, message: string, errors: string[] = [], data: unknown = null, code?: unknown) {
     super(message);
     this.kind = kind;
     this.status = status;
     this.errors = errors;
     this.data = data;
+    this.code = isProblemCode(code) ? code : undefined;
   }
 
   /** The server's errors joined for a toast, or the message. */
@@ -129,7 +132,14 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   const env = await parse<T>(res);
   if (!res.ok || !env.isSuccess) {
-    throw new ApiError('http', res.status, env.message || 'Something went wrong! Please try again later.', env.errors ?? [], env.data);
+    throw new ApiError(
+      'http',
+      res.status,
+      env.message || 'Something went wrong! Please try again later.',
+      env.errors ?? [],
+      env.data,
+      env.code,
+    );
   }
   return env;
 }

@@ -4,7 +4,7 @@
 // the file, about 11 KiB compressed, that a respondent never reads); every other address loads it all.
 // The texts live in ./texts.ts (no i18next on a survey's address); the signed-in app's i18next mirrors them
 // (./i18next.ts).
-import { problems, type ProblemCode } from '../../schemas/problems';
+import { isProblemCode, problems, type ProblemCode } from '../../schemas/problems';
 // Named imports of a JSON file keep only those keys in the bundle; the whole file is a second module
 // (`?all`), loaded on demand.
 import { a11y, common, errors, fill, offline, validation, widgets } from './locales/en.json';
@@ -135,17 +135,26 @@ export function showTextsIn(code: string): () => void {
   };
 }
 
-const codeByMessage = new Map<string, ProblemCode>(Object.entries(problems).map(([code, p]) => [p.message, code as ProblemCode]));
-
-/** The catalogue's code of an API message, to tell apart the refusals a screen answers differently. */
-export function problemOf(message: string): ProblemCode | undefined {
-  return codeByMessage.get(message);
+/** A refusal as the server gave it: its message, and the catalogue's code when it is one of the catalogue's. */
+export interface Refused {
+  code?: ProblemCode | undefined;
+  message: string;
+  errors?: readonly string[];
 }
 
-/** An API message in the interface language when it is one of the catalogue's, else as the server said it. */
-export function translateMessage(message: string): string {
-  const code = codeByMessage.get(message);
-  return code ? texts.t(`problems.${code}`) : message;
+/** A refusal's text in the interface language: the catalogue's text of its code, else as the server said it. */
+export function problemText(p: Refused): string {
+  return isProblemCode(p.code) ? texts.t(`problems.${p.code}`) : p.message;
+}
+
+/** A refusal's errors, the one that repeats its message in the interface language, the others as they came. */
+export function problemErrors(p: Refused): string[] {
+  return (p.errors ?? []).map((e) => (e === p.message ? problemText(p) : e));
+}
+
+/** The first thing a refusal names (its first error, else its message), in the interface language. */
+export function firstProblemText(p: Refused): string {
+  return problemErrors(p)[0] ?? problemText(p);
 }
 
 export { texts };

@@ -289,8 +289,12 @@ describe('POST /api/Members/addMembers and the templates', () => {
     });
     expect(mixed.body.data.added).toBe(1);
     expect([...mixed.body.data.failed].sort((a, b) => a.email.localeCompare(b.email))).toEqual([
-      { email: 'bulk.a@demo.test', message: 'Each user can have only one role per organization, and each e-mail must be unique.' },
-      { email: 'bulk.d@demo.test', message: 'You are not allowed to give this role.' },
+      {
+        email: 'bulk.a@demo.test',
+        message: 'Each user can have only one role per organization, and each e-mail must be unique.',
+        code: 'memberExists',
+      },
+      { email: 'bulk.d@demo.test', message: 'You are not allowed to give this role.', code: 'memberRoleNotAllowed' },
     ]);
     // The new member is in the project and gets the same invitation as one added by hand.
     expect((await list(demo.manager, '?Search=bulk.c')).body.data.totalSize).toBe(1);

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import type { Action } from '../../../schemas/screens';
 import { request } from '../../api/client';
 import { notify } from '../../app/toaster';
-import { translateMessage } from '../../i18n';
 import { effects } from './effects';
 import { describeFailure } from './failures';
 import { buildRequest, fill, type FillContext } from './template';
@@ -40,7 +39,7 @@ export function useActionRunner(base: FillContext, roles: readonly string[], opt
     try {
       const req = buildRequest(run.call, c);
       const env = await request(req.method, req.path, { query: req.query, ...(req.body !== undefined ? { body: req.body } : {}) });
-      const text = action.success ? t(action.success) : env.message ? translateMessage(env.message) : '';
+      const text = action.success ? t(action.success) : env.message;
       if (text) notify('success', text);
       opts.onCalled?.(action);
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });

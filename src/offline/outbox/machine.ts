@@ -14,6 +14,7 @@
 // collector gathered is never right, so an old entry keeps being sent when the server can be reached
 // and the user is asked to export it meanwhile.
 import type { FormEntry } from '../../../engine/survey/index';
+import type { ProblemCode } from '../../../schemas/problems';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'attention', 'expired'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
@@ -31,6 +32,8 @@ export interface OutboxProblem {
   status: number;
   message: string;
   errors: string[];
+  /** The refusal's problem code, by which its text is translated (absent when no answer came). */
+  code?: ProblemCode | undefined;
 }
 
 export interface OutboxRecord {
@@ -142,12 +145,14 @@ export function classifyFailure(f: {
   status: number;
   message: string;
   errors?: readonly string[];
+  code?: ProblemCode | undefined;
 }): FailureVerdict {
   const errors = [...(f.errors ?? [])];
+  const code = f.code;
   if (f.kind === 'network' || f.kind === 'timeout')
     return { type: 'failed', problem: { kind: f.kind, status: 0, message: f.message, errors } };
   const transient = f.status === 0 || f.status >= 500 || f.status === 408 || f.status === 429 || f.status === 401;
   return transient
-    ? { type: 'failed', problem: { kind: 'server', status: f.status, message: f.message, errors } }
-    : { type: 'refused', problem: { kind: 'refused', status: f.status, message: f.message, errors } };
+    ? { type: 'failed', problem: { kind: 'server', status: f.status, message: f.message, errors, code } }
+    : { type: 'refused', problem: { kind: 'refused', status: f.status, message: f.message, errors, code } };
 }

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../widgets/runtime/texts';
 import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { engineMessage, fieldError } from '../../../widgets/runtime/messages';
 import { offlineDb } from '../db';
 import type { OutboxRecord, OutboxState } from '../outbox/machine';
@@ -78,7 +78,7 @@ function Entry(props: { record: OutboxRecord }) {
             {/* The server's reasons in the reader's language: the engine's rules by their text, the API's
                 problems by their code; anything else as the server said it, in its own direction. */}
             <Text fontWeight="medium">
-              <bdi>{engineMessage(translateMessage(r.problem?.message ?? ''), t)}</bdi>
+              <bdi>{engineMessage(r.problem ? problemText(r.problem) : '', t)}</bdi>
             </Text>
             {r.problem?.errors
               .filter((e) => e !== r.problem?.message)
@@ -96,7 +96,7 @@ function Entry(props: { record: OutboxRecord }) {
         )}
         {r.state === 'queued' && r.problem && (
           <Text fontSize="sm" color="fg.muted">
-            {t('offline.outbox.lastTry', { message: translateMessage(r.problem.message) })}
+            {t('offline.outbox.lastTry', { message: problemText(r.problem) })}
           </Text>
         )}
         {(r.state === 'attention' || r.state === 'expired') && !confirming && (

@@ -13,7 +13,7 @@ import { notify } from '../../app/toaster';
 import { CodeModal } from '../../components/CodeModal';
 import { FormField } from '../../components/FormField';
 import { PasswordInput } from '../../components/PasswordInput';
-import { translateMessage } from '../../i18n';
+import { problemText, problemErrors } from '../../i18n';
 import { session } from '../../state/session';
 
 /** How long the success notice shows before the sign-out. */
@@ -23,7 +23,7 @@ const emailRe = new RegExp(EMAIL_PATTERN);
 /** The server's errors joined with a comma, else the fallback (spec 000 section 8). */
 function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.kind === 'http')
-    return err.errors.length ? err.errors.map(translateMessage).join(', ') : translateMessage(err.message) || fallback;
+    return err.errors.length ? problemErrors(err).join(', ') : problemText(err) || fallback;
   return fallback;
 }
 

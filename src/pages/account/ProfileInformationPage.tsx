@@ -14,7 +14,6 @@ import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
 import { api } from '../../api/client';
 import { FormField, Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
-import { translateMessage } from '../../i18n';
 import { session } from '../../state/session';
 import { useProfile, useProfileChoices, useSaveProfile } from '../organizations/profileApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
@@ -138,7 +137,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
           : {}),
       },
       {
-        savedText: (r) => (r.message ? translateMessage(r.message) : t('profileInformation.saved')),
+        savedText: (r) => r.message || t('profileInformation.saved'),
         organizationName: owner ? v.organizationName.trim() : undefined,
       },
     );

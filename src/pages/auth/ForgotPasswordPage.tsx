@@ -11,15 +11,15 @@ import { BotCheck, type BotCheckHandle } from '../../components/BotCheck';
 import { CodeModal } from '../../components/CodeModal';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
-import { translateMessage } from '../../i18n';
+import { problemText, problemErrors } from '../../i18n';
 import { isValidEmail } from '../../../engine/validation/account';
 
 export const AFTER_RESET_DELAY_MS = 1000;
 
 function joined(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
-    const list = err.errors.length ? err.errors : [err.message];
-    const text = list.filter(Boolean).map(translateMessage).join(', ');
+    const list = err.errors.length ? problemErrors(err) : [problemText(err)];
+    const text = list.filter(Boolean).join(', ');
     if (text) return text;
   }
   return fallback;
@@ -166,7 +166,7 @@ export default function ForgotPasswordPage() {
             notify(
               'error',
               t('auth.forgot.invalidCode'),
-              err instanceof ApiError && err.message !== 'Invalid code. Please try again' ? translateMessage(err.message) : undefined,
+              err instanceof ApiError && err.code !== 'invalidResetCode' ? problemText(err) : undefined,
             );
           }
         }}

@@ -12,7 +12,7 @@ import { notify } from '../../app/toaster';
 import { BotCheck, type BotCheckHandle } from '../../components/BotCheck';
 import { CodeModal } from '../../components/CodeModal';
 import { PasswordInput } from '../../components/PasswordInput';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { clearPayment, storePayment } from '../../state/payment';
 import { clearRegistration, registration } from '../../state/registration';
 
@@ -93,9 +93,9 @@ export default function LoginPage() {
             token: data.paymentToken ?? null,
           });
         }
-        notify('warning', translateMessage(err.message));
+        notify('warning', problemText(err));
         navigate('/auth/payment');
-      } else notify('error', translateMessage(err.message));
+      } else notify('error', problemText(err));
     } finally {
       setBusy(false);
     }
@@ -106,7 +106,7 @@ export default function LoginPage() {
       await accountApi.resendConfirmEmail(email.trim(), await bot.current?.token());
       notify('info', t('auth.code.sent'));
     } catch (err) {
-      if (err instanceof ApiError) notify('error', translateMessage(err.message));
+      if (err instanceof ApiError) notify('error', problemText(err));
     }
   }
 
@@ -189,7 +189,7 @@ export default function LoginPage() {
             setConfirmUserId(null);
             await signIn();
           } catch (err) {
-            if (err instanceof ApiError) notify('error', t('common.error'), translateMessage(err.message));
+            if (err instanceof ApiError) notify('error', t('common.error'), problemText(err));
           }
         }}
       />

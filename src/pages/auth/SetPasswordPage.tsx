@@ -10,7 +10,7 @@ import { api, ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 
 export default function SetPasswordPage() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export default function SetPasswordPage() {
       notify('success', t('memberManagement.setPassword.done'));
       void navigate('/auth/login');
     } catch (err) {
-      setError(err instanceof ApiError ? translateMessage(err.message) : t('memberManagement.failed'));
+      setError(err instanceof ApiError ? problemText(err) : t('memberManagement.failed'));
       setBusy(false);
     }
   }

@@ -4,7 +4,7 @@ import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 
 export interface CardFormProps {
   organizationId: string;
@@ -65,5 +65,5 @@ export function CardFormFrame({
 
 /** The provider's message for a card or validation error, else the spec's fallback. */
 export function cardError(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : fallback;
+  return err instanceof ApiError && err.kind === 'http' ? problemText(err) : fallback;
 }

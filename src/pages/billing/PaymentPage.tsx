@@ -11,7 +11,7 @@ import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { PlanCard, planDisplayName, pricePerMonth } from '../../components/PlanCard';
-import { translateMessage, problemOf } from '../../i18n';
+import { firstProblemText } from '../../i18n';
 import { clearPayment, readPayment, storePayment } from '../../state/payment';
 import { billingApi } from './api';
 import { CardForm } from './CardForm';
@@ -41,16 +41,16 @@ export default function PaymentPage() {
     try {
       const created = await billingApi.createSubscription(state.organizationId, plan.id, !yearly, state.token);
       const activated = await billingApi.activate(state.organizationId, created.subscriptionId, state.token);
-      finished(translateMessage(activated.message) || t('billing.activated'));
+      finished(activated.message || t('billing.activated'));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (problemOf(err.message) === 'noDefaultPaymentMethod') {
+      if (err.code === 'noDefaultPaymentMethod') {
         // 'Customer does not have a default payment method.' + ' Please add one to continue.', and the card form.
         notify('error', `${t('problems.noDefaultPaymentMethod')}${t('billing.addOneToContinue')}`);
         const next = { ...state, addPayment: true };
         storePayment(next);
         setState(next);
-      } else notify('warning', translateMessage(err.errors[0] ?? err.message));
+      } else notify('warning', firstProblemText(err));
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import { ApiError, api } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { planDisplayName, type Plan } from '../../components/PlanCard';
-import { translateMessage } from '../../i18n';
+import { firstProblemText } from '../../i18n';
 import { session } from '../../state/session';
 
 type EditablePlan = Plan & { projectsLimit: number };
@@ -113,7 +113,7 @@ function EditPlanDialog({ plan, onClose }: { plan: EditablePlan; onClose: () => 
       await qc.invalidateQueries({ queryKey: ['packets'] });
       onClose();
     } catch (err) {
-      notify('error', err instanceof ApiError ? translateMessage(err.errors[0] ?? err.message) : t('billing.somethingWrong'));
+      notify('error', err instanceof ApiError ? firstProblemText(err) : t('billing.somethingWrong'));
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
-import { translateMessage } from '../../i18n';
+import { firstProblemText } from '../../i18n';
 import { clearPayment, readPayment } from '../../state/payment';
 import { registration } from '../../state/registration';
 import { billingApi } from './api';
@@ -34,7 +34,7 @@ export default function StripeSubscriptionPage() {
       clearPayment();
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError) notify('warning', translateMessage(err.errors[0] ?? err.message));
+      if (err instanceof ApiError) notify('warning', firstProblemText(err));
     }
   }
 

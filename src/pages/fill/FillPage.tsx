@@ -2,7 +2,6 @@
 // links for data collectors, and the builder's preview of a survey in Editing (banner, no buttons).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
-import { problemOf } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { SURVEY_STATUS, languageOf, type FormValues, type SurveyModel } from '../../../engine/survey/index';
 import {
@@ -63,7 +62,7 @@ function Loaded({ route }: { route: FillRoute }) {
   if (query.isError) {
     // No survey to take a language from: the one the server names for a closed survey, the link's, the reader's.
     const error = query.error instanceof ApiError ? query.error : null;
-    const closed = error !== null && problemOf(error.message) === 'surveyNotOpen';
+    const closed = error !== null && error.code === 'surveyNotOpen';
     const named = (error?.data as { language?: string } | null | undefined)?.language;
     return (
       <InLanguage code={endScreenLanguage([named, route.language])}>

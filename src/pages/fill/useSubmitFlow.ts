@@ -7,11 +7,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../widgets/runtime/texts';
 import type { TFunction } from '../../../widgets/runtime/texts';
 import { ISOLATE_END, ISOLATE_START } from '../../../engine/survey/index';
-import { problems } from '../../../schemas/problems';
 import { domIdOf, engineMessage, fieldError, validationReady } from '../../../widgets/index';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
-import { translateMessage } from '../../i18n';
+import { problemText, type Refused } from '../../i18n';
 import { isPast } from './deadline';
 import { useFillNav } from './nav';
 import type { FillRoute } from './route';
@@ -51,10 +50,10 @@ export function scrollToQuestion(path: string, reveal: (path: string) => void): 
 const reload = (): void => window.location.reload();
 
 /** Why a submit was refused, as it came: the engine's check or the server's message, untranslated. */
-type Refusal = { engine: string } | { server: string };
+type Refusal = { engine: string } | { server: Refused };
 
 const say = (r: Refusal, t: TFunction): string =>
-  'engine' in r ? engineMessage(r.engine, t) : engineMessage(translateMessage(r.server), t) || t('fill.errors.generic');
+  'engine' in r ? engineMessage(r.engine, t) : engineMessage(problemText(r.server), t) || t('fill.errors.generic');
 
 export function useSubmitFlow(d: Deps) {
   const { t } = useTranslation();
@@ -115,16 +114,17 @@ export function useSubmitFlow(d: Deps) {
       notify('error', t('fill.errors.connection'));
       return;
     }
-    if (err.message === problems.alreadySubmitted.message) {
+    if (err.code === 'alreadySubmitted') {
       d.dirty.current = false;
       setPhase('already');
       return;
     }
-    if (err.message === problems.surveyExpired.message) return d.onExpired();
+    if (err.code === 'surveyExpired') return d.onExpired();
     const issues = (err.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
     d.fill.runtime.showIssues(issues);
-    const message = say({ server: err.message }, t);
-    setRefusal({ server: err.message });
+    const server: Refused = { code: err.code, message: err.message };
+    const message = say({ server }, t);
+    setRefusal({ server });
     // The question's name as written (isolated: a Latin name in an Arabic line), its rule translated.
     const reasons = err.errors.filter((e) => e !== err.message).map((e) => fieldError(e, t));
     notify(

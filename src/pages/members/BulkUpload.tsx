@@ -16,11 +16,12 @@ import {
   type MemberRow,
 } from '../../../engine/validation/memberRows';
 import { roleOptionsFor, type MemberFormPage } from '../../../schemas/members';
+import type { ProblemCode } from '../../../schemas/problems';
 import { roleByName } from '../../../schemas/roles';
 import { api, request, ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { SCREEN_QUERY } from '../../components/admin-screen/useScreenList';
-import { translateMessage } from '../../i18n';
+import { problemText, firstProblemText } from '../../i18n';
 import { session } from '../../state/session';
 
 type Read = { fileName: string; rows: MemberRow[]; dropped: DroppedRow[] } | { fileName: string; error: string };
@@ -103,21 +104,25 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
       ? { workspaceIds: snap.currentWorkspaceId ? [snap.currentWorkspaceId] : [] }
       : { projectId: snap.currentProjectId };
     try {
-      const env = await request<{ added: number; failed: { email: string; message: string }[] }>('POST', '/Members/addMembers', {
-        body: read.rows.map(({ row: _row, ...m }) => ({ ...m, ...scope })),
-      });
+      const env = await request<{ added: number; failed: { email: string; message: string; code?: ProblemCode }[] }>(
+        'POST',
+        '/Members/addMembers',
+        {
+          body: read.rows.map(({ row: _row, ...m }) => ({ ...m, ...scope })),
+        },
+      );
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       if (env.data.failed.length) {
         const first = env.data.failed[0]!;
         notify(
           'warning',
           t('memberManagement.bulk.partly', { added: env.data.added, failed: env.data.failed.length }),
-          `${first.email}: ${translateMessage(first.message)}`,
+          `${first.email}: ${problemText(first)}`,
         );
       } else notify('success', t('memberManagement.bulk.added'));
       onDone();
     } catch (e) {
-      notify('error', e instanceof ApiError ? translateMessage(e.errors[0] ?? e.message) : t('memberManagement.failed'));
+      notify('error', e instanceof ApiError ? firstProblemText(e) : t('memberManagement.failed'));
       setBusy(false);
     }
   }

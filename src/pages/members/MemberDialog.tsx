@@ -16,7 +16,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { ApiMultiSelectWidget, ApiSelectWidget } from '../../components/admin-screen/form/widgets';
 import type { Choice } from '../../components/admin-screen/form/translate';
 import { SCREEN_QUERY } from '../../components/admin-screen/useScreenList';
-import { translateMessage } from '../../i18n';
+import { firstProblemText } from '../../i18n';
 import { session } from '../../state/session';
 import { BulkUpload } from './BulkUpload';
 
@@ -170,8 +170,8 @@ function MemberForm({
       onDone();
     } catch (e) {
       // The first error the server named, else the spec's 'Something went wrong'.
-      const first = e instanceof ApiError ? (e.errors[0] ?? e.message) : '';
-      notify('error', first ? translateMessage(first) : t('memberManagement.failed'));
+      const first = e instanceof ApiError ? firstProblemText(e) : '';
+      notify('error', first || t('memberManagement.failed'));
       setBusy(false);
     }
   }

@@ -12,7 +12,7 @@ import { AppDialog } from '../../components/AppDialog';
 import { DialogActions, FormField } from '../../components/FormField';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { profileApi } from './profileApi';
 
 /** The spec's delay between the success notification and the dialog closing. */
@@ -56,7 +56,7 @@ export function LoginInfoDialog({ open, email, onClose }: { open: boolean; email
       timer.current = setTimeout(close, CLOSE_AFTER_MS);
     } catch (err) {
       notify('error', t('organizationManagement.login.failureTitle'), t('organizationManagement.login.failureText'));
-      if (err instanceof ApiError && err.kind === 'http') setRefusal(translateMessage(err.message));
+      if (err instanceof ApiError && err.kind === 'http') setRefusal(problemText(err));
       setBusy(false);
     }
   }

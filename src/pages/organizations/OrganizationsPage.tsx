@@ -13,7 +13,7 @@ import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { enterOrganization } from '../../app/signIn';
 import { notify } from '../../app/toaster';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { session, type OrganizationChoice } from '../../state/session';
 
 type CardMode = 'enter' | 'activate' | 'blocked';
@@ -45,7 +45,7 @@ export default function OrganizationsPage() {
     try {
       navigate(await enterOrganization(o));
     } catch (err) {
-      notify('error', err instanceof ApiError ? translateMessage(err.message) : t('common.somethingWrongRetry'));
+      notify('error', err instanceof ApiError ? problemText(err) : t('common.somethingWrongRetry'));
     } finally {
       setBusy(null);
     }

@@ -8,7 +8,7 @@ import { accountApi } from '../../api/account';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { localizeCountries } from '../../components/CountryCombobox';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { session } from '../../state/session';
 
 export const PROFILE_QUERY = ['organization-management', 'profile'] as const;
@@ -70,7 +70,7 @@ export function useSaveProfile() {
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
       return true;
     } catch (err) {
-      notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('common.somethingWrongRetry'));
+      notify('error', err instanceof ApiError && err.kind === 'http' ? problemText(err) : t('common.somethingWrongRetry'));
       return false;
     } finally {
       setBusy(false);

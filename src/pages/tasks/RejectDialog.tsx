@@ -7,7 +7,7 @@ import { REASON_MAX } from '../../../schemas/tasks';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { useUpdateTaskStatus, type MyTask } from './api';
 
 export function RejectDialog({ task, onClose }: { task: MyTask | null; onClose: () => void }) {
@@ -30,7 +30,7 @@ export function RejectDialog({ task, onClose }: { task: MyTask | null; onClose: 
           notify('success', t('myTasks.rejected'));
           onClose();
         },
-        onError: (e) => notify('error', e instanceof ApiError ? translateMessage(e.message) : t('myTasks.failed')),
+        onError: (e) => notify('error', e instanceof ApiError ? problemText(e) : t('myTasks.failed')),
       },
     );
   };

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taskStatuses } from '../../../schemas/tasks';
 import { ApiError, api } from '../../api/client';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { keepList, readList } from '../../offline/listCache';
 import { session } from '../../state/session';
 
@@ -131,5 +131,5 @@ export function useDeployedSurveys(projectId: string, open: boolean) {
 
 /** A refused task call: the server's message in the interface language, then its further reasons. */
 export function taskFailureText(e: unknown, fallback: string): string {
-  return e instanceof ApiError ? [translateMessage(e.message), ...e.errors.filter((x) => x !== e.message)].join(' ') : fallback;
+  return e instanceof ApiError ? [problemText(e), ...e.errors.filter((x) => x !== e.message)].join(' ') : fallback;
 }

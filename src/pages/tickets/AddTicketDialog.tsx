@@ -18,7 +18,7 @@ import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { FilePicker } from '../../components/FilePicker';
 import { DialogActions, FormField, Options, SelectControl } from '../../components/FormField';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { session } from '../../state/session';
 import { ticketsApi } from './api';
 
@@ -96,9 +96,7 @@ export function AddTicketDialog({ open, onClose, onCreated }: { open: boolean; o
     } catch (err) {
       notify(
         'error',
-        err instanceof ApiError && err.kind === 'http' && err.errors.length === 0
-          ? translateMessage(err.message)
-          : t('tickets.createFailed'),
+        err instanceof ApiError && err.kind === 'http' && err.errors.length === 0 ? problemText(err) : t('tickets.createFailed'),
       );
       setBusy(false);
     }

@@ -27,7 +27,7 @@ import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
-import { translateMessage } from '../../i18n';
+import { problemText } from '../../i18n';
 import { downloadAttachment, ticketsApi } from './api';
 
 const statusPalette: Record<TicketStatusName, string> = { open: 'blue', answered: 'green', closed: 'gray' };
@@ -130,8 +130,7 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       setTried(false);
       notify('success', t('tickets.detail.replySent'));
     },
-    onError: (err) =>
-      notify('error', err instanceof ApiError && err.kind === 'http' ? translateMessage(err.message) : t('tickets.loadFailed')),
+    onError: (err) => notify('error', err instanceof ApiError && err.kind === 'http' ? problemText(err) : t('tickets.loadFailed')),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

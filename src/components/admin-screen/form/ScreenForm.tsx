@@ -15,7 +15,6 @@ import { homePathFor } from '../../../../schemas/roles';
 import type { FormDeclaration } from '../../../../schemas/screens';
 import { api, request } from '../../../api/client';
 import { notify } from '../../../app/toaster';
-import { translateMessage } from '../../../i18n';
 import { session } from '../../../state/session';
 import { ProblemDialog } from '../dialogs';
 import { describeFailure } from '../failures';
@@ -92,7 +91,7 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
     try {
       const req = buildRequest(m!.call, { ...fc, form: e.formData ?? {} });
       const env = await request(req.method, req.path, { query: req.query, body: req.body });
-      notify('success', m!.success ? t(m!.success) : translateMessage(env.message));
+      notify('success', m!.success ? t(m!.success) : env.message);
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       const result = env.data !== null && typeof env.data === 'object' ? (env.data as Data) : undefined;
       setTimeout(() => leave(result), m!.after.delayMs ?? 0);

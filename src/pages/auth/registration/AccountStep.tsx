@@ -14,7 +14,7 @@ import { BotCheck, type BotCheckHandle } from '../../../components/BotCheck';
 import { CodeModal } from '../../../components/CodeModal';
 import { CountryCombobox } from '../../../components/CountryCombobox';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { translateMessage } from '../../../i18n';
+import { problemText } from '../../../i18n';
 import { registration, type RegistrationAccount } from '../../../state/registration';
 
 type Values = RegistrationAccount & { password: string; confirm: string; terms: boolean };
@@ -97,8 +97,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
       setCodeOpen(true);
     } catch (err) {
       // The spec's original only stopped loading here; we also say why.
-      if (err instanceof ApiError)
-        notify('error', translateMessage(err.message), err.errors.filter((x) => x !== err.message).join(', ') || undefined);
+      if (err instanceof ApiError) notify('error', problemText(err), err.errors.filter((x) => x !== err.message).join(', ') || undefined);
     } finally {
       setBusy(false);
     }
@@ -256,7 +255,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
               await accountApi.resendConfirmEmail(reg.account?.email ?? v.email, await bot.current?.token());
               notify('info', t('auth.code.sent'));
             } catch (err) {
-              if (err instanceof ApiError) notify('error', translateMessage(err.message));
+              if (err instanceof ApiError) notify('error', problemText(err));
             }
           }}
           onSubmit={async (code) => {
@@ -269,7 +268,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
               setCodeOpen(false);
               onDone();
             } catch (err) {
-              if (err instanceof ApiError) notify('error', t('common.error'), translateMessage(err.message));
+              if (err instanceof ApiError) notify('error', t('common.error'), problemText(err));
             }
           }}
         />

@@ -10,7 +10,7 @@ import { accountApi } from '../../../api/account';
 import { ApiError, api } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { planDisplayName, pricePerMonth } from '../../../components/PlanCard';
-import { translateMessage } from '../../../i18n';
+import { problemText } from '../../../i18n';
 import { clearRegistration, registration } from '../../../state/registration';
 
 export function ReviewStep({ onBack }: { onBack: () => void }) {
@@ -34,7 +34,7 @@ export function ReviewStep({ onBack }: { onBack: () => void }) {
       clearRegistration();
       navigate('/auth/freeTrial/successful', { state: { fromApp: true } });
     } catch (err) {
-      if (err instanceof ApiError) notify('error', translateMessage(err.message));
+      if (err instanceof ApiError) notify('error', problemText(err));
     } finally {
       setBusy(false);
     }

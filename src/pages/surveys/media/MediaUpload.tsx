@@ -10,7 +10,6 @@ import { MEDIA_KINDS, MEDIA_RULES, mediaRefusalOf, type SurveyMediaKind } from '
 import { api, ApiError, request } from '../../../api/client';
 import { forgetSignedMedia } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
-import { problemOf } from '../../../i18n';
 
 export interface MediaEntry {
   fileName: string;
@@ -98,7 +97,7 @@ export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUplo
         extensions: MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions).join(', '),
       });
     }
-    const code = e.kind === 'http' ? problemOf(e.message) : undefined;
+    const code = e.kind === 'http' ? e.code : undefined;
     return code ? t(`problems.${code}`) : t('surveyMedia.failed');
   }
 
