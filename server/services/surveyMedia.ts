@@ -134,19 +134,17 @@ export async function uploadMedia(deps: Deps, t: Tenant, f: { surveyId: string; 
   await deps.storage.put(key, f.bytes);
   let replaced: string | undefined;
   try {
-    replaced = await deps.db
-      .transaction()
-      .execute((trx) =>
-        putMedia(trx, {
-          organizationId: t.organizationId,
-          surveyId: f.surveyId,
-          fileName: f.fileName,
-          kind: f.kind,
-          contentType,
-          size: f.bytes.length,
-          key,
-        }),
-      );
+    replaced = await deps.db.transaction().execute((trx) =>
+      putMedia(trx, {
+        organizationId: t.organizationId,
+        surveyId: f.surveyId,
+        fileName: f.fileName,
+        kind: f.kind,
+        contentType,
+        size: f.bytes.length,
+        key,
+      }),
+    );
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
     throw err;

@@ -119,17 +119,15 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
     });
     return { surveyId: req.surveyId, report };
   }
-  const { id } = await db
-    .transaction()
-    .execute((trx) =>
-      insertSurvey(trx, {
-        organizationId: t.organizationId,
-        projectId: req.projectId,
-        createdBy: t.userId,
-        model,
-        status: 0,
-        endDate: null,
-      }),
-    );
+  const { id } = await db.transaction().execute((trx) =>
+    insertSurvey(trx, {
+      organizationId: t.organizationId,
+      projectId: req.projectId,
+      createdBy: t.userId,
+      model,
+      status: 0,
+      endDate: null,
+    }),
+  );
   return { surveyId: id, report };
 }

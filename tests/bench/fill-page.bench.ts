@@ -344,35 +344,31 @@ export default async function run(): Promise<void> {
   const big = bigSurvey(200);
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   inLanguage(big, en.id);
-  const bigRow = await database.db
-    .transaction()
-    .execute((trx) =>
-      insertSurvey(trx, {
-        organizationId: demo.organization_id,
-        projectId: demo.project_id,
-        createdBy: null,
-        model: big,
-        status: 1,
-        multipleLink: true,
-      }),
-    );
+  const bigRow = await database.db.transaction().execute((trx) =>
+    insertSurvey(trx, {
+      organizationId: demo.organization_id,
+      projectId: demo.project_id,
+      createdBy: null,
+      model: big,
+      status: 1,
+      multipleLink: true,
+    }),
+  );
   const languages = (await database.db.selectFrom('languages').select(['id', 'name', 'code']).execute()).map((l) => ({
     languageId: l.id,
     name: l.name,
     code: l.code,
   }));
-  const whoRow = await database.db
-    .transaction()
-    .execute(async (trx) =>
-      insertSurvey(trx, {
-        organizationId: demo.organization_id,
-        projectId: demo.project_id,
-        createdBy: null,
-        model: await whoVa(languages),
-        status: 1,
-        multipleLink: true,
-      }),
-    );
+  const whoRow = await database.db.transaction().execute(async (trx) =>
+    insertSurvey(trx, {
+      organizationId: demo.organization_id,
+      projectId: demo.project_id,
+      createdBy: null,
+      model: await whoVa(languages),
+      status: 1,
+      multipleLink: true,
+    }),
+  );
   await database.close();
   const server = await startServer({ databaseUrl: bench.databaseUrl });
   const browser = await chromium.launch({

@@ -49,18 +49,16 @@ if (mode === 'driver' || mode === 'first') {
   const en = await database.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
   inLanguage(big, en.id);
   bigId = (
-    await database.db
-      .transaction()
-      .execute((trx) =>
-        insertSurvey(trx, {
-          organizationId: demo.organization_id,
-          projectId: demo.project_id,
-          createdBy: null,
-          model: big,
-          status: 1,
-          multipleLink: true,
-        }),
-      )
+    await database.db.transaction().execute((trx) =>
+      insertSurvey(trx, {
+        organizationId: demo.organization_id,
+        projectId: demo.project_id,
+        createdBy: null,
+        model: big,
+        status: 1,
+        multipleLink: true,
+      }),
+    )
   ).id;
 }
 await database.close();

@@ -84,18 +84,16 @@ export default async function run(): Promise<void> {
     .select(['organization_id', 'project_id'])
     .where('name', '=', DEMO_SURVEY_NAME)
     .executeTakeFirstOrThrow();
-  const row = await database.db
-    .transaction()
-    .execute((trx) =>
-      insertSurvey(trx, {
-        organizationId: demo.organization_id,
-        projectId: demo.project_id,
-        createdBy: null,
-        model,
-        status: 1,
-        multipleLink: true,
-      }),
-    );
+  const row = await database.db.transaction().execute((trx) =>
+    insertSurvey(trx, {
+      organizationId: demo.organization_id,
+      projectId: demo.project_id,
+      createdBy: null,
+      model,
+      status: 1,
+      multipleLink: true,
+    }),
+  );
   await database.close();
 
   const recalc = recalculation(model);

@@ -220,17 +220,15 @@ function mutationOf(part: Part, schema: JsonSchema, base: unknown, size: Sized):
   // Querystrings and params are text before coercion: a wrong JSON type means nothing there.
   const isBody = part === 'body';
   const options: fc.Arbitrary<Mutation>[] = [
-    fc
-      .constantFrom(...fields.filter((f) => f.path.length > 0 || isBody))
-      .chain((f) =>
-        wrongTypeFor(f.schema).map((value) => ({
-          kind: 'wrongType',
-          part,
-          path: f.path,
-          value: setAt(base, f.path, value),
-          namesField: isBody && !f.schema.anyOf,
-        })),
-      ),
+    fc.constantFrom(...fields.filter((f) => f.path.length > 0 || isBody)).chain((f) =>
+      wrongTypeFor(f.schema).map((value) => ({
+        kind: 'wrongType',
+        part,
+        path: f.path,
+        value: setAt(base, f.path, value),
+        namesField: isBody && !f.schema.anyOf,
+      })),
+    ),
   ];
   if (strings.length > 0) {
     const pick = fc.constantFrom(...strings);

@@ -42,31 +42,27 @@ const record = (id: string, createdAt = T0) => ({
 it('opens what Dexie kept: drafts by survey, the outbox in order, the autosave, and the confirmed submission takes its draft along', async () => {
   const name = `idb-dexie-${++n}`;
   const old = new Dexie(name, { indexedDB, IDBKeyRange });
-  old
-    .version(1)
-    .stores({
-      drafts: '[surveyId+draftId], surveyId, timestamp, outboxId',
-      outbox: 'id, state, createdAt, surveyId',
-      autosave: 'formKey, savedAt',
-      surveys: 'surveyId, cachedAt',
-    });
+  old.version(1).stores({
+    drafts: '[surveyId+draftId], surveyId, timestamp, outboxId',
+    outbox: 'id, state, createdAt, surveyId',
+    autosave: 'formKey, savedAt',
+    surveys: 'surveyId, cachedAt',
+  });
   old.version(2).stores({ lists: 'key, savedAt' });
   await old.table('drafts').bulkPut([draft('d1', null), draft('d2', 'o1', T0 + 1)]);
   await old.table('outbox').bulkPut([record('o2', T0 + 5), record('o1', T0)]);
-  await old
-    .table('autosave')
-    .put({
-      formKey: 's1||',
-      surveyId: 's1',
-      savedAt: T0,
-      submissionId: 'x',
-      formData: { q1: 'typed' },
-      files: {},
-      renderedElementIds: [],
-      draftId: null,
-      draftTitle: '',
-      draftDescription: '',
-    });
+  await old.table('autosave').put({
+    formKey: 's1||',
+    surveyId: 's1',
+    savedAt: T0,
+    submissionId: 'x',
+    formData: { q1: 'typed' },
+    files: {},
+    renderedElementIds: [],
+    draftId: null,
+    draftTitle: '',
+    draftDescription: '',
+  });
   old.close();
 
   const db = open(name);

@@ -6,13 +6,11 @@ import { messages, trilingual, validate } from './helpers';
 
 describe('constraints', () => {
   const s = trilingual(
-    q
-      .integer('age')
-      .constraint('. >= 0 and . <= 120', {
-        en: 'Age must be 0 to 120',
-        fr: 'L’âge doit être entre 0 et 120',
-        ar: 'يجب أن يكون العمر بين 0 و120',
-      }),
+    q.integer('age').constraint('. >= 0 and . <= 120', {
+      en: 'Age must be 0 to 120',
+      fr: 'L’âge doit être entre 0 et 120',
+      ar: 'يجب أن يكون العمر بين 0 و120',
+    }),
     q.integer('children').constraint('. <= ${age}', { fr: 'Pas plus que l’âge' }),
     q.text('code').constraint("regex(., '^[A-Z]{3}$')"),
   );
