@@ -21,6 +21,8 @@ export interface Database {
   /** Runs one parameterized statement and returns its rows (for pg-boss). */
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as one image, which openPglite can start from (the tests' template). */
+  image?(): Promise<Blob>;
 }
 
 // date stays 'YYYY-MM-DD' text and numeric becomes a JS number: the same on both engines.
@@ -33,11 +35,11 @@ const parsers: Record<number, (value: string) => unknown> = {
   [INT8_OID]: (v) => Number(v),
 };
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded when used: an export worker on PostgreSQL does without them (a few MB of its heap).
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(image ? { loadDataDir: image } : {}), parsers });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',
@@ -59,6 +61,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+    image: () => pglite.dumpDataDir('none'),
   };
 }
 

@@ -45,7 +45,7 @@ const quietLog = { info: () => undefined, warn: () => undefined, error: () => un
 export async function createTestApp(
   opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config>; paymentProvider?: PaymentProvider } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase(undefined, { demo: opts.seed !== false });
   const { database } = testDb;
   const config: Config = {
     ...loadConfig({
@@ -61,7 +61,7 @@ export async function createTestApp(
   const ids =
     opts.seed === false
       ? { organizations: {}, users: {}, members: {}, workspaces: {}, projects: {} }
-      : await seedDemo(database.db, demoData);
+      : (testDb.ids ?? (await seedDemo(database.db, demoData)));
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });
   const botCheck: BotCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
   const clock = testClock();
