@@ -90,6 +90,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     enqueueExport: jobs.enqueueExport,
     paymentProvider: await paymentProviderFor(config),
     clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined,
+    checkResponses: config.responseCheck,
   });
   built.app = app;
   await startExportWorker();

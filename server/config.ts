@@ -30,6 +30,10 @@ export const settings = {
   RECAPTCHA_SITE_KEY: { default: '', doc: 'reCAPTCHA site key, with BOT_CHECK=recaptcha.' },
   DEMO_DATA: { default: 'on', doc: 'Seed the demo organizations, accounts and surveys into an empty database: on or off.' },
   LOG_LEVEL: { default: 'info', doc: 'Server log level: fatal, error, warn, info, debug, trace or silent.' },
+  RESPONSE_CHECK: {
+    default: 'off',
+    doc: 'Check every API answer against its declared response schema, and answer 500 naming the difference: on or off. The tests turn it on.',
+  },
   TRUST_PROXY: {
     default: 'off',
     doc: 'Reverse proxies whose X-Forwarded-For is believed, for the caller addresses that rate limits count: off, loopback, a number of hops, or addresses and CIDR ranges separated by commas.',
@@ -118,6 +122,8 @@ export interface Config {
   recaptchaSiteKey: string;
   demoData: boolean;
   logLevel: string;
+  /** RESPONSE_CHECK: every API answer is checked against its route's response schema (server/responseCheck.ts). */
+  responseCheck: boolean;
   /** Server processes (node:cluster workers). With PostgreSQL a primary supervises them, even one. */
   workers: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For decides req.ip. */
@@ -279,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSiteKey: read(env, 'RECAPTCHA_SITE_KEY'),
     demoData: read(env, 'DEMO_DATA') !== 'off',
     logLevel: read(env, 'LOG_LEVEL'),
+    responseCheck: read(env, 'RESPONSE_CHECK') === 'on',
     // PGlite is one process's database: several workers would each open their own copy of DATA_DIR.
     workers: databaseUrl ? workers : 1,
     trustProxy: trustProxyOf(read(env, 'TRUST_PROXY')),

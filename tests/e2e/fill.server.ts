@@ -64,6 +64,7 @@ export async function startOwnServer(): Promise<OwnServer> {
       JWT_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      RESPONSE_CHECK: 'on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

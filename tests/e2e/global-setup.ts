@@ -57,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       JWT_SECRET: jwtSecret,
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // An answer that differs from its route's schema is a 500 the browser test sees.
+      RESPONSE_CHECK: 'on',
       BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha',
       // Every page of the suite loads from this one address; the limits themselves are tested in tests/api/security/content.
       PUBLIC_LIMIT_PER_ADDRESS: '100000',

@@ -36,6 +36,7 @@ export class OwnServer {
         DATABASE_URL: '',
         SMTP_URL: '',
         LOG_LEVEL: 'warn',
+        RESPONSE_CHECK: 'on',
         BOT_CHECK: 'off',
         NODE_ENV: 'production',
         ...this.env,
