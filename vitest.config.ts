@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './tests/support/workers';
 
 // One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
 // PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
@@ -8,6 +9,7 @@ const apiSetup = 'tests/support/templates.ts';
 
 export default defineConfig({
   test: {
+    maxWorkers: TEST_WORKERS,
     env: { TZ: 'UTC' },
     // expect.poll's default second is shorter than what the product allows itself on a loaded machine (a
     // question's error is checked again when the page is idle, at the latest a second later): a CI run's
@@ -48,7 +50,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -11,8 +11,10 @@ export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 export const DESKTOP = { width: 1280, height: 850 };
 export const PHONE = { width: 360, height: 740 };
 
+/** This worker's own server (global-setup.ts starts one per worker; VITEST_POOL_ID counts workers from 1). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 }
 
 export function launch(): Promise<Browser> {

@@ -1,4 +1,4 @@
-// Starts the product once for the browser tests, as `npm start` would: a fresh embedded database in a
+// Starts the product for the browser tests, once per worker,, as `npm start` would: a fresh embedded database in a
 // temporary folder, the real bot check (ALTCHA), demo data, the built front end. Reuses a server given
 // in E2E_BASE_URL instead.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,10 +9,12 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureFrontend } from '../../server/frontend';
 import { freePort } from '../support/ports';
+import { TEST_WORKERS } from '../support/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker (browser.ts baseUrl() picks this worker's). */
+    baseUrls: string[];
     /** The server's JWT secret, so a test can make an expired access token; empty for E2E_BASE_URL. */
     jwtSecret: string;
   }
@@ -35,16 +37,17 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`the server did not start:\n${log()}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.E2E_BASE_URL) {
-    project.provide('baseUrl', process.env.E2E_BASE_URL);
-    project.provide('jwtSecret', process.env.E2E_JWT_SECRET ?? '');
-    return async () => undefined;
-  }
-  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
+/** One server per test worker, so that browser files run side by side without sharing demo data. */
+const E2E_WORKERS = TEST_WORKERS;
+
+interface Started {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(jwtSecret: string): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-e2e-'));
-  const jwtSecret = randomBytes(32).toString('hex');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
@@ -69,12 +72,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        // A server that does not stop within five seconds is killed.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrls', [process.env.E2E_BASE_URL]);
+    project.provide('jwtSecret', process.env.E2E_JWT_SECRET ?? '');
+    return async () => undefined;
+  }
+  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer(jwtSecret)));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
   project.provide('jwtSecret', jwtSecret);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

@@ -1,9 +1,10 @@
 // The service worker keeps the fill page's files only (issue 22): a respondent's phone on a slow link
 // must not fetch the admin screens after the form. Read from the served worker, as a phone gets it.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './browser';
 
 async function precached(): Promise<string[]> {
-  const res = await fetch(`${inject('baseUrl')}/sw.js`);
+  const res = await fetch(`${baseUrl()}/sw.js`);
   expect(res.status).toBe(200);
   const body = await res.text();
   return [...new Set([...body.matchAll(/assets\/[\w.-]+/g)].map((m) => m[0]))];
@@ -30,7 +31,7 @@ describe("the service worker's precache", () => {
 
   it('is a fraction of the whole product', async () => {
     const files = await precached();
-    const sizes = await Promise.all(files.map(async (f) => (await (await fetch(`${inject('baseUrl')}/${f}`)).arrayBuffer()).byteLength));
+    const sizes = await Promise.all(files.map(async (f) => (await (await fetch(`${baseUrl()}/${f}`)).arrayBuffer()).byteLength));
     // Raw bytes (the phone downloads them compressed, about a quarter): the product is about 4.7 MiB.
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(2 * 1024 * 1024);
   });
