@@ -2,40 +2,71 @@
 // "Workspace member" and "Organization member in admin lists").
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, pageSize, uuid } from './common';
-import type { RoleName } from './roles';
+import { failureEnvelope } from './envelope';
+import { roles, type RoleName } from './roles';
 
-const named = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as const;
+const name = { type: 'string', maxLength: 200 } as const;
+const email = { type: 'string', maxLength: 254 } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
+/** Unpaged lists of people, and a member's workspaces: more than any organization has. */
+const MANY = 100000;
+/** A member's role, in a list as the spec has it (one role per membership today). */
+const named = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } } as const;
+const memberRoles = { type: 'array', maxItems: roles.length, items: named } as const;
+const workspaceRefs = {
+  type: 'array',
+  maxItems: MANY,
+  items: { type: 'object', required: ['id', 'name'], properties: { id: uuid, name } },
+} as const;
+/** A member's languages: at most every language there is (some 250). */
+const languageRefs = {
+  type: 'array',
+  maxItems: 1000,
+  items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name } },
+} as const;
+const gender = { type: ['integer', 'null'] } as const;
+const location = { type: ['string', 'null'], maxLength: 200 } as const;
 
 export const workspaceMemberSchema = {
   $id: 'WorkspaceMember',
   type: 'object',
   required: ['id', 'fullName', 'roles'],
-  properties: { id: uuid, fullName: { type: 'string' }, roles: { type: 'array', items: named } },
+  properties: { id: uuid, fullName: name, roles: memberRoles },
 } as const;
 export type WorkspaceMember = FromSchema<typeof workspaceMemberSchema>;
+
+/** GET /Members/getAllOrgMembersInWorkspace: everyone in the workspace (the project form's choices). */
+export const workspaceMembersSchema = { type: 'array', maxItems: MANY, items: workspaceMemberSchema } as const;
 
 /** `id` is the user, `organizationMemberId` the membership: the recycle bin acts on the membership. */
 export const organizationMemberSchema = {
   $id: 'OrganizationMember',
   type: 'object',
-  required: ['id', 'organizationMemberId', 'fullName', 'email', 'roles', 'workspaces'],
+  required: ['id', 'organizationMemberId', 'fullName', 'email', 'roles', 'workspaces', 'deletedAt', 'gender', 'location', 'languages'],
   properties: {
     id: uuid,
     organizationMemberId: uuid,
-    fullName: { type: 'string' },
-    email: { type: 'string' },
-    roles: { type: 'array', items: named },
-    workspaces: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } } },
-    deletedAt: { type: ['string', 'null'], format: 'date-time' },
-    gender: { type: ['integer', 'null'] },
-    location: { type: ['string', 'null'] },
-    languages: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    },
+    fullName: name,
+    email,
+    roles: memberRoles,
+    workspaces: workspaceRefs,
+    deletedAt: nullableDateTime,
+    gender,
+    location,
+    languages: languageRefs,
   },
 } as const;
 export type OrganizationMember = FromSchema<typeof organizationMemberSchema>;
+
+/** GET /Members/getAllMembersOfOrganization: a page of the admin table, or of the bin. */
+export const organizationMemberListSchema = {
+  type: 'object',
+  required: ['members', 'totalSize'],
+  properties: {
+    members: { type: 'array', maxItems: pageSize.maximum, items: organizationMemberSchema },
+    totalSize: { type: 'integer', minimum: 0 },
+  },
+} as const;
 
 export const workspaceMembersQuery = { type: 'object', required: ['WorkSpaceId'], properties: { WorkSpaceId: uuid } } as const;
 
@@ -158,26 +189,90 @@ export const acceptInvitationBody = {
 export const projectMemberSchema = {
   $id: 'ProjectMember',
   type: 'object',
-  required: ['memberId', 'projectMemberId', 'organizationMemberId', 'name', 'email', 'role', 'selectedLanguages'],
+  required: [
+    'memberId',
+    'projectMemberId',
+    'organizationMemberId',
+    'name',
+    'email',
+    'gender',
+    'location',
+    'locationId',
+    'role',
+    'roleId',
+    'selectedLanguages',
+    'deletedAt',
+  ],
   properties: {
     memberId: uuid,
     projectMemberId: uuid,
     organizationMemberId: uuid,
-    name: { type: 'string' },
-    email: { type: 'string' },
-    gender: { type: ['integer', 'null'] },
-    location: { type: ['string', 'null'] },
+    name,
+    email,
+    gender,
+    location,
     locationId: { type: ['integer', 'null'] },
-    role: { type: 'string' },
+    role: { type: 'string', maxLength: 40 },
     roleId: { type: 'integer' },
-    selectedLanguages: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    },
-    deletedAt: { type: ['string', 'null'], format: 'date-time' },
+    selectedLanguages: languageRefs,
+    deletedAt: nullableDateTime,
   },
 } as const;
 export type ProjectMember = FromSchema<typeof projectMemberSchema>;
+
+/** GET /Projects/getAllProjectMembers/{projectId}: a page of the project's members, or of its bin. */
+export const projectMemberListSchema = {
+  type: 'object',
+  required: ['members', 'totalSize'],
+  properties: {
+    members: { type: 'array', maxItems: memberFilters.PageSize.maximum, items: projectMemberSchema },
+    totalSize: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+/** GET /Members/getById/{id}: one member for the edit and preview dialogs. */
+export const memberDetailSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'fullName',
+    'email',
+    'roleId',
+    'role',
+    'gender',
+    'locationId',
+    'location',
+    'languages',
+    'selectedLanguages',
+    'workspaceIds',
+    'workspaces',
+    'isSelf',
+  ],
+  properties: {
+    /** The membership (organizationMemberId). */
+    id: uuid,
+    fullName: name,
+    email,
+    roleId: { type: 'integer' },
+    role: { type: 'string', maxLength: 40 },
+    gender,
+    locationId: { type: ['integer', 'null'] },
+    location,
+    languages: { type: 'array', maxItems: 1000, items: { type: 'integer' } },
+    selectedLanguages: languageRefs,
+    workspaceIds: { type: 'array', maxItems: MANY, items: uuid },
+    workspaces: workspaceRefs,
+    /** The caller's own membership: the dialog keeps them from changing their own role. */
+    isSelf: { type: 'boolean' },
+  },
+} as const;
+
+/** POST /Members/add: the membership, and whether an invitation e-mail went out (not to one already in). */
+export const addedMemberSchema = {
+  type: 'object',
+  required: ['organizationMemberId', 'invited'],
+  properties: { organizationMemberId: uuid, invited: { type: 'boolean' } },
+} as const;
 
 /** POST /Members/addMembers: the rows read from the workbook (1,000 at most, spec 001 section 5). */
 export const addMembersBody = { type: 'array', minItems: 1, maxItems: 1000, items: addMemberBody } as const;
@@ -185,4 +280,27 @@ export const templateQuery = {
   type: 'object',
   required: ['kind'],
   properties: { kind: { type: 'string', enum: ['users', 'members'] } },
+} as const;
+
+/**
+ * POST /Members/addMembers: how many went in, and each refused row with the reason: the catalogue's
+ * problem code with its message, or a message of its own (no code) when it names a detail.
+ */
+export const bulkAddResultSchema = {
+  type: 'object',
+  required: ['added', 'failed'],
+  additionalProperties: false,
+  properties: {
+    added: { type: 'integer', minimum: 0 },
+    failed: {
+      type: 'array',
+      maxItems: addMembersBody.maxItems,
+      items: {
+        type: 'object',
+        required: ['email', 'message'],
+        additionalProperties: false,
+        properties: { email, message: { type: 'string', maxLength: 500 }, code: failureEnvelope.properties.code },
+      },
+    },
+  },
 } as const;

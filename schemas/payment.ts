@@ -124,3 +124,163 @@ export const editPlanBody = {
   },
 } as const;
 export type EditPlanBody = FromSchema<typeof editPlanBody>;
+
+// ---- The answers ----
+
+/** Text the provider made (ids, client secrets, keys): Stripe's are well under this. */
+const providerText = { type: 'string', maxLength: 255 } as const;
+const nullableProviderText = { type: ['string', 'null'], maxLength: 255 } as const;
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const message = { type: 'string', maxLength: 200 } as const;
+const money = { type: 'number', minimum: 0, maximum: 100000000 } as const;
+const cardBrand = { type: 'string', maxLength: 40 } as const;
+const last4 = { type: 'string', maxLength: 4 } as const;
+
+export const paymentProviders = ['sandbox', 'stripe'] as const;
+/** A subscription's status, as Stripe names them. */
+export const subscriptionStatuses = ['trialing', 'active', 'incomplete', 'past_due', 'unpaid', 'canceled'] as const;
+const subscriptionStatus = { type: 'string', enum: subscriptionStatuses } as const;
+
+/** GET /Payment/getPaymentConfig: the card form to show (Stripe Elements with the key, or the sandbox's). */
+export const paymentConfigSchema = {
+  type: 'object',
+  required: ['provider', 'publishableKey'],
+  properties: { provider: { type: 'string', enum: paymentProviders }, publishableKey: nullableProviderText },
+} as const;
+
+/** POST /payment/stripe/createSubscription. */
+export const newSubscriptionSchema = {
+  type: 'object',
+  required: ['subscriptionId', 'clientSecret', 'status', 'subscriptionEndsAt'],
+  properties: {
+    subscriptionId: providerText,
+    clientSecret: nullableProviderText,
+    status: subscriptionStatus,
+    subscriptionEndsAt: dateTime,
+  },
+} as const;
+
+/** POST /payment/stripe/activateSubscription. */
+export const activationSchema = {
+  type: 'object',
+  required: ['message', 'status'],
+  properties: { message, status: subscriptionStatus },
+} as const;
+
+/** POST /payment/sandbox/createPaymentMethod: the sandbox's card, named to addPaymentMethodToOrganization next. */
+export const sandboxPaymentMethodSchema = {
+  type: 'object',
+  required: ['paymentMethodId', 'brand', 'last4'],
+  properties: { paymentMethodId: providerText, brand: cardBrand, last4 },
+} as const;
+
+/** POST /payment/stripe/createSetupIntent: what Stripe.js confirms the card with. */
+export const cardSetupSchema = {
+  type: 'object',
+  required: ['setupIntentId', 'clientSecret'],
+  properties: { setupIntentId: providerText, clientSecret: providerText },
+} as const;
+
+/** GET /Payment/addPaymentMethodToOrganization: the card now the default. */
+export const paymentMethodAddedSchema = {
+  type: 'object',
+  required: ['last4', 'brand', 'message'],
+  properties: { last4, brand: cardBrand, message },
+} as const;
+
+/** What a plan change or a cancellation did, in a sentence. */
+export const billingMessageSchema = { type: 'object', required: ['message'], properties: { message } } as const;
+
+/** GET /Payment/getStripeSubscriptionByOrganization: the subscription (spec 000 section 3), null before any. */
+export const subscriptionSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      required: [
+        'subscriptionId',
+        'stripeSubscriptionId',
+        'subscriptionStartsAt',
+        'subscriptionEndsAt',
+        'subscriptionStatus',
+        'planId',
+        'planName',
+        'price',
+        'isMonthly',
+        'clientSecret',
+        'paymentMethodId',
+        'last4CardDigits',
+        'cardBrand',
+        'cancelAt',
+        'pendingPlanId',
+        'pendingPlanName',
+        'pendingIsMonthly',
+        'provider',
+      ],
+      properties: {
+        subscriptionId: uuid,
+        stripeSubscriptionId: nullableProviderText,
+        subscriptionStartsAt: dateTime,
+        subscriptionEndsAt: dateTime,
+        subscriptionStatus,
+        planId: positiveInt,
+        planName: { type: 'string', maxLength: 200 },
+        /** USD per month. */
+        price: money,
+        isMonthly: bool,
+        clientSecret: { type: 'null' },
+        paymentMethodId: nullableProviderText,
+        last4CardDigits: { type: ['string', 'null'], maxLength: 4 },
+        cardBrand: { type: ['string', 'null'], maxLength: 40 },
+        cancelAt: { type: ['string', 'null'], format: 'date-time', maxLength: 40 },
+        pendingPlanId: { type: ['integer', 'null'], minimum: 1 },
+        pendingPlanName: { type: ['string', 'null'], maxLength: 200 },
+        pendingIsMonthly: { type: ['boolean', 'null'] },
+        provider: { type: 'string', enum: paymentProviders },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
+
+/** One invoice of the billing history. */
+export const invoiceSchema = {
+  type: 'object',
+  required: ['invoiceId', 'fileName', 'billingPeriodStart', 'billingPeriodEnd', 'amountDue', 'paymentStatus', 'planName', 'kind', 'pdf'],
+  properties: {
+    invoiceId: uuid,
+    fileName: { type: 'string', maxLength: 40 },
+    billingPeriodStart: dateTime,
+    billingPeriodEnd: dateTime,
+    /** USD. */
+    amountDue: money,
+    paymentStatus: { type: 'string', enum: ['open', 'paid', 'void', 'uncollectible'] },
+    planName: { type: 'string', maxLength: 200 },
+    kind: { type: 'string', enum: ['subscription', 'proration'] },
+    /** Where the PDF downloads from (GET /Payment/downloadInvoice/{invoiceId}). */
+    pdf: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** GET /Payment/getStripeInvoicesDetailsByOrganizationUser: a page of invoices. */
+export const invoicesSchema = {
+  type: 'object',
+  required: ['invoices', 'totalSize'],
+  properties: {
+    invoices: { type: 'array', maxItems: invoicesQuery.properties.pageSize.maximum, items: invoiceSchema },
+    totalSize: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+/** A plan as GET /Account/getPackets lists it: the fields the plan form edits. */
+export const planSchema = {
+  type: 'object',
+  required: editPlanBody.required,
+  properties: editPlanBody.properties,
+} as const;
+export const plansSchema = { type: 'array', maxItems: 100, items: planSchema } as const;
+
+/** POST /Payment/editPlan. */
+export const savedPlanSchema = { type: 'object', required: ['id'], properties: { id: positiveInt } } as const;
+
+/** POST /payment/stripe/webhook: Stripe reads only the status; the body says the delivery was taken. */
+export const webhookReceiptSchema = { type: 'object', required: ['received'], properties: { received: bool } } as const;

@@ -1,31 +1,96 @@
 // Projects (spec 000 section 3 "Project (list)" and "Project (create payload)"): the entity, the form
 // fields and the payloads of the Projects calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { SINGLE_LINE, date, positiveInt, uuid } from './common';
+import { SINGLE_LINE, date, pageSize, positiveInt, uuid } from './common';
 
-const person = { type: 'object', required: ['id', 'fullName'], properties: { id: uuid, fullName: { type: 'string' } } } as const;
+const name = { type: 'string', maxLength: 200 } as const;
+const person = { type: 'object', required: ['id', 'fullName'], properties: { id: uuid, fullName: name } } as const;
+/** An unpaged list (a project's team, the organization's projects): more than any organization has. */
+const MANY = 100000;
+const count = { type: 'integer', minimum: 0 } as const;
 
-export const projectSchema = {
-  $id: 'Project',
+/** One row of the 'Project List' (spec 000 section 3 "Project (list)"). */
+const projectRow = {
   type: 'object',
-  required: ['id', 'name', 'description', 'manager', 'countOfSurveys', 'projectMembers', 'importedBeneficiaryTableIds'],
+  required: [
+    'id',
+    'name',
+    'description',
+    'workspaceId',
+    'typeId',
+    'manager',
+    'countOfSurveys',
+    'projectMembers',
+    'importedBeneficiaryTableIds',
+    'startDate',
+    'endDate',
+    'deletedAt',
+  ],
   properties: {
     id: uuid,
-    name: { type: 'string' },
-    description: { type: 'string' },
+    name,
+    description: { type: 'string', maxLength: 4000 },
     workspaceId: uuid,
     typeId: positiveInt,
     manager: { anyOf: [person, { type: 'null' }] },
-    countOfSurveys: { type: 'integer' },
-    projectMembers: { type: 'array', items: person },
-    importedBeneficiaryTableIds: { type: 'array', items: uuid },
+    countOfSurveys: count,
+    projectMembers: { type: 'array', maxItems: MANY, items: person },
+    importedBeneficiaryTableIds: { type: 'array', maxItems: 1000, items: uuid },
     startDate: date,
     endDate: date,
-    countryIds: { type: 'array', items: positiveInt },
-    deletedAt: { type: ['string', 'null'], format: 'date-time' },
+    countryIds: { type: 'array', maxItems: 300, items: positiveInt },
+    deletedAt: { type: ['string', 'null'], format: 'date-time', maxLength: 40 },
   },
 } as const;
+
+export const projectSchema = { $id: 'Project', ...projectRow } as const;
 export type Project = FromSchema<typeof projectSchema>;
+
+/** GET /Projects/getMyProjectsInWorkspace/{workspaceId}: a page of the 'Project List', or of the bin. */
+export const projectListSchema = {
+  type: 'object',
+  required: ['projects', 'totalSize'],
+  properties: { projects: { type: 'array', maxItems: pageSize.maximum, items: projectSchema }, totalSize: count },
+} as const;
+
+/** GET /Projects/getById/{id}: one project with what its dashboard shows besides. */
+export const projectDetailSchema = {
+  ...projectRow,
+  required: [...projectRow.required, 'workspaceName', 'countries', 'countOfMembers', 'countOfSubmissions'],
+  properties: {
+    ...projectRow.properties,
+    workspaceName: name,
+    countries: {
+      type: 'array',
+      maxItems: 300,
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'code'],
+        properties: { id: positiveInt, name, code: { type: 'string', maxLength: 10 } },
+      },
+    },
+    countOfMembers: count,
+    countOfSubmissions: count,
+  },
+} as const;
+
+/** GET /Projects/getAllProjectTypes: the types the create dialog offers, some of them shown disabled. */
+export const projectTypesSchema = {
+  type: 'array',
+  maxItems: 100,
+  items: { type: 'object', required: ['id', 'name', 'enabled'], properties: { id: positiveInt, name, enabled: { type: 'boolean' } } },
+} as const;
+
+/** GET /Projects/getProjectsOfOrganization: every live project the caller reaches, with its workspace. */
+export const organizationProjectsSchema = {
+  type: 'array',
+  maxItems: MANY,
+  items: {
+    type: 'object',
+    required: ['id', 'name', 'workspaceId', 'workspaceName'],
+    properties: { id: uuid, name, workspaceId: uuid, workspaceName: name },
+  },
+} as const;
 
 /**
  * POST /Projects/add. Every field the form requires is optional here so that the server answers the

@@ -77,3 +77,20 @@ export type AllProjectsQuery = FromSchema<typeof allProjectsQuery>;
 
 /** Everyone who may act on at least one bin: the bulk call admits them, the entity type decides. */
 export const anyBinRoles: readonly RoleName[] = [...new Set(Object.values(recycleBinRoles).flat())];
+
+// ---- The answers ----
+
+/** A call that only acts (into the bin, out of it, an edit): true when it did. */
+export const doneSchema = { type: 'boolean' } as const;
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+/** The "all" calls of the workspace and member bins: how many items were restored or purged. */
+export const binCountSchema = { type: 'object', required: ['count'], properties: { count } } as const;
+
+/** POST /DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace: the spec's statusCode beside the count. */
+export const projectBinCountSchema = {
+  type: 'object',
+  required: ['statusCode', 'count'],
+  properties: { statusCode: { type: 'integer', minimum: 100, maximum: 599 }, count },
+} as const;

@@ -11,10 +11,20 @@ export const workspaceFields = {
 export const workspaceSchema = {
   $id: 'Workspace',
   type: 'object',
-  required: ['id', 'name', 'description'],
-  properties: { id: uuid, ...workspaceFields, deletedAt: { type: ['string', 'null'], format: 'date-time' } },
+  required: ['id', 'name', 'description', 'deletedAt'],
+  properties: { id: uuid, ...workspaceFields, deletedAt: { type: ['string', 'null'], format: 'date-time', maxLength: 40 } },
 } as const;
 export type Workspace = FromSchema<typeof workspaceSchema>;
+
+/** GET /Workspaces/getMyWorkspaces: a page of the cards, or of the bin. */
+export const workspaceListSchema = {
+  type: 'object',
+  required: ['workspaces', 'totalSize'],
+  properties: {
+    workspaces: { type: 'array', maxItems: pageSize.maximum, items: workspaceSchema },
+    totalSize: { type: 'integer', minimum: 0 },
+  },
+} as const;
 
 /** The name is checked by the server so a blank one answers the spec's 'Workspace name is required!'. */
 export const addWorkspaceBody = {

@@ -8,18 +8,30 @@
 // /subscription-plans are the Organization role's, and work while the subscription has ended
 // (withoutSubscription), since they are how the owner fixes it.
 import type { FastifyRequest } from 'fastify';
+import { fileReplies, replies } from '../../schemas/envelope';
 import {
   activateSubscriptionBody,
+  activationSchema,
   addPaymentMethodQuery,
+  billingMessageSchema,
   cancelQuery,
   cardSetupBody,
+  cardSetupSchema,
   createSubscriptionBody,
   editPlanBody,
   invoiceParams,
   invoicesQuery,
+  invoicesSchema,
+  newSubscriptionSchema,
   organizationQuery,
+  paymentConfigSchema,
+  paymentMethodAddedSchema,
   sandboxPaymentMethodBody,
+  sandboxPaymentMethodSchema,
+  savedPlanSchema,
+  subscriptionSchema,
   updatePlanQuery,
+  webhookReceiptSchema,
 } from '../../schemas/payment';
 import { ORGANIZATION_ONLY } from '../../schemas/roles';
 import { tenantOf } from '../access';
@@ -61,13 +73,13 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return t.organizationId;
   }
 
-  app.get('/Payment/getPaymentConfig', { config: { access: 'public' } }, async () =>
+  app.get('/Payment/getPaymentConfig', { config: { access: 'public' }, schema: { response: replies(paymentConfigSchema) } }, async () =>
     ok({ provider: app.billing.provider.name, publishableKey: app.billing.provider.publishableKey }),
   );
 
   app.post(
     '/payment/stripe/createSubscription',
-    { config: { access: 'public' }, schema: { body: createSubscriptionBody } },
+    { config: { access: 'public' }, schema: { body: createSubscriptionBody, response: replies(newSubscriptionSchema) } },
     async (req) => {
       await requireOwner(req, req.body.organizationId);
       // Omitted on the standalone subscription page: annual billing, the default everywhere.
@@ -83,7 +95,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   app.post(
     '/payment/stripe/activateSubscription',
-    { config: { access: 'public' }, schema: { body: activateSubscriptionBody } },
+    { config: { access: 'public' }, schema: { body: activateSubscriptionBody, response: replies(activationSchema) } },
     async (req) => {
       await requireOwner(req, req.body.organizationId);
       const r = await app.billing.activate({
@@ -96,7 +108,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   app.post(
     '/payment/sandbox/createPaymentMethod',
-    { config: { access: 'public' }, schema: { body: sandboxPaymentMethodBody } },
+    { config: { access: 'public' }, schema: { body: sandboxPaymentMethodBody, response: replies(sandboxPaymentMethodSchema) } },
     async (req) => {
       await requireOwner(req, req.body.organizationId);
       return ok(
@@ -112,14 +124,18 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   // Stripe's card form asks for this first, confirms it in the browser (3-D Secure when the bank asks),
   // then names it to addPaymentMethodToOrganization. The same callers as that call.
-  app.post('/payment/stripe/createSetupIntent', { config: { access: 'public' }, schema: { body: cardSetupBody } }, async (req) => {
-    await requireOwner(req, req.body.organizationId);
-    return ok(await app.billing.createCardSetup({ organizationId: req.body.organizationId }));
-  });
+  app.post(
+    '/payment/stripe/createSetupIntent',
+    { config: { access: 'public' }, schema: { body: cardSetupBody, response: replies(cardSetupSchema) } },
+    async (req) => {
+      await requireOwner(req, req.body.organizationId);
+      return ok(await app.billing.createCardSetup({ organizationId: req.body.organizationId }));
+    },
+  );
 
   app.get(
     '/Payment/addPaymentMethodToOrganization',
-    { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery } },
+    { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery, response: replies(paymentMethodAddedSchema) } },
     async (req) => {
       await requireOwner(req, req.query.organizationId);
       const r = await app.billing.addPaymentMethod({
@@ -131,54 +147,74 @@ export default async function paymentRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/Payment/getStripeSubscriptionByOrganization', { config: inApp, schema: { querystring: organizationQuery } }, async (req) =>
-    ok(await app.billing.subscription(sameOrganization(req, req.query.organizationId))),
+  app.get(
+    '/Payment/getStripeSubscriptionByOrganization',
+    { config: inApp, schema: { querystring: organizationQuery, response: replies(subscriptionSchema) } },
+    async (req) => ok(await app.billing.subscription(sameOrganization(req, req.query.organizationId))),
   );
 
-  app.get('/Payment/updateSubscriptionPlan', { config: inApp, schema: { querystring: updatePlanQuery } }, async (req) => {
-    const r = await app.billing.changePlan({
-      organizationId: tenantOf(req).organizationId,
-      providerSubscriptionId: req.query.stripeSubscriptionId,
-      newPacketId: req.query.newPacketId,
-      atPeriodEnd: req.query.updatePlanAfterPeriodEnds,
-      isMonthly: req.query.isMonthly,
-    });
-    return ok(r, r.message);
-  });
+  app.get(
+    '/Payment/updateSubscriptionPlan',
+    { config: inApp, schema: { querystring: updatePlanQuery, response: replies(billingMessageSchema) } },
+    async (req) => {
+      const r = await app.billing.changePlan({
+        organizationId: tenantOf(req).organizationId,
+        providerSubscriptionId: req.query.stripeSubscriptionId,
+        newPacketId: req.query.newPacketId,
+        atPeriodEnd: req.query.updatePlanAfterPeriodEnds,
+        isMonthly: req.query.isMonthly,
+      });
+      return ok(r, r.message);
+    },
+  );
 
-  app.post('/Payment/cancelStripeSubscription', { config: inApp, schema: { querystring: cancelQuery } }, async (req) => {
-    const { reasonOfCancellation: reason, customReasonOfCancellation: custom = '' } = req.query;
-    // 'Please type something here': the custom reason is required with reason 4 (other).
-    if (reason === 4 && !custom.trim())
-      throw problem('validation', { message: 'Please type something here', errors: ["'customReasonOfCancellation' is required"] });
-    const r = await app.billing.cancel({
-      organizationId: tenantOf(req).organizationId,
-      providerSubscriptionId: req.query.subscriptionId,
-      atPeriodEnd: req.query.cancelSubscriptionAfterPeriodEnds !== false,
-      reason,
-      customReason: custom.trim(),
-    });
-    return ok(r, r.message);
-  });
+  app.post(
+    '/Payment/cancelStripeSubscription',
+    { config: inApp, schema: { querystring: cancelQuery, response: replies(billingMessageSchema) } },
+    async (req) => {
+      const { reasonOfCancellation: reason, customReasonOfCancellation: custom = '' } = req.query;
+      // 'Please type something here': the custom reason is required with reason 4 (other).
+      if (reason === 4 && !custom.trim())
+        throw problem('validation', { message: 'Please type something here', errors: ["'customReasonOfCancellation' is required"] });
+      const r = await app.billing.cancel({
+        organizationId: tenantOf(req).organizationId,
+        providerSubscriptionId: req.query.subscriptionId,
+        atPeriodEnd: req.query.cancelSubscriptionAfterPeriodEnds !== false,
+        reason,
+        customReason: custom.trim(),
+      });
+      return ok(r, r.message);
+    },
+  );
 
-  app.get('/Payment/getStripeInvoicesDetailsByOrganizationUser', { config: inApp, schema: { querystring: invoicesQuery } }, async (req) => {
-    const org = sameOrganization(req, req.query.organizationId);
-    return ok(
-      await app.billing.invoices(org, { search: req.query.search ?? '', page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 10 }),
-    );
-  });
+  app.get(
+    '/Payment/getStripeInvoicesDetailsByOrganizationUser',
+    { config: inApp, schema: { querystring: invoicesQuery, response: replies(invoicesSchema) } },
+    async (req) => {
+      const org = sameOrganization(req, req.query.organizationId);
+      return ok(
+        await app.billing.invoices(org, { search: req.query.search ?? '', page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 10 }),
+      );
+    },
+  );
 
-  app.get('/Payment/downloadInvoice/:invoiceId', { config: inApp, schema: { params: invoiceParams } }, async (req, reply) => {
-    const org = tenantOf(req).organizationId;
-    const inv = await invoiceById(db(), org, req.params.invoiceId);
-    if (!inv) throw problem('notFound');
-    const bytes = await invoicePdf(inv, (await organizationName(db(), org)) ?? '');
-    return reply.headers(downloadHeaders(`Invoice-${String(inv.number).padStart(4, '0')}.pdf`, 'application/pdf')).send(Buffer.from(bytes));
-  });
+  app.get(
+    '/Payment/downloadInvoice/:invoiceId',
+    { config: inApp, schema: { params: invoiceParams, response: fileReplies('the invoice (PDF)') } },
+    async (req, reply) => {
+      const org = tenantOf(req).organizationId;
+      const inv = await invoiceById(db(), org, req.params.invoiceId);
+      if (!inv) throw problem('notFound');
+      const bytes = await invoicePdf(inv, (await organizationName(db(), org)) ?? '');
+      return reply
+        .headers(downloadHeaders(`Invoice-${String(inv.number).padStart(4, '0')}.pdf`, 'application/pdf'))
+        .send(Buffer.from(bytes));
+    },
+  );
 
   app.get(
     '/Payment/downloadAllStripeInvoicesForOrganization',
-    { config: inApp, schema: { querystring: organizationQuery } },
+    { config: inApp, schema: { querystring: organizationQuery, response: fileReplies('every invoice (PDF) in a zip') } },
     async (req, reply) => {
       const org = sameOrganization(req, req.query.organizationId);
       const invoices = await allInvoices(db(), org, MAX_INVOICES_IN_ZIP);
@@ -190,16 +226,22 @@ export default async function paymentRoutes(app: App): Promise<void> {
   // Stripe's webhook: the raw body is what the signature covers, so this route reads it unparsed (its own scope).
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    hook.post('/payment/stripe/webhook', { config: { access: 'public' } }, async (req) => {
-      const signature = req.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw problem('webhookSignature');
-      await app.billing.stripeWebhook(req.body, signature);
-      return ok({ received: true });
-    });
+    hook.post(
+      '/payment/stripe/webhook',
+      { config: { access: 'public' }, schema: { response: replies(webhookReceiptSchema) } },
+      async (req) => {
+        const signature = req.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw problem('webhookSignature');
+        await app.billing.stripeWebhook(req.body, signature);
+        return ok({ received: true });
+      },
+    );
   });
 
   // Plans are the platform's: the SuperAdmin role edits them (docs/decisions.md "Plans and their administration").
-  app.post('/Payment/editPlan', { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody } }, async (req) =>
-    ok(await editPlan(db(), req.body), 'Plan saved successfully!'),
+  app.post(
+    '/Payment/editPlan',
+    { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody, response: replies(savedPlanSchema) } },
+    async (req) => ok(await editPlan(db(), req.body), 'Plan saved successfully!'),
   );
 }

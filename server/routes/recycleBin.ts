@@ -1,7 +1,17 @@
 // /api/DataCollection/* of the recycle bin: one item, a selection, and a workspace's whole project bin
 // (spec 000 section 7 "Recycle bin"). Which roles may act depends on the entity type
 // (schemas/recycleBin.ts); the service checks it.
-import { allProjectsQuery, anyBinRoles, bulkIdsBody, bulkToggleQuery, idParams, toggleQuery } from '../../schemas/recycleBin';
+import { replies } from '../../schemas/envelope';
+import {
+  allProjectsQuery,
+  anyBinRoles,
+  bulkIdsBody,
+  bulkToggleQuery,
+  doneSchema,
+  idParams,
+  projectBinCountSchema,
+  toggleQuery,
+} from '../../schemas/recycleBin';
 import { MANAGER_ROLES } from '../../schemas/roles';
 import { callerOf, ORGANIZATION_HEADER, tenantOf } from '../access';
 import { ok, type App } from '../envelope';
@@ -15,7 +25,7 @@ export default async function recycleBinRoutes(app: App): Promise<void> {
   // organization check of a role-list route would refuse. The service applies the same check otherwise.
   app.put(
     '/DataCollection/:id/toggleDeleteOrRestore',
-    { config: { access: 'user' }, schema: { params: idParams, querystring: toggleQuery } },
+    { config: { access: 'user' }, schema: { params: idParams, querystring: toggleQuery, response: replies(doneSchema) } },
     async (req) => {
       const header = req.headers[ORGANIZATION_HEADER];
       const message = await bin.toggle(db(), callerOf(req), typeof header === 'string' ? header : undefined, {
@@ -30,7 +40,7 @@ export default async function recycleBinRoutes(app: App): Promise<void> {
 
   app.put(
     '/DataCollection/bulkToggleDeleteOrRestore',
-    { config: { access: anyBinRoles }, schema: { querystring: bulkToggleQuery, body: bulkIdsBody } },
+    { config: { access: anyBinRoles }, schema: { querystring: bulkToggleQuery, body: bulkIdsBody, response: replies(doneSchema) } },
     async (req) => {
       const q = req.query;
       const action: bin.BinAction = !q.isDeleted ? 'restore' : q.permanent ? 'purge' : 'delete';
@@ -41,7 +51,7 @@ export default async function recycleBinRoutes(app: App): Promise<void> {
 
   app.post(
     '/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace',
-    { config: { access: MANAGER_ROLES }, schema: { querystring: allProjectsQuery } },
+    { config: { access: MANAGER_ROLES }, schema: { querystring: allProjectsQuery, response: replies(projectBinCountSchema) } },
     async (req) => {
       const action = bin.allActionOf(req.query);
       const count = await projects.binOfWorkspace(db(), tenantOf(req), {
