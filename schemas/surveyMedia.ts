@@ -1,6 +1,7 @@
 // Media that survey authors attach (issue 21 point 7): POST DataCollection/uploadSurveyMedia (multipart
 // fields SurveyId and File), GET DataCollection/getSurveyMediaList?surveyId= and
 // GET DataCollection/getSurveyMedia/{surveyId}/{fileName} (what the fill page loads).
+import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
 import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from './surveyBuilder';
 
@@ -88,3 +89,19 @@ export const surveyMediaListQuery = {
   required: ['surveyId'],
   properties: { surveyId: uuid },
 } as const;
+
+/** One media file of a survey: POST DataCollection/uploadSurveyMedia answers the one stored. */
+export const surveyMediaEntrySchema = {
+  type: 'object',
+  required: ['fileName', 'kind', 'contentType', 'size'],
+  properties: {
+    fileName: surveyMediaParams.properties.fileName,
+    kind: { type: 'string', enum: MEDIA_KINDS },
+    contentType: { type: 'string', maxLength: 100 },
+    size: { type: 'integer', minimum: 1, maximum: MEDIA_MAX_BYTES },
+  },
+} as const;
+export type SurveyMediaEntry = FromSchema<typeof surveyMediaEntrySchema>;
+
+/** GET DataCollection/getSurveyMediaList: the survey's media files. */
+export const surveyMediaListSchema = { type: 'array', maxItems: MEDIA_PER_SURVEY, items: surveyMediaEntrySchema } as const;

@@ -203,76 +203,221 @@ export const receiversQuery = {
 } as const;
 export type ReceiversQuery = FromSchema<typeof receiversQuery>;
 
-/** One task as the tables show it (spec 001 section 3 "Task" and the task table columns). */
+/** A list's total: how many rows match, of which the answer is one page. */
+const totalSize = { type: 'integer', minimum: 0 } as const;
+const name = { type: 'string', maxLength: 200 } as const;
+const nullableName = { type: ['string', 'null'], maxLength: 200 } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
+/** A task list's largest page (the collector's statistics call asks for 10,000). */
+const TASK_PAGE_MAX = paging.PageSize.maximum;
+
+/** One task as the tables and /mytasks show it (spec 001 section 3 "Task" and the task table columns). */
 export const taskRowSchema = {
   $id: 'Task',
   type: 'object',
-  required: ['id', 'surveyId', 'surveyName', 'collectionRound', 'collectionType', 'status', 'note'],
+  required: [
+    'id',
+    'surveyId',
+    'surveyName',
+    'languageCode',
+    'collectionRound',
+    'collectionType',
+    'status',
+    'statusName',
+    'note',
+    'endDate',
+    'tasksDeadline',
+    'locationName',
+    'locationGroupName',
+    'enumeratorName',
+    'rejectionReason',
+    'recurring',
+    'deletedAt',
+  ],
   properties: {
     id: uuid,
     surveyId: uuid,
-    surveyName: { type: 'string' },
+    surveyName: name,
+    /** The survey's default language: the fill page's address names it. */
+    languageCode: { type: 'string', maxLength: 10 },
     collectionRound: { type: 'integer' },
     collectionType: { type: 'integer' },
     status: { type: 'integer' },
-    statusName: { type: 'string' },
-    note: { type: 'string' },
-    endDate: { type: ['string', 'null'] },
-    tasksDeadline: { type: ['string', 'null'] },
-    locationName: { type: ['string', 'null'] },
-    locationGroupName: { type: ['string', 'null'] },
-    enumeratorName: { type: 'string' },
-    rejectionReason: { type: ['string', 'null'] },
+    /** The server's name of the status (TASK_STATUS_NAMES). */
+    statusName: { type: 'string', maxLength: 20 },
+    note: { type: 'string', maxLength: NOTE_MAX },
+    /** The deadline; tasksDeadline is the same date under the spec's other name. */
+    endDate: nullableDateTime,
+    tasksDeadline: nullableDateTime,
+    /** The location group's name, else the country's. */
+    locationName: nullableName,
+    locationGroupName: nullableName,
+    enumeratorName: name,
+    rejectionReason: { type: ['string', 'null'], maxLength: REASON_MAX },
     recurring: { type: 'boolean' },
-    deletedAt: { type: ['string', 'null'] },
+    deletedAt: nullableDateTime,
   },
 } as const;
 export type TaskRow = FromSchema<typeof taskRowSchema>;
 
+/** GET /Task/GetTasksForDataCollector and GET /Task/getTasks: a page of tasks. */
+export const taskListSchema = {
+  type: 'object',
+  required: ['tasks', 'totalSize'],
+  properties: { tasks: { type: 'array', maxItems: TASK_PAGE_MAX, items: taskRowSchema }, totalSize },
+} as const;
+
+/** GET /Task/GetTaskStatsticsByDataCollector: the donut's figures. */
+export const taskStatsSchema = {
+  type: 'object',
+  required: ['assigned', 'rejected', 'inProgress', 'completed'],
+  properties: {
+    assigned: totalSize,
+    rejected: totalSize,
+    inProgress: totalSize,
+    completed: totalSize,
+  },
+} as const;
+
+/** GET /Task/getDataCollectorTasksSurveys: the surveys of the collector's tasks (at most 500). */
+export const collectorSurveysSchema = {
+  type: 'array',
+  maxItems: 500,
+  items: { type: 'object', required: ['surveyId', 'surveyName'], properties: { surveyId: uuid, surveyName: name } },
+} as const;
+
+/** GET /Task/getDataCollectorTasksLocations: the countries of the collector's tasks (at most 500). */
+export const collectorLocationsSchema = {
+  type: 'array',
+  maxItems: 500,
+  items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name } },
+} as const;
+
+/** GET /Task/GetAssignedTaskIdsForSurveyAndDataCollector: the open tasks' ids (at most 1,000). */
+export const assignedTaskIdsSchema = { type: 'array', maxItems: 1000, items: uuid } as const;
+
+/** POST /Task/updateTaskStatus: the task and the status it now has. */
+export const taskStatusSchema = {
+  type: 'object',
+  required: ['id', 'status'],
+  properties: { id: uuid, status: { type: 'integer' } },
+} as const;
+
+/** GET /Task/getEnumeratorNamesByProject: the project's data collectors for the filter (at most 1,000). */
+export const enumeratorNamesSchema = {
+  type: 'array',
+  maxItems: 1000,
+  items: { type: 'object', required: ['id', 'name'], properties: { id: uuid, name } },
+} as const;
+
+/** POST /Task/createTask: the tasks made, and the recurring series when the task repeats. */
+export const createdTasksSchema = {
+  type: 'object',
+  required: ['taskIds', 'seriesIds'],
+  properties: {
+    taskIds: { type: 'array', maxItems: createTaskBody.properties.dataCollectorIds.maxItems, items: uuid },
+    seriesIds: { type: 'array', maxItems: createTaskBody.properties.dataCollectorIds.maxItems, items: uuid },
+  },
+} as const;
+
 export const locationGroupSchema = {
   $id: 'LocationGroup',
   type: 'object',
-  required: ['id', 'name'],
+  required: [
+    'id',
+    'name',
+    'countryName',
+    'state',
+    'city',
+    'district',
+    'subdistrict',
+    'village_Neighborhood',
+    'addressLine1',
+    'locationType',
+  ],
   properties: {
     id: uuid,
-    name: { type: 'string' },
-    countryName: { type: ['string', 'null'] },
-    state: { type: 'string' },
-    city: { type: 'string' },
-    district: { type: 'string' },
-    subdistrict: { type: 'string' },
-    village_Neighborhood: { type: 'string' },
-    addressLine1: { type: 'string' },
-    locationType: { type: 'string' },
+    name,
+    countryName: nullableName,
+    state: name,
+    city: name,
+    district: name,
+    subdistrict: name,
+    village_Neighborhood: name,
+    addressLine1: name,
+    locationType: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** GET /Task/GetLocationGroups: a page of the workspace's location groups. */
+export const locationGroupListSchema = {
+  type: 'object',
+  required: ['locationGroups', 'totalSize'],
+  properties: {
+    locationGroups: { type: 'array', maxItems: locationGroupsQuery.properties.PageSize.maximum, items: locationGroupSchema },
+    totalSize,
   },
 } as const;
 
 export const dataCollectorRowSchema = {
   $id: 'DataCollector',
   type: 'object',
-  required: ['memberId', 'enumeratorName', 'suggested'],
+  required: ['memberId', 'enumeratorName', 'gender', 'location', 'locationId', 'suggested'],
   properties: {
     memberId: uuid,
-    enumeratorName: { type: 'string' },
+    enumeratorName: name,
     gender: { type: ['integer', 'null'] },
-    location: { type: ['string', 'null'] },
+    location: nullableName,
     locationId: { type: ['integer', 'null'] },
     suggested: { type: 'boolean' },
   },
 } as const;
 
+/** GET /Task/getDataCollectorsOfProject: a page of the project's data collectors, suggested first. */
+export const dataCollectorListSchema = {
+  type: 'object',
+  required: ['dataCollectors', 'totalSize'],
+  properties: {
+    dataCollectors: { type: 'array', maxItems: projectCollectorsQuery.properties.PageSize.maximum, items: dataCollectorRowSchema },
+    totalSize,
+  },
+} as const;
+
+/** GET /Task/getMessagingChannels: which channels this server can send through. */
+export const messagingChannelsSchema = {
+  type: 'object',
+  required: ['whatsapp', 'email'],
+  properties: { whatsapp: { type: 'boolean' }, email: { type: 'boolean' } },
+} as const;
+
 export const receiverRowSchema = {
   $id: 'MessageReceiver',
   type: 'object',
-  required: ['id', 'address', 'channel', 'status', 'surveyName'],
+  required: ['id', 'name', 'address', 'channel', 'status', 'surveyName', 'sendingDate', 'error', 'messagingTaskId'],
   properties: {
     id: uuid,
-    name: { type: 'string' },
-    address: { type: 'string' },
+    name,
+    address: { type: 'string', maxLength: 254 },
     channel: { type: 'integer' },
     status: { type: 'integer' },
-    surveyName: { type: 'string' },
-    sendingDate: { type: ['string', 'null'] },
-    error: { type: ['string', 'null'] },
+    surveyName: name,
+    sendingDate: nullableDateTime,
+    /** Why sending failed, when it did. */
+    error: { type: ['string', 'null'], maxLength: 1000 },
+    messagingTaskId: uuid,
   },
+} as const;
+
+/** GET /Task/getMessagingTaskReceivers: a page of the project's message receivers. */
+export const receiverListSchema = {
+  type: 'object',
+  required: ['receivers', 'totalSize'],
+  properties: { receivers: { type: 'array', maxItems: receiversQuery.properties.PageSize.maximum, items: receiverRowSchema }, totalSize },
+} as const;
+
+/** POST /Task/createMessagingTask: the messaging task, how many receivers it has and how many links went out. */
+export const createdMessagingTaskSchema = {
+  type: 'object',
+  required: ['id', 'receivers', 'sent'],
+  properties: { id: uuid, receivers: totalSize, sent: totalSize },
 } as const;

@@ -57,20 +57,112 @@ export const ticketIdQuery = { type: 'object', required: ['id'], additionalPrope
 /** DELETE /Tickets/deleteTickets: the selected ids, as the list's bulk actions send them. */
 export const deleteTicketsBody = { type: 'array', minItems: 1, maxItems: 100, items: uuid } as const;
 
-/** One row of the list, for the declared screen (schemas/screens/tickets.ts). */
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const personName = { type: 'string', maxLength: 200 } as const;
+const fileName = { type: 'string', maxLength: 200 } as const;
+/** How many messages a thread's answer carries at most; threads are not limited, this is far past any real one. */
+export const TICKET_THREAD_MAX = 10_000;
+
+/** A ticket in the list (spec 000 section 3 "Ticket"); the declared screen's row (schemas/screens/tickets.ts). */
 export const ticketRowSchema = {
   $id: 'TicketRow',
   type: 'object',
-  required: ['id', 'subject', 'type', 'createdAt', 'submittedBy'],
+  required: [
+    'id',
+    'type',
+    'subject',
+    'lastResponse',
+    'status',
+    'createdAt',
+    'submittedBy',
+    'submitterEmail',
+    'organizationName',
+    'attachments',
+  ],
   properties: {
     id: uuid,
-    subject: { type: 'string' },
     type: { type: 'integer' },
+    subject: { type: 'string', maxLength: TICKET_SUBJECT_MAX },
+    /** The latest message of the thread. */
+    lastResponse: { type: 'string', maxLength: TICKET_MESSAGE_MAX },
     status: { type: 'string', enum: TICKET_STATUSES },
-    createdAt: { type: 'string', format: 'date-time' },
-    submittedBy: { type: 'string' },
+    createdAt: dateTime,
+    submittedBy: personName,
+    submitterEmail: { type: 'string', maxLength: 254 },
+    organizationName: { type: 'string', maxLength: 200 },
+    /** File names of the first message's attachments. */
+    attachments: { type: 'array', maxItems: TICKET_MAX_FILES, items: fileName },
   },
 } as const;
+export type TicketRow = FromSchema<typeof ticketRowSchema>;
+
+/** GET /Tickets/getAllTickets: a page of tickets. */
+export const ticketListSchema = {
+  type: 'object',
+  required: ['ticketResponses', 'total'],
+  properties: {
+    ticketResponses: { type: 'array', maxItems: ticketListQuery.properties.pageSize.maximum, items: ticketRowSchema },
+    total: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type TicketList = FromSchema<typeof ticketListSchema>;
+
+export const ticketAttachmentSchema = {
+  type: 'object',
+  required: ['id', 'fileName', 'size', 'contentType', 'url'],
+  properties: {
+    id: uuid,
+    fileName,
+    size: { type: 'integer', minimum: 0 },
+    contentType: { type: 'string', maxLength: 100 },
+    /** Where the page downloads it (with the caller's session). */
+    url: { type: 'string', maxLength: 200 },
+  },
+} as const;
+export type TicketAttachment = FromSchema<typeof ticketAttachmentSchema>;
+
+export const ticketMessageSchema = {
+  type: 'object',
+  required: ['id', 'authorName', 'fromSupport', 'body', 'createdAt', 'attachments'],
+  properties: {
+    id: uuid,
+    authorName: personName,
+    fromSupport: { type: 'boolean' },
+    body: { type: 'string', maxLength: TICKET_MESSAGE_MAX },
+    createdAt: dateTime,
+    attachments: { type: 'array', maxItems: TICKET_MAX_FILES, items: ticketAttachmentSchema },
+  },
+} as const;
+export type TicketMessage = FromSchema<typeof ticketMessageSchema>;
+
+/** GET /Tickets/getTicketById and POST /Tickets/replyToTicket: the ticket with its thread. */
+export const ticketDetailSchema = {
+  type: 'object',
+  required: [...ticketRowSchema.required, 'messages', 'canAnswer', 'canReply'],
+  properties: {
+    ...ticketRowSchema.properties,
+    messages: { type: 'array', maxItems: TICKET_THREAD_MAX, items: ticketMessageSchema },
+    /** Whether the caller answers for support (reply as support, change the status). */
+    canAnswer: { type: 'boolean' },
+    /** Whether the caller may add to the thread (support, or the submitter while not closed). */
+    canReply: { type: 'boolean' },
+  },
+} as const;
+export type TicketDetail = FromSchema<typeof ticketDetailSchema>;
+
+/** GET /Tickets/getTicketTypes. */
+export const ticketTypesSchema = {
+  type: 'array',
+  maxItems: TICKET_TYPES.length,
+  items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string', maxLength: 100 } } },
+} as const;
+
+/** POST /Tickets/createTicket: the new ticket's id. */
+export const createdTicketSchema = uuid;
+/** DELETE /Tickets/deleteTickets: how many tickets were deleted. */
+export const deletedTicketsSchema = { type: 'integer', minimum: 0, maximum: deleteTicketsBody.maxItems } as const;
+/** POST /Tickets/setTicketStatus. */
+export const ticketStatusSetSchema = { type: 'boolean' } as const;
 
 export const replyTicketBody = {
   type: 'object',
@@ -97,46 +189,3 @@ export const ticketAttachmentParams = {
   additionalProperties: false,
   properties: { ticketId: uuid, attachmentId: uuid },
 } as const;
-
-export interface TicketAttachment {
-  id: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  /** Where the page downloads it (with the caller's session). */
-  url: string;
-}
-export interface TicketMessage {
-  id: string;
-  authorName: string;
-  fromSupport: boolean;
-  body: string;
-  createdAt: string;
-  attachments: TicketAttachment[];
-}
-/** A ticket in the list (spec 000 section 3 "Ticket"). */
-export interface TicketRow {
-  id: string;
-  type: number;
-  subject: string;
-  /** The latest message of the thread. */
-  lastResponse: string;
-  status: TicketStatusName;
-  createdAt: string;
-  submittedBy: string;
-  submitterEmail: string;
-  organizationName: string;
-  /** File names of the first message's attachments. */
-  attachments: string[];
-}
-export interface TicketDetail extends TicketRow {
-  messages: TicketMessage[];
-  /** Whether the caller answers for support (reply as support, change the status). */
-  canAnswer: boolean;
-  /** Whether the caller may add to the thread (support, or the submitter while not closed). */
-  canReply: boolean;
-}
-export interface TicketList {
-  ticketResponses: TicketRow[];
-  total: number;
-}

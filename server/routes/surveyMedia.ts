@@ -11,10 +11,13 @@ import {
   SURVEY_MEDIA_FIELDS,
   SURVEY_MEDIA_LIST_ROLES,
   SURVEY_MEDIA_UPLOAD_ROLES,
+  surveyMediaEntrySchema,
   surveyMediaListQuery,
+  surveyMediaListSchema,
   surveyMediaParams,
   type SurveyMediaKind,
 } from '../../schemas/surveyMedia';
+import { fileReplies, replies } from '../../schemas/envelope';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
@@ -71,14 +74,21 @@ export default async function surveyMediaRoutes(app: App, opts: { storage?: Stor
   const deps = () => ({ db: app.deps.database.db, storage });
   const limits = publicLimiter(app);
 
-  app.post('/DataCollection/uploadSurveyMedia', { config: { access: SURVEY_MEDIA_UPLOAD_ROLES } }, async (req) => {
-    const upload = await readUpload(req);
-    return ok(await uploadMedia(deps(), tenantOf(req), upload), 'The file has been uploaded.');
-  });
+  app.post(
+    '/DataCollection/uploadSurveyMedia',
+    { config: { access: SURVEY_MEDIA_UPLOAD_ROLES }, schema: { response: replies(surveyMediaEntrySchema) } },
+    async (req) => {
+      const upload = await readUpload(req);
+      return ok(await uploadMedia(deps(), tenantOf(req), upload), 'The file has been uploaded.');
+    },
+  );
 
   app.get(
     '/DataCollection/getSurveyMediaList',
-    { config: { access: SURVEY_MEDIA_LIST_ROLES }, schema: { querystring: surveyMediaListQuery } },
+    {
+      config: { access: SURVEY_MEDIA_LIST_ROLES },
+      schema: { querystring: surveyMediaListQuery, response: replies(surveyMediaListSchema) },
+    },
     async (req) => {
       return ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId));
     },
@@ -86,7 +96,7 @@ export default async function surveyMediaRoutes(app: App, opts: { storage?: Stor
 
   app.get(
     '/DataCollection/getSurveyMedia/:surveyId/:fileName',
-    { config: { access: 'public' }, schema: { params: surveyMediaParams } },
+    { config: { access: 'public' }, schema: { params: surveyMediaParams, response: fileReplies('the media file, as a download') } },
     async (req, reply) => {
       await limits.address(req, 'media');
       await limits.survey(req, 'media', req.params.surveyId.toLowerCase());

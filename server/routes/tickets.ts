@@ -5,6 +5,7 @@
 import { extname, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { fileReplies, replies } from '../../schemas/envelope';
 import {
   TICKET_FIELDS,
   TICKET_FILE_EXTENSIONS,
@@ -15,12 +16,18 @@ import {
   TICKET_ROLES,
   TICKET_SUBJECT_MAX,
   TICKET_TYPES,
+  createdTicketSchema,
+  deletedTicketsSchema,
   deleteTicketsBody,
   replyTicketBody,
   ticketAttachmentParams,
+  ticketDetailSchema,
   ticketIdQuery,
   ticketListQuery,
+  ticketListSchema,
   ticketStatusBody,
+  ticketStatusSetSchema,
+  ticketTypesSchema,
 } from '../../schemas/tickets';
 import { SINGLE_LINE } from '../../schemas/common';
 import { tenantOf } from '../access';
@@ -123,38 +130,61 @@ export default async function ticketRoutes(app: App, opts: { storage?: Storage }
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const deps = () => ({ db: app.deps.database.db, storage, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl });
 
-  app.get('/Tickets/getTicketTypes', { config: { access: TICKET_ROLES } }, async () => ok(tickets.ticketTypes()));
-
-  app.get('/Tickets/getAllTickets', { config: { access: TICKET_ROLES }, schema: { querystring: ticketListQuery } }, async (req) =>
-    ok(await tickets.list(deps(), tenantOf(req), req.query)),
+  app.get('/Tickets/getTicketTypes', { config: { access: TICKET_ROLES }, schema: { response: replies(ticketTypesSchema) } }, async () =>
+    ok(tickets.ticketTypes()),
   );
 
-  app.get('/Tickets/getTicketById', { config: { access: TICKET_ROLES }, schema: { querystring: ticketIdQuery } }, async (req) =>
-    ok(await tickets.detail(deps(), tenantOf(req), req.query.id)),
+  app.get(
+    '/Tickets/getAllTickets',
+    { config: { access: TICKET_ROLES }, schema: { querystring: ticketListQuery, response: replies(ticketListSchema) } },
+    async (req) => ok(await tickets.list(deps(), tenantOf(req), req.query)),
   );
 
-  app.post('/Tickets/createTicket', { config: { access: TICKET_ROLES } }, async (req) => {
-    const upload = await readTicket(req);
-    return ok(await tickets.create(deps(), tenantOf(req), upload), 'Ticket created successfully!');
-  });
-
-  app.delete('/Tickets/deleteTickets', { config: { access: TICKET_MANAGER_ROLES }, schema: { body: deleteTicketsBody } }, async (req) => {
-    const n = await tickets.remove(deps(), tenantOf(req), req.body);
-    return ok(n, 'Tickets deleted successfully!');
-  });
-
-  app.post('/Tickets/replyToTicket', { config: { access: TICKET_ROLES }, schema: { body: replyTicketBody } }, async (req) =>
-    ok(await tickets.reply(deps(), tenantOf(req), req.body)),
+  app.get(
+    '/Tickets/getTicketById',
+    { config: { access: TICKET_ROLES }, schema: { querystring: ticketIdQuery, response: replies(ticketDetailSchema) } },
+    async (req) => ok(await tickets.detail(deps(), tenantOf(req), req.query.id)),
   );
 
-  app.post('/Tickets/setTicketStatus', { config: { access: TICKET_ROLES }, schema: { body: ticketStatusBody } }, async (req) => {
-    await tickets.setStatus(deps(), tenantOf(req), req.body.id, req.body.status);
-    return ok(true);
-  });
+  app.post(
+    '/Tickets/createTicket',
+    { config: { access: TICKET_ROLES }, schema: { response: replies(createdTicketSchema) } },
+    async (req) => {
+      const upload = await readTicket(req);
+      return ok(await tickets.create(deps(), tenantOf(req), upload), 'Ticket created successfully!');
+    },
+  );
+
+  app.delete(
+    '/Tickets/deleteTickets',
+    { config: { access: TICKET_MANAGER_ROLES }, schema: { body: deleteTicketsBody, response: replies(deletedTicketsSchema) } },
+    async (req) => {
+      const n = await tickets.remove(deps(), tenantOf(req), req.body);
+      return ok(n, 'Tickets deleted successfully!');
+    },
+  );
+
+  app.post(
+    '/Tickets/replyToTicket',
+    { config: { access: TICKET_ROLES }, schema: { body: replyTicketBody, response: replies(ticketDetailSchema) } },
+    async (req) => ok(await tickets.reply(deps(), tenantOf(req), req.body)),
+  );
+
+  app.post(
+    '/Tickets/setTicketStatus',
+    { config: { access: TICKET_ROLES }, schema: { body: ticketStatusBody, response: replies(ticketStatusSetSchema) } },
+    async (req) => {
+      await tickets.setStatus(deps(), tenantOf(req), req.body.id, req.body.status);
+      return ok(true);
+    },
+  );
 
   app.get(
     '/Tickets/getAttachment/:ticketId/:attachmentId',
-    { config: { access: TICKET_ROLES }, schema: { params: ticketAttachmentParams } },
+    {
+      config: { access: TICKET_ROLES },
+      schema: { params: ticketAttachmentParams, response: fileReplies('the attachment, as a download') },
+    },
     async (req, reply) => {
       const a = await tickets.attachment(deps(), tenantOf(req), req.params.ticketId, req.params.attachmentId);
       return sendStoredFile(reply, storage, a);

@@ -2,7 +2,8 @@
 // (routes/surveys.ts). Multipart is read part by part: the declared length and the file's size are
 // checked before its bytes are held, fields are bounded, and the workbook goes to services/xlsformImport.
 import type { FastifyRequest } from 'fastify';
-import { XLSFORM_IMPORT_FIELDS, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES } from '../../schemas/xlsform';
+import { replies } from '../../schemas/envelope';
+import { XLSFORM_IMPORT_FIELDS, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES, xlsformImportSchema } from '../../schemas/xlsform';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { problem } from '../problems';
@@ -47,7 +48,11 @@ async function readImport(req: FastifyRequest): Promise<{ projectId: string; sur
 export default async function xlsformRoutes(app: App): Promise<void> {
   app.post(
     '/DataCollection/importXlsForm',
-    { config: { access: XLSFORM_IMPORT_ROLES }, bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024 },
+    {
+      config: { access: XLSFORM_IMPORT_ROLES },
+      bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024,
+      schema: { response: replies(xlsformImportSchema) },
+    },
     async (req) => {
       const body = await readImport(req);
       const { surveyId, report } = await importWorkbook(app.deps.database.db, tenantOf(req), body);

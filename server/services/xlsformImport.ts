@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { said, type ReportEntry, type SurveyModel } from '../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
+import { XLSFORM_CELL_MAX } from '../../schemas/xlsform';
 import { insertSurvey, loadSurveyModel, projectExists } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
@@ -16,7 +17,7 @@ import { saveSurvey } from './surveyBuilder';
 type Q = Kysely<DB>;
 
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
-export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: 30_000 };
+export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: XLSFORM_CELL_MAX };
 
 const refuse = (report: ReportEntry[]) =>
   problem('validation', { message: 'The workbook cannot be imported.', errors: report.slice(0, 20).map(describe), data: { report } });
