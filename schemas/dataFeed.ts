@@ -3,7 +3,7 @@
 // docs/decisions.md "Survey data feed".
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, uuid } from './common';
-import { DATA_REVIEW_ROLES, filterProperties } from './submissions';
+import { DATA_REVIEW_ROLES, cellValue, filterProperties } from './submissions';
 
 /** Who creates feed tokens, and whose tokens keep working: the roles that manage projects. */
 export const FEED_ROLES = DATA_REVIEW_ROLES;
@@ -53,3 +53,61 @@ export const feedQuery = {
   },
 } as const;
 export type FeedQuery = FromSchema<typeof feedQuery>;
+
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
+const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+
+/** A feed token as its owner sees it in the list: never the token itself, only its first characters. */
+const feedTokenProperties = {
+  id: uuid,
+  surveyId: uuid,
+  name: createFeedTokenBody.properties.name,
+  prefix: { type: 'string', maxLength: 16 },
+  createdAt: dateTime,
+  lastUsedAt: nullableDateTime,
+  revokedAt: nullableDateTime,
+} as const;
+const feedTokenRequired = ['id', 'surveyId', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'] as const;
+
+/** POST DataCollection/revokeFeedToken; a row of getFeedTokens. */
+export const feedTokenReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: feedTokenRequired,
+  properties: feedTokenProperties,
+} as const;
+
+/** POST DataCollection/createFeedToken: the token, shown this once. */
+export const createdFeedTokenReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...feedTokenRequired, 'token'],
+  properties: { ...feedTokenProperties, token: { type: 'string', maxLength: 200 } },
+} as const;
+
+export const feedTokensReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalSize', 'tokens'],
+  properties: { totalSize: count, tokens: { type: 'array', maxItems: feedTokensQuery.properties.PageSize.maximum, items: feedTokenReply } },
+} as const;
+
+/**
+ * GET DataCollection/feed/{surveyId}/json: a page of submissions, one object per submission keyed by the
+ * column headers (the export's), and the next page's address as OData clients expect it. The csv format
+ * answers the same page as text/csv, which is sent as it is.
+ */
+export const feedPageReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalSize', 'page', 'pageSize', 'nextLink', 'value'],
+  properties: {
+    totalSize: count,
+    page: { type: 'integer', minimum: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_FEED_PAGE_SIZE },
+    /** This request's address (at most 8 KiB, server/httpErrors.ts) on the public origin, with the next page. */
+    nextLink: { type: ['string', 'null'], maxLength: 10_000 },
+    value: { type: 'array', maxItems: MAX_FEED_PAGE_SIZE, items: { type: 'object', additionalProperties: cellValue } },
+  },
+} as const;

@@ -2,6 +2,7 @@
 // which (docs/decisions.md "Survey data: roles"); the review statuses; the payloads with their bounds.
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, uuid } from './common';
+import { anyJson } from './envelope';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
 /** Everyone in the project reads its data; a DataCollector reads only the submissions they sent. */
@@ -162,3 +163,277 @@ export const JOB_STATE = { Succeeded: 'Succeeded', Failed: 'Failed', Processing:
 export type JobState = (typeof JOB_STATE)[keyof typeof JOB_STATE];
 /** The spec's message of a failed download, shown without detail. */
 export const DOWNLOAD_FAILED = 'Download failed. Please try again.';
+
+// What the survey data calls answer.
+
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
+const nullableUuid = { type: ['string', 'null'], format: 'uuid' } as const;
+const personName = { type: ['string', 'null'], maxLength: 200 } as const;
+const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+
+/** Fields one submission may carry (the multipart reader's limit, server/plugins/submissionBody.ts): its answers at most. */
+export const MAX_SUBMISSION_FIELDS = 50_000;
+/** Files one submission may carry (server/plugins/submissionBody.ts MAX_FILES). */
+const MAX_SUBMISSION_FILES = 50;
+/** A question's name (200) with the instance indexes of up to 10 repeats around it ('member_age_2_1'). */
+const answerName = { type: 'string', maxLength: 300 } as const;
+/** A column of the data table: a question's name, or 'name/choice' for a split select. */
+const columnKey = { type: 'string', maxLength: 401 } as const;
+/** A column's header: the key, or the question's label (and choice label) when labels are asked for. */
+export const columnHeader = { type: 'string', maxLength: 40_000 } as const;
+
+/**
+ * A cell of the data table (engine/survey/data.ts CellValue): a text, a number, true/false, or none.
+ * A calculation's text may be as long as the evaluation allows (server/services/answerCheck.ts).
+ */
+export const cellValue = { type: ['string', 'number', 'boolean', 'null'], maxLength: 1_000_000 } as const;
+/** A row's cells by column key. */
+export const cells = { type: 'object', additionalProperties: cellValue } as const;
+
+/** A submission's head as the data calls show it (services/submissionData.ts headOut). */
+const submissionHeadProperties = {
+  id: uuid,
+  surveyId: uuid,
+  submittedAt: dateTime,
+  startedAt: nullableDateTime,
+  durationSeconds: { type: ['integer', 'null'], minimum: 0 },
+  submitterId: nullableUuid,
+  submitterName: personName,
+  taskId: nullableUuid,
+  latitude: { type: ['number', 'null'], minimum: -90, maximum: 90 },
+  longitude: { type: ['number', 'null'], minimum: -180, maximum: 180 },
+  reviewStatus: { type: 'integer', minimum: 0, maximum: 3 },
+  reviewComment: { type: ['string', 'null'], maxLength: 2000 },
+  reviewedAt: nullableDateTime,
+  reviewerName: personName,
+  surveyVersion: { type: ['integer', 'null'], minimum: 1 },
+  languageId: { type: ['integer', 'null'], minimum: 1 },
+  isAnonymous: { type: 'boolean' },
+} as const;
+const submissionHeadRequired = [
+  'id',
+  'surveyId',
+  'submittedAt',
+  'startedAt',
+  'durationSeconds',
+  'submitterId',
+  'submitterName',
+  'taskId',
+  'latitude',
+  'longitude',
+  'reviewStatus',
+  'reviewComment',
+  'reviewedAt',
+  'reviewerName',
+  'surveyVersion',
+  'languageId',
+  'isAnonymous',
+] as const satisfies readonly (keyof typeof submissionHeadProperties)[];
+
+/** GET DataCollection/getSubmissions: a page of the table, one cell per top-level question answered. */
+export const submissionsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalSize', 'submissions'],
+  properties: {
+    totalSize: count,
+    submissions: {
+      type: 'array',
+      maxItems: MAX_DATA_PAGE_SIZE,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [...submissionHeadRequired, 'answers'],
+        properties: { ...submissionHeadProperties, answers: cells },
+      },
+    },
+  },
+} as const;
+
+/** GET DataCollection/getRepeatRows: the instances of one repeat group for a page of submissions. */
+export const repeatRowsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalSize', 'columns', 'rows'],
+  properties: {
+    totalSize: count,
+    columns: {
+      type: 'array',
+      maxItems: 100_000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'header'],
+        properties: { key: columnKey, header: columnHeader },
+      },
+    },
+    rows: {
+      type: 'array',
+      maxItems: MAX_DATA_PAGE_SIZE * MAX_SUBMISSION_FIELDS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['submissionId', 'submittedAt', 'index', 'parentIndex', 'answers'],
+        properties: {
+          submissionId: uuid,
+          submittedAt: dateTime,
+          /** The repeat path of the instance: '2', or '2.1' inside another repeat. */
+          index: { type: 'string', maxLength: 100 },
+          parentIndex: { type: ['string', 'null'], maxLength: 100 },
+          answers: cells,
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * GET DataCollection/getSubmissionById/{id} and reviewSubmission's answer: the head, the answers as the
+ * fill page reads them (each one's detail is the respondent's answer, engine/survey AnswerDetail) and
+ * the stored files.
+ */
+export const submissionReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...submissionHeadRequired, 'surveyName', 'filledVersion', 'answers', 'files'],
+  properties: {
+    ...submissionHeadProperties,
+    surveyName: { type: 'string', maxLength: 200 },
+    /** The survey version the submission was filled in (its answers refer to its items). */
+    filledVersion: { type: 'integer', minimum: 1 },
+    answers: {
+      type: 'array',
+      maxItems: MAX_SUBMISSION_FIELDS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['surveyId', 'userId', 'questionId', 'name', 'answerDetail'],
+        properties: { surveyId: uuid, userId: nullableUuid, questionId: uuid, name: answerName, answerDetail: anyJson },
+      },
+    },
+    files: {
+      type: 'array',
+      maxItems: MAX_SUBMISSION_FILES,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'questionId', 'repeatPath', 'fileName', 'contentType', 'size', 'storageKey'],
+        properties: {
+          id: uuid,
+          questionId: uuid,
+          repeatPath: { type: 'string', maxLength: 100 },
+          fileName: { type: 'string', maxLength: 255 },
+          contentType: { type: 'string', maxLength: 200 },
+          size: count,
+          /** What the file answer holds: the renderer asks for the file by it. */
+          storageKey: { type: 'string', maxLength: 100 },
+        },
+      },
+    },
+  },
+} as const;
+
+/** GET DataCollection/getSubmissionAudit/{id}: the trail, newest first. */
+export const auditReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalSize', 'entries'],
+  properties: {
+    totalSize: count,
+    entries: {
+      type: 'array',
+      maxItems: auditQuery.properties.PageSize.maximum,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'userId', 'userName', 'at', 'action', 'itemId', 'repeatPath', 'oldValue', 'newValue', 'comment', 'questionName'],
+        properties: {
+          id: { type: 'string', maxLength: 20 },
+          userId: nullableUuid,
+          /** The name at the time of the change. */
+          userName: { type: 'string', maxLength: 200 },
+          at: dateTime,
+          action: { type: 'string', enum: ['review', 'correction'] },
+          itemId: nullableUuid,
+          repeatPath: { type: 'string', maxLength: 100 },
+          /**
+           * The value before and after, as the trail stored it: a corrected answer's cell (text, number,
+           * true/false, null), or a review's { status, comment }.
+           */
+          oldValue: anyJson,
+          newValue: anyJson,
+          comment: { type: ['string', 'null'], maxLength: 2000 },
+          /** The corrected question's name in the current version; null for a review or a question since removed. */
+          questionName: { type: ['string', 'null'], maxLength: 200 },
+        },
+      },
+    },
+  },
+} as const;
+
+/** POST DataCollection/bulkReviewSubmissions: how many submissions the caller reached and reviewed. */
+export const bulkReviewReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reviewed'],
+  properties: { reviewed: count },
+} as const;
+
+/** An export job as getExportJob shows it: never why it failed (the spec's message only). */
+export const exportJobSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'jobId',
+    'surveyId',
+    'format',
+    'state',
+    'progress',
+    'totalRows',
+    'fileName',
+    'sizeBytes',
+    'createdAt',
+    'finishedAt',
+    'expiresAt',
+    'downloadUrl',
+    'message',
+  ],
+  properties: {
+    jobId: uuid,
+    surveyId: uuid,
+    format: { type: 'string', enum: EXPORT_FORMATS },
+    state: { type: 'string', enum: Object.values(JOB_STATE) },
+    /** Percent done. */
+    progress: { type: 'integer', minimum: 0, maximum: 100 },
+    totalRows: { type: ['integer', 'null'], minimum: 0 },
+    /** Once it has succeeded. */
+    fileName: { type: ['string', 'null'], maxLength: 300 },
+    sizeBytes: { type: ['integer', 'null'], minimum: 0 },
+    createdAt: dateTime,
+    finishedAt: nullableDateTime,
+    expiresAt: dateTime,
+    downloadUrl: { type: ['string', 'null'], maxLength: 100 },
+    /** DOWNLOAD_FAILED when it failed. */
+    message: { type: ['string', 'null'], maxLength: 200 },
+  },
+} as const;
+
+/** GET DataCollection/getExportJobs: the caller's earlier exports of a survey, newest first. */
+export const exportJobsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobs', 'totalSize'],
+  properties: {
+    jobs: { type: 'array', maxItems: exportJobsQuery.properties.PageSize.maximum, items: exportJobSchema },
+    totalSize: count,
+  },
+} as const;
+
+/** GET DataCollection/getMapSettings: the tile server of GPS maps (MAP_TILE_URL); null: none configured. */
+export const mapSettingsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tileUrl', 'attribution'],
+  properties: { tileUrl: { type: ['string', 'null'], maxLength: 2000 }, attribution: { type: ['string', 'null'], maxLength: 2000 } },
+} as const;

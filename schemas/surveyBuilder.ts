@@ -3,6 +3,7 @@
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, pageSize, uuid } from './common';
+import { anyJson } from './envelope';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
 /** Survey Tools is a project menu entry for everyone but data collectors (spec 000 section 6). */
@@ -255,3 +256,165 @@ export const saveTranslationBody = {
   },
 } as const;
 export type SaveTranslationBody = FromSchema<typeof saveTranslationBody>;
+
+// What the builder's calls answer, and the survey model as every survey read sends it.
+
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const surveyName = { type: 'string', maxLength: 200 } as const;
+const surveyDescription = { type: 'string', maxLength: 4000 } as const;
+const surveyStatusId = { type: 'integer', enum: [0, 1, 2] } as const;
+const version = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+/** Where a survey's public link leads: '/public-survey/{linkUuid}/{surveyId}'. */
+const publicLink = { type: 'string', maxLength: 100 } as const;
+
+/** A language of a survey as the model lists it (engine/survey/model.ts SurveyLanguage). */
+export const surveyLanguageSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['languageId', 'name', 'code', 'isBaseLanguage', 'translateStatus'],
+  properties: {
+    languageId,
+    name: { type: 'string', maxLength: 200 },
+    code: { type: 'string', maxLength: 20 },
+    isBaseLanguage: { type: 'boolean' },
+    /** TRANSLATE_STATUS. */
+    translateStatus: { type: 'integer', minimum: 0, maximum: 2 },
+  },
+} as const;
+
+/** A survey's languages (the save body allows as many). */
+export const surveyLanguagesSchema = { type: 'array', maxItems: 300, items: surveyLanguageSchema } as const;
+
+/**
+ * The survey model as the server sends it (engine/survey/model.ts SurveyModel): GetById, the fill page's
+ * GetPreviewData and a save's answer spread these fields with their own. The item tree is the author's
+ * form, sent as stored (saveSurveyBody's item schema bounds what a save may write), and so are the rows
+ * of the CSV files attached for pulldata(), present only when the survey has some.
+ */
+export const surveyModelProperties = {
+  id,
+  name: surveyName,
+  description: surveyDescription,
+  endDate: { type: ['string', 'null'], format: 'date-time', maxLength: 40 },
+  surveyStatusId,
+  toggleLocation: { type: 'boolean' },
+  surveyLanguageMaps: surveyLanguagesSchema,
+  surveyItems: { type: 'array', maxItems: MAX_SURVEY_ITEMS, items: anyJson },
+  attachments: anyJson,
+} as const;
+export const surveyModelRequired = [
+  'id',
+  'name',
+  'description',
+  'endDate',
+  'surveyStatusId',
+  'toggleLocation',
+  'surveyLanguageMaps',
+  'surveyItems',
+] as const;
+
+export const surveyModelReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: surveyModelRequired,
+  properties: surveyModelProperties,
+} as const;
+
+/** One row of GET /Survey/GetSurveyTools (the Survey Tools screen lists these). */
+export const surveyToolsRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'name',
+    'description',
+    'surveyStatusId',
+    'status',
+    'collectionGoal',
+    'submissionCount',
+    'endDate',
+    'version',
+    'publicLink',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id,
+    name: surveyName,
+    description: surveyDescription,
+    surveyStatusId,
+    status: { type: 'string', enum: Object.values(SURVEY_STATUS_NAMES) },
+    collectionGoal: count,
+    submissionCount: count,
+    endDate: { type: ['string', 'null'], format: 'date-time', maxLength: 40 },
+    version,
+    publicLink,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  },
+} as const;
+
+export const surveyToolsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['surveys', 'totalSize'],
+  properties: {
+    surveys: { type: 'array', maxItems: surveyToolsQuery.properties.PageSize.maximum, items: surveyToolsRow },
+    totalSize: count,
+  },
+} as const;
+
+/** CreateSurvey and DuplicateSurvey: the new survey, at its first version. */
+export const createdSurveyReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version'],
+  properties: { id, version },
+} as const;
+
+/** SaveSurvey: the new version and the model as stored. */
+export const savedSurveyReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version', 'model'],
+  properties: { id, version, model: surveyModelReply },
+} as const;
+
+/** PublishSurvey and ArchiveSurvey. */
+export const surveyStatusReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'surveyStatusId', 'version'],
+  properties: { id, surveyStatusId, version },
+} as const;
+
+/** AddSurveyLanguage, SaveTranslation, SetTranslationStatus: the version the change made. */
+export const translationSavedReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['surveyId', 'version'],
+  properties: { surveyId: id, version },
+} as const;
+
+/** ImportTranslations: the texts changed per language of the sheet, and its rows that matched no text. */
+export const translationsImportedReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['surveyId', 'version', 'languages', 'unknownRows'],
+  properties: {
+    surveyId: id,
+    version,
+    languages: {
+      type: 'array',
+      maxItems: 300,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['languageId', 'changed'],
+        properties: { languageId, changed: count },
+      },
+    },
+    unknownRows: count,
+  },
+} as const;

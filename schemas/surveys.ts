@@ -2,6 +2,8 @@
 // read by engine/survey's parseSubmission, not by a JSON Schema.
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
+import { anyJson } from './envelope';
+import { surveyLanguagesSchema, surveyModelProperties, surveyModelRequired } from './surveyBuilder';
 
 const languageId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
@@ -49,3 +51,161 @@ export const surveysByStatusQuery = {
   },
 } as const;
 export type SurveysByStatusQuery = FromSchema<typeof surveysByStatusQuery>;
+
+// What the survey calls answer.
+
+const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
+const version = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+const surveyStatusId = surveyModelProperties.surveyStatusId;
+/** Where a survey's public link leads: '/public-survey/{linkUuid}/{surveyId}'. */
+const publicLink = { type: 'string', maxLength: 100 } as const;
+
+/** POST /Survey/GetById: the model, the language asked for (else the default) and the version a save names. */
+export const surveyByIdReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...surveyModelRequired, 'languageId', 'version'],
+  properties: { ...surveyModelProperties, languageId, version },
+} as const;
+
+/**
+ * GET /Survey/GetPreviewData: what the fill page runs, online and offline: the model with whether this
+ * address may submit, and the parse tree of every expression by its source text, so that the page needs
+ * no expression parser. The trees are the engine's (engine/expression), sent as it builds them.
+ */
+export const previewReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    ...surveyModelRequired,
+    'languageId',
+    'version',
+    'isExpired',
+    'alreadySubmitted',
+    'linkValid',
+    'canSubmitSurvey',
+    'expressionTrees',
+  ],
+  properties: {
+    ...surveyModelProperties,
+    languageId,
+    version,
+    isExpired: { type: 'boolean' },
+    alreadySubmitted: { type: 'boolean' },
+    linkValid: { type: 'boolean' },
+    canSubmitSurvey: { type: 'boolean' },
+    expressionTrees: { type: 'object', additionalProperties: anyJson },
+  },
+} as const;
+
+/** GET /Survey/GetSurveyDetails: the survey's settings, its public link and how many submissions it has. */
+export const surveyDetailsReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'projectId',
+    'name',
+    'description',
+    'surveyStatusId',
+    'endDate',
+    'toggleLocation',
+    'defaultLanguageId',
+    'dataCollectionType',
+    'collectionGoal',
+    'multipleLink',
+    'publicLinkUuid',
+    'publicLink',
+    'surveyLanguageMaps',
+    'submissionCount',
+    'isExpired',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: uuid,
+    projectId: uuid,
+    name: surveyModelProperties.name,
+    description: surveyModelProperties.description,
+    surveyStatusId,
+    endDate: nullableDateTime,
+    toggleLocation: { type: 'boolean' },
+    defaultLanguageId: languageId,
+    /** COLLECTION_TYPE: 0 survey link, 1 in person. */
+    dataCollectionType: { type: 'integer', minimum: 0, maximum: 1 },
+    collectionGoal: count,
+    multipleLink: { type: 'boolean' },
+    publicLinkUuid: uuid,
+    publicLink,
+    surveyLanguageMaps: surveyLanguagesSchema,
+    submissionCount: count,
+    isExpired: { type: 'boolean' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  },
+} as const;
+
+/**
+ * Most surveys GET DataCollection/getAllSurveysForProjectByStatus lists. Nothing limits a project's
+ * surveys; this is far beyond any project we know of.
+ */
+export const MAX_PROJECT_SURVEYS = 10000;
+
+/** GET DataCollection/getAllSurveysForProjectByStatus: the project's surveys, newest first. */
+export const projectSurveysReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['surveys'],
+  properties: {
+    surveys: {
+      type: 'array',
+      maxItems: MAX_PROJECT_SURVEYS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'name',
+          'description',
+          'surveyStatusId',
+          'endDate',
+          'collectionGoal',
+          'submissionCount',
+          'publicLink',
+          'createdAt',
+        ],
+        properties: {
+          id: uuid,
+          name: surveyModelProperties.name,
+          description: surveyModelProperties.description,
+          surveyStatusId,
+          endDate: nullableDateTime,
+          collectionGoal: count,
+          submissionCount: count,
+          publicLink,
+          createdAt: dateTime,
+        },
+      },
+    },
+  },
+} as const;
+
+/** POST DataCollection/SubmitSurvey: the submission stored, or the one stored before when this is a repeat. */
+export const submittedReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'clientId', 'surveyId', 'submittedAt', 'answerCount', 'duplicate'],
+  properties: {
+    id: uuid,
+    /** The client's id of the submission (its idempotency key). */
+    clientId: uuid,
+    surveyId: uuid,
+    submittedAt: dateTime,
+    /** Answers stored, repeat counters included. */
+    answerCount: count,
+    /** The same submission was received before: nothing new was stored. */
+    duplicate: { type: 'boolean' },
+  },
+} as const;

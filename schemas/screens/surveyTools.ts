@@ -2,26 +2,12 @@
 // status, goal, submissions and last change; create (blank or a copy), open in the builder, preview,
 // copy the public link, duplicate, archive, and delete into the recycle bin.
 import { entityTypes } from '../entityTypes';
-import { SURVEY_AUTHOR_ROLES, SURVEY_OWNER_ROLES } from '../surveyBuilder';
-import { uuid } from '../common';
+import { SURVEY_AUTHOR_ROLES, SURVEY_OWNER_ROLES, surveyToolsRow } from '../surveyBuilder';
 import { confirmSoftDelete, toggleCall } from './shared';
 import type { FormDeclaration, ScreenDeclaration } from './types';
 
-/** One row of GET /Survey/GetSurveyTools. */
-export const surveyToolsRowSchema = {
-  $id: 'SurveyToolsRow',
-  type: 'object',
-  required: ['id', 'name', 'surveyStatusId'],
-  properties: {
-    id: uuid,
-    name: { type: 'string' },
-    surveyStatusId: { type: 'integer', enum: [0, 1, 2] },
-    collectionGoal: { type: ['integer', 'null'] },
-    submissionCount: { type: 'integer' },
-    publicLink: { type: 'string' },
-    updatedAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
+/** One row of GET /Survey/GetSurveyTools, as the call declares it. */
+export const surveyToolsRowSchema = { $id: 'SurveyToolsRow', ...surveyToolsRow } as const;
 
 /** Where the builder of a survey is; the route table declares the same path. */
 export const BUILDER_BASE = '/survey/builder';

@@ -7,14 +7,21 @@ import {
   SURVEY_VIEW_ROLES,
   addLanguageBody,
   createSurveyBody,
+  createdSurveyReply,
   duplicateSurveyBody,
+  savedSurveyReply,
   saveSurveyBody,
   saveTranslationBody,
   surveyIdBody,
+  surveyStatusReply,
   surveyToolsQuery,
+  surveyToolsReply,
+  translationSavedReply,
+  translationsImportedReply,
   translationStatusBody,
   translationSheetQuery,
 } from '../../schemas/surveyBuilder';
+import { fileReplies, replies } from '../../schemas/envelope';
 import { downloadHeaders } from '../plugins/storage';
 import { createSurveyCache } from '../services/surveyCache';
 import { exportTranslations, importTranslations, MAX_SHEET_BYTES } from '../services/surveyTranslationSheet';
@@ -52,49 +59,81 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
     }
   });
 
-  app.get('/Survey/GetSurveyTools', { config: { access: SURVEY_VIEW_ROLES }, schema: { querystring: surveyToolsQuery } }, async (req) => {
-    const q = req.query;
-    return ok(
-      await surveyTools(db(), tenantOf(req), {
-        projectId: q.ProjectId,
-        search: q.search,
-        statuses: q.surveyStatuses,
-        page: q.Page ?? 1,
-        pageSize: q.PageSize ?? 10,
-      }),
-    );
-  });
+  app.get(
+    '/Survey/GetSurveyTools',
+    { config: { access: SURVEY_VIEW_ROLES }, schema: { querystring: surveyToolsQuery, response: replies(surveyToolsReply) } },
+    async (req) => {
+      const q = req.query;
+      return ok(
+        await surveyTools(db(), tenantOf(req), {
+          projectId: q.ProjectId,
+          search: q.search,
+          statuses: q.surveyStatuses,
+          page: q.Page ?? 1,
+          pageSize: q.PageSize ?? 10,
+        }),
+      );
+    },
+  );
 
-  app.post('/Survey/CreateSurvey', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: createSurveyBody } }, async (req) => {
-    return ok(await createSurvey(db(), tenantOf(req), req.body), 'Survey created successfully.');
-  });
+  app.post(
+    '/Survey/CreateSurvey',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: createSurveyBody, response: replies(createdSurveyReply) } },
+    async (req) => {
+      return ok(await createSurvey(db(), tenantOf(req), req.body), 'Survey created successfully.');
+    },
+  );
 
-  app.post('/Survey/DuplicateSurvey', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: duplicateSurveyBody } }, async (req) => {
-    return ok(await duplicateSurvey(db(), tenantOf(req), req.body.surveyId, req.body.name), 'Survey duplicated successfully.');
-  });
+  app.post(
+    '/Survey/DuplicateSurvey',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: duplicateSurveyBody, response: replies(createdSurveyReply) } },
+    async (req) => {
+      return ok(await duplicateSurvey(db(), tenantOf(req), req.body.surveyId, req.body.name), 'Survey duplicated successfully.');
+    },
+  );
 
   // The recursive item schema is checked by ajv; its TypeScript type is the engine's model.
   app.post<{ Body: SaveBody }>(
     '/Survey/SaveSurvey',
-    { config: { access: SURVEY_AUTHOR_ROLES }, bodyLimit: SAVE_BODY_LIMIT, schema: { body: saveSurveyBody as object } },
+    {
+      config: { access: SURVEY_AUTHOR_ROLES },
+      bodyLimit: SAVE_BODY_LIMIT,
+      schema: { body: saveSurveyBody as object, response: replies(savedSurveyReply) },
+    },
     async (req) => ok(await saveSurvey(db(), tenantOf(req), req.body), 'Survey saved successfully.'),
   );
 
-  app.post('/DataCollection/PublishSurvey', { config: { access: SURVEY_OWNER_ROLES }, schema: { body: surveyIdBody } }, async (req) => {
-    return ok(await publishSurvey(db(), tenantOf(req).organizationId, req.body.surveyId), 'Survey published successfully.');
-  });
+  app.post(
+    '/DataCollection/PublishSurvey',
+    { config: { access: SURVEY_OWNER_ROLES }, schema: { body: surveyIdBody, response: replies(surveyStatusReply) } },
+    async (req) => {
+      return ok(await publishSurvey(db(), tenantOf(req).organizationId, req.body.surveyId), 'Survey published successfully.');
+    },
+  );
 
-  app.post('/Survey/ArchiveSurvey', { config: { access: SURVEY_OWNER_ROLES }, schema: { body: surveyIdBody } }, async (req) => {
-    return ok(await archiveSurvey(db(), tenantOf(req).organizationId, req.body.surveyId), 'Survey archived successfully.');
-  });
+  app.post(
+    '/Survey/ArchiveSurvey',
+    { config: { access: SURVEY_OWNER_ROLES }, schema: { body: surveyIdBody, response: replies(surveyStatusReply) } },
+    async (req) => {
+      return ok(await archiveSurvey(db(), tenantOf(req).organizationId, req.body.surveyId), 'Survey archived successfully.');
+    },
+  );
 
-  app.post('/Survey/AddSurveyLanguage', { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: addLanguageBody } }, async (req) => {
-    return ok(await addLanguage(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId));
-  });
+  app.post(
+    '/Survey/AddSurveyLanguage',
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: addLanguageBody, response: replies(translationSavedReply) } },
+    async (req) => {
+      return ok(await addLanguage(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId));
+    },
+  );
 
   app.post(
     '/Survey/SaveTranslation',
-    { config: { access: SURVEY_AUTHOR_ROLES }, bodyLimit: SAVE_BODY_LIMIT, schema: { body: saveTranslationBody } },
+    {
+      config: { access: SURVEY_AUTHOR_ROLES },
+      bodyLimit: SAVE_BODY_LIMIT,
+      schema: { body: saveTranslationBody, response: replies(translationSavedReply) },
+    },
     async (req) => {
       return ok(await saveTranslation(db(), tenantOf(req).organizationId, req.body));
     },
@@ -102,7 +141,7 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
 
   app.post(
     '/Survey/SetTranslationStatus',
-    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: translationStatusBody } },
+    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { body: translationStatusBody, response: replies(translationSavedReply) } },
     async (req) => {
       return ok(
         await setTranslationStatus(db(), tenantOf(req).organizationId, req.body.surveyId, req.body.languageId, req.body.translateStatus),
@@ -113,7 +152,10 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
   // The translation spreadsheet, for translators who work offline (one column per language).
   app.get(
     '/Survey/ExportTranslations',
-    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } },
+    {
+      config: { access: SURVEY_AUTHOR_ROLES },
+      schema: { querystring: translationSheetQuery, response: fileReplies('the translation workbook (.xlsx), one column per language') },
+    },
     async (req, reply) => {
       const { fileName, bytes } = await exportTranslations({ db: db(), cache }, tenantOf(req), req.query.surveyId);
       return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
@@ -124,7 +166,10 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
   // and the stream is cut at the same size when no size was declared.
   app.post(
     '/Survey/ImportTranslations',
-    { config: { access: SURVEY_AUTHOR_ROLES }, schema: { querystring: translationSheetQuery } },
+    {
+      config: { access: SURVEY_AUTHOR_ROLES },
+      schema: { querystring: translationSheetQuery, response: replies(translationsImportedReply) },
+    },
     async (req) => {
       const declared = Number(req.headers['content-length'] ?? 0);
       if (declared > MAX_SHEET_BYTES + 64 * 1024) throw problem('payloadTooLarge');

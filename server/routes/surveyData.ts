@@ -7,20 +7,29 @@ import {
   DATA_READ_ROLES,
   DATA_REVIEW_ROLES,
   auditQuery,
+  auditReply,
   bulkReviewBody,
+  bulkReviewReply,
+  exportJobSchema,
   exportJobsQuery,
+  exportJobsReply,
   exportQuery,
   idParams,
   jobIdParams,
+  mapSettingsReply,
   repeatRowsQuery,
+  repeatRowsReply,
   reviewBody,
+  submissionReply,
   submissionsQuery,
+  submissionsReply,
   surveyIdParams,
 } from '../../schemas/submissions';
+import { envelope, fileReplies, replies } from '../../schemas/envelope';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
-import { surveyReportQuery } from '../../schemas/surveyReport';
+import { surveyReportQuery, surveyReportReply } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
 import {
@@ -34,7 +43,18 @@ import {
 } from '../services/submissionData';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
-import { FEED_ROLES, createFeedTokenBody, feedParams, feedQuery, feedTokensQuery, revokeFeedTokenBody } from '../../schemas/dataFeed';
+import {
+  FEED_ROLES,
+  createFeedTokenBody,
+  createdFeedTokenReply,
+  feedPageReply,
+  feedParams,
+  feedQuery,
+  feedTokenReply,
+  feedTokensQuery,
+  feedTokensReply,
+  revokeFeedTokenBody,
+} from '../../schemas/dataFeed';
 import {
   createFeedToken,
   feedCsv,
@@ -64,7 +84,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get(
     '/DataCollection/getSubmissions',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery } },
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery, response: replies(submissionsReply) } },
     async (req) => {
       return ok(await listSubmissions(deps(), tenantOf(req), req.query));
     },
@@ -72,7 +92,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get(
     '/DataCollection/getSurveyReport',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery } },
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery, response: replies(surveyReportReply) } },
     async (req) => {
       return ok(await surveyReport(deps(), tenantOf(req), req.query));
     },
@@ -80,19 +100,26 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get(
     '/DataCollection/getRepeatRows',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery } },
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery, response: replies(repeatRowsReply) } },
     async (req) => {
       return ok(await repeatRows(deps(), tenantOf(req), req.query));
     },
   );
 
-  app.get('/DataCollection/getSubmissionById/:id', { config: { access: DATA_READ_ROLES }, schema: { params: idParams } }, async (req) => {
-    return ok(await submissionById(deps(), tenantOf(req), req.params.id));
-  });
+  app.get(
+    '/DataCollection/getSubmissionById/:id',
+    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, response: replies(submissionReply) } },
+    async (req) => {
+      return ok(await submissionById(deps(), tenantOf(req), req.params.id));
+    },
+  );
 
   app.get(
     '/DataCollection/getSubmissionFile/:id',
-    { config: { access: DATA_READ_ROLES }, schema: { params: idParams } },
+    {
+      config: { access: DATA_READ_ROLES },
+      schema: { params: idParams, response: fileReplies('the stored file of a file or image answer') },
+    },
     async (req, reply) => {
       return sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id));
     },
@@ -100,7 +127,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get(
     '/DataCollection/getSubmissionAudit/:id',
-    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery } },
+    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery, response: replies(auditReply) } },
     async (req) => {
       return ok(
         await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 }),
@@ -108,13 +135,17 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
     },
   );
 
-  app.post('/DataCollection/reviewSubmission', { config: { access: DATA_REVIEW_ROLES }, schema: { body: reviewBody } }, async (req) => {
-    return ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.');
-  });
+  app.post(
+    '/DataCollection/reviewSubmission',
+    { config: { access: DATA_REVIEW_ROLES }, schema: { body: reviewBody, response: replies(submissionReply) } },
+    async (req) => {
+      return ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.');
+    },
+  );
 
   app.post(
     '/DataCollection/bulkReviewSubmissions',
-    { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody } },
+    { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody, response: replies(bulkReviewReply) } },
     async (req) => {
       return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
     },
@@ -123,7 +154,14 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   // The file itself when small; else 202 with the job to follow (services/exportJobs.ts).
   app.get(
     '/DataCollection/exportSubmissions/:surveyId',
-    { config: { access: DATA_READ_ROLES }, schema: { params: surveyIdParams, querystring: exportQuery } },
+    {
+      config: { access: DATA_READ_ROLES },
+      schema: {
+        params: surveyIdParams,
+        querystring: exportQuery,
+        response: { ...fileReplies('the export file (csv, xlsx or zip)'), 202: envelope(exportJobSchema) },
+      },
+    },
     async (req, reply) => {
       const result = await requestExport(jobDeps, tenantOf(req), req.params.surveyId, req.query);
       if ('job' in result) return reply.code(202).send(ok(result.job, 'Export scheduled.'));
@@ -131,13 +169,17 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
     },
   );
 
-  app.get('/DataCollection/getExportJob/:jobId', { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } }, async (req) => {
-    return ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId));
-  });
+  app.get(
+    '/DataCollection/getExportJob/:jobId',
+    { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams, response: replies(exportJobSchema) } },
+    async (req) => {
+      return ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId));
+    },
+  );
 
   app.get(
     '/DataCollection/getExportJobs',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery } },
+    { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery, response: replies(exportJobsReply) } },
     async (req) => {
       return ok(await listExportJobs(jobDeps, tenantOf(req), req.query));
     },
@@ -145,7 +187,10 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
 
   app.get(
     '/DataCollection/downloadExport/:jobId',
-    { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams } },
+    {
+      config: { access: DATA_READ_ROLES },
+      schema: { params: jobIdParams, response: fileReplies('the file of an export job that has succeeded') },
+    },
     async (req, reply) => {
       const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
       return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
@@ -153,28 +198,52 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   );
 
   // The map tiles of GPS maps (MAP_TILE_URL); null: the front end draws a plain coordinate frame.
-  app.get('/DataCollection/getMapSettings', { config: { access: DATA_READ_ROLES } }, async () => {
-    const tiles = app.deps.config.mapTiles;
-    return ok(tiles ? { tileUrl: tiles.url, attribution: tiles.attribution } : { tileUrl: null, attribution: null });
-  });
+  app.get(
+    '/DataCollection/getMapSettings',
+    { config: { access: DATA_READ_ROLES }, schema: { response: replies(mapSettingsReply) } },
+    async () => {
+      const tiles = app.deps.config.mapTiles;
+      return ok(tiles ? { tileUrl: tiles.url, attribution: tiles.attribution } : { tileUrl: null, attribution: null });
+    },
+  );
 
-  app.post('/DataCollection/createFeedToken', { config: { access: FEED_ROLES }, schema: { body: createFeedTokenBody } }, async (req) => {
-    return ok(await createFeedToken(deps(), tenantOf(req), req.body), 'Feed link created. Copy the token now: it is not shown again.');
-  });
+  app.post(
+    '/DataCollection/createFeedToken',
+    { config: { access: FEED_ROLES }, schema: { body: createFeedTokenBody, response: replies(createdFeedTokenReply) } },
+    async (req) => {
+      return ok(await createFeedToken(deps(), tenantOf(req), req.body), 'Feed link created. Copy the token now: it is not shown again.');
+    },
+  );
 
-  app.get('/DataCollection/getFeedTokens', { config: { access: FEED_ROLES }, schema: { querystring: feedTokensQuery } }, async (req) => {
-    return ok(await listFeedTokens(deps(), tenantOf(req), req.query));
-  });
+  app.get(
+    '/DataCollection/getFeedTokens',
+    { config: { access: FEED_ROLES }, schema: { querystring: feedTokensQuery, response: replies(feedTokensReply) } },
+    async (req) => {
+      return ok(await listFeedTokens(deps(), tenantOf(req), req.query));
+    },
+  );
 
-  app.post('/DataCollection/revokeFeedToken', { config: { access: FEED_ROLES }, schema: { body: revokeFeedTokenBody } }, async (req) => {
-    return ok(await revokeFeedToken(deps(), tenantOf(req), req.body.id), 'Feed link revoked.');
-  });
+  app.post(
+    '/DataCollection/revokeFeedToken',
+    { config: { access: FEED_ROLES }, schema: { body: revokeFeedTokenBody, response: replies(feedTokenReply) } },
+    async (req) => {
+      return ok(await revokeFeedToken(deps(), tenantOf(req), req.body.id), 'Feed link revoked.');
+    },
+  );
 
   // The feed itself: no session, the token in the Authorization header (Bearer, or Basic with the token
-  // as the password); a page of CSV or JSON with the next page's address (docs/feed.md).
+  // as the password); a page of CSV or JSON with the next page's address (docs/feed.md). 200 is the JSON
+  // page; the CSV page is text (also 200), which Fastify sends as it is, without a serializer.
   app.get(
     '/DataCollection/feed/:surveyId/:format',
-    { config: { access: 'public' }, schema: { params: feedParams, querystring: feedQuery } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params: feedParams,
+        querystring: feedQuery,
+        response: { ...fileReplies('format csv: the page as text/csv'), 200: envelope(feedPageReply) },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');

@@ -2,7 +2,19 @@
 // survey's organization comes from the survey), and the organization's own survey views.
 import { join } from 'node:path';
 import { ALL_ROLES } from '../../schemas/roles';
-import { getByIdBody, previewQuery, surveyIdParams, surveyIdQuery, surveysByStatusQuery } from '../../schemas/surveys';
+import { fileReplies, replies } from '../../schemas/envelope';
+import {
+  getByIdBody,
+  previewQuery,
+  previewReply,
+  projectSurveysReply,
+  submittedReply,
+  surveyByIdReply,
+  surveyDetailsReply,
+  surveyIdParams,
+  surveyIdQuery,
+  surveysByStatusQuery,
+} from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
@@ -22,43 +34,63 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
   const deps = () => ({ db: app.deps.database.db, cache, storage });
   const limits = publicLimiter(app);
 
-  app.post('/Survey/GetById', { config: { access: ALL_ROLES }, schema: { body: getByIdBody } }, async (req) => {
-    return ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId));
-  });
+  app.post(
+    '/Survey/GetById',
+    { config: { access: ALL_ROLES }, schema: { body: getByIdBody, response: replies(surveyByIdReply) } },
+    async (req) => {
+      return ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId));
+    },
+  );
 
-  app.get('/Survey/GetPreviewData', { config: { access: 'public' }, schema: { querystring: previewQuery } }, async (req) => {
-    const q = req.query;
-    await limits.address(req, 'preview');
-    await limits.survey(req, 'preview', q.surveyId.toLowerCase());
-    return ok(
-      await previewData(deps(), req.caller, {
-        surveyId: q.surveyId,
-        ...(q.languageId ? { languageId: q.languageId } : {}),
-        ...(q.uuid ? { uuid: q.uuid } : {}),
-        ...(q.taskId ? { taskId: q.taskId } : {}),
-        ...(q.messageReceiverId ? { messageReceiverId: q.messageReceiverId } : {}),
-      }),
-    );
-  });
+  app.get(
+    '/Survey/GetPreviewData',
+    { config: { access: 'public' }, schema: { querystring: previewQuery, response: replies(previewReply) } },
+    async (req) => {
+      const q = req.query;
+      await limits.address(req, 'preview');
+      await limits.survey(req, 'preview', q.surveyId.toLowerCase());
+      return ok(
+        await previewData(deps(), req.caller, {
+          surveyId: q.surveyId,
+          ...(q.languageId ? { languageId: q.languageId } : {}),
+          ...(q.uuid ? { uuid: q.uuid } : {}),
+          ...(q.taskId ? { taskId: q.taskId } : {}),
+          ...(q.messageReceiverId ? { messageReceiverId: q.messageReceiverId } : {}),
+        }),
+      );
+    },
+  );
 
-  app.get('/Survey/GetSurveyDetails', { config: { access: ALL_ROLES }, schema: { querystring: surveyIdQuery } }, async (req) => {
-    return ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId));
-  });
+  app.get(
+    '/Survey/GetSurveyDetails',
+    { config: { access: ALL_ROLES }, schema: { querystring: surveyIdQuery, response: replies(surveyDetailsReply) } },
+    async (req) => {
+      return ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId));
+    },
+  );
 
   app.get(
     '/DataCollection/getAllSurveysForProjectByStatus',
-    { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery } },
+    { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery, response: replies(projectSurveysReply) } },
     async (req) => {
       return ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? []));
     },
   );
 
-  app.get('/DataCollection/exportSurvey/:id', { config: { access: ALL_ROLES }, schema: { params: surveyIdParams } }, async (req, reply) => {
-    const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
-    return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
-  });
+  app.get(
+    '/DataCollection/exportSurvey/:id',
+    {
+      config: { access: ALL_ROLES },
+      schema: { params: surveyIdParams, response: fileReplies('the survey as an XLSForm workbook (.xlsx)') },
+    },
+    async (req, reply) => {
+      const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
+      return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
+    },
+  );
 
-  app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' } }, async (req) => {
+  // The body is multipart, read by readSubmissionBody rather than by a schema.
+  app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' }, schema: { response: replies(submittedReply) } }, async (req) => {
     await limits.address(req, 'submit');
     let counted = false;
     const body = await readSubmissionBody(req, {
