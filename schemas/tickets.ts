@@ -26,7 +26,7 @@ export const TICKET_ROLES = ALL_BUT_COLLECTOR;
 export const TICKET_MANAGER_ROLES = MANAGER_ROLES;
 /**
  * Who answers for the provider: the brief names SuperAdmin. Tickets never leave their organization, so
- * the answering SuperAdmin is the one of the ticket's own organization (docs/decisions.md).
+ * the answering SuperAdmin is the one of the ticket's own organization (docs/decisions/0052-support-tickets.md).
  */
 export const TICKET_SUPPORT_ROLES = ['SuperAdmin'] as const satisfies readonly RoleName[];
 

@@ -4,7 +4,7 @@
 // question's own choice row names the CSV columns: its name the column of the values, its label (per
 // language; several columns separated by commas) the columns shown. bindSurvey turns the call into
 // plain choices and a choice filter, so the fill page, offline drafts, the validator and the data
-// screens need nothing of their own (docs/decisions.md, "search() choices from a CSV").
+// screens need nothing of their own (docs/decisions/0031-csv-attachments-search-and-pulldata.md).
 import { syntaxTree, type AstNode } from '../expression/index';
 import type { ChoiceModel, LocalizedText } from './model';
 

@@ -3,7 +3,7 @@
 // caller follows with getExportJob (spec 001's async job states: Scheduled, Processing, Succeeded,
 // Failed) and downloads from downloadExport once it has succeeded. Files are kept EXPORT_RETENTION_DAYS
 // and listed with the caller's earlier exports of the survey. A job belongs to whoever asked for it:
-// only they see or download it (docs/decisions.md "Export jobs").
+// only they see or download it (docs/decisions/0036-export-jobs.md).
 //
 // Off the request loop (issue 21 point 3): a job's file is written in a worker thread
 // (server/workers/pool.ts, task writeExport) with a memory ceiling and a time budget, so an export that

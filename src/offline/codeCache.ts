@@ -6,7 +6,7 @@
 // that writes the cache, right after the modules have run and before the form's first paint (70-95 ms of a
 // 4x-slowed main thread, 'app' 433 KB and 'fill' 648 KB of compiled code), and only the third that reads
 // it. The service worker's own eager cache, built when a file is precached, compiles the file as a classic
-// script and fails on our modules (docs/decisions.md, issue 22, seventh part).
+// script and fails on our modules (docs/decisions/0059-fill-page-repeat-visit.md).
 //
 // So once the worker controls a first visit, the page runs the fill page's modules from the worker's
 // cache once more, in a hidden frame of a page that holds nothing else (the worker makes it up: sw.ts,
