@@ -1,4 +1,4 @@
-// Survey data (issue 16): listing, reading, reviewing and exporting a survey's submissions; who may do
+// Survey data: listing, reading, reviewing and exporting a survey's submissions; who may do
 // which (docs/decisions/0037-survey-data-roles-review-and-filters.md); the review statuses; the payloads with their bounds.
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, uuid } from './common';

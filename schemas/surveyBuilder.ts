@@ -1,4 +1,4 @@
-// The builder's calls (issue 13): Survey Tools list, create, save, publish, archive, duplicate and the
+// The builder's calls: Survey Tools list, create, save, publish, archive, duplicate and the
 // translation calls; who may make them; and the survey model as a save sends it, with bounds on
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';

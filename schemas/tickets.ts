@@ -1,4 +1,4 @@
-// Support tickets (spec 000 sections 2, 3, 5, 7 "Tickets"; issue 19): shapes, limits and who may do what,
+// Support tickets (spec 000 sections 2, 3, 5, 7 "Tickets"): shapes, limits and who may do what,
 // declared once for the server and the pages.
 import type { FromSchema } from 'json-schema-to-ts';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES, type RoleName } from './roles';

@@ -1,4 +1,4 @@
-// The search() appearance of ODK (issue 17): a select question whose choices are the rows of a CSV file
+// The search() appearance of ODK: a select question whose choices are the rows of a CSV file
 // attached to the survey - search('towns'), or filtered: search('towns', 'matches', 'county', ${county}),
 // with 'contains', 'startswith', 'endswith', and a second column and value that must match exactly. The
 // question's own choice row names the CSV columns: its name the column of the values, its label (per

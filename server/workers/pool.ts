@@ -1,4 +1,4 @@
-// Heavy work from untrusted content (issue 21 point 3) runs off the request loop, in worker threads
+// Heavy work from untrusted content runs off the request loop, in worker threads
 // (piscina) with a memory ceiling (resourceLimits) and a time budget: a workbook that makes the parser
 // spin or hoard memory costs one worker, which is terminated and replaced, while every other request
 // goes on being answered. Tasks are the exports of tasks.ts, run from its precompiled bundle (bundle.ts).
@@ -114,8 +114,8 @@ export async function runInWorker<K extends TaskName>(
 /**
  * Starts the export pool's standing worker and waits until it answers (the server's start, boot.ts). A
  * worker that starts inside an export costs the export its first second and 60-100 MB of memory at once
- * (its modules, compiled code and heap): both the first-byte and the memory targets of issue 16 broke on
- * it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
+ * (its modules, compiled code and heap): both the export's first byte (< 1 s) and its memory (< 100 MB)
+ * broke on it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
  */
 export async function startExportWorker(): Promise<void> {
   await runOn(await poolOf('exports'), 'ping', null, 60_000);

@@ -1,4 +1,4 @@
-// The fill page's code cache, written on the first visit rather than on the second (issue 22).
+// The fill page's code cache, written on the first visit rather than on the second.
 //
 // Chromium keeps V8's compiled code for an ES module beside the module's entry in Cache Storage, but only
 // once the module has run from there: the first visit runs the page's modules from the network (the worker

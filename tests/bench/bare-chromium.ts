@@ -1,4 +1,4 @@
-// A Chromium with nothing attached to the page but the throttling (issue 22). Playwright attaches to every
+// A Chromium with nothing attached to the page but the throttling: the figure a respondent's phone stands for. Playwright attaches to every
 // page it drives and enables its Runtime domain, its isolated world and its injected script there, and the
 // renderer pays for them inside the visit being measured: a second V8 context made at every commit (35 ms
 // of a 4x-slowed main thread in a trace), and, with Runtime enabled, every Error created as a module loads

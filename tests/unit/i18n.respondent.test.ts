@@ -36,7 +36,7 @@ describe('respondent languages', () => {
     expect(languages).toEqual(expect.arrayContaining(['ar', 'fa']));
   });
 
-  it('cover the fifteen languages the issue names besides the six', () => {
+  it('cover the fifteen respondent languages asked for besides the six', () => {
     const six = ['en', 'de', 'es', 'fr', 'ja', 'zh'];
     const named = ['ar', 'fa', 'ps', 'ur', 'bn', 'hi', 'sw', 'am', 'so', 'ha', 'pt', 'ru', 'uk', 'tr', 'my'];
     expect(named.filter((l) => !languages.includes(l) && !six.includes(l))).toEqual([]);
