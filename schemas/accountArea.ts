@@ -1,4 +1,4 @@
-// The account area's calls (spec 000 sections 2, 3, 4, 5, 7; issue 19): the login information changes
+// The account area's calls (spec 000 sections 2, 3, 4, 5, 7): the login information changes
 // (e-mail and password, each confirmed by an e-mailed code), the profile picture, the account's deletion
 // or deactivation and the account summary's statistics.
 import type { FromSchema } from 'json-schema-to-ts';

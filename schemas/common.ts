@@ -13,6 +13,6 @@ export const pageSize = { type: 'integer', minimum: 1, maximum: 10000, default: 
 
 /**
  * A name shown on one line and carried into e-mail subjects (organizations, workspaces, projects,
- * people): no CR, LF or other control characters (issue 21 point 5: CR and LF refused in headers).
+ * people): no CR, LF or other control characters (a CR or LF would add a header to those e-mails).
  */
 export const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f\\u2028\\u2029]*$';

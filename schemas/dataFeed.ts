@@ -1,6 +1,6 @@
-// The survey data feed (issue 16): a paged CSV or JSON view of a survey's submissions that Excel, Power
+// The survey data feed: a paged CSV or JSON view of a survey's submissions that Excel, Power
 // BI or R refresh from, authenticated by a revocable per-user token (docs/feed.md). Not OData: see
-// docs/decisions.md "Survey data feed".
+// docs/decisions/0040-survey-data-feed-not-odata.md.
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, uuid } from './common';
 import { DATA_REVIEW_ROLES, cellValue, filterProperties } from './submissions';

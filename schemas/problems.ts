@@ -68,7 +68,7 @@ export const problems = {
   noRecycleBin: { status: 400, message: 'This kind of item has no recycle bin.' },
   notInRecycleBin: { status: 409, message: 'This item is not in the recycle bin.' },
   memberProtected: { status: 403, message: "The organization owner and your own membership can't be removed here." },
-  // Member management (issue 15). The spec's help text for the unique e-mail and the one role rule.
+  // Member management. The spec's help text for the unique e-mail and the one role rule.
   memberExists: { status: 409, message: 'Each user can have only one role per organization, and each e-mail must be unique.' },
   memberRoleNotAllowed: { status: 403, message: 'You are not allowed to give this role.' },
   ownRoleChange: { status: 403, message: "You can't change your own role." },
@@ -78,17 +78,17 @@ export const problems = {
     message: 'This name belongs to an account that other organizations share; its owner can change it in their profile.',
   },
   invalidEmail: { status: 400, message: 'Please enter a valid email address' },
-  // Organization Management and the Login Information dialog (issue 15).
+  // Organization Management and the Login Information dialog.
   organizationOwnerOnly: { status: 403, message: "Only the organization's owner can change its name, type and country." },
   wrongCurrentPassword: { status: 400, message: 'Your old password is incorrect.' },
   samePassword: { status: 400, message: 'The new password must be different from the old one.' },
   invalidInvitation: { status: 400, message: 'This invitation link is invalid, expired or already used.' },
-  // Tasks (issue 15). The reject reason's text is the spec's.
+  // Tasks. The reject reason's text is the spec's.
   rejectionReasonRequired: { status: 400, message: 'Please type something here' },
   taskClosed: { status: 409, message: 'This task is no longer open.' },
   surveyNotDeployed: { status: 400, message: 'Only published surveys can be assigned.' },
   channelUnavailable: { status: 400, message: 'This channel is not set up on this server.' },
-  // Support tickets and the account area (issue 19).
+  // Support tickets and the account area.
   ticketClosed: { status: 409, message: 'This ticket is closed.' },
   ticketSupportOnly: { status: 403, message: 'Only support can change the status of a ticket.' },
   ticketTooManyFiles: { status: 400, message: 'A ticket can have at most 3 attachments.' },
@@ -112,7 +112,7 @@ export const problems = {
     status: 422,
     message: 'This survey asks for more computation than one submission may use. Please contact the survey creator for more information.',
   },
-  // The builder (issue 13).
+  // The builder.
   staleSave: {
     status: 409,
     message:
@@ -122,7 +122,7 @@ export const problems = {
   surveyStatusChange: { status: 400, message: "The survey's status can't change this way." },
   unknownLanguage: { status: 400, message: 'This language does not exist.' },
   languageNotInSurvey: { status: 400, message: 'The survey has no such language. Add it first.' },
-  // Billing (issue 19; spec 000 section 8 "Registration and payment", "Subscription and billing").
+  // Billing (spec 000 section 8 "Registration and payment", "Subscription and billing").
   noDefaultPaymentMethod: { status: 400, message: 'Customer does not have a default payment method.' },
   cardDeclined: { status: 402, message: 'Your card was declined.' },
   cardInvalid: { status: 400, message: 'Your card number is invalid.' },

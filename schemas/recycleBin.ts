@@ -21,9 +21,9 @@ export const recycleBinRoles = {
   [entityTypes.Project]: MANAGER_ROLES,
   [entityTypes.Survey]: SURVEY_OWNER_ROLES,
   [entityTypes.OrganizationMember]: ADMIN_ROLES,
-  // Removing a member from one project (issue 15); the project's managers act on it.
+  // Removing a member from one project; the project's managers act on it.
   [entityTypes.ProjectMember]: MANAGER_ROLES,
-  // Tasks and messaging tasks (issue 15): who assigns them removes them.
+  // Tasks and messaging tasks: who assigns them removes them.
   [entityTypes.Task]: TASK_MANAGERS,
   [entityTypes.MessagingTask]: TASK_MANAGERS,
   // Member 7: the code the project members page of the spec's original sent for the same row; the same

@@ -1,5 +1,5 @@
-// Survey data (issue 16): listing, reading, reviewing and exporting a survey's submissions; who may do
-// which (docs/decisions.md "Survey data: roles"); the review statuses; the payloads with their bounds.
+// Survey data: listing, reading, reviewing and exporting a survey's submissions; who may do
+// which (docs/decisions/0037-survey-data-roles-review-and-filters.md); the review statuses; the payloads with their bounds.
 import type { FromSchema } from 'json-schema-to-ts';
 import { page, uuid } from './common';
 import { anyJson } from './envelope';

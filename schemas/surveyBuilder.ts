@@ -1,4 +1,4 @@
-// The builder's calls (issue 13): Survey Tools list, create, save, publish, archive, duplicate and the
+// The builder's calls: Survey Tools list, create, save, publish, archive, duplicate and the
 // translation calls; who may make them; and the survey model as a save sends it, with bounds on
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';
@@ -8,7 +8,7 @@ import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
 /** Survey Tools is a project menu entry for everyone but data collectors (spec 000 section 6). */
 export const SURVEY_VIEW_ROLES = roleNames.filter((r) => r !== 'DataCollector');
-/** Build and translate: the project managers, junior ones included (see docs/decisions.md). */
+/** Build and translate: the project managers, junior ones included (see docs/decisions/0023-survey-roles.md). */
 export const SURVEY_AUTHOR_ROLES = [...MANAGER_ROLES, 'JuniorProjectManager'] as const satisfies readonly RoleName[];
 /** Publish, archive, delete: what respondents see or lose; the roles that create and delete projects. */
 export const SURVEY_OWNER_ROLES = MANAGER_ROLES;

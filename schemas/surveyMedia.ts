@@ -1,4 +1,4 @@
-// Media that survey authors attach (issue 21 point 7): POST DataCollection/uploadSurveyMedia (multipart
+// Media that survey authors attach: POST DataCollection/uploadSurveyMedia (multipart
 // fields SurveyId and File), GET DataCollection/getSurveyMediaList?surveyId= and
 // GET DataCollection/getSurveyMedia/{surveyId}/{fileName} (what the fill page loads).
 import type { FromSchema } from 'json-schema-to-ts';

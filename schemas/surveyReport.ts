@@ -1,4 +1,4 @@
-// Survey reports on the project dashboard (issue 16): one call with a survey's submissions per day,
+// Survey reports on the project dashboard: one call with a survey's submissions per day,
 // per collector and per task, the progress against its collection goal, the choice counts of each
 // select question and a histogram of each number question. The data table's filters apply.
 import type { FromSchema } from 'json-schema-to-ts';

@@ -1,4 +1,4 @@
-// Support tickets (spec 000 sections 2, 3, 5, 7 "Tickets"; issue 19): shapes, limits and who may do what,
+// Support tickets (spec 000 sections 2, 3, 5, 7 "Tickets"): shapes, limits and who may do what,
 // declared once for the server and the pages.
 import type { FromSchema } from 'json-schema-to-ts';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES, type RoleName } from './roles';
@@ -26,7 +26,7 @@ export const TICKET_ROLES = ALL_BUT_COLLECTOR;
 export const TICKET_MANAGER_ROLES = MANAGER_ROLES;
 /**
  * Who answers for the provider: the brief names SuperAdmin. Tickets never leave their organization, so
- * the answering SuperAdmin is the one of the ticket's own organization (docs/decisions.md).
+ * the answering SuperAdmin is the one of the ticket's own organization (docs/decisions/0052-support-tickets.md).
  */
 export const TICKET_SUPPORT_ROLES = ['SuperAdmin'] as const satisfies readonly RoleName[];
 

@@ -1,4 +1,4 @@
-// POST DataCollection/importXlsForm (issue 14): multipart fields ProjectId, File and optional SurveyId.
+// POST DataCollection/importXlsForm: multipart fields ProjectId, File and optional SurveyId.
 // The body is multipart, so these bounds are checked by the route as it reads the parts; the report's
 // shape is what both the success and the refusal carry.
 import { uuid } from './common';

@@ -1,4 +1,4 @@
-// The page a survey link opens (issue 22): the built index.html with the fill page's own files named in
+// The page a survey link opens, for a respondent on a slow link: the built index.html with the fill page's own files named in
 // its head as modulepreload links. Without them the browser learns of the fill page's code only once the
 // entry has arrived and run, one more round trip (2 s on a slow-3G link) before the form can show; with
 // them both download from the start. What the links name comes from Vite's build manifest, so a rebuilt

@@ -34,7 +34,7 @@ function onStop(close: () => Promise<void>): void {
  * V8 flags of the workers. A busy worker holds a few dozen submissions in flight, each a few hundred
  * kilobytes of short-lived objects: with V8's default young generation (16 MB semi-spaces) they
  * outlive scavenges, get copied and promoted, and the old generation pays for them again. 64 MB
- * semi-spaces cut the workers' CPU per submission by about a fifth (docs/decisions.md). A flag given
+ * semi-spaces cut the workers' CPU per submission by about a fifth (docs/decisions/0015-server-processes-and-supervision.md). A flag given
  * in NODE_OPTIONS or on the command line wins.
  */
 function workerExecArgv(): string[] {

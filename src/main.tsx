@@ -1,4 +1,4 @@
-// The entry: small on purpose (issue 22). At a survey's address it asks for the survey at once, as soon
+// The entry: small on purpose, so that a respondent's survey is asked for early. At a survey's address it asks for the survey at once, as soon
 // as this file and the API client have arrived, while the page's code (React, Chakra, the fill page: named
 // as modulepreload links in the survey link's HTML, server/fillDocument.ts) is still downloading; with
 // those as static imports here the request could only start once all of them had arrived and run, one
@@ -21,7 +21,7 @@ if (route) {
   if (navigator.serviceWorker?.controller) holdWorkerMessages();
   prefetchPreview(route);
 }
-// The Survey Data table's calls likewise (issue 16): its code comes after the app's and the shell's.
+// The Survey Data table's calls likewise: its code comes after the app's and the shell's.
 if (window.location.pathname === DATA_ROUTE.path) prefetchSurveyData(window.location.search);
 
 await import('./app/start').then((m) => m.start(fill));

@@ -34,8 +34,8 @@ export const ISOLATE_END = '\u2069';
 
 /**
  * An answer shown in a label, escaped out of the formatting and isolated: a name in Latin letters or a
- * phone number inside an Arabic sentence keeps its own direction and leaves the sentence's alone
- * (issue 18). The widgets render the isolated run as a <bdi> (widgets/runtime/AuthorText.tsx).
+ * phone number inside an Arabic sentence keeps its own direction and leaves the sentence's alone. The
+ * widgets render the isolated run as a <bdi> (widgets/runtime/AuthorText.tsx).
  */
 export function shownInLabel(value: string): string {
   return `${ISOLATE_START}${escapeFormatting(value)}${ISOLATE_END}`;

@@ -2,7 +2,7 @@
 // type in the required, read-only, relevant, constraint and calculation columns (aliases.py,
 // BINDING_CONVERSIONS) before ODK ever sees them; reading a survey sheet must do the same, with the
 // same meaning. A cell typed =TRUE() reaches pyxform as the boolean TRUE, so 'TRUE()' and 'FALSE()'
-// mean that too (docs/decisions.md).
+// mean that too (docs/decisions/0030-odk-expression-semantics.md).
 
 /** The columns pyxform converts (constants.py, CONVERTIBLE_BIND_ATTRIBUTES). */
 export const XLSFORM_BINDING_COLUMNS = ['required', 'readonly', 'relevant', 'constraint', 'calculation'] as const;

@@ -1,4 +1,4 @@
-// Survey data as a table (issue 16): which columns a survey's submissions have (the top level, and each
+// Survey data as a table: which columns a survey's submissions have (the top level, and each
 // repeat group on its own), the cell of a stored answer, the data table's answer filters, and the
 // neutralizing of export cells. The data table, the CSV and XLSX exports and the dashboard all read
 // these, so a column looks the same wherever it is shown.

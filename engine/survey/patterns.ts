@@ -1,6 +1,6 @@
 // The publish step's check of regex() patterns: what RE2 cannot run (back-references, look-around,
 // Java-only class syntax) is listed with the question, the pattern and where in it, so the author
-// can fix it before anyone fills the survey (docs/decisions.md, "Author patterns on RE2").
+// can fix it before anyone fills the survey (docs/decisions/0029-author-patterns-on-re2.md).
 import { patternIssues } from '../expression/index';
 import type { Bindings, BindingNode } from './bindings';
 import type { Expr } from './expressions';

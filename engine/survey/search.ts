@@ -1,10 +1,10 @@
-// The search() appearance of ODK (issue 17): a select question whose choices are the rows of a CSV file
+// The search() appearance of ODK: a select question whose choices are the rows of a CSV file
 // attached to the survey - search('towns'), or filtered: search('towns', 'matches', 'county', ${county}),
 // with 'contains', 'startswith', 'endswith', and a second column and value that must match exactly. The
 // question's own choice row names the CSV columns: its name the column of the values, its label (per
 // language; several columns separated by commas) the columns shown. bindSurvey turns the call into
 // plain choices and a choice filter, so the fill page, offline drafts, the validator and the data
-// screens need nothing of their own (docs/decisions.md, "search() choices from a CSV").
+// screens need nothing of their own (docs/decisions/0031-csv-attachments-search-and-pulldata.md).
 import { syntaxTree, type AstNode } from '../expression/index';
 import type { ChoiceModel, LocalizedText } from './model';
 

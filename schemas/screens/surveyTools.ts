@@ -1,4 +1,4 @@
-// /survey/survey-tools (issue 13, spec 001 sections 2 and 4): the chosen project's surveys with their
+// /survey/survey-tools (spec 001 sections 2 and 4): the chosen project's surveys with their
 // status, goal, submissions and last change; create (blank or a copy), open in the builder, preview,
 // copy the public link, duplicate, archive, and delete into the recycle bin.
 import { entityTypes } from '../entityTypes';

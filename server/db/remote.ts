@@ -1,5 +1,5 @@
-// A database reached over a MessagePort (docs/decisions.md "Exports in a worker thread, on either
-// database"). Embedded PGlite lives in the main thread's memory and cannot be opened by a worker, so a
+// A database reached over a MessagePort (docs/decisions/
+// 0033-exports-in-the-export-worker.md). Embedded PGlite lives in the main thread's memory and cannot be opened by a worker, so a
 // worker that needs it (an export job) is given a port: each of its queries crosses to the main thread,
 // which runs it as one statement and answers the rows. The main thread's work per query is the query
 // itself; everything the worker does with the rows (formatting, compressing, writing the file) stays

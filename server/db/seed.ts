@@ -65,7 +65,7 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.organizations[org.key] = row.id;
-      // A Visa card and a year of billing history, so every billing screen has content (issue 19).
+      // A Visa card and a year of billing history, so every billing screen has content.
       const paymentMethodId = `pm_demo_visa_${org.key}`;
       await trx
         .insertInto('payment_methods')
@@ -116,7 +116,7 @@ export async function seedDemo(db: Kysely<DB>, demo: DemoData, ctx: SeedContext 
             role_id: roleByName(m.role)!.id,
             role_within_organization: m.roleWithinOrganization ?? null,
             deleted_at: null,
-            // What the member forms record (issue 15), varied so the members table's filters find something.
+            // What the member forms record, varied so the members table's filters find something.
             gender: i % 3,
             location_id: await countryId(trx, i % 2 ? 'SO' : 'KE'),
           })

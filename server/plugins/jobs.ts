@@ -1,6 +1,6 @@
 // Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike: the daily
 // purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9) and of expired export
-// files and old rate-limit windows, the rounds of recurring tasks (issue 15), looked at every 15 minutes, and the export jobs of
+// files and old rate-limit windows, the rounds of recurring tasks, looked at every 15 minutes, and the export jobs of
 // survey data (services/exportJobs.ts); later areas add theirs (trial ends, reminders) next to them. The
 // processes of a multi-process server that do not run jobs still queue them (`work: false`): pg-boss
 // without its supervisor, schedules or workers.

@@ -25,8 +25,8 @@ export interface Mailer {
 /**
  * Header values (the recipient and the subject, which carries names: an organization's, a person's)
  * with a CR, an LF or another control character are refused: a name holding '\r\nBcc: ...' must not
- * add a header or a recipient (issue 21 point 5). The routes refuse such names already; this is the
- * second wall for a name stored before that rule or by another path.
+ * add a header or a recipient (anyone may choose those names). The routes refuse such names already;
+ * this is the second wall for a name stored before that rule or by another path.
  */
 export const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 

@@ -1,4 +1,4 @@
-// The account area's calls (issue 19; spec 000 section 7): the login information changes with their
+// The account area's calls (spec 000 section 7): the login information changes with their
 // e-mailed codes, the profile picture, deleting or deactivating the account, the account summary.
 // The picture is checked before it is held: the declared length, the file's type by its name, its size
 // counted as it streams, then its bytes sniffed.

@@ -238,7 +238,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
     );
   });
 
-  // Plans are the platform's: the SuperAdmin role edits them (docs/decisions.md "Plans and their administration").
+  // Plans are the platform's: the SuperAdmin role edits them (docs/decisions/0051-billing-rules.md).
   app.post(
     '/Payment/editPlan',
     { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody, response: replies(savedPlanSchema) } },

@@ -1,4 +1,4 @@
-// The builder's calls (issue 13): Survey Tools list, create, save, publish, archive, duplicate and
+// The builder's calls: Survey Tools list, create, save, publish, archive, duplicate and
 // translations. Deleting and restoring a survey go through the recycle bin (entity type Survey 4).
 import type { SurveyModel } from '../../engine/survey/index';
 import {

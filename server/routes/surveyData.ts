@@ -1,4 +1,4 @@
-// Survey data (issue 16): the data table, one submission with its files, its review and audit trail,
+// Survey data: the data table, one submission with its files, its review and audit trail,
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
 // reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
 // opens with a token instead of a session, checked against its owner's rights at every request.

@@ -1,4 +1,4 @@
-// Survey media (issue 21 point 7): authors upload the images, audio, video and pulldata() CSV files
+// Survey media: authors upload the images, audio, video and pulldata() CSV files
 // their labels name; the fill page loads them. The request's declared length and the file's name (its
 // kind and that kind's limit) are checked before a byte of it is held; the bytes are counted as they
 // arrive; services/surveyMedia.ts checks what they are. Served only as a download: attachment,

@@ -1,4 +1,4 @@
-// The Task calls (spec 001 section 7, issue 15): the data collector's tasks, statistics and status
+// The Task calls (spec 001 section 7): the data collector's tasks, statistics and status
 // changes; the task management page's lists; assigning tasks and sending messaging tasks. Rules live
 // in server/services/tasks.ts and messagingTasks.ts.
 import { replies } from '../../schemas/envelope';

@@ -1,4 +1,4 @@
-// /api/Tickets/* (spec 000 section 7 "Tickets"; issue 19). createTicket is multipart: the request's
+// /api/Tickets/* (spec 000 section 7 "Tickets"). createTicket is multipart: the request's
 // declared length, the number of files and each file's name (its type) are checked before a byte of a
 // file is held; each file is counted as it streams and refused past 20MB; what arrived is then sniffed
 // so that a renamed file is not taken for what its name says.

@@ -1,4 +1,4 @@
-// XLSForm in (issue 14): POST DataCollection/importXlsForm. The export is GET DataCollection/exportSurvey
+// XLSForm in: POST DataCollection/importXlsForm. The export is GET DataCollection/exportSurvey
 // (routes/surveys.ts). Multipart is read part by part: the declared length and the file's size are
 // checked before its bytes are held, fields are bounded, and the workbook goes to services/xlsformImport.
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 // Security headers on every reply, API and front end alike, from @fastify/helmet, plus a
-// Permissions-Policy (helmet has none). docs/decisions.md says why each value is what it is.
+// Permissions-Policy (helmet has none). docs/decisions/0021-security-headers.md says why each value is what it is.
 import fastifyHelmet from '@fastify/helmet';
 import type { App } from '../envelope';
 import type { Config } from '../config';

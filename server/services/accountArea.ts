@@ -1,4 +1,4 @@
-// The account area's data (issue 19): the profile picture, closing an account or an organization, and
+// The account area's data: the profile picture, closing an account or an organization, and
 // the account summary's statistics (spec 000 sections 2, 3, 5, 7).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';

@@ -1,6 +1,7 @@
-// A submission's answers re-validated by the survey's engine under a budget (issue 21 point 2), in the
-// request's thread for the usual survey and, for the unusually large (issue 21 point 3), in a worker
-// thread (workers/pool.ts), so that one heavy submission does not hold every other request.
+// A submission's answers re-validated by the survey's engine under a budget (anyone may author a survey,
+// so its calculations are hostile input), in the request's thread for the usual survey and, for the
+// unusually large, in a worker thread (workers/pool.ts), so that one heavy submission does not hold
+// every other request.
 import { BudgetExceeded, type EvaluationBudget } from '../../engine/expression/index';
 import {
   FIELD_MESSAGES,
@@ -27,7 +28,7 @@ export interface UploadFacts {
 }
 
 /**
- * What one submission's re-validation may cost (issue 21 point 2): bind evaluations plus repeat instances
+ * What one submission's re-validation may cost: bind evaluations plus repeat instances
  * created, the length of one calculated text, and time. Real surveys stay far below (measured in
  * tests/unit/survey/evaluation-budget.test.ts's shapes): a 2,000-question survey settles in 2,001 steps and
  * 14 ms, 1,000 repeat instances of 10 calculations in 11,001 steps and 90 ms. The clock is the backstop for

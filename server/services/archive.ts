@@ -1,4 +1,4 @@
-// Workbooks are archives (issue 21 point 4): before an XLSX (or any zip) is parsed, its central
+// Workbooks are archives, and anyone may upload one: before an XLSX (or any zip) is parsed, its central
 // directory is read and every entry inflated with a running budget, so a zip bomb is refused having
 // cost at most the budget, and no XML part may declare a DOCTYPE or entities (entity expansion,
 // external entities). Counting happens as bytes inflate: the sizes an archive declares are not trusted.

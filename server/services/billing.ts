@@ -1,4 +1,4 @@
-// Plans, subscriptions and payment (issue 19): what /api/payment does, on whichever provider is set
+// Plans, subscriptions and payment: what /api/payment does, on whichever provider is set
 // (plugins/payments). Every change runs in one transaction with the subscription row locked, so two
 // tabs (or a request and the billing run) cannot both renew or both change a plan.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Each submission's compact copy (migration 0014, docs/decisions.md "Exports from a compact copy"): its
+// Each submission's compact copy (migration 0014, docs/decisions/0034-exports-from-a-compact-copy.md): its
 // answers as one JSON text, positional by the survey's column numbers, so an export reads one short row
 // per submission instead of a row per answer. Written with the submission (services/submissions.ts) and
 // again after a correction (services/submissionData.ts); read by services/submissionExport.ts.

@@ -1,4 +1,4 @@
-// The survey data feed (issue 16; docs/feed.md): tokens a project manager creates, lists and revokes,
+// The survey data feed (docs/feed.md): tokens a project manager creates, lists and revokes,
 // and the feed they open - a page of a survey's submissions as CSV or JSON, with the export's columns
 // and the data table's filters. A token is checked against its owner's rights at every request: the
 // owner must still be a member of the organization with a role that manages projects, and the survey

@@ -1,4 +1,4 @@
-// Export rows written straight into bytes (docs/decisions.md "Export speed"). A 300-question row built
+// Export rows written straight into bytes (docs/decisions/0034-exports-from-a-compact-copy.md). A 300-question row built
 // as strings (a field string per cell, then `line +=` and `chunk +=`) left ropes of hundreds of
 // thousands of pieces alive until the batch was written: a third of the export's CPU was the garbage
 // collector, and the heap grew with the size of the export before a full collection. Here a batch is

@@ -1,11 +1,11 @@
-// Export jobs (issue 16): an export of more than EXPORT_DIRECT_MAX submissions (or one asked with
+// Export jobs: an export of more than EXPORT_DIRECT_MAX submissions (or one asked with
 // async=true) is not streamed into the response but written to a real file by a pg-boss job, which the
 // caller follows with getExportJob (spec 001's async job states: Scheduled, Processing, Succeeded,
 // Failed) and downloads from downloadExport once it has succeeded. Files are kept EXPORT_RETENTION_DAYS
 // and listed with the caller's earlier exports of the survey. A job belongs to whoever asked for it:
-// only they see or download it (docs/decisions.md "Export jobs").
+// only they see or download it (docs/decisions/0036-export-jobs.md).
 //
-// Off the request loop (issue 21 point 3): a job's file is written in a worker thread
+// Off the request loop, so an export never stalls other requests: a job's file is written in a worker thread
 // (server/workers/pool.ts, task writeExport) with a memory ceiling and a time budget, so an export that
 // grows pathological costs one worker, not the server. With PostgreSQL the worker opens its own
 // connection pool; the embedded PGlite lives in this thread's memory, so there the worker sends each

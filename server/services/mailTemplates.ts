@@ -50,7 +50,7 @@ export function paymentReminderMail(o: { fullName: string; organizationName: str
   return { subject, text, html };
 }
 
-/** Support's answer to a ticket, to its submitter (issue 19). */
+/** Support's answer to a ticket, to its submitter. */
 export function ticketReplyMail(o: { fullName: string; subject: string; message: string; link: string }): {
   subject: string;
   text: string;

@@ -4,7 +4,7 @@
 // arrives here is JSON, bounded by the route (1,000 rows, 1 MB).
 //
 // The rows go in set by set (one statement per table, not one transaction per row: 1,000 rows in well
-// under the 3 s), under the same rules as one member added by hand: the roles the caller may
+// under the 3 s an upload may take), under the same rules as one member added by hand: the roles the caller may
 // give, known languages, locations, workspaces and projects, one membership per e-mail, the plan's
 // member limit. A row that breaks one is reported with the reason and the others go in. Unlike one
 // member added by hand, a row naming someone already in the organization is refused, not moved into the

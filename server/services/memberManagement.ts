@@ -1,4 +1,4 @@
-// Member management (spec 001 sections 5 "Member forms", 6 and 7; issue 15): adding a member (a new
+// Member management (spec 001 sections 5 "Member forms", 6 and 7): adding a member (a new
 // account with an e-mailed set-password link, or an existing user attached to the organization),
 // editing one, the project members table, and setting the first password from the invitation.
 //

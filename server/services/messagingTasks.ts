@@ -1,4 +1,4 @@
-// Messaging tasks (issue 15): a survey link sent to each receiver through a channel, one link per
+// Messaging tasks: a survey link sent to each receiver through a channel, one link per
 // receiver (/public-survey/{language}/{surveyId}?receiverId=...), so each answer is tracked
 // (MessageReceiverId) and the receiver turns Finished (./taskAccess.ts).
 import type { Kysely } from 'kysely';

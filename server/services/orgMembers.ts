@@ -50,7 +50,7 @@ export async function ofOrganization(db: Q, t: Tenant, q: OrganizationMembersQue
       email: r.email,
       roles: rolesOf(r.roleId),
       workspaces: workspaces.get(r.memberId) ?? [],
-      // What the member forms record (issue 15): the admin User Management table's columns.
+      // What the member forms record: the admin User Management table's columns.
       gender: details.get(r.memberId)?.gender ?? null,
       location: details.get(r.memberId)?.location ?? null,
       languages: languages.get(r.memberId) ?? [],

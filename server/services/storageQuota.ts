@@ -1,5 +1,5 @@
 // The plan's storage (databaseLimit, in GB; 0 is unlimited): uploads that would take an organization
-// past it are refused with the storageLimit message (issue 19). Counted are the files kept for it:
+// past it are refused with the storageLimit message. Counted are the files kept for it:
 // survey media and files submitted with answers. 1 GB is 10^9 bytes, as storage is sold.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';

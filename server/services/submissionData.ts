@@ -1,5 +1,5 @@
-// Survey data (issue 16): the data table's listing, one submission, its review and corrections, and its
-// audit trail. Who reaches what (docs/decisions.md "Survey data: roles"): the survey must lie in the
+// Survey data: the data table's listing, one submission, its review and corrections, and its
+// audit trail. Who reaches what (docs/decisions/0037-survey-data-roles-review-and-filters.md): the survey must lie in the
 // caller's projects (project roles) and organization, a DataCollector reaches only what they submitted,
 // and everything else answers 404 like another tenant's data.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The CSV files a survey's pulldata() calls read (issue 17), from its media (issue 21 point 7): each
+// The CSV files a survey's pulldata() calls read, from its media: each
 // attached .csv parsed into rows keyed by its header, under its instance name (the file name without
 // .csv). They travel with the survey model (SurveyModel.attachments): the server's re-validation and the
 // fill page, online and offline, read the same rows. Uploads were bounded already (schemas/surveyMedia.ts).

@@ -1,4 +1,4 @@
-// The builder's writes (issue 13): create a survey (blank or a copy), save the whole model, duplicate.
+// The builder's writes: create a survey (blank or a copy), save the whole model, duplicate.
 // A save names the version it started from; a survey saved since (another tab, another person) is
 // refused rather than overwritten.
 import type { Kysely } from 'kysely';

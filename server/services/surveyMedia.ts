@@ -1,4 +1,4 @@
-// Media that survey authors attach (issue 21 point 7). An author is as hostile as any uploader: the
+// Media that survey authors attach. An author is as hostile as any uploader: the
 // name decides the kind (image, audio, video, csv) and its size limit before the bytes are read; the
 // bytes then decide the type (file-type), and a file whose bytes are not of its kind is refused. A CSV
 // has no magic number, so it must be UTF-8 text, not markup, within the row, column and cell bounds.

@@ -1,4 +1,4 @@
-// GET DataCollection/getSurveyReport (issue 16): the project dashboard's reports of one survey. The
+// GET DataCollection/getSurveyReport: the project dashboard's reports of one survey. The
 // survey must lie in the caller's projects; a DataCollector's report counts only their own submissions
 // (dataFilterOf); the data table's filters apply. Every figure comes aggregated from SQL
 // (db/queries/surveyReport.ts); labels are the survey's, in the language asked for.

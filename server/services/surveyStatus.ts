@@ -1,4 +1,4 @@
-// Publishing and archiving (spec 001 section 4; the transitions are ours, docs/decisions.md):
+// Publishing and archiving (spec 001 section 4; the transitions are ours, docs/decisions/0024-survey-status-and-publishing.md):
 //   Editing -> Deployed    publish: the engine's checks pass on the whole survey
 //   Archived -> Deployed   publish again (reopen): the same checks
 //   Deployed -> Archived   archive: submissions are refused ('This survey is not open for submissions.')

@@ -1,4 +1,4 @@
-// The rounds job (issue 15): every recurring series whose next round is due gets that round's task,
+// The rounds job: every recurring series whose next round is due gets that round's task,
 // then its next date. Run by pg-boss on a schedule (server/plugins/jobs.ts); `runDueRounds` is callable
 // on its own so tests can move the clock.
 import type { Kysely } from 'kysely';

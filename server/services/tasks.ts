@@ -1,4 +1,4 @@
-// Tasks (issue 15; spec 001 sections 3, 4 and 7): assigning a Deployed survey to data collectors, the
+// Tasks (spec 001 sections 3, 4 and 7): assigning a Deployed survey to data collectors, the
 // collector's own tasks and their statistics, rejecting (with a reason, for good) and starting a task,
 // and the task management lists. Rules the server enforces whatever a form offered:
 //   - a task's survey is a live, Deployed survey of one of the caller's projects (else 404);

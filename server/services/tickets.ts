@@ -1,4 +1,4 @@
-// Support tickets (issue 19; spec 000 sections 2, 3, 5, 7, 8). Managers (the roles that may bulk delete)
+// Support tickets (spec 000 sections 2, 3, 5, 7, 8). Managers (the roles that may bulk delete)
 // see every ticket of their organization; other members see the tickets they submitted. Support (the
 // organization's SuperAdmin, see schemas/tickets.ts) answers in the thread and sets the status; the
 // submitter gets an e-mail on each answer.

@@ -1,8 +1,8 @@
 // A streaming XLSX writer for data exports: each sheet's XML is written row by row into a zip entry as
 // the rows arrive, cells typed (numbers, true/false, inline strings), the first row bold and frozen.
 // ExcelJS's streaming writer builds a model object, a style lookup and an XML node tree for every cell:
-// about 500 rows/s of 300 questions here against the 5,000 asked (docs/decisions.md "Exports from a
-// compact copy"); this writes the same SpreadsheetML as bytes (rows: services/exportBytes.ts).
+// about 500 rows/s of 300 questions here against the 5,000 asked (docs/decisions/
+// 0034-exports-from-a-compact-copy.md); this writes the same SpreadsheetML as bytes (rows: services/exportBytes.ts).
 // Workbooks are read with ExcelJS (tests).
 import { Readable } from 'node:stream';
 import type { CellValue } from '../../engine/survey/index';

@@ -1,5 +1,5 @@
-// The worker threads' code as one precompiled JavaScript file (docs/decisions.md "Worker threads run a
-// bundle"). A worker that loaded the TypeScript sources through tsx compiled the server's modules again
+// The worker threads' code as one precompiled JavaScript file (docs/decisions/
+// 0032-worker-threads-for-heavy-work.md). A worker that loaded the TypeScript sources through tsx compiled the server's modules again
 // inside itself: a second or more of CPU and 180-250 MB of the process's memory on a worker's first task,
 // which alone broke an export's memory target. esbuild writes tasks.ts and what it imports from the
 // repository into .cache/workers/ (never committed); packages stay imports, resolved from node_modules

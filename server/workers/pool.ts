@@ -1,4 +1,4 @@
-// Heavy work from untrusted content (issue 21 point 3) runs off the request loop, in worker threads
+// Heavy work from untrusted content runs off the request loop, in worker threads
 // (piscina) with a memory ceiling (resourceLimits) and a time budget: a workbook that makes the parser
 // spin or hoard memory costs one worker, which is terminated and replaced, while every other request
 // goes on being answered. Tasks are the exports of tasks.ts, run from its precompiled bundle (bundle.ts).
@@ -24,7 +24,7 @@ export const WORKER_LIMITS: WorkerLimits = {
 /**
  * The export pool's workers (exports streamed into a download and export jobs): an export holds one
  * batch of rows at a time, so a small heap is enough, and a small heap is what keeps the process's memory
- * flat, as V8 grows a heap well past what is alive before it collects (docs/decisions.md "Export memory").
+ * flat, as V8 grows a heap well past what is alive before it collects (docs/decisions/0032-worker-threads-for-heavy-work.md).
  * The figures are the data bench's (tests/bench/data.bench.ts): 100,000 x 300 CSV and XLSX within them.
  */
 export const EXPORT_WORKER_LIMITS: WorkerLimits = {
@@ -46,7 +46,7 @@ export class WorkerBudgetError extends Error {
  * Node resolves itself; under the inherited loader each worker ran the loader too (its hooks thread and
  * modules) and compiled the bundle again, holding it twice with its source map as text. Without it the
  * standing export worker costs the process 39-44 MB of RSS instead of 87-93 MB and starts in 1.4-1.7 s
- * instead of 2.2 s (docs/decisions.md "Export workers without the TypeScript loader"). An explicit list
+ * instead of 2.2 s (docs/decisions/0032-worker-threads-for-heavy-work.md). An explicit list
  * cannot just drop the loader: Node refuses V8 options there (main.ts gives its processes
  * --max-semi-space-size, which applies to the whole process anyway).
  */
@@ -114,8 +114,8 @@ export async function runInWorker<K extends TaskName>(
 /**
  * Starts the export pool's standing worker and waits until it answers (the server's start, boot.ts). A
  * worker that starts inside an export costs the export its first second and 60-100 MB of memory at once
- * (its modules, compiled code and heap): both the first-byte and the memory targets of issue 16 broke on
- * it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
+ * (its modules, compiled code and heap): both the export's first byte (< 1 s) and its memory (< 100 MB)
+ * broke on it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
  */
 export async function startExportWorker(): Promise<void> {
   await runOn(await poolOf('exports'), 'ping', null, 60_000);

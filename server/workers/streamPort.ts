@@ -1,5 +1,5 @@
 // A byte stream carried from a worker thread to the main thread over a MessagePort, with backpressure
-// (docs/decisions.md "Exports in a worker thread, on either database"). The reading side asks for one
+// (docs/decisions/0033-exports-in-the-export-worker.md). The reading side asks for one
 // chunk at a time ('more', sent when its Readable wants data), so the worker formats about one chunk
 // ahead of the consumer and neither thread's memory grows with a slow reader; each chunk's memory moves
 // across (a transfer, not a copy). 'cancel' tells the worker the reader went away (a closed download).

@@ -1,4 +1,5 @@
-// Calls started before the page that reads them has loaded (issues 16 and 22): the entry (src/main.tsx)
+// Calls started before the page that reads them has loaded (the fill page and the Survey Data
+// table, which must be interactive soon after their address opens): the entry (src/main.tsx)
 // knows the address at once, the page's code and its first render come several chunks later. Each call
 // is kept under a key the page builds the same way, taken once; an answer left waiting longer than
 // FRESH_MS (the app's query staleTime, src/app/queryClient.ts; long enough for the fill page's code on

@@ -20,7 +20,7 @@ const started = new WeakSet<RouteDecl>();
 /**
  * Starts loading a route's frame and page together. Rendered, the page is inside the frame, so React
  * would only ask for the page's chunk once the frame's had arrived and rendered: a chain that held the
- * Survey Data table's first page back (issue 16). The browser loads each module once, so the lazy
+ * Survey Data table's first page back. The browser loads each module once, so the lazy
  * components' own imports then find them started or done.
  */
 export function preloadRoute(route: RouteDecl): void {

@@ -1,4 +1,4 @@
-// What waits for the fill page's form to be on screen (issue 22): on a survey's address the form is what a
+// What waits for the fill page's form to be on screen: on a survey's address the form is what a
 // respondent on a slow link waits for, so code the form does not need (the offline database, the toasts)
 // loads after it. Resolves at once on any other address.
 import { FILL_INTERACTIVE_EVENT, isSurveyAddress } from '../offline/sw/contract';

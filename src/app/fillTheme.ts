@@ -24,7 +24,7 @@ let system: SystemContext | undefined;
 /**
  * The fill route's system, built when first asked for: built at the module's top level, the system (its
  * token dictionary and the CSS of every token, ~70 ms of the Survey Data table's start at load 13) was
- * made on every admin screen that shared this module's file (issue 16).
+ * made on every admin screen that shared this module's file.
  */
 export function fillSystem(): SystemContext {
   return (system ??= productSystem(

@@ -1,4 +1,4 @@
-// The toasts of a survey's address (issue 22): the same look (Chakra's toast recipe, written out in
+// The toasts of a survey's address, small and drawn at once: the same look (Chakra's toast recipe, written out in
 // ../components/plain/plain.css), texts, roles and timing as Chakra's toaster (./toastStore.tsx), without
 // zag's toast machines, Ark's portal and dismissable layers (about 20 KiB brotli in six files, the largest
 // part of what a respondent's phone loaded after the form) and without Chakra. Top right, top left in a right-to-left page (inset-inline-end); at most 5; each

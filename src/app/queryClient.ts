@@ -1,5 +1,6 @@
 // Server state of the app's screens (react-query). The fill page does without it (it reads one survey,
-// src/pages/fill/api.ts), so the query library stays off the fill route (issue 22): App.tsx provides it.
+// src/pages/fill/api.ts), so the query library stays off the fill route, which respondents download on slow links: App.tsx
+// provides it.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 

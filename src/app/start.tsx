@@ -25,7 +25,7 @@ interface Root {
 // app. Both load alongside the interface texts.
 function loadRoot(fill: boolean): Promise<Root> {
   if (!fill) {
-    // The Survey Data table's page (issue 16) is asked for beside the app, not once the app has run and its
+    // The Survey Data table's page is asked for beside the app, not once the app has run and its
     // route has rendered: its chunk then arrives and compiles while the app's code runs.
     if (window.location.pathname === DATA_ROUTE.path && session.token) void import('../pages/data/SurveyDataPage');
     return import('./appRoot').then((m) => ({ Root: m.App, Frame: m.Frame, ready: m.ready }));

@@ -1,6 +1,6 @@
 // Toasts appear top-right and close after 5 seconds (spec 000 section 8). They follow the page's
 // language: in a right-to-left one (the fill page sets <html lang dir>) they are mirrored, top-left,
-// their text right to left (issue 18): the app's LocaleProvider (providers.tsx) follows <html lang dir>. Loaded on demand by ./toaster.tsx, whose notify() every page uses;
+// their text right to left: the app's LocaleProvider (providers.tsx) follows <html lang dir>. Loaded on demand by ./toaster.tsx, whose notify() every page uses;
 // the screens that update a toast (a progress) use the store here.
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
@@ -15,7 +15,7 @@ export function ToastList({ onReady }: { onReady: (create: (t: ToastRequest) => 
   const dir = useDocumentDir();
   // Zag's toast group mirrors 'end' twice in a right-to-left page (it turns top-end into top-left, then
   // places that with inset-inline-start, which right to left is the right-hand side again): asking for
-  // 'top-start' there lands on the left, where 'end' is in Arabic (issue 18). Idempotent, read at render.
+  // 'top-start' there lands on the left, where 'end' is in Arabic. Idempotent, read at render.
   toaster.attrs.placement = dir === 'rtl' ? 'top-start' : 'top-end';
   // After the toaster's own effects have started its machine.
   useEffect(() => {

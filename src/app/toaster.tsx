@@ -1,5 +1,5 @@
 // Toasts (spec 000 section 8) as every page asks for them. On a survey's address they are ./fillToasts.tsx,
-// drawn at once and small (issue 22); elsewhere Chakra's toaster (./toastStore.tsx: zag's toast machines,
+// drawn at once and small (nothing to download before a notice can show); elsewhere Chakra's toaster (./toastStore.tsx: zag's toast machines,
 // which the screens that update a toast in place use directly), loaded with the page.
 // A toast asked for before its list is on screen waits here and shows then (one created in Chakra's store
 // before its toaster had started would be lost).

@@ -1,5 +1,5 @@
 // i18next for the signed-in app's screens (react-i18next's useTranslation, <Trans>), following the texts
-// and the language of ./texts.ts, which the fill route's code reads without i18next (issue 22). Started
+// and the language of ./texts.ts, which the fill route's code reads without i18next (respondents download it on slow links). Started
 // by the app's root (src/app/appRoot.ts), once initI18n has loaded the texts: a survey's address never
 // loads it.
 import i18next from 'i18next';

@@ -1,6 +1,6 @@
 // The interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
 // main bundle; the others load when chosen. The API's messages are translated by their problem code.
-// On a survey's address only the fill page's English ships up front (issue 22: the rest is two thirds of
+// On a survey's address only the fill page's English ships up front (the rest is two thirds of
 // the file, about 11 KiB compressed, that a respondent never reads); every other address loads it all.
 // The texts live in ./texts.ts (no i18next on a survey's address); the signed-in app's i18next mirrors them
 // (./i18next.ts).

@@ -1,4 +1,4 @@
-// The fill page's code cache, written on the first visit rather than on the second (issue 22).
+// The fill page's code cache, written on the first visit rather than on the second.
 //
 // Chromium keeps V8's compiled code for an ES module beside the module's entry in Cache Storage, but only
 // once the module has run from there: the first visit runs the page's modules from the network (the worker
@@ -6,7 +6,7 @@
 // that writes the cache, right after the modules have run and before the form's first paint (70-95 ms of a
 // 4x-slowed main thread, 'app' 433 KB and 'fill' 648 KB of compiled code), and only the third that reads
 // it. The service worker's own eager cache, built when a file is precached, compiles the file as a classic
-// script and fails on our modules (docs/decisions.md, issue 22, seventh part).
+// script and fails on our modules (docs/decisions/0059-fill-page-repeat-visit.md).
 //
 // So once the worker controls a first visit, the page runs the fill page's modules from the worker's
 // cache once more, in a hidden frame of a page that holds nothing else (the worker makes it up: sw.ts,

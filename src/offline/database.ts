@@ -1,5 +1,5 @@
-// The offline database as the pages reach it: ./db.ts (Dexie's 27 KiB brotli until issue 22's eighth part,
-// now about 1.6) is not on the fill page's critical path (issue 22). On a survey's address it loads once the form is on screen (the
+// The offline database as the pages reach it: ./db.ts (27 KiB brotli with Dexie, now about 1.6) is not on
+// the fill page's critical path. On a survey's address it loads once the form is on screen (the
 // `fieldsurvey:interactive` event, or 20 s), so it never competes with a respondent's first visit on a
 // slow link; elsewhere on first use. Whatever asks before then (an autosave, the outbox sync) waits.
 // Tests open their own database through ./db's openOfflineDb.

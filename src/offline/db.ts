@@ -1,6 +1,6 @@
 // The browser's own copy of what must never be lost: drafts, the outbox of submissions waiting for the
 // server, the autosaved form in progress, and the list of surveys available offline. One IndexedDB
-// database through ./idb.ts (Dexie until issue 22: the stores, indexes and version are the ones Dexie
+// database through ./idb.ts (formerly Dexie: the stores, indexes and version are the ones Dexie
 // made, so what a phone kept before opens as it was). Tests open their own database on fake-indexeddb
 // through openOfflineDb.
 import type { AnswerFile } from '../../engine/survey/index';

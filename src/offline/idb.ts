@@ -1,6 +1,6 @@
 // A small promise layer over IndexedDB with the few table calls the offline side makes (get, put, add,
 // delete, update, count, toArray, orderBy, where(...).equals/below with filter, delete and modify), in place
-// of Dexie (27 KiB brotli of the fill route's 270, issue 22). No zones: a transaction hands its callback a
+// of Dexie (27 KiB brotli of the fill route's 270). No zones: a transaction hands its callback a
 // view whose tables run inside it; every await in there must be one of its own requests (as with `idb`),
 // since IndexedDB commits a transaction once a task ends with no request pending. Writes are announced to
 // this tab's and other tabs' live queries (`watch`), as Dexie's liveQuery heard them.

@@ -1,4 +1,4 @@
-// Lists a signed-in collector needs in the field (issue 15, 'Data collectors work offline'): /mytasks as
+// Lists a signed-in collector needs in the field ('Data collectors work offline'): /mytasks as
 // last seen online, and the surveys of its open tasks kept through the same path as a survey opened on
 // the fill page (surveyCache.ts), so 'Go to survey' opens with no signal. IndexedDB, not the worker's
 // cache: the worker never keeps API answers but the survey data (see README.md).

@@ -7,7 +7,7 @@
 //   the network untouched and the outbox in IndexedDB stays the one place where unsent data lives;
 // - keep an old index.html: page loads go to the network first (the server sends no-cache) and fall
 //   back to the precached copy only when the network fails or is slower than NAVIGATION_TIMEOUT_MS.
-//   The exception is a survey link's page (issue 22): kept by this worker for its own build's files,
+//   The exception is a survey link's page, for a respondent's repeat visit: kept by this worker for its own build's files,
 //   served at once on a repeat visit and refreshed behind; a new build's worker drops it;
 // - cache other API answers: sign-in, admin data and the online probe always go to the network.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';

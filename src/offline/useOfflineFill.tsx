@@ -147,7 +147,7 @@ export function useOfflineFill(o: OfflineFillOptions): OfflineFill {
       setRestoreAt(a.savedAt);
     });
     // Once the form has settled and the browser is idle: keeping the survey reads and parses it again, and a
-    // respondent's first taps should not wait behind that (issue 22).
+    // respondent's first taps should not wait behind that.
     let cancelKeep = (): void => undefined;
     void afterFillSettled().then(() => {
       if (!live) return;

@@ -1,4 +1,4 @@
-// The service worker's messages heard from the entry on (issue 22). Under a worker the entry asks for
+// The service worker's messages heard from the entry on. Under a worker the entry asks for
 // the survey at once (src/main.tsx), so the worker's word about it ('This survey has been updated.',
 // 'You are viewing cached data.') can come before the offline runtime has loaded and listens: a message
 // nobody listens for when the page's client message queue opens is lost. What comes before is held

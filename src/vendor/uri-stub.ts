@@ -1,6 +1,6 @@
 // Stands in for fast-uri, which @rjsf/utils imports only to resolve `$ref`s against a schema's `$id`
 // (findSchemaDefinition). The survey compiler writes no `$id` and no `$ref` across documents, and the
-// RFC 3986 parser weighs about 9 KiB gzip on the fill route (issue 22); the browser's URL does the two
+// RFC 3986 parser weighs about 9 KiB gzip on the fill route, which respondents download on slow links; the browser's URL does the two
 // things rjsf asks for. Relative ids ('Project', as schemas/ names entities) stay relative.
 const BASE = 'https://schema.invalid';
 

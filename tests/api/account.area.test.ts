@@ -1,4 +1,4 @@
-// The account area's calls (issue 19): login information changes confirmed by an e-mailed code (read from
+// The account area's calls: login information changes confirmed by an e-mailed code (read from
 // a real SMTP server), the profile picture (checked before it is held), deleting or deactivating with the
 // organization-wide effect for the owner, and the account summary's statistics computed from real rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

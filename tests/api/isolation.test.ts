@@ -96,7 +96,7 @@ const routes: Record<string, Case> = {
   'POST /api/payment/stripe/createsubscription': (r) => [
     { body: { organizationId: r.organizationId, packetId: 3, isMonthlySubscription: true } },
   ],
-  // Billing (issue 19): Demo Relief's organization, subscription, card and invoice named everywhere.
+  // Billing: Demo Relief's organization, subscription, card and invoice named everywhere.
   'GET /api/payment/getpaymentconfig': () => [{ anonymous: true }],
   // The sandbox has no webhook: 404 (tests/api/payment.stripe.test.ts covers Stripe's).
   'POST /api/payment/stripe/webhook': () => [
@@ -215,7 +215,7 @@ const routes: Record<string, Case> = {
     { query: { isDeleted: 'true' } },
   ],
 
-  // Organization Management (issue 15): the caller's own profile only; Demo Relief's ids are not found.
+  // Organization Management: the caller's own profile only; Demo Relief's ids are not found.
   'GET /api/organizations/getuserandorganizationinfo': (r, me) => [
     { query: { organizationId: r.organizationId, userId: r.ownerUserId } },
     { query: { organizationId: me.session.organizationId, userId: r.ownerUserId } },
@@ -271,7 +271,7 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
   'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
-  // The builder (issue 13): Demo Relief's survey and project named everywhere a route takes one.
+  // The builder: Demo Relief's survey and project named everywhere a route takes one.
   'GET /api/survey/getsurveytools': (r) => [
     { query: { ProjectId: r.projectId } },
     { query: { ProjectId: r.projectId, search: 'Household' } },
@@ -293,7 +293,7 @@ const routes: Record<string, Case> = {
   // Refused before its (here absent) workbook is read: another tenant's survey is not found.
   'POST /api/survey/importtranslations': (r) => [{ query: { surveyId: r.surveyId } }],
 
-  // Survey data (issue 16): Demo Relief's survey and one of its submissions, everywhere a route takes one.
+  // Survey data: Demo Relief's survey and one of its submissions, everywhere a route takes one.
   'GET /api/datacollection/getsubmissions': (r) => [
     { query: { SurveyId: r.surveyId } },
     { query: { SurveyId: r.surveyId, Search: 'a', Sort: '-collector' } },
@@ -330,7 +330,7 @@ const routes: Record<string, Case> = {
     { params: { surveyId: r.surveyId, format: 'json' }, query: { Filter: 'consent:empty' } },
   ],
 
-  // Tasks (issue 15): a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
+  // Tasks: a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
   'GET /api/task/gettaskstatsticsbydatacollector': () => [{ query: { page: '1', pageSize: '10000' } }],
   'GET /api/task/getdatacollectortaskssurveys': () => [{}],
@@ -354,7 +354,7 @@ const routes: Record<string, Case> = {
     { body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } },
   ],
 
-  // Support tickets (issue 19): Demo Relief's ticket is not found, whatever the header says.
+  // Support tickets: Demo Relief's ticket is not found, whatever the header says.
   'GET /api/tickets/gettickettypes': () => [{}],
   'GET /api/tickets/getalltickets': () => [{}, { query: { searchInput: 'Relief ticket' } }],
   'GET /api/tickets/getticketbyid': (r) => [{ query: { id: r.ticketId } }],
@@ -366,7 +366,7 @@ const routes: Record<string, Case> = {
     { params: { ticketId: r.ticketId, attachmentId: r.ticketAttachmentId } },
   ],
 
-  // The account area (issue 19): the caller's own account only; Demo Relief's ids are refused or not found.
+  // The account area: the caller's own account only; Demo Relief's ids are refused or not found.
   'POST /api/account/sendupdateemailcode': (r, me) => [
     { body: { userId: r.ownerUserId, newEmail: 'taken.over@relief.test' } },
     { body: { userId: me.session.userId, newEmail: 'organization@demo.test' } },
@@ -694,7 +694,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
     expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);
-    // A made-up task id is no way into Demo Relief's survey (issue 12; tests/api/security/task-link.test.ts).
+    // A made-up task id is no way into Demo Relief's survey (tests/api/security/task-link.test.ts).
     const survey = await demoSurveyOf(t);
     const before = await submissionCount(t, survey.id);
     expect((await submit(t, survey, { consent: true }, { linkUuid: null, taskId: randomUUID(), session: me.session })).status).toBe(404);

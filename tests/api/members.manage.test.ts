@@ -1,4 +1,4 @@
-// Member management (issue 15): adding members with the role rules, the e-mailed set-password link a new
+// Member management: adding members with the role rules, the e-mailed set-password link a new
 // member signs in with, editing (nobody changes their own role), the project members table and its
 // filters, and removing a member from one project into the recycle bin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

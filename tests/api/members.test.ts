@@ -151,7 +151,7 @@ describe('A deactivated member restores their own membership', () => {
     expect((await t.call('PUT', toggleUrl(member(demo.guest), entityTypes.OrganizationMember, false), { session: collector })).status).toBe(
       403,
     );
-    // Only a membership the member deactivated themself is theirs to bring back (issue 12, finding 5).
+    // Only a membership the member deactivated themself is theirs to bring back; an admin's removal stands.
     expect((await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), { session: collector })).status).toBe(403);
     expect((await t.call('GET', '/api/Workspaces/getMyWorkspaces', { session: collector })).status).toBe(403);
     expect((await t.call('PUT', toggleUrl(id, entityTypes.OrganizationMember, false), { session: await as(demo.owner) })).status).toBe(200);

@@ -1,4 +1,4 @@
-// The Organization Management page's calls (issue 15): the caller's profile and company information
+// The Organization Management page's calls: the caller's profile and company information
 // (Organizations/getUserAndOrganizationInfo, editUserAndOrganization) and the Login Information dialog's
 // password change (Account/changePassword): own records only, the owner alone changes the organization,
 // the current password checked and its failures rate-limited.

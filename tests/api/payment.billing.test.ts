@@ -1,4 +1,4 @@
-// Plans, subscriptions and payment on the sandbox provider, driven by its clock (issue 19): the trial
+// Plans, subscriptions and payment on the sandbox provider, driven by its clock: the trial
 // ends, invoices each period, past due and unpaid, a card that pays what is open, plan changes now
 // (prorated) and at the period's end, cancel at period end and reactivation, the invoice files, the
 // payment-method reminders over real SMTP, plan administration, roles and tenant isolation.

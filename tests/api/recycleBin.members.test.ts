@@ -1,4 +1,4 @@
-// Removed members in the recycle bins (issue 15), one bin per entity type: a member removed from one
+// Removed members in the recycle bins, one bin per entity type: a member removed from one
 // project (ProjectMember 17, and Member 7, the code the project page's original sent for the same row),
 // and a membership of the organization (OrganizationMember 12). Each is listed where its view reads it,
 // and restores, one at a time and as a selection, within the caller's organization and projects.

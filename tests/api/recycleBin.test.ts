@@ -80,10 +80,10 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
     expect((await toggle(demo.guest, t.ids.projects['Household Needs Assessment 2026']!, Project, true)).status).toBe(403);
     expect((await toggle(demo.manager, member(demo.guest), OrganizationMember, true)).status).toBe(403);
     expect((await toggle(demo.admin, ws(), entityTypes.Target, true)).status).toBe(400);
-    // Tasks have a bin since issue 15: their managers use it, a guest does not; a workspace's id is no task.
+    // Tasks have a bin: their managers use it, a guest does not; a workspace's id is no task.
     expect((await toggle(demo.guest, ws(), entityTypes.Task, true)).status).toBe(403);
     expect((await toggle(demo.admin, ws(), entityTypes.Task, true)).status).toBe(404);
-    // Surveys have a bin since the builder (issue 13): a workspace's id is no survey.
+    // Surveys have a bin since the builder: a workspace's id is no survey.
     expect((await toggle(demo.admin, ws(), entityTypes.Survey, true)).status).toBe(404);
   });
 

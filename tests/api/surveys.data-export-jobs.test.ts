@@ -1,4 +1,4 @@
-// Export jobs (issue 16): a large export (or one asked with async=true) answers 202 with a job that goes
+// Export jobs: a large export (or one asked with async=true) answers 202 with a job that goes
 // Scheduled -> Processing -> Succeeded (or Failed, shown only as the spec's 'Download failed. Please try
 // again.'); the file is a real file of the data directory, downloaded with RFC 6266 headers by whoever
 // asked for it and nobody else; earlier exports are listed; expired ones go with their files. The app
@@ -139,7 +139,7 @@ describe('export jobs', () => {
     expect((await get(`/api/DataCollection/getExportJobs?SurveyId=${s.id}&PageSize=1000`)).statusCode).toBe(400);
   });
 
-  // Issue 21 point 3: the file is written off the request loop, in a worker thread - with PostgreSQL
+  // The file is written off the request loop, so an export never stalls other requests, in a worker thread - with PostgreSQL
   // the worker opens its own connections; PGlite lives in this thread's memory, so there the worker
   // asks this thread for each batch's rows over a port (db/remote.ts).
   it('are written in a worker thread, not the thread that answers requests', async () => {

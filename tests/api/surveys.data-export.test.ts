@@ -1,4 +1,4 @@
-// Exports of survey data (issue 16; issue 21 point 6): CSV that Excel opens (BOM, CRLF, RFC 4180), XLSX
+// Exports of survey data: CSV that Excel opens (BOM, CRLF, RFC 4180), XLSX
 // with the submissions, a sheet per repeat group and a codebook, a ZIP of CSVs with the attachments by
 // submission; the table's filters applied; answers that would run as formulas neutralized, numbers
 // kept as numbers; file names safe in Content-Disposition and in the zip. Read back with fast-csv,

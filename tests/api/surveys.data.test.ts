@@ -1,4 +1,4 @@
-// Survey data (issue 16): the data table's listing and filters, one submission, review with comment,
+// Survey data: the data table's listing and filters, one submission, review with comment,
 // corrections that keep the original in the audit trail, who sees what (Guest reads, a DataCollector
 // only their own submissions, reviewing for the managing roles), and another tenant's data as 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

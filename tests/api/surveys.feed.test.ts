@@ -1,4 +1,4 @@
-// The survey data feed (issue 16, docs/feed.md): a manager creates a token (shown once, stored hashed),
+// The survey data feed (docs/feed.md): a manager creates a token (shown once, stored hashed),
 // lists and revokes it; the feed answers CSV and JSON pages with the export's columns and the table's
 // filters, authenticated by Bearer or Basic; it follows its owner's rights at every request, so a
 // removed member's or a revoked token stops working; it is rate limited. Also the GPS points of the

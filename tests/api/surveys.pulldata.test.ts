@@ -1,4 +1,4 @@
-// pulldata() over a CSV the author attached (issues 17 and 21 point 7): the upload raises the survey's
+// pulldata() over a CSV the author attached as survey media: the upload raises the survey's
 // version; the fill page's survey data carries the file's rows, so the form computes with them offline;
 // the server's re-validation reads the same rows, refusing an answer the looked-up value rules out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Survey reports on the dashboard (issue 16): GET DataCollection/getSurveyReport counts per day, per
+// Survey reports on the dashboard: GET DataCollection/getSurveyReport counts per day, per
 // collector and per task, the collection goal, choice counts with percentages and number histograms,
 // all aggregated in SQL; the data table's filters apply; a Guest reads, a DataCollector counts only their
 // own, another organization gets 404.

@@ -1,4 +1,4 @@
-// search() choices and pulldata() files (issue 17): publishing a survey whose pulldata() or search() names
+// search() choices and pulldata() files: publishing a survey whose pulldata() or search() names
 // a CSV that is not attached is refused in the wrapper, naming the question and the file; once attached,
 // the survey publishes, the fill page's survey data carries the rows its choices come from, and the
 // server's re-validation reads the same choices (their ids stable, as the fill page encodes them).

@@ -1,4 +1,4 @@
-// The builder's survey calls around the model (issue 13): Survey Tools list, create, duplicate,
+// The builder's survey calls around the model: Survey Tools list, create, duplicate,
 // archive, translations, the recycle bin; who may call them; another organization's survey is 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../schemas/entityTypes';

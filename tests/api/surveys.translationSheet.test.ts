@@ -1,4 +1,4 @@
-// The translation spreadsheet (issue 13): exported with a column per language, filled in offline and
+// The translation spreadsheet: exported with a column per language, filled in offline and
 // imported back; the upload is bounded (size before reading, zip parts, DTDs) and scoped like every
 // survey call.
 import { deflateRawSync } from 'node:zlib';

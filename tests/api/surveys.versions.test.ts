@@ -1,4 +1,4 @@
-// Saving, publishing and versions (issue 13): the builder's save with its stale check, publishing
+// Saving, publishing and versions: the builder's save with its stale check, publishing
 // refused with every problem named, and a submission filled against an earlier published version
 // accepted against that version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

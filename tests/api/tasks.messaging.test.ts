@@ -1,4 +1,4 @@
-// Messaging tasks (issue 15): a survey link e-mailed to each receiver through the product's mailer (a
+// Messaging tasks: a survey link e-mailed to each receiver through the product's mailer (a
 // real SMTP server here), one link per receiver; the receiver's submission is tracked and turns them
 // Finished; WhatsApp is off without credentials and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Recurring tasks (issue 15): a recurring assignment is round 1 of a series; the rounds job, with its
+// Recurring tasks: a recurring assignment is round 1 of a series; the rounds job, with its
 // clock moved, adds the next round (once, however often it runs) and stops at the end date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurrences } from '../../schemas/tasks';

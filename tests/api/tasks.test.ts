@@ -1,4 +1,4 @@
-// Tasks (issue 15): assigning a Deployed survey to data collectors, the collector's tasks, statistics,
+// Tasks: assigning a Deployed survey to data collectors, the collector's tasks, statistics,
 // starting and rejecting, the task management lists and their filters, and the task link a submission
 // arrives through: role rules, other tenants' surveys and other collectors' tasks refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

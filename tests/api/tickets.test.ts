@@ -1,4 +1,4 @@
-// Support tickets (issue 19; spec 000 sections 2, 5, 7, 8): the list with search, type filter and pages,
+// Support tickets (spec 000 sections 2, 5, 7, 8): the list with search, type filter and pages,
 // one ticket with its thread and attachments, creation as multipart with the spec's limits checked on the
 // server, support's answers (reply, status, e-mail to the submitter) and bulk deletion by the roles named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

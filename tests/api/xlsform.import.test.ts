@@ -1,4 +1,4 @@
-// POST /DataCollection/importXlsForm (issue 14) and the archive limits of issue 21 point 4: a real
+// POST /DataCollection/importXlsForm and the archive limits (server/services/archive.ts): a real
 // published form becomes a survey in Editing with a report; a broken one is a 400 naming sheet, row and
 // column with nothing stored; zip bombs, DOCTYPEs and oversize files are refused naming the limit.
 import { readFileSync } from 'node:fs';

@@ -1,9 +1,9 @@
-// A Chromium with nothing attached to the page but the throttling (issue 22). Playwright attaches to every
+// A Chromium with nothing attached to the page but the throttling: the figure a respondent's phone stands for. Playwright attaches to every
 // page it drives and enables its Runtime domain, its isolated world and its injected script there, and the
 // renderer pays for them inside the visit being measured: a second V8 context made at every commit (35 ms
 // of a 4x-slowed main thread in a trace), and, with Runtime enabled, every Error created as a module loads
 // recorded with a detailed stack, which makes V8 parse the functions on the stack again (React DOM creates
-// five as it loads: 58-62 ms; docs/decisions.md, issue 22, nineteenth part). A respondent's phone pays none
+// five as it loads: 58-62 ms; docs/decisions/0060-fill-page-measurement-and-figures.md). A respondent's phone pays none
 // of it. Here the browser is started by hand with the DevTools protocol on a pipe (`--remote-debugging-pipe`:
 // null-terminated JSON on file descriptors 3 and 4) and each page gets only what the measurement needs:
 // Emulation (the CPU slowed 4x, the 360 px viewport), Network (profile A), and Page's script added before

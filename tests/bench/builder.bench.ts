@@ -1,4 +1,4 @@
-// `npm run bench -- builder`: the builder's targets (issue 13), in headless Chromium against the built
+// `npm run bench -- builder`: the builder's targets, in headless Chromium against the built
 // app served by the real server (started as fill.bench.ts starts it, or BENCH_BASE_URL):
 //  1. a 1,000-question survey and the 2,000-question bench survey, from GetById's answer to interactive
 //     (the outline's rows and the preview in the DOM, two frames later): < 1.5 s;

@@ -1,4 +1,4 @@
-// Measuring aid for issue 22 (not a benchmark: run.ts picks only *.bench.ts): what the demo survey's link
+// Measuring aid for the fill page's bytes (not a benchmark: run.ts picks only *.bench.ts): what the demo survey's link
 // moves on a first visit, file by file and package by package, in brotli bytes.
 //   npx vite build --sourcemap hidden && npx tsx tests/bench/bytes-fill.ts
 // Chromium opens the link against the built app on a fresh PostgreSQL database (as fill-page.bench.ts

@@ -1,4 +1,4 @@
-// `npm run bench -- data-table`: issue 16's browser targets for the Survey Data table, in headless
+// `npm run bench -- data-table`: the browser targets for the Survey Data table, in headless
 // Chromium against the built app served by the real server on PostgreSQL:
 //  - the first page of a BENCH_QUESTIONS-question survey (300) interactive < 1 s: from navigating to
 //    /survey/survey-data to the first row drawn and a row's checkbox answering a click;
@@ -6,7 +6,7 @@
 //    browser's Long Tasks API), and the frames drawn per second while scrolling.
 // BENCH_TABLE_SUBMISSIONS submissions (default 2,000: the page's work in the browser does not depend on
 // the total; the server's first page at 100,000 is data.bench.ts's figure). No CPU throttling: the
-// issue's targets are for an ordinary desktop.
+// targets are for an ordinary desktop.
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../fixtures/index';
 import { openPostgres } from '../../server/db/database';

@@ -1,4 +1,4 @@
-// `npm run bench -- data`: issue 16's server targets for survey data, on PostgreSQL.
+// `npm run bench -- data`: the server targets for survey data, on PostgreSQL.
 //  1. getSubmissions: the first page of BENCH_SUBMISSIONS submissions of a BENCH_QUESTIONS-question
 //     survey, with a filter on an answer: < 300 ms.
 //  2. CSV export of all of them (the export service's stream): first byte < 1 s, >= 20,000 rows/s, RSS
@@ -6,7 +6,7 @@
 //  3. XLSX export: >= 5,000 rows/s.
 // The generator (data-generate.ts, data-generator.ts) writes the submissions, their answers and their compact copies in
 // the database, a few thousand submissions a statement. Knobs: BENCH_SUBMISSIONS (default 100000),
-// BENCH_QUESTIONS (default 300), TEST_DATABASE_URL. The issue's shape (100,000 x 300 = 30 million
+// BENCH_QUESTIONS (default 300), TEST_DATABASE_URL. The targets' shape (100,000 x 300 = 30 million
 // answers) takes several GB.
 import { join } from 'node:path';
 import { createStorage } from '../../server/plugins/storage';

@@ -1,4 +1,4 @@
-// The mix of 20 typical binds and the answers they run on, shared by the Node and the
+// A mix of 20 typical binds and the answers they run on, shared by the Node and the
 // Chromium measurements so both engines see exactly the same work.
 
 export const MIX = [

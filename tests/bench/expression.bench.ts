@@ -1,4 +1,4 @@
-// `npm run bench -- expression`: the engine against the issue's targets, side by side with
+// `npm run bench -- expression`: the engine against its targets (below), side by side with
 // openrosa-xpath-evaluator (Enketo) on jsdom in Node and natively in headless Chromium.
 // Our figures come from the production build (expression-build.ts), as the app ships it.
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// The fill page's "interactive" taken by the page itself (issue 22), beside fill-page.bench.ts's figure
+// The fill page's "interactive" taken by the page itself, beside fill-page.bench.ts's figure
 // driven by Playwright. At CPU 4x the driver's own steps (its injected script compiled in the slowed
 // renderer, finding the box, scrolling it into view, checking it and reading it back, typing, reading
 // the value back: each a round trip to a busy renderer) cost 0.7-0.8 s on a page with no script at all

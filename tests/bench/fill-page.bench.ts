@@ -1,17 +1,18 @@
-// `npm run bench -- fill-page`: the fill page as a respondent meets it (issue 22), in headless Chromium
+// `npm run bench -- fill-page`: the fill page as a respondent meets it, in headless Chromium
 // with the DevTools protocol's throttling, against the built app served by the real server on
 // PostgreSQL (the demo data, a generated 500-question survey and the 2,000-question bench survey):
 //  - profile A (400 kbit/s both ways, 400 ms latency), CPU 4x, 360 px: the demo survey's first visit
 //    interactive < 5 s, repeat visit < 1 s, the first visit's bytes < 250 KiB (until the form is usable,
 //    and in all once what loads after it has come); a 500-question survey's
 //    first visit < 8 s;
-//  - profile B (Chrome's slow 3G as the issue measured it: 2,000 ms, 400 kbit/s), CPU 4x: the demo
+//  - profile B (Chrome's slow 3G, as the anchors below were measured: 2,000 ms, 400 kbit/s), CPU 4x: the demo
 //    survey's first visit < 10 s;
 //  - CPU 4x, no network throttling: WHO VA (fixtures/xlsforms, imported) and the 2,000-question form
 //    interactive < 3 s each, and answering the question that opens 200 others shows them < 300 ms.
 // "Interactive": from the navigation to a character typed into the first text field having landed (the
-// consent box ticked first where there is one). Anchors (the issue's measurements): Enketo 9.1 s / 9.8 s,
-// ODK Web Forms 10.7 s / 48.9 s on CPU 4x; ours before this issue 6.5 s first visit, 39.4 s on slow 3G.
+// consent box ticked first where there is one). Anchors (published measurements on another machine, WHO VA
+// 2022): Enketo 9.1 s / 9.8 s, ODK Web Forms 10.7 s / 48.9 s on CPU 4x; ours before the fill page's speed
+// work 6.5 s first visit, 39.4 s on slow 3G.
 // ODK Web Forms 0.22 runs beside them on pyxform's XForms of the same WHO VA and 2,000-question workbooks
 // (odk-web-forms.ts); Enketo does not install from the npm registry alone (odk-web-forms.ts says why).
 import { rmSync } from 'node:fs';
@@ -288,7 +289,7 @@ export function inLanguage(model: SurveyModel, languageId: number): void {
 /**
  * ODK Web Forms 0.22 on the XForms of the same workbooks (odk-web-forms.ts), at CPU 4x without network
  * throttling, interactive taken in the page as ours is (the first text field typed; these forms have no
- * consent box): the issue's anchors measured here, beside our figures. None when pyxform cannot run.
+ * consent box): the anchors measured here, beside our figures. None when pyxform cannot run.
  */
 async function odkWebFormsFigures(browser: Browser, big: SurveyModel): Promise<Row[]> {
   let forms: Record<string, string>;

@@ -36,7 +36,7 @@ export function driverDependants(model: SurveyModel): string[] {
 
 /**
  * `driven`: how many of the 300 relevance rules are on the driver itself (the fill-page bench asks for
- * 200, the issue's "question that opens 200 others"); the others, as the rest, on a random earlier number.
+ * 200: a question that opens 200 others); the others, as the rest, on a random earlier number.
  */
 export function bigSurvey(driven = 0): SurveyModel {
   const random = rng(7);

@@ -1,4 +1,4 @@
-// `npm run bench -- fill`: the fill page's targets (issue 4), in headless Chromium against the built
+// `npm run bench -- fill`: the fill page's targets, in headless Chromium against the built
 // app served by the real server (started here as `npm start` starts it, or BENCH_BASE_URL):
 //  1. the fill route's JavaScript, gzip: <= 350 KiB;
 //  2. the demo survey from its JSON to interactive: < 1 s;

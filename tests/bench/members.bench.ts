@@ -1,4 +1,4 @@
-// `npm run bench -- members`: issue 15's targets for member management, through the app (inject), on
+// `npm run bench -- members`: the targets for member management, through the app (inject), on
 // PGlite by default or PostgreSQL with TEST_DB=postgres (and TEST_DATABASE_URL).
 //  1. The project members list with 10,000 members: a filtered page (role, gender, language, search)
 //     under 200 ms on the server (median of BENCH_RUNS requests).

@@ -1,5 +1,5 @@
-// ODK Web Forms beside our fill page, on the same XForms (issue 22: "where it can run them, Enketo and ODK
-// Web Forms on the same XForms"). @getodk/web-forms 0.22 (the version the issue measured) installs from npm
+// ODK Web Forms beside our fill page, on the same XForms, so the comparison is on one machine.
+// @getodk/web-forms 0.22 (the version of the published anchors) installs from npm
 // with Vue; odk-web-forms/ is a host page that mounts it, built here with Vite into a temporary folder and
 // served with the form's XForm beside it. The XForms are pyxform's (../shared/tools/xlsform-check), from the
 // workbook our import read (WHO VA) or the one our export writes (the 2,000-question form), so that both

@@ -1,4 +1,4 @@
-// Profiling aid for the survey-data export (issue 16): `tsx tests/bench/profile-export.ts generate`
+// Profiling aid for the survey-data export: `tsx tests/bench/profile-export.ts generate`
 // makes a database `PROFILE_EXPORT_DB` (default export_profile) of BENCH_SUBMISSIONS x BENCH_QUESTIONS
 // once and keeps it; `node --cpu-prof --import tsx tests/bench/profile-export.ts csv|xlsx` then runs that
 // export in this thread (the export worker's code, without the thread) as often as asked (PROFILE_RUNS),

@@ -1,4 +1,4 @@
-// Profiling aid for issue 22 (not a benchmark: run.ts picks only *.bench.ts). Against the built app on a
+// Profiling aid for the fill page's speed (not a benchmark: run.ts picks only *.bench.ts). Against the built app on a
 // fresh PostgreSQL database, CPU slowed 4x as the fill-page benchmark does:
 //   npx tsx tests/bench/profile-fill.ts repeat [runs]   the demo survey's visits 2..VISITS (default 3)
 //   npx tsx tests/bench/profile-fill.ts driver [runs]   answering the 2,000-question form's driver

@@ -1,4 +1,4 @@
-// Profiling aid for issue 16 (not a benchmark: run.ts picks only *.bench.ts): where the Survey Data
+// Profiling aid for the Survey Data table (not a benchmark: run.ts picks only *.bench.ts): where the Survey Data
 // table's first page spends the main thread, at data-table.bench.ts's settings (its database, 1280 px,
 // no throttling), after one visit that fills the browser's cache:
 //   npx tsx tests/bench/profile-table.ts [runs]

@@ -1,4 +1,4 @@
-// `npm run bench -- regex`: author patterns run in linear time (issue 21, point 1). A corpus of known
+// `npm run bench -- regex`: author patterns run in linear time (docs/decisions/0029-author-patterns-on-re2.md). A corpus of known
 // catastrophic patterns (nested quantifiers, overlapping alternations, (.*a){n}) is run through the
 // engine's regex() - RE2, from the production build - against hostile 10 kB answers: each must be
 // judged in under 10 ms. The anchor is JavaScript's backtracking RegExp on the same patterns, which

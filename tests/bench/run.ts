@@ -1,6 +1,6 @@
 // `npm run bench`: runs every tests/bench/*.bench.ts in turn (or the ones named on the command line,
 // e.g. `npm run bench -- expression`). Each module's default export runs its measurements and prints
-// its own table; the figures are compared against the issue's targets there, never asserted in tests.
+// its own table; the figures are compared against their targets there, never asserted in tests.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

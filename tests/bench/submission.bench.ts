@@ -1,4 +1,4 @@
-// `npm run bench -- submission`: the issue's server targets.
+// `npm run bench -- submission`: the submission path's server targets.
 //  1. POST /api/DataCollection/SubmitSurvey of a 50-question survey on PostgreSQL: >= 500 submissions/s,
 //     p99 < 200 ms, 100% success, 0 duplicates (every 20th request resends an earlier submission: it
 //     must answer success and store nothing). The server is `server/main.ts` in its own processes, as

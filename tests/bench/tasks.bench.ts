@@ -1,4 +1,4 @@
-// `npm run bench -- tasks`: issue 15's target for tasks, through the app (inject), on PGlite by default or
+// `npm run bench -- tasks`: the target for tasks, through the app (inject), on PGlite by default or
 // PostgreSQL with TEST_DB=postgres (and TEST_DATABASE_URL). 10,000 tasks in the demo project spread over
 // 100 data collectors, statuses, rounds and collection types:
 //  1. Task Management's task list: a filtered page (status, collection type, round, search) deep in the

@@ -1,6 +1,6 @@
 // The WHO 2016 verbal autopsy form (fixtures/xlsforms, about 450 questions), imported as the product
 // imports it: read by the workbook reader, converted by the XLSForm import. Used by the who-va bench
-// (issue 17) and the fill-page bench (issue 22).
+// and the fill-page bench.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { importXlsForm, type SurveyModel } from '../../engine/survey/index';

@@ -1,5 +1,5 @@
 // `npm run bench -- who-va`: the WHO 2016 verbal autopsy instrument (fixtures/xlsforms, a real form of
-// about 450 questions, issue 17 "Speed"), once imported:
+// about 450 questions), once imported:
 //  - recalculation after one answer, in Node (this process's CPU time): every top-level question answered
 //    in turn on a filled form, median and 90th percentile; target < 2 ms;
 //  - interactive on the fill page, in headless Chromium at 1280 px without throttling, against the built

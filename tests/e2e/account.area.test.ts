@@ -1,4 +1,4 @@
-// The account area and the support tickets in Chromium (issue 19): a ticket opened with two attachments
+// The account area and the support tickets in Chromium: a ticket opened with two attachments
 // and read back on its page; a profile picture chosen, refused before its crop, cropped and uploaded as a
 // 150 px square; a password changed with the code the server e-mailed (and changed back); the account
 // summary and the deletion dialog. Every screen checked by axe and photographed at 1280 and 360 px.

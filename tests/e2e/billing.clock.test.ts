@@ -1,4 +1,4 @@
-// A sign-in refused for the subscription, in Chromium on a server of this file's own (issue 19): an
+// A sign-in refused for the subscription, in Chromium on a server of this file's own: an
 // organization registers on the free trial without a card; the server restarts with the sandbox's
 // billing clock 31 days ahead (SANDBOX_CLOCK_DAYS), so the trial has ended unpaid; its owner's sign-in
 // is refused with the spec's message and lands on /auth/payment, adds a card there, which pays the open

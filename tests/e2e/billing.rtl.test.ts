@@ -1,4 +1,4 @@
-// The billing screens right to left (issue 19). The interface's six languages are all left to right, so
+// The billing screens right to left. The interface's six languages are all left to right, so
 // the direction is forced (<html lang="ar" dir="rtl"> on each screen shown, before its dialogs open) to check that the screens
 // mirror as a right-to-left language would show them: nothing runs off the page, the card numbers stay
 // left to right, and axe finds nothing critical or serious. Screenshots at 1280 and 360 px

@@ -1,4 +1,4 @@
-// Which card form the billing screens show (issue 19): the sandbox form by default; Stripe Elements when
+// Which card form the billing screens show: the sandbox form by default; Stripe Elements when
 // the server names Stripe as its provider with a publishable key. Stripe's servers cannot be reached from
 // here, so the Stripe case is checked up to what can be seen without them: the server's answer is
 // replaced (page.route) by Stripe mode, js.stripe.com is refused, and the page must ask for Stripe.js

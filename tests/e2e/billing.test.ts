@@ -1,4 +1,4 @@
-// Plans and billing in Chromium (issue 19): /subscription-plans with a plan change, the card form, the
+// Plans and billing in Chromium: /subscription-plans with a plan change, the card form, the
 // cancellation and the invoice downloads read back (the PDF's text, the zip's files); /payment-plans
 // with SuperAdmin's plan editor; /auth/payment's card form and plan steps. Screenshots at 1280 and
 // 360 px of each screen (tests/e2e/screenshots/billing-*.png) and axe on each.

@@ -1,4 +1,4 @@
-// The builder in Chromium (issue 13): the demo owner creates a survey in Survey Tools, adds questions
+// The builder in Chromium: the demo owner creates a survey in Survey Tools, adds questions
 // from the palette by keyboard and by drag, reorders with the keyboard alone, fixes a constraint the
 // engine flags, writes skip logic with the condition builder, saves, publishes, fills the public link
 // and is thanked; a second tab's stale save is refused and reloads.

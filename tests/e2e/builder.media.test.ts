@@ -1,4 +1,4 @@
-// The builder's media (issue 13): from a choice of a select question, the survey's media dialog uploads
+// The builder's media: from a choice of a select question, the survey's media dialog uploads
 // an image (the media page's upload: same call, same limits) and picks it; the live preview - the fill
 // page's renderer - draws it with the choice's label as its text, lazily, within a phone's width, in
 // the interface's German and in the survey's Arabic, right to left. Screenshots at 360 and 1280 px:

@@ -1,4 +1,4 @@
-// Sections and repeats in the builder, as an author tries them (issue 13): a section from the palette,
+// Sections and repeats in the builder, as an author tries them: a section from the palette,
 // questions added into it where the selection is, one moved out of it with the keyboard alone,
 // the section made a repeat group that the preview (the fill renderer) lets a respondent add instances
 // of, a relevance on the section, undo of all of it. Screenshots at both widths: builder-sections-*.png.

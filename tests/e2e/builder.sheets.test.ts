@@ -1,4 +1,4 @@
-// The builder's offline paths in Chromium (issue 13): a choice names its image file in the property
+// The builder's offline paths in Chromium: a choice names its image file in the property
 // panel; the translation spreadsheet is exported from the translation editor, filled in as a translator
 // would (ExcelJS, French column), imported through the editor's upload button, and the editor, the
 // preview and a reload show the imported texts.

@@ -1,4 +1,4 @@
-// The project dashboard's survey reports in the browser (issue 16): the demo manager opens /dashboard,
+// The project dashboard's survey reports in the browser: the demo manager opens /dashboard,
 // picks the demo survey, sees its counts (the goal, per collector, per select question), switches a
 // chart to its table, and the page passes axe at desktop and phone width. Screenshots:
 // tests/e2e/screenshots/dashboard-reports-*.png.

@@ -1,4 +1,4 @@
-// Survey Data in the browser (issue 16): the demo submissions in the table, a search, one submission
+// Survey Data in the browser: the demo submissions in the table, a search, one submission
 // opened in the read-only renderer, approved with a comment that the trail then shows, the table's
 // review filter finding it, and an XLSX export read back with ExcelJS; a CSV export followed as a job
 // (progress bar, then the download) and parsed. Accessible (axe) and

@@ -1,4 +1,4 @@
-// From the fill page to the dashboard (issue 16's browser test): a survey of its own is published in the
+// From the fill page to the dashboard, the survey data's whole loop in the browser: a survey of its own is published in the
 // demo project; three respondents fill it through its public link (one with a photo, two located by the
 // browser); the owner finds the three in Survey Data, filters them by an answer (chips, keyboard only),
 // opens one - its photo, its GPS point on the map, the coordinates as text -, approves it, exports the
@@ -107,7 +107,7 @@ beforeAll(async () => {
   const created = await api<{ id: string; version: number }>(page, 'POST', '/Survey/CreateSurvey', {
     projectId: s.currentProjectId,
     name: survey.name,
-    description: 'Issue 16 browser test',
+    description: 'From the fill page to the dashboard',
   });
   const current = await api<SurveyModel>(page, 'POST', '/Survey/GetById', { SurveyId: created.id });
   const lang = current.surveyLanguageMaps[0]!;

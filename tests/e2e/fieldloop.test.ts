@@ -1,4 +1,4 @@
-// The whole field loop of issue 15 in real Chromium, on a server of this file's own that mails through
+// The whole field loop (members, tasks, collecting, offline) in real Chromium, on a server of this file's own that mails through
 // a real SMTP server (tests/support/smtp.ts): a project manager adds a data collector, who receives the
 // invitation and sets a password; the manager assigns a task; the collector signs in, finds it on
 // /mytasks, opens it, loses the network, fills and submits it (the outbox keeps it with its TaskId),

@@ -1,4 +1,4 @@
-// The respondent's language reaches the engine's own messages (issue 18): in Arabic, the submit rule,
+// The respondent's language reaches the engine's own messages: in Arabic, the submit rule,
 // the required messages and the toast speak Arabic and read right to left; the language picker names
 // each language in its own script; an answer shown in a label is a <bdi> of its own direction. The
 // outbox and the offline dialog speak the survey language too (Arabic, with a refused submission), the

@@ -1,4 +1,4 @@
-// Issue 12, finding 13: the fill page at an address that cannot submit (the bare '/public-survey/{surveyId}'
+// The fill page at an address that cannot submit (the bare '/public-survey/{surveyId}'
 // signed out, a wrong link uuid) says the link is not valid before anyone types, instead of a form whose
 // submit is a 404. The survey's own link opens the form; a member collecting in person opens the bare one.
 import type { Browser } from 'playwright-core';

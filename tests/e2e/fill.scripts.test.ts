@@ -1,4 +1,4 @@
-// Every text a respondent reads follows the survey language, in scripts beyond Latin and Arabic (issue 18):
+// Every text a respondent reads follows the survey language, in scripts beyond Latin and Arabic:
 // a survey in Arabic (its default), Amharic, Hausa and English. The picker names Hausa in Latin letters
 // (Boko, as Nigeria and Niger write it, not Ajami) and Amharic in Ge'ez; '[No value]' in a label, the
 // submit notice and the already-submitted screen come in the respondent's language; once the survey is

@@ -1,4 +1,4 @@
-// The fill page's own toasts (src/app/fillToasts.tsx, issue 22) as a respondent meets them at both widths:
+// The fill page's own toasts (src/app/fillToasts.tsx) as a respondent meets them at both widths:
 // an empty submit says why in an error toast, top right (top left in Arabic), above the form; it is a
 // status in a live region, its close button has a name and closes it from the keyboard; axe finds nothing
 // serious with it open. Screenshots of the viewport: fill-toast-{phone,desktop}[-rtl].png.

@@ -1,4 +1,4 @@
-// Issue 21 point 5: what survey authors write is text. Script-injection payloads (the families of
+// What survey authors write is text. Script-injection payloads (the families of
 // OWASP's XSS filter-evasion cheat sheet) are put into every author field the fill page shows - labels,
 // hints, choice labels, section names and descriptions, constraint messages, the survey's name and
 // description - and into a survey's name as Survey Tools and the builder show it; a published survey

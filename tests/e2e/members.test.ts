@@ -1,4 +1,4 @@
-// Member management in the browser (issue 15): /members with its filters and dialogs, the add-member
+// Member management in the browser: /members with its filters and dialogs, the add-member
 // dialog's validation texts and bulk tab, a project manager adding a data collector who receives the
 // invitation and sets a password, and the admin User Management table. Axe runs over this area's part of
 // each page: the app shell (language and profile menus, sidebar labels) is checked by its own tests. Screenshots at desktop and

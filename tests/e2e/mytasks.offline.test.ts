@@ -1,4 +1,4 @@
-// /mytasks offline (issue 15, 'Data collectors work offline'), in real Chromium with the real service
+// /mytasks offline ('Data collectors work offline'), in real Chromium with the real service
 // worker: the demo collector opens /mytasks online, which keeps the list and the surveys of the open
 // tasks; with no network the page still opens, says it is offline and since when, and 'Go to survey'
 // opens the kept survey; the submission waits in the outbox with its TaskId and, once the network is

@@ -1,4 +1,4 @@
-// The service worker keeps the fill page's files only (issue 22): a respondent's phone on a slow link
+// The service worker keeps the fill page's files only: a respondent's phone on a slow link
 // must not fetch the admin screens after the form. Read from the served worker, as a phone gets it.
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './browser';

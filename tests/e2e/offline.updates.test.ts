@@ -161,7 +161,7 @@ describe("the fill page's code cache", () => {
       await page.close();
 
       // The repeat visit, traced: V8 compiles the 'fill' file's module but writes no code cache for it (it
-      // did before: 648 KB written on the main thread before the form's first paint, issue 22).
+      // did before: 648 KB written on the main thread before the form's first paint).
       const next = await again.context!.newPage();
       const cdp = await again.context!.newCDPSession(next);
       const events: { name: string; args?: { data?: { url?: string } } }[] = [];

@@ -1,4 +1,4 @@
-// Organization Management in the browser (issue 15): the page at desktop and phone width, the Profile
+// Organization Management in the browser: the page at desktop and phone width, the Profile
 // information dialog's validation texts and a real save, the Login Information dialog's validation texts,
 // a refused old password, a password change (then changed back: the browser tests share one server) and
 // the /user-management page. Axe runs over this area's part of each state; screenshots land in

@@ -1,5 +1,5 @@
 // Every built screen of the route table (src/app/routes.ts, all but the 'Coming soon' ones) walked with
-// axe-core (issue 18): at 1280 px in English and at 360 px in German, each in a light state as its user
+// axe-core: at 1280 px in English and at 360 px in German, each in a light state as its user
 // first sees it, zero critical and zero serious violations; <html lang dir> follows the interface
 // language on every screen, and the fill page, in Arabic, is right to left. A screen added to the table
 // joins the walk by itself: the test fails when a built route has no way in here. The Guest's menus hold

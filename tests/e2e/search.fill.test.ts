@@ -1,4 +1,4 @@
-// search() choices on the public fill page (issue 17): an XLSForm whose select reads its choices from a
+// search() choices on the public fill page: an XLSForm whose select reads its choices from a
 // CSV attached to the survey - search('towns', 'matches', 'county', ${county}) - is imported, its CSV
 // uploaded, published, and filled through its public link: the towns offered are the CSV's rows of the
 // county answered, they change with it, and the submission goes through. axe-clean; screenshots at

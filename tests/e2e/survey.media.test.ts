@@ -1,4 +1,4 @@
-// A survey's media files in the browser (issue 21 point 7): the demo manager makes a survey, opens its
+// A survey's media files in the browser: the demo manager makes a survey, opens its
 // 'Media files' from Survey Tools' row menu, uploads a pulldata() CSV and a PNG and sees both listed,
 // then tries an .html file and sees the server's refusal. A CSV uploaded on the page is what pulldata()
 // reads on the survey's public fill page. axe at laptop and phone width; screenshots

@@ -1,4 +1,4 @@
-// Tasks in the browser (issue 15): a project manager assigns a task on Task Management (the suggested
+// Tasks in the browser: a project manager assigns a task on Task Management (the suggested
 // marker for a collector of the task's location), looks at the tabs; the demo collector opens /mytasks,
 // sees the greeting, the donut and the tabs, rejects a task (a reason is required), goes to the assigned
 // survey, submits it, comes back to /mytasks and finds the task Completed. Axe over each screen at

@@ -1,6 +1,6 @@
 // Workspaces, projects and the recycle bin in Chromium: an Organization owner creates a workspace and a
 // project, deletes the project, finds it in 'Deleted projects' and restores it; a ProjectManager sees
-// no workspace menu; a Guest sees no create button (issue 5).
+// no workspace menu; a Guest sees no create button.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from './browser';
@@ -96,7 +96,7 @@ describe('an Organization owner', () => {
 
 describe('a deactivated member', () => {
   it("activates the account from 'My organizations' and is greeted by 'Your account has been activated!'", async () => {
-    // The member deactivates their own membership (a membership an admin removed stays removed: issue 12).
+    // The member deactivates their own membership (a membership an admin removed stays removed).
     const member = await newPage(browser);
     await signIn(member.page, 'senior@demo.test');
     await member.page.waitForURL('**/admin-workspaces', { timeout: 30_000 });

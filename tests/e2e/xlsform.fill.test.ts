@@ -1,4 +1,4 @@
-// Published field forms (fixtures/xlsforms, issue 14) as a respondent meets them: each is imported through
+// Published field forms (fixtures/xlsforms) as a respondent meets them: each is imported through
 // the API as a manager would import it, published, opened through its public link, filled completely and
 // submitted. One has a repeat the respondent sizes (PhilSA's photos), one a choice filter chain
 // (pyxform's cascading select), one a constraint, a label reference and a relevance that

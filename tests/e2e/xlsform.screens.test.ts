@@ -1,4 +1,4 @@
-// Survey Tools' 'Import XLSForm' and 'Export XLSForm' (issue 14) at a phone's and a laptop's width:
+// Survey Tools' 'Import XLSForm' and 'Export XLSForm' at a phone's and a laptop's width:
 // a published form (fixtures/xlsforms) imported as a new survey shows its report as a table; a broken
 // workbook shows the rows to fix. Screenshots tests/e2e/screenshots/xlsform-*.png; axe on each dialog.
 import { readFileSync } from 'node:fs';

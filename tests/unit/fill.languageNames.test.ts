@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The picker's own language names are kept on the device (src/pages/fill/language.ts): building an
 // Intl.DisplayNames loads a language's locale data (about 10 ms, four times that on a cheap phone), which a
-// repeat visit of the survey link must not pay again (issue 22). Until a name has been worked out the
+// repeat visit of the survey link must not pay again. Until a name has been worked out the
 // picker shows the lists' name, without Intl.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 

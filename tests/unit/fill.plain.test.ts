@@ -1,4 +1,4 @@
-// The survey link's page draws without Chakra before the form (issue 22, src/components/plain/README.md):
+// The survey link's page draws without Chakra before the form (src/components/plain/README.md):
 // Chakra, emotion, Ark and zag were about 40 KiB brotli of the 200 a respondent's phone loaded first, and
 // building Chakra's system the largest share of a repeat visit's start-up. Its dialogs still use Chakra,
 // loaded with them when they open; this fails when a file the page imports statically brings it back.

@@ -24,7 +24,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 // Words that are the same in several languages (Portuguese 'Latitude').
 const SHARED = new Set(['Latitude', 'Longitude', 'Altitude (m)', 'OK']);
 const en = load('locales/en.json');
-// The API's refusals a respondent can meet are said by the page, by their code (decisions.md, issue 18).
+// The API's refusals a respondent can meet are said by the page, by their code (docs/decisions/0010-api-messages-translated-by-code.md).
 const respondentProblems = Object.fromEntries(RESPONDENT_PROBLEMS.map((code) => [code, problems[code].message]));
 const english = flatten({ fill: en.fill as Tree, widgets: en.widgets as Tree, offline: en.offline as Tree, problems: respondentProblems });
 const languages = readdirSync(join(dir, 'respondent'))
@@ -36,7 +36,7 @@ describe('respondent languages', () => {
     expect(languages).toEqual(expect.arrayContaining(['ar', 'fa']));
   });
 
-  it('cover the fifteen languages the issue names besides the six', () => {
+  it('cover the fifteen respondent languages asked for besides the six', () => {
     const six = ['en', 'de', 'es', 'fr', 'ja', 'zh'];
     const named = ['ar', 'fa', 'ps', 'ur', 'bn', 'hi', 'sw', 'am', 'so', 'ha', 'pt', 'ru', 'uk', 'tr', 'my'];
     expect(named.filter((l) => !languages.includes(l) && !six.includes(l))).toEqual([]);

@@ -1,4 +1,4 @@
-// The fill route translates without i18next (widgets/runtime/texts.ts, issue 22): every text it can show, in
+// The fill route translates without i18next (widgets/runtime/texts.ts): every text it can show, in
 // every interface and respondent language, must read as i18next made it (plural forms, the zero form,
 // figures filled in, English where a language lacks a text), and the fill route's code must not load i18next.
 import { readdirSync, readFileSync } from 'node:fs';

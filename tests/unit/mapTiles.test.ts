@@ -1,4 +1,4 @@
-// The map tile server (issue 16): MAP_TILE_URL must be a Leaflet URL template, and only its origin joins
+// The map tile server: MAP_TILE_URL must be a Leaflet URL template, and only its origin joins
 // the pages' img-src; with none, no third-party image source is allowed.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';

@@ -3,7 +3,7 @@
 // registry's widgets with the props rjsf would give them. Values, visibility and errors live in the
 // runtime; widgets subscribe to their own answers (README "Why the runtime"). Not @rjsf/core's Form: it
 // only laid the form out once, and cost the fill route 41 KiB brotli (rjsf, its utils, json-schema-merge)
-// and, on large surveys, its defaults and schema resolution per question (docs/decisions.md, issue 22).
+// and, on large surveys, its defaults and schema resolution per question (docs/decisions/0057-fill-route-code.md).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { memo, useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { useTranslation } from '../runtime/texts';

@@ -1,4 +1,4 @@
-// The interface texts without i18next (issue 22, twelfth part): the fill route's code, which respondents
+// The interface texts without i18next: the fill route's code, which respondents
 // download on slow links, translates through this small store of the locale JSON (loaded by
 // src/i18n/index.ts; here in widgets/ because the widgets read it too); i18next and react-i18next (about
 // 15 KiB compressed) load only for the signed-in app, which mirrors this store (src/i18n/i18next.ts).

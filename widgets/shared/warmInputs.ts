@@ -1,6 +1,6 @@
 // Chromium builds a date or time input's own fields (its locale's format, the picker's icon) the first
 // time a page creates one and lays it out: about 25 ms to create and 40-60 ms to lay out at 4x, once per
-// page and kind (issue 22, docs/decisions.md). A survey whose date and time questions are not on screen
+// page and kind (docs/decisions/0058-fill-page-loading-order.md). A survey whose date and time questions are not on screen
 // when the form first shows (behind a consent box, in a later section) paid that on the answer that
 // revealed them, between the tap and the frame that shows it. It is paid in idle time after the form's
 // first paint instead: an input of each kind the survey asks for and the page lacks, laid out out of

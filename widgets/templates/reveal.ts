@@ -1,6 +1,6 @@
 // What an answer makes relevant is drawn in two steps. Ticking a survey's consent box can open every
 // section after it at once: on the demo survey 28 questions, 236 elements, whose mount and layout held the
-// tick itself for about 100 ms of a 4x-slowed phone before the box showed ticked (issue 22). Now the
+// tick itself for about 100 ms of a 4x-slowed phone before the box showed ticked. Now the
 // sections it opens are drawn in the answer's own frame up to about a screenful of questions
 // (AT_ONCE, in document order: the first section always), and the rest right after, as a transition
 // React renders in slices, so the next tap or key is not kept waiting for them. A section whose rule

@@ -1,4 +1,4 @@
-// Account security (issue 12): sessions that end at logout, sign-in throttled per (account, address)
+// Account security: sessions that end at logout, sign-in throttled per (account, address)
 // pair, and memberships that remember who ended them.
 export const accountSecurity = /* sql */ `
     -- A session (refresh-token family) ended by logout, a reset or a detected token theft. Access tokens

@@ -1,4 +1,4 @@
-// The builder (issue 13): published versions of a survey, items that leave a survey which has been
+// The builder: published versions of a survey, items that leave a survey which has been
 // published, and the version each submission was validated against.
 //
 // A survey's version (surveys.version, bumped by triggers on every content change) is what the fill

@@ -1,4 +1,4 @@
-// Survey data (issue 16): the review of a submission and its audit trail. A review sets the status
+// Survey data: the review of a submission and its audit trail. A review sets the status
 // (Approved / Not approved / On hold) with a comment; a correction changes an answer in place while
 // the audit row keeps the value it replaced, so the first correction of an answer holds the original.
 // Every change is a row of submission_audit: who, when, what, old and new value. Audit rows are never

@@ -1,4 +1,4 @@
-// Member management (issue 15): what the member forms record about a member of an organization
+// Member management: what the member forms record about a member of an organization
 // (gender, location, the languages they work in), and the invitations that let a newly added member
 // set their first password.
 //

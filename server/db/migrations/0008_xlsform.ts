@@ -1,4 +1,4 @@
-// The XLSForm round trip (issue 14): what a workbook row can say that the model did not hold yet.
+// The XLSForm round trip: what a workbook row can say that the model did not hold yet.
 // Required messages, guidance hints and the media columns (one file name per language) are item texts
 // of new kinds; read-only is a flag; the columns we do not model are kept by header so an imported form
 // exports back with nothing lost; choices gain their media columns.

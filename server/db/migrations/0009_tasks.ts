@@ -1,4 +1,4 @@
-// Tasks (issue 15, spec 001 sections 3 "Task", 4 "Task status", 7 "Task" calls): a Deployed survey
+// Tasks (spec 001 sections 3 "Task", 4 "Task status", 7 "Task" calls): a Deployed survey
 // assigned to a data collector, with a deadline, a place, a round, a collection type and a note; the
 // recurring assignments a scheduled job turns into rounds; location groups; and messaging tasks, a
 // survey link sent to receivers who each get a link of their own (MessageReceiverId).

@@ -1,4 +1,4 @@
-// Media that survey authors attach (issue 21 point 7): label and choice images, audio, video and the
+// Media that survey authors attach: label and choice images, audio, video and the
 // CSV files that pulldata() reads. One row per file name of a survey; the bytes are in storage under a
 // key the server generated. The type is the one the bytes showed, never the uploader's claim.
 export const surveyMedia = /* sql */ `

@@ -1,4 +1,4 @@
-// Export jobs (issue 16): a large export runs as a pg-boss job and writes a real file under the data
+// Export jobs: a large export runs as a pg-boss job and writes a real file under the data
 // directory; this table is what the caller follows (spec 001's async job states) and what lists earlier
 // exports. The pg-boss job carries only the id. The caller's roles are kept as they were when asked, so
 // the job reads exactly what the caller could read then (a DataCollector's export holds their rows).

@@ -1,4 +1,4 @@
-// Exports at the speed of issue 16 (docs/decisions.md "Exports from a compact copy"): answers are one row
+// Exports at their target speed (docs/decisions/0034-exports-from-a-compact-copy.md): answers are one row
 // per question, so an export of 300 questions read 300 rows per submission. Each submission also gets a
 // write-once compact copy, positional by a per-survey column number that never changes: exports read
 // one short text per submission instead. SubmitSurvey writes it with the submission, a correction

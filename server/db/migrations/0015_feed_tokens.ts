@@ -1,4 +1,4 @@
-// Data feed tokens (issue 16): a per-user, per-survey token that lets Excel, Power BI or R read a
+// Data feed tokens: a per-user, per-survey token that lets Excel, Power BI or R read a
 // survey's submissions as CSV or JSON (services/dataFeed.ts). Only the token's SHA-256 is kept; the
 // token itself is shown once when created. A revoked token stays listed with its revocation time.
 export const feedTokens = /* sql */ `

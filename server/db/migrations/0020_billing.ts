@@ -1,4 +1,4 @@
-// Billing (issue 19): the payment provider's records mirrored here. A subscription row holds its current
+// Billing: the payment provider's records mirrored here. A subscription row holds its current
 // period (starts_at .. ends_at), a plan change waiting for the period's end, a cancellation request and
 // the customer's credit from downgrades; invoices are one row per period or proration; payment methods
 // are the cards attached to an organization (the sandbox also reads whether a test card declines).

@@ -1,4 +1,4 @@
-// Support tickets and account closures (issue 19): a ticket of an organization, its thread of messages (the submitter's first
+// Support tickets and account closures: a ticket of an organization, its thread of messages (the submitter's first
 // message, then replies) and the files attached to a message. Everything carries organization_id so each
 // query is scoped to the caller's organization like every other table.
 export const tickets = /* sql */ `

@@ -1,4 +1,4 @@
-// The data table's answer filters on texts and yes/no questions (issue 16), as migration 16 did for
+// The data table's answer filters on texts and yes/no questions, as migration 16 did for
 // numbers and choices: the index carries the submission and organization ids, so a filter's count and
 // page are index-only scans instead of one random read of the answers table per matching answer.
 // Texts: only short values are indexed (a long answer's text would make the index as large as the

@@ -1,4 +1,4 @@
-// Member management (issue 15): adding and editing members, their languages, the project members
+// Member management: adding and editing members, their languages, the project members
 // table with its filters, project memberships in the recycle bin, and the set-password invitations.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../schema';

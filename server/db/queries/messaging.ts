@@ -1,4 +1,4 @@
-// Messaging tasks (issue 15): a survey link sent to receivers, one tracked link each (MessageReceiverId).
+// Messaging tasks: a survey link sent to receivers, one tracked link each (MessageReceiverId).
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { containsPattern, offsetOf, type PageRequest } from './paging';

@@ -1,4 +1,4 @@
-// Survey data (issue 16): a survey's submissions filtered, sorted and paged in SQL; their answers for a
+// Survey data: a survey's submissions filtered, sorted and paged in SQL; their answers for a
 // page or a batch; the review and the corrections with their audit rows. A filter on one question is
 // an index lookup on answers (item_id, value), not a scan of every row's JSON. Every query is bounded by
 // the organization and the survey; the caller (services/submissionData.ts) has checked that the survey

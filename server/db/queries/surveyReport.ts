@@ -1,4 +1,4 @@
-// Survey reports (issue 16): every figure is aggregated in SQL over the submissions the data table's
+// Survey reports: every figure is aggregated in SQL over the submissions the data table's
 // filters select (dataWhere: organization, survey, owner for DataCollectors, dates, collector, task,
 // review status, answers), so a report reads a few hundred rows whatever the number of submissions.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Recurring task series (issue 15): created with their first round, advanced by the rounds job.
+// Recurring task series: created with their first round, advanced by the rounds job.
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 

@@ -1,4 +1,4 @@
-// Tasks (issue 15): the collector's own tasks and their statistics, a project's task list with its
+// Tasks: the collector's own tasks and their statistics, a project's task list with its
 // filters, status changes, the data collectors of a project, location groups, recurring series, and
 // the recycle bin of tasks. Every query names the organization; project lists also the caller's scope.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The payment provider behind /api/payment (issue 19): one interface, two implementations. The local
+// The payment provider behind /api/payment: one interface, two implementations. The local
 // sandbox (sandbox.ts) is the embedded default and follows Stripe's subscription lifecycle on a clock
 // that tests can move; Stripe itself (stripe.ts) is used when STRIPE_SECRET_KEY is set.
 //

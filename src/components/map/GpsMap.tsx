@@ -1,4 +1,4 @@
-// GPS answers on a small map (issue 16): the submission view's location and the dashboard's points of a
+// GPS answers on a small map: the submission view's location and the dashboard's points of a
 // GPS question. Leaflet draws the configured tile server (MAP_TILE_URL, served by getMapSettings) under
 // the points; with none configured (no request may leave the server) the points lie on a plain frame of
 // latitude and longitude (Leaflet's CRS.Simple, y = latitude, x = longitude) with a graticule and its

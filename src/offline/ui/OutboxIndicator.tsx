@@ -27,7 +27,8 @@ export function OutboxIndicator() {
     setOpen(true);
   };
 
-  // Measured again as the outbox changes; at the start once the form is on screen (issue 22).
+  // Measured again as the outbox changes; at the start once the form is on screen, so the storage estimate
+  // does not delay the form.
   useEffect(() => afterPaint(() => void checkStorage()), [waiting]);
 
   // Entries refused or kept over 30 days when the page opens: said once, so the collector exports

@@ -1,4 +1,4 @@
-// The offline side's icons, on the fill route (issue 22). The same Lucide drawings as the app's
+// The offline side's icons, on the fill route, one small module each. The same Lucide drawings as the app's
 // `react-icons/lu`, but one module per icon: react-icons keeps all of Lucide in one module, and the fill
 // route's bundle (vite.config.ts, fillRouteChunks) then carried every icon any screen uses (66).
 // Sized 1em like react-icons', so they follow the text and Chakra's icon sizes.

@@ -1,5 +1,5 @@
-// /auth/set-password?token=...: the link of the invitation e-mail a newly added member receives (issue 15;
-// the spec does not show it). The member chooses a password, then signs in. The link works once and
+// /auth/set-password?token=...: the link of the invitation e-mail a newly added member receives (the
+// spec does not show it). The member chooses a password, then signs in. The link works once and
 // for a limited time; the server says when it no longer does.
 import { Box, Button, Field, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';

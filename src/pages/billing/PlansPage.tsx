@@ -1,6 +1,6 @@
 // /payment-plans and /admin-payment-plans (only named by spec 000): the plans with their prices and
 // limits for the roles the route admits, and, for SuperAdmin (the platform's administrators), a form
-// to edit each plan. docs/decisions.md "Plans and their administration".
+// to edit each plan. docs/decisions/0051-billing-rules.md.
 import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The survey reports of the project dashboard (issue 16): pick a survey, see its submissions over time,
+// The survey reports of the project dashboard: pick a survey, see its submissions over time,
 // per collector and per task, the progress against its collection goal, a chart per select question
 // (counts and percentages, choice labels in the chosen survey language) and a histogram per number
 // question and the points of each GPS question on a map (components/map). Every report switches between graphs and a table (the spec's report views GraphsReport 1 /

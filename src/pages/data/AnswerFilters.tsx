@@ -1,4 +1,4 @@
-// Filters on the answers of one question each (issue 16), shared by the data table and the dashboard's
+// Filters on the answers of one question each, shared by the data table and the dashboard's
 // reports: pick a question, give a range (numbers, dates, times), choices (selects), a text it contains,
 // yes/no, or whether it was answered at all; each filter then shows as a removable chip. Which operators
 // a question takes follows the server's (engine/survey/data.ts filterColumnOf, FILTER_OPS_OF); the

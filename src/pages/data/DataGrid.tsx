@@ -1,4 +1,4 @@
-// The Survey Data table's grid (issue 16): only the rows and columns in view are in the page (TanStack
+// The Survey Data table's grid: only the rows and columns in view are in the page (TanStack
 // Virtual), as plain table elements styled by DataGrid.css. Scrolling must not redraw anything else:
 // the virtualizers live here, not in the page, and rows and cells are memoized, so a frame scrolled down
 // mounts the rows coming into view and one scrolled across the cells coming into view. (With Chakra's

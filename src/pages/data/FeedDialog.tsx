@@ -1,4 +1,4 @@
-// The survey's data feed (issue 16, docs/feed.md): the feed addresses (CSV and JSON, with the table's
+// The survey's data feed (docs/feed.md): the feed addresses (CSV and JSON, with the table's
 // current filters), the caller's tokens with a way to create one - shown once, to copy - and to revoke
 // them. For the roles that manage projects (FEED_ROLES).
 import { Badge, Box, Button, Field, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';

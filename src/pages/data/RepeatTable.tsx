@@ -1,4 +1,4 @@
-// A repeat group of the survey in its own table (issue 16): its instances for the table's current page
+// A repeat group of the survey in its own table: its instances for the table's current page
 // of submissions and filters, each linked to its submission by the submission time and the index.
 import { Box, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // /survey/submission/{id}: one submission read-only in the fill page's renderer (StoredSubmission), who
 // sent it, when, from which task, the survey version and the time it took, its location, the review
-// (roles that edit data) and the audit trail beside it (issue 16).
+// (roles that edit data) and the audit trail beside it.
 import { Box, Button, Card, Field, Grid, Heading, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';

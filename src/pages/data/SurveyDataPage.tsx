@@ -1,4 +1,4 @@
-// /survey/survey-data: pick a survey of the project and browse its submissions (issue 16). Paging,
+// /survey/survey-data: pick a survey of the project and browse its submissions. Paging,
 // sorting and filtering happen on the server; the table renders only the rows and columns in view
 // (TanStack Table + Virtual), so a page of 500 rows by 300 questions stays smooth. Columns can be
 // hidden and reordered (remembered per user and survey); rows can be reviewed in bulk; the filtered
@@ -33,7 +33,7 @@ import { DataGrid, type GridColumn } from './DataGrid';
 import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
 
 // What only a click shows (the data feed's dialog, a repeat group's table) loads when first shown: its code
-// (Chakra's dialog, the feed's calls) is not evaluated on the way to the first rows (issue 16). loadLater()
+// (Chakra's dialog, the feed's calls) is not evaluated on the way to the first rows. loadLater()
 // fetches it once the first rows are drawn.
 const loadFeedDialog = () => import('./FeedDialog').then((m) => m.FeedDialog);
 const loadRepeatTable = () => import('./RepeatTable').then((m) => ({ default: m.RepeatTable }));
@@ -107,7 +107,7 @@ function SurveyData({ projectId }: { projectId: string }) {
   // it in slices, yielding to input): the render that draws the first rows holds only the grid, and a click
   // on a row's checkbox is answered between the slices. Before, that render also drew the filter bar
   // again for the surveys, mounted the answer filters (300 options, ~15 Chakra controls) and the pager:
-  // Chakra's style work between the data's arrival and the first row (issue 16, speed pass 3).
+  // Chakra's style work between the data's arrival and the first row.
   const controlSurveys = useDeferredValue(surveys.data);
   // The model with an initial value: when the early calls have answered before the page renders (their
   // answers are then its first render's data, api.ts), the answer filters and the repeat groups still

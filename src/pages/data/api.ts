@@ -1,4 +1,4 @@
-// The survey data calls (issue 16): the project's surveys, a page of the table, one submission with its
+// The survey data calls: the project's surveys, a page of the table, one submission with its
 // audit trail, review, and the exports (downloaded as files; a refusal answers the envelope).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';

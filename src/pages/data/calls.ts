@@ -1,4 +1,4 @@
-// The addresses of the Survey Data table's calls (issue 16), built in one place for the page's queries
+// The addresses of the Survey Data table's calls, built in one place for the page's queries
 // (./api.ts) and for the entry, which starts the first page's calls before the page's code has arrived
 // (./prefetch.ts): both must build the same address for the page to take the early answer.
 export interface TableQuery {

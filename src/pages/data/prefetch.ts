@@ -1,6 +1,6 @@
 // Opened at its own address (a reload, a bookmark, a link), the Survey Data table used to wait for a chain
 // of code (entry, app, shell, page chunk) before its three calls started; the entry (src/main.tsx) now
-// starts them at once, beside that code (issue 16: the first page interactive under 1 s). Kept small and
+// starts them at once, beside that code (the first page must be interactive under 1 s). Kept small and
 // free of the page's imports: it ships in the entry. The page's queries take the answers once (./api.ts);
 // a failed early call is asked again there, with the queries' retries.
 import { hasAnyRole } from '../../../schemas/roles';

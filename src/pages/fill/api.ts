@@ -85,7 +85,7 @@ function arrivedNow(key: string, route: FillRoute): PreviewData | undefined {
 
 /**
  * The survey the route names. Plain state rather than react-query: the fill page reads this one thing,
- * and the query library would be 11 KiB gzip more for respondents on slow links (issue 22).
+ * and the query library would be 11 KiB gzip more for respondents on slow links.
  */
 export function usePreviewData(route: FillRoute): PreviewState {
   const key = JSON.stringify(previewQuery(route));

@@ -12,7 +12,7 @@ import { OWN_NAMES } from './ownNames';
 
 /**
  * A language's name in its own script ('العربية', 'Kiswahili', 'پښتو'), as a respondent looks for it in
- * the picker (issue 18). The browser's CLDR data when it has that language's own (Chromium ships only
+ * the picker. The browser's CLDR data when it has that language's own (Chromium ships only
  * its interface languages: it knows Arabic and Swahili by their own names, but says 'Pashto',
  * 'Somali', 'Burmese' in English); else CLDR's own name kept in ./ownNames.ts (the languages the ISO
  * list lacks or writes in another script: Hausa in Latin, not Ajami); else the ISO 639-1 list's own

@@ -1,4 +1,4 @@
-// Languages' own names that the fill page's language picker cannot get elsewhere (issue 18). Chromium's
+// Languages' own names that the fill page's language picker cannot get elsewhere. Chromium's
 // Intl knows only its interface languages' own names and the iso-639-1 package covers ISO 639-1 only,
 // in one script each, sometimes not the one the language is written in today: Hausa in Ajami where
 // Nigeria and Niger write Boko (Latin), Uzbek in Cyrillic where Uzbekistan writes Latin, Sindhi and

@@ -1,4 +1,4 @@
-// The survey's data asked for as soon as the entry runs (issue 22), in parallel with the fill page's code
+// The survey's data asked for as soon as the entry runs, in parallel with the fill page's code
 // rather than after it: on a slow link that is a round trip (2 s on slow 3G) and the JSON's download
 // taken off the critical path. Kept small and free of the fill page's imports: src/main.tsx loads it with
 // the entry. The fill page's query takes the answer once (usePreviewData); a failed early call is

@@ -1,4 +1,4 @@
-// Survey Tools' 'Import XLSForm' and 'Export XLSForm' (issue 14): a workbook becomes a new survey or the
+// Survey Tools' 'Import XLSForm' and 'Export XLSForm': a workbook becomes a new survey or the
 // content of a survey still Editing, and its report (what was mapped approximately, or why it cannot be
 // imported) is a table of sheet, row and column, each linked to the question in the builder. Export
 // downloads a survey's XLSForm. The calls are POST DataCollection/importXlsForm and GET exportSurvey.

@@ -1,4 +1,4 @@
-// 'Assign task' (issue 15): a Deployed survey of the project to one or more of its data collectors,
+// 'Assign task': a Deployed survey of the project to one or more of its data collectors,
 // with a deadline, a location or location group, a collection round, a collection type, a note and a
 // recurrence. Collectors whose location is the task's are listed first and marked suggested. The
 // server enforces every rule again (server/services/tasks.ts).

@@ -1,4 +1,4 @@
-// 'Send survey link' (issue 15): a messaging task. The receivers (one per line) each get a link of their
+// 'Send survey link': a messaging task. The receivers (one per line) each get a link of their
 // own, so their answers are tracked. WhatsApp is offered only when the server has its credentials;
 // otherwise the dialog says so and sends by e-mail.
 import { Alert, Stack, Textarea } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 // /tickets/{id} (spec 000 section 2): the summary (user e-mail, type, subject, creation date) and the
-// message card with its attachments, a link back to the list. Beyond the spec (issue 19): the thread of
+// message card with its attachments, a link back to the list. Beyond the spec: the thread of
 // replies, support's answer with the status it sets (open, answered, closed), the submitter's follow-up.
 import {
   Badge,

@@ -1,5 +1,5 @@
-// Issue 12, finding 13: '/public-survey/{surveyId}' without the link's uuid rendered a form whose submit
-// could only be a 404. Decision (docs/decisions.md): an address that cannot submit says so before anyone
+// '/public-survey/{surveyId}' without the link's uuid rendered a form whose submit
+// could only be a 404. Decision (docs/decisions/0017-the-bare-survey-link.md): an address that cannot submit says so before anyone
 // types. GetPreviewData answers `linkValid` by the rule SubmitSurvey applies (server/services/surveyLinks.ts):
 // the survey's link or 'multiple-link' for a reusable one; no link for a signed-in member collecting in
 // person (not a Guest); a task link when its task lets it (none exists yet).

@@ -1,4 +1,4 @@
-// A lost database connection (issue 12, finding 2) costs only the request that was using it: a 503 in
+// A lost database connection costs only the request that was using it: a 503 in
 // the envelope with Retry-After; the pool replaces the connection and the next request succeeds. Before,
 // the checked-out client's 'error' event had no listener and took the whole process down.
 // PostgreSQL only: PGlite runs inside the process and has no connection to lose.

@@ -1,4 +1,4 @@
-// Security headers (issue 12, finding 10): helmet's headers and our Content-Security-Policy on the API,
+// Security headers (docs/decisions/0021-security-headers.md): helmet's headers and our Content-Security-Policy on the API,
 // on the front end's document and its assets; HSTS only when the product is reached over https.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app';

@@ -1,4 +1,4 @@
-// GET /api/health (issue 12, finding 2): what a load balancer asks. 200 when the database answers and
+// GET /api/health: what a load balancer asks. 200 when the database answers and
 // the job queue runs, 503 in the envelope with Retry-After otherwise, and nothing an attacker could use.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';

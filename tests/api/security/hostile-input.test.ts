@@ -1,4 +1,4 @@
-// Finding 14 of the hardening issue: input that used to answer a 500 or a reply outside the envelope.
+// Input that used to answer a 500 or a reply outside the envelope.
 // NUL characters (PostgreSQL text cannot store them), multipart without a boundary, addresses and
 // headers over the limits, and numbers sent where the schema wants strings (silently coerced before).
 import { connect } from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 12, finding 8: wrong passwords from one address must not lock the owner out. Failures slow down
+// Wrong passwords from one address must not lock the owner out. Failures slow down
 // only the (account, address) pair that made them; the owner from their own address still gets in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../support/app';

@@ -1,4 +1,4 @@
-// Issue 12, finding 15: logout ends the session at once. The access token names its session; a session
+// Logout ends the session at once. The access token names its session; a session
 // ended in the database is refused by every server process within a few seconds, by this one at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app';

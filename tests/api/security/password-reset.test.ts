@@ -1,4 +1,4 @@
-// Issue 12, finding 3: a password reset is bound to its code. forgotPassword answers an opaque id (never
+// A password reset is bound to its code. forgotPassword answers an opaque id (never
 // the user's), the same way and in the same time for unknown addresses; a good code gives a single-use
 // reset token, which resetPassword requires; codes allow five wrong tries, expire in 15 minutes, and
 // every code route is limited per account and per address.

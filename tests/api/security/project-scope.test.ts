@@ -1,4 +1,4 @@
-// Issue 12, finding 12: survey reads and exports are scoped to the caller's projects. A ProjectManager,
+// Survey reads and exports are scoped to the caller's projects. A ProjectManager,
 // JuniorProjectManager, DataCollector or Guest of one project gets 404 for a survey of another project
 // of the same organization (never its data); the organization-wide roles (SuperAdmin, Organization,
 // AdminOfOrganization, SeniorProjectManager) read every project's.

@@ -1,4 +1,4 @@
-// Issue 12, finding 16: two tabs refreshing with the same token at the same moment both stay signed in
+// Two tabs refreshing with the same token at the same moment both stay signed in
 // (the same new pair for both); a refresh token that comes back later still ends the whole session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../../support/app';

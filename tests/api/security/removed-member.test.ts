@@ -1,4 +1,4 @@
-// Issue 12, finding 5: a member an admin removed cannot bring themself back by choosing the organization
+// A member an admin removed cannot bring themself back by choosing the organization
 // (or by the restore call); only a membership they deactivated themself is theirs to reactivate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes } from '../../../schemas/entityTypes';

@@ -1,4 +1,4 @@
-// Finding 4 of the hardening issue: a multipart body with many files was buffered whole (380 MB in one
+// A multipart body with many files was buffered whole (380 MB in one
 // request). Now a body is limited by its survey (file questions x 5 MB plus a margin for fields) and
 // refused with 413 in the envelope before it is read, files stream to disk, and nothing is left behind.
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Finding 1 of the hardening issue: a SubmitSurvey body with sparse index field names
+// A SubmitSurvey body with sparse index field names
 // ('answers[999999].questionId') made the server build arrays of a million slots per name, freezing the
 // process for seconds on one unauthenticated request. Parsing is now linear in the body: an index past
 // what the body or the survey can hold is a 400 naming the field, and nothing large is allocated.

@@ -1,4 +1,4 @@
-// Issue 12, finding 7: the subscription is checked on every organization-scoped request, not only when
+// The subscription is checked on every organization-scoped request, not only when
 // the organization is chosen. A token chosen while the subscription ran is refused, with the sign-in's
 // message for the state, once the subscription ends, is cancelled and ends, goes unpaid or is gone;
 // the account routes (no organization) keep working so the owner can sign in and fix the payment.

@@ -1,6 +1,6 @@
-// The primary restarts a worker that dies (issue 12, finding 2), with WORKERS=1 too: `npm start` on
+// The primary restarts a worker that dies, with WORKERS=1 too: `npm start` on
 // PostgreSQL, the worker killed with SIGKILL, the port answers again from a new worker.
-// PostgreSQL only: with PGlite one process serves and a service manager restarts it (docs/decisions.md).
+// PostgreSQL only: with PGlite one process serves and a service manager restarts it (docs/decisions/0015-server-processes-and-supervision.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

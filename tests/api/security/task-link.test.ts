@@ -1,4 +1,4 @@
-// Issue 12, finding 6: a task link is a credential only when its task exists, belongs to the survey, is
+// A task link is a credential only when its task exists, belongs to the survey, is
 // assigned to the caller (or names the receiver) and takes a submission. No task exists until the tasks
 // area lands, so any TaskId or MessageReceiverId is refused with 404, on the careful path and on the
 // fast path (a survey the cache already compiled), with or without a valid public link beside it.

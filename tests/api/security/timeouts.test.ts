@@ -1,4 +1,4 @@
-// Slow clients (issue 12, finding 9): headers, bodies and silences that never end are cut off within the
+// Slow clients: headers, bodies and silences that never end are cut off within the
 // configured time, idle keep-alive connections close, and one address cannot hold more than its share
 // of connections. A real server on a free port, with short limits so the test runs fast.
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Uploaded files (issue 12, finding 11): pages, scripts and programs are refused under any name, a
+// Uploaded files: pages, scripts and programs are refused under any name, a
 // photo must be an image by its bytes, and whatever the server sends back is a download that cannot
 // run as a page of ours.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// What waits on a survey's address (src/app/fillInteractive.ts, issue 22): the offline database's first
+// What waits on a survey's address (src/app/fillInteractive.ts): the offline database's first
 // use waits for the form to be on screen; the chores no respondent waits on (old drafts purged, the outbox
 // counted, the drafts list, the survey kept offline) wait 1.5 s more, unless the respondent asks for what
 // they feed (the drafts list, the outbox); on any other address nothing waits.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The toasts of a survey's address (src/app/fillToasts.tsx, issue 22): a toast shows as a status with its
+// The toasts of a survey's address (src/app/fillToasts.tsx): a toast shows as a status with its
 // title and description in a polite live region; the close button (named in the page's language) removes it; at most five are kept, the newest first; each
 // closes by itself after five seconds, but not while the pointer rests on them; all close on request.
 import { act } from 'react';

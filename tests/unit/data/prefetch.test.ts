@@ -1,4 +1,4 @@
-// The Survey Data table's early calls (issue 16): the entry starts them under the keys the page's queries
+// The Survey Data table's early calls: the entry starts them under the keys the page's queries
 // take them by, once, only for a session that may read them; a stale answer is not handed out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEarly, takeEarly, takeSettled } from '../../../src/api/early';

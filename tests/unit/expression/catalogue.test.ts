@@ -1,5 +1,5 @@
-// The function table is the one list: the README documents every entry, and the required
-// functions are all in it.
+// The function table is the one list: the README documents every entry, and the functions XLSForm
+// authors rely on are all in it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { arity, FUNCTION_FAMILIES, FUNCTIONS } from '../../../engine/expression/index';

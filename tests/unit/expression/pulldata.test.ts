@@ -1,4 +1,4 @@
-// pulldata() over CSV files attached to the form (issue 17): the first row whose key column holds the
+// pulldata() over CSV files attached to the form: the first row whose key column holds the
 // key, as JavaRosa reads it; no matching row is blank, a file that is not attached is an error naming it.
 import { describe, expect, it } from 'vitest';
 import { evaluate, ExpressionError } from '../../../engine/expression/index';

@@ -1,4 +1,4 @@
-// The offline database without Dexie (issue 22) on fake-indexeddb: what a phone kept under Dexie (its
+// The offline database without Dexie, on fake-indexeddb: what a phone kept under Dexie (its
 // version 2: drafts, a queued submission, an autosaved form) opens with its data and indexes, a change
 // made in one transaction is undone whole when part of it fails, and a live list follows the writes.
 import { Dexie } from 'dexie';

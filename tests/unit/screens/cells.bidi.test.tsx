@@ -1,4 +1,4 @@
-// What users typed is isolated in the generic screens' tables (issue 18): an Arabic project name or a
+// What users typed is isolated in the generic screens' tables: an Arabic project name or a
 // Latin e-mail keeps its own order whatever the table's direction.
 import type { TFunction } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -1,4 +1,4 @@
-// A survey link's page names the fill page's files up front (issue 22): every file the fill roots import
+// A survey link's page names the fill page's files up front, so they download with the entry: every file the fill roots import
 // statically and their style sheets, once, and none that index.html names already.
 import { describe, expect, it } from 'vitest';
 import { fillPreloads, withPreloads } from '../../../server/fillDocument';

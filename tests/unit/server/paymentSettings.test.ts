@@ -1,4 +1,4 @@
-// The payment settings (issue 19): Stripe's keys open the pages' policy to Stripe.js and its card fields,
+// The payment settings: Stripe's keys open the pages' policy to Stripe.js and its card fields,
 // and only then; SANDBOX_CLOCK_DAYS moves the sandbox's billing clock and is refused beside Stripe.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';

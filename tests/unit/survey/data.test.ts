@@ -1,4 +1,4 @@
-// engine/survey/data.ts: export cells that cannot run as formulas (issue 21 point 6), the data table's
+// engine/survey/data.ts: export cells that cannot run as formulas, the data table's
 // answer filters, and the cells of stored answers (labels or names, split select-multiple columns).
 import { describe, expect, it } from 'vitest';
 import { bindSurvey, buildSurvey, cellOf, dataColumns, neutralizeCell, parseAnswerFilter, q, repeat } from '../../../engine/survey/index';

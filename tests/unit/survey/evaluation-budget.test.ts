@@ -1,4 +1,4 @@
-// Issue 21 point 2: the server's re-validation works under a budget. Calculations that double a text per
+// The server's re-validation works under a budget. Calculations that double a text per
 // step, nested computed repeat counts and plain step floods stop with BudgetExceeded naming the question,
 // quickly; real surveys, the largest submissions included, stay far below it.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16: a data table's column header shows a label's ${name} references as the label of the
+// A data table's column header shows a label's ${name} references as the label of the
 // question named, in brackets and bidi-isolated, never the raw placeholder.
 import { describe, expect, it } from 'vitest';
 import { ISOLATE_END as E, ISOLATE_START as S, labelWithoutAnswers } from '../../../engine/survey/index';

@@ -1,4 +1,5 @@
-// Issue 21 point 5: ODK's label formatting through an allow-list, everything else as text.
+// ODK's label formatting through an allow-list, everything else as text: authors are as hostile as any
+// other input.
 import { describe, expect, it } from 'vitest';
 import { escapeFormatting } from '../../../engine/expression/index';
 import { parseInline, parseMarkup, plainText, safeHref, type Inline } from '../../../engine/survey/markup';

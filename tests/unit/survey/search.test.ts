@@ -1,4 +1,4 @@
-// The search() appearance (issue 17): a select question's choices are the rows of a CSV attached to the
+// The search() appearance: a select question's choices are the rows of a CSV attached to the
 // survey, all of them or those a filter keeps ('matches', 'contains', 'startswith', 'endswith', and a
 // second column that must match), labelled by the columns the question's own choice row names.
 import { describe, expect, it } from 'vitest';

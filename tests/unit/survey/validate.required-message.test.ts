@@ -1,4 +1,4 @@
-// XLSForm's required_message and read_only (issue 14): the author's message replaces the type's own,
+// XLSForm's required_message and read_only: the author's message replaces the type's own,
 // in the respondent's language; a read-only question is shown without an input, never required of the
 // respondent, and stores its own default whatever was sent.
 import { describe, expect, it } from 'vitest';

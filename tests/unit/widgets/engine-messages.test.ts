@@ -1,4 +1,4 @@
-// The engine's messages reach the respondent in their language (issue 18): every fixed text of the
+// The engine's messages reach the respondent in their language: every fixed text of the
 // engine has a key, the texts with figures are recognised by their shape, English stays verbatim (the
 // spec's texts), and an author's own message is shown as written.
 import { readFileSync } from 'node:fs';

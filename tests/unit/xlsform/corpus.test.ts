@@ -1,4 +1,4 @@
-// The expression corpus (issue 17, "Real forms"): every expression of the XLSForm fixtures (published
+// The expression corpus: every expression of the XLSForm fixtures (published
 // forms we did not write, fixtures/xlsforms/README.md) parses, and the whole form evaluates on a filled
 // instance - every question answered with a value of its type, one instance per repeat - without an
 // expression error. The few that cannot are listed below with why, so a new failure is a regression.

@@ -1,4 +1,4 @@
-// A fuzz of the XLSForm import with malformed workbooks (issue 21, tests): truncated zips, bytes flipped,
+// A fuzz of the XLSForm import with malformed workbooks: truncated zips, bytes flipped,
 // wrong cell types, 16,384 columns, a million rows, deep nesting, every sheet missing in turn. Zero
 // crashes: every outcome is a model or a report, and every refusal names its sheet, row and column.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// pyxform as the judge (issue 14): ../shared/tools/xlsform-check converts workbooks with pyxform 4.5.0, the
+// pyxform as the judge: ../shared/tools/xlsform-check converts workbooks with pyxform 4.5.0, the
 // converter ODK Central and KoboToolbox run. Where the tool or its Python packages are missing the tests
 // that need it say so loudly, and fail under CI (CI or REQUIRE_POSTGRES set) rather than pass unjudged.
 import { spawnSync } from 'node:child_process';

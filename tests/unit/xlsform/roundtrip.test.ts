@@ -1,4 +1,4 @@
-// XLSForm both ways with pyxform as the judge (issue 14): every fixture (published forms we did not
+// XLSForm both ways with pyxform as the judge: every fixture (published forms we did not
 // write, fixtures/xlsforms/README.md) and the demo survey export to a workbook pyxform accepts, and
 // reads back to the same survey: names, types, expressions, choices, languages. A property test does
 // the same for random surveys of the 21 types.

@@ -1,4 +1,4 @@
-// /survey/builder/{surveyId}: the drag-and-drop builder (issue 13). Outline and palette, the generated
+// /survey/builder/{surveyId}: the drag-and-drop builder. Outline and palette, the generated
 // property panel, and the live preview by the fill page's renderer; save with the version the edits
 // started from, publish, undo and redo, and a prompt before leaving unsaved work.
 import { Box, Button, Grid, Heading, HStack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// /survey/media/{surveyId}: the media files attached to a survey (issue 21 point 7). Authors upload the
+// /survey/media/{surveyId}: the media files attached to a survey. Authors upload the
 // images, audio and video its labels name, and the CSV files pulldata('name', ...) reads. The calls are
 // POST DataCollection/uploadSurveyMedia, GET getSurveyMediaList and GET getSurveyMedia/{surveyId}/{fileName};
 // the server decides the kind by the file's extension and checks the bytes, so this page only guides.

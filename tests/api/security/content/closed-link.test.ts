@@ -1,4 +1,4 @@
-// Issue 21 point 8: preview data of a survey that is not published is not public, and the link of an
+// Preview data of a survey that is not published is not public, and the link of an
 // archived survey answers that the survey is closed (without showing it), rather than pretend it never existed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../../../engine/survey/index';

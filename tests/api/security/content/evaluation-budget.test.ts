@@ -1,4 +1,4 @@
-// Issue 21 point 2: one public submission to a survey whose calculations explode is refused with a 422
+// One public submission to a survey whose calculations explode is refused with a 422
 // in the wrapper naming the question, and nothing is stored; the server goes on serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, repeat, type ItemBuilder } from '../../../../engine/survey/index';

@@ -1,4 +1,4 @@
-// Issue 21 point 5, e-mails: the names authors choose (an organization's, a person's) reach e-mails.
+// Names in e-mails: the names authors choose (an organization's, a person's) reach e-mails.
 // In the HTML body they are text (escaped); in headers a CR or LF is refused, so no name can add a
 // header or a recipient. Sent through a real SMTP server (smtp-server), read back raw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

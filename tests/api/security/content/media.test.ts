@@ -1,5 +1,5 @@
-// Issue 21 point 7: media that authors attach (label images, audio, video, CSV for pulldata) follow the
-// upload rules of the hardening issue: the name's kind and its size limit are checked before the bytes
+// Media that authors attach (label images, audio, video, CSV for pulldata) follow the rules of every
+// other upload (tests/api/security/uploads.test.ts): the name's kind and its size limit are checked before the bytes
 // are held, the bytes decide what the file is, and a served file is a download that cannot run as a
 // page of ours (attachment, nosniff, a sandboxing CSP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

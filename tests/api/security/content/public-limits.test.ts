@@ -1,4 +1,4 @@
-// Issue 21 point 8: the public survey calls are counted per address and per survey. One client cannot
+// The public survey calls are counted per address and per survey. One client cannot
 // flood them, and a flood aimed at one survey from many addresses leaves the other surveys open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, toFormEntries } from '../../../../engine/survey/index';

@@ -1,4 +1,4 @@
-// Survey content is input too (issue 21, point 1): anyone can author a survey whose constraint is a
+// Survey content is input too: anyone can author a survey whose constraint is a
 // catastrophic pattern, and the server re-validates every public submission with the engine. Patterns
 // run on RE2, so a hostile answer is judged in linear time instead of freezing the process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

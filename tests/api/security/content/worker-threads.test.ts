@@ -1,4 +1,4 @@
-// Issue 21 point 3: heavy work from untrusted content runs off the request loop. A worker that spins or
+// Heavy work from untrusted content runs off the request loop. A worker that spins or
 // hoards memory is stopped at its budget and replaced; a workbook of 6,000 questions is read in a worker
 // while the server goes on answering, and its refusal names the limit. A submission of a survey of
 // 1,000 questions is re-validated in a worker, with the same outcome as in the request's thread.

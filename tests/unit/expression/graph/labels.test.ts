@@ -3,7 +3,7 @@ import { interpolate, templateReferences } from '../../../../engine/expression/i
 import { integer, repeat, survey, text } from './dsl';
 
 describe('labels and hints with answers', () => {
-  // An answer shown is isolated (U+2068 ... U+2069): its direction never scrambles the sentence (issue 18).
+  // An answer shown is isolated (U+2068 ... U+2069): its direction never scrambles the sentence.
   const s = survey(
     text('name'),
     integer('age').label('How old is ${name}?').hint('${name} said ${ age }'),
