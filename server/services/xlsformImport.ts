@@ -15,7 +15,6 @@ import { saveSurvey } from './surveyBuilder';
 
 type Q = Kysely<DB>;
 
-export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
 export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: 30_000 };
 
 const refuse = (report: ReportEntry[]) =>
