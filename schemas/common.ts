@@ -4,7 +4,6 @@ export const uuid = { type: 'string', format: 'uuid' } as const;
 export const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
 export const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
 export const shortText = { type: 'string', maxLength: 200 } as const;
-export const longText = { type: 'string', maxLength: 4000 } as const;
 export const code6 = { type: 'string', maxLength: 6, pattern: '^[0-9]{6}$' } as const;
 export const date = { type: 'string', format: 'date', maxLength: 10 } as const;
 export const positiveInt = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;

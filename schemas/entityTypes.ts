@@ -17,8 +17,3 @@ export const entityTypes = {
 
 export type EntityTypeName = keyof typeof entityTypes;
 export type EntityTypeCode = (typeof entityTypes)[EntityTypeName];
-export const entityTypeCodes = Object.values(entityTypes) as readonly EntityTypeCode[];
-
-export function entityTypeName(code: number): EntityTypeName | undefined {
-  return (Object.keys(entityTypes) as EntityTypeName[]).find((k) => entityTypes[k] === code);
-}

@@ -15,14 +15,11 @@ export const OWN_DATA_ONLY_ROLES = ['DataCollector'] as const satisfies readonly
 /** Review status of a submission; 0 is "not reviewed yet" (the table's default). */
 export const REVIEW_STATUS = { NotReviewed: 0, Approved: 1, NotApproved: 2, OnHold: 3 } as const;
 export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
-export const REVIEW_STATUS_VALUES = Object.values(REVIEW_STATUS);
 
 /** Most rows a page of the data table asks for. */
 export const MAX_DATA_PAGE_SIZE = 500;
 /** Answer filters on one request, and the length of each ('name:op:value'). */
 export const MAX_ANSWER_FILTERS = 20;
-/** Exports up to this many submissions are sent at once; more run as a job. */
-export const DIRECT_EXPORT_LIMIT = 5000;
 
 const dataPageSize = { type: 'integer', minimum: 1, maximum: MAX_DATA_PAGE_SIZE, default: 50 } as const;
 const reviewStatuses = { type: 'array', items: { type: 'integer', minimum: 0, maximum: 3 }, maxItems: 4 } as const;

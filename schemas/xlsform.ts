@@ -9,13 +9,6 @@ export const XLSFORM_IMPORT_ROLES = SURVEY_AUTHOR_ROLES;
 export const XLSFORM_IMPORT_FIELDS = ['ProjectId', 'SurveyId', 'File'] as const;
 /** Real forms (the WHO verbal autopsy is several MB) are larger than the 1 MB bulk-upload rule allows. */
 export const XLSFORM_MAX_BYTES = 10 * 1024 * 1024;
-export const XLSFORM_TYPES = [
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/octet-stream',
-  'application/zip',
-  'application/vnd.ms-excel',
-] as const;
-
 /** A workbook's sheet limits (services/xlsformImport.ts): a cell longer than this is refused. */
 export const XLSFORM_CELL_MAX = 30_000;
 /**

@@ -59,7 +59,8 @@ export async function superviseWorkers(opts: { count: number; execArgv: string[]
     async stop() {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      await Promise.all(workers.map((w) => (w.isDead() ? undefined : new Promise((ok) => (w.once('exit', ok), w.kill('SIGTERM'))))));
+      const living = workers.filter((w) => !w.isDead());
+      await Promise.all(living.map((w) => new Promise((ok) => (w.once('exit', ok), w.kill('SIGTERM')))));
     },
   };
 }

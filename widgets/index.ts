@@ -4,7 +4,7 @@ export { WIDGETS, WIDGETS_BY_NAME } from './registry';
 export { SurveyForm, type SurveyFormProps } from './form/SurveyForm';
 export { validatorFor, type SurveyValidator } from './form/validator';
 export { FormRuntime, type AnswerChecker, type ExpressionProblem, type RuntimeOptions } from './runtime/store';
-export { domIdOf, instancePath } from './runtime/paths';
+export { domIdOf } from './runtime/paths';
 export { engineMessage, fieldError } from './runtime/messages';
 export { TEMPLATES } from './templates/index';
 export { LayoutWindow } from './templates/Layout';

@@ -97,8 +97,6 @@ export interface FunctionCall {
 export type AstNode =
   NumberLiteral | StringLiteral | Reference | ColumnName | CurrentNode | ParentNode | Filter | Negation | BinaryExpression | FunctionCall;
 
-export type AstKind = AstNode['kind'];
-
 /** What parse() returns: the tree and the text it came from. */
 export interface Expression {
   readonly source: string;

@@ -18,16 +18,16 @@ export type { Expr, ExpressionRole } from './expressions';
 export * from './text';
 export * from './markup';
 export * from './values';
-export { instancesOf, rootInstance, type FormValues, type Instance } from './instances';
-export { answerFromResult, coerceAnswer } from './coerce';
-export { shapeAnswers, storedAnswers, MAX_REPEAT_INSTANCES, MAX_SUBMISSION_INSTANCES } from './validate/shape';
-export { graphInput, graphOf, literalExpression } from './graph';
+export { type FormValues, type Instance } from './instances';
+export { coerceAnswer } from './coerce';
+export { shapeAnswers } from './validate/shape';
+export { graphInput, graphOf } from './graph';
 export { expressionTrees, type ExpressionTrees } from './trees';
 export { checkPatterns, type PatternReport } from './patterns';
 export { validateAnswers, checkState, hasAnyAnswer, type Issue, type ValidateOptions, type ValidationResult } from './validate/validate';
 export { FIELD_MESSAGES, SUBMIT_MESSAGES, type IssueKind } from './validate/messages';
 export { CODECS, type Decoded } from './answers/codecs';
-export { encodeAnswers, decodeAnswers, answerCapacity, type DecodeProblem, type EncodedAnswers } from './answers/encode';
+export { encodeAnswers, decodeAnswers, type DecodeProblem, type EncodedAnswers } from './answers/encode';
 export { toFormEntries, parseSubmission, unflatten, MAX_REPORTED_ERRORS, type FormEntry, type FormEntryValue } from './answers/form-fields';
 export type { AnswerDetail, AnswerFile, AnswerInput, SubmissionInput } from './answers/types';
 export {
@@ -36,9 +36,7 @@ export {
   section,
   repeat,
   q,
-  stableId,
   QuestionBuilder,
-  SectionBuilder,
   type BuildOptions,
   type ChoiceSpec,
   type ItemBuilder,
@@ -62,8 +60,6 @@ export {
   neutralizeCell,
   parseAnswerFilter,
   filterColumnOf,
-  FILTER_OPS,
-  FILTER_OPS_OF,
   type AnswerFilter,
   type FilterColumn,
   type CellOptions,

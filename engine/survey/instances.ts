@@ -38,10 +38,3 @@ export function instancesOf(repeats: readonly string[], root: Instance): Instanc
 }
 
 export const joinPath = (prefix: string, step: string): string => (prefix === '' ? step : `${prefix}/${step}`);
-
-/** The 1-based instance indexes of a path: 'household[2]/member[1]' -> [2, 1]. */
-export function indexesOf(path: string): number[] {
-  const out: number[] = [];
-  for (const m of path.matchAll(/\[(\d+)\]/g)) out.push(Number(m[1]));
-  return out;
-}

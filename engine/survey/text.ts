@@ -32,20 +32,6 @@ export function languageOf(languages: readonly SurveyLanguage[], languageId: num
   return languages.find((l) => l.languageId === languageId) ?? languages.find((l) => l.isBaseLanguage) ?? languages[0];
 }
 
-const REFERENCE = /\$\{([^}\s]+)\}/g;
-
-/**
- * Fills the `${name}` references of a label or hint. `show` gives the text of an answer (the UI shows
- * choice labels for select answers); empty answers read '[No value]'.
- */
-export function interpolate(template: string, show: (name: string) => string | undefined): string {
-  if (!template.includes('${')) return template;
-  return template.replace(REFERENCE, (_, name: string) => {
-    const v = show(name);
-    return v === undefined || v.trim() === '' ? NO_VALUE : v;
-  });
-}
-
 // Private-use characters hold a reference's place while the formatting is read: no markup reads them.
 const HELD = /\uE000(\d+)\uE001/g;
 

@@ -24,4 +24,4 @@ export function passwordChecklist(password: string): Record<'length' | 'lower' |
   };
 }
 
-export { DEFAULT_PHONE_REGION, isValidPhone, normalizePhone } from './phone';
+export { isValidPhone, normalizePhone } from './phone';

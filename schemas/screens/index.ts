@@ -37,5 +37,5 @@ export { adminDeletedItems, projectDeletedItems } from './deletedItems';
 export { taskManagement } from './tasks';
 export { projectForm } from './projects';
 export { workspaceForm } from './workspaces';
-export { BUILDER_BASE, surveyForm } from './surveyTools';
+export { surveyForm } from './surveyTools';
 export type * from './types';

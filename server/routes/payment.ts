@@ -45,8 +45,6 @@ import { MAX_INVOICES_IN_ZIP } from '../services/billing';
 import { invoicePdf, invoicesZip } from '../services/invoiceDocuments';
 import { editPlan } from '../services/plans';
 
-export { TRIAL_DAYS } from '../plugins/payments/provider';
-
 const OWNER = ORGANIZATION_ONLY;
 const inApp = { access: OWNER, withoutSubscription: true } as const;
 

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import * as q from '../db/queries/billing';
 import type { Clock } from '../plugins/payments/clock';
-import type { Card, PaymentProvider, SubState } from '../plugins/payments/provider';
+import type { Card, PaymentProvider } from '../plugins/payments/provider';
 import { sandboxCard } from '../plugins/payments/sandbox';
 import type { StripeProvider, StripeUpdate } from '../plugins/payments/stripe';
 import type { Mailer } from '../plugins/mail';
@@ -15,7 +15,6 @@ import { paymentReminderMail } from './mailTemplates';
 import { accessState } from './subscriptionState';
 
 export const REMINDER_DAYS = [15, 3, 1] as const;
-export const BILLING_PAGE_SIZE = 10;
 /** More invoices than any organization has in decades of monthly billing; the zip is bounded by it. */
 export const MAX_INVOICES_IN_ZIP = 1000;
 
@@ -464,5 +463,3 @@ export function invoiceView(r: q.InvoiceRow) {
     pdf: `/api/Payment/downloadInvoice/${r.id}`,
   };
 }
-
-export type { SubState };

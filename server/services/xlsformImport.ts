@@ -16,7 +16,6 @@ import { saveSurvey } from './surveyBuilder';
 
 type Q = Kysely<DB>;
 
-export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
 export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: XLSFORM_CELL_MAX };
 
 const refuse = (report: ReportEntry[]) =>

@@ -3,7 +3,7 @@ import type { RoleName } from '../../schemas/roles';
 import type { OrganizationChoice, SessionUser } from '../state/session';
 import { api, request } from './client';
 
-export const BOT_CHECK_HEADER = 'g-recaptcha-response';
+const BOT_CHECK_HEADER = 'g-recaptcha-response';
 const botHeader = (token: string | undefined): Record<string, string> => (token ? { [BOT_CHECK_HEADER]: token } : {});
 
 export interface RegisterStepOneData {

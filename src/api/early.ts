@@ -9,7 +9,7 @@ const FRESH_MS = 30_000;
 const early = new Map<string, { at: number; data: Promise<unknown>; settled?: { value: unknown } }>();
 
 /** Starts a call now and keeps its answer for takeEarly(key) (or takeSettled(key), once it has arrived). */
-export function startEarly(key: string, call: () => Promise<unknown>): Promise<unknown> {
+export function startEarly(key: string, call: () => Promise<unknown>): void {
   const data = call();
   const entry: { at: number; data: Promise<unknown>; settled?: { value: unknown } } = { at: Date.now(), data };
   // Read by the page, or dropped: a rejection nobody awaits yet must not be reported as unhandled.
@@ -18,7 +18,6 @@ export function startEarly(key: string, call: () => Promise<unknown>): Promise<u
     () => undefined,
   );
   early.set(key, entry);
-  return data;
 }
 
 /**

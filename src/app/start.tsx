@@ -31,7 +31,7 @@ function loadRoot(fill: boolean): Promise<Root> {
     return import('./appRoot').then((m) => ({ Root: m.App, Frame: m.Frame, ready: m.ready }));
   }
   setSignedOutHandler(() => window.location.assign('/auth/login'));
-  return import('./fillRoot').then((m) => ({ Root: m.FillPage, Frame: m.Frame, offline: m }));
+  return import('./fillRoot').then((m) => ({ Root: m.FillPage, Frame: m.Frame, offline: { startOffline: m.startOffline } }));
 }
 
 export async function start(fill: boolean): Promise<void> {

@@ -62,7 +62,7 @@ export function AccountNotices() {
             colorPalette="brand"
             onClick={() => {
               closeActivated();
-              navigate(homePathFor(snap.roles));
+              void navigate(homePathFor(snap.roles));
             }}
           >
             {t('accountNotices.activatedButton')}
@@ -84,7 +84,7 @@ export function AccountNotices() {
               colorPalette="brand"
               onClick={() => {
                 closeReminder();
-                navigate('/subscription-plans');
+                void navigate('/subscription-plans');
               }}
             >
               {t('accountNotices.addPaymentMethod')}

@@ -22,7 +22,7 @@ export function ChooseFirst({ what }: { what: 'workspace' | 'project' }) {
         <VStack textAlign="center">
           <EmptyState.Title>{t(what === 'project' ? 'dashboard.noProject' : 'projects.noWorkspace')}</EmptyState.Title>
         </VStack>
-        <Button colorPalette="brand" onClick={() => navigate(to)}>
+        <Button colorPalette="brand" onClick={() => void navigate(to)}>
           {t(what === 'project' ? 'dashboard.chooseProject' : 'projects.chooseWorkspace')}
         </Button>
       </EmptyState.Content>

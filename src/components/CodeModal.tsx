@@ -17,7 +17,9 @@ export function CodeModal(props: {
   title: string;
   description?: ReactNode;
   submitLabel?: string;
+  /** Reports its own failure (a toast): the modal only shows it is busy meanwhile. */
   onSubmit: (code: string) => Promise<void>;
+  /** Reports its own failure, as onSubmit. */
   onResend?: () => Promise<void>;
   onClose: () => void;
   children?: ReactNode;
@@ -41,6 +43,16 @@ export function CodeModal(props: {
       await props.onSubmit(value);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (resending || !props.onResend) return;
+    setResending(true);
+    try {
+      await props.onResend();
+    } finally {
+      setResending(false);
     }
   }
 
@@ -84,21 +96,7 @@ export function CodeModal(props: {
                 </Field.Root>
                 {props.children}
                 {props.onResend && (
-                  <Link
-                    as="button"
-                    fontSize="sm"
-                    color="brand.600"
-                    aria-disabled={resending}
-                    onClick={async () => {
-                      if (resending) return;
-                      setResending(true);
-                      try {
-                        await props.onResend?.();
-                      } finally {
-                        setResending(false);
-                      }
-                    }}
-                  >
+                  <Link as="button" fontSize="sm" color="brand.600" aria-disabled={resending} onClick={() => void resend()}>
                     {t('auth.code.resend')}
                   </Link>
                 )}

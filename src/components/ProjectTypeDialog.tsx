@@ -61,7 +61,7 @@ export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: (
                 style={{ textAlign: 'start', cursor: enabled ? 'pointer' : 'not-allowed' }}
                 onClick={() => {
                   onClose();
-                  navigate(`/project-selection/create-project/${tile.typeId}`);
+                  void navigate(`/project-selection/create-project/${tile.typeId}`);
                 }}
                 data-testid={`project-type-${tile.typeId}`}
               >

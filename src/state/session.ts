@@ -75,10 +75,6 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function isSignedIn(s: Pick<SessionState, 'token'> = session): boolean {
-  return !!s.token;
-}
-
 /** Logout clears stored user, roles, tokens, organization id and name (spec 000 section 2). */
 export function clearSession(): void {
   Object.assign(session, empty());

@@ -48,10 +48,6 @@ export interface Clock {
 
 const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'int', 'decimal', 'range']);
 
-export function isNumericType(type: string | undefined): boolean {
-  return type !== undefined && NUMERIC_TYPES.has(type);
-}
-
 /** One answer as the engine sees it: numeric questions become numbers so 1 equals 1.0. */
 export function scalarOf(raw: unknown, type: string | undefined, clock: Clock): Scalar {
   switch (typeof raw) {

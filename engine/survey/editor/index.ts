@@ -3,7 +3,6 @@
 export { apply, canRedo, canUndo, createHistory, redo, saved, undo, HISTORY_LIMIT, type History, type HistoryResult } from './history';
 export {
   applyEdit,
-  defaultEnv,
   editorState,
   savePayload,
   type EditEnv,
@@ -14,14 +13,13 @@ export {
   type EditorState,
   type SurveyPatch,
 } from './operations';
-export { checkName, freshName, MAX_NAME_LENGTH, type NameProblem, type NameProblemCode } from './names';
+export { checkName, freshName, type NameProblem, type NameProblemCode } from './names';
 export { maxChoicesOf, withMaxChoices } from './maxChoices';
-export { writeProperty, type PropertyValues, type SetProperty } from './properties';
+export { type PropertyValues, type SetProperty } from './properties';
 export {
   csvFilesNamed,
   describeProblem,
   publishProblems,
-  PUBLISH_CHECKS,
   type PublishCheck,
   type PublishContext,
   type PublishProblem,
@@ -30,7 +28,6 @@ export {
 export { locate, walkItems } from './tree';
 export { emptyQuestion } from './defaults';
 export {
-  LOCALIZED_KINDS,
   textFor,
   toTranslate,
   translatableTexts,
@@ -52,15 +49,7 @@ export {
   translationSheet,
   type SheetReading,
 } from './translationSheet';
-export { choiceMedia, MAX_MEDIA_NAME, mediaNameProblem, withChoiceMedia } from './media';
+export { choiceMedia, mediaNameProblem, withChoiceMedia } from './media';
 export { bareQuestionNames } from './bareNames';
 export { checkDraft, type DraftProblem, type ExpressionProperty } from './check';
-export {
-  completionsAt,
-  laterReferences,
-  MAX_COMPLETIONS,
-  referencedNames,
-  surveyNames,
-  type Completion,
-  type CompletionOption,
-} from './completion';
+export { completionsAt, laterReferences, surveyNames, type Completion, type CompletionOption } from './completion';

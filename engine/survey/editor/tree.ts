@@ -34,13 +34,6 @@ export function* walkItems(items: readonly SurveyItem[]): Generator<SurveyItem> 
   }
 }
 
-/** The children list at a section (null: the top), by path. */
-function childrenAt(items: readonly SurveyItem[], path: Path): readonly SurveyItem[] {
-  let list = items;
-  for (const i of path) list = list[i]!.innerItems;
-  return list;
-}
-
 /** A copy of the tree with the children list at `path` replaced. */
 function withChildren(
   items: readonly SurveyItem[],
@@ -66,10 +59,6 @@ export function insertAt(items: readonly SurveyItem[], parentPath: Path, index: 
     const at = index === undefined ? list.length : Math.max(0, Math.min(index, list.length));
     return [...list.slice(0, at), item, ...list.slice(at)];
   });
-}
-
-export function sectionChildren(items: readonly SurveyItem[], parentPath: Path): readonly SurveyItem[] {
-  return childrenAt(items, parentPath);
 }
 
 /**

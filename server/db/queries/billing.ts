@@ -14,8 +14,6 @@ export async function planPrices(q: Q): Promise<Map<number, PlanPrice>> {
   );
 }
 
-export const findPlan = (q: Q, id: number) => q.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
-
 const subColumns = [
   's.id',
   's.organization_id',

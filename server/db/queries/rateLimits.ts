@@ -27,10 +27,6 @@ export async function underLimit(db: Kysely<DB>, key: string, limit: number, win
   return (row?.hits ?? 0) < limit;
 }
 
-export async function clearHits(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
-}
-
 export async function purgeOldWindows(db: Kysely<DB>, olderThan: Date): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_start', '<', olderThan).execute();
 }

@@ -255,25 +255,6 @@ function parseUuidArray(v: unknown): string[] {
   return [];
 }
 
-export async function countSubmissionsByClientId(q: Q, organizationId: string, clientId: string): Promise<number> {
-  const r = await q
-    .selectFrom('submissions')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function listSubmissionFiles(q: Q, organizationId: string, submissionId: string) {
-  return q
-    .selectFrom('submission_files')
-    .select(['id', 'item_id', 'repeat_path', 'storage_key', 'file_name', 'content_type', 'size_bytes', 'sha256'])
-    .where('organization_id', '=', organizationId)
-    .where('submission_id', '=', submissionId)
-    .execute();
-}
-
 /** The organization and content version of a survey that is not deleted (any organization: public links). */
 export async function surveyVersion(q: Q, surveyId: string): Promise<{ organizationId: string; version: number } | undefined> {
   const row = await q

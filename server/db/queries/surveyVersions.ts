@@ -42,9 +42,3 @@ export async function findVersion(
   const model = (typeof r.model === 'string' ? JSON.parse(r.model) : r.model) as SurveyModel;
   return { organizationId: r.organization_id, model };
 }
-
-/** Every survey item id ever published in the survey's versions is still a row: answers point at them. */
-export async function versionNumbers(q: Q, surveyId: string): Promise<number[]> {
-  const rows = await q.selectFrom('survey_versions').select('version').where('survey_id', '=', surveyId).orderBy('version').execute();
-  return rows.map((r) => r.version);
-}

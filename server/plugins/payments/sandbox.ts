@@ -12,16 +12,7 @@
 // Test cards are Stripe's: 4242 4242 4242 4242 pays, 4000 0000 0000 0341 attaches but declines, and
 // 4000 0000 0000 0002 is refused at once ('Your card was declined.').
 import { randomUUID } from 'node:crypto';
-import {
-  TRIAL_DAYS,
-  periodPrice,
-  type Card,
-  type NewInvoice,
-  type OpenInvoice,
-  type PaymentProvider,
-  type PlanPrice,
-  type SubState,
-} from './provider';
+import { TRIAL_DAYS, periodPrice, type Card, type NewInvoice, type PaymentProvider, type SubState } from './provider';
 
 const DAY = 86_400_000;
 
@@ -253,5 +244,3 @@ export function createSandboxProvider(): PaymentProvider {
     },
   };
 }
-
-export type { OpenInvoice, PlanPrice };

@@ -19,7 +19,7 @@ export function BackButton({ route }: { route: RouteDecl }) {
       size="sm"
       mb="3"
       ms="-2"
-      onClick={() => (target.to === -1 ? navigate(-1) : navigate(target.to))}
+      onClick={() => void (target.to === -1 ? navigate(-1) : navigate(target.to))}
       data-testid="back-button"
     >
       <LuArrowLeft /> {t(target.label)}

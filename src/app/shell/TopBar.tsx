@@ -3,7 +3,7 @@
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { clearSession, session } from '../../state/session';
@@ -12,12 +12,12 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { profileMenuEntries } from './navigation';
 
-export async function logout(navigate: (to: string) => void): Promise<void> {
+export function logout(navigate: NavigateFunction): void {
   // Revoke the session on the server too; signing out locally must not wait for it to answer.
   void api.post('/Account/logout').catch(() => undefined);
   clearSession();
   queryClient.clear();
-  navigate('/auth/login');
+  void navigate('/auth/login');
 }
 
 export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }) {
@@ -42,8 +42,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }
         <LanguageSwitcher />
         <Menu.Root
           onSelect={(d) => {
-            if (d.value === 'logout') void logout(navigate);
-            else navigate(d.value);
+            if (d.value === 'logout') logout(navigate);
+            else void navigate(d.value);
           }}
         >
           <Menu.Trigger asChild>

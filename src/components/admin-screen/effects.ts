@@ -20,11 +20,11 @@ export const effects: Record<EffectName, (api: EffectApi, row?: Row) => void> = 
   chooseWorkspace: (api, row) => {
     session.currentWorkspaceId = String(row?.id ?? '');
     session.currentProjectId = null;
-    api.navigate(api.roles.includes('DataCollector') ? '/tasks' : '/project-selection');
+    void api.navigate(api.roles.includes('DataCollector') ? '/tasks' : '/project-selection');
   },
   chooseProject: (api, row) => {
     session.currentProjectId = String(row?.id ?? '');
-    api.navigate('/dashboard');
+    void api.navigate('/dashboard');
   },
   chooseProjectType: (api) => api.openProjectTypes(),
   copyPublicLink: (api, row) => {

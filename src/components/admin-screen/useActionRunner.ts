@@ -71,5 +71,3 @@ export function useActionRunner(base: FillContext, roles: readonly string[], opt
     closeProjectTypes: () => setProjectTypesOpen(false),
   };
 }
-
-export type ActionRunner = ReturnType<typeof useActionRunner>;

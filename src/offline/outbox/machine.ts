@@ -125,9 +125,6 @@ export function dueInOrder(records: readonly OutboxRecord[], now: number, ignore
   return records.filter((r) => isDue(r, now, ignoreBackoff)).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
-/** Waiting in the outbox: everything not yet confirmed by the server. */
-export const isWaiting = (r: OutboxRecord): boolean => r.state !== 'sent';
-
 /** Entries the user should act on: refused by the server, or kept longer than the spec's 30 days. */
 export const needsAttention = (r: OutboxRecord): boolean => r.state === 'attention' || r.state === 'expired';
 

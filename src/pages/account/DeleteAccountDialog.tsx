@@ -48,12 +48,12 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       if (option === '2') {
         await api.post('/Account/deactivateAccount', body);
         notify('success', t('profileInformation.delete.deactivated'));
-        setTimeout(() => void logout(navigate), LOGOUT_AFTER_MS);
+        setTimeout(() => logout(navigate), LOGOUT_AFTER_MS);
       } else {
         if (owner) await api.delete('/Organizations/permanentlyDeleteOrg', body, { query: { organizationId: snap.organizationId } });
         else await api.delete('/Account/permanentlyDeleteUser', body, { query: { userId: snap.user?.id } });
         notify('success', t(owner ? 'profileInformation.delete.orgDeleted' : 'profileInformation.delete.userDeleted'));
-        void logout(navigate);
+        logout(navigate);
       }
     } catch {
       notify('error', t('profileInformation.delete.failed'));

@@ -170,7 +170,7 @@ export default function LoginInformationPage() {
         notify('success', t('loginInformation.passwordUpdated'));
       }
       setPending(null);
-      setTimeout(() => void logout(navigate), LOGOUT_AFTER_MS);
+      setTimeout(() => logout(navigate), LOGOUT_AFTER_MS);
     } catch (err) {
       notify('error', failureText(err, t(pending.kind === 'email' ? 'loginInformation.emailFailed' : 'loginInformation.passwordFailed')));
     }

@@ -82,7 +82,7 @@ export default function ForgotPasswordPage() {
   return (
     <Box bg="white" p={{ base: '5', md: '8' }} borderRadius="xl" borderWidth="1px" shadow="sm">
       {stage !== 'reset' ? (
-        <form onSubmit={sendEmail} noValidate>
+        <form onSubmit={(e) => void sendEmail(e)} noValidate>
           <Stack gap="4">
             <Heading as="h1" size="xl">
               {t('auth.forgot.title')}
@@ -110,7 +110,7 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       ) : (
-        <form onSubmit={reset} noValidate>
+        <form onSubmit={(e) => void reset(e)} noValidate>
           <Stack gap="4">
             <Heading as="h1" size="xl">
               {t('auth.forgot.resetTitle')}
@@ -142,7 +142,7 @@ export default function ForgotPasswordPage() {
               <Button type="submit" colorPalette="brand" flex="1" disabled={busy} data-testid="reset-submit">
                 {busy ? t('common.processing') : t('auth.forgot.resetSubmit')}
               </Button>
-              <Button variant="outline" flex="1" onClick={() => navigate('/auth/login')}>
+              <Button variant="outline" flex="1" onClick={() => void navigate('/auth/login')}>
                 {t('common.cancel')}
               </Button>
             </Stack>
@@ -183,7 +183,7 @@ export default function ForgotPasswordPage() {
                 <Text color="gray.600">{t('auth.forgot.changedBody')}</Text>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button colorPalette="brand" onClick={() => setTimeout(() => navigate('/auth/login'), AFTER_RESET_DELAY_MS)}>
+                <Button colorPalette="brand" onClick={() => setTimeout(() => void navigate('/auth/login'), AFTER_RESET_DELAY_MS)}>
                   {t('auth.forgot.gotIt')}
                 </Button>
               </Dialog.Footer>

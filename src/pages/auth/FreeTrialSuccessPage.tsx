@@ -12,7 +12,7 @@ export default function FreeTrialSuccessPage() {
     <NoticeCard
       title={t('auth.trial.title')}
       action={
-        <Button colorPalette="brand" onClick={() => navigate('/auth/login')} data-testid="trial-sign-in">
+        <Button colorPalette="brand" onClick={() => void navigate('/auth/login')} data-testid="trial-sign-in">
           {t('auth.success.signIn')}
         </Button>
       }

@@ -62,13 +62,13 @@ export default function LoginPage() {
           registrationToken: res.organizationNotPaid.registrationToken ?? null,
           step: 0,
         });
-        navigate('/auth/registration');
+        void navigate('/auth/registration');
         return;
       }
       storeLogin(res, remember);
       const usable = usableOrganizations(res.organizations);
       if (res.organizations.length === 1 && usable.length === 1) await enterOrganization(usable[0]!);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const data = (err.data ?? {}) as {
@@ -83,7 +83,7 @@ export default function LoginPage() {
         await resend();
       } else if (err.message === problems.noSubscription.message) {
         Object.assign(registration, { userId: data.userId ?? null, organizationId: data.organizationId ?? null, confirmed: true, step: 1 });
-        navigate('/auth/registration');
+        void navigate('/auth/registration');
       } else if (paymentProblems.includes(err.message)) {
         if (data.organizationId) {
           storePayment({
@@ -94,7 +94,7 @@ export default function LoginPage() {
           });
         }
         notify('warning', problemText(err));
-        navigate('/auth/payment');
+        void navigate('/auth/payment');
       } else notify('error', problemText(err));
     } finally {
       setBusy(false);

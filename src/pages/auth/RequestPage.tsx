@@ -17,7 +17,7 @@ export default function RequestPage() {
           variant="outline"
           onClick={() => {
             clearSession();
-            navigate('/auth');
+            void navigate('/auth');
           }}
         >
           {t('shell.logout')}

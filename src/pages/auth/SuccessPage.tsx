@@ -35,7 +35,7 @@ export default function SuccessPage() {
     <NoticeCard
       title={t('auth.success.title')}
       action={
-        <Button colorPalette="brand" onClick={() => navigate('/auth/login')}>
+        <Button colorPalette="brand" onClick={() => void navigate('/auth/login')}>
           {t('auth.success.signIn')}
         </Button>
       }

@@ -32,7 +32,7 @@ export default function PaymentPage() {
   function finished(message: string) {
     clearPayment();
     notify('success', message);
-    navigate('/auth/login', { replace: true });
+    void navigate('/auth/login', { replace: true });
   }
 
   async function payNow() {

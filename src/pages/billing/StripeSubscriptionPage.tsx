@@ -46,7 +46,7 @@ export default function StripeSubscriptionPage() {
             {t('auth.trial.title')}
           </Heading>
           <Text>{t('billing.activated')}</Text>
-          <Button colorPalette="brand" onClick={() => navigate('/auth/login')}>
+          <Button colorPalette="brand" onClick={() => void navigate('/auth/login')}>
             {t('auth.success.signIn')}
           </Button>
         </Stack>

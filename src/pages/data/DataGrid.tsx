@@ -263,7 +263,7 @@ export const DataGrid = memo(function DataGrid(props: DataGridProps) {
       const link = (e.target as Element).closest('a.dg-open');
       if (!link) return;
       e.preventDefault();
-      navigate(link.getAttribute('href')!);
+      void navigate(link.getAttribute('href')!);
     },
     [navigate],
   );

@@ -16,7 +16,7 @@ export default function ComingSoonPage() {
       body={t('errors.comingSoonBody')}
       actions={
         framed ? undefined : (
-          <Button variant="outline" onClick={() => navigate(-1)}>
+          <Button variant="outline" onClick={() => void navigate(-1)}>
             {t('errors.goBack')}
           </Button>
         )

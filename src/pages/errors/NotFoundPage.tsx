@@ -12,7 +12,7 @@ export default function NotFoundPage() {
       code="404"
       title={t('errors.notFound')}
       actions={
-        <Button colorPalette="brand" onClick={() => navigate('/')}>
+        <Button colorPalette="brand" onClick={() => void navigate('/')}>
           {t('errors.home')}
         </Button>
       }

@@ -12,7 +12,7 @@ export default function ServerErrorPage() {
       code="500"
       title={t('errors.serverError')}
       actions={
-        <Button colorPalette="brand" onClick={() => navigate('/')}>
+        <Button colorPalette="brand" onClick={() => void navigate('/')}>
           {t('errors.home')}
         </Button>
       }

@@ -13,10 +13,10 @@ export default function UnauthorizedPage() {
       title={t('errors.noAccess')}
       actions={
         <>
-          <Button variant="outline" onClick={() => navigate(-1)}>
+          <Button variant="outline" onClick={() => void navigate(-1)}>
             {t('errors.goBack')}
           </Button>
-          <Button colorPalette="brand" onClick={() => navigate('/')}>
+          <Button colorPalette="brand" onClick={() => void navigate('/')}>
             {t('errors.home')}
           </Button>
         </>

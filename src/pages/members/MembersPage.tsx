@@ -53,7 +53,7 @@ function Title({ title, total }: { title: string; total: number | undefined }) {
   );
 }
 
-export function ProjectMembersPage() {
+export default function ProjectMembersPage() {
   const { t } = useTranslation();
   const snap = useSnapshot(session);
   const [mode, close] = useDialogMode(false);
@@ -92,5 +92,3 @@ export function AdminMembersPage() {
     </Stack>
   );
 }
-
-export default ProjectMembersPage;

@@ -43,7 +43,7 @@ export default function OrganizationsPage() {
   async function choose(o: Pick<OrganizationChoice, 'organizationId' | 'organizationName'>) {
     setBusy(o.organizationId);
     try {
-      navigate(await enterOrganization(o));
+      void navigate(await enterOrganization(o));
     } catch (err) {
       notify('error', err instanceof ApiError ? problemText(err) : t('common.somethingWrongRetry'));
     } finally {

@@ -4,5 +4,5 @@ import { ProjectTypeDialog } from '../../components/ProjectTypeDialog';
 
 export default function ProjectTypePage() {
   const navigate = useNavigate();
-  return <ProjectTypeDialog open onClose={() => navigate('/project-selection')} />;
+  return <ProjectTypeDialog open onClose={() => void navigate('/project-selection')} />;
 }

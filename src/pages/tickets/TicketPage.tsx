@@ -100,7 +100,9 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
                       size="sm"
                       variant="outline"
                       data-testid="ticket-attachment"
-                      onClick={() => downloadAttachment(a.url, a.fileName).catch(() => notify('error', t('tickets.detail.downloadFailed')))}
+                      onClick={() =>
+                        void downloadAttachment(a.url, a.fileName).catch(() => notify('error', t('tickets.detail.downloadFailed')))
+                      }
                     >
                       <LuPaperclip aria-hidden="true" />
                       <bdi>{a.fileName}</bdi>

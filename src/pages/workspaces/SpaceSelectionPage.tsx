@@ -33,7 +33,7 @@ export default function SpaceSelectionPage() {
                 type="button"
                 disabled={!enabled}
                 style={{ textAlign: 'start', cursor: enabled ? 'pointer' : 'not-allowed' }}
-                onClick={() => s.to && navigate(s.to)}
+                onClick={() => s.to && void navigate(s.to)}
                 data-testid={`space-${s.id}`}
               >
                 <Card.Body gap="3">

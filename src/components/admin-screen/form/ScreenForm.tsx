@@ -78,12 +78,12 @@ export function ScreenForm({ form, mode }: { form: FormDeclaration; mode: 'creat
   const schema = useMemo(() => translateSchema(form.schema, t) as RJSFSchema, [form.schema, t]);
   const uiSchema = translateUi(form.uiSchema, t, choices) as UiSchema;
 
-  function leave(result?: Data) {
+  function leave(result?: Data): void {
     const to = m!.after.to;
-    if (to !== 'back') return navigate(String(fill(to, { ...fc, ...(result ? { result } : {}) })));
+    if (to !== 'back') return void navigate(String(fill(to, { ...fc, ...(result ? { result } : {}) })));
     // Opened directly (a bookmark, a reload): there is no page to go back to, so go home.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    return idx > 0 ? navigate(-1) : navigate(homePathFor(snap.roles));
+    void (idx > 0 ? navigate(-1) : navigate(homePathFor(snap.roles)));
   }
 
   async function submit(e: IChangeEvent<Data>) {

@@ -115,7 +115,7 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           {field(

@@ -32,7 +32,7 @@ export function ReviewStep({ onBack }: { onBack: () => void }) {
         { headers: registration.registrationToken ? { authorization: `Bearer ${registration.registrationToken}` } : {}, noRefresh: true },
       );
       clearRegistration();
-      navigate('/auth/freeTrial/successful', { state: { fromApp: true } });
+      void navigate('/auth/freeTrial/successful', { state: { fromApp: true } });
     } catch (err) {
       if (err instanceof ApiError) notify('error', problemText(err));
     } finally {

@@ -7,7 +7,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuGripVertical, LuRepeat, LuTrash2 } from 'react-icons/lu';
-import { QUESTION_TYPES, type QuestionType, type SurveyItem } from '../../../../engine/survey/index';
+import type { QuestionType, SurveyItem } from '../../../../engine/survey/index';
 import { itemTitle, typeTitle } from './labels';
 import type { Row } from './treeRows';
 
@@ -201,7 +201,3 @@ const sameRow = (a: RowProps, b: RowProps): boolean =>
 export const OutlineRow = memo(function OutlineRow(p: RowProps) {
   return p.row.kind === 'end' ? <EndRow row={p.row} sectionTitle={p.sectionTitle} /> : <ItemRow {...p} row={p.row} />;
 }, sameRow);
-
-export const typeOfRow = (row: Row): QuestionType | null =>
-  row.kind === 'item' ? (row.item.surveyItem.questionType as QuestionType) : null;
-export const isSectionType = (type: QuestionType): boolean => QUESTION_TYPES[type].key === 'section';

@@ -77,7 +77,6 @@ export const date = question('date');
 export const calculate = (name: string, expression: string) => new Item({ name, type: 'calculate' }).calculation(expression);
 export const selectOne = (name: string, list: string) => new Item({ name, type: `select_one ${list}` });
 export const selectMultiple = (name: string, list: string) => new Item({ name, type: `select_multiple ${list}` });
-export const note = question('note');
 export const group = (name: string, ...children: Item[]) => new Item({ name, type: 'begin_group' }, [], children);
 export const repeat = (name: string, ...children: Item[]) => new Item({ name, type: 'begin_repeat' }, [], children);
 
