@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
 // PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
 const apiTests = ['tests/api/**/*.test.ts'];
+// The worker threads run the compiled server: the API suites build it first when it is stale.
+const apiSetup = ['tests/support/buildServer.ts'];
 
 export default defineConfig({
   test: {
@@ -18,13 +20,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite', TZ: 'UTC' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          globalSetup: apiSetup,
+          env: { TEST_DB: 'pglite', TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
         test: {
           name: 'api-postgres',
           include: apiTests,
+          globalSetup: apiSetup,
           env: { TEST_DB: 'postgres', TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
