@@ -43,7 +43,7 @@ export class WorkerBudgetError extends Error {
 }
 
 /**
- * The workers' Node options: none when the process runs under tsx (the benchmarks and `npm run dev` do),
+ * The workers' Node options: none when the process runs under tsx (the benchmarks do),
  * else what the process has (Node's default). The workers run compiled JavaScript (paths.ts) whose packages
  * Node resolves itself; under the inherited loader each worker ran the loader too (its hooks thread and
  * modules) and compiled the bundle again, holding it twice with its source map as text. Without it the
