@@ -4,8 +4,9 @@ import { TEST_WORKERS } from './tests/support/workers';
 // One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
 // PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
 const apiTests = ['tests/api/**/*.test.ts'];
-// Makes the template databases every API file starts from (tests/support/templates.ts).
-const apiSetup = 'tests/support/templates.ts';
+// The worker threads run the compiled server, so the API suites build it first when it is stale; then
+// the template databases every API file starts from (tests/support/templates.ts) are made.
+const apiSetup = ['tests/support/buildServer.ts', 'tests/support/templates.ts'];
 
 export default defineConfig({
   test: {
@@ -25,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
-          globalSetup: [apiSetup],
+          globalSetup: apiSetup,
           env: { TEST_DB: 'pglite', TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -36,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
-          globalSetup: [apiSetup],
+          globalSetup: apiSetup,
           env: { TEST_DB: 'postgres', TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,7 +3,7 @@
 // { isSuccess, data, message, errors }, errors included.
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
@@ -39,7 +39,6 @@ import { checkResponses } from './responseCheck';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
 import { validatorCompiler } from './validators';
-import { workerBundle } from './workers/bundle';
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +88,8 @@ function failure(code: ProblemCode, message: string, errors: string[], data: unk
 // JSON bodies may be large enough to carry a 1 MB field, so an oversized field is a 400 naming it.
 const BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_REPORTED_ERRORS = 100;
+/** Under the web root, the compiled server (build/server.ts): never served. */
+const SERVER_FILES = /^\/server(\/|$)/i;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -105,9 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('deps', deps);
-  // The worker threads' bundle is checked (or built) now, so that the first export or import does not
-  // wait for it; a failure here is met again, and reported, by the task that needs it.
-  workerBundle().catch(() => undefined);
   capConnectionsPerAddress(app.server, { max: deps.config.maxConnectionsPerAddress, exemptLoopback: true });
   await registerSecurityHeaders(app as unknown as App, deps.config);
   retryAfterOnUnavailable(app as unknown as App);
@@ -251,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       preCompressed: true,
       // Off, or @fastify/static's own 'public, max-age=0' replaces the headers set just below.
       cacheControl: false,
+      // The compiled server lives in dist/server/ beside the front end; it is not the front end's to serve.
+      allowedPath: (pathName) => !SERVER_FILES.test(posix.normalize(`/${pathName}`)),
       // Hashed assets never change; index.html and the service worker must always be revalidated.
       setHeaders: (res, path) => {
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

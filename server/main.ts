@@ -1,20 +1,19 @@
-// `npm start`: the whole product on one port. Reads the configuration, prepares the database and the
-// front end, serves both, and prints where to go and how to sign in. With PostgreSQL the primary
+// `npm start` (compiled to dist/server/main.js, which build/start.mjs builds when stale and runs): the
+// whole product on one port. Reads the configuration, prepares the database, serves the API and the built
+// front end, and prints where to go and how to sign in. With PostgreSQL the primary
 // prepares everything, runs the scheduled jobs and supervises WORKERS node:cluster workers that share
 // the port (one Node process is one core, and a busy collection day wants them all), restarting any
 // that dies, even a single one. With the embedded PGlite one process does everything.
 import cluster from 'node:cluster';
-import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, type Booted } from './boot';
 import { loadConfig } from './config';
-import { ensureFrontend } from './frontend';
+import { distDir } from './paths';
 import { superviseWorkers } from './supervisor';
 import { printWelcome } from './welcome';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const config = loadConfig();
-const webRoot = join(root, 'dist');
+const webRoot = distDir;
 
 function onStop(close: () => Promise<void>): void {
   let stopping = false;
@@ -39,7 +38,12 @@ function onStop(close: () => Promise<void>): void {
  */
 function workerExecArgv(): string[] {
   const given = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
-  return [...process.execArgv, ...(/semi[-_]space/.test(given) ? [] : ['--max-semi-space-size=64'])];
+  return [
+    ...process.execArgv,
+    ...(/semi[-_]space/.test(given) ? [] : ['--max-semi-space-size=64']),
+    // build/start.mjs turns source maps on from inside; a worker starts this file directly.
+    ...(process.sourceMapsEnabled && !/enable-source-maps/.test(given) ? ['--enable-source-maps'] : []),
+  ];
 }
 
 async function serve(booted: Booted): Promise<void> {
@@ -52,7 +56,6 @@ if (cluster.isWorker) {
   // The primary stops the workers; a worker stops by itself only with the primary's signal.
   onStop(() => booted.close());
 } else {
-  await ensureFrontend(root, webRoot, (m) => console.log(m));
   const booted = await boot(config, { webRoot, log: console });
   if (!config.databaseUrl) {
     // PGlite lives inside this process and its data directory admits one process, so there is nothing
@@ -61,7 +64,13 @@ if (cluster.isWorker) {
     await serve(booted);
     onStop(() => booted.close());
   } else {
-    const workers = await superviseWorkers({ count: config.workers, execArgv: workerExecArgv(), log: console });
+    const workers = await superviseWorkers({
+      count: config.workers,
+      // This file, not the process's first (build/start.mjs, which would check the build again in each).
+      exec: fileURLToPath(import.meta.url),
+      execArgv: workerExecArgv(),
+      log: console,
+    });
     onStop(async () => {
       await workers.stop();
       await booted.close();

@@ -26,8 +26,9 @@ function listening(worker: Worker): Promise<void> {
   });
 }
 
-export async function superviseWorkers(opts: { count: number; execArgv: string[]; log: SupervisorLog }): Promise<Supervisor> {
-  cluster.setupPrimary({ execArgv: opts.execArgv });
+/** `exec`: the file each worker runs (the server's main module); `execArgv`: its Node options. */
+export async function superviseWorkers(opts: { count: number; exec: string; execArgv: string[]; log: SupervisorLog }): Promise<Supervisor> {
+  cluster.setupPrimary({ exec: opts.exec, execArgv: opts.execArgv });
   const startedAt = new Map<number, number>();
   const fork = (): Worker => {
     const worker = cluster.fork();

@@ -1,10 +1,12 @@
 // Heavy work from untrusted content runs off the request loop, in worker threads
 // (piscina) with a memory ceiling (resourceLimits) and a time budget: a workbook that makes the parser
 // spin or hoard memory costs one worker, which is terminated and replaced, while every other request
-// goes on being answered. Tasks are the exports of tasks.ts, run from its precompiled bundle (bundle.ts).
+// goes on being answered. Tasks are the exports of tasks.ts, run compiled (dist/server/tasks.js, paths.ts).
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { workerBundle } from './bundle';
+import { workerFile } from '../paths';
 import type * as Tasks from './tasks';
 
 export interface WorkerLimits {
@@ -41,8 +43,8 @@ export class WorkerBudgetError extends Error {
 }
 
 /**
- * The workers' Node options: none when the process runs under tsx (the server does: `npm start`), else
- * what the process has (Node's default). The workers run a precompiled bundle (bundle.ts) whose packages
+ * The workers' Node options: none when the process runs under tsx (the benchmarks do),
+ * else what the process has (Node's default). The workers run compiled JavaScript (paths.ts) whose packages
  * Node resolves itself; under the inherited loader each worker ran the loader too (its hooks thread and
  * modules) and compiled the bundle again, holding it twice with its source map as text. Without it the
  * standing export worker costs the process 39-44 MB of RSS instead of 87-93 MB and starts in 1.4-1.7 s
@@ -86,20 +88,22 @@ export async function runOn<T>(pool: Piscina, name: string, input: unknown, time
 }
 
 /** The pools, each started on its first task: the general one (WORKER_LIMITS) and the exports' (EXPORT_WORKER_LIMITS). */
-const pools: { shared?: Promise<Piscina> | undefined; exports?: Promise<Piscina> | undefined } = {};
+const pools: { shared?: Piscina | undefined; exports?: Piscina | undefined } = {};
 
 type TaskName = keyof typeof Tasks;
 export type TaskInput<K extends TaskName> = Parameters<(typeof Tasks)[K]>[0];
 export type TaskResult<K extends TaskName> = Awaited<ReturnType<(typeof Tasks)[K]>>;
 
-/** Runs one of tasks.ts's exports in the shared pool; `transfer` moves ports (or buffers) to the worker. */
-function poolOf(which: keyof typeof pools): Promise<Piscina> {
-  // The export pool keeps one worker whatever happens: see startExportWorker.
-  const pool = (pools[which] ??= workerBundle().then((url) =>
-    which === 'exports' ? createPool(url, EXPORT_WORKER_LIMITS, 1) : createPool(url),
-  ));
-  pool.catch(() => (pools[which] = undefined));
-  return pool;
+/** The pool, started on its first task; the export pool keeps one worker whatever happens (see startExportWorker). */
+function poolOf(which: keyof typeof pools): Piscina {
+  return (pools[which] ??= startPool(which));
+}
+
+function startPool(which: keyof typeof pools): Piscina {
+  // Else piscina fails on each task with a bare "cannot find module" from inside the worker.
+  const file = fileURLToPath(workerFile);
+  if (!existsSync(file)) throw new Error(`The worker threads' file ${file} is missing: \`npm run build\` writes it.`);
+  return which === 'exports' ? createPool(workerFile, EXPORT_WORKER_LIMITS, 1) : createPool(workerFile);
 }
 
 export async function runInWorker<K extends TaskName>(
@@ -107,7 +111,7 @@ export async function runInWorker<K extends TaskName>(
   input: TaskInput<K>,
   opts: { timeoutMs: number; transfer?: Transferable[] },
 ): Promise<TaskResult<K>> {
-  const pool = await poolOf(task === 'writeExport' || task === 'streamExport' ? 'exports' : 'shared');
+  const pool = poolOf(task === 'writeExport' || task === 'streamExport' ? 'exports' : 'shared');
   return runOn<TaskResult<K>>(pool, task, input, opts.timeoutMs, opts.transfer);
 }
 
@@ -118,12 +122,12 @@ export async function runInWorker<K extends TaskName>(
  * broke on it. Started once, it stays (minThreads 1), so an export only adds what its rows need.
  */
 export async function startExportWorker(): Promise<void> {
-  await runOn(await poolOf('exports'), 'ping', null, 60_000);
+  await runOn(poolOf('exports'), 'ping', null, 60_000);
 }
 
 /** Stops the shared pool's workers (server shutdown); a later task starts a new pool. */
 export async function closeWorkers(): Promise<void> {
   const started = [pools.shared, pools.exports];
   pools.shared = pools.exports = undefined;
-  for (const pool of started) await (await pool?.catch(() => undefined))?.destroy();
+  for (const pool of started) await pool?.destroy();
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureBuilt } from '../../build/start.mjs';
 import { demoData } from '../../fixtures/index';
 import { openPostgres } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -79,6 +80,8 @@ async function run(format: 'csv' | 'xlsx'): Promise<void> {
   const inWorker = process.env.PROFILE_IN_WORKER === '1';
   const rss0 = process.memoryUsage().rss;
   if (inWorker) {
+    // The worker runs the compiled server (server/paths.ts).
+    ensureBuilt(['server'], (m) => console.log(m));
     await startExportWorker();
     console.log(`export worker started: RSS +${((process.memoryUsage().rss - rss0) / 1e6).toFixed(0)} MB`);
   }

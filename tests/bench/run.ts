@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from '../../build/start.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
@@ -11,6 +12,9 @@ const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
   .sort();
+
+// The worker threads run the compiled server (server/paths.ts), the benchmarks' in-process ones included.
+ensureBuilt(['server'], (m) => console.log(m));
 
 for (const file of files) {
   console.log(`\n=== ${file} ===`);

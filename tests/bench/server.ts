@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureFrontend } from '../../server/frontend';
+import { ensureBuilt } from '../../build/start.mjs';
 import { freePort } from '../support/ports';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -20,11 +20,11 @@ export interface BenchServer {
 }
 
 export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
-  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
+  ensureBuilt(['frontend', 'server'], (m) => console.log(m));
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-bench-'));
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'build/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
-// Starts the product for the browser tests, once per worker,, as `npm start` would: a fresh embedded database in a
-// temporary folder, the real bot check (ALTCHA), demo data, the built front end. Reuses a server given
+// Starts the product for the browser tests, once per worker, as `npm start` does: the front end and
+// the server built when stale, then the compiled server run by the launcher (build/start.mjs), on a fresh
+// embedded database in a temporary folder, with the real bot check (ALTCHA) and demo data. Reuses a server given
 // in E2E_BASE_URL instead.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -7,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureFrontend } from '../../server/frontend';
+import { ensureBuilt } from '../../build/start.mjs';
 import { freePort } from '../support/ports';
 import { TEST_WORKERS } from '../support/workers';
 
@@ -49,7 +50,7 @@ async function startServer(jwtSecret: string): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'build/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -94,7 +95,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('jwtSecret', process.env.E2E_JWT_SECRET ?? '');
     return async () => undefined;
   }
-  await ensureFrontend(root, join(root, 'dist'), (m) => console.log(m));
+  ensureBuilt(['frontend', 'server'], (m) => console.log(m));
   const jwtSecret = randomBytes(32).toString('hex');
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer(jwtSecret)));
   project.provide(

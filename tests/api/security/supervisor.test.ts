@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFrontend } from '../../../server/frontend';
+import { ensureBuilt } from '../../../build/start.mjs';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { freePort } from '../../support/ports';
 
@@ -34,12 +34,12 @@ const answers = async () => ((await fetch(`${base}/api/DataCollection/CheckOnlin
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  await ensureFrontend(root, join(root, 'dist'), () => undefined);
+  ensureBuilt(['frontend', 'server'], () => undefined);
   testDb = await createTestDatabase('postgres');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-supervisor-'));
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  server = spawn(process.execPath, [join(root, 'build/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

@@ -42,8 +42,8 @@ describe('the worker pool', () => {
 });
 
 describe("the workers' Node options", () => {
-  // `npm start` runs the server under tsx; a worker that inherited its loader cost the process twice the
-  // memory (the standing export worker: 87-93 MB of RSS instead of 39-44 MB) and started later.
+  // The benchmarks run the server's sources under tsx; a worker that inherited its loader cost the process
+  // twice the memory (the standing export worker: 87-93 MB of RSS instead of 39-44 MB) and started later.
   const underTsx = [
     '--require',
     '/app/node_modules/tsx/dist/preflight.cjs',
