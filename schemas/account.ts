@@ -115,3 +115,196 @@ export interface OrganizationEntry {
 
 /** Whether the organization may be entered, from its registration and subscription. */
 export type AccessState = 'ok' | 'registration' | 'noSubscription' | 'canceledEnded' | 'ended' | 'notPaid';
+
+// The answers of the Account calls (schemas/envelope.ts replies()).
+
+const token = { type: 'string', maxLength: 4096 } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableText = { type: ['string', 'null'], maxLength: 200 } as const;
+/** More organizations than one person belongs to; the list is not paged. */
+const MAX_USER_ORGANIZATIONS = 10_000;
+
+export const organizationEntrySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'organizationId',
+    'organizationName',
+    'organizationType',
+    'organizationTypeId',
+    'organizationMemberId',
+    'isDeletedUser',
+    'isDeletedOrg',
+    'roles',
+    'subscriptionEndDate',
+    'paymentMethodId',
+    'accessState',
+  ],
+  properties: {
+    organizationId: uuid,
+    organizationName: shortText,
+    organizationType: nullableText,
+    organizationTypeId: { type: ['integer', 'null'] },
+    organizationMemberId: uuid,
+    isDeletedUser: { type: 'boolean' },
+    isDeletedOrg: { type: 'boolean' },
+    roles: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 50 } } },
+    },
+    subscriptionEndDate: { type: ['string', 'null'], format: 'date-time' },
+    paymentMethodId: nullableText,
+    accessState: { type: 'string', enum: ['ok', 'registration', 'noSubscription', 'canceledEnded', 'ended', 'notPaid'] },
+  },
+} as const;
+
+export const userOrganizationsSchema = { type: 'array', maxItems: MAX_USER_ORGANIZATIONS, items: organizationEntrySchema } as const;
+
+/** The signed-in user as login answers it. */
+export const publicUserSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'fullName', 'phoneNumber', 'email', 'countryName', 'profilePictureUrl', 'organizations'],
+  properties: {
+    id: uuid,
+    fullName: shortText,
+    phoneNumber: { type: ['string', 'null'], maxLength: 50 },
+    email,
+    countryName: nullableText,
+    profilePictureUrl: { type: ['string', 'null'], maxLength: 2048 },
+    organizations: { type: 'array', maxItems: MAX_USER_ORGANIZATIONS, items: uuid },
+  },
+} as const;
+
+const tokenPair = { token, tokenExpire: dateTime, refreshToken: token } as const;
+
+/** Where an owner whose organization is still registering is sent back to, instead of a session. */
+const organizationNotPaidSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['isRegistrationDone', 'organizationId', 'userId', 'registrationToken', 'registerStepOneData'],
+  properties: {
+    isRegistrationDone: { type: 'boolean' },
+    organizationId: uuid,
+    userId: uuid,
+    registrationToken: token,
+    registerStepOneData: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['fullName', 'roleWithinOrganization', 'phoneNumber', 'email', 'name', 'typeId', 'countryId'],
+      properties: {
+        fullName: shortText,
+        roleWithinOrganization: nullableText,
+        phoneNumber: { type: ['string', 'null'], maxLength: 50 },
+        email,
+        name: shortText,
+        typeId: { type: ['integer', 'null'] },
+        countryId: { type: ['integer', 'null'] },
+      },
+    },
+  },
+} as const;
+
+/** POST Account/login: a session, or (token null) the registration to finish first. */
+export const loginAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'tokenExpire', 'refreshToken', 'message', 'user', 'organizations', 'organizationNotPaid'],
+  properties: {
+    token: { type: ['string', 'null'], maxLength: 4096 },
+    tokenExpire: { type: ['string', 'null'], format: 'date-time' },
+    refreshToken: { type: ['string', 'null'], maxLength: 4096 },
+    message: { type: 'string', maxLength: 500 },
+    user: { ...publicUserSchema, type: ['object', 'null'] },
+    organizations: userOrganizationsSchema,
+    organizationNotPaid: { ...organizationNotPaidSchema, type: ['object', 'null'] },
+  },
+} as const;
+
+export const registerAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'organizationId'],
+  properties: { userId: uuid, organizationId: uuid },
+} as const;
+
+export const confirmEmailAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['registrationToken', 'organizationId'],
+  properties: {
+    registrationToken: { type: ['string', 'null'], maxLength: 4096 },
+    organizationId: { type: ['string', 'null'], format: 'uuid' },
+  },
+} as const;
+
+export const forgotPasswordAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId'],
+  properties: { userId: uuid },
+} as const;
+
+export const resetCodeAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['resetToken'],
+  properties: { resetToken: token },
+} as const;
+
+export const selectOrganizationAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'tokenExpire', 'refreshToken', 'userRole', 'organizationName', 'message'],
+  properties: {
+    ...tokenPair,
+    userRole: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 50 } },
+    organizationName: shortText,
+    message: { type: 'string', maxLength: 500 },
+  },
+} as const;
+
+export const refreshAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'tokenExpire', 'refreshToken'],
+  properties: tokenPair,
+} as const;
+
+/** A call that answers only that it was done. */
+export const doneSchema = { type: 'boolean' } as const;
+
+/** GET BotCheck/config: which bot check the sign-in forms solve. */
+export const botCheckConfigSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode', 'siteKey'],
+  properties: { mode: { type: 'string', enum: ['altcha', 'recaptcha', 'off'] }, siteKey: { type: ['string', 'null'], maxLength: 200 } },
+} as const;
+
+/** GET health: this process can serve. */
+export const healthSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+} as const;
+
+/** GET dev/mailbox: the outbox, newest first (at most the query's limit, 200). */
+export const devMailboxSchema = {
+  type: 'array',
+  maxItems: 200,
+  items: {
+    type: 'object',
+    required: ['id', 'to', 'subject', 'text', 'createdAt', 'sentAt'],
+    properties: {
+      id: { type: ['string', 'integer'], maxLength: 64 },
+      to: email,
+      subject: { type: 'string', maxLength: 1000 },
+      text: { type: 'string', maxLength: 1_000_000 },
+      createdAt: { type: 'string', format: 'date-time' },
+      sentAt: { type: ['string', 'null'], format: 'date-time' },
+    },
+  },
+} as const;

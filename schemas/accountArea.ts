@@ -80,23 +80,61 @@ export type DashboardStatisticsQuery = FromSchema<typeof dashboardStatisticsQuer
 export const SUMMARY_YEARS = [2023, 2024, 2025] as const;
 
 /** Organizations/getDashboardStatistics (spec 000 section 3 "Dashboard statistics"). */
-export interface DashboardStatistics {
-  /** 0: no limit. */
-  workspaceLimit: number;
-  currentWorkspaces: number;
-  /** Average surveys created per month over the period chosen. */
-  totalSurveys: number;
-  /** Average respondents (submissions) per month over the period chosen. */
-  totalBeneficiaries: number;
-  totalEnumerators: number;
-  totalProjects: number;
-  /** Share of the storage limit used, 0-100; 0 when there is no limit. */
-  dataUsedPercentage: number;
-  /** GB; 0: no limit. */
-  dataUsageLimit: number;
-  /** Bytes stored (beyond the spec: the donut's used part when there is no limit). */
-  dataUsedBytes: number;
-}
+const statistic = { type: 'number', minimum: 0 } as const;
+/** GET Organizations/getDashboardStatistics: the account summary. */
+export const dashboardStatisticsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'workspaceLimit',
+    'currentWorkspaces',
+    'totalSurveys',
+    'totalBeneficiaries',
+    'totalEnumerators',
+    'totalProjects',
+    'dataUsedPercentage',
+    'dataUsageLimit',
+    'dataUsedBytes',
+  ],
+  properties: {
+    /** 0: no limit. */
+    workspaceLimit: statistic,
+    currentWorkspaces: statistic,
+    /** Average surveys created per month over the period chosen. */
+    totalSurveys: statistic,
+    /** Average respondents (submissions) per month over the period chosen. */
+    totalBeneficiaries: statistic,
+    totalEnumerators: statistic,
+    totalProjects: statistic,
+    /** Share of the storage limit used, 0-100; 0 when there is no limit. */
+    dataUsedPercentage: { type: 'number', minimum: 0, maximum: 100 },
+    /** GB; 0: no limit. */
+    dataUsageLimit: statistic,
+    /** Bytes stored (beyond the spec: the donut's used part when there is no limit). */
+    dataUsedBytes: statistic,
+  },
+} as const;
+export type DashboardStatistics = FromSchema<typeof dashboardStatisticsSchema>;
+
+/** A state or city of the profile's location choices. */
+export const placesSchema = {
+  type: 'array',
+  maxItems: 20_000,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'name'],
+    properties: { code: { type: 'string', maxLength: 200 }, name: { type: 'string', maxLength: 200 } },
+  },
+} as const;
+
+/** POST Account/addOrUpdateProfilePicture: the picture's new address, null once deleted. */
+export const profilePictureAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['profilePictureUrl'],
+  properties: { profilePictureUrl: { type: ['string', 'null'], maxLength: 2048 } },
+} as const;
 
 /** GET /Languages/getStates and getCities: the profile's location choices (spec 001 section 9). */
 export const statesQuery = {

@@ -41,3 +41,11 @@ export function envelope<const D extends object>(data: D) {
 export function replies<const D extends object>(data: D) {
   return { 200: envelope(data), '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
 }
+
+/**
+ * A route whose success is not JSON (a file, a page, a redirect): only its refusals are in the envelope.
+ * `what` says what it answers instead, for readers and the contract test.
+ */
+export function fileReplies(what: string) {
+  return { '2xx': { description: what }, '3xx': { description: what }, '4xx': failureEnvelope, '5xx': failureEnvelope } as const;
+}

@@ -3,7 +3,6 @@
 // the Organization Management page and its Profile information dialog; and the password change.
 import type { FromSchema } from 'json-schema-to-ts';
 import { code6, password, positiveInt, uuid } from './common';
-import type { genders } from './members';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const required = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
@@ -67,24 +66,61 @@ export const changePasswordBody = {
 export type ChangePasswordBody = FromSchema<typeof changePasswordBody>;
 
 /** What GET /Organizations/getUserAndOrganizationInfo answers: the spec's four fields and what the page shows. */
-export interface UserAndOrganizationInfo {
-  userId: string;
-  userFullName: string;
-  email: string;
-  userPhoneNumber: string | null;
-  gender: keyof typeof genders | null;
-  userCountryId: number | null;
-  userRoleWithinOrganization: string | null;
-  geographicalDetail: GeographicalDetail;
-  organizationMemberId: string;
-  role: string;
-  organizationId: string;
-  organizationName: string;
-  organizationTypeId: number | null;
-  organizationType: string | null;
-  organizationCountryId: number | null;
-  organizationCountry: string | null;
-  zipCode: string | null;
-  /** Whether the caller may change the organization's name, type and country (its owner only). */
-  canEditOrganization: boolean;
-}
+const nullable = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const nullableId = { type: ['integer', 'null'] } as const;
+
+/** GET Organizations/getUserAndOrganizationInfo: the caller's profile and company information. */
+export const userAndOrganizationInfoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'userId',
+    'userFullName',
+    'email',
+    'userPhoneNumber',
+    'gender',
+    'userCountryId',
+    'userRoleWithinOrganization',
+    'geographicalDetail',
+    'organizationMemberId',
+    'role',
+    'organizationId',
+    'organizationName',
+    'organizationTypeId',
+    'organizationType',
+    'organizationCountryId',
+    'organizationCountry',
+    'zipCode',
+    'canEditOrganization',
+  ],
+  properties: {
+    userId: uuid,
+    userFullName: text(200),
+    email: text(254),
+    userPhoneNumber: nullable(50),
+    gender: { type: ['string', 'null'], enum: ['Male', 'Female', 'Other', null] },
+    userCountryId: nullableId,
+    userRoleWithinOrganization: nullable(200),
+    geographicalDetail,
+    organizationMemberId: uuid,
+    role: text(50),
+    organizationId: uuid,
+    organizationName: text(200),
+    organizationTypeId: nullableId,
+    organizationType: nullable(200),
+    organizationCountryId: nullableId,
+    organizationCountry: nullable(200),
+    zipCode: nullable(20),
+    /** Whether the caller may change the organization's name, type and country (its owner only). */
+    canEditOrganization: { type: 'boolean' },
+  },
+} as const;
+export type UserAndOrganizationInfo = FromSchema<typeof userAndOrganizationInfoSchema>;
+
+/** POST Organizations/editUserAndOrganization: the message shown. */
+export const editedProfileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: { message: text(200) },
+} as const;

@@ -10,6 +10,9 @@ import {
   PROFILE_PICTURE_MAX_BYTES,
   citiesQuery,
   dashboardStatisticsQuery,
+  dashboardStatisticsSchema,
+  placesSchema,
+  profilePictureAnswerSchema,
   statesQuery,
   deleteAccountBody,
   profilePictureParams,
@@ -17,7 +20,8 @@ import {
   sendUpdateEmailCodeBody,
   updateEmailBody,
 } from '../../schemas/accountArea';
-import { userIdQuery } from '../../schemas/account';
+import { doneSchema, userIdQuery } from '../../schemas/account';
+import { fileReplies, replies } from '../../schemas/envelope';
 import { userAndOrganizationQuery } from '../../schemas/organizations';
 import { ORGANIZATION_ONLY, PROFILE_ROLES } from '../../schemas/roles';
 import { callerOf, tenantOf } from '../access';
@@ -83,28 +87,44 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
   const db = () => app.deps.database.db;
 
   // Login information (spec 000 sections 4 and 5): any signed-in account changes its own.
-  app.post('/account/sendUpdateEmailCode', { config: { access: 'user' }, schema: { body: sendUpdateEmailCodeBody } }, async (req) => {
-    await login.sendUpdateEmailCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
-    return ok(true, 'A verification code has been sent to your email.');
-  });
-  app.post('/Account/updateEmail', { config: { access: 'user' }, schema: { body: updateEmailBody } }, async (req) => {
-    await login.updateEmail(deps(), callerOf(req), { ...req.body, ip: req.ip });
-    return ok(true, 'Your email has been updated successfully.');
-  });
-  app.post('/Account/sendChangePasswordCode', { config: { access: 'user' }, schema: { body: sendChangePasswordCodeBody } }, async (req) => {
-    await login.sendChangePasswordCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
-    return ok(true, 'A verification code has been sent to your email.');
-  });
+  app.post(
+    '/account/sendUpdateEmailCode',
+    { config: { access: 'user' }, schema: { body: sendUpdateEmailCodeBody, response: replies(doneSchema) } },
+    async (req) => {
+      await login.sendUpdateEmailCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
+      return ok(true, 'A verification code has been sent to your email.');
+    },
+  );
+  app.post(
+    '/Account/updateEmail',
+    { config: { access: 'user' }, schema: { body: updateEmailBody, response: replies(doneSchema) } },
+    async (req) => {
+      await login.updateEmail(deps(), callerOf(req), { ...req.body, ip: req.ip });
+      return ok(true, 'Your email has been updated successfully.');
+    },
+  );
+  app.post(
+    '/Account/sendChangePasswordCode',
+    { config: { access: 'user' }, schema: { body: sendChangePasswordCodeBody, response: replies(doneSchema) } },
+    async (req) => {
+      await login.sendChangePasswordCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
+      return ok(true, 'A verification code has been sent to your email.');
+    },
+  );
 
   // The profile picture: the caller's own; shown at an unguessable address that changes with the picture.
-  app.post('/Account/addOrUpdateProfilePicture', { config: { access: 'user' } }, async (req) => {
-    const { userId, picture } = await readPicture(req);
-    if (userId !== callerOf(req).userId) throw problem('forbidden');
-    return ok({ profilePictureUrl: await area.setProfilePicture(db(), storage, userId, picture) });
-  });
+  app.post(
+    '/Account/addOrUpdateProfilePicture',
+    { config: { access: 'user' }, schema: { response: replies(profilePictureAnswerSchema) } },
+    async (req) => {
+      const { userId, picture } = await readPicture(req);
+      if (userId !== callerOf(req).userId) throw problem('forbidden');
+      return ok({ profilePictureUrl: await area.setProfilePicture(db(), storage, userId, picture) });
+    },
+  );
   app.get(
     '/FileData/profilePicture/:userId/:version',
-    { config: { access: 'public' }, schema: { params: profilePictureParams } },
+    { config: { access: 'public' }, schema: { params: profilePictureParams, response: fileReplies('the profile picture (png or jpeg)') } },
     async (req, reply) => {
       const file = await area.profilePicture(db(), req.params.userId.toLowerCase(), req.params.version);
       return sendStoredFile(reply, storage, { key: file.key, fileName: 'profile-picture', contentType: file.contentType });
@@ -114,7 +134,7 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
   // Deleting or deactivating (spec 000 sections 4 "Organization membership" and 5).
   app.delete(
     '/Account/permanentlyDeleteUser',
-    { config: { access: PROFILE_ROLES }, schema: { querystring: userIdQuery, body: deleteAccountBody } },
+    { config: { access: PROFILE_ROLES }, schema: { querystring: userIdQuery, body: deleteAccountBody, response: replies(doneSchema) } },
     async (req) => {
       const t = tenantOf(req);
       if (req.query.userId.toLowerCase() !== t.userId) throw problem('notFound');
@@ -136,6 +156,7 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
           properties: { organizationId: userAndOrganizationQuery.properties.organizationId },
         },
         body: deleteAccountBody,
+        response: replies(doneSchema),
       },
     },
     async (req) => {
@@ -145,23 +166,34 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
       return ok(true, 'Organization deleted successfully');
     },
   );
-  app.post('/Account/deactivateAccount', { config: { access: PROFILE_ROLES }, schema: { body: deleteAccountBody } }, async (req) => {
-    await area.closeAccount(db(), tenantOf(req), 2, req.body);
-    return ok(true, 'Deactivated successfully');
-  });
+  app.post(
+    '/Account/deactivateAccount',
+    { config: { access: PROFILE_ROLES }, schema: { body: deleteAccountBody, response: replies(doneSchema) } },
+    async (req) => {
+      await area.closeAccount(db(), tenantOf(req), 2, req.body);
+      return ok(true, 'Deactivated successfully');
+    },
+  );
 
   // The profile's states and cities, from the dataset on the server.
-  app.get('/Languages/getStates', { config: { access: 'user' }, schema: { querystring: statesQuery } }, async (req) =>
-    ok(statesOf(req.query.countryCode)),
+  app.get(
+    '/Languages/getStates',
+    { config: { access: 'user' }, schema: { querystring: statesQuery, response: replies(placesSchema) } },
+    async (req) => ok(statesOf(req.query.countryCode)),
   );
-  app.get('/Languages/getCities', { config: { access: 'user' }, schema: { querystring: citiesQuery } }, async (req) =>
-    ok(citiesOf(req.query.countryCode, req.query.stateCode)),
+  app.get(
+    '/Languages/getCities',
+    { config: { access: 'user' }, schema: { querystring: citiesQuery, response: replies(placesSchema) } },
+    async (req) => ok(citiesOf(req.query.countryCode, req.query.stateCode)),
   );
 
   // The account summary (Organization only).
   app.get(
     '/Organizations/getDashboardStatistics',
-    { config: { access: ORGANIZATION_ONLY }, schema: { querystring: dashboardStatisticsQuery } },
+    {
+      config: { access: ORGANIZATION_ONLY },
+      schema: { querystring: dashboardStatisticsQuery, response: replies(dashboardStatisticsSchema) },
+    },
     async (req) => ok(await area.dashboardStatistics(db(), tenantOf(req), req.query)),
   );
 }

@@ -1,5 +1,7 @@
 // The development mailbox: with no SMTP server configured, e-mails stay in the outbox and this lists
 // them, so a new user can read their confirmation code. Off when DEV_MAILBOX=off or SMTP_URL is set.
+import { devMailboxSchema } from '../../schemas/account';
+import { replies } from '../../schemas/envelope';
 import type { FastifyRequest } from 'fastify';
 import { ok, type App } from '../envelope';
 import { listMail } from '../db/queries/outbox';
@@ -25,19 +27,23 @@ export default async function devMailboxRoutes(app: App): Promise<void> {
     type: 'object',
     properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
   } as const;
-  app.get('/dev/mailbox', { config: { access: 'public' }, schema: { querystring: query } }, async (req) => {
-    // The mailbox shows everyone's codes: unless asked for explicitly, only the machine itself may read it.
-    if (app.deps.config.devMailboxLoopbackOnly && !fromThisMachine(req)) throw problem('routeNotFound');
-    const mail = await listMail(app.deps.database.db, { to: req.query.to, limit: req.query.limit });
-    return ok(
-      mail.map((m) => ({
-        id: m.id,
-        to: m.to_address,
-        subject: m.subject,
-        text: m.body_text,
-        createdAt: new Date(m.created_at).toISOString(),
-        sentAt: m.sent_at,
-      })),
-    );
-  });
+  app.get(
+    '/dev/mailbox',
+    { config: { access: 'public' }, schema: { querystring: query, response: replies(devMailboxSchema) } },
+    async (req) => {
+      // The mailbox shows everyone's codes: unless asked for explicitly, only the machine itself may read it.
+      if (app.deps.config.devMailboxLoopbackOnly && !fromThisMachine(req)) throw problem('routeNotFound');
+      const mail = await listMail(app.deps.database.db, { to: req.query.to, limit: req.query.limit });
+      return ok(
+        mail.map((m) => ({
+          id: m.id,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.body_text,
+          createdAt: new Date(m.created_at).toISOString(),
+          sentAt: m.sent_at,
+        })),
+      );
+    },
+  );
 }

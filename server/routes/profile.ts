@@ -1,6 +1,9 @@
 // The calls of the Organization Management page (spec 001 section 2) and the account's profile: the
 // caller's profile and company information (Organizations/getUserAndOrganizationInfo and
 // editUserAndOrganization, spec 000 section 7) and the Login Information dialog's password change.
+import { doneSchema } from '../../schemas/account';
+import { replies } from '../../schemas/envelope';
+import { editedProfileSchema, userAndOrganizationInfoSchema } from '../../schemas/organizations';
 import { changePasswordBody, editUserAndOrganizationBody, userAndOrganizationQuery } from '../../schemas/organizations';
 import { PROFILE_ROLES } from '../../schemas/roles';
 import { callerOf, tenantOf } from '../access';
@@ -14,13 +17,16 @@ export default async function profileRoutes(app: App): Promise<void> {
   // DataCollector and Guest have no profile pages (spec 000 section 6).
   app.get(
     '/Organizations/getUserAndOrganizationInfo',
-    { config: { access: PROFILE_ROLES }, schema: { querystring: userAndOrganizationQuery } },
+    {
+      config: { access: PROFILE_ROLES },
+      schema: { querystring: userAndOrganizationQuery, response: replies(userAndOrganizationInfoSchema) },
+    },
     async (req) => ok(await profile.info(db(), tenantOf(req), req.query)),
   );
 
   app.post(
     '/Organizations/editUserAndOrganization',
-    { config: { access: PROFILE_ROLES }, schema: { body: editUserAndOrganizationBody } },
+    { config: { access: PROFILE_ROLES }, schema: { body: editUserAndOrganizationBody, response: replies(editedProfileSchema) } },
     async (req) => {
       await profile.edit(db(), tenantOf(req), req.body);
       const message = 'Your information has been updated successfully.';
@@ -29,17 +35,21 @@ export default async function profileRoutes(app: App): Promise<void> {
   );
 
   // Any signed-in account changes its own password; it needs no organization.
-  app.post('/Account/changePassword', { config: { access: 'user' }, schema: { body: changePasswordBody } }, async (req) => {
-    const { code, ...form } = req.body;
-    if (code !== undefined) {
-      await changePasswordWithCode({ db: db(), config: app.deps.config, mailer: app.deps.mailer }, callerOf(req), {
-        ...form,
-        code,
-        ip: req.ip,
-      });
+  app.post(
+    '/Account/changePassword',
+    { config: { access: 'user' }, schema: { body: changePasswordBody, response: replies(doneSchema) } },
+    async (req) => {
+      const { code, ...form } = req.body;
+      if (code !== undefined) {
+        await changePasswordWithCode({ db: db(), config: app.deps.config, mailer: app.deps.mailer }, callerOf(req), {
+          ...form,
+          code,
+          ip: req.ip,
+        });
+        return ok(true, 'Your password has been updated successfully.');
+      }
+      await profile.changePassword(db(), callerOf(req), { ...form, ip: req.ip });
       return ok(true, 'Your password has been updated successfully.');
-    }
-    await profile.changePassword(db(), callerOf(req), { ...form, ip: req.ip });
-    return ok(true, 'Your password has been updated successfully.');
-  });
+    },
+  );
 }

@@ -595,6 +595,8 @@ export interface Outcome {
 }
 
 const ENVELOPE_KEYS = ['data', 'errors', 'isSuccess', 'message'];
+/** A refusal carries the problem's stable code besides. */
+const REFUSAL_KEYS = ['code', 'data', 'errors', 'isSuccess', 'message'];
 /** A refusal says what is wrong in a few sentences; one that grows with the input is an amplifier. */
 const MAX_REFUSAL_BYTES = 64 * 1024;
 
@@ -617,7 +619,7 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
-  if (!body || typeof body !== 'object' || Object.keys(body).sort().join() !== ENVELOPE_KEYS.join())
+  if (!body || typeof body !== 'object' || Object.keys(body).sort().join() !== (status >= 400 ? REFUSAL_KEYS : ENVELOPE_KEYS).join())
     return `answered ${status} outside the envelope`;
   if (typeof body.isSuccess !== 'boolean' || typeof body.message !== 'string' || !Array.isArray(body.errors))
     return `answered ${status} with an envelope of the wrong types`;

@@ -86,6 +86,7 @@ describe('GET /api/health', () => {
         data: null,
         message: 'The service is briefly unavailable. Please try again in a moment.',
         errors: ['The service is briefly unavailable. Please try again in a moment.'],
+        code: 'serviceUnavailable',
       });
     });
   });
