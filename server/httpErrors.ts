@@ -22,11 +22,16 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     err.code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'requestTimeout' : 'badRequest';
   const { status } = problems[code];
   const body = envelope(code);
+  // end(), not write() then destroy(): destroying at once resets the connection on Node 24 before the
+  // client has read the answer.
   if (socket.writable) {
-    socket.write(
+    socket.end(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // A client that never closes its side does not keep the socket.
+    setTimeout(() => socket.destroy(), 5000).unref();
+    return;
   }
   socket.destroy(err);
 }
