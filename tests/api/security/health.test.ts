@@ -27,6 +27,7 @@ describe('GET /api/health', () => {
       data: null,
       message: 'The service is briefly unavailable. Please try again in a moment.',
       errors: ['queue unavailable'],
+      code: 'serviceUnavailable',
     });
     expect(res.headers['retry-after']).toBe('5');
     expect(res.headers['cache-control']).toBe('no-store');
