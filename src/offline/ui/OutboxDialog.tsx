@@ -18,6 +18,15 @@ import { syncNow } from '../runtime';
 import { checkStorage, storageHealth } from '../storage';
 import { useLive } from './hooks';
 
+/**
+ * A refused submission's reason: the engine's own rule when the server quoted one (an empty submission,
+ * a required field), which the engine's texts translate; otherwise the API problem by its code.
+ */
+function refusalText(problem: NonNullable<OutboxRecord['problem']>, t: TFunction): string {
+  const rule = engineMessage(problem.message, t);
+  return rule !== problem.message ? rule : problemText(problem);
+}
+
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'blue', sent: 'green', attention: 'red', expired: 'orange' };
 
 /** 1000-based units, as the spec shows file sizes. */
@@ -78,7 +87,7 @@ function Entry(props: { record: OutboxRecord }) {
             {/* The server's reasons in the reader's language: the engine's rules by their text, the API's
                 problems by their code; anything else as the server said it, in its own direction. */}
             <Text fontWeight="medium">
-              <bdi>{engineMessage(r.problem ? problemText(r.problem) : '', t)}</bdi>
+              <bdi>{r.problem ? refusalText(r.problem, t) : ''}</bdi>
             </Text>
             {r.problem?.errors
               .filter((e) => e !== r.problem?.message)
