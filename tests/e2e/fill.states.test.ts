@@ -2,6 +2,7 @@
 // deadline and the Survey expired modal, a used link, 'Read more', an unknown survey, the
 // unsaved-changes prompt, the server's refusals at submit, and the printed form. The survey data is
 // the demo survey's, changed in flight where a state needs it.
+import { problems, type ProblemCode } from '../../schemas/problems';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,9 +215,11 @@ describe('leaving with unsaved answers', () => {
 });
 
 describe('refusals at submit', () => {
-  async function submitWith(p: Page, status: number, message: string): Promise<void> {
+  /** The server refuses the submission with this problem, as its envelope carries it: code and message. */
+  async function submitWith(p: Page, code: ProblemCode): Promise<void> {
+    const { status, message } = problems[code];
     await p.route('**/api/DataCollection/SubmitSurvey', (route) =>
-      route.fulfill({ status, json: { isSuccess: false, data: null, message, errors: [] } }),
+      route.fulfill({ status, json: { isSuccess: false, data: null, message, errors: [], code } }),
     );
     await openSurvey(p, link.path);
     await q(p, 'consent').locator('input').check();
@@ -232,25 +235,21 @@ describe('refusals at submit', () => {
 
   it('shows the already-submitted screen when the server says the link was used', async () => {
     const { page: p, close } = await page();
-    await submitWith(p, 400, "Survey has already been submitted. You can't submit more than once.");
+    await submitWith(p, 'alreadySubmitted');
     await p.getByTestId('fill-already').waitFor();
     await close();
   });
 
   it('opens Survey expired when the survey ended meanwhile', async () => {
     const { page: p, close } = await page();
-    await submitWith(
-      p,
-      400,
-      'The survey has expired and can no longer be submitted. Please contact the survey creator for more information.',
-    );
+    await submitWith(p, 'surveyExpired');
     await p.getByTestId('fill-expired').waitFor();
     await close();
   });
 
   it("shows any other refusal's message with its errors", async () => {
     const { page: p, close } = await page();
-    await submitWith(p, 400, 'This survey is not open for submissions.');
+    await submitWith(p, 'surveyNotOpen');
     await expect.poll(() => p.getByTestId('fill-submit-error').textContent()).toBe('This survey is not open for submissions.');
     await close();
   });
