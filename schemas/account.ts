@@ -1,6 +1,6 @@
 // Request payloads of the Account, Languages, Roles and Organizations-lookup calls (spec 000 section 7).
 import type { FromSchema } from 'json-schema-to-ts';
-import { SINGLE_LINE, code6, email, password, positiveInt, shortText, uuid } from './common';
+import { code6, dateTime, email, password, positiveInt, shortText, SINGLE_LINE, uuid } from './common';
 import type { RoleName } from './roles';
 
 export const loginBody = {
@@ -119,7 +119,6 @@ export type AccessState = 'ok' | 'registration' | 'noSubscription' | 'canceledEn
 // The answers of the Account calls (schemas/envelope.ts replies()).
 
 const token = { type: 'string', maxLength: 4096 } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
 const nullableText = { type: ['string', 'null'], maxLength: 200 } as const;
 /** More organizations than one person belongs to; the list is not paged. */
 const MAX_USER_ORGANIZATIONS = 10_000;
@@ -271,9 +270,6 @@ export const refreshAnswerSchema = {
   required: ['token', 'tokenExpire', 'refreshToken'],
   properties: tokenPair,
 } as const;
-
-/** A call that answers only that it was done. */
-export const doneSchema = { type: 'boolean' } as const;
 
 /** GET BotCheck/config: which bot check the sign-in forms solve. */
 export const botCheckConfigSchema = {

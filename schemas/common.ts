@@ -6,6 +6,10 @@ export const password = { type: 'string', minLength: 1, maxLength: 128 } as cons
 export const shortText = { type: 'string', maxLength: 200 } as const;
 export const code6 = { type: 'string', maxLength: 6, pattern: '^[0-9]{6}$' } as const;
 export const date = { type: 'string', format: 'date', maxLength: 10 } as const;
+/** An instant in an answer (a handler may give a Date; it is written as ISO 8601 text). */
+export const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+/** The answer of a call that only says it was done. */
+export const doneSchema = { type: 'boolean' } as const;
 export const positiveInt = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 export const pageSize = { type: 'integer', minimum: 1, maximum: 10000, default: 10 } as const;

@@ -2,7 +2,7 @@
 // BI or R refresh from, authenticated by a revocable per-user token (docs/feed.md). Not OData: see
 // docs/decisions/0040-survey-data-feed-not-odata.md.
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, uuid } from './common';
+import { dateTime, page, uuid } from './common';
 import { DATA_REVIEW_ROLES, cellValue, filterProperties } from './submissions';
 
 /** Who creates feed tokens, and whose tokens keep working: the roles that manage projects. */
@@ -54,7 +54,6 @@ export const feedQuery = {
 } as const;
 export type FeedQuery = FromSchema<typeof feedQuery>;
 
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
 

@@ -1,6 +1,6 @@
 // Payloads of the payment calls (spec 000 section 7 "Payment") and of plan administration.
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, positiveInt, uuid } from './common';
+import { dateTime, page, positiveInt, uuid } from './common';
 
 const providerId = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const bool = { type: 'boolean' } as const;
@@ -130,7 +130,6 @@ export type EditPlanBody = FromSchema<typeof editPlanBody>;
 /** Text the provider made (ids, client secrets, keys): Stripe's are well under this. */
 const providerText = { type: 'string', maxLength: 255 } as const;
 const nullableProviderText = { type: ['string', 'null'], maxLength: 255 } as const;
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const message = { type: 'string', maxLength: 200 } as const;
 const money = { type: 'number', minimum: 0, maximum: 100000000 } as const;
 const cardBrand = { type: 'string', maxLength: 40 } as const;

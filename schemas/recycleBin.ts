@@ -80,9 +80,6 @@ export const anyBinRoles: readonly RoleName[] = [...new Set(Object.values(recycl
 
 // ---- The answers ----
 
-/** A call that only acts (into the bin, out of it, an edit): true when it did. */
-export const doneSchema = { type: 'boolean' } as const;
-
 const count = { type: 'integer', minimum: 0 } as const;
 
 /** The "all" calls of the workspace and member bins: how many items were restored or purged. */

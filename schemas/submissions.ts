@@ -1,7 +1,7 @@
 // Survey data: listing, reading, reviewing and exporting a survey's submissions; who may do
 // which (docs/decisions/0037-survey-data-roles-review-and-filters.md); the review statuses; the payloads with their bounds.
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, uuid } from './common';
+import { dateTime, page, uuid } from './common';
 import { anyJson } from './envelope';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
@@ -163,7 +163,6 @@ export const DOWNLOAD_FAILED = 'Download failed. Please try again.';
 
 // What the survey data calls answer.
 
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
 const nullableUuid = { type: ['string', 'null'], format: 'uuid' } as const;
 const personName = { type: ['string', 'null'], maxLength: 200 } as const;

@@ -2,7 +2,7 @@
 // translation calls; who may make them; and the survey model as a save sends it, with bounds on
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, pageSize, uuid } from './common';
+import { dateTime, page, pageSize, uuid } from './common';
 import { anyJson } from './envelope';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
@@ -259,7 +259,6 @@ export type SaveTranslationBody = FromSchema<typeof saveTranslationBody>;
 
 // What the builder's calls answer, and the survey model as every survey read sends it.
 
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const surveyName = { type: 'string', maxLength: 200 } as const;
 const surveyDescription = { type: 'string', maxLength: 4000 } as const;
 const surveyStatusId = { type: 'integer', enum: [0, 1, 2] } as const;

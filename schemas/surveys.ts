@@ -1,7 +1,7 @@
 // Request payloads of the survey calls (spec 001 section 7). The submission itself is multipart and is
 // read by engine/survey's parseSubmission, not by a JSON Schema.
 import type { FromSchema } from 'json-schema-to-ts';
-import { uuid } from './common';
+import { dateTime, uuid } from './common';
 import { anyJson } from './envelope';
 import { surveyLanguagesSchema, surveyModelProperties, surveyModelRequired } from './surveyBuilder';
 
@@ -54,7 +54,6 @@ export type SurveysByStatusQuery = FromSchema<typeof surveysByStatusQuery>;
 
 // What the survey calls answer.
 
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time', maxLength: 40 } as const;
 const version = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;

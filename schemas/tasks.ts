@@ -2,7 +2,7 @@
 // the codes, the payloads and queries of the Task calls, and one row of each task table. Declared once;
 // the server validates with these, the screens read their codes and columns from them.
 import type { FromSchema } from 'json-schema-to-ts';
-import { uuid } from './common';
+import { dateTime, uuid } from './common';
 import { genderCodes } from './members';
 import { MANAGER_ROLES, type RoleName } from './roles';
 
@@ -57,7 +57,6 @@ const paging = {
   isDeleted: { type: 'boolean', default: false },
 } as const;
 const search = { type: 'string', maxLength: 200 } as const;
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const locationId = { type: 'integer', minimum: 1, maximum: 100000 } as const;
 const collectionType = { type: 'integer', enum: collectionTypeCodes } as const;
 const taskStatus = { type: 'integer', enum: taskStatusCodes } as const;

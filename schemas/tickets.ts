@@ -2,7 +2,7 @@
 // declared once for the server and the pages.
 import type { FromSchema } from 'json-schema-to-ts';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES, type RoleName } from './roles';
-import { page, uuid } from './common';
+import { dateTime, page, uuid } from './common';
 
 /**
  * The ticket types. The spec names the field but not its values: these are ours, stored by id (never
@@ -57,7 +57,6 @@ export const ticketIdQuery = { type: 'object', required: ['id'], additionalPrope
 /** DELETE /Tickets/deleteTickets: the selected ids, as the list's bulk actions send them. */
 export const deleteTicketsBody = { type: 'array', minItems: 1, maxItems: 100, items: uuid } as const;
 
-const dateTime = { type: 'string', format: 'date-time', maxLength: 40 } as const;
 const personName = { type: 'string', maxLength: 200 } as const;
 const fileName = { type: 'string', maxLength: 200 } as const;
 /** How many messages a thread's answer carries at most; threads are not limited, this is far past any real one. */

@@ -1,10 +1,10 @@
 // /api/Account/*: sign-in, registration, confirmation codes, password reset, organizations, sessions.
+import { doneSchema } from '../../schemas/common';
 import type { FastifyRequest } from 'fastify';
 import {
   checkResetCodeBody,
   confirmEmailAnswerSchema,
   confirmEmailBody,
-  doneSchema,
   forgotPasswordAnswerSchema,
   loginAnswerSchema,
   refreshAnswerSchema,

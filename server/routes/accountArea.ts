@@ -2,6 +2,7 @@
 // e-mailed codes, the profile picture, deleting or deactivating the account, the account summary.
 // The picture is checked before it is held: the declared length, the file's type by its name, its size
 // counted as it streams, then its bytes sniffed.
+import { doneSchema } from '../../schemas/common';
 import { extname, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -20,7 +21,7 @@ import {
   sendUpdateEmailCodeBody,
   updateEmailBody,
 } from '../../schemas/accountArea';
-import { doneSchema, userIdQuery } from '../../schemas/account';
+import { userIdQuery } from '../../schemas/account';
 import { fileReplies, replies } from '../../schemas/envelope';
 import { userAndOrganizationQuery } from '../../schemas/organizations';
 import { ORGANIZATION_ONLY, PROFILE_ROLES } from '../../schemas/roles';

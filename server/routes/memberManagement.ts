@@ -1,6 +1,7 @@
 // Member management (spec 001 section 7 "Members", "Projects/getAllProjectMembers"): add and edit a
 // member, the project members table, and the invitation link a new member sets their password with.
 // The rules live in server/services/memberManagement.ts.
+import { doneSchema } from '../../schemas/common';
 import { fileReplies, replies } from '../../schemas/envelope';
 import {
   acceptInvitationBody,
@@ -15,7 +16,7 @@ import {
   projectMembersQuery,
   templateQuery,
 } from '../../schemas/members';
-import { doneSchema, idParams } from '../../schemas/recycleBin';
+import { idParams } from '../../schemas/recycleBin';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from '../../schemas/roles';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';

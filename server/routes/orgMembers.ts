@@ -1,6 +1,7 @@
 // /api/Members/* as the workspace, project and recycle-bin screens need them: members of a workspace,
 // the organization's members (live or deleted), delete into the bin and the bin's "all" actions.
 // Member management itself (add, edit, invite) is another area's.
+import { doneSchema } from '../../schemas/common';
 import { entityTypes } from '../../schemas/entityTypes';
 import { replies } from '../../schemas/envelope';
 import {
@@ -9,7 +10,7 @@ import {
   workspaceMembersQuery,
   workspaceMembersSchema,
 } from '../../schemas/members';
-import { allMembersQuery, binCountSchema, doneSchema } from '../../schemas/recycleBin';
+import { allMembersQuery, binCountSchema } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, ALL_BUT_COLLECTOR } from '../../schemas/roles';
 import { idBody } from '../../schemas/workspaces';
 import { tenantOf } from '../access';

@@ -1,7 +1,8 @@
 // The calls of the Organization Management page (spec 001 section 2) and the account's profile: the
 // caller's profile and company information (Organizations/getUserAndOrganizationInfo and
 // editUserAndOrganization, spec 000 section 7) and the Login Information dialog's password change.
-import { doneSchema } from '../../schemas/account';
+
+import { doneSchema } from '../../schemas/common';
 import { replies } from '../../schemas/envelope';
 import { editedProfileSchema, userAndOrganizationInfoSchema } from '../../schemas/organizations';
 import { changePasswordBody, editUserAndOrganizationBody, userAndOrganizationQuery } from '../../schemas/organizations';

@@ -1,5 +1,6 @@
 // /api/Projects/*: the 'Project List', the project types, the create form, delete into the recycle bin,
 // and one project for its dashboard (spec 000 section 7 "Projects").
+import { doneSchema } from '../../schemas/common';
 import { entityTypes } from '../../schemas/entityTypes';
 import { uuid } from '../../schemas/common';
 import { replies } from '../../schemas/envelope';
@@ -11,7 +12,7 @@ import {
   projectTypesSchema,
   workspaceIdParams,
 } from '../../schemas/projects';
-import { doneSchema, idParams } from '../../schemas/recycleBin';
+import { idParams } from '../../schemas/recycleBin';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from '../../schemas/roles';
 import { idBody, listQuery } from '../../schemas/workspaces';
 import { tenantOf } from '../access';

@@ -1,13 +1,13 @@
 // /api/DataCollection/* of the recycle bin: one item, a selection, and a workspace's whole project bin
 // (spec 000 section 7 "Recycle bin"). Which roles may act depends on the entity type
 // (schemas/recycleBin.ts); the service checks it.
+import { doneSchema } from '../../schemas/common';
 import { replies } from '../../schemas/envelope';
 import {
   allProjectsQuery,
   anyBinRoles,
   bulkIdsBody,
   bulkToggleQuery,
-  doneSchema,
   idParams,
   projectBinCountSchema,
   toggleQuery,

@@ -1,9 +1,10 @@
 // /api/Workspaces/*: the workspace cards, the add and edit forms, delete into the recycle bin and the
 // bin's "all" actions (spec 000 section 7 "Organizations and workspaces").
+import { doneSchema } from '../../schemas/common';
 import { entityTypes } from '../../schemas/entityTypes';
 import { uuid } from '../../schemas/common';
 import { replies } from '../../schemas/envelope';
-import { allWorkspacesQuery, binCountSchema, doneSchema, idParams } from '../../schemas/recycleBin';
+import { allWorkspacesQuery, binCountSchema, idParams } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, ALL_ROLES } from '../../schemas/roles';
 import { addWorkspaceBody, editWorkspaceBody, idBody, listQuery, workspaceListSchema, workspaceSchema } from '../../schemas/workspaces';
 import { tenantOf } from '../access';
