@@ -6,11 +6,14 @@
 // ./app/start.tsx.
 import { prefetchSurveyData } from './pages/data/prefetch';
 import { DATA_ROUTE } from './pages/data/route';
-import { prefetchPreview } from './pages/fill/prefetch';
+import { prefetchPreview, previewArrived } from './pages/fill/prefetch';
 import { isFillPath, parseFillRoute } from './pages/fill/route';
 import { holdWorkerMessages } from './offline/workerMessages';
 // Marks of the start-up's steps (here, ./app/start.tsx), for a profile: tests/bench/profile-fill.ts lists them.
 performance.mark('fs:entry');
+
+/** How long the first render waits for the survey a service worker is answering from its cache. */
+const CACHED_SURVEY_WAIT_MS = 1_000;
 
 const fill = isFillPath(window.location.pathname);
 // Under a service worker too (the repeat visit): the worker answers from its cache at once, and the
@@ -24,4 +27,8 @@ if (route) {
 // The Survey Data table's calls likewise: its code comes after the app's and the shell's.
 if (window.location.pathname === DATA_ROUTE.path) prefetchSurveyData(window.location.search);
 
-await import('./app/start').then((m) => m.start(fill));
+const start = import('./app/start');
+// From the device's cache the survey takes milliseconds; the bound keeps a worker that went to the
+// network (its cache emptied) from holding the page back.
+if (route && navigator.serviceWorker?.controller) await previewArrived(route, CACHED_SURVEY_WAIT_MS);
+(await start).start(fill);

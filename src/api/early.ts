@@ -39,3 +39,16 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
   if (!entry || Date.now() - entry.at > FRESH_MS) return undefined;
   return entry.data as Promise<T>;
 }
+
+/** Resolves once the call under this key has settled, or after `ms`, whichever comes first; never rejects. */
+export function settledWithin(key: string, ms: number): Promise<void> {
+  const entry = early.get(key);
+  if (!entry || entry.settled) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    entry.data.then(
+      () => (clearTimeout(timer), resolve()),
+      () => (clearTimeout(timer), resolve()),
+    );
+  });
+}

@@ -38,6 +38,11 @@ const RANGE = /^Please choose a value between (-?[\d.]+) and (-?[\d.]+)(?: in st
 
 /** A message of the engine in the current language; anything else unchanged. */
 export function engineMessage(message: string, t: TFunction): string {
+  return engineRule(message, t) ?? message;
+}
+
+/** A message of the engine in the current language, or null when the engine does not word it so. */
+export function engineRule(message: string, t: TFunction): string | null {
   const key = fixed.get(message);
   if (key !== undefined) return t(key);
   const max = MAX_CHOICES.exec(message);
@@ -47,7 +52,7 @@ export function engineMessage(message: string, t: TFunction): string {
     return range[3] === undefined
       ? t('widgets.engine.range', { lo: range[1], hi: range[2] })
       : t('widgets.engine.rangeStep', { lo: range[1], hi: range[2], step: range[3] });
-  return message;
+  return null;
 }
 
 /**

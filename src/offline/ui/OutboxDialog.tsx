@@ -9,7 +9,7 @@ import { LuDownload, LuRefreshCw, LuSend, LuUpload } from './icons';
 import { useSnapshot } from 'valtio';
 import { notify } from '../../app/toaster';
 import { problemText } from '../../i18n';
-import { engineMessage, fieldError } from '../../../widgets/runtime/messages';
+import { engineRule, fieldError } from '../../../widgets/runtime/messages';
 import { offlineDb } from '../db';
 import type { OutboxRecord, OutboxState } from '../outbox/machine';
 import { listOutbox, removeEntry, retryEntry } from '../outbox/store';
@@ -23,8 +23,7 @@ import { useLive } from './hooks';
  * a required field), which the engine's texts translate; otherwise the API problem by its code.
  */
 function refusalText(problem: NonNullable<OutboxRecord['problem']>, t: TFunction): string {
-  const rule = engineMessage(problem.message, t);
-  return rule !== problem.message ? rule : problemText(problem);
+  return engineRule(problem.message, t) ?? problemText(problem);
 }
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'blue', sent: 'green', attention: 'red', expired: 'orange' };

@@ -4,7 +4,7 @@
 // the entry. The fill page's query takes the answer once (usePreviewData); a failed early call is
 // simply asked again there, with the query's retries.
 import { api } from '../../api/client';
-import { startEarly, takeEarly, takeSettled } from '../../api/early';
+import { settledWithin, startEarly, takeEarly, takeSettled } from '../../api/early';
 import type { FillRoute } from './route';
 
 export const PREVIEW_PATH = '/Survey/GetPreviewData';
@@ -35,4 +35,13 @@ export function takeArrived<T>(route: FillRoute): T | undefined {
 /** The early answer for this route, once; undefined when there is none (or it was taken). */
 export function takePrefetched<T>(route: FillRoute): Promise<T> | undefined {
   return takeEarly<T>(key(route));
+}
+
+/**
+ * Waits (at most `ms`) for the early answer. Under a service worker it comes from the device's cache in
+ * a few milliseconds, but a busy phone may still be evaluating the page's code when the first render
+ * would run: waiting that long lets the first render draw the form rather than a spinner for one frame.
+ */
+export function previewArrived(route: FillRoute, ms: number): Promise<void> {
+  return settledWithin(key(route), ms);
 }
