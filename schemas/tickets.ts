@@ -3,6 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { ALL_BUT_COLLECTOR, MANAGER_ROLES, type RoleName } from './roles';
 import { dateTime, page, uuid } from './common';
+import { endpoint } from './endpoint';
 
 /**
  * The ticket types. The spec names the field but not its values: these are ours, stored by id (never
@@ -187,4 +188,52 @@ export const ticketAttachmentParams = {
   required: ['ticketId', 'attachmentId'],
   additionalProperties: false,
   properties: { ticketId: uuid, attachmentId: uuid },
+} as const;
+
+/** The ticket calls (spec 000 section 7 "Tickets"). createTicket is multipart: its fields are TICKET_FIELDS. */
+export const TICKETS_API = {
+  getTicketTypes: endpoint({ method: 'GET', path: '/Tickets/getTicketTypes', access: TICKET_ROLES, answer: ticketTypesSchema }),
+  getAllTickets: endpoint({
+    method: 'GET',
+    path: '/Tickets/getAllTickets',
+    access: TICKET_ROLES,
+    query: ticketListQuery,
+    answer: ticketListSchema,
+  }),
+  getTicketById: endpoint({
+    method: 'GET',
+    path: '/Tickets/getTicketById',
+    access: TICKET_ROLES,
+    query: ticketIdQuery,
+    answer: ticketDetailSchema,
+  }),
+  createTicket: endpoint({ method: 'POST', path: '/Tickets/createTicket', access: TICKET_ROLES, answer: createdTicketSchema }),
+  deleteTickets: endpoint({
+    method: 'DELETE',
+    path: '/Tickets/deleteTickets',
+    access: TICKET_MANAGER_ROLES,
+    body: deleteTicketsBody,
+    answer: deletedTicketsSchema,
+  }),
+  replyToTicket: endpoint({
+    method: 'POST',
+    path: '/Tickets/replyToTicket',
+    access: TICKET_ROLES,
+    body: replyTicketBody,
+    answer: ticketDetailSchema,
+  }),
+  setTicketStatus: endpoint({
+    method: 'POST',
+    path: '/Tickets/setTicketStatus',
+    access: TICKET_ROLES,
+    body: ticketStatusBody,
+    answer: ticketStatusSetSchema,
+  }),
+  getAttachment: endpoint({
+    method: 'GET',
+    path: '/Tickets/getAttachment/:ticketId/:attachmentId',
+    access: TICKET_ROLES,
+    params: ticketAttachmentParams,
+    answer: { file: 'the attachment, as a download' },
+  }),
 } as const;

@@ -6,9 +6,10 @@
 //             one of these roles there, and a subscription that lets the organization work now (unless
 //             the route declares `withoutSubscription`)
 import type { FastifyRequest } from 'fastify';
+import type { Access, Endpoint } from '../schemas/endpoint';
 import type { RoleName } from '../schemas/roles';
 
-export type Access = 'public' | 'user' | readonly RoleName[];
+export type { Access };
 
 export const ORGANIZATION_HEADER = 'organization-id';
 
@@ -24,6 +25,8 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The call's declaration the route was registered from (server/route.ts). */
+    endpoint?: Endpoint;
     /** The bot-check action name when the route needs a solved bot check (spec: login, register, ...). */
     botCheck?: string;
     /**

@@ -5,33 +5,20 @@
 import { extname, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileReplies, replies } from '../../schemas/envelope';
 import {
   TICKET_FIELDS,
   TICKET_FILE_EXTENSIONS,
   TICKET_FILE_MAX_BYTES,
-  TICKET_MANAGER_ROLES,
   TICKET_MAX_FILES,
   TICKET_MESSAGE_MAX,
-  TICKET_ROLES,
   TICKET_SUBJECT_MAX,
   TICKET_TYPES,
-  createdTicketSchema,
-  deletedTicketsSchema,
-  deleteTicketsBody,
-  replyTicketBody,
-  ticketAttachmentParams,
-  ticketDetailSchema,
-  ticketIdQuery,
-  ticketListQuery,
-  ticketListSchema,
-  ticketStatusBody,
-  ticketStatusSetSchema,
-  ticketTypesSchema,
+  TICKETS_API,
 } from '../../schemas/tickets';
 import { SINGLE_LINE } from '../../schemas/common';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import * as tickets from '../services/tickets';
@@ -130,64 +117,34 @@ export default async function ticketRoutes(app: App, opts: { storage?: Storage }
   const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
   const deps = () => ({ db: app.deps.database.db, storage, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl });
 
-  app.get('/Tickets/getTicketTypes', { config: { access: TICKET_ROLES }, schema: { response: replies(ticketTypesSchema) } }, async () =>
-    ok(tickets.ticketTypes()),
-  );
-
-  app.get(
-    '/Tickets/getAllTickets',
-    { config: { access: TICKET_ROLES }, schema: { querystring: ticketListQuery, response: replies(ticketListSchema) } },
-    async (req) => ok(await tickets.list(deps(), tenantOf(req), req.query)),
-  );
-
-  app.get(
-    '/Tickets/getTicketById',
-    { config: { access: TICKET_ROLES }, schema: { querystring: ticketIdQuery, response: replies(ticketDetailSchema) } },
-    async (req) => ok(await tickets.detail(deps(), tenantOf(req), req.query.id)),
-  );
-
-  app.post(
-    '/Tickets/createTicket',
-    { config: { access: TICKET_ROLES }, schema: { response: replies(createdTicketSchema) } },
-    async (req) => {
+  const T = TICKETS_API;
+  app.route({ ...routeOf(T.getTicketTypes), handler: async () => ok(tickets.ticketTypes()) });
+  app.route({ ...routeOf(T.getAllTickets), handler: async (req) => ok(await tickets.list(deps(), tenantOf(req), req.query)) });
+  app.route({ ...routeOf(T.getTicketById), handler: async (req) => ok(await tickets.detail(deps(), tenantOf(req), req.query.id)) });
+  app.route({
+    ...routeOf(T.createTicket),
+    handler: async (req) => {
       const upload = await readTicket(req);
       return ok(await tickets.create(deps(), tenantOf(req), upload), 'Ticket created successfully!');
     },
-  );
-
-  app.delete(
-    '/Tickets/deleteTickets',
-    { config: { access: TICKET_MANAGER_ROLES }, schema: { body: deleteTicketsBody, response: replies(deletedTicketsSchema) } },
-    async (req) => {
-      const n = await tickets.remove(deps(), tenantOf(req), req.body);
-      return ok(n, 'Tickets deleted successfully!');
-    },
-  );
-
-  app.post(
-    '/Tickets/replyToTicket',
-    { config: { access: TICKET_ROLES }, schema: { body: replyTicketBody, response: replies(ticketDetailSchema) } },
-    async (req) => ok(await tickets.reply(deps(), tenantOf(req), req.body)),
-  );
-
-  app.post(
-    '/Tickets/setTicketStatus',
-    { config: { access: TICKET_ROLES }, schema: { body: ticketStatusBody, response: replies(ticketStatusSetSchema) } },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(T.deleteTickets),
+    handler: async (req) => ok(await tickets.remove(deps(), tenantOf(req), req.body), 'Tickets deleted successfully!'),
+  });
+  app.route({ ...routeOf(T.replyToTicket), handler: async (req) => ok(await tickets.reply(deps(), tenantOf(req), req.body)) });
+  app.route({
+    ...routeOf(T.setTicketStatus),
+    handler: async (req) => {
       await tickets.setStatus(deps(), tenantOf(req), req.body.id, req.body.status);
       return ok(true);
     },
-  );
-
-  app.get(
-    '/Tickets/getAttachment/:ticketId/:attachmentId',
-    {
-      config: { access: TICKET_ROLES },
-      schema: { params: ticketAttachmentParams, response: fileReplies('the attachment, as a download') },
-    },
-    async (req, reply) => {
+  });
+  app.route({
+    ...routeOf(T.getAttachment),
+    handler: async (req, reply) => {
       const a = await tickets.attachment(deps(), tenantOf(req), req.params.ticketId, req.params.attachmentId);
       return sendStoredFile(reply, storage, a);
     },
-  );
+  });
 }

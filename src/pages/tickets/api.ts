@@ -1,14 +1,14 @@
 // The ticket calls of the pages (spec 000 section 7 "Tickets").
-import type { TicketDetail, TicketStatusName } from '../../../schemas/tickets';
-import { api, request } from '../../api/client';
+import { TICKETS_API as T, type TicketStatusName } from '../../../schemas/tickets';
+import { call } from '../../api/call';
 import { session } from '../../state/session';
 
 export const ticketsApi = {
-  byId: (id: string) => api.get<TicketDetail>('/Tickets/getTicketById', { query: { id } }),
-  create: (form: FormData) => request<string>('POST', '/Tickets/createTicket', { form, timeoutMs: 300_000 }),
+  byId: (id: string) => call(T.getTicketById, { query: { id } }),
+  create: (form: FormData) => call(T.createTicket, {}, { form, timeoutMs: 300_000 }),
   reply: (ticketId: string, message: string, status?: TicketStatusName) =>
-    api.post<TicketDetail>('/Tickets/replyToTicket', { ticketId, message, ...(status ? { status } : {}) }),
-  setStatus: (id: string, status: TicketStatusName) => api.post<boolean>('/Tickets/setTicketStatus', { id, status }),
+    call(T.replyToTicket, { body: { ticketId, message, ...(status ? { status } : {}) } }),
+  setStatus: (id: string, status: TicketStatusName) => call(T.setTicketStatus, { body: { id, status } }),
 };
 
 /**
