@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_WORKERS } from './tests/support/workers';
+import { E2E_WORKERS, TEST_WORKERS } from './tests/support/workers';
 
 // One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
 // PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
@@ -49,6 +49,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // More workers than the others, so after them: vitest runs projects of one group order together.
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

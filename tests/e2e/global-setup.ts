@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureBuilt } from '../../build/start.mjs';
 import { freePort } from '../support/ports';
-import { TEST_WORKERS } from '../support/workers';
+import { E2E_WORKERS } from '../support/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,8 +38,6 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`the server did not start:\n${log()}`);
 }
 
-/** One server per test worker, so that browser files run side by side without sharing demo data. */
-const E2E_WORKERS = TEST_WORKERS;
 
 interface Started {
   baseUrl: string;
