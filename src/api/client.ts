@@ -1,6 +1,8 @@
 // The one way the browser talks to the API: bearer token and organization header on every call, the
 // envelope unwrapped (isSuccess false is a failure), and on a 401 one refresh of the session and one
 // retry; when the refresh fails the user is signed out.
+import { ACCOUNT_API } from '../../schemas/account';
+import type { AnswerOf } from '../../schemas/endpoint';
 import { isProblemCode, type Envelope, type ProblemCode } from '../../schemas/problems';
 import { clearSession, session } from '../state/session';
 
@@ -90,13 +92,13 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = session.refreshToken;
     if (!refreshToken) return false;
     try {
-      const res = await send('POST', '/Account/refreshToken', {
+      const res = await send(ACCOUNT_API.refreshToken.method, ACCOUNT_API.refreshToken.path, {
         body: { token: session.token ?? undefined, refreshToken },
         noRefresh: true,
         headers: { authorization: '' },
       });
       if (!res.ok) return false;
-      const env = (await res.json()) as Envelope<{ token: string; refreshToken: string; tokenExpire: string }>;
+      const env = (await res.json()) as Envelope<AnswerOf<typeof ACCOUNT_API.refreshToken>>;
       if (!env.isSuccess) return false;
       session.token = env.data.token;
       session.refreshToken = env.data.refreshToken;
