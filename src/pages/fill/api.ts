@@ -2,6 +2,8 @@
 // survey) and, for signed-in users, its Excel export.
 import { useEffect, useState } from 'react';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
+import { TASKS_API } from '../../../schemas/tasks';
+import { call } from '../../api/call';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
 import { PREVIEW_PATH, previewQuery, takeArrived, takePrefetched } from './prefetch';
@@ -54,7 +56,7 @@ async function readPreview(route: FillRoute): Promise<PreviewData> {
  */
 function startTask(route: FillRoute, data: PreviewData): void {
   if (route.taskId !== null && session.token && data.linkValid !== false) {
-    void api.post('/Task/updateTaskStatus', { id: route.taskId, newStatus: 2 }).catch(() => undefined);
+    void call(TASKS_API.updateTaskStatus, { body: { id: route.taskId, newStatus: 2 } }).catch(() => undefined);
   }
 }
 
