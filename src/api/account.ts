@@ -1,6 +1,8 @@
 // Typed calls of the Account area, named as the spec names them.
+import { LOOKUPS_API } from '../../schemas/lookups';
 import type { RoleName } from '../../schemas/roles';
 import type { OrganizationChoice, SessionUser } from '../state/session';
+import { call } from './call';
 import { api, request } from './client';
 
 const BOT_CHECK_HEADER = 'g-recaptcha-response';
@@ -60,19 +62,7 @@ export const accountApi = {
   getUserOrganizations: (userId: string) => api.get<OrganizationChoice[]>('/Account/getUserOrganizations', { query: { userId } }),
   selectOrganization: (userId: string, organizationId: string) =>
     request<SelectOrganizationResponse>('GET', '/Account/selectOrganization', { query: { userId, organizationId } }),
-  getOrganizationTypes: () => api.get<{ id: number; name: string }[]>('/Account/getOrganizationTypes'),
-  getCountries: () => api.get<{ id: number; name: string; code: string }[]>('/Languages/getAllCountries'),
-  getPackets: () =>
-    api.get<
-      {
-        id: number;
-        name: string;
-        description: string;
-        monthlyPrice: number;
-        annuallyPrice: number;
-        workspaceLimit: number;
-        membersLimit: number;
-        databaseLimit: number;
-      }[]
-    >('/Account/getPackets'),
+  getOrganizationTypes: () => call(LOOKUPS_API.getOrganizationTypes),
+  getCountries: () => call(LOOKUPS_API.getAllCountries),
+  getPackets: () => call(LOOKUPS_API.getPackets),
 };

@@ -8,6 +8,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SUMMARY_YEARS, type DashboardStatistics } from '../../../schemas/accountArea';
+import { WORKSPACES_API } from '../../../schemas/workspaces';
+import { call } from '../../api/call';
 import { api } from '../../api/client';
 import { session } from '../../state/session';
 
@@ -69,9 +71,9 @@ export default function AccountSummaryPage() {
   const [month, setMonth] = useState('');
   const workspaces = useQuery({
     queryKey: ['my-workspaces'],
-    queryFn: () => api.get<{ id: string; name: string }[] | { workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces'),
+    queryFn: () => call(WORKSPACES_API.getMyWorkspaces, { query: {} }),
   });
-  const workspaceList = Array.isArray(workspaces.data) ? workspaces.data : (workspaces.data?.workspaces ?? []);
+  const workspaceList = workspaces.data?.workspaces ?? [];
   const stats = useQuery({
     queryKey: ['dashboard-statistics', snap.organizationId, workspaceId, year, month],
     queryFn: () =>

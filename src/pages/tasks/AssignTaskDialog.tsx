@@ -6,7 +6,9 @@ import { Badge, Checkbox, Field, Input, SimpleGrid, Stack, Text, Textarea } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOOKUPS_API } from '../../../schemas/lookups';
 import { collectionTypeCodes, NOTE_MAX, recurrenceCodes, recurrences, weekdayCodes } from '../../../schemas/tasks';
+import { call } from '../../api/call';
 import { api } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
@@ -93,7 +95,7 @@ export function AssignTaskDialog({
     queryKey: ['countries'],
     enabled: open,
     staleTime: Infinity,
-    queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
+    queryFn: () => call(LOOKUPS_API.getAllCountries),
   });
   const groups = useQuery({
     queryKey: ['assign', 'groups', workspaceId],
