@@ -2,9 +2,8 @@
 // the codes, the payloads and queries of the Task calls, and one row of each task table. Declared once;
 // the server validates with these, the screens read their codes and columns from them.
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTime, uuid } from './common';
+import { dateTime, genderCodes, uuid } from './common';
 import { endpoint } from './endpoint';
-import { genderCodes } from './members';
 import { ALL_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 
 /** Task status (spec 001 section 4): the tabs All (none), Assigned, Rejected, In Progress, Completed. */

@@ -1,8 +1,8 @@
 // Typed calls of the Account area, named as the spec names them.
 import { ACCOUNT_API as A } from '../../schemas/account';
 import type { RequestOf } from '../../schemas/endpoint';
+import { LOOKUPS_API } from '../../schemas/lookups';
 import { callEnvelope, call } from './call';
-import { api } from './client';
 
 const BOT_CHECK_HEADER = 'g-recaptcha-response';
 const botHeader = (token: string | undefined): Record<string, string> => (token ? { [BOT_CHECK_HEADER]: token } : {});
@@ -23,19 +23,7 @@ export const accountApi = {
   resetPassword: (body: Body<'resetPassword'>) => call(A.resetPassword, { body }, { noRefresh: true }),
   getUserOrganizations: (userId: string) => call(A.getUserOrganizations, { query: { userId } }),
   selectOrganization: (userId: string, organizationId: string) => callEnvelope(A.selectOrganization, { query: { userId, organizationId } }),
-  getOrganizationTypes: () => api.get<{ id: number; name: string }[]>('/Account/getOrganizationTypes'),
-  getCountries: () => api.get<{ id: number; name: string; code: string }[]>('/Languages/getAllCountries'),
-  getPackets: () =>
-    api.get<
-      {
-        id: number;
-        name: string;
-        description: string;
-        monthlyPrice: number;
-        annuallyPrice: number;
-        workspaceLimit: number;
-        membersLimit: number;
-        databaseLimit: number;
-      }[]
-    >('/Account/getPackets'),
+  getOrganizationTypes: () => call(LOOKUPS_API.getOrganizationTypes),
+  getCountries: () => call(LOOKUPS_API.getAllCountries),
+  getPackets: () => call(LOOKUPS_API.getPackets),
 };

@@ -8,8 +8,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_AREA_API, SUMMARY_YEARS } from '../../../schemas/accountArea';
+import { WORKSPACES_API } from '../../../schemas/workspaces';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 import { session } from '../../state/session';
 
 const Donut = lazy(() => import('../tasks/TaskDonut'));
@@ -70,9 +70,9 @@ export default function AccountSummaryPage() {
   const [month, setMonth] = useState('');
   const workspaces = useQuery({
     queryKey: ['my-workspaces'],
-    queryFn: () => api.get<{ id: string; name: string }[] | { workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces'),
+    queryFn: () => call(WORKSPACES_API.getMyWorkspaces, { query: {} }),
   });
-  const workspaceList = Array.isArray(workspaces.data) ? workspaces.data : (workspaces.data?.workspaces ?? []);
+  const workspaceList = workspaces.data?.workspaces ?? [];
   const summaryYear = SUMMARY_YEARS.find((y) => String(y) === year);
   const stats = useQuery({
     queryKey: ['dashboard-statistics', snap.organizationId, workspaceId, year, month],

@@ -6,6 +6,7 @@ import { Badge, Checkbox, Field, Input, SimpleGrid, Stack, Text, Textarea } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOOKUPS_API } from '../../../schemas/lookups';
 import {
   collectionTypeCodes,
   NOTE_MAX,
@@ -18,7 +19,6 @@ import {
   type Weekday,
 } from '../../../schemas/tasks';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { DialogActions, FormField, SelectControl } from '../../components/FormField';
@@ -97,7 +97,7 @@ export function AssignTaskDialog({
     queryKey: ['countries'],
     enabled: open,
     staleTime: Infinity,
-    queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
+    queryFn: () => call(LOOKUPS_API.getAllCountries),
   });
   const groups = useQuery({
     queryKey: ['assign', 'groups', workspaceId],

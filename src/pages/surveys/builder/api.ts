@@ -2,7 +2,9 @@
 // (POST /Survey/SaveSurvey) and publishing (POST /DataCollection/PublishSurvey).
 import { useQuery } from '@tanstack/react-query';
 import type { PublishProblem, SurveyModel } from '../../../../engine/survey/index';
-import { api, ApiError } from '../../../api/client';
+import { SURVEY_BUILDER_API, type SaveSurveyBody, type SavedSurvey } from '../../../../schemas/surveyBuilder';
+import { call } from '../../../api/call';
+import { api, ApiError, request } from '../../../api/client';
 
 export interface Loaded {
   model: SurveyModel;
@@ -38,13 +40,14 @@ export async function loadSurvey(surveyId: string): Promise<Loaded> {
 }
 
 export function saveSurvey(surveyId: string, payload: { model: SurveyModel; deletedIds: string[]; version: number }): Promise<Loaded> {
-  return api
-    .post<{ version: number; model: SurveyModel }>('/Survey/SaveSurvey', { surveyId, ...payload })
-    .then((r) => ({ model: r.model, version: r.version }));
+  // The one call not made with call(): its body's item tree is recursive, beyond the derived types.
+  const e = SURVEY_BUILDER_API.saveSurvey;
+  const body: SaveSurveyBody = { surveyId, ...payload };
+  return request<SavedSurvey>(e.method, e.path, { body }).then(({ data }) => ({ model: data.model, version: data.version }));
 }
 
 export function publishSurvey(surveyId: string): Promise<{ version: number }> {
-  return api.post<{ version: number }>('/DataCollection/PublishSurvey', { surveyId });
+  return call(SURVEY_BUILDER_API.publishSurvey, { body: { surveyId } });
 }
 
 /** A save refused because the survey was saved since (another tab, another person). */
