@@ -1,7 +1,9 @@
 // The task calls the task screens make. /mytasks reads everything it shows through one query hook
 // (`useMyTasks`): statistics and the tab's page together, so a later offline cache has one thing to keep.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SURVEYS_API } from '../../../schemas/surveys';
 import { taskStatuses } from '../../../schemas/tasks';
+import { call } from '../../api/call';
 import { ApiError, api } from '../../api/client';
 import { problemText } from '../../i18n';
 import { keepList, readList } from '../../offline/listCache';
@@ -109,7 +111,8 @@ export function useUpdateTaskStatus() {
 }
 
 /** The survey data call the fill page makes for a task (src/pages/fill/api.ts previewUrl), kept for offline use. */
-export const taskSurveyDataUrl = (t: Pick<MyTask, 'id' | 'surveyId'>) => `/api/Survey/GetPreviewData?surveyId=${t.surveyId}&taskId=${t.id}`;
+export const taskSurveyDataUrl = (t: Pick<MyTask, 'id' | 'surveyId'>) =>
+  `/api${SURVEYS_API.getPreviewData.path}?surveyId=${t.surveyId}&taskId=${t.id}`;
 
 /** The fill page's address for a task (spec 001 section 2). */
 export const taskSurveyPath = (t: Pick<MyTask, 'id' | 'surveyId' | 'languageCode'>) =>
@@ -121,11 +124,9 @@ export function useDeployedSurveys(projectId: string, open: boolean) {
     queryKey: ['assign', 'surveys', projectId],
     enabled: open,
     queryFn: () =>
-      api
-        .get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', {
-          query: { ProjectId: projectId },
-        })
-        .then((d) => d.surveys.filter((s) => s.surveyStatusId === 1)),
+      call(SURVEYS_API.getAllSurveysForProjectByStatus, { query: { ProjectId: projectId } }).then((d) =>
+        d.surveys.filter((s) => s.surveyStatusId === 1),
+      ),
   });
 }
 

@@ -2,6 +2,8 @@
 // (POST /Survey/SaveSurvey) and publishing (POST /DataCollection/PublishSurvey).
 import { useQuery } from '@tanstack/react-query';
 import type { PublishProblem, SurveyModel } from '../../../../engine/survey/index';
+import { SURVEYS_API } from '../../../../schemas/surveys';
+import { call } from '../../../api/call';
 import { api, ApiError } from '../../../api/client';
 
 export interface Loaded {
@@ -28,12 +30,9 @@ export function useBuilderSurvey(surveyId: string) {
 }
 
 export async function loadSurvey(surveyId: string): Promise<Loaded> {
-  const {
-    version,
-    languageId: _language,
-    attachments,
-    ...model
-  } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+  // The item tree and the CSV rows, which the schema sends as stored, are the engine's.
+  const answer = await call(SURVEYS_API.getById, { body: { SurveyId: surveyId } });
+  const { version, languageId: _language, attachments, ...model } = answer as SurveyModel & typeof answer;
   return { model, version, ...(attachments ? { attachments } : {}) };
 }
 
