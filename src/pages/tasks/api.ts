@@ -2,6 +2,7 @@
 // (`useMyTasks`): statistics and the tab's page together, so a later offline cache has one thing to keep.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerOf } from '../../../schemas/endpoint';
+import { SURVEYS_API } from '../../../schemas/surveys';
 import { TASKS_API as T, taskStatuses, type TaskRow, type TaskStatus, type UpdateStatusBody } from '../../../schemas/tasks';
 import { call } from '../../api/call';
 import { ApiError, api } from '../../api/client';
@@ -84,7 +85,7 @@ export function useUpdateTaskStatus() {
 
 /** The survey data call the fill page makes for a task (src/pages/fill/api.ts previewUrl), kept for offline use. */
 export const taskSurveyDataUrl = (t: Pick<TaskRow, 'id' | 'surveyId'>) =>
-  `/api/Survey/GetPreviewData?surveyId=${t.surveyId}&taskId=${t.id}`;
+  `/api${SURVEYS_API.getPreviewData.path}?surveyId=${t.surveyId}&taskId=${t.id}`;
 
 /** The fill page's address for a task (spec 001 section 2). */
 export const taskSurveyPath = (t: Pick<TaskRow, 'id' | 'surveyId' | 'languageCode'>) =>
@@ -96,11 +97,9 @@ export function useDeployedSurveys(projectId: string, open: boolean) {
     queryKey: ['assign', 'surveys', projectId],
     enabled: open,
     queryFn: () =>
-      api
-        .get<{ surveys: { id: string; name: string; surveyStatusId: number }[] }>('/DataCollection/getAllSurveysForProjectByStatus', {
-          query: { ProjectId: projectId },
-        })
-        .then((d) => d.surveys.filter((s) => s.surveyStatusId === 1)),
+      call(SURVEYS_API.getAllSurveysForProjectByStatus, { query: { ProjectId: projectId } }).then((d) =>
+        d.surveys.filter((s) => s.surveyStatusId === 1),
+      ),
   });
 }
 

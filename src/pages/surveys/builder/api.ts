@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublishProblem, SurveyModel } from '../../../../engine/survey/index';
 import { SURVEY_BUILDER_API, type SaveSurveyBody, type SavedSurvey } from '../../../../schemas/surveyBuilder';
+import { SURVEYS_API } from '../../../../schemas/surveys';
 import { call } from '../../../api/call';
 import { api, ApiError, request } from '../../../api/client';
 
@@ -30,12 +31,9 @@ export function useBuilderSurvey(surveyId: string) {
 }
 
 export async function loadSurvey(surveyId: string): Promise<Loaded> {
-  const {
-    version,
-    languageId: _language,
-    attachments,
-    ...model
-  } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+  // The item tree and the CSV rows, which the schema sends as stored, are the engine's.
+  const answer = await call(SURVEYS_API.getById, { body: { SurveyId: surveyId } });
+  const { version, languageId: _language, attachments, ...model } = answer as SurveyModel & typeof answer;
   return { model, version, ...(attachments ? { attachments } : {}) };
 }
 
