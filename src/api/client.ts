@@ -1,10 +1,19 @@
 // The one way the browser talks to the API: bearer token and organization header on every call, the
 // envelope unwrapped (isSuccess false is a failure), and on a 401 one refresh of the session and one
 // retry; when the refresh fails the user is signed out.
-import { ACCOUNT_API } from '../../schemas/account';
+import type { ACCOUNT_API } from '../../schemas/account';
 import type { AnswerOf } from '../../schemas/endpoint';
 import { isProblemCode, type Envelope, type ProblemCode } from '../../schemas/problems';
 import { clearSession, session } from '../state/session';
+
+/**
+ * The session refresh, which every page ships: written here without the declaration's schemas, and
+ * held to the declaration (schemas/account.ts) by the compiler.
+ */
+const REFRESH = { method: 'POST', path: '/Account/refreshToken' } as const satisfies Pick<
+  typeof ACCOUNT_API.refreshToken,
+  'method' | 'path'
+>;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const SUBMIT_TIMEOUT_MS = 120_000;
@@ -92,7 +101,7 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = session.refreshToken;
     if (!refreshToken) return false;
     try {
-      const res = await send(ACCOUNT_API.refreshToken.method, ACCOUNT_API.refreshToken.path, {
+      const res = await send(REFRESH.method, REFRESH.path, {
         body: { token: session.token ?? undefined, refreshToken },
         noRefresh: true,
         headers: { authorization: '' },

@@ -3,9 +3,9 @@
 import { useEffect, useState } from 'react';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
 import type { AnswerOf } from '../../../schemas/endpoint';
-import { SURVEYS_API } from '../../../schemas/surveys';
-import { TASKS_API } from '../../../schemas/tasks';
-import { call, pathOf } from '../../api/call';
+import type { SURVEYS_API } from '../../../schemas/surveys';
+import type { TASKS_API } from '../../../schemas/tasks';
+import { callAt, pathOf } from '../../api/call';
 import { ApiError, api } from '../../api/client';
 import { session } from '../../state/session';
 import { PREVIEW_PATH, previewQuery, takeArrived, takePrefetched } from './prefetch';
@@ -50,7 +50,9 @@ async function readPreview(route: FillRoute): Promise<PreviewData> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await (takePrefetched<PreviewData>(route) ??
-        call(SURVEYS_API.getPreviewData, { query: previewQuery(route) }).then(asPreviewData));
+        callAt<typeof SURVEYS_API.getPreviewData>({ method: 'GET', path: PREVIEW_PATH }, { query: previewQuery(route) }).then(
+          asPreviewData,
+        ));
     } catch (err) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined || (err instanceof ApiError && err.status >= 400 && err.status < 500)) throw err;
@@ -65,7 +67,10 @@ async function readPreview(route: FillRoute): Promise<PreviewData> {
  */
 function startTask(route: FillRoute, data: PreviewData): void {
   if (route.taskId !== null && session.token && data.linkValid !== false) {
-    void call(TASKS_API.updateTaskStatus, { body: { id: route.taskId, newStatus: 2 } }).catch(() => undefined);
+    void callAt<typeof TASKS_API.updateTaskStatus>(
+      { method: 'POST', path: '/Task/updateTaskStatus' },
+      { body: { id: route.taskId, newStatus: 2 } },
+    ).catch(() => undefined);
   }
 }
 
@@ -136,7 +141,10 @@ export async function exportSurvey(surveyId: string, name: string): Promise<void
   const headers: Record<string, string> = {};
   if (session.token) headers.authorization = `Bearer ${session.token}`;
   if (session.organizationId) headers['organization-id'] = session.organizationId;
-  const res = await fetch(`/api${pathOf(SURVEYS_API.exportSurvey, { id: surveyId })}`, { headers });
+  const res = await fetch(
+    `/api${pathOf({ method: 'GET', path: '/DataCollection/exportSurvey/:id' } satisfies Pick<typeof SURVEYS_API.exportSurvey, 'method' | 'path'>, { id: surveyId })}`,
+    { headers },
+  );
   if (!res.ok) {
     // A refused download answers the usual envelope as JSON (spec 001 section 8).
     const body = (await res.json().catch(() => null)) as { message?: string; errors?: string[] } | null;
