@@ -6,7 +6,7 @@ import type { AnswerOf } from '../../../schemas/endpoint';
 import type { SURVEYS_API } from '../../../schemas/surveys';
 import type { TASKS_API } from '../../../schemas/tasks';
 import { callAt, pathOf } from '../../api/call';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { session } from '../../state/session';
 import { PREVIEW_PATH, previewQuery, takeArrived, takePrefetched } from './prefetch';
 import type { FillRoute } from './route';

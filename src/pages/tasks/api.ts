@@ -5,7 +5,7 @@ import type { AnswerOf } from '../../../schemas/endpoint';
 import { SURVEYS_API } from '../../../schemas/surveys';
 import { TASKS_API as T, taskStatuses, type TaskRow, type TaskStatus, type UpdateStatusBody } from '../../../schemas/tasks';
 import { call } from '../../api/call';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { problemText } from '../../i18n';
 import { keepList, readList } from '../../offline/listCache';
 import { session } from '../../state/session';

@@ -5,7 +5,7 @@ import type { PublishProblem, SurveyModel } from '../../../../engine/survey/inde
 import { SURVEY_BUILDER_API, type SaveSurveyBody, type SavedSurvey } from '../../../../schemas/surveyBuilder';
 import { SURVEYS_API } from '../../../../schemas/surveys';
 import { call } from '../../../api/call';
-import { api, ApiError, request } from '../../../api/client';
+import { ApiError, request } from '../../../api/client';
 
 export interface Loaded {
   model: SurveyModel;
