@@ -1,7 +1,8 @@
 // Request payloads of the Account, Languages, Roles and Organizations-lookup calls (spec 000 section 7).
 import type { FromSchema } from 'json-schema-to-ts';
-import { code6, dateTime, email, password, positiveInt, shortText, SINGLE_LINE, uuid } from './common';
-import type { RoleName } from './roles';
+import { code6, dateTime, doneSchema, email, password, positiveInt, shortText, SINGLE_LINE, uuid } from './common';
+import { endpoint } from './endpoint';
+import { roleNames, type RoleName } from './roles';
 
 export const loginBody = {
   type: 'object',
@@ -119,6 +120,8 @@ export type AccessState = 'ok' | 'registration' | 'noSubscription' | 'canceledEn
 // The answers of the Account calls (schemas/envelope.ts replies()).
 
 const token = { type: 'string', maxLength: 4096 } as const;
+/** A role's name, as schemas/roles.ts declares them. */
+const roleName = { type: 'string', maxLength: 50, enum: roleNames } as const;
 const nullableText = { type: ['string', 'null'], maxLength: 200 } as const;
 /** More organizations than one person belongs to; the list is not paged. */
 const MAX_USER_ORGANIZATIONS = 10_000;
@@ -150,7 +153,7 @@ export const organizationEntrySchema = {
     roles: {
       type: 'array',
       maxItems: 10,
-      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 50 } } },
+      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: roleName } },
     },
     subscriptionEndDate: { type: ['string', 'null'], format: 'date-time' },
     paymentMethodId: nullableText,
@@ -220,6 +223,7 @@ export const loginAnswerSchema = {
     organizationNotPaid: { ...organizationNotPaidSchema, type: ['object', 'null'] },
   },
 } as const;
+export type LoginAnswer = FromSchema<typeof loginAnswerSchema>;
 
 export const registerAnswerSchema = {
   type: 'object',
@@ -258,7 +262,7 @@ export const selectOrganizationAnswerSchema = {
   required: ['token', 'tokenExpire', 'refreshToken', 'userRole', 'organizationName', 'message'],
   properties: {
     ...tokenPair,
-    userRole: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 50 } },
+    userRole: { type: 'array', maxItems: 10, items: roleName },
     organizationName: shortText,
     message: { type: 'string', maxLength: 500 },
   },
@@ -303,4 +307,94 @@ export const devMailboxSchema = {
       sentAt: { type: ['string', 'null'], format: 'date-time' },
     },
   },
+} as const;
+
+/** GET dev/mailbox: whose mail, and how much of it. */
+export const devMailboxQuery = {
+  type: 'object',
+  properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+} as const;
+
+/** The Account calls (spec 000 section 7): sign-in, registration, confirmation codes, password reset, organizations, sessions. */
+export const ACCOUNT_API = {
+  login: endpoint({ method: 'POST', path: '/Account/login', access: 'public', body: loginBody, answer: loginAnswerSchema }),
+  register: endpoint({ method: 'POST', path: '/Account/register', access: 'public', body: registerBody, answer: registerAnswerSchema }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: '/Account/confirmEmail',
+    access: 'public',
+    body: confirmEmailBody,
+    answer: confirmEmailAnswerSchema,
+  }),
+  resendConfirmEmail: endpoint({
+    method: 'POST',
+    path: '/Account/resendConfirmEmail',
+    access: 'public',
+    query: emailQuery,
+    answer: doneSchema,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/Account/forgotPassword',
+    access: 'public',
+    body: forgotPasswordBody,
+    answer: forgotPasswordAnswerSchema,
+  }),
+  checkResetPasswordCode: endpoint({
+    method: 'POST',
+    path: '/Account/checkResetPasswordCode',
+    access: 'public',
+    body: checkResetCodeBody,
+    answer: resetCodeAnswerSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/Account/resetPassword',
+    access: 'public',
+    body: resetPasswordBody,
+    answer: doneSchema,
+  }),
+  getUserOrganizations: endpoint({
+    method: 'GET',
+    path: '/Account/getUserOrganizations',
+    access: 'user',
+    query: userIdQuery,
+    answer: userOrganizationsSchema,
+  }),
+  selectOrganization: endpoint({
+    method: 'GET',
+    path: '/Account/selectOrganization',
+    access: 'user',
+    query: selectOrganizationQuery,
+    answer: selectOrganizationAnswerSchema,
+  }),
+  refreshToken: endpoint({
+    method: 'POST',
+    path: '/Account/refreshToken',
+    access: 'public',
+    body: refreshTokenBody,
+    answer: refreshAnswerSchema,
+  }),
+  logout: endpoint({ method: 'POST', path: '/Account/logout', access: 'user', answer: doneSchema }),
+} as const;
+
+/** The bot check the sign-in forms solve. The challenge is the bare ALTCHA challenge the widget fetches, not the envelope. */
+export const BOT_CHECK_API = {
+  config: endpoint({ method: 'GET', path: '/BotCheck/config', access: 'public', answer: botCheckConfigSchema }),
+  challenge: endpoint({
+    method: 'GET',
+    path: '/BotCheck/challenge',
+    access: 'public',
+    answer: { file: 'the bare ALTCHA challenge, or the envelope with null when the check is off' },
+  }),
+} as const;
+
+/** GET /api/health for load balancers and orchestrators (503 in the envelope when a check fails). */
+export const HEALTH_API = {
+  health: endpoint({ method: 'GET', path: '/health', access: 'public', answer: healthSchema }),
+} as const;
+
+/** The development mailbox; registered only when it is on (DEV_MAILBOX, no SMTP_URL). */
+export const DEV_MAILBOX_API = {
+  mailbox: endpoint({ method: 'GET', path: '/dev/mailbox', access: 'public', query: devMailboxQuery, answer: devMailboxSchema }),
 } as const;

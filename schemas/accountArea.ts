@@ -2,7 +2,11 @@
 // (e-mail and password, each confirmed by an e-mailed code), the profile picture, the account's deletion
 // or deactivation and the account summary's statistics.
 import type { FromSchema } from 'json-schema-to-ts';
-import { code6, email, password, uuid } from './common';
+import { userIdQuery } from './account';
+import { code6, doneSchema, email, password, uuid } from './common';
+import { endpoint } from './endpoint';
+import { userAndOrganizationQuery } from './organizations';
+import { ORGANIZATION_ONLY, PROFILE_ROLES } from './roles';
 
 /** POST /account/sendUpdateEmailCode: the code goes to the new address, proving it is the user's. */
 export const sendUpdateEmailCodeBody = {
@@ -64,6 +68,14 @@ export const deleteAccountBody = {
   },
 } as const;
 export type DeleteAccountBody = FromSchema<typeof deleteAccountBody>;
+
+/** DELETE Organizations/permanentlyDeleteOrg: the organization, which must be the caller's. */
+export const permanentlyDeleteOrgQuery = {
+  type: 'object',
+  required: ['organizationId'],
+  additionalProperties: false,
+  properties: { organizationId: userAndOrganizationQuery.properties.organizationId },
+} as const;
 
 export const dashboardStatisticsQuery = {
   type: 'object',
@@ -151,4 +163,73 @@ export const citiesQuery = {
     countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$', maxLength: 2 },
     stateCode: { type: 'string', minLength: 1, maxLength: 10 },
   },
+} as const;
+
+/** The account area's calls (spec 000 section 7). */
+export const ACCOUNT_AREA_API = {
+  // Login information (spec 000 sections 4 and 5): any signed-in account changes its own.
+  sendUpdateEmailCode: endpoint({
+    method: 'POST',
+    path: '/account/sendUpdateEmailCode',
+    access: 'user',
+    body: sendUpdateEmailCodeBody,
+    answer: doneSchema,
+  }),
+  updateEmail: endpoint({ method: 'POST', path: '/Account/updateEmail', access: 'user', body: updateEmailBody, answer: doneSchema }),
+  sendChangePasswordCode: endpoint({
+    method: 'POST',
+    path: '/Account/sendChangePasswordCode',
+    access: 'user',
+    body: sendChangePasswordCodeBody,
+    answer: doneSchema,
+  }),
+  // The profile picture: multipart, its fields UserId and ProfilePicture (server/routes/accountArea.ts reads them).
+  addOrUpdateProfilePicture: endpoint({
+    method: 'POST',
+    path: '/Account/addOrUpdateProfilePicture',
+    access: 'user',
+    answer: profilePictureAnswerSchema,
+  }),
+  profilePicture: endpoint({
+    method: 'GET',
+    path: '/FileData/profilePicture/:userId/:version',
+    access: 'public',
+    params: profilePictureParams,
+    answer: { file: 'the profile picture (png or jpeg)' },
+  }),
+  // Deleting or deactivating (spec 000 sections 4 "Organization membership" and 5).
+  permanentlyDeleteUser: endpoint({
+    method: 'DELETE',
+    path: '/Account/permanentlyDeleteUser',
+    access: PROFILE_ROLES,
+    query: userIdQuery,
+    body: deleteAccountBody,
+    answer: doneSchema,
+  }),
+  permanentlyDeleteOrg: endpoint({
+    method: 'DELETE',
+    path: '/Organizations/permanentlyDeleteOrg',
+    access: ORGANIZATION_ONLY,
+    query: permanentlyDeleteOrgQuery,
+    body: deleteAccountBody,
+    answer: doneSchema,
+  }),
+  deactivateAccount: endpoint({
+    method: 'POST',
+    path: '/Account/deactivateAccount',
+    access: PROFILE_ROLES,
+    body: deleteAccountBody,
+    answer: doneSchema,
+  }),
+  // The profile's states and cities, from the dataset on the server.
+  getStates: endpoint({ method: 'GET', path: '/Languages/getStates', access: 'user', query: statesQuery, answer: placesSchema }),
+  getCities: endpoint({ method: 'GET', path: '/Languages/getCities', access: 'user', query: citiesQuery, answer: placesSchema }),
+  // The account summary (Organization only).
+  getDashboardStatistics: endpoint({
+    method: 'GET',
+    path: '/Organizations/getDashboardStatistics',
+    access: ORGANIZATION_ONLY,
+    query: dashboardStatisticsQuery,
+    answer: dashboardStatisticsSchema,
+  }),
 } as const;

@@ -13,6 +13,9 @@ export const doneSchema = { type: 'boolean' } as const;
 export const positiveInt = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 export const pageSize = { type: 'integer', minimum: 1, maximum: 10000, default: 10 } as const;
+/** Gender codes of spec 001 section 3. */
+export const genders = { Male: 0, Female: 1, Other: 2 } as const;
+export const genderCodes = Object.values(genders);
 
 /**
  * A name shown on one line and carried into e-mail subjects (organizations, workspaces, projects,

@@ -3,6 +3,7 @@
 // docs/decisions/0040-survey-data-feed-not-odata.md.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, page, uuid } from './common';
+import { endpoint } from './endpoint';
 import { DATA_REVIEW_ROLES, cellValue, filterProperties } from './submissions';
 
 /** Who creates feed tokens, and whose tokens keep working: the roles that manage projects. */
@@ -109,4 +110,41 @@ export const feedPageReply = {
     nextLink: { type: ['string', 'null'], maxLength: 10_000 },
     value: { type: 'array', maxItems: MAX_FEED_PAGE_SIZE, items: { type: 'object', additionalProperties: cellValue } },
   },
+} as const;
+
+/**
+ * The feed calls: the tokens, with a session; the feed itself, public, with a token in the Authorization
+ * header. Its json format answers feedPageReply; its csv format the same page as text/csv, an answer the
+ * route adds beside the declaration's.
+ */
+export const DATA_FEED_API = {
+  createFeedToken: endpoint({
+    method: 'POST',
+    path: '/DataCollection/createFeedToken',
+    access: FEED_ROLES,
+    body: createFeedTokenBody,
+    answer: createdFeedTokenReply,
+  }),
+  getFeedTokens: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getFeedTokens',
+    access: FEED_ROLES,
+    query: feedTokensQuery,
+    answer: feedTokensReply,
+  }),
+  revokeFeedToken: endpoint({
+    method: 'POST',
+    path: '/DataCollection/revokeFeedToken',
+    access: FEED_ROLES,
+    body: revokeFeedTokenBody,
+    answer: feedTokenReply,
+  }),
+  feed: endpoint({
+    method: 'GET',
+    path: '/DataCollection/feed/:surveyId/:format',
+    access: 'public',
+    params: feedParams,
+    query: feedQuery,
+    answer: feedPageReply,
+  }),
 } as const;

@@ -30,7 +30,11 @@ export interface Endpoint {
   readonly answer: Schema | FileAnswer;
 }
 
-/** Declares a call; `const` keeps every literal so that the types below can be read off it. */
+/**
+ * Declares a call; `const` keeps every literal so that the types below can be read off it. Pure, so that
+ * a bundle importing a schema file for something else leaves its table out.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }

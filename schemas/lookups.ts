@@ -1,5 +1,7 @@
 // The reference lists the forms choose from (server/routes/lookups.ts): organization types, languages,
 // countries and the roles an organization grants. The plans are schemas/payment.ts's.
+import { endpoint } from './endpoint';
+import { plansSchema } from './payment';
 import { roles } from './roles';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -34,4 +36,24 @@ export const organizationRolesSchema = {
     required: ['id', 'name', 'displayName'],
     properties: { id, name: { type: 'string', maxLength: 40 }, displayName: { type: 'string', maxLength: 60 } },
   },
+} as const;
+
+/** The reference-list calls: public but for the roles, which need a signed-in user (no organization). */
+export const LOOKUPS_API = {
+  getOrganizationTypes: endpoint({
+    method: 'GET',
+    path: '/Account/getOrganizationTypes',
+    access: 'public',
+    answer: organizationTypesSchema,
+  }),
+  getAll: endpoint({ method: 'GET', path: '/Languages/getAll', access: 'public', answer: languagesSchema }),
+  getAllCountries: endpoint({ method: 'GET', path: '/Languages/getAllCountries', access: 'public', answer: countriesSchema }),
+  /** The roles an organization can grant: never Organization (the owner) or OrgSuperAdmin (spec 001 section 6). */
+  getAllOrganizationRoles: endpoint({
+    method: 'GET',
+    path: '/Roles/getAllOrganizationRoles',
+    access: 'user',
+    answer: organizationRolesSchema,
+  }),
+  getPackets: endpoint({ method: 'GET', path: '/Account/getPackets', access: 'public', answer: plansSchema }),
 } as const;

@@ -1,9 +1,12 @@
 // Organization members as the workspace, project and recycle-bin screens list them (spec 000 section 3
 // "Workspace member" and "Organization member in admin lists").
 import type { FromSchema } from 'json-schema-to-ts';
-import { page, pageSize, uuid } from './common';
+import { doneSchema, genderCodes, genders, page, pageSize, uuid } from './common';
+import { endpoint } from './endpoint';
 import { failureEnvelope } from './envelope';
-import { roles, type RoleName } from './roles';
+import { allMembersQuery, binCountSchema, idParams } from './recycleBin';
+import { ADMIN_ROLES, ALL_BUT_COLLECTOR, MANAGER_ROLES, roles, type RoleName } from './roles';
+import { idBody } from './workspaces';
 
 const name = { type: 'string', maxLength: 200 } as const;
 const email = { type: 'string', maxLength: 254 } as const;
@@ -72,9 +75,8 @@ export const workspaceMembersQuery = { type: 'object', required: ['WorkSpaceId']
 
 // ---- Member management (spec 001 sections 3 "Members", 5 "Member forms", 6 and 7) ----
 
-/** Gender codes of spec 001 section 3. */
-export const genders = { Male: 0, Female: 1, Other: 2 } as const;
-export const genderCodes = Object.values(genders);
+/** Gender codes of spec 001 section 3 (declared in ./common, which schemas/tasks.ts reads them from). */
+export { genders, genderCodes };
 
 /**
  * The roles each role may give a member it adds or edits (spec 001 sections 5 and 6). The forms offer a
@@ -266,6 +268,7 @@ export const memberDetailSchema = {
     isSelf: { type: 'boolean' },
   },
 } as const;
+export type MemberDetail = FromSchema<typeof memberDetailSchema>;
 
 /** POST /Members/add: the membership, and whether an invitation e-mail went out (not to one already in). */
 export const addedMemberSchema = {
@@ -303,4 +306,76 @@ export const bulkAddResultSchema = {
       },
     },
   },
+} as const;
+
+/** Who may open the add-member dialog (spec 001 section 6): the five manager roles and the junior manager. */
+export const MEMBER_EDITORS = [...MANAGER_ROLES, 'JuniorProjectManager'] as const satisfies readonly RoleName[];
+
+/**
+ * The member calls: the lists the workspace, project and recycle-bin screens read (server/routes/orgMembers.ts)
+ * and member management (server/routes/memberManagement.ts). getMembersTemplate answers a workbook.
+ */
+export const MEMBERS_API = {
+  getAllOrgMembersInWorkspace: endpoint({
+    method: 'GET',
+    path: '/Members/getAllOrgMembersInWorkspace',
+    access: ALL_BUT_COLLECTOR,
+    query: workspaceMembersQuery,
+    answer: workspaceMembersSchema,
+  }),
+  getAllMembersOfOrganization: endpoint({
+    method: 'GET',
+    path: '/Members/getAllMembersOfOrganization',
+    access: ADMIN_ROLES,
+    query: organizationMembersQuery,
+    answer: organizationMemberListSchema,
+  }),
+  /** `id` is the organizationMemberId (the membership), as the recycle bin names it. */
+  delete: endpoint({ method: 'POST', path: '/Members/delete', access: ADMIN_ROLES, body: idBody, answer: doneSchema }),
+  permanentlyDeleteOrRestoreAllOrganizationMembers: endpoint({
+    method: 'POST',
+    path: '/Members/permanentlyDeleteOrRestoreAllOrganizationMembers',
+    access: ADMIN_ROLES,
+    query: allMembersQuery,
+    answer: binCountSchema,
+  }),
+  add: endpoint({ method: 'POST', path: '/Members/add', access: MEMBER_EDITORS, body: addMemberBody, answer: addedMemberSchema }),
+  addMembers: endpoint({
+    method: 'POST',
+    path: '/Members/addMembers',
+    access: MEMBER_EDITORS,
+    body: addMembersBody,
+    answer: bulkAddResultSchema,
+  }),
+  getMembersTemplate: endpoint({
+    method: 'GET',
+    path: '/Members/getMembersTemplate',
+    access: MEMBER_EDITORS,
+    query: templateQuery,
+    answer: { file: 'the template workbook (.xlsx)' },
+  }),
+  edit: endpoint({ method: 'POST', path: '/Members/edit', access: MEMBER_EDITORS, body: editMemberBody, answer: doneSchema }),
+  getById: endpoint({
+    method: 'GET',
+    path: '/Members/getById/:id',
+    access: ALL_BUT_COLLECTOR,
+    params: idParams,
+    answer: memberDetailSchema,
+  }),
+  getAllProjectMembers: endpoint({
+    method: 'GET',
+    path: '/Projects/getAllProjectMembers/:projectId',
+    access: ALL_BUT_COLLECTOR,
+    params: projectIdParams,
+    query: projectMembersQuery,
+    answer: projectMemberListSchema,
+  }),
+  /** Not in the spec: the link of the invitation e-mail. */
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/Account/acceptInvitation',
+    access: 'public',
+    body: acceptInvitationBody,
+    answer: doneSchema,
+  }),
 } as const;

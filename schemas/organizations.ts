@@ -2,7 +2,9 @@
 // profile within their organization and the organization's company information, read and saved by
 // the Organization Management page and its Profile information dialog; and the password change.
 import type { FromSchema } from 'json-schema-to-ts';
-import { code6, password, positiveInt, uuid } from './common';
+import { code6, doneSchema, password, positiveInt, uuid } from './common';
+import { endpoint } from './endpoint';
+import { PROFILE_ROLES } from './roles';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const required = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
@@ -123,4 +125,29 @@ export const editedProfileSchema = {
   additionalProperties: false,
   required: ['message'],
   properties: { message: text(200) },
+} as const;
+
+/** The profile's calls. DataCollector and Guest have no profile pages (spec 000 section 6); any signed-in account changes its own password. */
+export const PROFILE_API = {
+  getUserAndOrganizationInfo: endpoint({
+    method: 'GET',
+    path: '/Organizations/getUserAndOrganizationInfo',
+    access: PROFILE_ROLES,
+    query: userAndOrganizationQuery,
+    answer: userAndOrganizationInfoSchema,
+  }),
+  editUserAndOrganization: endpoint({
+    method: 'POST',
+    path: '/Organizations/editUserAndOrganization',
+    access: PROFILE_ROLES,
+    body: editUserAndOrganizationBody,
+    answer: editedProfileSchema,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/Account/changePassword',
+    access: 'user',
+    body: changePasswordBody,
+    answer: doneSchema,
+  }),
 } as const;

@@ -1,6 +1,8 @@
 // Payloads of the payment calls (spec 000 section 7 "Payment") and of plan administration.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, page, positiveInt, uuid } from './common';
+import { endpoint } from './endpoint';
+import { ORGANIZATION_ONLY } from './roles';
 
 const providerId = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const bool = { type: 'boolean' } as const;
@@ -146,6 +148,7 @@ export const paymentConfigSchema = {
   required: ['provider', 'publishableKey'],
   properties: { provider: { type: 'string', enum: paymentProviders }, publishableKey: nullableProviderText },
 } as const;
+export type PaymentConfig = FromSchema<typeof paymentConfigSchema>;
 
 /** POST /payment/stripe/createSubscription. */
 export const newSubscriptionSchema = {
@@ -240,6 +243,8 @@ export const subscriptionSchema = {
     { type: 'null' },
   ],
 } as const;
+/** The organization's subscription, once it has one. */
+export type Subscription = NonNullable<FromSchema<typeof subscriptionSchema>>;
 
 /** One invoice of the billing history. */
 export const invoiceSchema = {
@@ -283,3 +288,93 @@ export const savedPlanSchema = { type: 'object', required: ['id'], properties: {
 
 /** POST /payment/stripe/webhook: Stripe reads only the status; the body says the delivery was taken. */
 export const webhookReceiptSchema = { type: 'object', required: ['received'], properties: { received: bool } } as const;
+
+/**
+ * The payment calls (spec 000 section 7 "Payment"). The public ones are the owner's who has no session in
+ * the organization yet: the route checks the registration or payment token (server/routes/payment.ts).
+ * The ORGANIZATION_ONLY ones register `withoutSubscription`: they are how the owner fixes an ended one.
+ */
+export const PAYMENT_API = {
+  getPaymentConfig: endpoint({ method: 'GET', path: '/Payment/getPaymentConfig', access: 'public', answer: paymentConfigSchema }),
+  createSubscription: endpoint({
+    method: 'POST',
+    path: '/payment/stripe/createSubscription',
+    access: 'public',
+    body: createSubscriptionBody,
+    answer: newSubscriptionSchema,
+  }),
+  activateSubscription: endpoint({
+    method: 'POST',
+    path: '/payment/stripe/activateSubscription',
+    access: 'public',
+    body: activateSubscriptionBody,
+    answer: activationSchema,
+  }),
+  createPaymentMethod: endpoint({
+    method: 'POST',
+    path: '/payment/sandbox/createPaymentMethod',
+    access: 'public',
+    body: sandboxPaymentMethodBody,
+    answer: sandboxPaymentMethodSchema,
+  }),
+  createSetupIntent: endpoint({
+    method: 'POST',
+    path: '/payment/stripe/createSetupIntent',
+    access: 'public',
+    body: cardSetupBody,
+    answer: cardSetupSchema,
+  }),
+  addPaymentMethodToOrganization: endpoint({
+    method: 'GET',
+    path: '/Payment/addPaymentMethodToOrganization',
+    access: 'public',
+    query: addPaymentMethodQuery,
+    answer: paymentMethodAddedSchema,
+  }),
+  getStripeSubscriptionByOrganization: endpoint({
+    method: 'GET',
+    path: '/Payment/getStripeSubscriptionByOrganization',
+    access: ORGANIZATION_ONLY,
+    query: organizationQuery,
+    answer: subscriptionSchema,
+  }),
+  updateSubscriptionPlan: endpoint({
+    method: 'GET',
+    path: '/Payment/updateSubscriptionPlan',
+    access: ORGANIZATION_ONLY,
+    query: updatePlanQuery,
+    answer: billingMessageSchema,
+  }),
+  cancelStripeSubscription: endpoint({
+    method: 'POST',
+    path: '/Payment/cancelStripeSubscription',
+    access: ORGANIZATION_ONLY,
+    query: cancelQuery,
+    answer: billingMessageSchema,
+  }),
+  getStripeInvoicesDetailsByOrganizationUser: endpoint({
+    method: 'GET',
+    path: '/Payment/getStripeInvoicesDetailsByOrganizationUser',
+    access: ORGANIZATION_ONLY,
+    query: invoicesQuery,
+    answer: invoicesSchema,
+  }),
+  downloadInvoice: endpoint({
+    method: 'GET',
+    path: '/Payment/downloadInvoice/:invoiceId',
+    access: ORGANIZATION_ONLY,
+    params: invoiceParams,
+    answer: { file: 'the invoice (PDF)' },
+  }),
+  downloadAllStripeInvoicesForOrganization: endpoint({
+    method: 'GET',
+    path: '/Payment/downloadAllStripeInvoicesForOrganization',
+    access: ORGANIZATION_ONLY,
+    query: organizationQuery,
+    answer: { file: 'every invoice (PDF) in a zip' },
+  }),
+  /** Stripe's deliveries: the body is read raw (the signature covers it), in the route's own scope. */
+  webhook: endpoint({ method: 'POST', path: '/payment/stripe/webhook', access: 'public', answer: webhookReceiptSchema }),
+  // Plans are the platform's: the SuperAdmin role edits them (docs/decisions/0051-billing-rules.md).
+  editPlan: endpoint({ method: 'POST', path: '/Payment/editPlan', access: ['SuperAdmin'], body: editPlanBody, answer: savedPlanSchema }),
+} as const;

@@ -1,7 +1,11 @@
 // Projects (spec 000 section 3 "Project (list)" and "Project (create payload)"): the entity, the form
 // fields and the payloads of the Projects calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { SINGLE_LINE, date, pageSize, positiveInt, uuid } from './common';
+import { SINGLE_LINE, date, doneSchema, pageSize, positiveInt, uuid } from './common';
+import { endpoint } from './endpoint';
+import { idParams } from './recycleBin';
+import { ALL_BUT_COLLECTOR, MANAGER_ROLES } from './roles';
+import { idBody, listQuery } from './workspaces';
 
 const name = { type: 'string', maxLength: 200 } as const;
 const person = { type: 'object', required: ['id', 'fullName'], properties: { id: uuid, fullName: name } } as const;
@@ -118,3 +122,40 @@ export const workspaceIdParams = { type: 'object', required: ['workspaceId'], pr
 
 /** Roles that may not manage a project (spec 000 section 5: "Choices exclude ... DataCollector or Guest"). */
 export const NOT_MANAGER_ROLES = ['DataCollector', 'Guest'] as const;
+
+/**
+ * The project calls (spec 000 section 7 "Projects"); getById is not in the spec's list: what /dashboard
+ * shows for the chosen project. The deleted-projects bin (isDeleted=true) is for the five manager roles,
+ * checked by the server.
+ */
+export const PROJECTS_API = {
+  getMyProjectsInWorkspace: endpoint({
+    method: 'GET',
+    path: '/Projects/getMyProjectsInWorkspace/:workspaceId',
+    access: ALL_BUT_COLLECTOR,
+    params: workspaceIdParams,
+    query: listQuery,
+    answer: projectListSchema,
+  }),
+  add: endpoint({ method: 'POST', path: '/Projects/add', access: MANAGER_ROLES, body: addProjectBody, answer: uuid }),
+  delete: endpoint({ method: 'POST', path: '/Projects/delete', access: MANAGER_ROLES, body: idBody, answer: doneSchema }),
+  getAllProjectTypes: endpoint({
+    method: 'GET',
+    path: '/Projects/getAllProjectTypes',
+    access: ALL_BUT_COLLECTOR,
+    answer: projectTypesSchema,
+  }),
+  getProjectsOfOrganization: endpoint({
+    method: 'GET',
+    path: '/Projects/getProjectsOfOrganization',
+    access: ALL_BUT_COLLECTOR,
+    answer: organizationProjectsSchema,
+  }),
+  getById: endpoint({
+    method: 'GET',
+    path: '/Projects/getById/:id',
+    access: ALL_BUT_COLLECTOR,
+    params: idParams,
+    answer: projectDetailSchema,
+  }),
+} as const;

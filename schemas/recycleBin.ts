@@ -2,7 +2,8 @@
 // types have a bin, and who may act on each. Later areas (surveys, respondents, tasks) add their entity
 // type to `recycleBinRoles` and a handler on the server.
 import type { FromSchema } from 'json-schema-to-ts';
-import { uuid } from './common';
+import { doneSchema, uuid } from './common';
+import { endpoint } from './endpoint';
 import { entityTypes } from './entityTypes';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 import { SURVEY_OWNER_ROLES } from './surveyBuilder';
@@ -90,4 +91,34 @@ export const projectBinCountSchema = {
   type: 'object',
   required: ['statusCode', 'count'],
   properties: { statusCode: { type: 'integer', minimum: 100, maximum: 599 }, count },
+} as const;
+
+/**
+ * The DataCollection calls of the bins. toggleDeleteOrRestore admits any signed-in user, not a role list
+ * (server/routes/recycleBin.ts says why); the entity type's roles apply in the service.
+ */
+export const RECYCLE_BIN_API = {
+  toggleDeleteOrRestore: endpoint({
+    method: 'PUT',
+    path: '/DataCollection/:id/toggleDeleteOrRestore',
+    access: 'user',
+    params: idParams,
+    query: toggleQuery,
+    answer: doneSchema,
+  }),
+  bulkToggleDeleteOrRestore: endpoint({
+    method: 'PUT',
+    path: '/DataCollection/bulkToggleDeleteOrRestore',
+    access: anyBinRoles,
+    query: bulkToggleQuery,
+    body: bulkIdsBody,
+    answer: doneSchema,
+  }),
+  permanentlyDeleteOrRestoreAllProjectsInWorkspace: endpoint({
+    method: 'POST',
+    path: '/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace',
+    access: MANAGER_ROLES,
+    query: allProjectsQuery,
+    answer: projectBinCountSchema,
+  }),
 } as const;

@@ -2,6 +2,7 @@
 // which (docs/decisions/0037-survey-data-roles-review-and-filters.md); the review statuses; the payloads with their bounds.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, page, uuid } from './common';
+import { endpoint } from './endpoint';
 import { anyJson } from './envelope';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
@@ -432,4 +433,91 @@ export const mapSettingsReply = {
   additionalProperties: false,
   required: ['tileUrl', 'attribution'],
   properties: { tileUrl: { type: ['string', 'null'], maxLength: 2000 }, attribution: { type: ['string', 'null'], maxLength: 2000 } },
+} as const;
+
+/**
+ * The survey data calls. exportSubmissions answers the file, or 202 with the export job (exportJobSchema)
+ * when it is large: the route adds that answer beside the declaration's.
+ */
+export const SUBMISSIONS_API = {
+  getSubmissions: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSubmissions',
+    access: DATA_READ_ROLES,
+    query: submissionsQuery,
+    answer: submissionsReply,
+  }),
+  getRepeatRows: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getRepeatRows',
+    access: DATA_READ_ROLES,
+    query: repeatRowsQuery,
+    answer: repeatRowsReply,
+  }),
+  getSubmissionById: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSubmissionById/:id',
+    access: DATA_READ_ROLES,
+    params: idParams,
+    answer: submissionReply,
+  }),
+  getSubmissionFile: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSubmissionFile/:id',
+    access: DATA_READ_ROLES,
+    params: idParams,
+    answer: { file: 'the stored file of a file or image answer' },
+  }),
+  getSubmissionAudit: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSubmissionAudit/:id',
+    access: DATA_READ_ROLES,
+    params: idParams,
+    query: auditQuery,
+    answer: auditReply,
+  }),
+  reviewSubmission: endpoint({
+    method: 'POST',
+    path: '/DataCollection/reviewSubmission',
+    access: DATA_REVIEW_ROLES,
+    body: reviewBody,
+    answer: submissionReply,
+  }),
+  bulkReviewSubmissions: endpoint({
+    method: 'POST',
+    path: '/DataCollection/bulkReviewSubmissions',
+    access: DATA_REVIEW_ROLES,
+    body: bulkReviewBody,
+    answer: bulkReviewReply,
+  }),
+  exportSubmissions: endpoint({
+    method: 'GET',
+    path: '/DataCollection/exportSubmissions/:surveyId',
+    access: DATA_READ_ROLES,
+    params: surveyIdParams,
+    query: exportQuery,
+    answer: { file: 'the export file (csv, xlsx or zip)' },
+  }),
+  getExportJob: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getExportJob/:jobId',
+    access: DATA_READ_ROLES,
+    params: jobIdParams,
+    answer: exportJobSchema,
+  }),
+  getExportJobs: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getExportJobs',
+    access: DATA_READ_ROLES,
+    query: exportJobsQuery,
+    answer: exportJobsReply,
+  }),
+  downloadExport: endpoint({
+    method: 'GET',
+    path: '/DataCollection/downloadExport/:jobId',
+    access: DATA_READ_ROLES,
+    params: jobIdParams,
+    answer: { file: 'the file of an export job that has succeeded' },
+  }),
+  getMapSettings: endpoint({ method: 'GET', path: '/DataCollection/getMapSettings', access: DATA_READ_ROLES, answer: mapSettingsReply }),
 } as const;

@@ -2,8 +2,10 @@
 // translation calls; who may make them; and the survey model as a save sends it, with bounds on
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';
+import type { SurveyModel } from '../engine/survey/index';
 import { dateTime, page, pageSize, uuid } from './common';
 import { anyJson } from './envelope';
+import { endpoint } from './endpoint';
 import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 
 /** Survey Tools is a project menu entry for everyone but data collectors (spec 000 section 6). */
@@ -380,6 +382,18 @@ export const savedSurveyReply = {
   properties: { id, version, model: surveyModelReply },
 } as const;
 
+/**
+ * SaveSurvey's body and answer as TypeScript. The item tree is recursive, beyond FromSchema, and the answer
+ * sends the items as stored: the engine's model types them, in the handler and in the builder's call.
+ */
+export interface SaveSurveyBody {
+  surveyId: string;
+  version: number;
+  model: SurveyModel;
+  deletedIds?: string[];
+}
+export type SavedSurvey = Omit<FromSchema<typeof savedSurveyReply>, 'model'> & { model: SurveyModel };
+
 /** PublishSurvey and ArchiveSurvey. */
 export const surveyStatusReply = {
   type: 'object',
@@ -416,4 +430,88 @@ export const translationsImportedReply = {
     },
     unknownRows: count,
   },
+} as const;
+
+/**
+ * The builder's calls. SaveSurvey's body is the recursive item tree: its handler is typed with the
+ * engine's SurveyModel rather than from the schema. ImportTranslations is multipart: the workbook is its one part.
+ */
+export const SURVEY_BUILDER_API = {
+  getSurveyTools: endpoint({
+    method: 'GET',
+    path: '/Survey/GetSurveyTools',
+    access: SURVEY_VIEW_ROLES,
+    query: surveyToolsQuery,
+    answer: surveyToolsReply,
+  }),
+  createSurvey: endpoint({
+    method: 'POST',
+    path: '/Survey/CreateSurvey',
+    access: SURVEY_AUTHOR_ROLES,
+    body: createSurveyBody,
+    answer: createdSurveyReply,
+  }),
+  duplicateSurvey: endpoint({
+    method: 'POST',
+    path: '/Survey/DuplicateSurvey',
+    access: SURVEY_AUTHOR_ROLES,
+    body: duplicateSurveyBody,
+    answer: createdSurveyReply,
+  }),
+  saveSurvey: endpoint({
+    method: 'POST',
+    path: '/Survey/SaveSurvey',
+    access: SURVEY_AUTHOR_ROLES,
+    body: saveSurveyBody,
+    answer: savedSurveyReply,
+  }),
+  publishSurvey: endpoint({
+    method: 'POST',
+    path: '/DataCollection/PublishSurvey',
+    access: SURVEY_OWNER_ROLES,
+    body: surveyIdBody,
+    answer: surveyStatusReply,
+  }),
+  archiveSurvey: endpoint({
+    method: 'POST',
+    path: '/Survey/ArchiveSurvey',
+    access: SURVEY_OWNER_ROLES,
+    body: surveyIdBody,
+    answer: surveyStatusReply,
+  }),
+  addSurveyLanguage: endpoint({
+    method: 'POST',
+    path: '/Survey/AddSurveyLanguage',
+    access: SURVEY_AUTHOR_ROLES,
+    body: addLanguageBody,
+    answer: translationSavedReply,
+  }),
+  saveTranslation: endpoint({
+    method: 'POST',
+    path: '/Survey/SaveTranslation',
+    access: SURVEY_AUTHOR_ROLES,
+    body: saveTranslationBody,
+    answer: translationSavedReply,
+  }),
+  setTranslationStatus: endpoint({
+    method: 'POST',
+    path: '/Survey/SetTranslationStatus',
+    access: SURVEY_AUTHOR_ROLES,
+    body: translationStatusBody,
+    answer: translationSavedReply,
+  }),
+  exportTranslations: endpoint({
+    method: 'GET',
+    path: '/Survey/ExportTranslations',
+    access: SURVEY_AUTHOR_ROLES,
+    query: translationSheetQuery,
+    answer: { file: 'the translation workbook (.xlsx), one column per language' },
+  }),
+  importTranslations: endpoint({
+    method: 'POST',
+    path: '/Survey/ImportTranslations',
+    access: SURVEY_AUTHOR_ROLES,
+    query: translationSheetQuery,
+    answer: translationsImportedReply,
+  }),
 } as const;

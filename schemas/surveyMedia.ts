@@ -3,6 +3,7 @@
 // GET DataCollection/getSurveyMedia/{surveyId}/{fileName} (what the fill page loads).
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
+import { endpoint } from './endpoint';
 import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from './surveyBuilder';
 
 export const SURVEY_MEDIA_UPLOAD_ROLES = SURVEY_AUTHOR_ROLES;
@@ -105,3 +106,27 @@ export type SurveyMediaEntry = FromSchema<typeof surveyMediaEntrySchema>;
 
 /** GET DataCollection/getSurveyMediaList: the survey's media files. */
 export const surveyMediaListSchema = { type: 'array', maxItems: MEDIA_PER_SURVEY, items: surveyMediaEntrySchema } as const;
+
+/** The survey media calls: the upload is multipart (SURVEY_MEDIA_FIELDS); the file itself is public. */
+export const SURVEY_MEDIA_API = {
+  uploadSurveyMedia: endpoint({
+    method: 'POST',
+    path: '/DataCollection/uploadSurveyMedia',
+    access: SURVEY_MEDIA_UPLOAD_ROLES,
+    answer: surveyMediaEntrySchema,
+  }),
+  getSurveyMediaList: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSurveyMediaList',
+    access: SURVEY_MEDIA_LIST_ROLES,
+    query: surveyMediaListQuery,
+    answer: surveyMediaListSchema,
+  }),
+  getSurveyMedia: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSurveyMedia/:surveyId/:fileName',
+    access: 'public',
+    params: surveyMediaParams,
+    answer: { file: 'the media file, as a download' },
+  }),
+} as const;

@@ -3,7 +3,8 @@
 // select question and a histogram of each number question. The data table's filters apply.
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common';
-import { filterProperties } from './submissions';
+import { endpoint } from './endpoint';
+import { DATA_READ_ROLES, filterProperties } from './submissions';
 
 /**
  * Most days, collectors, tasks, and questions of each kind a report lists (the newest days, the busiest
@@ -203,4 +204,15 @@ export const surveyReportReply = {
       },
     },
   },
+} as const;
+
+/** The survey report call; the data table's readers read it. */
+export const SURVEY_REPORT_API = {
+  getSurveyReport: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getSurveyReport',
+    access: DATA_READ_ROLES,
+    query: surveyReportQuery,
+    answer: surveyReportReply,
+  }),
 } as const;

@@ -1,8 +1,10 @@
 // Request payloads of the survey calls (spec 001 section 7). The submission itself is multipart and is
 // read by engine/survey's parseSubmission, not by a JSON Schema.
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTime, uuid } from './common';
+import { dateTime, doneSchema, uuid } from './common';
+import { endpoint } from './endpoint';
 import { anyJson } from './envelope';
+import { ALL_ROLES } from './roles';
 import { surveyLanguagesSchema, surveyModelProperties, surveyModelRequired } from './surveyBuilder';
 
 const languageId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -207,4 +209,37 @@ export const submittedReply = {
     /** The same submission was received before: nothing new was stored. */
     duplicate: { type: 'boolean' },
   },
+} as const;
+
+/**
+ * The survey calls. GetPreviewData and SubmitSurvey are public (the survey's organization comes from the
+ * survey), and so is the online probe. SubmitSurvey's body is multipart, read by the route, not by a schema.
+ */
+export const SURVEYS_API = {
+  getById: endpoint({ method: 'POST', path: '/Survey/GetById', access: ALL_ROLES, body: getByIdBody, answer: surveyByIdReply }),
+  getPreviewData: endpoint({ method: 'GET', path: '/Survey/GetPreviewData', access: 'public', query: previewQuery, answer: previewReply }),
+  getSurveyDetails: endpoint({
+    method: 'GET',
+    path: '/Survey/GetSurveyDetails',
+    access: ALL_ROLES,
+    query: surveyIdQuery,
+    answer: surveyDetailsReply,
+  }),
+  getAllSurveysForProjectByStatus: endpoint({
+    method: 'GET',
+    path: '/DataCollection/getAllSurveysForProjectByStatus',
+    access: ALL_ROLES,
+    query: surveysByStatusQuery,
+    answer: projectSurveysReply,
+  }),
+  exportSurvey: endpoint({
+    method: 'GET',
+    path: '/DataCollection/exportSurvey/:id',
+    access: ALL_ROLES,
+    params: surveyIdParams,
+    answer: { file: 'the survey as an XLSForm workbook (.xlsx)' },
+  }),
+  submitSurvey: endpoint({ method: 'POST', path: '/DataCollection/SubmitSurvey', access: 'public', answer: submittedReply }),
+  /** The online probe the fill page polls (spec 001 "Online state"). */
+  checkOnlineStatus: endpoint({ method: 'GET', path: '/DataCollection/CheckOnlineStatus', access: 'public', answer: doneSchema }),
 } as const;

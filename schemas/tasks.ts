@@ -2,9 +2,9 @@
 // the codes, the payloads and queries of the Task calls, and one row of each task table. Declared once;
 // the server validates with these, the screens read their codes and columns from them.
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTime, uuid } from './common';
-import { genderCodes } from './members';
-import { MANAGER_ROLES, type RoleName } from './roles';
+import { dateTime, genderCodes, uuid } from './common';
+import { endpoint } from './endpoint';
+import { ALL_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 
 /** Task status (spec 001 section 4): the tabs All (none), Assigned, Rejected, In Progress, Completed. */
 export const taskStatuses = { Assigned: 0, Rejected: 1, InProgress: 2, Completed: 3 } as const;
@@ -28,8 +28,10 @@ export const taskBadges = {
 export type TaskBadge = (typeof taskBadges)[keyof typeof taskBadges];
 
 export const collectionTypes = { SurveyLink: 0, InPerson: 1 } as const;
+export type CollectionType = (typeof collectionTypes)[keyof typeof collectionTypes];
 export const collectionTypeCodes = Object.values(collectionTypes);
 export const messageChannels = { Whatsapp: 0, Email: 1 } as const;
+export type MessageChannel = (typeof messageChannels)[keyof typeof messageChannels];
 export const messageChannelCodes = Object.values(messageChannels);
 /** Message receiver status: waiting for the answer, or answered (the spec's 'Finished 3'). */
 export const receiverStatuses = { Sent: 0, Finished: 3 } as const;
@@ -37,6 +39,7 @@ export const recurrences = { Daily: 1, Weekly: 2, Biweekly: 3, Monthly: 4, Yearl
 export type Recurrence = (typeof recurrences)[keyof typeof recurrences];
 export const recurrenceCodes = Object.values(recurrences);
 export const weekdays = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 } as const;
+export type Weekday = (typeof weekdays)[keyof typeof weekdays];
 export const weekdayCodes = Object.values(weekdays);
 
 /** Who assigns tasks and reads the task management page: the managers and the junior manager. */
@@ -419,4 +422,107 @@ export const createdMessagingTaskSchema = {
   type: 'object',
   required: ['id', 'receivers', 'sent'],
   properties: { id: uuid, receivers: totalSize, sent: totalSize },
+} as const;
+
+/** A collector's own calls: any role may hold tasks, and each sees only their own. */
+const OWN = ALL_ROLES;
+
+/** The Task calls (spec 001 section 7). */
+export const TASKS_API = {
+  // The data collector's tasks (/mytasks).
+  getTasksForDataCollector: endpoint({
+    method: 'GET',
+    path: '/Task/GetTasksForDataCollector',
+    access: OWN,
+    query: collectorTasksQuery,
+    answer: taskListSchema,
+  }),
+  getTaskStatsticsByDataCollector: endpoint({
+    method: 'GET',
+    path: '/Task/GetTaskStatsticsByDataCollector',
+    access: OWN,
+    query: statsQuery,
+    answer: taskStatsSchema,
+  }),
+  getDataCollectorTasksSurveys: endpoint({
+    method: 'GET',
+    path: '/Task/getDataCollectorTasksSurveys',
+    access: OWN,
+    query: deletedFlagQuery,
+    answer: collectorSurveysSchema,
+  }),
+  getDataCollectorTasksLocations: endpoint({
+    method: 'GET',
+    path: '/Task/getDataCollectorTasksLocations',
+    access: OWN,
+    query: deletedFlagQuery,
+    answer: collectorLocationsSchema,
+  }),
+  getAssignedTaskIdsForSurveyAndDataCollector: endpoint({
+    method: 'GET',
+    path: '/Task/GetAssignedTaskIdsForSurveyAndDataCollector',
+    access: OWN,
+    query: assignedIdsQuery,
+    answer: assignedTaskIdsSchema,
+  }),
+  updateTaskStatus: endpoint({
+    method: 'POST',
+    path: '/Task/updateTaskStatus',
+    access: OWN,
+    body: updateStatusBody,
+    answer: taskStatusSchema,
+  }),
+
+  // Task management (the managers' page).
+  getTasks: endpoint({ method: 'GET', path: '/Task/getTasks', access: TASK_READERS, query: projectTasksQuery, answer: taskListSchema }),
+  getEnumeratorNamesByProject: endpoint({
+    method: 'GET',
+    path: '/Task/getEnumeratorNamesByProject',
+    access: TASK_READERS,
+    query: projectQuery,
+    answer: enumeratorNamesSchema,
+  }),
+  getDataCollectorsOfProject: endpoint({
+    method: 'GET',
+    path: '/Task/getDataCollectorsOfProject',
+    access: TASK_READERS,
+    query: projectCollectorsQuery,
+    answer: dataCollectorListSchema,
+  }),
+  getLocationGroups: endpoint({
+    method: 'GET',
+    path: '/Task/GetLocationGroups',
+    access: TASK_READERS,
+    query: locationGroupsQuery,
+    answer: locationGroupListSchema,
+  }),
+  createTask: endpoint({
+    method: 'POST',
+    path: '/Task/createTask',
+    access: TASK_MANAGERS,
+    body: createTaskBody,
+    answer: createdTasksSchema,
+  }),
+
+  // Messaging tasks.
+  getMessagingChannels: endpoint({
+    method: 'GET',
+    path: '/Task/getMessagingChannels',
+    access: TASK_READERS,
+    answer: messagingChannelsSchema,
+  }),
+  getMessagingTaskReceivers: endpoint({
+    method: 'GET',
+    path: '/Task/getMessagingTaskReceivers',
+    access: TASK_READERS,
+    query: receiversQuery,
+    answer: receiverListSchema,
+  }),
+  createMessagingTask: endpoint({
+    method: 'POST',
+    path: '/Task/createMessagingTask',
+    access: TASK_MANAGERS,
+    body: createMessagingTaskBody,
+    answer: createdMessagingTaskSchema,
+  }),
 } as const;

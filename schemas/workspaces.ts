@@ -1,7 +1,10 @@
 // Workspaces (spec 000 section 3 "Workspace: id, name, description"): the entity, the form and the
 // payloads of the Workspaces calls.
 import type { FromSchema } from 'json-schema-to-ts';
-import { SINGLE_LINE, page, pageSize, uuid } from './common';
+import { SINGLE_LINE, doneSchema, page, pageSize, uuid } from './common';
+import { endpoint } from './endpoint';
+import { allWorkspacesQuery, binCountSchema, idParams } from './recycleBin';
+import { ADMIN_ROLES, ALL_ROLES } from './roles';
 
 export const workspaceFields = {
   name: { type: 'string', maxLength: 200, pattern: SINGLE_LINE },
@@ -50,3 +53,28 @@ export const listQuery = {
   properties: { isDeleted: { type: 'boolean', default: false }, search: { type: 'string', maxLength: 200 }, page, pageSize },
 } as const;
 export type ListQuery = FromSchema<typeof listQuery>;
+
+/**
+ * The workspace calls (spec 000 section 7 "Organizations and workspaces"). Everyone lists their own
+ * workspaces; the bin (isDeleted=true) is for the admin roles only, checked by the server.
+ */
+export const WORKSPACES_API = {
+  getMyWorkspaces: endpoint({
+    method: 'GET',
+    path: '/Workspaces/getMyWorkspaces',
+    access: ALL_ROLES,
+    query: listQuery,
+    answer: workspaceListSchema,
+  }),
+  getById: endpoint({ method: 'GET', path: '/Workspaces/getById/:id', access: ALL_ROLES, params: idParams, answer: workspaceSchema }),
+  add: endpoint({ method: 'POST', path: '/Workspaces/add', access: ADMIN_ROLES, body: addWorkspaceBody, answer: uuid }),
+  edit: endpoint({ method: 'POST', path: '/Workspaces/edit', access: ADMIN_ROLES, body: editWorkspaceBody, answer: doneSchema }),
+  delete: endpoint({ method: 'POST', path: '/Workspaces/delete', access: ADMIN_ROLES, body: idBody, answer: doneSchema }),
+  permanentlyDeleteOrRestoreAllWorkspacesOfUser: endpoint({
+    method: 'POST',
+    path: '/Workspaces/permanentlyDeleteOrRestoreAllWorkspacesOfUser',
+    access: ADMIN_ROLES,
+    query: allWorkspacesQuery,
+    answer: binCountSchema,
+  }),
+} as const;

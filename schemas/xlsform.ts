@@ -2,6 +2,7 @@
 // The body is multipart, so these bounds are checked by the route as it reads the parts; the report's
 // shape is what both the success and the refusal carry.
 import { uuid } from './common';
+import { endpoint } from './endpoint';
 import { SURVEY_AUTHOR_ROLES } from './surveyBuilder';
 
 export const XLSFORM_IMPORT_ROLES = SURVEY_AUTHOR_ROLES;
@@ -58,4 +59,14 @@ export const xlsformImportSchema = {
     surveyId: uuid,
     report: { type: 'array', maxItems: XLSFORM_REPORT_MAX, items: xlsformReportEntrySchema },
   },
+} as const;
+
+/** The import call: multipart (XLSFORM_IMPORT_FIELDS), read by the route as it arrives. */
+export const XLSFORM_API = {
+  importXlsForm: endpoint({
+    method: 'POST',
+    path: '/DataCollection/importXlsForm',
+    access: XLSFORM_IMPORT_ROLES,
+    answer: xlsformImportSchema,
+  }),
 } as const;

@@ -9,8 +9,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Access, Endpoint } from '../schemas/endpoint';
 import type { RoleName } from '../schemas/roles';
 
-export type { Access };
-
 export const ORGANIZATION_HEADER = 'organization-id';
 
 export interface Caller {

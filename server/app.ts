@@ -133,6 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api')) return;
     if (route.config?.access === undefined) throw new Error(`Route ${route.method} ${url} declares no access`);
+    // The client and the screens call what schemas/ declares: a route registered past the table is one they cannot see.
+    if (route.config.endpoint === undefined)
+      throw new Error(`Route ${route.method} ${url} is not registered from a declaration (server/route.ts)`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.apiRoutes.push({ method, url, access: route.config.access, schema: route.schema as RouteInfo['schema'] });

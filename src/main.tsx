@@ -31,4 +31,4 @@ const start = import('./app/start');
 // From the device's cache the survey takes milliseconds; the bound keeps a worker that went to the
 // network (its cache emptied) from holding the page back.
 if (route && navigator.serviceWorker?.controller) await previewArrived(route, CACHED_SURVEY_WAIT_MS);
-(await start).start(fill);
+await (await start).start(fill);

@@ -8,6 +8,10 @@ import { workspaceSchema } from '../workspaces';
 import { deletedProjectMembersScreen } from './members';
 import { binRowActions, confirmPurgeAll, OrganizationMember, Project, ProjectMember, Workspace } from './shared';
 import type { Action, ApiCall, ScreenDeclaration, TabbedScreens } from './types';
+import { MEMBERS_API } from '../members';
+import { PROJECTS_API } from '../projects';
+import { RECYCLE_BIN_API } from '../recycleBin';
+import { WORKSPACES_API } from '../workspaces';
 
 const deletedAt = { key: 'deletedAt', label: 'deletedItems.deletedAt', kind: 'date', hideBelow: 'lg' } as const;
 
@@ -51,7 +55,7 @@ export const deletedWorkspacesScreen: ScreenDeclaration = {
   entity: workspaceSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Workspaces/getMyWorkspaces', query: { isDeleted: true } },
+    call: { endpoint: WORKSPACES_API.getMyWorkspaces, query: { isDeleted: true } },
     items: 'workspaces',
     total: 'totalSize',
     rowKey: 'id',
@@ -71,8 +75,7 @@ export const deletedWorkspacesScreen: ScreenDeclaration = {
   }),
   toolbar: allActions({
     call: (isDeleted) => ({
-      method: 'POST',
-      path: '/Workspaces/permanentlyDeleteOrRestoreAllWorkspacesOfUser',
+      endpoint: WORKSPACES_API.permanentlyDeleteOrRestoreAllWorkspacesOfUser,
       query: allQuery(isDeleted),
     }),
     roles: ADMIN_ROLES,
@@ -88,7 +91,7 @@ export const deletedUsersScreen: ScreenDeclaration = {
   entity: organizationMemberSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Members/getAllMembersOfOrganization', query: { isDeleted: true } },
+    call: { endpoint: MEMBERS_API.getAllMembersOfOrganization, query: { isDeleted: true } },
     items: 'members',
     total: 'totalSize',
     rowKey: 'organizationMemberId',
@@ -111,8 +114,7 @@ export const deletedUsersScreen: ScreenDeclaration = {
   }),
   toolbar: allActions({
     call: (isDeleted) => ({
-      method: 'POST',
-      path: '/Members/permanentlyDeleteOrRestoreAllOrganizationMembers',
+      endpoint: MEMBERS_API.permanentlyDeleteOrRestoreAllOrganizationMembers,
       query: allQuery(isDeleted),
     }),
     roles: ADMIN_ROLES,
@@ -124,8 +126,7 @@ export const deletedUsersScreen: ScreenDeclaration = {
 };
 
 const projectBin = (q: Record<string, string | boolean>): ApiCall => ({
-  method: 'POST',
-  path: '/DataCollection/permanentlyDeleteOrRestoreAllProjectsInWorkspace',
+  endpoint: RECYCLE_BIN_API.permanentlyDeleteOrRestoreAllProjectsInWorkspace,
   query: { workspaceId: '{ctx.workspaceId}', ...q },
 });
 
@@ -135,7 +136,7 @@ export const deletedProjectsScreen: ScreenDeclaration = {
   entity: projectSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Projects/getMyProjectsInWorkspace/{ctx.workspaceId}', query: { isDeleted: true } },
+    call: { endpoint: PROJECTS_API.getMyProjectsInWorkspace, params: { workspaceId: '{ctx.workspaceId}' }, query: { isDeleted: true } },
     items: 'projects',
     total: 'totalSize',
     rowKey: 'id',
@@ -162,8 +163,7 @@ export const deletedProjectsScreen: ScreenDeclaration = {
         run: {
           kind: 'call',
           call: {
-            method: 'PUT',
-            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            endpoint: RECYCLE_BIN_API.bulkToggleDeleteOrRestore,
             query: { entityType: Project, isDeleted: false },
             body: 'selection',
           },

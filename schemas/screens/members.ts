@@ -7,6 +7,9 @@ import { genders, organizationMemberSchema, projectMemberSchema } from '../membe
 import { ADMIN_ROLES, MANAGER_ROLES, ORGANIZATION_ONLY, type RoleName } from '../roles';
 import { binRowActions, confirmSoftDelete } from './shared';
 import type { ListFilter, ScreenDeclaration } from './types';
+import { LOOKUPS_API } from '../lookups';
+import { MEMBERS_API } from '../members';
+import { RECYCLE_BIN_API } from '../recycleBin';
 
 const { ProjectMember, OrganizationMember } = entityTypes;
 
@@ -21,24 +24,24 @@ const memberFilters = (o: { roleParam: string; languageParam: string; genderPara
   {
     param: o.roleParam,
     label: 'memberManagement.columns.role',
-    options: { call: { method: 'GET', path: '/Roles/getAllOrganizationRoles' }, items: '', value: 'id', label: 'name' },
+    options: { call: { endpoint: LOOKUPS_API.getAllOrganizationRoles }, items: '', value: 'id', label: 'name' },
     labels: 'roles.',
   },
   {
     param: o.languageParam,
     label: 'memberManagement.columns.languages',
-    options: { call: { method: 'GET', path: '/Languages/getAll' }, items: '', value: 'id', label: 'name' },
+    options: { call: { endpoint: LOOKUPS_API.getAll }, items: '', value: 'id', label: 'name' },
   },
   { param: o.genderParam, label: 'memberManagement.columns.gender', choices: genderChoices },
   {
     param: o.locationParam,
     label: 'memberManagement.columns.location',
-    options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' },
+    options: { call: { endpoint: LOOKUPS_API.getAllCountries }, items: '', value: 'id', label: 'name' },
   },
 ];
 
 const projectMembersCall = (isDeleted: boolean) =>
-  ({ method: 'GET', path: '/Projects/getAllProjectMembers/{ctx.projectId}', query: { isDeleted } }) as const;
+  ({ endpoint: MEMBERS_API.getAllProjectMembers, params: { projectId: '{ctx.projectId}' }, query: { isDeleted } }) as const;
 
 export const deletedProjectMembersScreen: ScreenDeclaration = {
   id: 'deletedProjectMembers',
@@ -94,8 +97,7 @@ export const projectMembersScreen: ScreenDeclaration = {
         run: {
           kind: 'call',
           call: {
-            method: 'PUT',
-            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            endpoint: RECYCLE_BIN_API.bulkToggleDeleteOrRestore,
             query: { entityType: ProjectMember, isDeleted: true },
             body: 'selection',
           },
@@ -130,8 +132,8 @@ export const projectMembersScreen: ScreenDeclaration = {
       run: {
         kind: 'call',
         call: {
-          method: 'PUT',
-          path: '/DataCollection/{row.projectMemberId}/toggleDeleteOrRestore',
+          endpoint: RECYCLE_BIN_API.toggleDeleteOrRestore,
+          params: { id: '{row.projectMemberId}' },
           query: { entityType: ProjectMember, isDeleted: true },
         },
       },
@@ -166,7 +168,7 @@ export const organizationMembersScreen: ScreenDeclaration = {
   entity: organizationMemberSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Members/getAllMembersOfOrganization' },
+    call: { endpoint: MEMBERS_API.getAllMembersOfOrganization },
     items: 'members',
     total: 'totalSize',
     rowKey: 'organizationMemberId',
@@ -195,8 +197,7 @@ export const organizationMembersScreen: ScreenDeclaration = {
         run: {
           kind: 'call',
           call: {
-            method: 'PUT',
-            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            endpoint: RECYCLE_BIN_API.bulkToggleDeleteOrRestore,
             query: { entityType: OrganizationMember, isDeleted: true },
             body: 'selection',
           },
@@ -222,7 +223,7 @@ export const organizationMembersScreen: ScreenDeclaration = {
       tone: 'danger',
       roles: ADMIN_ROW_ROLES,
       confirm: confirmSoftDelete,
-      run: { kind: 'call', call: { method: 'POST', path: '/Members/delete', body: { id: '{row.organizationMemberId}' } } },
+      run: { kind: 'call', call: { endpoint: MEMBERS_API.delete, body: { id: '{row.organizationMemberId}' } } },
       success: 'deletedItems.bulkDeleted',
       failure: 'memberManagement.deleteFailed',
       problemDialogs: { memberProtected: 'memberManagement.cannotDelete' },

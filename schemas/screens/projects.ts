@@ -4,10 +4,13 @@ import { NOT_MANAGER_ROLES, projectSchema } from '../projects';
 import { MANAGER_ROLES } from '../roles';
 import { confirmSoftDelete, Project } from './shared';
 import type { FormDeclaration, ScreenDeclaration } from './types';
+import { LOOKUPS_API } from '../lookups';
+import { MEMBERS_API } from '../members';
+import { PROJECTS_API } from '../projects';
+import { RECYCLE_BIN_API } from '../recycleBin';
 
 const workspaceMembers = {
-  method: 'GET',
-  path: '/Members/getAllOrgMembersInWorkspace',
+  endpoint: MEMBERS_API.getAllOrgMembersInWorkspace,
   query: { WorkSpaceId: '{ctx.workspaceId}' },
 } as const;
 
@@ -52,7 +55,7 @@ export const projectForm: FormDeclaration = {
       emptyHint: 'projects.form.noManagers',
     },
     members: { call: workspaceMembers, items: '', value: 'id', label: 'fullName' },
-    countryIds: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' },
+    countryIds: { call: { endpoint: LOOKUPS_API.getAllCountries }, items: '', value: 'id', label: 'name' },
   },
   rules: [{ kind: 'dateOrder', start: 'startDate', end: 'endDate', message: 'projects.form.timelineRequired' }],
   create: {
@@ -60,8 +63,7 @@ export const projectForm: FormDeclaration = {
     submit: 'projects.form.create',
     cancel: 'common.cancel',
     call: {
-      method: 'POST',
-      path: '/Projects/add',
+      endpoint: PROJECTS_API.add,
       body: { form: true, fields: { workspaceId: '{ctx.workspaceId}', typeId: '{param.id|number}' } },
     },
     success: 'projects.created',
@@ -78,7 +80,7 @@ export const projectsScreen: ScreenDeclaration = {
   entity: projectSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Projects/getMyProjectsInWorkspace/{ctx.workspaceId}' },
+    call: { endpoint: PROJECTS_API.getMyProjectsInWorkspace, params: { workspaceId: '{ctx.workspaceId}' } },
     items: 'projects',
     total: 'totalSize',
     rowKey: 'id',
@@ -103,8 +105,7 @@ export const projectsScreen: ScreenDeclaration = {
         run: {
           kind: 'call',
           call: {
-            method: 'PUT',
-            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            endpoint: RECYCLE_BIN_API.bulkToggleDeleteOrRestore,
             query: { entityType: Project, isDeleted: true },
             body: 'selection',
           },
@@ -124,7 +125,7 @@ export const projectsScreen: ScreenDeclaration = {
       tone: 'danger',
       roles: MANAGER_ROLES,
       confirm: confirmSoftDelete,
-      run: { kind: 'call', call: { method: 'POST', path: '/Projects/delete', body: { id: '{row.id}' } } },
+      run: { kind: 'call', call: { endpoint: PROJECTS_API.delete, body: { id: '{row.id}' } } },
       success: 'projects.deleted',
       failure: 'projects.deleteFailed',
     },

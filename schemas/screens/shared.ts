@@ -2,6 +2,7 @@
 import { entityTypes } from '../entityTypes';
 import type { RoleName } from '../roles';
 import type { Action, ApiCall, ConfirmDialog } from './types';
+import { RECYCLE_BIN_API } from '../recycleBin';
 
 /** Moving into the bin: it can still be restored. */
 export const confirmSoftDelete: ConfirmDialog = {
@@ -23,8 +24,8 @@ export const confirmPurgeAll: ConfirmDialog = {
 
 export function toggleCall(entityType: number, isDeleted: boolean, permanent = false): ApiCall {
   return {
-    method: 'PUT',
-    path: '/DataCollection/{row.id}/toggleDeleteOrRestore',
+    endpoint: RECYCLE_BIN_API.toggleDeleteOrRestore,
+    params: { id: '{row.id}' },
     query: { entityType, isDeleted, ...(permanent ? { permanent: true } : {}) },
   };
 }
@@ -39,7 +40,7 @@ export function binRowActions(o: {
   /** What purging this kind of item takes with it, when not the spec's surveys and submissions. */
   purgeWarning?: string;
 }): Action[] {
-  const withId = (c: ApiCall): ApiCall => (o.idField ? { ...c, path: c.path.replace('{row.id}', `{row.${o.idField}}`) } : c);
+  const withId = (c: ApiCall): ApiCall => (o.idField ? { ...c, params: { ...c.params, id: `{row.${o.idField}}` } } : c);
   return [
     {
       id: 'restore',

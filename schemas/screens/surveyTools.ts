@@ -5,6 +5,8 @@ import { entityTypes } from '../entityTypes';
 import { SURVEY_AUTHOR_ROLES, SURVEY_OWNER_ROLES, surveyToolsRow } from '../surveyBuilder';
 import { confirmSoftDelete, toggleCall } from './shared';
 import type { FormDeclaration, ScreenDeclaration } from './types';
+import { SURVEYS_API } from '../surveys';
+import { SURVEY_BUILDER_API } from '../surveyBuilder';
 
 /** One row of GET /Survey/GetSurveyTools, as the call declares it. */
 export const surveyToolsRowSchema = { $id: 'SurveyToolsRow', ...surveyToolsRow } as const;
@@ -34,7 +36,7 @@ export const surveyForm: FormDeclaration = {
   errorMessages: { name: { required: 'surveys.form.nameRequired', minLength: 'surveys.form.nameRequired' } },
   options: {
     copyOfSurveyId: {
-      call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } },
+      call: { endpoint: SURVEYS_API.getAllSurveysForProjectByStatus, query: { ProjectId: '{ctx.projectId}' } },
       items: 'surveys',
       value: 'id',
       label: 'name',
@@ -44,7 +46,7 @@ export const surveyForm: FormDeclaration = {
     title: 'surveys.form.title',
     submit: 'surveys.form.create',
     cancel: 'common.cancel',
-    call: { method: 'POST', path: '/Survey/CreateSurvey', body: { form: true, fields: { projectId: '{ctx.projectId}' } } },
+    call: { endpoint: SURVEY_BUILDER_API.createSurvey, body: { form: true, fields: { projectId: '{ctx.projectId}' } } },
     success: 'surveys.created',
     failure: 'surveys.createFailed',
     // Straight into the builder of the survey just made.
@@ -58,7 +60,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
   entity: surveyToolsRowSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Survey/GetSurveyTools', query: { ProjectId: '{ctx.projectId}' } },
+    call: { endpoint: SURVEY_BUILDER_API.getSurveyTools, query: { ProjectId: '{ctx.projectId}' } },
     items: 'surveys',
     total: 'totalSize',
     rowKey: 'id',
@@ -98,7 +100,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
       menu: true,
       icon: 'copy',
       roles: SURVEY_AUTHOR_ROLES,
-      run: { kind: 'call', call: { method: 'POST', path: '/Survey/DuplicateSurvey', body: { surveyId: '{row.id}' } } },
+      run: { kind: 'call', call: { endpoint: SURVEY_BUILDER_API.duplicateSurvey, body: { surveyId: '{row.id}' } } },
       success: 'surveys.duplicated',
       failure: 'surveys.actionFailed',
     },
@@ -108,7 +110,7 @@ export const surveyToolsScreen: ScreenDeclaration = {
       menu: true,
       icon: 'archive',
       roles: SURVEY_OWNER_ROLES,
-      run: { kind: 'call', call: { method: 'POST', path: '/Survey/ArchiveSurvey', body: { surveyId: '{row.id}' } } },
+      run: { kind: 'call', call: { endpoint: SURVEY_BUILDER_API.archiveSurvey, body: { surveyId: '{row.id}' } } },
       success: 'surveys.archived',
       failure: 'surveys.actionFailed',
     },

@@ -19,6 +19,10 @@ import {
 } from '../tasks';
 import { binRowActions, confirmSoftDelete } from './shared';
 import type { ListFilter, ScreenDeclaration, TabbedScreens } from './types';
+import { LOOKUPS_API } from '../lookups';
+import { RECYCLE_BIN_API } from '../recycleBin';
+import { SURVEYS_API } from '../surveys';
+import { TASKS_API } from '../tasks';
 
 const { Task } = entityTypes;
 const sizes = [10, 20, 50, 100] as const;
@@ -33,7 +37,7 @@ const taskFilters: ListFilter[] = [
     param: 'SurveyId',
     label: 'tasks.columns.surveyName',
     options: {
-      call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } },
+      call: { endpoint: SURVEYS_API.getAllSurveysForProjectByStatus, query: { ProjectId: '{ctx.projectId}' } },
       items: 'surveys',
       value: 'id',
       label: 'name',
@@ -43,7 +47,7 @@ const taskFilters: ListFilter[] = [
     param: 'DataCollectorId',
     label: 'tasks.columns.enumeratorName',
     options: {
-      call: { method: 'GET', path: '/Task/getEnumeratorNamesByProject', query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
+      call: { endpoint: TASKS_API.getEnumeratorNamesByProject, query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
       items: '',
       value: 'id',
       label: 'name',
@@ -55,7 +59,7 @@ const taskFilters: ListFilter[] = [
     param: 'LocationGroupId',
     label: 'tasks.columns.locationGroup',
     options: {
-      call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}', PageSize: 500 } },
+      call: { endpoint: TASKS_API.getLocationGroups, query: { workspaceId: '{ctx.workspaceId}', PageSize: 500 } },
       items: 'locationGroups',
       value: 'id',
       label: 'name',
@@ -74,8 +78,7 @@ const taskColumns = [
   { key: 'note', label: 'tasks.columns.note', kind: 'text', hideBelow: 'lg' },
 ] as const satisfies ScreenDeclaration['columns'];
 
-const tasksCall = (isDeleted: boolean) =>
-  ({ method: 'GET', path: '/Task/getTasks', query: { ProjectId: '{ctx.projectId}', isDeleted } }) as const;
+const tasksCall = (isDeleted: boolean) => ({ endpoint: TASKS_API.getTasks, query: { ProjectId: '{ctx.projectId}', isDeleted } }) as const;
 
 export const projectTasksScreen: ScreenDeclaration = {
   id: 'projectTasks',
@@ -99,8 +102,7 @@ export const projectTasksScreen: ScreenDeclaration = {
         run: {
           kind: 'call',
           call: {
-            method: 'PUT',
-            path: '/DataCollection/bulkToggleDeleteOrRestore',
+            endpoint: RECYCLE_BIN_API.bulkToggleDeleteOrRestore,
             query: { entityType: Task, isDeleted: true },
             body: 'selection',
           },
@@ -120,7 +122,7 @@ export const projectTasksScreen: ScreenDeclaration = {
       confirm: confirmSoftDelete,
       run: {
         kind: 'call',
-        call: { method: 'PUT', path: '/DataCollection/{row.id}/toggleDeleteOrRestore', query: { entityType: Task, isDeleted: true } },
+        call: { endpoint: RECYCLE_BIN_API.toggleDeleteOrRestore, params: { id: '{row.id}' }, query: { entityType: Task, isDeleted: true } },
       },
       success: 'deletedItems.bulkDeleted',
       failure: 'tasks.deleteFailed',
@@ -170,7 +172,7 @@ export const dataCollectorsScreen: ScreenDeclaration = {
   entity: dataCollectorRowSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Task/getDataCollectorsOfProject', query: { ProjectId: '{ctx.projectId}' } },
+    call: { endpoint: TASKS_API.getDataCollectorsOfProject, query: { ProjectId: '{ctx.projectId}' } },
     items: 'dataCollectors',
     total: 'totalSize',
     rowKey: 'memberId',
@@ -186,7 +188,7 @@ export const dataCollectorsScreen: ScreenDeclaration = {
     {
       param: 'LocationId',
       label: 'tasks.columns.locationName',
-      options: { call: { method: 'GET', path: '/Languages/getAllCountries' }, items: '', value: 'id', label: 'name' },
+      options: { call: { endpoint: LOOKUPS_API.getAllCountries }, items: '', value: 'id', label: 'name' },
     },
     { param: 'Gender', label: 'memberManagement.columns.gender', choices: choicesOf(genders, 'memberManagement.genders') },
   ],
@@ -202,7 +204,7 @@ export const locationGroupsScreen: ScreenDeclaration = {
   entity: locationGroupSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Task/GetLocationGroups', query: { workspaceId: '{ctx.workspaceId}' } },
+    call: { endpoint: TASKS_API.getLocationGroups, query: { workspaceId: '{ctx.workspaceId}' } },
     items: 'locationGroups',
     total: 'totalSize',
     rowKey: 'id',
@@ -231,7 +233,7 @@ export const collectionMessagesScreen: ScreenDeclaration = {
   entity: receiverRowSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Task/getMessagingTaskReceivers', query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
+    call: { endpoint: TASKS_API.getMessagingTaskReceivers, query: { ProjectId: '{ctx.projectId}', isDeleted: false } },
     items: 'receivers',
     total: 'totalSize',
     rowKey: 'id',
@@ -252,7 +254,7 @@ export const collectionMessagesScreen: ScreenDeclaration = {
       param: 'SurveyId',
       label: 'tasks.columns.surveyName',
       options: {
-        call: { method: 'GET', path: '/DataCollection/getAllSurveysForProjectByStatus', query: { ProjectId: '{ctx.projectId}' } },
+        call: { endpoint: SURVEYS_API.getAllSurveysForProjectByStatus, query: { ProjectId: '{ctx.projectId}' } },
         items: 'surveys',
         value: 'id',
         label: 'name',

@@ -3,6 +3,7 @@
 // dialog (a multipart form with files) through the address, ?new=1.
 import { TICKET_MANAGER_ROLES, TICKET_PAGE_SIZE, TICKET_TYPES, ticketRowSchema } from '../tickets';
 import type { ScreenDeclaration } from './types';
+import { TICKETS_API } from '../tickets';
 
 export const ticketsScreen: ScreenDeclaration = {
   id: 'tickets',
@@ -10,7 +11,7 @@ export const ticketsScreen: ScreenDeclaration = {
   entity: ticketRowSchema,
   layout: 'table',
   source: {
-    call: { method: 'GET', path: '/Tickets/getAllTickets' },
+    call: { endpoint: TICKETS_API.getAllTickets },
     items: 'ticketResponses',
     total: 'total',
     rowKey: 'id',
@@ -36,7 +37,7 @@ export const ticketsScreen: ScreenDeclaration = {
         icon: 'delete',
         tone: 'danger',
         confirm: { title: 'tickets.deleteTitle', body: 'tickets.deleteBody', confirm: 'tickets.deleteConfirm', cancel: 'common.cancel' },
-        run: { kind: 'call', call: { method: 'DELETE', path: '/Tickets/deleteTickets', body: 'selection' } },
+        run: { kind: 'call', call: { endpoint: TICKETS_API.deleteTickets, body: 'selection' } },
         success: 'tickets.deleted',
         failure: 'tickets.deleteFailed',
       },

@@ -1,7 +1,8 @@
 // What an admin screen declaration says. One generic screen component renders any of these: the list
 // (table or cards), search, pagination, selection, row and toolbar actions with their confirm dialogs,
 // the create and edit forms (JSON Schema + UI schema for rjsf), and the toasts. Pure data: texts are
-// i18n keys, calls are paths with placeholders, behaviours beyond a call are named effects.
+// i18n keys, calls are declared calls with placeholders, behaviours beyond a call are named effects.
+import type { Endpoint } from '../endpoint';
 import type { ProblemCode } from '../problems';
 import type { RoleName } from '../roles';
 
@@ -16,9 +17,10 @@ export type JsonSchema = Readonly<Record<string, unknown>>;
 export type Template = string;
 
 export interface ApiCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Under /api, as the spec names it; may hold placeholders. */
-  path: Template;
+  /** The call, by its declaration (schemas/endpoint.ts): its method and path are read from there. */
+  endpoint: Endpoint;
+  /** The declared path's `:name` parameters, from placeholders. */
+  params?: Readonly<Record<string, Template>>;
   query?: Readonly<Record<string, Template | number | boolean>>;
   /**
    * 'selection': the selected rows' ids as a JSON array. 'form': the form's data, with `fields` added.

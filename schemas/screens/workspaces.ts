@@ -5,6 +5,7 @@ import { ADMIN_ROLES } from '../roles';
 import { workspaceSchema } from '../workspaces';
 import { confirmSoftDelete } from './shared';
 import type { FormDeclaration, ScreenDeclaration } from './types';
+import { WORKSPACES_API } from '../workspaces';
 
 export const workspaceForm: FormDeclaration = {
   schema: {
@@ -25,7 +26,7 @@ export const workspaceForm: FormDeclaration = {
     submit: 'workspaces.form.add',
     cancel: 'common.cancel',
     // An empty description is sent as '' (spec 000 section 5).
-    call: { method: 'POST', path: '/Workspaces/add', body: { form: true } },
+    call: { endpoint: WORKSPACES_API.add, body: { form: true } },
     success: 'workspaces.added',
     failure: 'workspaces.addFailed',
     problemDialogs: { workspaceLimit: 'workspaces.limitTitle' },
@@ -35,8 +36,8 @@ export const workspaceForm: FormDeclaration = {
     title: 'workspaces.form.editTitle',
     submit: 'workspaces.form.save',
     cancel: 'common.cancel',
-    load: { method: 'GET', path: '/Workspaces/getById/{param.id}' },
-    call: { method: 'POST', path: '/Workspaces/edit', body: { form: true, fields: { id: '{param.id}' } } },
+    load: { endpoint: WORKSPACES_API.getById, params: { id: '{param.id}' } },
+    call: { endpoint: WORKSPACES_API.edit, body: { form: true, fields: { id: '{param.id}' } } },
     success: 'workspaces.edited',
     failure: 'workspaces.editFailed',
     after: { to: 'back', delayMs: 1500 },
@@ -48,7 +49,7 @@ export const workspacesScreen: ScreenDeclaration = {
   title: 'workspaces.title',
   entity: workspaceSchema,
   layout: 'cards',
-  source: { call: { method: 'GET', path: '/Workspaces/getMyWorkspaces' }, items: 'workspaces', total: 'totalSize', rowKey: 'id' },
+  source: { call: { endpoint: WORKSPACES_API.getMyWorkspaces }, items: 'workspaces', total: 'totalSize', rowKey: 'id' },
   columns: [
     { key: 'name', label: 'workspaces.form.name', kind: 'text', primary: true },
     { key: 'description', label: 'workspaces.form.description', kind: 'text' },
@@ -69,7 +70,7 @@ export const workspacesScreen: ScreenDeclaration = {
         body: 'workspaces.removeBody',
         warning: 'workspaces.removeWarning',
       },
-      run: { kind: 'call', call: { method: 'POST', path: '/Workspaces/delete', body: { id: '{row.id}' } } },
+      run: { kind: 'call', call: { endpoint: WORKSPACES_API.delete, body: { id: '{row.id}' } } },
       success: 'workspaces.removed',
       failure: 'workspaces.removeFailed',
       problemDialogs: { workspaceHasSurveys: 'workspaces.cannotRemoveTitle' },

@@ -2,33 +2,15 @@
 // e-mailed codes, the profile picture, deleting or deactivating the account, the account summary.
 // The picture is checked before it is held: the declared length, the file's type by its name, its size
 // counted as it streams, then its bytes sniffed.
-import { doneSchema } from '../../schemas/common';
 import { extname, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  PROFILE_PICTURE_EXTENSIONS,
-  PROFILE_PICTURE_MAX_BYTES,
-  citiesQuery,
-  dashboardStatisticsQuery,
-  dashboardStatisticsSchema,
-  placesSchema,
-  profilePictureAnswerSchema,
-  statesQuery,
-  deleteAccountBody,
-  profilePictureParams,
-  sendChangePasswordCodeBody,
-  sendUpdateEmailCodeBody,
-  updateEmailBody,
-} from '../../schemas/accountArea';
-import { userIdQuery } from '../../schemas/account';
-import { fileReplies, replies } from '../../schemas/envelope';
-import { userAndOrganizationQuery } from '../../schemas/organizations';
-import { ORGANIZATION_ONLY, PROFILE_ROLES } from '../../schemas/roles';
+import { ACCOUNT_AREA_API, PROFILE_PICTURE_EXTENSIONS, PROFILE_PICTURE_MAX_BYTES } from '../../schemas/accountArea';
 import { callerOf, tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
+import { routeOf } from '../route';
 import * as area from '../services/accountArea';
 import { citiesOf, statesOf } from '../services/locations';
 import * as login from '../services/loginInformation';
@@ -87,56 +69,51 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
   const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer });
   const db = () => app.deps.database.db;
 
+  const A = ACCOUNT_AREA_API;
   // Login information (spec 000 sections 4 and 5): any signed-in account changes its own.
-  app.post(
-    '/account/sendUpdateEmailCode',
-    { config: { access: 'user' }, schema: { body: sendUpdateEmailCodeBody, response: replies(doneSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(A.sendUpdateEmailCode),
+    handler: async (req) => {
       await login.sendUpdateEmailCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
       return ok(true, 'A verification code has been sent to your email.');
     },
-  );
-  app.post(
-    '/Account/updateEmail',
-    { config: { access: 'user' }, schema: { body: updateEmailBody, response: replies(doneSchema) } },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(A.updateEmail),
+    handler: async (req) => {
       await login.updateEmail(deps(), callerOf(req), { ...req.body, ip: req.ip });
       return ok(true, 'Your email has been updated successfully.');
     },
-  );
-  app.post(
-    '/Account/sendChangePasswordCode',
-    { config: { access: 'user' }, schema: { body: sendChangePasswordCodeBody, response: replies(doneSchema) } },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(A.sendChangePasswordCode),
+    handler: async (req) => {
       await login.sendChangePasswordCode(deps(), callerOf(req), { ...req.body, ip: req.ip });
       return ok(true, 'A verification code has been sent to your email.');
     },
-  );
+  });
 
   // The profile picture: the caller's own; shown at an unguessable address that changes with the picture.
-  app.post(
-    '/Account/addOrUpdateProfilePicture',
-    { config: { access: 'user' }, schema: { response: replies(profilePictureAnswerSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(A.addOrUpdateProfilePicture),
+    handler: async (req) => {
       const { userId, picture } = await readPicture(req);
       if (userId !== callerOf(req).userId) throw problem('forbidden');
       return ok({ profilePictureUrl: await area.setProfilePicture(db(), storage, userId, picture) });
     },
-  );
-  app.get(
-    '/FileData/profilePicture/:userId/:version',
-    { config: { access: 'public' }, schema: { params: profilePictureParams, response: fileReplies('the profile picture (png or jpeg)') } },
-    async (req, reply) => {
+  });
+  app.route({
+    ...routeOf(A.profilePicture),
+    handler: async (req, reply) => {
       const file = await area.profilePicture(db(), req.params.userId.toLowerCase(), req.params.version);
       return sendStoredFile(reply, storage, { key: file.key, fileName: 'profile-picture', contentType: file.contentType });
     },
-  );
+  });
 
   // Deleting or deactivating (spec 000 sections 4 "Organization membership" and 5).
-  app.delete(
-    '/Account/permanentlyDeleteUser',
-    { config: { access: PROFILE_ROLES }, schema: { querystring: userIdQuery, body: deleteAccountBody, response: replies(doneSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(A.permanentlyDeleteUser),
+    handler: async (req) => {
       const t = tenantOf(req);
       if (req.query.userId.toLowerCase() !== t.userId) throw problem('notFound');
       // The owner's deletion is the organization's (permanentlyDeleteOrg).
@@ -144,57 +121,31 @@ export default async function accountAreaRoutes(app: App, opts: { storage?: Stor
       await area.closeAccount(db(), t, 1, req.body);
       return ok(true, 'User deleted successfully');
     },
-  );
-  app.delete(
-    '/Organizations/permanentlyDeleteOrg',
-    {
-      config: { access: ORGANIZATION_ONLY },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['organizationId'],
-          additionalProperties: false,
-          properties: { organizationId: userAndOrganizationQuery.properties.organizationId },
-        },
-        body: deleteAccountBody,
-        response: replies(doneSchema),
-      },
-    },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(A.permanentlyDeleteOrg),
+    handler: async (req) => {
       const t = tenantOf(req);
       if (req.query.organizationId.toLowerCase() !== t.organizationId) throw problem('notFound');
       await area.closeAccount(db(), t, 1, req.body);
       return ok(true, 'Organization deleted successfully');
     },
-  );
-  app.post(
-    '/Account/deactivateAccount',
-    { config: { access: PROFILE_ROLES }, schema: { body: deleteAccountBody, response: replies(doneSchema) } },
-    async (req) => {
+  });
+  app.route({
+    ...routeOf(A.deactivateAccount),
+    handler: async (req) => {
       await area.closeAccount(db(), tenantOf(req), 2, req.body);
       return ok(true, 'Deactivated successfully');
     },
-  );
+  });
 
   // The profile's states and cities, from the dataset on the server.
-  app.get(
-    '/Languages/getStates',
-    { config: { access: 'user' }, schema: { querystring: statesQuery, response: replies(placesSchema) } },
-    async (req) => ok(statesOf(req.query.countryCode)),
-  );
-  app.get(
-    '/Languages/getCities',
-    { config: { access: 'user' }, schema: { querystring: citiesQuery, response: replies(placesSchema) } },
-    async (req) => ok(citiesOf(req.query.countryCode, req.query.stateCode)),
-  );
+  app.route({ ...routeOf(A.getStates), handler: async (req) => ok(statesOf(req.query.countryCode)) });
+  app.route({ ...routeOf(A.getCities), handler: async (req) => ok(citiesOf(req.query.countryCode, req.query.stateCode)) });
 
   // The account summary (Organization only).
-  app.get(
-    '/Organizations/getDashboardStatistics',
-    {
-      config: { access: ORGANIZATION_ONLY },
-      schema: { querystring: dashboardStatisticsQuery, response: replies(dashboardStatisticsSchema) },
-    },
-    async (req) => ok(await area.dashboardStatistics(db(), tenantOf(req), req.query)),
-  );
+  app.route({
+    ...routeOf(A.getDashboardStatistics),
+    handler: async (req) => ok(await area.dashboardStatistics(db(), tenantOf(req), req.query)),
+  });
 }

@@ -1,11 +1,11 @@
 // The development mailbox: with no SMTP server configured, e-mails stay in the outbox and this lists
 // them, so a new user can read their confirmation code. Off when DEV_MAILBOX=off or SMTP_URL is set.
-import { devMailboxSchema } from '../../schemas/account';
-import { replies } from '../../schemas/envelope';
+import { DEV_MAILBOX_API } from '../../schemas/account';
 import type { FastifyRequest } from 'fastify';
 import { ok, type App } from '../envelope';
 import { listMail } from '../db/queries/outbox';
 import { problem } from '../problems';
+import { routeOf } from '../route';
 
 function isLoopback(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
@@ -23,14 +23,9 @@ function fromThisMachine(req: FastifyRequest): boolean {
 
 export default async function devMailboxRoutes(app: App): Promise<void> {
   if (!app.deps.config.devMailbox) return;
-  const query = {
-    type: 'object',
-    properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-  } as const;
-  app.get(
-    '/dev/mailbox',
-    { config: { access: 'public' }, schema: { querystring: query, response: replies(devMailboxSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(DEV_MAILBOX_API.mailbox),
+    handler: async (req) => {
       // The mailbox shows everyone's codes: unless asked for explicitly, only the machine itself may read it.
       if (app.deps.config.devMailboxLoopbackOnly && !fromThisMachine(req)) throw problem('routeNotFound');
       const mail = await listMail(app.deps.database.db, { to: req.query.to, limit: req.query.limit });
@@ -45,5 +40,5 @@ export default async function devMailboxRoutes(app: App): Promise<void> {
         })),
       );
     },
-  );
+  });
 }

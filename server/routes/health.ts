@@ -1,11 +1,11 @@
 // GET /api/health for load balancers and orchestrators: 200 when this process can serve (it answers,
 // its database answers, and the job queue is running somewhere), 503 otherwise, in the envelope. It
 // says which of the three failed and nothing more: no versions, hosts, timings or error texts.
-import { healthSchema } from '../../schemas/account';
-import { replies } from '../../schemas/envelope';
+import { HEALTH_API } from '../../schemas/account';
 import { sql } from 'kysely';
 import { ok, type App } from '../envelope';
 import { problem } from '../problems';
+import { routeOf } from '../route';
 
 /** A check that does not answer within this time has failed: a balancer must not wait on us. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -45,10 +45,13 @@ async function failedChecks(app: App): Promise<Check[]> {
 }
 
 export default async function healthRoutes(app: App): Promise<void> {
-  app.get('/health', { config: { access: 'public' }, schema: { response: replies(healthSchema) } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const failed = await failedChecks(app);
-    if (failed.length) throw problem('serviceUnavailable', { errors: failed.map((c) => `${c} unavailable`) });
-    return ok({ status: 'ok' as const });
+  app.route({
+    ...routeOf(HEALTH_API.health),
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const failed = await failedChecks(app);
+      if (failed.length) throw problem('serviceUnavailable', { errors: failed.map((c) => `${c} unavailable`) });
+      return ok({ status: 'ok' as const });
+    },
   });
 }

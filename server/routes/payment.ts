@@ -8,34 +8,10 @@
 // /subscription-plans are the Organization role's, and work while the subscription has ended
 // (withoutSubscription), since they are how the owner fixes it.
 import type { FastifyRequest } from 'fastify';
-import { fileReplies, replies } from '../../schemas/envelope';
-import {
-  activateSubscriptionBody,
-  activationSchema,
-  addPaymentMethodQuery,
-  billingMessageSchema,
-  cancelQuery,
-  cardSetupBody,
-  cardSetupSchema,
-  createSubscriptionBody,
-  editPlanBody,
-  invoiceParams,
-  invoicesQuery,
-  invoicesSchema,
-  newSubscriptionSchema,
-  organizationQuery,
-  paymentConfigSchema,
-  paymentMethodAddedSchema,
-  sandboxPaymentMethodBody,
-  sandboxPaymentMethodSchema,
-  savedPlanSchema,
-  subscriptionSchema,
-  updatePlanQuery,
-  webhookReceiptSchema,
-} from '../../schemas/payment';
-import { ORGANIZATION_ONLY } from '../../schemas/roles';
+import { PAYMENT_API } from '../../schemas/payment';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { verifyRegistrationToken } from '../auth/tokens';
 import { invoiceById, allInvoices, organizationName } from '../db/queries/billing';
 import { findMembership } from '../db/queries/memberships';
@@ -45,8 +21,9 @@ import { MAX_INVOICES_IN_ZIP } from '../services/billing';
 import { invoicePdf, invoicesZip } from '../services/invoiceDocuments';
 import { editPlan } from '../services/plans';
 
-const OWNER = ORGANIZATION_ONLY;
-const inApp = { access: OWNER, withoutSubscription: true } as const;
+const P = PAYMENT_API;
+/** The in-app calls work while the subscription has ended: they are how the owner fixes it. */
+const inApp = { withoutSubscription: true } as const;
 
 export default async function paymentRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
@@ -71,14 +48,14 @@ export default async function paymentRoutes(app: App): Promise<void> {
     return t.organizationId;
   }
 
-  app.get('/Payment/getPaymentConfig', { config: { access: 'public' }, schema: { response: replies(paymentConfigSchema) } }, async () =>
-    ok({ provider: app.billing.provider.name, publishableKey: app.billing.provider.publishableKey }),
-  );
+  app.route({
+    ...routeOf(P.getPaymentConfig),
+    handler: async () => ok({ provider: app.billing.provider.name, publishableKey: app.billing.provider.publishableKey }),
+  });
 
-  app.post(
-    '/payment/stripe/createSubscription',
-    { config: { access: 'public' }, schema: { body: createSubscriptionBody, response: replies(newSubscriptionSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.createSubscription),
+    handler: async (req) => {
       await requireOwner(req, req.body.organizationId);
       // Omitted on the standalone subscription page: annual billing, the default everywhere.
       return ok(
@@ -89,12 +66,11 @@ export default async function paymentRoutes(app: App): Promise<void> {
         }),
       );
     },
-  );
+  });
 
-  app.post(
-    '/payment/stripe/activateSubscription',
-    { config: { access: 'public' }, schema: { body: activateSubscriptionBody, response: replies(activationSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.activateSubscription),
+    handler: async (req) => {
       await requireOwner(req, req.body.organizationId);
       const r = await app.billing.activate({
         organizationId: req.body.organizationId,
@@ -102,12 +78,11 @@ export default async function paymentRoutes(app: App): Promise<void> {
       });
       return ok({ message: r.message, status: r.status }, r.message);
     },
-  );
+  });
 
-  app.post(
-    '/payment/sandbox/createPaymentMethod',
-    { config: { access: 'public' }, schema: { body: sandboxPaymentMethodBody, response: replies(sandboxPaymentMethodSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.createPaymentMethod),
+    handler: async (req) => {
       await requireOwner(req, req.body.organizationId);
       return ok(
         await app.billing.createSandboxPaymentMethod({
@@ -118,23 +93,21 @@ export default async function paymentRoutes(app: App): Promise<void> {
         }),
       );
     },
-  );
+  });
 
   // Stripe's card form asks for this first, confirms it in the browser (3-D Secure when the bank asks),
   // then names it to addPaymentMethodToOrganization. The same callers as that call.
-  app.post(
-    '/payment/stripe/createSetupIntent',
-    { config: { access: 'public' }, schema: { body: cardSetupBody, response: replies(cardSetupSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.createSetupIntent),
+    handler: async (req) => {
       await requireOwner(req, req.body.organizationId);
       return ok(await app.billing.createCardSetup({ organizationId: req.body.organizationId }));
     },
-  );
+  });
 
-  app.get(
-    '/Payment/addPaymentMethodToOrganization',
-    { config: { access: 'public' }, schema: { querystring: addPaymentMethodQuery, response: replies(paymentMethodAddedSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.addPaymentMethodToOrganization),
+    handler: async (req) => {
       await requireOwner(req, req.query.organizationId);
       const r = await app.billing.addPaymentMethod({
         organizationId: req.query.organizationId,
@@ -143,18 +116,16 @@ export default async function paymentRoutes(app: App): Promise<void> {
       });
       return ok(r, r.message);
     },
-  );
+  });
 
-  app.get(
-    '/Payment/getStripeSubscriptionByOrganization',
-    { config: inApp, schema: { querystring: organizationQuery, response: replies(subscriptionSchema) } },
-    async (req) => ok(await app.billing.subscription(sameOrganization(req, req.query.organizationId))),
-  );
+  app.route({
+    ...routeOf(P.getStripeSubscriptionByOrganization, inApp),
+    handler: async (req) => ok(await app.billing.subscription(sameOrganization(req, req.query.organizationId))),
+  });
 
-  app.get(
-    '/Payment/updateSubscriptionPlan',
-    { config: inApp, schema: { querystring: updatePlanQuery, response: replies(billingMessageSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.updateSubscriptionPlan, inApp),
+    handler: async (req) => {
       const r = await app.billing.changePlan({
         organizationId: tenantOf(req).organizationId,
         providerSubscriptionId: req.query.stripeSubscriptionId,
@@ -164,12 +135,11 @@ export default async function paymentRoutes(app: App): Promise<void> {
       });
       return ok(r, r.message);
     },
-  );
+  });
 
-  app.post(
-    '/Payment/cancelStripeSubscription',
-    { config: inApp, schema: { querystring: cancelQuery, response: replies(billingMessageSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.cancelStripeSubscription, inApp),
+    handler: async (req) => {
       const { reasonOfCancellation: reason, customReasonOfCancellation: custom = '' } = req.query;
       // 'Please type something here': the custom reason is required with reason 4 (other).
       if (reason === 4 && !custom.trim())
@@ -183,23 +153,21 @@ export default async function paymentRoutes(app: App): Promise<void> {
       });
       return ok(r, r.message);
     },
-  );
+  });
 
-  app.get(
-    '/Payment/getStripeInvoicesDetailsByOrganizationUser',
-    { config: inApp, schema: { querystring: invoicesQuery, response: replies(invoicesSchema) } },
-    async (req) => {
+  app.route({
+    ...routeOf(P.getStripeInvoicesDetailsByOrganizationUser, inApp),
+    handler: async (req) => {
       const org = sameOrganization(req, req.query.organizationId);
       return ok(
         await app.billing.invoices(org, { search: req.query.search ?? '', page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 10 }),
       );
     },
-  );
+  });
 
-  app.get(
-    '/Payment/downloadInvoice/:invoiceId',
-    { config: inApp, schema: { params: invoiceParams, response: fileReplies('the invoice (PDF)') } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(P.downloadInvoice, inApp),
+    handler: async (req, reply) => {
       const org = tenantOf(req).organizationId;
       const inv = await invoiceById(db(), org, req.params.invoiceId);
       if (!inv) throw problem('notFound');
@@ -208,38 +176,32 @@ export default async function paymentRoutes(app: App): Promise<void> {
         .headers(downloadHeaders(`Invoice-${String(inv.number).padStart(4, '0')}.pdf`, 'application/pdf'))
         .send(Buffer.from(bytes));
     },
-  );
+  });
 
-  app.get(
-    '/Payment/downloadAllStripeInvoicesForOrganization',
-    { config: inApp, schema: { querystring: organizationQuery, response: fileReplies('every invoice (PDF) in a zip') } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(P.downloadAllStripeInvoicesForOrganization, inApp),
+    handler: async (req, reply) => {
       const org = sameOrganization(req, req.query.organizationId);
       const invoices = await allInvoices(db(), org, MAX_INVOICES_IN_ZIP);
       const zip = await invoicesZip(invoices, (await organizationName(db(), org)) ?? '');
       return reply.headers(downloadHeaders('Invoices.zip', 'application/zip')).send(zip);
     },
-  );
+  });
 
   // Stripe's webhook: the raw body is what the signature covers, so this route reads it unparsed (its own scope).
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    hook.post(
-      '/payment/stripe/webhook',
-      { config: { access: 'public' }, schema: { response: replies(webhookReceiptSchema) } },
-      async (req) => {
+    hook.route({
+      ...routeOf(P.webhook),
+      handler: async (req) => {
         const signature = req.headers['stripe-signature'];
         if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw problem('webhookSignature');
         await app.billing.stripeWebhook(req.body, signature);
         return ok({ received: true });
       },
-    );
+    });
   });
 
   // Plans are the platform's: the SuperAdmin role edits them (docs/decisions/0051-billing-rules.md).
-  app.post(
-    '/Payment/editPlan',
-    { config: { access: ['SuperAdmin'] }, schema: { body: editPlanBody, response: replies(savedPlanSchema) } },
-    async (req) => ok(await editPlan(db(), req.body), 'Plan saved successfully!'),
-  );
+  app.route({ ...routeOf(P.editPlan), handler: async (req) => ok(await editPlan(db(), req.body), 'Plan saved successfully!') });
 }

@@ -3,33 +3,13 @@
 // reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
 // opens with a token instead of a session, checked against its owner's rights at every request.
 import { join } from 'node:path';
-import {
-  DATA_READ_ROLES,
-  DATA_REVIEW_ROLES,
-  auditQuery,
-  auditReply,
-  bulkReviewBody,
-  bulkReviewReply,
-  exportJobSchema,
-  exportJobsQuery,
-  exportJobsReply,
-  exportQuery,
-  idParams,
-  jobIdParams,
-  mapSettingsReply,
-  repeatRowsQuery,
-  repeatRowsReply,
-  reviewBody,
-  submissionReply,
-  submissionsQuery,
-  submissionsReply,
-  surveyIdParams,
-} from '../../schemas/submissions';
-import { envelope, fileReplies, replies } from '../../schemas/envelope';
+import { SUBMISSIONS_API, exportJobSchema } from '../../schemas/submissions';
+import { envelope, fileReplies } from '../../schemas/envelope';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
-import { surveyReportQuery, surveyReportReply } from '../../schemas/surveyReport';
+import { SURVEY_REPORT_API } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
 import {
@@ -43,18 +23,7 @@ import {
 } from '../services/submissionData';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
-import {
-  FEED_ROLES,
-  createFeedTokenBody,
-  createdFeedTokenReply,
-  feedPageReply,
-  feedParams,
-  feedQuery,
-  feedTokenReply,
-  feedTokensQuery,
-  feedTokensReply,
-  revokeFeedTokenBody,
-} from '../../schemas/dataFeed';
+import { DATA_FEED_API } from '../../schemas/dataFeed';
 import {
   createFeedToken,
   feedCsv,
@@ -82,169 +51,83 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
   };
   const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };
 
-  app.get(
-    '/DataCollection/getSubmissions',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: submissionsQuery, response: replies(submissionsReply) } },
-    async (req) => {
-      return ok(await listSubmissions(deps(), tenantOf(req), req.query));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getSurveyReport',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: surveyReportQuery, response: replies(surveyReportReply) } },
-    async (req) => {
-      return ok(await surveyReport(deps(), tenantOf(req), req.query));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getRepeatRows',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: repeatRowsQuery, response: replies(repeatRowsReply) } },
-    async (req) => {
-      return ok(await repeatRows(deps(), tenantOf(req), req.query));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getSubmissionById/:id',
-    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, response: replies(submissionReply) } },
-    async (req) => {
-      return ok(await submissionById(deps(), tenantOf(req), req.params.id));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getSubmissionFile/:id',
-    {
-      config: { access: DATA_READ_ROLES },
-      schema: { params: idParams, response: fileReplies('the stored file of a file or image answer') },
-    },
-    async (req, reply) => {
-      return sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getSubmissionAudit/:id',
-    { config: { access: DATA_READ_ROLES }, schema: { params: idParams, querystring: auditQuery, response: replies(auditReply) } },
-    async (req) => {
-      return ok(
-        await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 }),
-      );
-    },
-  );
-
-  app.post(
-    '/DataCollection/reviewSubmission',
-    { config: { access: DATA_REVIEW_ROLES }, schema: { body: reviewBody, response: replies(submissionReply) } },
-    async (req) => {
-      return ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.');
-    },
-  );
-
-  app.post(
-    '/DataCollection/bulkReviewSubmissions',
-    { config: { access: DATA_REVIEW_ROLES }, schema: { body: bulkReviewBody, response: replies(bulkReviewReply) } },
-    async (req) => {
-      return ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.');
-    },
-  );
+  const S = SUBMISSIONS_API;
+  const F = DATA_FEED_API;
+  app.route({ ...routeOf(S.getSubmissions), handler: async (req) => ok(await listSubmissions(deps(), tenantOf(req), req.query)) });
+  app.route({
+    ...routeOf(SURVEY_REPORT_API.getSurveyReport),
+    handler: async (req) => ok(await surveyReport(deps(), tenantOf(req), req.query)),
+  });
+  app.route({ ...routeOf(S.getRepeatRows), handler: async (req) => ok(await repeatRows(deps(), tenantOf(req), req.query)) });
+  app.route({ ...routeOf(S.getSubmissionById), handler: async (req) => ok(await submissionById(deps(), tenantOf(req), req.params.id)) });
+  app.route({
+    ...routeOf(S.getSubmissionFile),
+    handler: async (req, reply) => sendStoredFile(reply, storage, await submissionFile(deps(), tenantOf(req), req.params.id)),
+  });
+  app.route({
+    ...routeOf(S.getSubmissionAudit),
+    handler: async (req) =>
+      ok(await submissionAudit(deps(), tenantOf(req), req.params.id, { page: req.query.Page ?? 1, pageSize: req.query.PageSize ?? 100 })),
+  });
+  app.route({
+    ...routeOf(S.reviewSubmission),
+    handler: async (req) => ok(await reviewSubmission(deps(), tenantOf(req), req.body), 'Submission reviewed successfully.'),
+  });
+  app.route({
+    ...routeOf(S.bulkReviewSubmissions),
+    handler: async (req) => ok(await bulkReview(deps(), tenantOf(req), req.body), 'Submissions reviewed successfully.'),
+  });
 
   // The file itself when small; else 202 with the job to follow (services/exportJobs.ts).
-  app.get(
-    '/DataCollection/exportSubmissions/:surveyId',
-    {
-      config: { access: DATA_READ_ROLES },
-      schema: {
-        params: surveyIdParams,
-        querystring: exportQuery,
-        response: { ...fileReplies('the export file (csv, xlsx or zip)'), 202: envelope(exportJobSchema) },
-      },
-    },
-    async (req, reply) => {
+  const exportRoute = routeOf(S.exportSubmissions);
+  app.route({
+    ...exportRoute,
+    schema: { ...exportRoute.schema, response: { ...exportRoute.schema.response, 202: envelope(exportJobSchema) } },
+    handler: async (req, reply) => {
       const result = await requestExport(jobDeps, tenantOf(req), req.params.surveyId, req.query);
       if ('job' in result) return reply.code(202).send(ok(result.job, 'Export scheduled.'));
       return reply.headers(downloadHeaders(result.file.fileName, result.file.contentType)).send(result.file.stream);
     },
-  );
+  });
 
-  app.get(
-    '/DataCollection/getExportJob/:jobId',
-    { config: { access: DATA_READ_ROLES }, schema: { params: jobIdParams, response: replies(exportJobSchema) } },
-    async (req) => {
-      return ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId));
-    },
-  );
-
-  app.get(
-    '/DataCollection/getExportJobs',
-    { config: { access: DATA_READ_ROLES }, schema: { querystring: exportJobsQuery, response: replies(exportJobsReply) } },
-    async (req) => {
-      return ok(await listExportJobs(jobDeps, tenantOf(req), req.query));
-    },
-  );
-
-  app.get(
-    '/DataCollection/downloadExport/:jobId',
-    {
-      config: { access: DATA_READ_ROLES },
-      schema: { params: jobIdParams, response: fileReplies('the file of an export job that has succeeded') },
-    },
-    async (req, reply) => {
+  app.route({ ...routeOf(S.getExportJob), handler: async (req) => ok(await getExportJob(jobDeps, tenantOf(req), req.params.jobId)) });
+  app.route({ ...routeOf(S.getExportJobs), handler: async (req) => ok(await listExportJobs(jobDeps, tenantOf(req), req.query)) });
+  app.route({
+    ...routeOf(S.downloadExport),
+    handler: async (req, reply) => {
       const file = await exportDownload(jobDeps, tenantOf(req), req.params.jobId);
       return reply.headers(downloadHeaders(file.fileName, file.contentType)).send(file.stream);
     },
-  );
+  });
 
   // The map tiles of GPS maps (MAP_TILE_URL); null: the front end draws a plain coordinate frame.
-  app.get(
-    '/DataCollection/getMapSettings',
-    { config: { access: DATA_READ_ROLES }, schema: { response: replies(mapSettingsReply) } },
-    async () => {
+  app.route({
+    ...routeOf(S.getMapSettings),
+    handler: async () => {
       const tiles = app.deps.config.mapTiles;
       return ok(tiles ? { tileUrl: tiles.url, attribution: tiles.attribution } : { tileUrl: null, attribution: null });
     },
-  );
+  });
 
-  app.post(
-    '/DataCollection/createFeedToken',
-    { config: { access: FEED_ROLES }, schema: { body: createFeedTokenBody, response: replies(createdFeedTokenReply) } },
-    async (req) => {
-      return ok(await createFeedToken(deps(), tenantOf(req), req.body), 'Feed link created. Copy the token now: it is not shown again.');
-    },
-  );
-
-  app.get(
-    '/DataCollection/getFeedTokens',
-    { config: { access: FEED_ROLES }, schema: { querystring: feedTokensQuery, response: replies(feedTokensReply) } },
-    async (req) => {
-      return ok(await listFeedTokens(deps(), tenantOf(req), req.query));
-    },
-  );
-
-  app.post(
-    '/DataCollection/revokeFeedToken',
-    { config: { access: FEED_ROLES }, schema: { body: revokeFeedTokenBody, response: replies(feedTokenReply) } },
-    async (req) => {
-      return ok(await revokeFeedToken(deps(), tenantOf(req), req.body.id), 'Feed link revoked.');
-    },
-  );
+  app.route({
+    ...routeOf(F.createFeedToken),
+    handler: async (req) =>
+      ok(await createFeedToken(deps(), tenantOf(req), req.body), 'Feed link created. Copy the token now: it is not shown again.'),
+  });
+  app.route({ ...routeOf(F.getFeedTokens), handler: async (req) => ok(await listFeedTokens(deps(), tenantOf(req), req.query)) });
+  app.route({
+    ...routeOf(F.revokeFeedToken),
+    handler: async (req) => ok(await revokeFeedToken(deps(), tenantOf(req), req.body.id), 'Feed link revoked.'),
+  });
 
   // The feed itself: no session, the token in the Authorization header (Bearer, or Basic with the token
   // as the password); a page of CSV or JSON with the next page's address (docs/feed.md). 200 is the JSON
   // page; the CSV page is text (also 200), which Fastify sends as it is, without a serializer.
-  app.get(
-    '/DataCollection/feed/:surveyId/:format',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: feedParams,
-        querystring: feedQuery,
-        response: { ...fileReplies('format csv: the page as text/csv'), 200: envelope(feedPageReply) },
-      },
-    },
-    async (req, reply) => {
+  const feedRoute = routeOf(F.feed);
+  app.route({
+    ...feedRoute,
+    schema: { ...feedRoute.schema, response: { ...fileReplies('format csv: the page as text/csv'), ...feedRoute.schema.response } },
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');
       const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
@@ -264,5 +147,5 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
       if (req.params.format === 'json') return ok(feedJson(page, nextLink));
       return reply.type('text/csv; charset=utf-8').send(feedCsv(page));
     },
-  );
+  });
 }

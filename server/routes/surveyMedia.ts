@@ -5,21 +5,10 @@
 // nosniff and a sandboxing CSP (plugins/storage.ts downloadHeaders).
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import {
-  MEDIA_MAX_BYTES,
-  MEDIA_RULES,
-  SURVEY_MEDIA_FIELDS,
-  SURVEY_MEDIA_LIST_ROLES,
-  SURVEY_MEDIA_UPLOAD_ROLES,
-  surveyMediaEntrySchema,
-  surveyMediaListQuery,
-  surveyMediaListSchema,
-  surveyMediaParams,
-  type SurveyMediaKind,
-} from '../../schemas/surveyMedia';
-import { fileReplies, replies } from '../../schemas/envelope';
+import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_API, SURVEY_MEDIA_FIELDS, type SurveyMediaKind } from '../../schemas/surveyMedia';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
 import { problem } from '../problems';
 import { publicLimiter } from '../security/publicLimits';
@@ -74,34 +63,28 @@ export default async function surveyMediaRoutes(app: App, opts: { storage?: Stor
   const deps = () => ({ db: app.deps.database.db, storage });
   const limits = publicLimiter(app);
 
-  app.post(
-    '/DataCollection/uploadSurveyMedia',
-    { config: { access: SURVEY_MEDIA_UPLOAD_ROLES }, schema: { response: replies(surveyMediaEntrySchema) } },
-    async (req) => {
+  const M = SURVEY_MEDIA_API;
+
+  app.route({
+    ...routeOf(M.uploadSurveyMedia),
+    handler: async (req) => {
       const upload = await readUpload(req);
       return ok(await uploadMedia(deps(), tenantOf(req), upload), 'The file has been uploaded.');
     },
-  );
+  });
 
-  app.get(
-    '/DataCollection/getSurveyMediaList',
-    {
-      config: { access: SURVEY_MEDIA_LIST_ROLES },
-      schema: { querystring: surveyMediaListQuery, response: replies(surveyMediaListSchema) },
-    },
-    async (req) => {
-      return ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId));
-    },
-  );
+  app.route({
+    ...routeOf(M.getSurveyMediaList),
+    handler: async (req) => ok(await surveyMediaList(deps(), tenantOf(req), req.query.surveyId)),
+  });
 
-  app.get(
-    '/DataCollection/getSurveyMedia/:surveyId/:fileName',
-    { config: { access: 'public' }, schema: { params: surveyMediaParams, response: fileReplies('the media file, as a download') } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(M.getSurveyMedia),
+    handler: async (req, reply) => {
       await limits.address(req, 'media');
       await limits.survey(req, 'media', req.params.surveyId.toLowerCase());
       const media = await surveyMediaFile(deps(), req.caller, req.params.surveyId, req.params.fileName);
       return sendStoredFile(reply, storage, { key: media.key, fileName: media.fileName, contentType: media.contentType });
     },
-  );
+  });
 }

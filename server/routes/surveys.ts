@@ -1,22 +1,10 @@
 // Survey calls (spec 001 section 7): the fill page's preview data and the submission (public: the
 // survey's organization comes from the survey), and the organization's own survey views.
 import { join } from 'node:path';
-import { ALL_ROLES } from '../../schemas/roles';
-import { fileReplies, replies } from '../../schemas/envelope';
-import {
-  getByIdBody,
-  previewQuery,
-  previewReply,
-  projectSurveysReply,
-  submittedReply,
-  surveyByIdReply,
-  surveyDetailsReply,
-  surveyIdParams,
-  surveyIdQuery,
-  surveysByStatusQuery,
-} from '../../schemas/surveys';
+import { SURVEYS_API } from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
 import { publicLimiter } from '../security/publicLimits';
 import { readSubmissionBody } from '../plugins/submissionBody';
@@ -34,18 +22,16 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
   const deps = () => ({ db: app.deps.database.db, cache, storage });
   const limits = publicLimiter(app);
 
-  app.post(
-    '/Survey/GetById',
-    { config: { access: ALL_ROLES }, schema: { body: getByIdBody, response: replies(surveyByIdReply) } },
-    async (req) => {
-      return ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId));
-    },
-  );
+  const S = SURVEYS_API;
 
-  app.get(
-    '/Survey/GetPreviewData',
-    { config: { access: 'public' }, schema: { querystring: previewQuery, response: replies(previewReply) } },
-    async (req) => {
+  app.route({
+    ...routeOf(S.getById),
+    handler: async (req) => ok(await surveyById(deps(), tenantOf(req), req.body.SurveyId, req.body.languageId)),
+  });
+
+  app.route({
+    ...routeOf(S.getPreviewData),
+    handler: async (req) => {
       const q = req.query;
       await limits.address(req, 'preview');
       await limits.survey(req, 'preview', q.surveyId.toLowerCase());
@@ -59,58 +45,48 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
         }),
       );
     },
-  );
+  });
 
-  app.get(
-    '/Survey/GetSurveyDetails',
-    { config: { access: ALL_ROLES }, schema: { querystring: surveyIdQuery, response: replies(surveyDetailsReply) } },
-    async (req) => {
-      return ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId));
-    },
-  );
+  app.route({ ...routeOf(S.getSurveyDetails), handler: async (req) => ok(await surveyDetails(deps(), tenantOf(req), req.query.surveyId)) });
 
-  app.get(
-    '/DataCollection/getAllSurveysForProjectByStatus',
-    { config: { access: ALL_ROLES }, schema: { querystring: surveysByStatusQuery, response: replies(projectSurveysReply) } },
-    async (req) => {
-      return ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? []));
-    },
-  );
+  app.route({
+    ...routeOf(S.getAllSurveysForProjectByStatus),
+    handler: async (req) => ok(await surveysOfProject(deps(), tenantOf(req), req.query.ProjectId, req.query.surveyStatuses ?? [])),
+  });
 
-  app.get(
-    '/DataCollection/exportSurvey/:id',
-    {
-      config: { access: ALL_ROLES },
-      schema: { params: surveyIdParams, response: fileReplies('the survey as an XLSForm workbook (.xlsx)') },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(S.exportSurvey),
+    handler: async (req, reply) => {
       const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
       return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
     },
-  );
+  });
 
   // The body is multipart, read by readSubmissionBody rather than by a schema.
-  app.post('/DataCollection/SubmitSurvey', { config: { access: 'public' }, schema: { response: replies(submittedReply) } }, async (req) => {
-    await limits.address(req, 'submit');
-    let counted = false;
-    const body = await readSubmissionBody(req, {
-      tempDir: join(storage.root, '.incoming'),
-      // A streamed body is counted against its survey as soon as the survey is known, before its files are read.
-      limitOf: async (surveyId) => {
-        counted = true;
-        await limits.survey(req, 'submit', surveyId);
-        return uploadLimitOf(deps(), surveyId);
-      },
-    });
-    try {
-      // A small body was read whole: counted now, before any work is done on it.
-      const named = body.entries.find(([k, v]) => k.toLowerCase() === 'surveyid' && typeof v === 'string');
-      if (!counted && named) await limits.survey(req, 'submit', String(named[1]).trim().toLowerCase().slice(0, 64));
-      const { submission, duplicate } = await submitSurvey(deps(), { entries: body.entries, files: body.files, caller: req.caller });
-      return ok({ ...submission, duplicate }, duplicate ? 'This submission was already received.' : 'Survey submitted successfully.');
-    } finally {
-      // Stored files were moved away; what is left is a refused or repeated submission's.
-      await body.dispose();
-    }
+  app.route({
+    ...routeOf(S.submitSurvey),
+    handler: async (req) => {
+      await limits.address(req, 'submit');
+      let counted = false;
+      const body = await readSubmissionBody(req, {
+        tempDir: join(storage.root, '.incoming'),
+        // A streamed body is counted against its survey as soon as the survey is known, before its files are read.
+        limitOf: async (surveyId) => {
+          counted = true;
+          await limits.survey(req, 'submit', surveyId);
+          return uploadLimitOf(deps(), surveyId);
+        },
+      });
+      try {
+        // A small body was read whole: counted now, before any work is done on it.
+        const named = body.entries.find(([k, v]) => k.toLowerCase() === 'surveyid' && typeof v === 'string');
+        if (!counted && named) await limits.survey(req, 'submit', String(named[1]).trim().toLowerCase().slice(0, 64));
+        const { submission, duplicate } = await submitSurvey(deps(), { entries: body.entries, files: body.files, caller: req.caller });
+        return ok({ ...submission, duplicate }, duplicate ? 'This submission was already received.' : 'Survey submitted successfully.');
+      } finally {
+        // Stored files were moved away; what is left is a refused or repeated submission's.
+        await body.dispose();
+      }
+    },
   });
 }

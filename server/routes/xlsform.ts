@@ -2,10 +2,10 @@
 // (routes/surveys.ts). Multipart is read part by part: the declared length and the file's size are
 // checked before its bytes are held, fields are bounded, and the workbook goes to services/xlsformImport.
 import type { FastifyRequest } from 'fastify';
-import { replies } from '../../schemas/envelope';
-import { XLSFORM_IMPORT_FIELDS, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES, xlsformImportSchema } from '../../schemas/xlsform';
+import { XLSFORM_API, XLSFORM_IMPORT_FIELDS, XLSFORM_MAX_BYTES } from '../../schemas/xlsform';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
+import { routeOf } from '../route';
 import { problem } from '../problems';
 import { importWorkbook } from '../services/xlsformImport';
 
@@ -46,18 +46,14 @@ async function readImport(req: FastifyRequest): Promise<{ projectId: string; sur
 }
 
 export default async function xlsformRoutes(app: App): Promise<void> {
-  app.post(
-    '/DataCollection/importXlsForm',
-    {
-      config: { access: XLSFORM_IMPORT_ROLES },
-      bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024,
-      schema: { response: replies(xlsformImportSchema) },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(XLSFORM_API.importXlsForm),
+    bodyLimit: XLSFORM_MAX_BYTES + 64 * 1024,
+    handler: async (req) => {
       const body = await readImport(req);
       const { surveyId, report } = await importWorkbook(app.deps.database.db, tenantOf(req), body);
       const warnings = report.length;
       return ok({ surveyId, report }, warnings ? `Imported with ${warnings} note${warnings === 1 ? '' : 's'}.` : 'Imported.');
     },
-  );
+  });
 }

@@ -1,78 +1,29 @@
 // Typed calls of the Account area, named as the spec names them.
-import type { RoleName } from '../../schemas/roles';
-import type { OrganizationChoice, SessionUser } from '../state/session';
-import { api, request } from './client';
+import { ACCOUNT_API as A } from '../../schemas/account';
+import type { RequestOf } from '../../schemas/endpoint';
+import { LOOKUPS_API } from '../../schemas/lookups';
+import { callEnvelope, call } from './call';
 
 const BOT_CHECK_HEADER = 'g-recaptcha-response';
 const botHeader = (token: string | undefined): Record<string, string> => (token ? { [BOT_CHECK_HEADER]: token } : {});
 
-export interface RegisterStepOneData {
-  fullName: string;
-  roleWithinOrganization: string | null;
-  phoneNumber: string | null;
-  email: string;
-  name: string;
-  typeId: number | null;
-  countryId: number | null;
-}
-
-export interface LoginResponse {
-  token: string | null;
-  refreshToken: string | null;
-  tokenExpire: string | null;
-  message: string;
-  user: SessionUser | null;
-  organizations: OrganizationChoice[];
-  organizationNotPaid: null | {
-    isRegistrationDone: boolean;
-    organizationId: string;
-    userId: string;
-    registrationToken?: string;
-    registerStepOneData: RegisterStepOneData | null;
-  };
-}
-
-export interface SelectOrganizationResponse {
-  token: string;
-  refreshToken: string;
-  tokenExpire: string;
-  userRole: RoleName[];
-  organizationName: string;
-  message: string;
-}
+type Body<E extends keyof typeof A> = RequestOf<(typeof A)[E]>['body'];
 
 export const accountApi = {
-  login: (body: { email: string; password: string; rememberMe: boolean }, bot?: string) =>
-    api.post<LoginResponse>('/Account/login', body, { headers: botHeader(bot), noRefresh: true }),
-  confirmEmail: (body: { userId: string; code: string }, bot?: string) =>
-    request<{ registrationToken?: string } | true>('POST', '/Account/confirmEmail', { body, headers: botHeader(bot), noRefresh: true }),
+  login: (body: Body<'login'>, bot?: string) => call(A.login, { body }, { headers: botHeader(bot), noRefresh: true }),
+  confirmEmail: (body: Body<'confirmEmail'>, bot?: string) =>
+    callEnvelope(A.confirmEmail, { body }, { headers: botHeader(bot), noRefresh: true }),
   resendConfirmEmail: (email: string, bot?: string) =>
-    api.post<boolean>('/Account/resendConfirmEmail', undefined, { query: { email }, headers: botHeader(bot), noRefresh: true }),
-  register: (body: Record<string, unknown>, bot?: string) =>
-    request<{ organizationId: string; userId: string }>('POST', '/Account/register', { body, headers: botHeader(bot), noRefresh: true }),
+    call(A.resendConfirmEmail, { query: { email } }, { headers: botHeader(bot), noRefresh: true }),
+  register: (body: Body<'register'>, bot?: string) => callEnvelope(A.register, { body }, { headers: botHeader(bot), noRefresh: true }),
   forgotPassword: (email: string, bot?: string) =>
-    api.post<{ userId: string }>('/Account/forgotPassword', { email }, { headers: botHeader(bot), noRefresh: true }),
+    call(A.forgotPassword, { body: { email } }, { headers: botHeader(bot), noRefresh: true }),
   /** `userId` is the id forgotPassword answered; a good code answers the reset token resetPassword needs. */
-  checkResetPasswordCode: (body: { userId: string; code: string }) =>
-    api.post<{ resetToken: string }>('/Account/checkResetPasswordCode', body, { noRefresh: true }),
-  resetPassword: (body: { resetToken: string; userId: string; newPassword: string; confirmPassword: string }) =>
-    api.post<boolean>('/Account/resetPassword', body, { noRefresh: true }),
-  getUserOrganizations: (userId: string) => api.get<OrganizationChoice[]>('/Account/getUserOrganizations', { query: { userId } }),
-  selectOrganization: (userId: string, organizationId: string) =>
-    request<SelectOrganizationResponse>('GET', '/Account/selectOrganization', { query: { userId, organizationId } }),
-  getOrganizationTypes: () => api.get<{ id: number; name: string }[]>('/Account/getOrganizationTypes'),
-  getCountries: () => api.get<{ id: number; name: string; code: string }[]>('/Languages/getAllCountries'),
-  getPackets: () =>
-    api.get<
-      {
-        id: number;
-        name: string;
-        description: string;
-        monthlyPrice: number;
-        annuallyPrice: number;
-        workspaceLimit: number;
-        membersLimit: number;
-        databaseLimit: number;
-      }[]
-    >('/Account/getPackets'),
+  checkResetPasswordCode: (body: Body<'checkResetPasswordCode'>) => call(A.checkResetPasswordCode, { body }, { noRefresh: true }),
+  resetPassword: (body: Body<'resetPassword'>) => call(A.resetPassword, { body }, { noRefresh: true }),
+  getUserOrganizations: (userId: string) => call(A.getUserOrganizations, { query: { userId } }),
+  selectOrganization: (userId: string, organizationId: string) => callEnvelope(A.selectOrganization, { query: { userId, organizationId } }),
+  getOrganizationTypes: () => call(LOOKUPS_API.getOrganizationTypes),
+  getCountries: () => call(LOOKUPS_API.getAllCountries),
+  getPackets: () => call(LOOKUPS_API.getPackets),
 };

@@ -1,8 +1,19 @@
 // The one way the browser talks to the API: bearer token and organization header on every call, the
 // envelope unwrapped (isSuccess false is a failure), and on a 401 one refresh of the session and one
 // retry; when the refresh fails the user is signed out.
+import type { ACCOUNT_API } from '../../schemas/account';
+import type { AnswerOf } from '../../schemas/endpoint';
 import { isProblemCode, type Envelope, type ProblemCode } from '../../schemas/problems';
 import { clearSession, session } from '../state/session';
+
+/**
+ * The session refresh, which every page ships: written here without the declaration's schemas, and
+ * held to the declaration (schemas/account.ts) by the compiler.
+ */
+const REFRESH = { method: 'POST', path: '/Account/refreshToken' } as const satisfies Pick<
+  typeof ACCOUNT_API.refreshToken,
+  'method' | 'path'
+>;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const SUBMIT_TIMEOUT_MS = 120_000;
@@ -90,13 +101,13 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = session.refreshToken;
     if (!refreshToken) return false;
     try {
-      const res = await send('POST', '/Account/refreshToken', {
+      const res = await send(REFRESH.method, REFRESH.path, {
         body: { token: session.token ?? undefined, refreshToken },
         noRefresh: true,
         headers: { authorization: '' },
       });
       if (!res.ok) return false;
-      const env = (await res.json()) as Envelope<{ token: string; refreshToken: string; tokenExpire: string }>;
+      const env = (await res.json()) as Envelope<AnswerOf<typeof ACCOUNT_API.refreshToken>>;
       if (!env.isSuccess) return false;
       session.token = env.data.token;
       session.refreshToken = env.data.refreshToken;

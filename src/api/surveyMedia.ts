@@ -2,10 +2,12 @@
 // A deployed survey's media are public; one not yet deployed serves them only to members who may read
 // its project, and the session travels as a header, not a cookie: an <img> cannot carry it, so those
 // are fetched with it and shown from an object URL.
+import { SURVEY_MEDIA_API } from '../../schemas/surveyMedia';
 import { session } from '../state/session';
+import { pathOf } from './call';
 
 export const surveyMediaPath = (surveyId: string, fileName: string): string =>
-  `/api/DataCollection/getSurveyMedia/${surveyId}/${encodeURIComponent(fileName)}`;
+  `/api${pathOf(SURVEY_MEDIA_API.getSurveyMedia, { surveyId, fileName })}`;
 
 /** The file fetched with the session's headers. */
 export async function fetchSurveyMedia(surveyId: string, fileName: string): Promise<Blob> {

@@ -1,5 +1,6 @@
 // What happens after a successful sign-in and when an organization is chosen (spec 000 section 4).
-import { accountApi, type LoginResponse } from '../api/account';
+import type { LoginAnswer } from '../../schemas/account';
+import { accountApi } from '../api/account';
 import { homePathFor } from '../../schemas/roles';
 import { chooseOrganization, session, type OrganizationChoice } from '../state/session';
 
@@ -7,7 +8,7 @@ export function usableOrganizations(orgs: readonly OrganizationChoice[]): Organi
   return orgs.filter((o) => !o.isDeletedOrg && !o.isDeletedUser && o.accessState === 'ok');
 }
 
-export function storeLogin(res: LoginResponse, remember: boolean): void {
+export function storeLogin(res: LoginAnswer, remember: boolean): void {
   session.remember = remember;
   session.token = res.token;
   session.refreshToken = res.refreshToken;

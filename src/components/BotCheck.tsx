@@ -4,16 +4,12 @@ import { Box } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { BOT_CHECK_API } from '../../schemas/account';
+import { call } from '../api/call';
 
 export interface BotCheckHandle {
   /** A token for one call, or undefined when the bot check is off. */
   token(): Promise<string | undefined>;
-}
-
-interface BotCheckConfig {
-  mode: 'altcha' | 'recaptcha' | 'off';
-  siteKey: string | null;
 }
 
 interface AltchaElement extends HTMLElement {
@@ -53,7 +49,7 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
   const { i18n } = useTranslation();
   const { data: config } = useQuery({
     queryKey: ['bot-check-config'],
-    queryFn: () => api.get<BotCheckConfig>('/BotCheck/config'),
+    queryFn: () => call(BOT_CHECK_API.config),
     staleTime: Infinity,
   });
   const widget = useRef<AltchaElement | null>(null);
@@ -111,7 +107,7 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
     <Box data-testid="bot-check" css={{ '--altcha-max-width': '100%' }}>
       <altcha-widget
         ref={widget as never}
-        challenge="/api/BotCheck/challenge"
+        challenge={`/api${BOT_CHECK_API.challenge.path}`}
         language={altchaLanguages[i18n.language]?.[0] ?? 'en'}
         configuration={JSON.stringify({ hideFooter: true })}
       />

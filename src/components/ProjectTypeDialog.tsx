@@ -6,14 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LuClipboardList, LuMessageSquareHeart } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { PROJECTS_API } from '../../schemas/projects';
+import { call } from '../api/call';
 import { AppDialog } from './AppDialog';
-
-interface ProjectType {
-  id: number;
-  name: string;
-  enabled: boolean;
-}
 
 const tiles = [
   { typeId: 1, title: 'projects.types.dataCollection', body: 'projects.types.dataCollectionBody', icon: LuClipboardList },
@@ -25,7 +20,7 @@ export function ProjectTypeDialog({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   const types = useQuery({
     queryKey: ['project-types'],
-    queryFn: () => api.get<ProjectType[]>('/Projects/getAllProjectTypes'),
+    queryFn: () => call(PROJECTS_API.getAllProjectTypes),
     enabled: open,
     staleTime: Infinity,
   });

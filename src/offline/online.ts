@@ -2,10 +2,15 @@
 // "Online" means our server answers, not merely that the phone has a signal: that is what decides
 // whether a submission can go. The browser's online/offline events only make the next probe sooner.
 import { proxy } from 'valtio';
+import type { SURVEYS_API } from '../../schemas/surveys';
 
 export const ONLINE_POLL_MS = 5_000;
 const PROBE_TIMEOUT_MS = 4_000;
-export const PROBE_PATH = '/api/DataCollection/CheckOnlineStatus';
+/**
+ * Fetched as it is, not by src/api/call.ts: no session, no refresh, never from a cache. Written here
+ * (the fill route ships without the declarations' schemas), held to the declaration by the compiler.
+ */
+export const PROBE_PATH = `/api${'/DataCollection/CheckOnlineStatus' satisfies typeof SURVEYS_API.checkOnlineStatus.path}`;
 
 export interface ConnectionState {
   /** Until the first probe answers, the browser's own opinion. */

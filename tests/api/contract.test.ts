@@ -1,9 +1,11 @@
-// The API contract: every route declares its answer next to its request (schemas/envelope.ts), and
-// answers only what it declares. The second half is checked on every call of the API suite
-// (server/responseCheck.ts, on in tests/support/app.ts); this file checks the declarations and the check.
+// The API contract: every route is registered from its declaration in schemas/ (schemas/endpoint.ts),
+// declares its answer next to its request, and answers only what it declares. The last part is checked on
+// every call of the API suite (server/responseCheck.ts, on in tests/support/app.ts); this file checks
+// the declarations and the check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replies } from '../../schemas/envelope';
+import { endpoint } from '../../schemas/endpoint';
 import { buildApp } from '../../server/app';
+import { routeOf } from '../../server/route';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -12,32 +14,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const declared = (path: string, answer: object) => endpoint({ method: 'GET', path, access: 'public', answer });
+const withId = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+
 describe('the API contract', () => {
   it('declares a response schema on every route', () => {
     const without = t.app.apiRoutes.filter((r) => !r.schema?.response).map((r) => `${r.method} ${r.url}`);
     expect(without).toEqual([]);
   });
 
+  it('refuses to start with a route that is not registered from a declaration', async () => {
+    const app = await buildApp({ ...t.app.deps, checkResponses: true });
+    expect(() =>
+      app.get('/api/undeclared', { config: { access: 'public' } }, async () => ({ isSuccess: true, data: null, message: '', errors: [] })),
+    ).toThrow(/not registered from a declaration/);
+    await app.close();
+  });
+
   it('refuses an answer with a field its schema does not name, and one that lacks a required field', async () => {
     const app = await buildApp({ ...t.app.deps, checkResponses: true });
-    const schema = { response: replies({ type: 'object', required: ['id'], properties: { id: { type: 'string' } } }) };
-    app.get('/api/extra', { config: { access: 'public' }, schema }, async () => ({
-      isSuccess: true,
-      data: { id: 'a', secret: 'b' },
-      message: '',
-      errors: [],
-    }));
-    app.get(
-      '/api/lacking',
-      { config: { access: 'public' }, schema },
-      async () => ({ isSuccess: true, data: {}, message: '', errors: [] }) as never,
-    );
-    app.get('/api/exact', { config: { access: 'public' }, schema }, async () => ({
-      isSuccess: true,
-      data: { id: 'a' },
-      message: '',
-      errors: [],
-    }));
+    app.route({
+      ...routeOf(declared('/api/extra', withId)),
+      handler: async () => ({ isSuccess: true, data: { id: 'a', secret: 'b' }, message: '', errors: [] }),
+    });
+    app.route({
+      ...routeOf(declared('/api/lacking', withId)),
+      handler: async () => ({ isSuccess: true, data: {}, message: '', errors: [] }) as never,
+    });
+    app.route({
+      ...routeOf(declared('/api/exact', withId)),
+      handler: async () => ({ isSuccess: true, data: { id: 'a' }, message: '', errors: [] }),
+    });
     expect((await app.inject({ method: 'GET', url: '/api/extra' })).statusCode).toBe(500);
     expect((await app.inject({ method: 'GET', url: '/api/lacking' })).statusCode).toBe(500);
     const exact = await app.inject({ method: 'GET', url: '/api/exact' });
@@ -48,13 +55,10 @@ describe('the API contract', () => {
 
   it('sends only the declared fields without the check, as production does', async () => {
     const app = await buildApp({ ...t.app.deps, checkResponses: false });
-    const schema = { response: replies({ type: 'object', properties: { id: { type: 'string' } } }) };
-    app.get('/api/extra', { config: { access: 'public' }, schema }, async () => ({
-      isSuccess: true,
-      data: { id: 'a', secret: 'b' },
-      message: '',
-      errors: [],
-    }));
+    app.route({
+      ...routeOf(declared('/api/extra', { type: 'object', properties: { id: { type: 'string' } } })),
+      handler: async () => ({ isSuccess: true, data: { id: 'a', secret: 'b' }, message: '', errors: [] }),
+    });
     const res = await app.inject({ method: 'GET', url: '/api/extra' });
     expect(res.json()).toEqual({ isSuccess: true, data: { id: 'a' }, message: '', errors: [] });
     await app.close();

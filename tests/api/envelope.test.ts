@@ -3,7 +3,9 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoint } from '../../schemas/endpoint';
 import { buildApp } from '../../server/app';
+import { routeOf } from '../../server/route';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -50,8 +52,11 @@ describe('the envelope', () => {
 
   it('answers a crash with 500 and no details', async () => {
     const app = await buildApp(t.app.deps);
-    app.get('/api/boom', { config: { access: 'public' } }, async () => {
-      throw new Error('secret internal detail at /srv/db.ts:12');
+    app.route({
+      ...routeOf(endpoint({ method: 'GET', path: '/api/boom', access: 'public', answer: {} })),
+      handler: async () => {
+        throw new Error('secret internal detail at /srv/db.ts:12');
+      },
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(res.statusCode).toBe(500);

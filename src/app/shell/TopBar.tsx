@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
+import { ACCOUNT_API } from '../../../schemas/account';
+import { call } from '../../api/call';
 import { clearSession, session } from '../../state/session';
 import { queryClient } from '../queryClient';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -14,7 +15,7 @@ import { profileMenuEntries } from './navigation';
 
 export function logout(navigate: NavigateFunction): void {
   // Revoke the session on the server too; signing out locally must not wait for it to answer.
-  void api.post('/Account/logout').catch(() => undefined);
+  void call(ACCOUNT_API.logout).catch(() => undefined);
   clearSession();
   queryClient.clear();
   void navigate('/auth/login');

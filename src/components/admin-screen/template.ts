@@ -43,14 +43,18 @@ export function fill(value: string | number | boolean, c: FillContext): unknown 
 }
 
 export interface BuiltRequest {
-  method: ApiCall['method'];
+  method: ApiCall['endpoint']['method'];
   path: string;
   query: Record<string, string | number | boolean>;
   body: unknown;
 }
 
 export function buildRequest(call: ApiCall, c: FillContext): BuiltRequest {
-  const path = call.path.replace(ANY, (_, expr: string) => encodeURIComponent(String(lookup(expr, c))));
+  const path = call.endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${call.endpoint.path}: no value for ${name}`);
+    return value.replace(ANY, (_, expr: string) => encodeURIComponent(String(lookup(expr, c))));
+  });
   const query: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(call.query ?? {})) query[k] = fill(v, c) as string | number | boolean;
   let body: unknown;
@@ -61,7 +65,7 @@ export function buildRequest(call: ApiCall, c: FillContext): BuiltRequest {
   } else if (call.body) {
     body = Object.fromEntries(Object.entries(call.body).map(([k, v]) => [k, fill(v as string, c)]));
   }
-  return { method: call.method, path, query, body };
+  return { method: call.endpoint.method, path, query, body };
 }
 
 /** Whether a call can be made with what is known now (a workspace chosen, the route's parameters). */

@@ -3,7 +3,8 @@
 import { Skeleton } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
-import { api } from '../../api/client';
+import { SUBMISSIONS_API } from '../../../schemas/submissions';
+import { call } from '../../api/call';
 import type { MapPoint } from './GpsMap';
 
 export type { MapPoint };
@@ -14,7 +15,7 @@ export function useMapSettings() {
   return useQuery({
     queryKey: ['map-settings'],
     staleTime: Infinity,
-    queryFn: () => api.get<{ tileUrl: string | null; attribution: string | null }>('/DataCollection/getMapSettings'),
+    queryFn: () => call(SUBMISSIONS_API.getMapSettings),
   });
 }
 

@@ -1,10 +1,10 @@
 // The one way a stored submission reaches the server: its multipart fields rebuilt from the record
 // (files from their data URLs) and posted with the submit timeout of 120 s.
 import type { FormEntry } from '../../../engine/survey/index';
-import { request, SUBMIT_TIMEOUT_MS } from '../../api/client';
+import type { SURVEYS_API } from '../../../schemas/surveys';
+import { callEnvelopeAt } from '../../api/call';
+import { SUBMIT_TIMEOUT_MS } from '../../api/client';
 import type { OutboxRecord } from './machine';
-
-export const SUBMIT_PATH = '/DataCollection/SubmitSurvey';
 
 /** Decodes a data URL without fetch, so it works the same in a page, a worker and the unit tests. */
 export function dataUrlToBlob(uri: string): Blob {
@@ -41,6 +41,10 @@ export interface SubmitAnswer {
 
 /** Posts the record; resolves with the server's envelope on success, throws ApiError otherwise. */
 export async function sendRecord(record: Pick<OutboxRecord, 'entries'>): Promise<SubmitAnswer> {
-  const env = await request<unknown>('POST', SUBMIT_PATH, { form: await toFormData(record.entries), timeoutMs: SUBMIT_TIMEOUT_MS });
+  const env = await callEnvelopeAt<typeof SURVEYS_API.submitSurvey>(
+    { method: 'POST', path: '/DataCollection/SubmitSurvey' },
+    {},
+    { form: await toFormData(record.entries), timeoutMs: SUBMIT_TIMEOUT_MS },
+  );
   return { message: env.message, data: env.data };
 }

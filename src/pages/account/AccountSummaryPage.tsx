@@ -7,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { SUMMARY_YEARS, type DashboardStatistics } from '../../../schemas/accountArea';
-import { api } from '../../api/client';
+import { ACCOUNT_AREA_API, SUMMARY_YEARS } from '../../../schemas/accountArea';
+import { WORKSPACES_API } from '../../../schemas/workspaces';
+import { call } from '../../api/call';
 import { session } from '../../state/session';
 
 const Donut = lazy(() => import('../tasks/TaskDonut'));
@@ -69,14 +70,21 @@ export default function AccountSummaryPage() {
   const [month, setMonth] = useState('');
   const workspaces = useQuery({
     queryKey: ['my-workspaces'],
-    queryFn: () => api.get<{ id: string; name: string }[] | { workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces'),
+    queryFn: () => call(WORKSPACES_API.getMyWorkspaces, { query: {} }),
   });
-  const workspaceList = Array.isArray(workspaces.data) ? workspaces.data : (workspaces.data?.workspaces ?? []);
+  const workspaceList = workspaces.data?.workspaces ?? [];
+  const summaryYear = SUMMARY_YEARS.find((y) => String(y) === year);
   const stats = useQuery({
     queryKey: ['dashboard-statistics', snap.organizationId, workspaceId, year, month],
     queryFn: () =>
-      api.get<DashboardStatistics>('/Organizations/getDashboardStatistics', {
-        query: { organizationId: snap.organizationId, workspaceId, year, month },
+      call(ACCOUNT_AREA_API.getDashboardStatistics, {
+        // A cleared filter is left out.
+        query: {
+          organizationId: snap.organizationId ?? '',
+          ...(workspaceId ? { workspaceId } : {}),
+          ...(summaryYear ? { year: summaryYear } : {}),
+          ...(month ? { month: Number(month) } : {}),
+        },
       }),
   });
   const n = (x: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(x);

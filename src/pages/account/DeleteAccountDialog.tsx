@@ -7,8 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { DEACTIVATE_REASONS, DELETE_REASONS, OTHER_DEACTIVATE_REASON, OTHER_DELETE_REASON } from '../../../schemas/accountArea';
-import { api } from '../../api/client';
+import {
+  ACCOUNT_AREA_API as A,
+  DEACTIVATE_REASONS,
+  DELETE_REASONS,
+  OTHER_DEACTIVATE_REASON,
+  OTHER_DELETE_REASON,
+} from '../../../schemas/accountArea';
+import { call } from '../../api/call';
 import { logout } from '../../app/shell/TopBar';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
@@ -46,12 +52,12 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     setBusy(true);
     try {
       if (option === '2') {
-        await api.post('/Account/deactivateAccount', body);
+        await call(A.deactivateAccount, { body });
         notify('success', t('profileInformation.delete.deactivated'));
         setTimeout(() => logout(navigate), LOGOUT_AFTER_MS);
       } else {
-        if (owner) await api.delete('/Organizations/permanentlyDeleteOrg', body, { query: { organizationId: snap.organizationId } });
-        else await api.delete('/Account/permanentlyDeleteUser', body, { query: { userId: snap.user?.id } });
+        if (owner) await call(A.permanentlyDeleteOrg, { body, query: { organizationId: snap.organizationId ?? '' } });
+        else await call(A.permanentlyDeleteUser, { body, query: { userId: snap.user?.id ?? '' } });
         notify('success', t(owner ? 'profileInformation.delete.orgDeleted' : 'profileInformation.delete.userDeleted'));
         logout(navigate);
       }

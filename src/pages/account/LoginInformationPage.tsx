@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { EMAIL_PATTERN } from '../../../engine/validation/account';
-import { api, ApiError } from '../../api/client';
+import { ACCOUNT_AREA_API as A } from '../../../schemas/accountArea';
+import { PROFILE_API } from '../../../schemas/organizations';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { logout } from '../../app/shell/TopBar';
 import { notify } from '../../app/toaster';
 import { CodeModal } from '../../components/CodeModal';
@@ -42,7 +45,7 @@ function EmailForm({ onCode }: { onCode: (newEmail: string) => void }) {
     if (e1 || e2) return;
     setBusy(true);
     try {
-      await api.post('/account/sendUpdateEmailCode', { userId: snap.user?.id, newEmail: newEmail.trim() });
+      await call(A.sendUpdateEmailCode, { body: { userId: snap.user?.id ?? '', newEmail: newEmail.trim() } });
       notify('success', t('loginInformation.codeSent'));
       onCode(newEmail.trim());
     } catch (err) {
@@ -108,7 +111,7 @@ function PasswordFormView({ onCode }: { onCode: (form: PasswordForm) => void }) 
     if (Object.keys(errors).length) return;
     setBusy(true);
     try {
-      await api.post('/Account/sendChangePasswordCode', v);
+      await call(A.sendChangePasswordCode, { body: v });
       notify('success', t('loginInformation.codeSent'));
       onCode(v);
     } catch (err) {
@@ -163,10 +166,10 @@ export default function LoginInformationPage() {
     if (!pending) return;
     try {
       if (pending.kind === 'email') {
-        await api.post('/Account/updateEmail', { userId: snap.user?.id, newEmail: pending.newEmail, code });
+        await call(A.updateEmail, { body: { userId: snap.user?.id ?? '', newEmail: pending.newEmail, code } });
         notify('success', t('loginInformation.emailUpdated'));
       } else {
-        await api.post('/account/changePassword', { ...pending.form, code });
+        await call(PROFILE_API.changePassword, { body: { ...pending.form, code } });
         notify('success', t('loginInformation.passwordUpdated'));
       }
       setPending(null);
@@ -179,8 +182,9 @@ export default function LoginInformationPage() {
   async function resend() {
     if (!pending) return;
     try {
-      if (pending.kind === 'email') await api.post('/account/sendUpdateEmailCode', { userId: snap.user?.id, newEmail: pending.newEmail });
-      else await api.post('/Account/sendChangePasswordCode', pending.form);
+      if (pending.kind === 'email')
+        await call(A.sendUpdateEmailCode, { body: { userId: snap.user?.id ?? '', newEmail: pending.newEmail } });
+      else await call(A.sendChangePasswordCode, { body: pending.form });
       notify('success', t('loginInformation.codeSent'));
     } catch (err) {
       notify('error', failureText(err, t('common.somethingWrongRetry')));

@@ -9,9 +9,10 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isValidPhone } from '../../../engine/validation/account';
-import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
+import { ACCOUNT_AREA_API } from '../../../schemas/accountArea';
+import type { EditUserAndOrganizationBody, UserAndOrganizationInfo } from '../../../schemas/organizations';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { FormField, Options, SelectControl } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { session } from '../../state/session';
@@ -19,14 +20,9 @@ import { useProfile, useProfileChoices, useSaveProfile } from '../organizations/
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfilePicture } from './ProfilePicture';
 
-interface Place {
-  code: string;
-  name: string;
-}
-
 interface Draft {
   userFullName: string;
-  gender: string;
+  gender: '' | NonNullable<EditUserAndOrganizationBody['gender']>;
   userPhoneNumber: string;
   userCountryId: number | null;
   state: string;
@@ -82,7 +78,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
     queryKey: ['states', countryCode],
     enabled: !!countryCode,
     staleTime: Infinity,
-    queryFn: () => api.get<Place[]>('/Languages/getStates', { query: { countryCode } }),
+    queryFn: () => call(ACCOUNT_AREA_API.getStates, { query: { countryCode } }),
   });
   const states = statesQ.data ?? [];
   const stateCode = states.find((s) => s.name === v.state)?.code ?? '';
@@ -91,7 +87,7 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
     queryKey: ['cities', countryCode, stateCode],
     enabled: !!stateCode && countryCode.toUpperCase() !== 'XK',
     staleTime: Infinity,
-    queryFn: () => api.get<Place[]>('/Languages/getCities', { query: { countryCode, stateCode } }),
+    queryFn: () => call(ACCOUNT_AREA_API.getCities, { query: { countryCode, stateCode } }),
   });
   const cities = citiesQ.data ?? [];
 
@@ -120,7 +116,8 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
         userFullName: v.userFullName.trim(),
         userPhoneNumber: v.userPhoneNumber.trim(),
         ...(owner ? {} : v.gender ? { gender: v.gender } : {}),
-        userCountryId: v.userCountryId,
+        // problemsOf has refused the form without it.
+        userCountryId: v.userCountryId!,
         geographicalDetail: {
           ...profile.geographicalDetail,
           governorateOrProvince: v.state,
@@ -130,8 +127,8 @@ function ProfileForm({ profile }: { profile: UserAndOrganizationInfo }) {
         ...(owner
           ? {
               organizationName: v.organizationName.trim(),
-              organizationTypeId: v.organizationTypeId,
-              organizationCountryId: v.organizationCountryId,
+              organizationTypeId: v.organizationTypeId!,
+              organizationCountryId: v.organizationCountryId!,
               zipCode: v.zipCode,
             }
           : {}),

@@ -7,12 +7,13 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
+  ACCOUNT_AREA_API,
   PROFILE_PICTURE_EXTENSIONS,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_QUALITY,
   PROFILE_PICTURE_SIZE,
 } from '../../../schemas/accountArea';
-import { request } from '../../api/client';
+import { call } from '../../api/call';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { session } from '../../state/session';
@@ -40,8 +41,8 @@ async function send(userId: string, blob: Blob | null): Promise<string | null> {
   form.append('UserId', userId);
   if (blob) form.append('ProfilePicture', blob, 'profile.jpg');
   else form.append('ProfilePicture', '');
-  const r = await request<{ profilePictureUrl: string | null }>('POST', '/Account/addOrUpdateProfilePicture', { form });
-  return r.data.profilePictureUrl;
+  const r = await call(ACCOUNT_AREA_API.addOrUpdateProfilePicture, {}, { form });
+  return r.profilePictureUrl;
 }
 
 export function ProfilePicture() {

@@ -6,7 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isStrongPassword } from '../../../engine/validation/account';
-import { api, ApiError } from '../../api/client';
+import { MEMBERS_API } from '../../../schemas/members';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -30,7 +32,7 @@ export default function SetPasswordPage() {
     setError('');
     setBusy(true);
     try {
-      await api.post('/Account/acceptInvitation', { token, newPassword: password, confirmPassword: confirm });
+      await call(MEMBERS_API.acceptInvitation, { body: { token, newPassword: password, confirmPassword: confirm } });
       notify('success', t('memberManagement.setPassword.done'));
       void navigate('/auth/login');
     } catch (err) {

@@ -6,7 +6,8 @@ import { Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billingApi, type PaymentConfig } from './api';
+import type { PaymentConfig } from '../../../schemas/payment';
+import { billingApi } from './api';
 import { CardFormFrame, CardFormWaiting, cardError, type CardFormProps } from './CardFormFrame';
 
 export type { CardFormProps };

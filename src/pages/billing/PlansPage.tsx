@@ -6,8 +6,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { PAYMENT_API } from '../../../schemas/payment';
 import { accountApi } from '../../api/account';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { planDisplayName, type Plan } from '../../components/PlanCard';
@@ -98,16 +100,8 @@ function EditPlanDialog({ plan, onClose }: { plan: EditablePlan; onClose: () => 
     setBusy(true);
     try {
       const { id, name, description, monthlyPrice, annuallyPrice, workspaceLimit, membersLimit, databaseLimit, projectsLimit } = form;
-      await api.post('/Payment/editPlan', {
-        id,
-        name,
-        description,
-        monthlyPrice,
-        annuallyPrice,
-        workspaceLimit,
-        membersLimit,
-        databaseLimit,
-        projectsLimit,
+      await call(PAYMENT_API.editPlan, {
+        body: { id, name, description, monthlyPrice, annuallyPrice, workspaceLimit, membersLimit, databaseLimit, projectsLimit },
       });
       notify('success', t('billing.planSaved'));
       await qc.invalidateQueries({ queryKey: ['packets'] });

@@ -25,14 +25,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload } from 'react-icons/lu';
+import { PAYMENT_API, type Subscription } from '../../../schemas/payment';
 import { accountApi } from '../../api/account';
+import { pathOf } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { Pager } from '../../components/admin-screen/Pager';
 import { PlanCard, planDisplayName, type Plan } from '../../components/PlanCard';
 import { session } from '../../state/session';
-import { billingApi, download, EmptyFileError, formatDay, saveBlob, type Subscription } from './api';
+import { billingApi, download, EmptyFileError, formatDay, saveBlob } from './api';
 import { CardForm } from './CardForm';
 import { EnterpriseCard } from './EnterpriseCard';
 
@@ -262,7 +264,7 @@ function ChoosePlanDialog({
   async function go() {
     setBusy(true);
     try {
-      await billingApi.changePlan(s.stripeSubscriptionId, plan.id, when === 'later', !yearly);
+      await billingApi.changePlan(s.stripeSubscriptionId ?? '', plan.id, when === 'later', !yearly);
       notify('success', when === 'later' ? t('billing.changedLater') : t('billing.changedNow'));
       onClose();
       onDone();
@@ -321,7 +323,7 @@ function CancelDialog({ open, s, onClose, onDone }: { open: boolean; s: Subscrip
     if (!reason || (reason === '4' && !custom.trim())) return;
     setBusy(true);
     try {
-      await billingApi.cancel(s.stripeSubscriptionId, Number(reason), reason === '4' ? custom.trim() : '');
+      await billingApi.cancel(s.stripeSubscriptionId ?? '', Number(reason), reason === '4' ? custom.trim() : '');
       notify('success', t('billing.canceled'));
       onClose();
       onDone();
@@ -426,7 +428,11 @@ function BillingHistory() {
             <Button
               variant="outline"
               onClick={() =>
-                void get('/Payment/downloadAllStripeInvoicesForOrganization', { organizationId: session.organizationId ?? '' }, true)
+                void get(
+                  pathOf(PAYMENT_API.downloadAllStripeInvoicesForOrganization),
+                  { organizationId: session.organizationId ?? '' },
+                  true,
+                )
               }
               data-testid="download-all"
             >
@@ -466,7 +472,7 @@ function BillingHistory() {
                     <Button
                       size="xs"
                       variant="ghost"
-                      onClick={() => void get(`/Payment/downloadInvoice/${inv.invoiceId}`, {}, false)}
+                      onClick={() => void get(pathOf(PAYMENT_API.downloadInvoice, { invoiceId: inv.invoiceId }), {}, false)}
                       aria-label={t('billing.downloadInvoice', { name: inv.fileName })}
                       data-testid="invoice-download"
                     >

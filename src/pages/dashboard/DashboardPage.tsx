@@ -6,24 +6,12 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuClipboardList, LuInbox, LuUsers } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
-import { api, ApiError } from '../../api/client';
+import { PROJECTS_API } from '../../../schemas/projects';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import SurveyReports from './SurveyReports';
-
-interface ProjectDetail {
-  id: string;
-  name: string;
-  description: string;
-  workspaceName: string;
-  manager: { id: string; fullName: string } | null;
-  startDate: string;
-  endDate: string;
-  countries: { id: number; name: string; code: string }[];
-  countOfSurveys: number;
-  countOfMembers: number;
-  countOfSubmissions: number;
-}
 
 const DAY = 86_400_000;
 
@@ -56,7 +44,11 @@ export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const snap = useSnapshot(session);
   const id = snap.currentProjectId;
-  const project = useQuery({ queryKey: ['project', id], enabled: !!id, queryFn: () => api.get<ProjectDetail>(`/Projects/getById/${id}`) });
+  const project = useQuery({
+    queryKey: ['project', id],
+    enabled: !!id,
+    queryFn: () => call(PROJECTS_API.getById, { params: { id: id! } }),
+  });
   const gone = project.error instanceof ApiError && project.error.status === 404;
   useEffect(() => {
     if (gone) session.currentProjectId = null;

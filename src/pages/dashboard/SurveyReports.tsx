@@ -23,6 +23,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { AnswerOf } from '../../../schemas/endpoint';
+import { SURVEY_REPORT_API } from '../../../schemas/surveyReport';
 import { api } from '../../api/client';
 import { PointsMap } from '../../components/map/index';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from '../../pages/data/AnswerFilters';
@@ -34,39 +36,7 @@ const BarChart = lazy(() => import('./BarChart'));
 export const REPORT_VIEW = { GraphsReport: 1, TableView: 2 } as const;
 type ReportView = (typeof REPORT_VIEW)[keyof typeof REPORT_VIEW];
 
-export interface SurveyReport {
-  survey: { id: string; name: string; languageId: number; languages: { id: number; name: string; code: string }[] };
-  totalSubmissions: number;
-  goal: { target: number; reached: number; percent: number | null };
-  perDay: { day: string; count: number }[];
-  perCollector: { id: string | null; name: string | null; count: number }[];
-  perTask: { id: string | null; count: number }[];
-  selectQuestions: {
-    id: string;
-    name: string;
-    label: string;
-    multiple: boolean;
-    answered: number;
-    choices: { id: string; label: string; count: number; percent: number }[];
-  }[];
-  numberQuestions: {
-    id: string;
-    name: string;
-    label: string;
-    answered: number;
-    min: number | null;
-    max: number | null;
-    mean: number | null;
-    bins: { from: number; to: number; count: number }[];
-  }[];
-  gpsQuestions: {
-    id: string;
-    name: string;
-    label: string;
-    answered: number;
-    points: { submissionId: string; latitude: number; longitude: number }[];
-  }[];
-}
+export type SurveyReport = AnswerOf<typeof SURVEY_REPORT_API.getSurveyReport>;
 
 interface Row {
   label: string;
@@ -295,9 +265,10 @@ export default function SurveyReports({ projectId }: { projectId: string }) {
     queryKey: ['survey-report', surveyId, languageId, filters],
     enabled: !!surveyId,
     placeholderData: keepPreviousData,
+    // The filters repeat Filter, which call() does not send: the address is built here, with the declaration's path.
     queryFn: () =>
       api.get<SurveyReport>(
-        `/DataCollection/getSurveyReport?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}${filters ? `&${filters}` : ''}`,
+        `${SURVEY_REPORT_API.getSurveyReport.path}?SurveyId=${surveyId}${languageId ? `&LanguageId=${languageId}` : ''}${filters ? `&${filters}` : ''}`,
       ),
   });
   const nf = new Intl.NumberFormat(i18n.language);

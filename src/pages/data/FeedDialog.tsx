@@ -6,25 +6,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy } from 'react-icons/lu';
-import { api, ApiError } from '../../api/client';
+import { DATA_FEED_API as F } from '../../../schemas/dataFeed';
+import type { AnswerOf } from '../../../schemas/endpoint';
+import { call, pathOf } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
 import { AppDialog } from '../../components/AppDialog';
 
-interface FeedToken {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+type FeedToken = AnswerOf<typeof F.getFeedTokens>['tokens'][number];
 
 /** The feed's address for a format, carrying the table's filters (not its sort or page). */
 export function feedUrl(surveyId: string, format: 'csv' | 'json', filters: URLSearchParams): string {
   const p = new URLSearchParams(filters);
   p.delete('Sort');
   const qs = p.toString();
-  return `${window.location.origin}/api/DataCollection/feed/${surveyId}/${format}${qs ? `?${qs}` : ''}`;
+  return `${window.location.origin}/api${pathOf(F.feed, { surveyId, format })}${qs ? `?${qs}` : ''}`;
 }
 
 function CopyField({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
@@ -57,7 +53,7 @@ export function FeedDialog({ open, onClose, surveyId, filters }: { open: boolean
   const tokens = useQuery({
     queryKey: ['feed-tokens', surveyId],
     enabled: open,
-    queryFn: () => api.get<{ tokens: FeedToken[]; totalSize: number }>(`/DataCollection/getFeedTokens?SurveyId=${surveyId}&PageSize=100`),
+    queryFn: () => call(F.getFeedTokens, { query: { SurveyId: surveyId, PageSize: 100 } }),
   });
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
@@ -67,7 +63,7 @@ export function FeedDialog({ open, onClose, surveyId, filters }: { open: boolean
   const create = async () => {
     setBusy(true);
     try {
-      const made = await api.post<FeedToken & { token: string }>('/DataCollection/createFeedToken', { surveyId, name: name.trim() });
+      const made = await call(F.createFeedToken, { body: { surveyId, name: name.trim() } });
       setCreated(made.token);
       setName('');
       await refresh();
@@ -79,7 +75,7 @@ export function FeedDialog({ open, onClose, surveyId, filters }: { open: boolean
   };
   const revoke = async (token: FeedToken) => {
     try {
-      await api.post('/DataCollection/revokeFeedToken', { id: token.id });
+      await call(F.revokeFeedToken, { body: { id: token.id } });
       toaster.create({ type: 'success', title: t('surveyData.feed.revoked', { name: token.name }) });
       await refresh();
     } catch (err) {

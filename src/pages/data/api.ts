@@ -2,57 +2,24 @@
 // audit trail, review, and the exports (downloaded as files; a refusal answers the envelope).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
-import { DOWNLOAD_FAILED, JOB_STATE, type ExportFormat, type JobState } from '../../../schemas/submissions';
+import type { AnswerOf } from '../../../schemas/endpoint';
+import { DOWNLOAD_FAILED, JOB_STATE, SUBMISSIONS_API as S, type ExportFormat } from '../../../schemas/submissions';
+import { SURVEYS_API } from '../../../schemas/surveys';
+import { call, pathOf } from '../../api/call';
 import { api, ApiError } from '../../api/client';
 import { takeEarly, takeSettled } from '../../api/early';
-import { filterParams, submissionsPath, SURVEY_MODEL_PATH, surveyModelKey, surveysPath, type TableQuery } from './calls';
+import { filterParams, submissionsPath, surveyModelKey, surveysPath, type TableQuery } from './calls';
 import { session } from '../../state/session';
 
-export interface SurveyChoice {
-  id: string;
-  name: string;
-}
-
-export interface SubmissionRow {
-  id: string;
-  submittedAt: string;
-  startedAt: string | null;
-  durationSeconds: number | null;
-  submitterName: string | null;
-  taskId: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  reviewStatus: number;
-  reviewComment: string | null;
-  reviewedAt: string | null;
-  reviewerName: string | null;
-  surveyVersion: number | null;
-  answers: Record<string, string | number | boolean | null>;
-}
-
-export interface SubmissionDetail extends SubmissionRow {
-  surveyId: string;
-  surveyName: string;
-  filledVersion: number;
-  answers: never;
-  files: { id: string; questionId: string; repeatPath: string; fileName: string; contentType: string; size: number; storageKey: string }[];
-}
-
-export interface SubmissionWithAnswers extends Omit<SubmissionDetail, 'answers'> {
-  answers: AnswerInput[];
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  userName: string;
-  action: 'review' | 'correction';
-  questionName: string | null;
-  repeatPath: string;
-  oldValue: unknown;
-  newValue: unknown;
-  comment: string | null;
-}
+type ProjectSurveys = AnswerOf<typeof SURVEYS_API.getAllSurveysForProjectByStatus>;
+export type SurveyChoice = ProjectSurveys['surveys'][number];
+type Submissions = AnswerOf<typeof S.getSubmissions>;
+export type SubmissionRow = Submissions['submissions'][number];
+/** The answers as the renderer reads them: the schema sends each one's detail as the respondent gave it (engine/survey AnswerDetail). */
+export type SubmissionWithAnswers = Omit<AnswerOf<typeof S.getSubmissionById>, 'answers'> & { answers: AnswerInput[] };
+export type AuditEntry = AnswerOf<typeof S.getSubmissionAudit>['entries'][number];
+export type ExportJob = AnswerOf<typeof S.getExportJob>;
+export type RepeatRows = AnswerOf<typeof S.getRepeatRows>;
 
 export { filterParams, type TableQuery } from './calls';
 
@@ -61,17 +28,19 @@ export function useProjectSurveys(projectId: string | null) {
     queryKey: ['data-surveys', projectId],
     enabled: !!projectId,
     // An early answer already here is the first render's data (src/api/early.ts).
-    initialData: () => (projectId ? takeSettled<{ surveys: SurveyChoice[] }>(surveysPath(projectId))?.surveys : undefined),
-    queryFn: async () => {
-      const path = surveysPath(projectId!);
-      return (await (takeEarly<{ surveys: SurveyChoice[] }>(path) ?? api.get<{ surveys: SurveyChoice[] }>(path))).surveys;
-    },
+    initialData: () => (projectId ? takeSettled<ProjectSurveys>(surveysPath(projectId))?.surveys : undefined),
+    queryFn: async () =>
+      (
+        await (takeEarly<ProjectSurveys>(surveysPath(projectId!)) ??
+          call(SURVEYS_API.getAllSurveysForProjectByStatus, { query: { ProjectId: projectId! } }))
+      ).surveys,
   });
 }
 
-type ModelAnswer = SurveyModel & { version: number; languageId: number };
+type ModelAnswer = AnswerOf<typeof SURVEYS_API.getById>;
+/** The model without GetById's version and language; its item tree, which the schema sends as stored, is the engine's. */
 function modelOf({ version: _v, languageId: _l, ...model }: ModelAnswer): SurveyModel {
-  return model;
+  return model as SurveyModel;
 }
 
 export function useSurveyModel(surveyId: string | null) {
@@ -82,7 +51,7 @@ export function useSurveyModel(surveyId: string | null) {
       const early = surveyId ? takeSettled<ModelAnswer>(surveyModelKey(surveyId)) : undefined;
       return early && modelOf(early);
     },
-    queryFn: async () => modelOf(await (takeEarly<ModelAnswer>(surveyModelKey(surveyId!)) ?? api.post<ModelAnswer>(SURVEY_MODEL_PATH, { SurveyId: surveyId }))),
+    queryFn: async () => modelOf(await (takeEarly<ModelAnswer>(surveyModelKey(surveyId!)) ?? call(SURVEYS_API.getById, { body: { SurveyId: surveyId! } }))),
   });
 }
 
@@ -91,24 +60,25 @@ export function useSubmissions(q: TableQuery | null) {
     queryKey: ['submissions', q],
     enabled: !!q,
     placeholderData: keepPreviousData,
-    initialData: () => (q ? takeSettled<{ submissions: SubmissionRow[]; totalSize: number }>(submissionsPath(q)) : undefined),
+    initialData: () => (q ? takeSettled<Submissions>(submissionsPath(q)) : undefined),
+    // The address repeats Filter, which call() does not send: built by ./calls.ts from the declaration's path.
     queryFn: () => {
       const path = submissionsPath(q!);
-      return takeEarly<{ submissions: SubmissionRow[]; totalSize: number }>(path) ?? api.get<{ submissions: SubmissionRow[]; totalSize: number }>(path);
+      return takeEarly<Submissions>(path) ?? api.get<Submissions>(path);
     },
   });
 }
 
 export function useSubmission(id: string) {
-  return useQuery({ queryKey: ['submission', id], queryFn: () => api.get<SubmissionWithAnswers>(`/DataCollection/getSubmissionById/${encodeURIComponent(id)}`) });
+  return useQuery({ queryKey: ['submission', id], queryFn: async (): Promise<SubmissionWithAnswers> => (await call(S.getSubmissionById, { params: { id } })) as SubmissionWithAnswers });
 }
 
 export function useAudit(id: string) {
-  return useQuery({ queryKey: ['submission-audit', id], queryFn: () => api.get<{ entries: AuditEntry[]; totalSize: number }>(`/DataCollection/getSubmissionAudit/${encodeURIComponent(id)}?PageSize=100`) });
+  return useQuery({ queryKey: ['submission-audit', id], queryFn: () => call(S.getSubmissionAudit, { params: { id }, query: { PageSize: 100 } }) });
 }
 
-export const reviewSubmission = (body: { id: string; status: number; comment: string }) => api.post<SubmissionWithAnswers>('/DataCollection/reviewSubmission', body);
-export const bulkReview = (body: { ids: string[]; status: number }) => api.post<{ reviewed: number }>('/DataCollection/bulkReviewSubmissions', body);
+export const reviewSubmission = (body: { id: string; status: number; comment: string }) => call(S.reviewSubmission, { body });
+export const bulkReview = (body: { ids: string[]; status: number }) => call(S.bulkReviewSubmissions, { body });
 
 function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -140,14 +110,6 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** An export job as getExportJob shows it (server/services/exportJobs.ts). */
-export interface ExportJob {
-  jobId: string;
-  state: JobState;
-  progress: number;
-  downloadUrl: string | null;
-}
-
 /**
  * Exports the filtered submissions: a small export arrives as the file and is saved at once; a large
  * one answers 202 with a job, returned for the caller to follow (useExportJob) and download when done.
@@ -157,7 +119,7 @@ export async function exportSubmissions(surveyId: string, format: ExportFormat, 
   p.set('format', format);
   p.set('headers', 'labels');
   if (languageId) p.set('languageId', String(languageId));
-  const file = await fetchFile(`/api/DataCollection/exportSubmissions/${encodeURIComponent(surveyId)}?${p}`);
+  const file = await fetchFile(`/api${pathOf(S.exportSubmissions, { surveyId })}?${p}`);
   if ('job' in file) return file.job;
   save(file.blob, file.name);
   return null;
@@ -168,29 +130,23 @@ export function useExportJob(jobId: string | null) {
   return useQuery({
     queryKey: ['export-job', jobId],
     enabled: !!jobId,
-    queryFn: () => api.get<ExportJob>(`/DataCollection/getExportJob/${encodeURIComponent(jobId!)}`),
+    queryFn: () => call(S.getExportJob, { params: { jobId: jobId! } }),
     refetchInterval: (q) => (q.state.data && (q.state.data.state === JOB_STATE.Succeeded || q.state.data.state === JOB_STATE.Failed) ? false : 1500),
   });
 }
 
 /** Downloads the file of a job that has succeeded. */
 export async function downloadExport(job: ExportJob): Promise<void> {
-  const file = await fetchFile(job.downloadUrl ?? `/api/DataCollection/downloadExport/${encodeURIComponent(job.jobId)}`);
+  const file = await fetchFile(job.downloadUrl ?? `/api${pathOf(S.downloadExport, { jobId: job.jobId })}`);
   if ('job' in file) throw new ApiError('http', 500, DOWNLOAD_FAILED, []);
   save(file.blob, file.name);
 }
 
 /** A stored file of a submission as an object URL the renderer can show (FormContext.fileUrl). */
 export async function fileObjectUrl(fileId: string): Promise<string> {
-  const file = await fetchFile(`/api/DataCollection/getSubmissionFile/${encodeURIComponent(fileId)}`);
+  const file = await fetchFile(`/api${pathOf(S.getSubmissionFile, { id: fileId })}`);
   if ('job' in file) throw new ApiError('http', 500, DOWNLOAD_FAILED, []);
   return URL.createObjectURL(file.blob);
-}
-
-export interface RepeatRows {
-  totalSize: number;
-  columns: { key: string; header: string }[];
-  rows: { submissionId: string; submittedAt: string; index: string; parentIndex: string | null; answers: Record<string, string | number | boolean | null> }[];
 }
 
 export function useRepeatRows(q: (TableQuery & { repeat: string }) | null) {
@@ -198,6 +154,7 @@ export function useRepeatRows(q: (TableQuery & { repeat: string }) | null) {
     queryKey: ['repeat-rows', q],
     enabled: !!q,
     placeholderData: keepPreviousData,
+    // The address repeats Filter, which call() does not send: built here, with the declaration's path.
     queryFn: () => {
       const p = filterParams(q!);
       p.set('SurveyId', q!.surveyId);
@@ -205,7 +162,7 @@ export function useRepeatRows(q: (TableQuery & { repeat: string }) | null) {
       p.set('Page', String(q!.page));
       p.set('PageSize', String(q!.pageSize));
       p.set('Headers', 'labels');
-      return api.get<RepeatRows>(`/DataCollection/getRepeatRows?${p}`);
+      return api.get<RepeatRows>(`${S.getRepeatRows.path}?${p}`);
     },
   });
 }

@@ -1,6 +1,16 @@
 // The addresses of the Survey Data table's calls, built in one place for the page's queries
 // (./api.ts) and for the entry, which starts the first page's calls before the page's code has arrived
-// (./prefetch.ts): both must build the same address for the page to take the early answer.
+// (./prefetch.ts): both must build the same address for the page to take the early answer. The paths are
+// the calls' declarations' (schemas/); the table's filters repeat a parameter (Filter), so its address is
+// built here rather than by src/api/call.ts.
+import type { SUBMISSIONS_API } from '../../../schemas/submissions';
+import type { SURVEYS_API } from '../../../schemas/surveys';
+
+// These ship in the entry, which must stay small: the paths are written here, without the declarations'
+// schemas, and the compiler holds each to its declaration.
+const SURVEYS_PATH = '/DataCollection/getAllSurveysForProjectByStatus' satisfies typeof SURVEYS_API.getAllSurveysForProjectByStatus.path;
+const SUBMISSIONS_PATH = '/DataCollection/getSubmissions' satisfies typeof SUBMISSIONS_API.getSubmissions.path;
+
 export interface TableQuery {
   surveyId: string;
   page: number;
@@ -34,9 +44,9 @@ export function filterParams(q: Omit<TableQuery, 'page' | 'pageSize' | 'surveyId
   return p;
 }
 
-export const surveysPath = (projectId: string): string => `/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`;
+export const surveysPath = (projectId: string): string => `${SURVEYS_PATH}?ProjectId=${projectId}`;
 
-export const SURVEY_MODEL_PATH = '/Survey/GetById';
+export const SURVEY_MODEL_PATH = '/Survey/GetById' satisfies typeof SURVEYS_API.getById.path;
 /** The key of a survey's model among the early calls (a POST: its address alone does not name it). */
 export const surveyModelKey = (surveyId: string): string => `${SURVEY_MODEL_PATH} ${surveyId}`;
 
@@ -47,5 +57,5 @@ export function submissionsPath(q: TableQuery): string {
   p.set('PageSize', String(q.pageSize));
   p.set('Headers', 'labels');
   if (q.languageId) p.set('LanguageId', String(q.languageId));
-  return `/DataCollection/getSubmissions?${p}`;
+  return `${SUBMISSIONS_PATH}?${p}`;
 }

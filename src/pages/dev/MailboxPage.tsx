@@ -3,22 +3,15 @@ import { Badge, Box, Container, Heading, Input, Stack, Text } from '@chakra-ui/r
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+import { DEV_MAILBOX_API } from '../../../schemas/account';
+import { call } from '../../api/call';
 
 export default function MailboxPage() {
   const { t } = useTranslation();
   const [to, setTo] = useState('');
   const mail = useQuery({
     queryKey: ['dev-mailbox', to],
-    queryFn: () => api.get<Mail[]>('/dev/mailbox', { query: { to: to || undefined } }),
+    queryFn: () => call(DEV_MAILBOX_API.mailbox, { query: to ? { to } : {} }),
     refetchInterval: 3000,
   });
   return (

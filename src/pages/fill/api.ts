@@ -2,7 +2,11 @@
 // survey) and, for signed-in users, its Excel export.
 import { useEffect, useState } from 'react';
 import { exportFileName, type ExpressionTrees, type SurveyModel } from '../../../engine/survey/index';
-import { ApiError, api } from '../../api/client';
+import type { AnswerOf } from '../../../schemas/endpoint';
+import type { SURVEYS_API } from '../../../schemas/surveys';
+import type { TASKS_API } from '../../../schemas/tasks';
+import { callAt, pathOf } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { session } from '../../state/session';
 import { PREVIEW_PATH, previewQuery, takeArrived, takePrefetched } from './prefetch';
 import type { FillRoute } from './route';
@@ -20,10 +24,16 @@ export interface PreviewData extends SurveyModel {
   expressionTrees?: ExpressionTrees;
 }
 
+/**
+ * GetPreviewData's answer as the page reads it: the item tree and the expression trees, which the schema
+ * sends as stored, are the engine's.
+ */
+const asPreviewData = (d: AnswerOf<typeof SURVEYS_API.getPreviewData>): PreviewData => d as PreviewData;
+
 /** The address the survey is read from, as the client sends it: the service worker keeps it for offline use. */
 export function previewUrl(route: FillRoute): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(previewQuery(route))) if (v !== null && v !== '') params.set(k, v);
+  for (const [k, v] of Object.entries(previewQuery(route))) if (v !== '') params.set(k, String(v));
   return `/api${PREVIEW_PATH}?${params.toString()}`;
 }
 
@@ -39,7 +49,10 @@ const RETRY_DELAYS_MS = [1000, 2000];
 async function readPreview(route: FillRoute): Promise<PreviewData> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await (takePrefetched<PreviewData>(route) ?? api.get<PreviewData>(PREVIEW_PATH, { query: previewQuery(route) }));
+      return await (takePrefetched<PreviewData>(route) ??
+        callAt<typeof SURVEYS_API.getPreviewData>({ method: 'GET', path: PREVIEW_PATH }, { query: previewQuery(route) }).then(
+          asPreviewData,
+        ));
     } catch (err) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined || (err instanceof ApiError && err.status >= 400 && err.status < 500)) throw err;
@@ -54,7 +67,10 @@ async function readPreview(route: FillRoute): Promise<PreviewData> {
  */
 function startTask(route: FillRoute, data: PreviewData): void {
   if (route.taskId !== null && session.token && data.linkValid !== false) {
-    void api.post('/Task/updateTaskStatus', { id: route.taskId, newStatus: 2 }).catch(() => undefined);
+    void callAt<typeof TASKS_API.updateTaskStatus>(
+      { method: 'POST', path: '/Task/updateTaskStatus' },
+      { body: { id: route.taskId, newStatus: 2 } },
+    ).catch(() => undefined);
   }
 }
 
@@ -125,7 +141,10 @@ export async function exportSurvey(surveyId: string, name: string): Promise<void
   const headers: Record<string, string> = {};
   if (session.token) headers.authorization = `Bearer ${session.token}`;
   if (session.organizationId) headers['organization-id'] = session.organizationId;
-  const res = await fetch(`/api/DataCollection/exportSurvey/${encodeURIComponent(surveyId)}`, { headers });
+  const res = await fetch(
+    `/api${pathOf({ method: 'GET', path: '/DataCollection/exportSurvey/:id' } satisfies Pick<typeof SURVEYS_API.exportSurvey, 'method' | 'path'>, { id: surveyId })}`,
+    { headers },
+  );
   if (!res.ok) {
     // A refused download answers the usual envelope as JSON (spec 001 section 8).
     const body = (await res.json().catch(() => null)) as { message?: string; errors?: string[] } | null;

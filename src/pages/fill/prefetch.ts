@@ -3,24 +3,29 @@
 // taken off the critical path. Kept small and free of the fill page's imports: src/main.tsx loads it with
 // the entry. The fill page's query takes the answer once (usePreviewData); a failed early call is
 // simply asked again there, with the query's retries.
+import type { RequestOf } from '../../../schemas/endpoint';
+import type { SURVEYS_API } from '../../../schemas/surveys';
 import { api } from '../../api/client';
 import { settledWithin, startEarly, takeEarly, takeSettled } from '../../api/early';
 import type { FillRoute } from './route';
 
-export const PREVIEW_PATH = '/Survey/GetPreviewData';
+// The entry ships this module and must stay small: the path is written here, without the declaration's
+// schemas, and the compiler holds it to the declaration.
+export const PREVIEW_PATH = '/Survey/GetPreviewData' satisfies typeof SURVEYS_API.getPreviewData.path;
 
-export const previewQuery = (route: FillRoute) => ({
+/** The call's query for the route: what the route does not name is left out. */
+export const previewQuery = (route: FillRoute): RequestOf<typeof SURVEYS_API.getPreviewData>['query'] => ({
   surveyId: route.surveyId,
-  uuid: route.linkUuid,
-  taskId: route.taskId,
-  messageReceiverId: route.receiverId,
+  ...(route.linkUuid !== null ? { uuid: route.linkUuid } : {}),
+  ...(route.taskId !== null ? { taskId: route.taskId } : {}),
+  ...(route.receiverId !== null ? { messageReceiverId: route.receiverId } : {}),
 });
 
 const key = (route: FillRoute): string => `${PREVIEW_PATH} ${JSON.stringify(previewQuery(route))}`;
 
 /** Starts reading the survey the route names. */
 export function prefetchPreview(route: FillRoute): void {
-  startEarly(key(route), () => api.get<unknown>(PREVIEW_PATH, { query: previewQuery(route) }));
+  startEarly(key(route), () => api.get<unknown>(PREVIEW_PATH, { query: previewQuery(route) as Record<string, string | number> }));
 }
 
 /**

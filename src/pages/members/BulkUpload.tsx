@@ -15,10 +15,11 @@ import {
   type DroppedRow,
   type MemberRow,
 } from '../../../engine/validation/memberRows';
-import { roleOptionsFor, type MemberFormPage } from '../../../schemas/members';
-import type { ProblemCode } from '../../../schemas/problems';
+import { LOOKUPS_API } from '../../../schemas/lookups';
+import { MEMBERS_API, genderCodes, roleOptionsFor, type MemberFormPage } from '../../../schemas/members';
 import { roleByName } from '../../../schemas/roles';
-import { api, request, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { SCREEN_QUERY } from '../../components/admin-screen/useScreenList';
 import { problemText, firstProblemText } from '../../i18n';
@@ -26,11 +27,7 @@ import { session } from '../../state/session';
 
 type Read = { fileName: string; rows: MemberRow[]; dropped: DroppedRow[] } | { fileName: string; error: string };
 
-const lookups = () =>
-  Promise.all([
-    api.get<{ id: number; name: string; code: string }[]>('/Languages/getAll'),
-    api.get<{ id: number; name: string; code: string }[]>('/Languages/getAllCountries'),
-  ]);
+const lookups = () => Promise.all([call(LOOKUPS_API.getAll), call(LOOKUPS_API.getAllCountries)]);
 
 async function cellsOf(file: File): Promise<string[][] | undefined> {
   const { default: ExcelJS } = await import('exceljs');
@@ -102,21 +99,17 @@ export function BulkUpload({ page, onDone, onCancel }: { page: MemberFormPage; o
     setBusy(true);
     const scope = adminPage
       ? { workspaceIds: snap.currentWorkspaceId ? [snap.currentWorkspaceId] : [] }
-      : { projectId: snap.currentProjectId };
+      : { projectId: snap.currentProjectId! };
+    // A row's gender is one of the codes: readMemberRows drops the rows whose gender it does not know.
+    const body = read.rows.map(({ row: _row, gender, ...m }) => ({ ...m, gender: genderCodes.find((g) => g === gender)!, ...scope }));
     try {
-      const env = await request<{ added: number; failed: { email: string; message: string; code?: ProblemCode }[] }>(
-        'POST',
-        '/Members/addMembers',
-        {
-          body: read.rows.map(({ row: _row, ...m }) => ({ ...m, ...scope })),
-        },
-      );
+      const result = await call(MEMBERS_API.addMembers, { body });
       await queryClient.invalidateQueries({ queryKey: [SCREEN_QUERY] });
-      if (env.data.failed.length) {
-        const first = env.data.failed[0]!;
+      if (result.failed.length) {
+        const first = result.failed[0]!;
         notify(
           'warning',
-          t('memberManagement.bulk.partly', { added: env.data.added, failed: env.data.failed.length }),
+          t('memberManagement.bulk.partly', { added: result.added, failed: result.failed.length }),
           `${first.email}: ${problemText(first)}`,
         );
       } else notify('success', t('memberManagement.bulk.added'));

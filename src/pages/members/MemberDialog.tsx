@@ -8,9 +8,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { validateMember, type MemberDraft, type MemberField, type MemberMessage } from '../../../engine/validation/member';
-import { genderCodes, roleOptionsFor, type MemberFormPage } from '../../../schemas/members';
+import { LOOKUPS_API } from '../../../schemas/lookups';
+import { MEMBERS_API, genderCodes, roleOptionsFor, type MemberDetail, type MemberFormPage } from '../../../schemas/members';
 import { roleByName, roleById } from '../../../schemas/roles';
-import { api, ApiError } from '../../api/client';
+import { WORKSPACES_API } from '../../../schemas/workspaces';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { ApiMultiSelectWidget, ApiSelectWidget } from '../../components/admin-screen/form/widgets';
@@ -22,29 +25,10 @@ import { BulkUpload } from './BulkUpload';
 
 export type MemberDialogMode = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'preview'; id: string };
 
-interface MemberDetail {
-  id: string;
-  fullName: string;
-  email: string;
-  roleId: number;
-  role: string;
-  gender: number | null;
-  locationId: number | null;
-  location: string | null;
-  languages: number[];
-  selectedLanguages: { id: number; name: string }[];
-  workspaces: { id: string; name: string }[];
-  workspaceIds: string[];
-  isSelf: boolean;
-}
-
 const lookups = {
-  languages: () => api.get<{ id: number; name: string }[]>('/Languages/getAll'),
-  countries: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
-  workspaces: () =>
-    api
-      .get<{ workspaces: { id: string; name: string }[] }>('/Workspaces/getMyWorkspaces', { query: { pageSize: 1000 } })
-      .then((d) => d.workspaces),
+  languages: () => call(LOOKUPS_API.getAll),
+  countries: () => call(LOOKUPS_API.getAllCountries),
+  workspaces: () => call(WORKSPACES_API.getMyWorkspaces, { query: { pageSize: 1000 } }).then((d) => d.workspaces),
 };
 
 function useChoices(key: keyof typeof lookups, enabled = true): { items: Choice[]; loading: boolean } {
@@ -148,18 +132,18 @@ function MemberForm({
     setShown(true);
     if (Object.keys(errors).length) return;
     setBusy(true);
+    // Every field below is one validateMember has checked (or, the role on the enumerators page, preset).
     const body = {
       fullName: d.fullName!.trim(),
       email: d.email!.trim(),
-      roleId: d.roleId,
-      languages: d.languages,
-      locationId: d.locationId,
-      gender: d.gender,
-      ...(adminPage ? { workspaceIds: d.workspaceIds } : { projectId: snap.currentProjectId }),
-      ...(member ? { id: member.id } : {}),
+      roleId: d.roleId!,
+      languages: [...d.languages!],
+      locationId: d.locationId!,
+      gender: genderCodes.find((g) => g === d.gender)!,
+      ...(adminPage ? { workspaceIds: [...d.workspaceIds!] } : { projectId: snap.currentProjectId! }),
     };
     try {
-      await api.post(mode === 'add' ? '/Members/add' : '/Members/edit', body);
+      await (member ? call(MEMBERS_API.edit, { body: { ...body, id: member.id } }) : call(MEMBERS_API.add, { body }));
       notify(
         'success',
         t(mode === 'edit' ? 'memberManagement.updated' : roleFixed ? 'memberManagement.addedCollector' : 'memberManagement.added', {
@@ -354,7 +338,7 @@ export function MemberDialog({
 }) {
   const { t } = useTranslation();
   const id = mode && mode.kind !== 'add' ? mode.id : undefined;
-  const member = useQuery({ queryKey: ['member', id], enabled: !!id, queryFn: () => api.get<MemberDetail>(`/Members/getById/${id}`) });
+  const member = useQuery({ queryKey: ['member', id], enabled: !!id, queryFn: () => call(MEMBERS_API.getById, { params: { id: id! } }) });
   const [tab, setTab] = useState('one');
   useEffect(() => setTab('one'), [mode?.kind]);
   const title = !mode

@@ -6,8 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { MEMBERS_API } from '../../../schemas/members';
 import { screens } from '../../../schemas/screens';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { AdminScreen } from '../../components/admin-screen/AdminScreen';
 import { session } from '../../state/session';
 import { MemberDialog, type MemberDialogMode } from './MemberDialog';
@@ -62,9 +63,9 @@ export default function ProjectMembersPage() {
     queryKey: ['screen', 'members-total', snap.currentProjectId],
     enabled: !!snap.currentProjectId,
     queryFn: () =>
-      api
-        .get<{ totalSize: number }>(`/Projects/getAllProjectMembers/${snap.currentProjectId}`, { query: { PageSize: 1 } })
-        .then((d) => d.totalSize),
+      call(MEMBERS_API.getAllProjectMembers, { params: { projectId: snap.currentProjectId! }, query: { PageSize: 1 } }).then(
+        (d) => d.totalSize,
+      ),
   });
   return (
     <Stack gap="6" maxW="7xl">
@@ -81,8 +82,7 @@ export function AdminMembersPage() {
   const [mode, close] = useDialogMode(newMember);
   const total = useQuery({
     queryKey: ['screen', 'org-members-total'],
-    queryFn: () =>
-      api.get<{ totalSize: number }>('/Members/getAllMembersOfOrganization', { query: { pageSize: 1 } }).then((d) => d.totalSize),
+    queryFn: () => call(MEMBERS_API.getAllMembersOfOrganization, { query: { pageSize: 1 } }).then((d) => d.totalSize),
   });
   return (
     <Stack gap="6" maxW="7xl">

@@ -55,8 +55,9 @@ export function ProfileDialog({ open, profile, onClose }: { open: boolean; profi
         userPhoneNumber: v.userPhoneNumber.trim(),
         userRoleWithinOrganization: v.userRoleWithinOrganization.trim(),
         organizationName: v.organizationName.trim(),
-        organizationTypeId: v.organizationTypeId,
-        organizationCountryId: v.organizationCountryId,
+        // validateProfile has refused the form without them.
+        organizationTypeId: v.organizationTypeId!,
+        organizationCountryId: v.organizationCountryId!,
       },
       // The server says the spec's text; the interface language's version of it is shown.
       {

@@ -3,9 +3,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAndOrganizationInfo } from '../../../schemas/organizations';
+import { PROFILE_API, type ChangePasswordBody, type EditUserAndOrganizationBody } from '../../../schemas/organizations';
 import { accountApi } from '../../api/account';
-import { api, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { localizeCountries } from '../../components/CountryCombobox';
 import { problemText } from '../../i18n';
@@ -18,7 +19,7 @@ export function useProfile(ids: { organizationId: string | null; userId: string 
     queryKey: [...PROFILE_QUERY, ids.organizationId, ids.userId],
     enabled: !!ids.organizationId && !!ids.userId,
     queryFn: () =>
-      api.get<UserAndOrganizationInfo>('/Organizations/getUserAndOrganizationInfo', {
+      call(PROFILE_API.getUserAndOrganizationInfo, {
         query: { organizationId: ids.organizationId!, userId: ids.userId! },
       }),
   });
@@ -42,9 +43,8 @@ export function useProfileChoices() {
 }
 
 export const profileApi = {
-  edit: (body: Record<string, unknown>) => api.post<{ message: string }>('/Organizations/editUserAndOrganization', body),
-  changePassword: (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
-    api.post<boolean>('/Account/changePassword', body),
+  edit: (body: EditUserAndOrganizationBody) => call(PROFILE_API.editUserAndOrganization, { body }),
+  changePassword: (body: ChangePasswordBody) => call(PROFILE_API.changePassword, { body }),
 };
 
 /**
@@ -58,7 +58,7 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   async function save(
-    body: Record<string, unknown> & { userFullName: string },
+    body: EditUserAndOrganizationBody,
     opts: { savedText: (r: { message: string }) => string; organizationName?: string | undefined },
   ): Promise<boolean> {
     setBusy(true);

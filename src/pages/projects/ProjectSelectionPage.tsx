@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { screens } from '../../../schemas/screens';
-import { api, ApiError } from '../../api/client';
+import { WORKSPACES_API } from '../../../schemas/workspaces';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { AdminScreen } from '../../components/admin-screen/AdminScreen';
 import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
@@ -17,7 +19,7 @@ export default function ProjectSelectionPage() {
   const workspace = useQuery({
     queryKey: ['workspace', workspaceId],
     enabled: !!workspaceId,
-    queryFn: () => api.get<{ id: string; name: string }>(`/Workspaces/getById/${workspaceId}`),
+    queryFn: () => call(WORKSPACES_API.getById, { params: { id: workspaceId! } }),
   });
   const gone = workspace.error instanceof ApiError && workspace.error.status === 404;
   // A workspace deleted meanwhile (or in another tab) is no longer a choice.

@@ -10,22 +10,16 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { hasAnyRole } from '../../../schemas/roles';
 import { BUILDER_BASE } from '../../../schemas/screens/surveyTools';
-import { XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES } from '../../../schemas/xlsform';
-import { api, ApiError, request } from '../../api/client';
+import type { AnswerOf } from '../../../schemas/endpoint';
+import { SURVEYS_API } from '../../../schemas/surveys';
+import { XLSFORM_API, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES } from '../../../schemas/xlsform';
+import { call, pathOf } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { AppDialog } from '../../components/AppDialog';
 import { session } from '../../state/session';
 
-interface ReportEntry {
-  sheet: string;
-  row: number;
-  column: string;
-  level: 'warning' | 'error';
-  /** English; shown only when the entry has no code (engine/survey/xlsform/messages.ts). */
-  message: string;
-  code?: string;
-  params?: Record<string, string | number>;
-  name?: string;
-}
+/** An entry of the import's report; its English message is shown only when it has no code (engine/survey/xlsform/messages.ts). */
+type ReportEntry = AnswerOf<typeof XLSFORM_API.importXlsForm>['report'][number];
 
 /**
  * An entry's text in the interface language, by its code (xlsform.messages.<code>), as API problems are
@@ -40,11 +34,7 @@ function reportText(t: TFunction, r: ReportEntry): string {
       : {};
   return t(`xlsform.messages.${r.code}`, { ...p, ...ours, defaultValue: r.message });
 }
-interface SurveyOption {
-  id: string;
-  name: string;
-  surveyStatusId: number;
-}
+type SurveyOption = AnswerOf<typeof SURVEYS_API.getAllSurveysForProjectByStatus>['surveys'][number];
 
 type Mode = 'import' | 'export' | null;
 
@@ -79,8 +69,7 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
   const [result, setResult] = useState<{ surveyId: string | null; report: ReportEntry[] } | null>(null);
 
   useEffect(() => {
-    api
-      .get<{ surveys: SurveyOption[] }>('/DataCollection/getAllSurveysForProjectByStatus', { query: { ProjectId: projectId } })
+    call(SURVEYS_API.getAllSurveysForProjectByStatus, { query: { ProjectId: projectId } })
       .then((d) => setSurveys(d.surveys))
       .catch(() => setSurveys([]));
   }, [projectId]);
@@ -98,11 +87,8 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
     if (target) form.set('SurveyId', target);
     form.set('File', file, file.name);
     try {
-      const env = await request<{ surveyId: string; report: ReportEntry[] }>('POST', '/DataCollection/importXlsForm', {
-        form,
-        timeoutMs: 120_000,
-      });
-      setResult({ surveyId: env.data.surveyId, report: env.data.report });
+      const imported = await call(XLSFORM_API.importXlsForm, {}, { form, timeoutMs: 120_000 });
+      setResult({ surveyId: imported.surveyId, report: imported.report });
     } catch (e) {
       const report = e instanceof ApiError ? (e.data as { report?: ReportEntry[] } | null)?.report : undefined;
       if (report) setResult({ surveyId: null, report });
@@ -118,7 +104,7 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
     setBusy(true);
     setProblem(null);
     try {
-      const res = await fetch(`/api/DataCollection/exportSurvey/${survey.id}`, {
+      const res = await fetch(`/api${pathOf(SURVEYS_API.exportSurvey, { id: survey.id })}`, {
         headers: { authorization: `Bearer ${session.token ?? ''}`, 'organization-id': session.organizationId ?? '' },
       });
       if (!res.ok) throw new Error(String(res.status));

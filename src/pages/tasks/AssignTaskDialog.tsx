@@ -6,20 +6,24 @@ import { Badge, Checkbox, Field, Input, SimpleGrid, Stack, Text, Textarea } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { collectionTypeCodes, NOTE_MAX, recurrenceCodes, recurrences, weekdayCodes } from '../../../schemas/tasks';
-import { api } from '../../api/client';
+import { LOOKUPS_API } from '../../../schemas/lookups';
+import {
+  collectionTypeCodes,
+  NOTE_MAX,
+  recurrenceCodes,
+  recurrences,
+  TASKS_API,
+  weekdayCodes,
+  type CollectionType,
+  type Recurrence,
+  type Weekday,
+} from '../../../schemas/tasks';
+import { call } from '../../api/call';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { DialogActions, FormField, SelectControl } from '../../components/FormField';
 import { SCREEN_QUERY } from '../../components/admin-screen/useScreenList';
 import { taskFailureText, useDeployedSurveys } from './api';
-
-interface Collector {
-  memberId: string;
-  enumeratorName: string;
-  location: string | null;
-  suggested: boolean;
-}
 
 const empty = {
   surveyId: '',
@@ -93,26 +97,23 @@ export function AssignTaskDialog({
     queryKey: ['countries'],
     enabled: open,
     staleTime: Infinity,
-    queryFn: () => api.get<{ id: number; name: string }[]>('/Languages/getAllCountries'),
+    queryFn: () => call(LOOKUPS_API.getAllCountries),
   });
   const groups = useQuery({
     queryKey: ['assign', 'groups', workspaceId],
     enabled: open && !!workspaceId,
-    queryFn: () =>
-      api.get<{ locationGroups: { id: string; name: string }[] }>('/Task/GetLocationGroups', {
-        query: { workspaceId: workspaceId!, PageSize: 500 },
-      }),
+    queryFn: () => call(TASKS_API.getLocationGroups, { query: { workspaceId: workspaceId!, PageSize: 500 } }),
   });
   const collectors = useQuery({
     queryKey: ['assign', 'collectors', projectId, f.locationId],
     enabled: open,
     queryFn: () =>
-      api.get<{ dataCollectors: Collector[] }>('/Task/getDataCollectorsOfProject', {
+      call(TASKS_API.getDataCollectorsOfProject, {
         query: { ProjectId: projectId, PageSize: 500, ...(f.locationId ? { LocationId: Number(f.locationId) } : {}) },
       }),
   });
 
-  const recurrence = Number(f.recurrence);
+  const recurrence = Number(f.recurrence) as Recurrence; // the select offers only recurrenceCodes
   const missingSurvey = f.surveyId === '';
   const missingCollectors = chosen.length === 0;
 
@@ -121,23 +122,25 @@ export function AssignTaskDialog({
     if (missingSurvey || missingCollectors) return;
     setBusy(true);
     try {
-      await api.post('/Task/createTask', {
-        surveyId: f.surveyId,
-        dataCollectorIds: chosen,
-        collectionType: Number(f.collectionType),
-        collectionRound: Math.max(1, Number(f.round) || 1),
-        note: f.note,
-        recurrence,
-        ...(f.deadline ? { tasksDeadline: new Date(f.deadline).toISOString() } : {}),
-        ...(f.locationId ? { locationId: Number(f.locationId) } : {}),
-        ...(f.locationGroupId ? { locationGroupId: f.locationGroupId } : {}),
-        ...(recurrence === recurrences.EveryXDays ? { everyXDays: Math.max(1, Number(f.everyXDays) || 1) } : {}),
-        ...((recurrence === recurrences.Weekly || recurrence === recurrences.Biweekly) && f.weekday !== ''
-          ? { weekday: Number(f.weekday) }
-          : {}),
-        ...(recurrence !== recurrences.NoRecurrence && f.recurrenceEnd
-          ? { recurrenceEnd: new Date(`${f.recurrenceEnd}T23:59:59`).toISOString() }
-          : {}),
+      await call(TASKS_API.createTask, {
+        body: {
+          surveyId: f.surveyId,
+          dataCollectorIds: chosen,
+          collectionType: Number(f.collectionType) as CollectionType, // the select offers only collectionTypeCodes
+          collectionRound: Math.max(1, Number(f.round) || 1),
+          note: f.note,
+          recurrence,
+          ...(f.deadline ? { tasksDeadline: new Date(f.deadline).toISOString() } : {}),
+          ...(f.locationId ? { locationId: Number(f.locationId) } : {}),
+          ...(f.locationGroupId ? { locationGroupId: f.locationGroupId } : {}),
+          ...(recurrence === recurrences.EveryXDays ? { everyXDays: Math.max(1, Number(f.everyXDays) || 1) } : {}),
+          ...((recurrence === recurrences.Weekly || recurrence === recurrences.Biweekly) && f.weekday !== ''
+            ? { weekday: Number(f.weekday) as Weekday } // the select offers only weekdayCodes
+            : {}),
+          ...(recurrence !== recurrences.NoRecurrence && f.recurrenceEnd
+            ? { recurrenceEnd: new Date(`${f.recurrenceEnd}T23:59:59`).toISOString() }
+            : {}),
+        },
       });
       notify('success', t('tasks.form.assigned'));
       await client.invalidateQueries({ queryKey: [SCREEN_QUERY] });

@@ -10,11 +10,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { taskStatuses } from '../../../schemas/tasks';
+import { taskStatuses, type TaskRow } from '../../../schemas/tasks';
 import { session } from '../../state/session';
 import { OUTBOX_SENT_EVENT, keepSurveysOffline } from '../../offline/listCache';
 import { useConnection } from '../../offline/ui/hooks';
-import { MY_TASKS_QUERY, openTasks, taskSurveyDataUrl, taskSurveyPath, useMyTasks, useUpdateTaskStatus, type MyTask } from './api';
+import { MY_TASKS_QUERY, openTasks, taskSurveyDataUrl, taskSurveyPath, useMyTasks, useUpdateTaskStatus } from './api';
 import { RejectDialog } from './RejectDialog';
 import { TaskList } from './TaskList';
 
@@ -41,7 +41,7 @@ export default function MyTasksPage() {
   const tab = TABS.find((x) => x.key === params.get('tab')) ?? TABS[0];
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useMyTasks({ status: tab.status, page });
-  const [rejecting, setRejecting] = useState<MyTask | null>(null);
+  const [rejecting, setRejecting] = useState<TaskRow | null>(null);
   const start = useUpdateTaskStatus();
   const stats = q.data?.stats;
   const savedAt = q.data?.savedAt;
@@ -90,7 +90,7 @@ export default function MyTasksPage() {
   );
   // Changing a tab starts again at page 1 (spec 001 section 4).
   const choose = (key: string) => setParams(key === 'all' ? {} : { tab: key }, { replace: true });
-  const goTo = (task: MyTask) => {
+  const goTo = (task: TaskRow) => {
     const open = () => void navigate(taskSurveyPath(task));
     if (task.status === taskStatuses.Assigned) start.mutate({ id: task.id, newStatus: 2 }, { onSettled: open });
     else open();

@@ -3,14 +3,14 @@
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REASON_MAX } from '../../../schemas/tasks';
+import { REASON_MAX, type TaskRow } from '../../../schemas/tasks';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { problemText } from '../../i18n';
-import { useUpdateTaskStatus, type MyTask } from './api';
+import { useUpdateTaskStatus } from './api';
 
-export function RejectDialog({ task, onClose }: { task: MyTask | null; onClose: () => void }) {
+export function RejectDialog({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);

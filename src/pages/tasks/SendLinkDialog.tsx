@@ -5,8 +5,8 @@ import { Alert, Stack, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX, messageChannels } from '../../../schemas/tasks';
-import { api } from '../../api/client';
+import { MESSAGE_MAX, messageChannels, TASKS_API, type MessageChannel } from '../../../schemas/tasks';
+import { call } from '../../api/call';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
 import { DialogActions, FormField, SelectControl } from '../../components/FormField';
@@ -29,7 +29,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
   const { t } = useTranslation();
   const client = useQueryClient();
   const [surveyId, setSurveyId] = useState('');
-  const [channel, setChannel] = useState<number>(messageChannels.Email);
+  const [channel, setChannel] = useState<MessageChannel>(messageChannels.Email);
   const [receivers, setReceivers] = useState('');
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
@@ -46,7 +46,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
   const channels = useQuery({
     queryKey: ['messaging-channels'],
     enabled: open,
-    queryFn: () => api.get<{ whatsapp: boolean; email: boolean }>('/Task/getMessagingChannels'),
+    queryFn: () => call(TASKS_API.getMessagingChannels),
   });
   const surveys = useDeployedSurveys(projectId, open);
   const parsed = parseReceivers(receivers);
@@ -55,7 +55,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
     if (!surveyId || parsed.length === 0) return;
     setBusy(true);
     try {
-      const r = await api.post<{ sent: number }>('/Task/createMessagingTask', { surveyId, channel, message, receivers: parsed });
+      const r = await call(TASKS_API.createMessagingTask, { body: { surveyId, channel, message, receivers: parsed } });
       notify('success', t('tasks.messages.sent', { count: r.sent }));
       await client.invalidateQueries({ queryKey: [SCREEN_QUERY] });
       onClose();
@@ -102,7 +102,7 @@ export function SendLinkDialog({ open, onClose, projectId }: { open: boolean; on
           </SelectControl>
         </FormField>
         <FormField label={t('tasks.messages.channel')}>
-          <SelectControl value={String(channel)} onChange={(v) => setChannel(Number(v))} testId="send-channel">
+          <SelectControl value={String(channel)} onChange={(v) => setChannel(Number(v) as MessageChannel)} testId="send-channel">
             <option value={messageChannels.Email}>{t('tasks.channels.1')}</option>
             <option value={messageChannels.Whatsapp} disabled={whatsappOff}>
               {t('tasks.channels.0')}

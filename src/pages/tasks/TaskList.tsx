@@ -6,9 +6,9 @@ import { Badge, Box, Button, Flex, HStack, Stack, Table, Text, useBreakpointValu
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { taskStatuses } from '../../../schemas/tasks';
+import { taskStatuses, type TaskRow } from '../../../schemas/tasks';
 import { Pager } from '../../components/admin-screen/Pager';
-import { MY_TASKS_PAGE_SIZE, type MyTask, type MyTasksData } from './api';
+import { MY_TASKS_PAGE_SIZE, type MyTasksData } from './api';
 import { StatusBadge } from './StatusBadge';
 
 export interface TaskListProps {
@@ -17,8 +17,8 @@ export interface TaskListProps {
   actionsShown: boolean;
   /** The task whose survey is being opened. */
   starting: string | null;
-  onReject: (t: MyTask) => void;
-  onGo: (t: MyTask) => void;
+  onReject: (t: TaskRow) => void;
+  onGo: (t: TaskRow) => void;
   onPage: (page: number) => void;
 }
 
@@ -26,7 +26,7 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
   const { t, i18n } = useTranslation();
   const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
-  const actions = (task: MyTask, size: 'xs' | 'sm') => (
+  const actions = (task: TaskRow, size: 'xs' | 'sm') => (
     <>
       {task.status === taskStatuses.Assigned && (
         <Button size={size} variant="outline" colorPalette="red" onClick={() => onReject(task)} data-testid="mytasks-reject">
@@ -40,7 +40,7 @@ export function TaskList({ q, page, actionsShown, starting, onReject, onGo, onPa
       )}
     </>
   );
-  const note = (task: MyTask) => (task.rejectionReason ? t('myTasks.reasonLabel', { reason: task.rejectionReason }) : task.note || '–');
+  const note = (task: TaskRow) => (task.rejectionReason ? t('myTasks.reasonLabel', { reason: task.rejectionReason }) : task.note || '–');
   return (
     <>
       {q.isError ? (

@@ -3,8 +3,10 @@
 // proxied deployment without SMTP showed any visitor any account's reset code. And per-address limits
 // would count every visitor as the proxy unless TRUST_PROXY names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoint } from '../../../schemas/endpoint';
 import { buildApp, type App } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
+import { routeOf } from '../../../server/route';
 import { createTestApp, type TestApp } from '../../support/app';
 
 let t: TestApp;
@@ -50,30 +52,38 @@ describe('the development mailbox behind a proxy', () => {
   );
 });
 
+/** A route that answers the address the app believes the request came from. */
+const ipCall = endpoint({
+  method: 'GET',
+  path: '/api/__ip',
+  access: 'public',
+  answer: { type: 'object', required: ['ip'], properties: { ip: { type: 'string' } } },
+});
+
 describe('TRUST_PROXY', () => {
   it('off: the forwarded address is not believed', async () => {
     const app = await appWith({});
-    app.get('/api/__ip', { config: { access: 'public' } }, async (req) => ({ ip: req.ip }));
+    app.route({ ...routeOf(ipCall), handler: async (req) => ({ isSuccess: true, data: { ip: req.ip }, message: '', errors: [] }) });
     const res = await app.inject({
       method: 'GET',
       url: '/api/__ip',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
-    expect(res.json().ip).toBe('127.0.0.1');
+    expect(res.json().data.ip).toBe('127.0.0.1');
     await app.close();
   });
 
   it('loopback: a local proxy passes the visitor address on', async () => {
     const app = await appWith({ TRUST_PROXY: 'loopback' });
-    app.get('/api/__ip', { config: { access: 'public' } }, async (req) => ({ ip: req.ip }));
+    app.route({ ...routeOf(ipCall), handler: async (req) => ({ isSuccess: true, data: { ip: req.ip }, message: '', errors: [] }) });
     const res = await app.inject({
       method: 'GET',
       url: '/api/__ip',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
-    expect(res.json().ip).toBe('203.0.113.9');
+    expect(res.json().data.ip).toBe('203.0.113.9');
     await app.close();
   });
 

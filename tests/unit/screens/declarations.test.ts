@@ -110,7 +110,7 @@ describe('admin screen declarations', () => {
     for (const s of all) {
       for (const c of callsOf(s)) {
         const body = c.body === undefined || c.body === 'selection' ? {} : 'form' in c.body ? (c.body.fields ?? {}) : c.body;
-        for (const value of [c.path, ...Object.values(c.query ?? {}), ...Object.values(body)]) {
+        for (const value of [...Object.values(c.params ?? {}), ...Object.values(c.query ?? {}), ...Object.values(body)]) {
           for (const m of String(value).matchAll(PLACEHOLDER)) if (!KNOWN.test(m[1]!)) bad.push(`${s.id}: ${m[0]}`);
         }
       }

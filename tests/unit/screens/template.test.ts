@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { endpoint } from '../../../schemas/endpoint';
 import { buildRequest, canBuild, fill, MissingValue } from '../../../src/components/admin-screen/template';
+
+// Calls as the declarations make them; only the method and the path matter to the template.
+const at = (method: 'GET' | 'PUT' | 'POST', path: string) => endpoint({ method, path, access: 'public', answer: {} });
 
 const c = {
   row: { id: 'r1', name: 'A b' },
@@ -19,24 +23,31 @@ describe('screen call templates', () => {
 
   it('builds path, query and the three kinds of body', () => {
     expect(
-      buildRequest({ method: 'PUT', path: '/DataCollection/{row.id}/toggle', query: { entityType: 2, ws: '{ctx.workspaceId}' } }, c),
+      buildRequest(
+        {
+          endpoint: at('PUT', '/DataCollection/:id/toggle'),
+          params: { id: '{row.id}' },
+          query: { entityType: 2, ws: '{ctx.workspaceId}' },
+        },
+        c,
+      ),
     ).toEqual({
       method: 'PUT',
       path: '/DataCollection/r1/toggle',
       query: { entityType: 2, ws: 'w1' },
       body: undefined,
     });
-    expect(buildRequest({ method: 'PUT', path: '/b', body: 'selection' }, c).body).toEqual(['a', 'b']);
-    expect(buildRequest({ method: 'POST', path: '/f', body: { form: true, fields: { typeId: '{param.id|number}' } } }, c).body).toEqual({
+    expect(buildRequest({ endpoint: at('PUT', '/b'), body: 'selection' }, c).body).toEqual(['a', 'b']);
+    expect(buildRequest({ endpoint: at('POST', '/f'), body: { form: true, fields: { typeId: '{param.id|number}' } } }, c).body).toEqual({
       name: 'N',
       typeId: 3,
     });
-    expect(buildRequest({ method: 'POST', path: '/d', body: { id: '{row.id}' } }, c).body).toEqual({ id: 'r1' });
+    expect(buildRequest({ endpoint: at('POST', '/d'), body: { id: '{row.id}' } }, c).body).toEqual({ id: 'r1' });
   });
 
   it('refuses a call whose placeholder has no value', () => {
-    expect(() => buildRequest({ method: 'GET', path: '/p/{ctx.projectId}' }, c)).toThrow(MissingValue);
-    expect(canBuild({ method: 'GET', path: '/p/{ctx.projectId}' }, c)).toBe(false);
-    expect(canBuild({ method: 'GET', path: '/p/{ctx.workspaceId}' }, c)).toBe(true);
+    expect(() => buildRequest({ endpoint: at('GET', '/p/:id'), params: { id: '{ctx.projectId}' } }, c)).toThrow(MissingValue);
+    expect(canBuild({ endpoint: at('GET', '/p/:id'), params: { id: '{ctx.projectId}' } }, c)).toBe(false);
+    expect(canBuild({ endpoint: at('GET', '/p/:id'), params: { id: '{ctx.workspaceId}' } }, c)).toBe(true);
   });
 });

@@ -86,8 +86,9 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
           password: v.password,
           confirmPassword: v.confirm,
           organizationName: v.organizationName.trim(),
-          typeId: v.typeOrganization,
-          countryId: v.country,
+          // validateAccount has refused the form without them.
+          typeId: v.typeOrganization!,
+          countryId: v.country!,
         },
         await bot.current?.token(),
       );
@@ -261,9 +262,8 @@ export function AccountStep({ onDone }: { onDone: () => void }) {
           onSubmit={async (code) => {
             try {
               const env = await accountApi.confirmEmail({ userId: registration.userId!, code }, await bot.current?.token());
-              const data = env.data === true ? {} : env.data;
               registration.confirmed = true;
-              registration.registrationToken = data.registrationToken ?? null;
+              registration.registrationToken = env.data.registrationToken;
               notify('success', t('auth.register.created'));
               setCodeOpen(false);
               onDone();

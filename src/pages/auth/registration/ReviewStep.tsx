@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { PAYMENT_API } from '../../../../schemas/payment';
 import { accountApi } from '../../../api/account';
-import { ApiError, api } from '../../../api/client';
+import { call } from '../../../api/call';
+import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { planDisplayName, pricePerMonth } from '../../../components/PlanCard';
 import { problemText } from '../../../i18n';
@@ -26,9 +28,9 @@ export function ReviewStep({ onBack }: { onBack: () => void }) {
   async function start() {
     setBusy(true);
     try {
-      await api.post(
-        '/payment/stripe/createSubscription',
-        { organizationId: registration.organizationId, packetId: plan!.id, isMonthlySubscription: !registration.yearly },
+      await call(
+        PAYMENT_API.createSubscription,
+        { body: { organizationId: registration.organizationId ?? '', packetId: plan!.id, isMonthlySubscription: !registration.yearly } },
         { headers: registration.registrationToken ? { authorization: `Bearer ${registration.registrationToken}` } : {}, noRefresh: true },
       );
       clearRegistration();

@@ -2,7 +2,10 @@
 // (POST /Survey/SaveSurvey) and publishing (POST /DataCollection/PublishSurvey).
 import { useQuery } from '@tanstack/react-query';
 import type { PublishProblem, SurveyModel } from '../../../../engine/survey/index';
-import { api, ApiError } from '../../../api/client';
+import { SURVEY_BUILDER_API, type SaveSurveyBody, type SavedSurvey } from '../../../../schemas/surveyBuilder';
+import { SURVEYS_API } from '../../../../schemas/surveys';
+import { call } from '../../../api/call';
+import { ApiError, request } from '../../../api/client';
 
 export interface Loaded {
   model: SurveyModel;
@@ -28,23 +31,21 @@ export function useBuilderSurvey(surveyId: string) {
 }
 
 export async function loadSurvey(surveyId: string): Promise<Loaded> {
-  const {
-    version,
-    languageId: _language,
-    attachments,
-    ...model
-  } = await api.post<SurveyModel & { version: number; languageId: number }>('/Survey/GetById', { SurveyId: surveyId });
+  // The item tree and the CSV rows, which the schema sends as stored, are the engine's.
+  const answer = await call(SURVEYS_API.getById, { body: { SurveyId: surveyId } });
+  const { version, languageId: _language, attachments, ...model } = answer as SurveyModel & typeof answer;
   return { model, version, ...(attachments ? { attachments } : {}) };
 }
 
 export function saveSurvey(surveyId: string, payload: { model: SurveyModel; deletedIds: string[]; version: number }): Promise<Loaded> {
-  return api
-    .post<{ version: number; model: SurveyModel }>('/Survey/SaveSurvey', { surveyId, ...payload })
-    .then((r) => ({ model: r.model, version: r.version }));
+  // The one call not made with call(): its body's item tree is recursive, beyond the derived types.
+  const e = SURVEY_BUILDER_API.saveSurvey;
+  const body: SaveSurveyBody = { surveyId, ...payload };
+  return request<SavedSurvey>(e.method, e.path, { body }).then(({ data }) => ({ model: data.model, version: data.version }));
 }
 
 export function publishSurvey(surveyId: string): Promise<{ version: number }> {
-  return api.post<{ version: number }>('/DataCollection/PublishSurvey', { surveyId });
+  return call(SURVEY_BUILDER_API.publishSurvey, { body: { surveyId } });
 }
 
 /** A save refused because the survey was saved since (another tab, another person). */

@@ -6,17 +6,11 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_KINDS, MEDIA_RULES, mediaRefusalOf, type SurveyMediaKind } from '../../../../schemas/surveyMedia';
-import { api, ApiError, request } from '../../../api/client';
+import { MEDIA_KINDS, MEDIA_RULES, SURVEY_MEDIA_API, mediaRefusalOf, type SurveyMediaEntry } from '../../../../schemas/surveyMedia';
+import { call } from '../../../api/call';
+import { ApiError } from '../../../api/client';
 import { forgetSignedMedia } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
-
-export interface MediaEntry {
-  fileName: string;
-  kind: SurveyMediaKind;
-  contentType: string;
-  size: number;
-}
 
 /** Every extension the server takes, for the file picker's filter (the server still decides). */
 export const ACCEPT = MEDIA_KINDS.flatMap((k) => MEDIA_RULES[k].extensions.map((e) => `.${e}`)).join(',');
@@ -34,12 +28,12 @@ const listKey = (surveyId: string) => ['surveyMedia', 'list', surveyId] as const
 export function useSurveyMediaList(surveyId: string) {
   return useQuery({
     queryKey: listKey(surveyId),
-    queryFn: () => api.get<MediaEntry[]>('/DataCollection/getSurveyMediaList', { query: { surveyId } }),
+    queryFn: () => call(SURVEY_MEDIA_API.getSurveyMediaList, { query: { surveyId } }),
   });
 }
 
 /** The file picker, the limits, the upload button and its outcome; `onUploaded` hears of each file stored. */
-export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUploaded?: (entry: MediaEntry) => void }) {
+export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUploaded?: (entry: SurveyMediaEntry) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const ids = { file: useId(), help: useId(), note: useId() };
@@ -58,16 +52,16 @@ export function MediaUpload({ surveyId, onUploaded }: { surveyId: string; onUplo
     form.set('SurveyId', surveyId);
     form.set('File', file, file.name);
     try {
-      const env = await request<MediaEntry>('POST', '/DataCollection/uploadSurveyMedia', { form, timeoutMs: 120_000 });
-      const message = t('surveyMedia.uploaded', { name: env.data.fileName });
+      const entry = await call(SURVEY_MEDIA_API.uploadSurveyMedia, {}, { form, timeoutMs: 120_000 });
+      const message = t('surveyMedia.uploaded', { name: entry.fileName });
       setDone(message);
       toaster.create({ type: 'success', title: message, closable: true });
       setFile(null);
       if (input.current) input.current.value = '';
       // A file of the same name was replaced: what was shown of it is stale.
-      forgetSignedMedia(surveyId, env.data.fileName);
+      forgetSignedMedia(surveyId, entry.fileName);
       await queryClient.invalidateQueries({ queryKey: listKey(surveyId) });
-      onUploaded?.(env.data);
+      onUploaded?.(entry);
     } catch (e) {
       setProblem(refusalText(e));
     } finally {

@@ -7,7 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../../../api/client';
+import { SURVEYS_API } from '../../../../schemas/surveys';
+import { call } from '../../../api/call';
 import { fetchSurveyMedia, surveyMediaPath as mediaUrl } from '../../../api/surveyMedia';
 import { toaster } from '../../../app/toastStore';
 import { builderKey } from '../builder/api';
@@ -40,7 +41,7 @@ export default function SurveyMediaPage() {
   const queryClient = useQueryClient();
   const survey = useQuery({
     queryKey: ['surveyMedia', 'survey', surveyId],
-    queryFn: () => api.post<{ name: string }>('/Survey/GetById', { SurveyId: surveyId }),
+    queryFn: () => call(SURVEYS_API.getById, { body: { SurveyId: surveyId } }),
   });
   const list = useSurveyMediaList(surveyId);
   const files = list.data ?? [];

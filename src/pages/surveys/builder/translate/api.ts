@@ -3,47 +3,35 @@
 // translation spreadsheet (download, upload).
 import { useQuery } from '@tanstack/react-query';
 import type { ItemTextKind } from '../../../../../engine/survey/index';
-import { api, ApiError, request } from '../../../../api/client';
+import { LOOKUPS_API } from '../../../../../schemas/lookups';
+import { SURVEY_BUILDER_API as S, TRANSLATE_STATUS } from '../../../../../schemas/surveyBuilder';
+import { call } from '../../../../api/call';
+import { ApiError } from '../../../../api/client';
 import { session } from '../../../../state/session';
 
-export interface Language {
-  id: number;
-  name: string;
-  code: string;
-}
+export const useLanguages = () => useQuery({ queryKey: ['languages'], staleTime: Infinity, queryFn: () => call(LOOKUPS_API.getAll) });
 
-export interface Saved {
-  surveyId: string;
-  version: number;
-}
+export const addLanguage = (surveyId: string, languageId: number) => call(S.addSurveyLanguage, { body: { surveyId, languageId } });
 
-export const useLanguages = () =>
-  useQuery({ queryKey: ['languages'], staleTime: Infinity, queryFn: () => api.get<Language[]>('/Languages/getAll') });
-
-export const addLanguage = (surveyId: string, languageId: number) => api.post<Saved>('/Survey/AddSurveyLanguage', { surveyId, languageId });
-
+/** `translateStatus` is one of TRANSLATE_STATUS (the status select offers no other). */
 export const setTranslationStatus = (surveyId: string, languageId: number, translateStatus: number) =>
-  api.post<Saved>('/Survey/SetTranslationStatus', { surveyId, languageId, translateStatus });
+  call(S.setTranslationStatus, {
+    body: { surveyId, languageId, translateStatus: Object.values(TRANSLATE_STATUS).find((s) => s === translateStatus)! },
+  });
 
 export const saveTranslation = (
   surveyId: string,
   languageId: number,
   body: { texts: { itemId: string; kind: ItemTextKind; text: string }[]; choiceTexts: { choiceId: string; text: string }[] },
-) => api.post<Saved>('/Survey/SaveTranslation', { surveyId, languageId, ...body });
-
-export interface Imported extends Saved {
-  languages: { languageId: number; changed: number }[];
-  unknownRows: number;
-}
+) => call(S.saveTranslation, { body: { surveyId, languageId, ...body } });
 
 /** The largest sheet the server reads (server/services/surveyTranslationSheet.ts): refused here before sending. */
 export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
 
-export async function importSheet(surveyId: string, file: File): Promise<Imported> {
+export function importSheet(surveyId: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  const envelope = await request<Imported>('POST', '/Survey/ImportTranslations', { form, query: { surveyId } });
-  return envelope.data;
+  return call(S.importTranslations, { query: { surveyId } }, { form });
 }
 
 /** GET /Survey/ExportTranslations: saved as '{survey} - translations.xlsx'. */
