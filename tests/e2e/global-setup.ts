@@ -38,7 +38,6 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`the server did not start:\n${log()}`);
 }
 
-
 interface Started {
   baseUrl: string;
   stop(): Promise<void>;
