@@ -52,6 +52,9 @@ export default defineConfig({
           // More workers than the others, so after them: vitest runs projects of one group order together.
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
+          // A browser test that fails is run once more before it fails the run: on 2 cores, four browsers
+          // and their servers, a wait can outlast its timeout. One that fails twice is a fault.
+          retry: 1,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

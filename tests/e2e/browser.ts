@@ -1,6 +1,6 @@
 // Chromium through playwright-core: Debian's /usr/bin/chromium with the flags this machine needs.
 // Screenshots go to tests/e2e/screenshots/ (not committed) to be looked at.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -11,10 +11,45 @@ export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 export const DESKTOP = { width: 1280, height: 850 };
 export const PHONE = { width: 360, height: 740 };
 
-/** This worker's own server (global-setup.ts starts one per worker; VITEST_POOL_ID counts workers from 1). */
+let claimed: string | undefined;
+
+/**
+ * This file's own server. global-setup.ts starts one per worker; a file claims one that no other running
+ * file holds (mkdir is atomic; a claim whose process has ended is stale), so two files never share the
+ * demo data at once, whatever ids the pool gives its workers.
+ */
 export function baseUrl(): string {
+  if (claimed) return claimed;
   const urls = inject('baseUrls');
-  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+  const dir = inject('claimsDir');
+  if (!dir || urls.length === 1) return (claimed = urls[0]!);
+  const start = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  for (let round = 0; round < 2; round++) {
+    for (let k = 0; k < urls.length; k++) {
+      const i = (((start + k) % urls.length) + urls.length) % urls.length;
+      const claim = join(dir, String(i));
+      try {
+        mkdirSync(claim);
+      } catch {
+        const holder = Number(readFileSync(join(claim, 'pid'), { encoding: 'utf8', flag: 'a+' }) || NaN);
+        if (round === 0 || isAlive(holder)) continue;
+      }
+      writeFileSync(join(claim, 'pid'), String(process.pid));
+      process.once('exit', () => rmSync(claim, { recursive: true, force: true }));
+      return (claimed = urls[i]!);
+    }
+  }
+  throw new Error('every browser test server is claimed by a running file');
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function launch(): Promise<Browser> {

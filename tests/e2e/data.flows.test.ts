@@ -126,14 +126,18 @@ describe('Survey Data', () => {
       const page = await openData(viewport);
       // The rows come first, the controls around the grid later (the survey's model is slow here): the
       // controls' space is held from the start, so the rows a reader is looking at do not jump down.
+      // Held until the rows show, then let go: the order is the test's, not the machine's speed.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
       await page.route('**/api/Survey/GetById', async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
+        await held;
         await route.continue();
       });
       await page.reload();
       await page.getByTestId('data-row').first().waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('answer-filter-question').locator('option').count()).toBe(0);
       const before = (await page.getByTestId('data-scroller').boundingBox())!.y;
+      release();
       await expect.poll(() => page.getByTestId('answer-filter-question').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.getByTestId('table-choice').locator('option').count()).toBeGreaterThan(1);
       expect((await page.getByTestId('data-scroller').boundingBox())!.y).toBe(before);

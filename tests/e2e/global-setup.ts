@@ -14,8 +14,10 @@ import { E2E_WORKERS } from '../support/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One server per worker (browser.ts baseUrl() picks this worker's). */
+    /** One server per worker (browser.ts baseUrl() claims one no other running file holds). */
     baseUrls: string[];
+    /** Where the files' claims on the servers are kept (a folder per claimed server). */
+    claimsDir: string;
     /** The server's JWT secret, so a test can make an expired access token; empty for E2E_BASE_URL. */
     jwtSecret: string;
   }
@@ -89,6 +91,7 @@ async function startServer(jwtSecret: string): Promise<Started> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) {
     project.provide('baseUrls', [process.env.E2E_BASE_URL]);
+    project.provide('claimsDir', '');
     project.provide('jwtSecret', process.env.E2E_JWT_SECRET ?? '');
     return async () => undefined;
   }
@@ -100,7 +103,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     servers.map((s) => s.baseUrl),
   );
   project.provide('jwtSecret', jwtSecret);
+  const claimsDir = mkdtempSync(join(tmpdir(), 'fieldsurvey-e2e-claims-'));
+  project.provide('claimsDir', claimsDir);
   return async () => {
+    rmSync(claimsDir, { recursive: true, force: true });
     await Promise.all(servers.map((s) => s.stop()));
   };
 }
