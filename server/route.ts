@@ -1,10 +1,12 @@
 // A route's options read off its declaration in schemas/ (schemas/endpoint.ts): method, path, access,
 // request schemas and the answer in the envelope. `app.route({ ...routeOf(E), handler })`; the handler's
 // request is typed from the same schemas by the app's type provider.
+import type { FastifyContextConfig } from 'fastify';
 import type { Endpoint, FileAnswer, Schema } from '../schemas/endpoint';
 import { fileReplies, replies } from '../schemas/envelope';
 
-type Extra = { botCheck?: string; withoutSubscription?: boolean };
+/** What a route adds to its declaration's config: the bot check, working without a subscription (server/access.ts). */
+type Extra = Pick<FastifyContextConfig, 'botCheck' | 'withoutSubscription'>;
 
 type SchemaOf<E extends Endpoint> = (E extends { query: infer Q } ? { querystring: Q } : unknown) &
   (E extends { body: infer B } ? { body: B } : unknown) &

@@ -19,7 +19,7 @@ export type Template = string;
 export interface ApiCall {
   /** The call, by its declaration (schemas/endpoint.ts): its method and path are read from there. */
   endpoint: Endpoint;
-  /** The declared path's `:name` parameters, from placeholders. */
+  /** The declared path's `:name` parameters, each one whole placeholder (`{row.id}`). */
   params?: Readonly<Record<string, Template>>;
   query?: Readonly<Record<string, Template | number | boolean>>;
   /**

@@ -1,6 +1,7 @@
 // Fills a declaration's placeholders ({row.id}, {ctx.workspaceId}, {param.id|number}) and builds the
 // request of an ApiCall. Pure, so the rules are tested without a browser.
 import type { ApiCall } from '../../../schemas/screens';
+import { pathOf } from '../../api/call';
 
 export interface FillContext {
   row?: Readonly<Record<string, unknown>> | undefined;
@@ -50,11 +51,8 @@ export interface BuiltRequest {
 }
 
 export function buildRequest(call: ApiCall, c: FillContext): BuiltRequest {
-  const path = call.endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = call.params?.[name];
-    if (value === undefined) throw new Error(`${call.endpoint.path}: no value for ${name}`);
-    return value.replace(ANY, (_, expr: string) => encodeURIComponent(String(lookup(expr, c))));
-  });
+  const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([name, value]) => [name, fill(value, c)]));
+  const path = pathOf(call.endpoint, params);
   const query: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(call.query ?? {})) query[k] = fill(v, c) as string | number | boolean;
   let body: unknown;
