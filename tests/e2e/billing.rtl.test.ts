@@ -28,7 +28,8 @@ async function look(page: Page, name: string) {
     document.documentElement.setAttribute('lang', 'ar');
     document.documentElement.setAttribute('dir', 'rtl');
   });
-  await page.waitForTimeout(300);
+  // The provider re-renders on the attribute change: two frames later the mirrored layout is drawn.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   // Nothing wider than the window (a mirrored layout pushing content off the left edge).
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

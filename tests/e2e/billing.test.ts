@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300);
   await screenshot(page, name);
   await expectAccessible(page, name);
 }

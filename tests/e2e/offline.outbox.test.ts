@@ -118,8 +118,20 @@ describe('offline submissions', () => {
 
     // The network is back but the server is not: nothing leaves.
     await srv.stop();
+    // Two probes that found no server once the network is back (one at once, one a poll later): the
+    // outbox has had its chance to send and must not have.
+    let unanswered = 0;
+    const probes = new Promise<void>((resolve) => {
+      const count = (r: { url(): string }) => {
+        if (r.url().includes('/CheckOnlineStatus') && ++unanswered >= 2) resolve();
+      };
+      profile.context!.on('requestfailed', count);
+      profile.context!.on('response', (res) => {
+        if (!res.ok()) count(res);
+      });
+    });
     await profile.context!.setOffline(false);
-    await page.waitForTimeout(12_000);
+    await probes;
     await waiting(page, 1);
     await indicator(page, false);
     await page.getByTestId('outbox-indicator').click();

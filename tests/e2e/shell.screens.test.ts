@@ -40,13 +40,13 @@ describe('screens', () => {
     await page.goto('/auth/login');
     if (lang !== 'en') await chooseLanguage(page, label);
     await page.getByTestId('login-submit').click();
-    await page.waitForTimeout(300);
+    await page.locator('[aria-invalid="true"]').first().waitFor();
     const size = viewport.width < 500 ? 'phone' : 'desktop';
     await look(page, `login-${lang}-${size}`);
     await page.goto('/auth/registration');
     await page.getByTestId('register-submit').waitFor();
     await page.getByTestId('register-submit').click();
-    await page.waitForTimeout(300);
+    await page.locator('[aria-invalid="true"]').first().waitFor();
     await look(page, `registration-${lang}-${size}`);
     await context.close();
   });
@@ -88,7 +88,7 @@ describe('screens', () => {
     await page.waitForURL('**/admin-workspaces', { timeout: 30_000 });
     await look(page, 'shell-admin-en-phone');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.waitForTimeout(400);
+    await page.getByRole('dialog').waitFor();
     await look(page, 'shell-admin-en-phone-menu');
     await context.close();
   });
@@ -125,11 +125,11 @@ describe.each([
     }
     await page.goto('/auth/forgot-password');
     await page.getByTestId('forgot-send').click();
-    await page.waitForTimeout(300);
+    await page.locator('[aria-invalid="true"]').first().waitFor();
     await look(page, `forgot-password-empty-${size}`);
     await page.getByTestId('forgot-email').fill('not-an-address');
     await page.getByTestId('forgot-send').click();
-    await page.waitForTimeout(300);
+    await page.locator('[aria-invalid="true"]').first().waitFor();
     await look(page, `forgot-password-error-${size}`);
     await context.close();
   });

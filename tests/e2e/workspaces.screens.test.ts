@@ -43,7 +43,6 @@ afterAll(async () => {
 });
 
 async function shotsAs(page: Page, name: string, lang: string, device: string) {
-  await page.waitForTimeout(400);
   await screenshot(page, `${name}-${lang}-${device}`);
   await expectAccessible(page, `${name} (${lang}, ${device})`);
 }
