@@ -1,6 +1,6 @@
 // The abstract syntax tree. Plain, frozen-shape data: no behaviour, so it can be printed, compared,
 // cached and analysed by separate modules. Spans point into the source for error messages.
-import type { ErrorLocation } from './errors';
+import type { ErrorLocation, ExpressionError } from './errors';
 
 export type Span = ErrorLocation;
 
@@ -101,6 +101,8 @@ export type AstNode =
 export interface Expression {
   readonly source: string;
   readonly root: AstNode;
+  /** Problems that fail only when reached: calls with a wrong number of arguments (parse.ts). */
+  readonly deferred?: readonly ExpressionError[];
 }
 
 /** Visits every node, parents before children; a visit that returns false skips that node's children. */

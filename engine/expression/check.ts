@@ -91,6 +91,26 @@ function distance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
+/**
+ * A call with the wrong number of arguments for a known function. JavaRosa checks the count only when
+ * it evaluates the call (XPathFuncExpr.eval: assertArgsCount / checkArity), so a call that `and`, `or`
+ * or `if()` skip is no error there: parse() leaves these to run time, diagnose() still lists them.
+ */
+export function arityProblem(call: FunctionCall): ExpressionError | undefined {
+  const entry = lookupFunction(call.name);
+  if (entry === undefined) return undefined;
+  const { min, max } = arity(entry.spec.params);
+  const { counts } = entry.spec;
+  if (call.args.length < min || call.args.length > max) {
+    return new ExpressionError('arity', `${describeArity(call.name, min, max)} but was given ${call.args.length}`, call.span);
+  }
+  if (counts !== undefined && !counts.includes(call.args.length)) {
+    const listed = `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1] ?? ''}`;
+    return new ExpressionError('arity', `${call.name}() takes ${listed} arguments but was given ${call.args.length}`, call.span);
+  }
+  return undefined;
+}
+
 function checkCall(call: FunctionCall, errors: ExpressionError[]): void {
   const entry = lookupFunction(call.name);
   const nameSpan = { offset: call.span.offset, length: call.name.length };
@@ -102,15 +122,9 @@ function checkCall(call: FunctionCall, errors: ExpressionError[]): void {
     return;
   }
   const { params } = entry.spec;
-  const { min, max } = arity(params);
-  const { counts } = entry.spec;
-  if (call.args.length < min || call.args.length > max) {
-    errors.push(new ExpressionError('arity', `${describeArity(call.name, min, max)} but was given ${call.args.length}`, call.span));
-    return;
-  }
-  if (counts !== undefined && !counts.includes(call.args.length)) {
-    const listed = `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1] ?? ''}`;
-    errors.push(new ExpressionError('arity', `${call.name}() takes ${listed} arguments but was given ${call.args.length}`, call.span));
+  const wrongCount = arityProblem(call);
+  if (wrongCount !== undefined) {
+    errors.push(wrongCount);
     return;
   }
   call.args.forEach((arg, i) => {

@@ -26,11 +26,20 @@ export function syntaxTree(source: string): AstNode | undefined {
   return parseSyntax(source).root;
 }
 
-/** The checked tree of an expression; throws the first problem as an ExpressionError. */
+/**
+ * The checked tree of an expression; throws the first problem as an ExpressionError. A wrong number of
+ * arguments is not thrown: as in JavaRosa it fails when the call is evaluated (check.ts arityProblem),
+ * and is listed in `deferred` for the publish checks.
+ */
 export function parse(source: string): Expression {
   const syntax = parseSyntax(source);
-  const first = syntax.root === undefined ? syntax.errors[0] : checked(syntax.root, source)[0];
-  if (first !== undefined) throw first.withContext({ source });
-  if (syntax.root === undefined) throw new Error('parser returned neither a tree nor an error');
-  return { source, root: syntax.root };
+  if (syntax.root === undefined) {
+    const first = syntax.errors[0];
+    if (first !== undefined) throw first.withContext({ source });
+    throw new Error('parser returned neither a tree nor an error');
+  }
+  const problems = checked(syntax.root, source).map((e) => e.withContext({ source }));
+  const first = problems.find((e) => e.code !== 'arity');
+  if (first !== undefined) throw first;
+  return problems.length === 0 ? { source, root: syntax.root } : { source, root: syntax.root, deferred: problems };
 }

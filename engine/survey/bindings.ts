@@ -86,6 +86,8 @@ function build(survey: SurveyModel): Bindings {
   const compiled = (q: QuestionModel, source: string | null, role: ExpressionRole): Expr | null => {
     const e = exprOrNull(source, role);
     if (e?.error) note(q, role, e.error.message, 'syntax', { offset: e.error.offset, length: e.error.length });
+    // Wrong argument counts fail only when evaluated (as in JavaRosa), but the author is still told.
+    for (const d of e?.compiled?.expression.deferred ?? []) note(q, role, d.message, 'syntax', { offset: d.offset, length: d.length });
     return e;
   };
 

@@ -1,6 +1,6 @@
 // Dates: the clock, conversions between text, days and dates, and formatting.
 import { compileDateFormat, DAY_MS, DateValue, formatDate } from '../values/dates';
-import { toDate, type Val } from '../values/value';
+import { checkDateNumber, toDate, type Val } from '../values/value';
 import { fn, type Scope } from './types';
 
 /** The respondent's wall clock now. */
@@ -22,19 +22,26 @@ const format = fn(['date', 'string'], 'string', (_, d, pattern) => (d === null ?
   },
 });
 
-/** Days since the epoch of the instant (JavaRosa): a text without a zone is the respondent's clock. */
-const decimalDateTime = fn(['value'], 'number', (scope, v) => {
-  if (typeof v === 'number') return v;
+/**
+ * Days since the epoch of the instant (JavaRosa's XPathFuncExpr.toDecimalDateTime): a number is that
+ * count already, whatever the zone (out of an int's range, an error); a text without a zone is the
+ * respondent's clock; a blank text stays blank, as JavaRosa returns it.
+ */
+const decimalDateTime = fn(['value'], 'value', (scope, v) => {
+  if (typeof v === 'number') return checkDateNumber(v);
   const d = toDate(v, scope);
-  return d === null ? NaN : (d.wall - scope.offsetAtWall(d.wall) * 60_000) / DAY_MS;
+  return d === null ? blankOf(v) : (d.wall - scope.offsetAtWall(d.wall) * 60_000) / DAY_MS;
 });
 
 /** The fraction of the respondent's day (JavaRosa's decimalTimeOfLocalDay): '12:00' is 0.5. */
-const decimalTime = fn(['value'], 'number', (scope, v) => {
-  if (typeof v === 'number') return v - Math.floor(v);
+const decimalTime = fn(['value'], 'value', (scope, v) => {
+  if (typeof v === 'number') return checkDateNumber(v) - Math.floor(v);
   const d = toDate(v, scope);
-  return d === null ? NaN : (d.wall - Math.floor(d.wall / DAY_MS) * DAY_MS) / DAY_MS;
+  return d === null ? blankOf(v) : (d.wall - Math.floor(d.wall / DAY_MS) * DAY_MS) / DAY_MS;
 });
+
+/** What toDecimalDateTime gives back for no date: the empty text, or NaN for what was NaN. */
+const blankOf = (v: Val): Val => (typeof v === 'number' ? v : '');
 
 export const dateFunctions = {
   today: fn([], 'date', today, { volatile: true }),

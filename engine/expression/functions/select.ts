@@ -8,7 +8,12 @@ function names(answer: string): string[] {
   return trimmed === '' ? [] : trimmed.split(SPACES);
 }
 
-const selected = (answer: string, choice: string): boolean => names(answer).includes(choice.trim());
+/**
+ * JavaRosa's test (XPathFuncExpr.multiSelected): the trimmed choice between spaces inside the answer
+ * between spaces. So an empty choice is selected only where the answer has an empty item (a blank
+ * answer, or a doubled, leading or trailing space), never in 'a b'.
+ */
+const selected = (answer: string, choice: string): boolean => ` ${answer} `.includes(` ${choice.trim()} `);
 
 export const selectFunctions = {
   selected: fn(['string', 'string'], 'boolean', (_, answer, choice) => selected(answer, choice), { quoted: [1] }),

@@ -1,6 +1,7 @@
 // Function calls: arguments coerced to the kinds the function declares, fixed-arity fast paths,
 // constant arguments handed to the function to specialise itself, pure calls on constants folded.
 import { unreachable, type AstNode, type FunctionCall } from '../ast';
+import { arityProblem } from '../check';
 import { ExpressionError } from '../errors';
 import { lookupFunction } from '../functions/index';
 import { kindAt, type Kind, type PathArg, type Scope } from '../functions/types';
@@ -41,7 +42,7 @@ function compileArgument(c: Compilers, node: AstNode, kind: Kind, code: Code | u
       return (s) => {
         try {
           const v = run(s);
-          return whole && typeof v === 'number' ? toDate(Math.trunc(v), s) : toDate(v, s);
+          return toDate(v, s, whole);
         } catch (e) {
           throw locate(e, span);
         }
@@ -112,6 +113,15 @@ function constantArguments(codes: readonly (Code | undefined)[], kinds: readonly
 export function compileCall(c: Compilers, node: FunctionCall): Code {
   const entry = lookupFunction(node.name);
   if (entry === undefined) throw new ExpressionError('unknown-function', `Unknown function ${node.name}()`, node.span);
+  // JavaRosa counts the arguments only when the call runs: one that `and`, `or` or if() skip is no error.
+  const wrongCount = arityProblem(node);
+  if (wrongCount !== undefined)
+    return {
+      run: () => {
+        throw wrongCount;
+      },
+      type: 'value',
+    };
   const { spec } = entry;
   const params = spec.params;
   const kinds = node.args.map((_, i) => kindAt(params, i) ?? 'value');

@@ -138,25 +138,42 @@ export function toBool(v: Val, clock: Clock): boolean {
   }
 }
 
-/** A date for the date functions; null for a blank answer. Text that is no date is an error. */
-export function toDate(v: Val, clock: Clock): DateValue | null {
+/**
+ * A number read as a date must be a whole count of days an int can hold, as JavaRosa's
+ * XPathFuncExpr.toDate and toDecimalDateTime require ("out of range for representing a date").
+ */
+export function checkDateNumber(n: number): number {
+  if (n > 2_147_483_647 || n < -2_147_483_648 || n === Infinity || n === -Infinity)
+    fail(`The value ${formatNumber(n)} is out of range for a date`);
+  return n;
+}
+
+/**
+ * A date for the date functions; null for a blank answer (an empty text or NaN). As JavaRosa's
+ * XPathFuncExpr.toDate: a number is days since 1970-01-01T00:00Z, an instant shown on the respondent's
+ * clock (`wholeDays`, date(): the respondent's calendar day that many days after 1970-01-01); a
+ * text must be a date, a date-time or a time (a time answer), so '19889' is an error like 'abc'.
+ */
+export function toDate(v: Val, clock: Clock, wholeDays = false): DateValue | null {
   switch (typeof v) {
-    case 'number':
-      return new DateValue(v * DAY_MS);
+    case 'number': {
+      if (Number.isNaN(checkDateNumber(v))) return null;
+      if (wholeDays) return new DateValue(Math.trunc(v) * DAY_MS);
+      const instant = Math.trunc(v * DAY_MS);
+      return new DateValue(instant + clock.offsetAt(instant) * 60_000);
+    }
     case 'boolean':
       return fail(`${v ? 'true' : 'false'} is not a date`);
     case 'string': {
       const text = v.trim();
       if (text === '') return null;
-      const n = parseNumber(text);
-      if (!Number.isNaN(n)) return new DateValue(n * DAY_MS);
       const wall = parseDateText(text, clock) ?? parseTimeText(text, clock);
       if (wall === undefined || Number.isNaN(wall)) fail(`'${v}' is not a valid date`);
       return new DateValue(wall);
     }
     default:
       if (v instanceof DateValue) return v;
-      return v.size === 0 ? null : toDate(v.single(clock), clock);
+      return v.size === 0 ? null : toDate(v.single(clock), clock, wholeDays);
   }
 }
 
@@ -174,8 +191,32 @@ function numbersEqual(a: number, b: number): boolean {
   return a === b || Math.abs(a - b) < EPSILON;
 }
 
+/** Whether a value is a date, a date-time or neither, for comparing one with the other. */
+function dateKind(v: Scalar): 'date' | 'dateTime' | undefined {
+  if (v instanceof DateValue) return v.isDateOnly ? 'date' : 'dateTime';
+  if (typeof v !== 'string') return undefined;
+  const text = v.trim();
+  if (!looksLikeDate(text)) return undefined;
+  return /[T ]/.test(text) ? 'dateTime' : 'date';
+}
+
+/**
+ * A date against a date-time compares calendar days, the date-time's day on the respondent's clock:
+ * JavaRosa turns both into DateUtils.daysSinceEpoch (XPathFuncExpr.toNumeric, used by XPathCmpExpr)
+ * and XPathEqExpr compares their date texts. '2024-01-01' is then neither before nor after
+ * '2024-01-01T10:00:00+03:00', but equal to it.
+ */
+function mixedDays(a: Scalar, b: Scalar, clock: Clock): [number, number] | undefined {
+  const x = dateKind(a);
+  const y = dateKind(b);
+  if (x === undefined || y === undefined || x === y) return undefined;
+  return [Math.floor(toNum(a, clock)), Math.floor(toNum(b, clock))];
+}
+
 function scalarsEqual(a: Scalar, b: Scalar, clock: Clock): boolean {
   if (typeof a === 'boolean' || typeof b === 'boolean') return toBool(a, clock) === toBool(b, clock);
+  const days = mixedDays(a, b, clock);
+  if (days !== undefined) return days[0] === days[1];
   if (typeof a === 'number' || typeof b === 'number' || a instanceof DateValue || b instanceof DateValue) {
     return numbersEqual(toNum(a, clock), toNum(b, clock));
   }
@@ -209,5 +250,8 @@ function relate(op: Relation, x: number, y: number): boolean {
 
 /** Relational operators: numbers (dates as days), one value each side (JavaRosa). */
 export function relational(op: Relation, a: Val, b: Val, clock: Clock): boolean {
-  return relate(op, toNum(a, clock), toNum(b, clock));
+  const x = a instanceof NodeSet ? a.single(clock) : a;
+  const y = b instanceof NodeSet ? b.single(clock) : b;
+  const days = mixedDays(x, y, clock);
+  return days === undefined ? relate(op, toNum(x, clock), toNum(y, clock)) : relate(op, days[0], days[1]);
 }

@@ -75,12 +75,27 @@ describe('wrong number of arguments', () => {
     ["substr('a')", /substr\(\) takes 2 or 3 arguments/],
     ['indexed-repeat(${a}, ${b})', /takes 3 to 7 arguments/],
     ["coalesce('a')", /coalesce\(\) takes 2 arguments/],
-  ] as const)('%s', (source, message) => {
-    const error = parseError(source);
-    expect(error.code).toBe('arity');
-    expect(error.message).toMatch(message);
-    expect(error.offset).toBe(source.indexOf(source.split('(')[0] ?? ''));
-    expect(error.length).toBe(source.length);
+  ] as const)('%s fails when evaluated, and diagnose() names it', (source, message) => {
+    for (const error of [failure(source), diagnose(source)[0]]) {
+      expect(error?.code).toBe('arity');
+      expect(error?.message).toMatch(message);
+      expect(error?.offset).toBe(source.indexOf(source.split('(')[0] ?? ''));
+      expect(error?.length).toBe(source.length);
+    }
+  });
+  // JavaRosa counts arguments in XPathFuncExpr.eval (assertArgsCount, checkArity), not when parsing
+  // (ASTNodeFunctionCall.build only builds the call): a call `and`, `or` or if() skip never fails.
+  it.each([
+    ['false() and round(1, 2, 3)', false],
+    ['true() or today(1)', true],
+    ["if(false(), substr('a'), 5)", 5],
+    ["coalesce('x', not())", 'x'],
+  ] as const)('%s is %j: a call that is skipped is not counted', (source, expected) => {
+    expect(parse(source).deferred?.map((e) => e.code)).toEqual(['arity']);
+    expect(tryEvaluate(source, { fields: {} })).toEqual({ ok: true, value: expected });
+  });
+  it('still fails when the call is reached', () => {
+    expect(failure('true() and round(1, 2, 3)').message).toMatch(/round\(\) takes 1 or 2 arguments but was given 3/);
   });
 });
 

@@ -27,7 +27,6 @@ describe('date and date-time', () => {
     ['date(${empty})', ''],
     ['date(0)', '1970-01-01'],
     ['date(19889)', '2024-06-15'],
-    ["date('19889')", '2024-06-15'],
     ['date(1.5)', '1970-01-02'],
     ['date(6.5)', '1970-01-07'],
     ['date(-1.5)', '1969-12-31'],
@@ -39,14 +38,19 @@ describe('date and date-time', () => {
     ["date(date('2024-01-31') + 1)", '2024-02-01'],
     ["date('1900-03-01') - date('1900-02-28')", 1],
   ]);
-  it.each(["date('2023-02-29')", "date('1900-02-29')", "date('2024-13-01')", "date('2024-04-31')", "date('abc')", 'date(true())'])(
-    '%s is an invalid date',
-    (expression) => {
-      const error = failure(expression);
-      expect(error.code).toBe('evaluation');
-      expect(error.offset).toBe(5);
-    },
-  );
+  it.each([
+    "date('19889')",
+    "date('2023-02-29')",
+    "date('1900-02-29')",
+    "date('2024-13-01')",
+    "date('2024-04-31')",
+    "date('abc')",
+    'date(true())',
+  ])('%s is an invalid date', (expression) => {
+    const error = failure(expression);
+    expect(error.code).toBe('evaluation');
+    expect(error.offset).toBe(5);
+  });
 });
 
 describe('date arithmetic (days since the epoch)', () => {
@@ -59,12 +63,12 @@ describe('date arithmetic (days since the epoch)', () => {
     ["decimal-date-time('2024-06-15T12:00:00.000Z')", 19889.5],
     ["decimal-date-time('1970-01-01')", 0],
     ['decimal-date-time(10.25)', 10.25],
-    ["decimal-date-time('')", NaN],
+    ["decimal-date-time('')", ''],
     ["decimal-time('12:00:00.000+00:00')", 0.5],
     ["decimal-time('06:00')", 0.25],
     ["decimal-time('2024-06-15T18:00:00Z')", 0.75],
     ['decimal-time(3.25)', 0.25],
-    ["decimal-time('')", NaN],
+    ["decimal-time('')", ''],
     ['int((decimal-date-time(today()) - decimal-date-time(${dob})) div 365.25)', 34],
     ["date('2024-06-15') = '2024-06-15'", true],
     ["date('2024-06-15') = '2024-6-15'", true],
@@ -129,5 +133,90 @@ describe('format-date and format-date-time', () => {
   });
   it('reports a computed bad format when evaluated', () => {
     expect(failure("format-date(${dob}, concat('%', 'Z'))").message).toMatch(/%Z/);
+  });
+});
+
+// JavaRosa reads the device's default zone; here the zone is always given (env.timeZone or
+// env.timeZoneOffset), so the host's never matters.
+const NEW_YORK = { timeZone: 'America/New_York', timeZoneOffset: undefined } as never;
+
+describe('numbers as dates in other time zones (JavaRosa)', () => {
+  // XPathFuncExpr.toDate(n, preserveTime = true): new Date(n * DAY_IN_MS), the instant n days after
+  // 1970-01-01T00:00Z; formatDateTime -> DateUtils.format reads its fields in the device's zone.
+  it('format-date(), format-date-time() and date-time() read a number as days after 1970-01-01T00:00Z', () => {
+    expect(ev("format-date(0, '%Y-%m-%d %H:%M')", NEW_YORK)).toBe('1969-12-31 19:00');
+    expect(ev("format-date(0, '%Y-%m-%d %H:%M')", { timeZoneOffset: 180 })).toBe('1970-01-01 03:00');
+    expect(ev("format-date-time(0.5, '%H:%M')", { timeZoneOffset: -300 })).toBe('07:00');
+    expect(ev('date-time(0)', NEW_YORK)).toBe('1969-12-31T19:00:00.000-05:00');
+  });
+  it('so format-date-time(decimal-date-time(x)) shows x on the respondent clock', () => {
+    expect(ev("format-date-time(decimal-date-time(${visit_start}), '%H:%M')", { timeZoneOffset: 180 })).toBe('09:15');
+    expect(ev("format-date-time(decimal-date-time(now()) + 1 div 24, '%H:%M')", NEW_YORK)).toBe('07:30');
+  });
+  // XPathFuncExpr.toDate(n, preserveTime = false): DateUtils.dateAdd(getDate(1970, 1, 1), n), a local day.
+  it('date() of a number is the calendar day, whatever the zone', () => {
+    expect(ev('date(0)', NEW_YORK)).toBe('1970-01-01');
+    expect(ev('date(19889.9)', { timeZoneOffset: 180 })).toBe('2024-06-15');
+  });
+  // XPathFuncExpr.toDecimalDateTime: a Double is returned as it is.
+  it('decimal-date-time() of a number is that number in every zone', () => {
+    expect(ev('decimal-date-time(10.25)', NEW_YORK)).toBe(10.25);
+    expect(ev('decimal-date-time(0)', { timeZoneOffset: 180 })).toBe(0);
+  });
+});
+
+describe('invalid inputs to decimal-date-time() and format-date() (JavaRosa)', () => {
+  // toDate / toDecimalDateTime: an infinite Double or one outside an int is "out of range for
+  // representing a date"; a text DateUtils.parseDateTime cannot read (also digits: XPathEvalTest has
+  // decimal-date-time('-1000')) "can't be converted to a date"; a Boolean cannot be converted.
+  it.each([
+    'decimal-date-time(1 div 0)',
+    'decimal-date-time(-1 div 0)',
+    'decimal-date-time(2147483648)',
+    "decimal-date-time('-1000')",
+    "decimal-date-time('19889')",
+    "decimal-date-time('-01-2019')",
+    'decimal-date-time(true())',
+    'decimal-time(1 div 0)',
+    "format-date(1 div 0, '%Y')",
+    "format-date(3000000000, '%Y')",
+    "format-date('19889', '%Y')",
+    "format-date('soon', '%Y')",
+    "format-date(false(), '%Y')",
+    "format-date-time(-2147483649, '%Y')",
+  ])('%s is an error', (expression) => {
+    expect(failure(expression).code).toBe('evaluation');
+  });
+  // NaN comes back as NaN (toDecimalDateTime) or '' (formatDateTime: not a Date), '' as ''.
+  check([
+    ["decimal-date-time(number('x'))", NaN],
+    ["string(decimal-date-time(''))", ''],
+    ["decimal-date-time('') = ''", true],
+    ["format-date(number('x'), '%Y')", ''],
+    ["format-date('', '%Y')", ''],
+    ['decimal-date-time(2147483647)', 2147483647],
+  ]);
+});
+
+describe('a date against a date-time (JavaRosa)', () => {
+  // XPathCmpExpr.eval: both sides through XPathFuncExpr.toNumeric, which gives a Date's
+  // DateUtils.daysSinceEpoch: whole days on the device's calendar. XPathEqExpr.eval compares two
+  // Dates by XPathFuncExpr.toString, their 'yyyy-MM-dd' texts. So the date-time counts by its day.
+  check([
+    ["date('2024-01-01') < '2024-01-01T10:00:00+03:00'", false],
+    ["date('2024-01-01') <= '2024-01-01T10:00:00+03:00'", true],
+    ["date('2024-01-01') = '2024-01-01T10:00:00+03:00'", true],
+    ["date('2024-01-01') < '2024-01-02T00:30:00+03:00'", false],
+    ["date('2024-01-01') > '2023-12-31T23:00:00-03:00'", false],
+    ["'2024-01-01T10:00:00+03:00' > ${dob}", true],
+    ['${visit_start} > today()', false],
+    ['${visit_start} < today()', true],
+    ["'2024-01-01T10:00:00Z' < '2024-01-01T11:00:00Z'", true],
+  ]);
+  it("takes the date-time's day on the respondent clock", () => {
+    const late = "date('2024-01-01') = '2023-12-31T22:00:00Z'";
+    expect(ev(late, { timeZoneOffset: 180 })).toBe(true);
+    expect(ev(late, { timeZoneOffset: 0 })).toBe(false);
+    expect(ev("date('2024-01-01') > '2024-01-01T02:00:00+03:00'", NEW_YORK)).toBe(true);
   });
 });

@@ -30,6 +30,20 @@ describe('selected and not-selected', () => {
     expect(ev('selected(${codes}, ${pick})', { fields: { codes: '1 2', pick: 2 } })).toBe(true);
     expect(ev("selected(${codes}, '2')", { fields: { codes: '1 2' } })).toBe(true);
   });
+  // JavaRosa, XPathFuncExpr.multiSelected: (" " + answer + " ").contains(" " + choice.trim() + " ").
+  // An empty choice (a blank ${other} compared with a blank answer, say) is selected only where the
+  // answer has an empty item.
+  it.each([
+    ["selected('a b', '')", false],
+    ["selected('a b', '  ')", false],
+    ["selected('', '')", true],
+    ["selected('a  b', '')", true],
+    ["selected(' a', '')", true],
+    ["not-selected('', '')", false],
+    ["selected('a b c', 'a b')", true],
+  ] as const)('%s is %j, as in JavaRosa', (source, expected) => {
+    expect(ev(source)).toBe(expected);
+  });
 });
 
 describe('count-selected and selected-at', () => {

@@ -16,6 +16,11 @@ describe('publishProblems', () => {
     expect(describeProblem(p!)).toMatch(/^age \(constraint at \d+\): /);
   });
 
+  it('names a call with the wrong number of arguments, though it fails only when evaluated', () => {
+    const [p] = publishProblems(survey(q.integer('age'), q.text('why').relevant('${age} > 18 and round(${age}, 1, 2)')));
+    expect(p).toMatchObject({ code: 'syntax', name: 'why', property: 'relevant', at: { offset: 16, length: 19 } });
+    expect(p!.message).toMatch(/round\(\) takes 1 or 2 arguments but was given 3/);
+  });
   it('refuses a pattern RE2 cannot run in linear time, naming the question, the pattern and the position', () => {
     const problems = publishProblems(
       survey(q.text('code').constraint("regex(., '(a)\\1')"), q.text('ok').constraint("regex(., '^\\p{L}+$')")),
