@@ -1,7 +1,7 @@
 // An export's file link (/survey/submission-file/{organization}/{file}): the file fetched with the
 // session in the organization the link names, then saved as a download. A spreadsheet opens the link
-// in the browser, which carries no API token of its own; the sign-in guard brings a signed-out user
-// here again after signing in. Another organization's file, or one the role does not reach, is a 404.
+// in the browser, which carries no API token of its own (a signed-out user is sent to sign in first).
+// Another organization's file, or one the role does not reach, is a 404.
 import { Button, Spinner } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
