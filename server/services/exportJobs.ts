@@ -198,7 +198,12 @@ export async function streamExport(
   dataFilterOf(reader, surveyId, survey.bindings, q);
   const format = q.format ?? 'xlsx';
   const { port1, port2 } = new MessageChannel();
-  const done = exportInWorker(deps, 'streamExport', { reader, surveyId, query: q, dataDir: deps.dataDir, publicUrl: deps.publicUrl, out: port2 }, [port2]);
+  const done = exportInWorker(
+    deps,
+    'streamExport',
+    { reader, surveyId, query: q, dataDir: deps.dataDir, publicUrl: deps.publicUrl, out: port2 },
+    [port2],
+  );
   return {
     fileName: exportFileName(head.name, format),
     contentType: CONTENT_TYPES[format],
@@ -223,7 +228,13 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
     const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
-    const file = await exportInWorker(deps, 'writeExport', { ...input, dataDir: deps.dataDir, publicUrl: deps.publicUrl, jobId: id, total });
+    const file = await exportInWorker(deps, 'writeExport', {
+      ...input,
+      dataDir: deps.dataDir,
+      publicUrl: deps.publicUrl,
+      jobId: id,
+      total,
+    });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
     deps.log.info(
       `export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`,

@@ -147,7 +147,10 @@ export function attachmentPath(b: Bindings, f: StoredFileRow): string {
 }
 
 /** File cells from the stored files of each batch, written by `cellOf`. */
-export function fileCells(read: (submissionIds: readonly string[]) => Promise<StoredFileRow[]>, cellOf: (f: StoredFileRow) => string): FileCells {
+export function fileCells(
+  read: (submissionIds: readonly string[]) => Promise<StoredFileRow[]>,
+  cellOf: (f: StoredFileRow) => string,
+): FileCells {
   let byKey = new Map<string, string>();
   return {
     async load(ids) {
@@ -231,7 +234,9 @@ const hasFiles = (t: Table) => t.columns.some((c) => QUESTION_TYPES[c.node.type]
 /** How the XLSX types each column of a table (its head columns first). */
 function sheetKinds(t: Table): (SheetKind | undefined)[] {
   const head: (SheetKind | undefined)[] =
-    t.repeat === null ? HEAD_COLUMNS.map((c) => (c === '_submitted_at' || c === '_started_at' ? 'datetime' : undefined)) : REPEAT_COLUMNS.map(() => undefined);
+    t.repeat === null
+      ? HEAD_COLUMNS.map((c) => (c === '_submitted_at' || c === '_started_at' ? 'datetime' : undefined))
+      : REPEAT_COLUMNS.map(() => undefined);
   return [...head, ...t.columns.map((c) => (c.choice ? undefined : sheetKindOf(c.node)))];
 }
 
