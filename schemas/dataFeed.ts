@@ -42,6 +42,12 @@ export const feedParams = {
   properties: { surveyId: uuid, format: { type: 'string', enum: ['csv', 'json'] } },
 } as const;
 
+export const feedFileParams = {
+  type: 'object',
+  required: ['surveyId', 'fileId'],
+  properties: { surveyId: uuid, fileId: uuid },
+} as const;
+
 export const feedQuery = {
   type: 'object',
   properties: {
@@ -146,5 +152,13 @@ export const DATA_FEED_API = {
     params: feedParams,
     query: feedQuery,
     answer: feedPageReply,
+  }),
+  /** A file of a submission of the feed's survey, with the same token: the address in the feed's file columns. */
+  feedFile: endpoint({
+    method: 'GET',
+    path: '/DataCollection/feed/:surveyId/file/:fileId',
+    access: 'public',
+    params: feedFileParams,
+    answer: { file: 'the stored file of a file or image answer, as a download' },
   }),
 } as const;

@@ -86,12 +86,23 @@ export const exportQuery = {
     multiple: { type: 'string', enum: ['single', 'split'], default: 'single' },
     /** Submission times: ISO 8601 (UTC), or 'display' (yyyy-mm-dd hh:mm, UTC). */
     dates: { type: 'string', enum: ['iso', 'display'], default: 'iso' },
+    /**
+     * CSV and ZIP: 'excel' (texts a spreadsheet would run as a formula get an apostrophe) or 'analysis'
+     * (every answer as given, for pandas, R, Stata; docs/decisions/0067-export-cells-for-analysis-and-for-excel.md).
+     */
+    csvFor: { type: 'string', enum: ['excel', 'analysis'], default: 'excel' },
     /** Force a job even for a small export (or a direct download of a large one is refused with a job). */
     async: { type: 'boolean' },
     ...filterProperties,
   },
 } as const;
 export type ExportQuery = FromSchema<typeof exportQuery>;
+
+/** The app's page that opens a stored file of a submission with the session (src/pages/data/SubmissionFilePage.tsx). */
+export const SUBMISSION_FILE_ROUTE = '/survey/submission-file/:organizationId/:fileId';
+/** The address of that page for one file, which the exports write in file columns. */
+export const submissionFilePage = (organizationId: string, fileId: string) =>
+  SUBMISSION_FILE_ROUTE.replace(':organizationId', organizationId).replace(':fileId', fileId);
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: uuid } } as const;
 export const surveyIdParams = { type: 'object', required: ['surveyId'], properties: { surveyId: uuid } } as const;

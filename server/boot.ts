@@ -61,6 +61,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     storage: createStorage(join(config.dataDir, 'files')),
     dataDir: config.dataDir,
     databaseUrl: database.url,
+    publicUrl: config.publicUrl,
     log: opts.log,
   };
   // Workers of a multi-process server queue exports; the primary runs them.

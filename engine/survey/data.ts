@@ -126,12 +126,88 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /**
+ * Who a CSV is for (docs/decisions/0067-export-cells-for-analysis-and-for-excel.md): 'analysis' keeps
+ * every answer as it was given (RFC 4180; the feed is always this), 'excel' neutralizes texts a
+ * spreadsheet would run. XLSX needs neither: its texts are string cells, which no spreadsheet runs.
+ */
+export const CSV_AUDIENCES = ['excel', 'analysis'] as const;
+export type CsvAudience = (typeof CSV_AUDIENCES)[number];
+
+/**
  * A text cell that a spreadsheet would run as a formula gets a leading apostrophe, as OWASP recommends;
- * numbers, booleans and texts that are plain numbers are left as they are.
+ * numbers, booleans and texts that are plain numbers are left as they are. Only for the CSV for Excel.
  */
 export function neutralizeCell(v: CellValue): CellValue {
   if (typeof v !== 'string' || !FORMULA_START.test(v) || PLAIN_NUMBER.test(v)) return v;
   return `'${v}`;
+}
+
+// ---- Typed spreadsheet cells -----------------------------------------------------------------------
+
+/**
+ * How a column's cells are typed in a spreadsheet beyond their value: dates, times and date-times as
+ * date cells, a calculation that gives a plain number as a number, a phone number always as text (its
+ * '+' and leading zeros kept), a file as a link.
+ */
+export type SheetKind = 'date' | 'time' | 'datetime' | 'number' | 'phone' | 'file' | 'text';
+
+export function sheetKindOf(node: FieldNode): SheetKind {
+  if (node.type === 37) return 'date';
+  if (node.type === 38) return 'time';
+  if (node.type === 104) return 'datetime';
+  if (node.type === 100) return 'phone';
+  if (node.type === 113) return 'number';
+  const slot = QUESTION_TYPES[node.type].slot;
+  if (slot === 'answerFiles') return 'file';
+  return 'text';
+}
+
+/**
+ * A calculation's text that is a number as written (no leading zero, at most 15 digits before the
+ * point, so the number cell shows the same digits); '007' or '1e3' stay text.
+ */
+const NUMBER_TEXT = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+
+export function numberOfText(s: string): number | null {
+  return NUMBER_TEXT.test(s) ? Number(s) : null;
+}
+
+const DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?/;
+/** 1970-01-01 as a spreadsheet serial (days since 1899-12-30, the 1900 date system). */
+const EPOCH_SERIAL = 25569;
+/** 1900-03-01: before it, the 1900 system counts a 29 February that never was; such dates stay text. */
+const FIRST_SERIAL_DAY = Date.UTC(1900, 2, 1);
+
+const dayPart = (y: number, m: number, d: number): number | null => {
+  const t = Date.UTC(y, m - 1, d);
+  const back = new Date(t);
+  if (back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d || t < FIRST_SERIAL_DAY || y > 9999) return null;
+  return t / 86_400_000 + EPOCH_SERIAL;
+};
+const timePart = (h: number, m: number, s: number, frac: string | undefined): number | null =>
+  h > 23 || m > 59 || s > 59 ? null : (h * 3600 + m * 60 + s + (frac ? Number(frac) : 0)) / 86_400;
+
+/**
+ * A date, time or date-time answer as a spreadsheet serial (days since 1899-12-30; a time is the
+ * fraction of a day), or null when the text is not one (it is then written as text). The wall-clock
+ * time as written: an offset after it is not applied, as the respondent's device showed the time.
+ */
+export function serialOfText(kind: 'date' | 'time' | 'datetime', s: string): number | null {
+  if (kind === 'date') {
+    const m = DATE.exec(s);
+    return m ? dayPart(+m[1]!, +m[2]!, m[3] ? +m[3] : 1) : null;
+  }
+  if (kind === 'time') {
+    const m = TIME.exec(s);
+    return m ? timePart(+m[1]!, +m[2]!, m[3] ? +m[3] : 0, m[4]) : null;
+  }
+  const m = DATE_TIME.exec(s);
+  if (!m) return null;
+  const day = dayPart(+m[1]!, +m[2]!, +m[3]!);
+  const time = timePart(+m[4]!, +m[5]!, m[6] ? +m[6] : 0, m[7]);
+  return day === null || time === null ? null : day + time;
 }
 
 // ---- Answer filters of the data table ('name:op:value') ------------------------------------------

@@ -47,6 +47,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
     storage,
     dataDir: app.deps.config.dataDir,
     databaseUrl: app.deps.database.url,
+    publicUrl: app.deps.config.publicUrl,
     log: app.log,
   };
   const jobDeps = { ...runDeps, enqueue: app.deps.enqueueExport ?? inProcessQueue(runDeps) };
@@ -133,7 +134,7 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
       const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
       await app.subscriptionGate.require(reader.organizationId, {});
       reply.removeHeader('www-authenticate');
-      const page = await feedPage(deps(), reader, req.params.surveyId, req.query);
+      const page = await feedPage(deps(), reader, req.params.surveyId, req.query, app.deps.config.publicUrl);
       const more = page.page * page.pageSize < page.totalSize;
       const next = new URL(
         `${app.deps.config.publicUrl.replace(/\/$/, '')}/api/DataCollection/feed/${req.params.surveyId}/${req.params.format}`,
@@ -146,6 +147,19 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
       if (nextLink) reply.header('link', `<${nextLink}>; rel="next"`);
       if (req.params.format === 'json') return ok(feedJson(page, nextLink));
       return reply.type('text/csv; charset=utf-8').send(feedCsv(page));
+    },
+  });
+
+  // A file of the feed's survey, with the feed's token: the address the feed writes in file columns.
+  app.route({
+    ...routeOf(F.feedFile),
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('www-authenticate', 'Basic realm="Field Survey data feed", charset="UTF-8"');
+      const { reader } = await feedReader(deps(), feedTokenOf(req.headers.authorization), req.params.surveyId, req.ip);
+      await app.subscriptionGate.require(reader.organizationId, {});
+      reply.removeHeader('www-authenticate');
+      return sendStoredFile(reply, storage, await submissionFile(deps(), reader, req.params.fileId, req.params.surveyId));
     },
   });
 }

@@ -5,19 +5,21 @@
 // must lie in their projects (a removed or demoted member's token stops working). Only the token's
 // SHA-256 is stored; the token is shown once.
 import { createHash, randomBytes } from 'node:crypto';
-import { neutralizeCell, type CellValue } from '../../engine/survey/index';
+import { QUESTION_TYPES, type CellValue } from '../../engine/survey/index';
 import {
   FEED_FAILURES_PER_ADDRESS,
   FEED_RATE_PER_MINUTE,
   FEED_ROLES,
   FEED_TOKEN_PREFIX,
   MAX_FEED_TOKENS,
+  DATA_FEED_API,
   type CreateFeedTokenBody,
   type FeedQuery,
   type FeedTokensQuery,
 } from '../../schemas/dataFeed';
 import { hasAnyRole, roleById, type RoleName } from '../../schemas/roles';
 import { findMembership } from '../db/queries/memberships';
+import { filesOf } from '../db/queries/submissionData';
 import { hit } from '../db/queries/rateLimits';
 import { problem } from '../problems';
 import { listSubmissions, readableSurvey, type DataDeps, type DataReader } from './submissionData';
@@ -183,8 +185,15 @@ export interface FeedPage {
   pageSize: number;
 }
 
-/** One page of the feed, oldest first (new submissions land on the last page; earlier pages stay put). */
-export async function feedPage(deps: DataDeps, reader: DataReader, surveyId: string, q: FeedQuery): Promise<FeedPage> {
+/** The address of a stored file for the feed's clients, opened with the same token (feedFile). */
+export const feedFileLink = (publicUrl: string, surveyId: string, fileId: string) =>
+  `${publicUrl.replace(/\/$/, '')}/api${DATA_FEED_API.feedFile.path.replace(':surveyId', surveyId).replace(':fileId', fileId)}`;
+
+/**
+ * One page of the feed, oldest first (new submissions land on the last page; earlier pages stay put).
+ * A file answer is the address of the file on the feed (`publicUrl` first), which the same token opens.
+ */
+export async function feedPage(deps: DataDeps, reader: DataReader, surveyId: string, q: FeedQuery, publicUrl: string): Promise<FeedPage> {
   const { survey } = await readableSurvey(deps, reader, surveyId);
   const opts: CellOptions = { headers: q.Headers ?? 'names', languageId: q.LanguageId, multiple: 'single' };
   const columns = dataColumns(survey.bindings, null, opts);
@@ -199,6 +208,17 @@ export async function feedPage(deps: DataDeps, reader: DataReader, surveyId: str
     LanguageId: q.LanguageId,
     Sort: q.Sort ?? 'submittedAt',
   });
+  const fileColumns = columns.filter((c) => QUESTION_TYPES[c.node.type].slot === 'answerFiles');
+  const links = new Map<string, string>();
+  if (fileColumns.length && list.submissions.length)
+    for (const f of await filesOf(
+      deps.db,
+      reader.organizationId,
+      list.submissions.map((s) => s.id),
+    ))
+      links.set(f.storage_key, feedFileLink(publicUrl, surveyId, f.id));
+  const cell = (c: (typeof columns)[number], v: CellValue | undefined): CellValue =>
+    v === undefined ? null : typeof v === 'string' && fileColumns.includes(c) ? (links.get(v) ?? v) : v;
   return {
     header: [...HEAD_COLUMNS, ...columns.map((c) => c.header)],
     totalSize: list.totalSize,
@@ -216,14 +236,18 @@ export async function feedPage(deps: DataDeps, reader: DataReader, surveyId: str
       REVIEW_NAMES[s.reviewStatus] ?? '',
       s.reviewComment,
       s.surveyVersion,
-      ...columns.map((c) => s.answers[c.key] ?? null),
+      ...columns.map((c) => cell(c, s.answers[c.key])),
     ]),
   };
 }
 
-/** RFC 4180: every field quoted, CRLF; texts that a spreadsheet would run are neutralized as in the exports. */
+/**
+ * RFC 4180: every field quoted, CRLF; every answer as it was given, as in the CSV for analysis: the
+ * feed is read by Power Query, R and scripts, never opened by a spreadsheet as a file
+ * (docs/decisions/0067-export-cells-for-analysis-and-for-excel.md).
+ */
 export function feedCsv(p: FeedPage): string {
-  const field = (v: CellValue) => (v === null ? '' : `"${String(neutralizeCell(v)).replace(/"/g, '""')}"`);
+  const field = (v: CellValue) => (v === null ? '' : `"${String(v).replace(/"/g, '""')}"`);
   return [p.header.map(field).join(','), ...p.rows.map((r) => r.map(field).join(','))].join('\r\n') + '\r\n';
 }
 

@@ -7,7 +7,7 @@
 // the common answers (numbers, plain texts, one choice) are copied from that text without a string of
 // their own. Anything else takes the slow path, the column's cell reader on the parsed value, which is
 // also what the fast paths must agree with (tests/unit/exportBytes.test.ts).
-import type { CellValue } from '../../engine/survey/index';
+import { numberOfText, serialOfText, type CellValue, type SheetKind } from '../../engine/survey/index';
 import { TOKEN, type TopSpans, scanTop } from './compactCopy';
 
 /** A growing UTF-8 byte buffer; take() hands out what was written and starts again. */
@@ -186,18 +186,42 @@ export function columnName(i: number): string {
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const CELL_CLOSE = { v: ascii('</v></c>'), t: ascii('</t></is></c>') };
 
+/** The cell styles of xlsxStream.ts's styles.xml, by index: 1 the bold header, then the date formats and links. */
+export const XLSX_STYLE = { header: 1, date: 2, time: 3, datetime: 4, link: 5 } as const;
+
+/** A hyperlink of a sheet: the cell it is on and where it leads (xlsxStream.ts writes them after the rows). */
+export interface SheetLink {
+  ref: string;
+  url: string;
+}
+
+/** Links a spreadsheet opens: on the public address, never javascript: or file:. */
+const WEB_LINK = /^https?:\/\//;
+
 /**
- * SpreadsheetML rows: typed cells (numbers, true/false, inline strings), empty cells left out; `style`
- * is the cell style of every cell (1: the bold header of xlsxStream.ts's styles). The fixed parts of a
- * cell are bytes made once, so a cell is a few copies and its text.
+ * SpreadsheetML rows: typed cells (numbers, true/false, inline strings, dates as numbers with a date
+ * style), empty cells left out; `style` is the cell style of every cell without a kind of its own
+ * (1: the bold header). `kinds` says per column how its texts are typed (engine sheetKindOf): a date,
+ * time or date-time that reads as one is a date cell, a calculation that is a plain number a number,
+ * a file's link a string cell with a hyperlink (collected in `links`), anything else a string cell,
+ * whatever it begins with. The fixed parts of a cell are bytes made once, so a cell is a few copies
+ * and its text.
  */
 export class XlsxRowFormat implements RowFormat {
   /** Per column: `<c r="` and its letters. */
   private refs: Uint8Array[] = [];
   private row: Uint8Array = new Uint8Array();
+  private rowNumber = 0;
   private readonly opens: { number: Uint8Array; bool: Uint8Array; text: Uint8Array; spaced: Uint8Array };
+  private readonly dated: Record<'date' | 'time' | 'datetime', Uint8Array>;
+  private readonly linked: { text: Uint8Array; spaced: Uint8Array };
+  /** The hyperlinks of the rows written so far. */
+  readonly links: SheetLink[] = [];
 
-  constructor(style = 0) {
+  constructor(
+    style = 0,
+    private readonly kinds: readonly (SheetKind | undefined)[] = [],
+  ) {
     const s = style ? ` s="${style}"` : '';
     this.opens = {
       number: ascii(`"${s}><v>`),
@@ -205,6 +229,15 @@ export class XlsxRowFormat implements RowFormat {
       text: ascii(`"${s} t="inlineStr"><is><t>`),
       // Spreadsheets drop a text's leading and trailing white space unless told to keep it.
       spaced: ascii(`"${s} t="inlineStr"><is><t xml:space="preserve">`),
+    };
+    this.dated = {
+      date: ascii(`" s="${XLSX_STYLE.date}"><v>`),
+      time: ascii(`" s="${XLSX_STYLE.time}"><v>`),
+      datetime: ascii(`" s="${XLSX_STYLE.datetime}"><v>`),
+    };
+    this.linked = {
+      text: ascii(`" s="${XLSX_STYLE.link}" t="inlineStr"><is><t>`),
+      spaced: ascii(`" s="${XLSX_STYLE.link}" t="inlineStr"><is><t xml:space="preserve">`),
     };
   }
 
@@ -215,6 +248,7 @@ export class XlsxRowFormat implements RowFormat {
   }
 
   begin(sink: ByteSink, row: number): void {
+    this.rowNumber = row;
     this.row = ascii(String(row));
     sink.text(`<row r="${row}">`);
   }
@@ -246,8 +280,31 @@ export class XlsxRowFormat implements RowFormat {
   }
 
   plain(sink: ByteSink, i: number, s: string, from: number, to: number): void {
+    const kind = this.kinds[i];
+    if (kind === 'date' || kind === 'time' || kind === 'datetime') {
+      const serial = serialOfText(kind, from === 0 && to === s.length ? s : s.slice(from, to));
+      if (serial !== null) {
+        this.open(sink, i, this.dated[kind]);
+        sink.text(String(serial));
+        sink.bytes(CELL_CLOSE.v);
+        return;
+      }
+    } else if (kind === 'number') {
+      const n = numberOfText(s.slice(from, to));
+      if (n !== null) return this.number(sink, i, String(n), 0, String(n).length);
+    } else if (kind === 'file') {
+      const url = s.slice(from, to);
+      if (WEB_LINK.test(url)) {
+        this.links.push({ ref: `${columnName(i)}${this.rowNumber}`, url });
+        return this.text(sink, i, s, from, to, this.linked);
+      }
+    }
+    this.text(sink, i, s, from, to, this.opens);
+  }
+
+  private text(sink: ByteSink, i: number, s: string, from: number, to: number, opens: { text: Uint8Array; spaced: Uint8Array }): void {
     const spaced = to > from && (s.charCodeAt(from) <= 0x20 || s.charCodeAt(to - 1) <= 0x20);
-    this.open(sink, i, spaced ? this.opens.spaced : this.opens.text);
+    this.open(sink, i, spaced ? opens.spaced : opens.text);
     sink.xml(s, from, to);
     sink.bytes(CELL_CLOSE.t);
   }

@@ -37,7 +37,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { serveQueries } from '../db/remote';
 import { runInWorker, type TaskInput, type TaskResult } from '../workers/pool';
 import { receiveStream } from '../workers/streamPort';
-import { CONTENT_TYPES, exportFileName, exportSubmissions, type ExportFile } from './submissionExport';
+import { CONTENT_TYPES, exportFileName, exportSubmissions, type ExportDeps, type ExportFile } from './submissionExport';
 
 /** Up to this many submissions an export is streamed into the response (a few seconds at most). */
 export const EXPORT_DIRECT_MAX = 2000;
@@ -53,6 +53,8 @@ export interface ExportRunDeps extends DataDeps {
   databaseUrl?: string | undefined;
   /** The data directory: files go to <dataDir>/exports/<job id>.<format>. */
   dataDir: string;
+  /** The app's address, which the export's links to files start with. */
+  publicUrl?: string | undefined;
   log: { error(obj: unknown, message?: string): void; info(message: string): void };
 }
 
@@ -127,7 +129,7 @@ export async function requestExport(
  * generation, as a plain function of plain data, so it can move to a worker (see the top of this file).
  */
 export async function writeExportFile(
-  deps: DataDeps & { storage: Storage },
+  deps: ExportDeps,
   input: { reader: DataReader; surveyId: string; query: ExportQuery; target: string },
   progress?: (submissions: number) => void,
 ): Promise<{ fileName: string; sizeBytes: number }> {
@@ -196,7 +198,12 @@ export async function streamExport(
   dataFilterOf(reader, surveyId, survey.bindings, q);
   const format = q.format ?? 'xlsx';
   const { port1, port2 } = new MessageChannel();
-  const done = exportInWorker(deps, 'streamExport', { reader, surveyId, query: q, dataDir: deps.dataDir, out: port2 }, [port2]);
+  const done = exportInWorker(
+    deps,
+    'streamExport',
+    { reader, surveyId, query: q, dataDir: deps.dataDir, publicUrl: deps.publicUrl, out: port2 },
+    [port2],
+  );
   return {
     fileName: exportFileName(head.name, format),
     contentType: CONTENT_TYPES[format],
@@ -221,7 +228,13 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   try {
     await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
     const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
-    const file = await exportInWorker(deps, 'writeExport', { ...input, dataDir: deps.dataDir, jobId: id, total });
+    const file = await exportInWorker(deps, 'writeExport', {
+      ...input,
+      dataDir: deps.dataDir,
+      publicUrl: deps.publicUrl,
+      jobId: id,
+      total,
+    });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
     deps.log.info(
       `export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`,

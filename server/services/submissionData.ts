@@ -330,10 +330,12 @@ export async function submissionById(deps: DataDeps, reader: DataReader, id: str
 }
 
 /** A stored file of a submission the caller reaches. */
-export async function submissionFile(deps: DataDeps, reader: DataReader, fileId: string) {
+export async function submissionFile(deps: DataDeps, reader: DataReader, fileId: string, surveyId?: string) {
   const file = await findFile(deps.db, reader.organizationId, fileId);
   if (!file) throw problem('notFound');
-  await reachableSubmission(deps, reader, file.submission_id);
+  const { head } = await reachableSubmission(deps, reader, file.submission_id);
+  // A feed token opens its own survey's files only.
+  if (surveyId !== undefined && head.surveyId !== surveyId) throw problem('notFound');
   return { key: file.storage_key, fileName: file.file_name, contentType: file.content_type };
 }
 

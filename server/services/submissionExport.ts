@@ -4,7 +4,10 @@
 // in keyset batches, each submission with its compact copy (services/compactCopy.ts: one row per
 // submission, not one per answer), and written to a stream with backpressure, so memory holds one batch
 // whatever the size of the survey; each repeat group is a second pass over the same filter.
-// Every text cell goes through neutralizeCell (OWASP CSV injection); numbers stay numbers.
+// Cells (docs/decisions/0067-export-cells-for-analysis-and-for-excel.md): XLSX types them (dates as date
+// cells, numbers as numbers, texts as string cells, whatever they begin with, files as links); a CSV is
+// for analysis (answers as given) or for Excel (texts a spreadsheet would run neutralized,
+// neutralizeCell); a file answer is a link that opens the file, or in the ZIP the path of its entry.
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import {
@@ -13,13 +16,15 @@ import {
   dataColumns,
   neutralizeCell,
   repeatGroups,
+  sheetKindOf,
   textIn,
   type Bindings,
   type CellOptions,
   type CellValue,
   type DataColumn,
+  type SheetKind,
 } from '../../engine/survey/index';
-import type { ExportQuery } from '../../schemas/submissions';
+import { submissionFilePage, type ExportQuery } from '../../schemas/submissions';
 import { dataColumnsOf, nextCompactBatch, type BatchLimits, type CompactRow } from '../db/queries/submissionCopies';
 import { filesOf, nextBatch, type DataFilter, type ExportHead, type SubmissionHeadRow } from '../db/queries/submissionData';
 import type { Storage } from '../plugins/storage';
@@ -36,8 +41,11 @@ import { writeWorkbook, type SheetSource } from './xlsxStream';
  */
 export const EXPORT_BATCH: BatchLimits = { rows: 500, bytes: 4 << 20 };
 
-/** What an export reads with; `batch` other than EXPORT_BATCH only in tests. */
-export type ExportDeps = DataDeps & { storage: Storage; batch?: BatchLimits | undefined };
+/**
+ * What an export reads with; `batch` other than EXPORT_BATCH only in tests. `publicUrl` is the app's
+ * address, which the links to files start with (without it, in tools, they start with the path).
+ */
+export type ExportDeps = DataDeps & { storage: Storage; batch?: BatchLimits | undefined; publicUrl?: string | undefined };
 type ReadDeps = Omit<ExportDeps, 'storage'>;
 
 export const CONTENT_TYPES = {
@@ -103,7 +111,58 @@ function tablesOf(b: Bindings, o: CellOptions): Table[] {
 const stamp = (d: Date | null, dates: 'iso' | 'display'): string | null =>
   d === null ? null : dates === 'iso' ? isoStamp(d.getTime()) : isoStamp(d.getTime()).slice(0, 16).replace('T', ' ');
 
-type ExportOptions = CellOptions & { dates: 'iso' | 'display' };
+type ExportOptions = CellOptions & {
+  dates: 'iso' | 'display';
+  /** What a text cell becomes: itself (XLSX, the CSV for analysis) or neutralized (the CSV for Excel). */
+  neutral: (v: CellValue) => CellValue;
+  /** The cells of file answers, by the stored file's key. */
+  files: FileCells;
+};
+
+/** A stored file as the export reads it (db/queries/submissionData.ts filesOf). */
+export interface StoredFileRow {
+  id: string;
+  submission_id: string;
+  item_id: string;
+  repeat_path: string;
+  storage_key: string;
+  file_name: string;
+}
+
+/**
+ * The cell of a file answer, which holds the stored file's key: a link that opens the file, or the
+ * file's path in the ZIP. Loaded for a batch of submissions before its rows are written, when the
+ * table has file columns; an answer whose file is not stored keeps its text.
+ */
+export interface FileCells {
+  load(submissionIds: readonly string[]): Promise<void>;
+  cell(key: string): string | undefined;
+}
+
+/** A ZIP's entry for an attached file: attachments/<submission id>/<question>_<repeat>_<file name>. */
+export function attachmentPath(b: Bindings, f: StoredFileRow): string {
+  const question = b.byId.get(f.item_id)?.name ?? 'file';
+  const repeat = f.repeat_path ? `_${f.repeat_path.replace(/\./g, '-')}` : '';
+  return `attachments/${f.submission_id}/${safeFileName(`${question}${repeat}_${f.file_name}`, 'file')}`;
+}
+
+/** File cells from the stored files of each batch, written by `cellOf`. */
+export function fileCells(
+  read: (submissionIds: readonly string[]) => Promise<StoredFileRow[]>,
+  cellOf: (f: StoredFileRow) => string,
+): FileCells {
+  let byKey = new Map<string, string>();
+  return {
+    async load(ids) {
+      byKey = new Map((await read(ids)).map((f) => [f.storage_key, cellOf(f)]));
+    },
+    cell: (key) => byKey.get(key),
+  };
+}
+
+/** The link that opens a stored file for a signed-in user of the organization: the app's page that fetches it with the session. */
+export const fileLink = (publicUrl: string | undefined, organizationId: string, fileId: string) =>
+  `${(publicUrl ?? '').replace(/\/$/, '')}${submissionFilePage(organizationId, fileId)}`;
 /** Told how many more submissions were written (export jobs show progress from it). */
 export type Progress = (submissions: number) => void;
 
@@ -137,15 +196,19 @@ function cellReaders(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyM
   for (const [k, n] of numbers) keys.set(n, k);
   const keyOf = (n: number) => keys.get(n);
   return t.columns.map((col): CellReader => {
-    const generic: CellReader = (raw) => neutralizeCell(cellOf(b, col, storedOfCompact(raw, keyOf), o));
+    const neutral = o.neutral;
+    const generic: CellReader = (raw) => neutral(cellOf(b, col, storedOfCompact(raw, keyOf), o));
     const slot = QUESTION_TYPES[col.node.type].slot;
+    if (slot === 'answerFiles') {
+      const files = o.files;
+      return (raw) => (typeof raw === 'string' ? (files.cell(raw) ?? neutral(raw)) : generic(raw));
+    }
     if (col.choice) {
       const n = numbers.get(col.choice.id);
       return (raw) => (Array.isArray(raw) ? (raw.includes(n) ? 1 : 0) : generic(raw));
     }
     if ((slot === 'number' || slot === 'counter') && col.node.type !== 100) return (raw) => (typeof raw === 'number' ? raw : generic(raw));
-    if (slot === 'text' || slot === 'answerFiles' || col.node.type === 100)
-      return (raw) => (typeof raw === 'string' ? neutralizeCell(raw) : generic(raw));
+    if (slot === 'text' || col.node.type === 100) return (raw) => (typeof raw === 'string' ? neutral(raw) : generic(raw));
     if (slot === 'questionChoice') return (raw) => (typeof raw === 'boolean' ? raw : generic(raw));
     if (slot === 'choices') {
       const once = new Map<number, CellValue>();
@@ -165,7 +228,19 @@ const parse = (text: string | null): unknown[] => (text ? (JSON.parse(text) as u
 /** Each column's place in a copy's top-level array (-1: the question has no number, so was never answered). */
 const placesOf = (t: Table, numbers: ReadonlyMap<string, number>): number[] => t.columns.map((c) => (numbers.get(c.node.id) ?? 0) - 1);
 
-/** The submission's own columns (HEAD_COLUMNS), neutralized. */
+/** Whether a table has file columns, whose cells need the batch's stored files. */
+const hasFiles = (t: Table) => t.columns.some((c) => QUESTION_TYPES[c.node.type].slot === 'answerFiles');
+
+/** How the XLSX types each column of a table (its head columns first). */
+function sheetKinds(t: Table): (SheetKind | undefined)[] {
+  const head: (SheetKind | undefined)[] =
+    t.repeat === null
+      ? HEAD_COLUMNS.map((c) => (c === '_submitted_at' || c === '_started_at' ? 'datetime' : undefined))
+      : REPEAT_COLUMNS.map(() => undefined);
+  return [...head, ...t.columns.map((c) => (c.choice ? undefined : sheetKindOf(c.node)))];
+}
+
+/** The submission's own columns (HEAD_COLUMNS), neutralized for Excel's CSV. */
 function headCells(h: ExportHead, o: ExportOptions): CellValue[] {
   const duration = h.startedAt ? Math.max(0, Math.round((h.submittedAt.getTime() - h.startedAt.getTime()) / 1000)) : null;
   return [
@@ -173,12 +248,12 @@ function headCells(h: ExportHead, o: ExportOptions): CellValue[] {
     stamp(h.submittedAt, o.dates),
     stamp(h.startedAt, o.dates),
     duration,
-    neutralizeCell(h.submitterName),
+    o.neutral(h.submitterName),
     h.taskId,
     h.latitude,
     h.longitude,
     REVIEW_NAMES[h.reviewStatus] ?? '',
-    neutralizeCell(h.reviewComment),
+    o.neutral(h.reviewComment),
     h.surveyVersion,
   ];
 }
@@ -198,7 +273,9 @@ async function* repeatRowsOf(deps: ReadDeps, filter: DataFilter, b: Bindings, t:
     if (list) list.push(i);
     else byNumber.set(p + 1, [i]);
   });
+  const files = hasFiles(t);
   for await (const batch of batchesOf(deps, filter, true)) {
+    if (files) await o.files.load(batch.map((r) => r.head.id));
     const rows: CellValue[][] = [];
     for (const { head: h, repeats } of batch) {
       const flat = parse(repeats);
@@ -235,7 +312,7 @@ function columnPlans(b: Bindings, t: Table, o: ExportOptions, numbers: ReadonlyM
       ? 'split'
       : (slot === 'number' || slot === 'counter') && col.node.type !== 100
         ? 'number'
-        : slot === 'text' || slot === 'answerFiles' || col.node.type === 100
+        : slot === 'text' || col.node.type === 100
           ? 'text'
           : slot === 'questionChoice'
             ? 'bool'
@@ -266,7 +343,9 @@ async function* submissionChunks(
   const once: Map<number, CellValue>[] = [];
   const offset = HEAD_COLUMNS.length;
   let r = 1;
+  const files = hasFiles(t);
   for await (const batch of batchesOf(deps, filter, false)) {
+    if (files) await o.files.load(batch.map((row) => row.head.id));
     for (const { head, top } of batch) {
       f.begin(sink, ++r);
       const cells = headCells(head, o);
@@ -280,7 +359,7 @@ async function* submissionChunks(
 }
 
 /** The codebook: every question with its type, choices and expressions. */
-function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
+function codebookRows(b: Bindings, o: ExportOptions): CellValue[][] {
   const lang = o.languageId ?? b.baseLanguageId;
   const rows: CellValue[][] = [
     ['name', 'type', 'label', 'table', 'required', 'choices', 'relevant', 'constraint', 'calculation', 'choice_filter'],
@@ -301,7 +380,7 @@ function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
         m.constraint,
         m.calculation,
         m.choiceFilter,
-      ].map(neutralizeCell),
+      ].map(o.neutral),
     );
   }
   return rows;
@@ -312,13 +391,13 @@ function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
  * doubled; the BOM makes Excel read UTF-8. Readable.from waits while the reader is behind, so memory
  * holds about one batch.
  */
-function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null): Readable {
+function csvOf(chunks: AsyncIterable<Buffer>, header: string[] | null, o: ExportOptions): Readable {
   return Readable.from(
     (async function* () {
       const sink = new ByteSink(1 << 16);
       sink.text('\ufeff');
       if (header) {
-        for (let i = 0; i < header.length; i++) CSV_FORMAT.cell(sink, i, neutralizeCell(header[i]!));
+        for (let i = 0; i < header.length; i++) CSV_FORMAT.cell(sink, i, o.neutral(header[i]!));
         CSV_FORMAT.end(sink);
       }
       yield sink.take();
@@ -342,16 +421,27 @@ export async function exportSubmissions(
   const { head, survey } = await readableSurvey(deps, reader, surveyId);
   const b = survey.bindings;
   const filter = dataFilterOf(reader, surveyId, b, q);
-  const o = { headers: q.headers ?? 'names', languageId: q.languageId, multiple: q.multiple ?? 'single', dates: q.dates ?? 'iso' } as const;
-  const tables = tablesOf(b, o);
   const format = q.format ?? 'xlsx';
+  const stored = (ids: readonly string[]) => filesOf(deps.db, filter.organizationId, ids);
+  const o: ExportOptions = {
+    headers: q.headers ?? 'names',
+    languageId: q.languageId,
+    multiple: q.multiple ?? 'single',
+    dates: q.dates ?? 'iso',
+    neutral: format !== 'xlsx' && (q.csvFor ?? 'excel') === 'excel' ? neutralizeCell : (v) => v,
+    files:
+      format === 'zip'
+        ? fileCells(stored, (f) => attachmentPath(b, f))
+        : fileCells(stored, (f) => fileLink(deps.publicUrl, filter.organizationId, f.id)),
+  };
+  const tables = tablesOf(b, o);
   const base = safeFileName(head.name, 'survey');
   const fileName = exportFileName(head.name, format);
   if (format === 'csv') {
     return {
       fileName,
       contentType: CONTENT_TYPES.csv,
-      stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header),
+      stream: csvOf(submissionChunks(deps, filter, b, tables[0]!, o, CSV_FORMAT, progress), tables[0]!.header, o),
     };
   }
   if (format === 'xlsx') return { fileName, contentType: CONTENT_TYPES.xlsx, stream: await xlsxOf(deps, filter, b, tables, o, progress) };
@@ -375,10 +465,10 @@ async function xlsxOf(
     let name = t.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
     for (let i = 2; names.has(name.toLowerCase()); i++) name = `${t.name.slice(0, 27)}_${i}`;
     names.add(name.toLowerCase());
-    const f = new XlsxRowFormat();
+    const f = new XlsxRowFormat(0, sheetKinds(t));
     const rows =
       t.repeat === null ? submissionChunks(deps, filter, b, t, o, f, progress) : cellChunks(repeatRowsOf(deps, filter, b, t, o), f, 2);
-    return { name, header: t.header.map((h) => neutralizeCell(h)), rows };
+    return { name, header: t.header, rows, links: f.links };
   });
   const [head, ...rest] = codebookRows(b, o);
   sheets.push({ name: 'codebook', header: head!, rows: cellChunks([rest], new XlsxRowFormat(), 2) });
@@ -412,11 +502,12 @@ async function zipOf(
             ? submissionChunks(deps, filter, b, t, o, CSV_FORMAT, progress)
             : cellChunks(repeatRowsOf(deps, filter, b, t, o), CSV_FORMAT, 2),
           t.header,
+          o,
         );
         zip.append(csv, { name: `${safeFileName(t.repeat === null ? base : t.name, 'data')}.csv` });
         await once(csv, 'end');
       }
-      zip.append(csvOf(cellChunks([codebookRows(b, o)], CSV_FORMAT, 1), null), { name: 'codebook.csv' });
+      zip.append(csvOf(cellChunks([codebookRows(b, o)], CSV_FORMAT, 1), null, o), { name: 'codebook.csv' });
       // Attachments, by submission: attachments/<submission id>/<question>_<repeat>_<file name>.
       let after: SubmissionHeadRow | null = null;
       for (;;) {
@@ -427,12 +518,8 @@ async function zipOf(
           deps.db,
           filter.organizationId,
           heads.map((h) => h.id),
-        )) {
-          const question = b.byId.get(f.item_id)?.name ?? 'file';
-          const repeat = f.repeat_path ? `_${f.repeat_path.replace(/\./g, '-')}` : '';
-          const name = `attachments/${f.submission_id}/${safeFileName(`${question}${repeat}_${f.file_name}`, 'file')}`;
-          zip.append(await deps.storage.get(f.storage_key), { name });
-        }
+        ))
+          zip.append(await deps.storage.get(f.storage_key), { name: attachmentPath(b, f) });
       }
       await zip.finalize();
     } catch (err) {

@@ -101,6 +101,8 @@ export interface ExportInput {
   /** Embedded PGlite: the main thread answers this port's queries (db/remote.ts). */
   port?: MessagePort | undefined;
   dataDir: string;
+  /** The app's address, which the links to files start with. */
+  publicUrl?: string | undefined;
   jobId: string;
   total: number;
   reader: DataReader;
@@ -110,7 +112,7 @@ export interface ExportInput {
 }
 
 /** What an export reads with: this worker's PostgreSQL pool, or the main thread's database through a port. */
-async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir'>) {
+async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl'>) {
   let db;
   if (input.port) db = remoteDatabase(input.port);
   else {
@@ -119,7 +121,7 @@ async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dat
     if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
     db = (await database).db;
   }
-  return { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')) };
+  return { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')), publicUrl: input.publicUrl };
 }
 
 /**
@@ -156,7 +158,7 @@ export async function writeExport(
   }
 }
 
-export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'reader' | 'surveyId' | 'query'> & {
+export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl' | 'reader' | 'surveyId' | 'query'> & {
   /** Where the file's bytes go, as the main thread asks for them (streamPort.ts). */
   out: MessagePort;
 };

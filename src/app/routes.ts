@@ -12,6 +12,7 @@ import {
 } from '../../schemas/roles';
 import { BUILDER_BASE, MEDIA_BASE } from '../../schemas/screens/surveyTools';
 import { SURVEY_AUTHOR_ROLES, SURVEY_VIEW_ROLES } from '../../schemas/surveyBuilder';
+import { SUBMISSION_FILE_ROUTE } from '../../schemas/submissions';
 import { DATA_ROUTE } from '../pages/data/route';
 import { FILL_BASE } from '../pages/fill/route';
 
@@ -234,6 +235,8 @@ export const routes: readonly RouteDecl[] = [
     sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 },
   },
   { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  // An export's file link: the organization is the link's, which may not be the one chosen (the API checks the membership).
+  { path: SUBMISSION_FILE_ROUTE, page: () => import('../pages/data/SubmissionFilePage'), access: 'signed-in', shell: 'app', back: 'none' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },
   {
     path: '/survey/submission/*',

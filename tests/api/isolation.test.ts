@@ -23,6 +23,8 @@ interface Relief {
   memberId: string;
   surveyId: string;
   submissionId: string;
+  /** A stored file of that submission (a made-up id when the demo answers hold none). */
+  submissionFileId: string;
   exportJobId: string;
   feedTokenId: string;
   projectMemberId: string;
@@ -329,6 +331,7 @@ const routes: Record<string, Case> = {
     { params: { surveyId: r.surveyId, format: 'csv' } },
     { params: { surveyId: r.surveyId, format: 'json' }, query: { Filter: 'consent:empty' } },
   ],
+  'GET /api/datacollection/feed/:surveyId/file/:fileId': (r) => [{ params: { surveyId: r.surveyId, fileId: r.submissionFileId } }],
 
   // Tasks: a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
@@ -545,6 +548,7 @@ beforeAll(async () => {
       await t.db.selectFrom('surveys').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()
     ).id,
     submissionId: '',
+    submissionFileId: '',
     exportJobId: '',
     feedTokenId: '',
     projectMemberId: (
@@ -564,6 +568,9 @@ beforeAll(async () => {
   };
   const survey = await demoSurveyOf(t);
   relief.submissionId = (await submit(t, survey, completeDemoAnswers)).body.data.id;
+  relief.submissionFileId =
+    (await t.db.selectFrom('submission_files').select('id').where('submission_id', '=', relief.submissionId).executeTakeFirst())?.id ??
+    uuid0;
   const assigned = await t.call<{ taskIds: string[] }>('POST', '/api/Task/createTask', {
     session: owner,
     body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 },

@@ -52,8 +52,12 @@ async function exportWith(batch: BatchLimits) {
   const reader = { organizationId: owner.organizationId, memberId: member.id, userId: owner.userId, roles: ['Organization' as const] };
   const deps = { db: t.db, cache: createSurveyCache(), storage: createStorage(join(t.config.dataDir, 'files')), batch };
   const batches: number[] = [];
-  const file = await exportSubmissions(deps, reader, s.id, { format: 'csv', headers: 'names', multiple: 'single', dates: 'iso' }, (n) =>
-    batches.push(n),
+  const file = await exportSubmissions(
+    deps,
+    reader,
+    s.id,
+    { format: 'csv', headers: 'names', multiple: 'single', dates: 'iso', csvFor: 'excel' },
+    (n) => batches.push(n),
   );
   return { file, batches };
 }

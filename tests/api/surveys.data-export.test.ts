@@ -1,7 +1,7 @@
 // Exports of survey data: CSV that Excel opens (BOM, CRLF, RFC 4180), XLSX
 // with the submissions, a sheet per repeat group and a codebook, a ZIP of CSVs with the attachments by
-// submission; the table's filters applied; answers that would run as formulas neutralized, numbers
-// kept as numbers; file names safe in Content-Disposition and in the zip. Read back with fast-csv,
+// submission; the table's filters applied; answers that would run as formulas neutralized in the CSV
+// for Excel, left as string cells in XLSX; numbers kept as numbers; file names safe in Content-Disposition and in the zip. Read back with fast-csv,
 // ExcelJS and JSZip, as a user's spreadsheet would read them.
 import { parseString } from 'fast-csv';
 import ExcelJS from 'exceljs';
@@ -150,14 +150,15 @@ describe('XLSX', () => {
     expect(sheet.rowCount).toBe(4);
     expect(at(2, 'age')).toBe(-5);
     expect(at(2, 'income')).toBe(12.5);
-    expect(at(2, 'comment')).toBe('\'=HYPERLINK("http://evil.test","click")');
+    // A string cell, which no spreadsheet runs: nothing added.
+    expect(at(2, 'comment')).toBe('=HYPERLINK("http://evil.test","click")');
     // No cell of the workbook is a formula.
     for (const w of wb.worksheets) w.eachRow((r) => r.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula)));
     const members = wb.getWorksheet('members')!;
     const mh = (members.getRow(1).values as unknown[]).slice(1);
     expect(mh.slice(0, 3)).toEqual(['_submission_id', '_index', '_parent_index']);
     const names = [2, 3].map((r) => members.getRow(r).getCell(mh.indexOf('member_name') + 1).value);
-    expect(names).toEqual(["'@SUM(A1)", 'B']);
+    expect(names).toEqual(['@SUM(A1)', 'B']);
     expect(members.getRow(2).getCell(1).value).toBe(at(2, '_id'));
     const codebook = wb.getWorksheet('codebook')!;
     const needs = codebook.getRows(2, codebook.rowCount - 1)!.find((r) => r.getCell(1).value === 'needs')!;

@@ -81,14 +81,14 @@ describe('feed tokens', () => {
 });
 
 describe('the feed', () => {
-  it('answers CSV with the export columns, formulas neutralized, oldest first', async () => {
+  it('answers CSV with the export columns, every answer as given (the CSV for analysis), oldest first', async () => {
     const { token } = (await create()).body.data;
     const res = await feed(token, 'csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['x-total-count']).toBe('3');
     const rows = await parse(res.body);
-    expect(rows.map((r) => r.name)).toEqual([`'=HYPERLINK("x")`, 'Bashir', 'Chidi']);
+    expect(rows.map((r) => r.name)).toEqual(['=HYPERLINK("x")', 'Bashir', 'Chidi']);
     expect(Object.keys(rows[0]!).slice(0, 3)).toEqual(['_id', '_submitted_at', '_started_at']);
     expect(rows.map((r) => r.region)).toEqual(['north', 'south', 'north']);
   });

@@ -125,6 +125,7 @@ export default async function run(): Promise<void> {
         headers: 'names',
         multiple: 'single',
         dates: 'iso',
+        csvFor: 'excel',
       });
       for await (const chunk of file.stream) {
         if (!first) first = performance.now() - s;

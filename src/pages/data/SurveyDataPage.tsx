@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { DATA_REVIEW_ROLES, EXPORT_FORMATS, type ExportFormat } from '../../../schemas/submissions';
+import { DATA_REVIEW_ROLES, type ExportFormat } from '../../../schemas/submissions';
 import { FEED_ROLES } from '../../../schemas/dataFeed';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
@@ -30,7 +30,7 @@ import { ExportProgress } from './ExportProgress';
 import { AnswerFilters, filterStrings, type AnswerFilterChip } from './AnswerFilters';
 import { FIXED_COLUMNS, arrange, loadPrefs, move, questionColumns, questionHeaders, savePrefs, type ColumnDef, type ColumnPrefs } from './columns';
 import { DataGrid, type GridColumn } from './DataGrid';
-import { bindSurvey, repeatGroups, textIn } from '../../../engine/survey/index';
+import { bindSurvey, repeatGroups, textIn, type CsvAudience } from '../../../engine/survey/index';
 
 // What only a click shows (the data feed's dialog, a repeat group's table) loads when first shown: its code
 // (Chakra's dialog, the feed's calls) is not evaluated on the way to the first rows. loadLater()
@@ -251,16 +251,24 @@ function SurveyData({ projectId }: { projectId: string }) {
   );
 }
 
+/** The export buttons: a CSV for Excel (formulas neutralized) and one for analysis (answers as given), XLSX, ZIP. */
+const EXPORT_CHOICES: readonly { format: ExportFormat; csvFor?: CsvAudience; key: string; testId: string }[] = [
+  { format: 'csv', csvFor: 'excel', key: 'csv', testId: 'export-csv' },
+  { format: 'csv', csvFor: 'analysis', key: 'csvAnalysis', testId: 'export-csv-analysis' },
+  { format: 'xlsx', key: 'xlsx', testId: 'export-xlsx' },
+  { format: 'zip', key: 'zip', testId: 'export-zip' },
+];
+
 /** The export buttons, a running export's progress, and the data feed. */
 const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surveyId: string | null; filters: URLSearchParams; canFeed: boolean }) {
   const { t } = useTranslation();
   const [exportJob, setExportJob] = useState<ExportJob | null>(null);
   const clearExportJob = useCallback(() => setExportJob(null), []);
   const [feedOpen, setFeedOpen] = useState(false);
-  const download = async (format: ExportFormat) => {
+  const download = async (format: ExportFormat, csvFor?: CsvAudience) => {
     if (!surveyId) return;
     try {
-      const job = await exportSubmissions(surveyId, format, filters, undefined);
+      const job = await exportSubmissions(surveyId, format, filters, undefined, csvFor);
       if (job) setExportJob(job);
     } catch {
       toaster.create({ type: 'error', title: t('surveyData.downloadFailed') });
@@ -269,9 +277,18 @@ const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surv
   return (
     <>
       <Wrap gap="2">
-        {EXPORT_FORMATS.map((f) => (
-          <Button key={f} size="sm" variant="outline" onClick={() => void download(f)} disabled={!surveyId || exportJob !== null} data-testid={`export-${f}`}>
-            <LuDownload /> {t(`surveyData.export.${f}`)}
+        {/* Two CSVs (docs/decisions/0067-export-cells-for-analysis-and-for-excel.md): the button's own words say which is which. */}
+        {EXPORT_CHOICES.map(({ format, csvFor, key, testId }) => (
+          <Button
+            key={key}
+            size="sm"
+            variant="outline"
+            onClick={() => void download(format, csvFor)}
+            disabled={!surveyId || exportJob !== null}
+            data-testid={testId}
+            title={t(`surveyData.export.${key}Hint`)}
+          >
+            <LuDownload /> {t(`surveyData.export.${key}`)}
           </Button>
         ))}
         {exportJob && <ExportProgress job={exportJob} onDone={clearExportJob} />}

@@ -1,7 +1,7 @@
 // The survey data calls: the project's surveys, a page of the table, one submission with its
 // audit trail, review, and the exports (downloaded as files; a refusal answers the envelope).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnswerInput, SurveyModel } from '../../../engine/survey/index';
+import type { AnswerInput, CsvAudience, SurveyModel } from '../../../engine/survey/index';
 import type { AnswerOf } from '../../../schemas/endpoint';
 import { DOWNLOAD_FAILED, JOB_STATE, SUBMISSIONS_API as S, type ExportFormat } from '../../../schemas/submissions';
 import { SURVEYS_API } from '../../../schemas/surveys';
@@ -114,9 +114,16 @@ function save(blob: Blob, name: string): void {
  * Exports the filtered submissions: a small export arrives as the file and is saved at once; a large
  * one answers 202 with a job, returned for the caller to follow (useExportJob) and download when done.
  */
-export async function exportSubmissions(surveyId: string, format: ExportFormat, filters: URLSearchParams, languageId: number | undefined): Promise<ExportJob | null> {
+export async function exportSubmissions(
+  surveyId: string,
+  format: ExportFormat,
+  filters: URLSearchParams,
+  languageId: number | undefined,
+  csvFor: CsvAudience = 'excel',
+): Promise<ExportJob | null> {
   const p = new URLSearchParams(filters);
   p.set('format', format);
+  if (format !== 'xlsx') p.set('csvFor', csvFor);
   p.set('headers', 'labels');
   if (languageId) p.set('languageId', String(languageId));
   const file = await fetchFile(`/api${pathOf(S.exportSubmissions, { surveyId })}?${p}`);
@@ -141,6 +148,22 @@ export async function downloadExport(job: ExportJob): Promise<void> {
   if ('job' in file) throw new ApiError('http', 500, DOWNLOAD_FAILED, []);
   save(file.blob, file.name);
 }
+
+/**
+ * A stored file of a submission, read in the organization a link names (an export's file column), which
+ * may be another than the one chosen: its name, type and bytes.
+ */
+export async function submissionFileIn(organizationId: string, fileId: string): Promise<{ blob: Blob; name: string }> {
+  const res = await fetch(`/api${pathOf(S.getSubmissionFile, { id: fileId })}`, {
+    headers: { ...authHeaders(), 'organization-id': organizationId },
+  });
+  if (!res.ok) throw new ApiError('http', res.status, DOWNLOAD_FAILED, []);
+  const star = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await res.blob(), name: star ? decodeURIComponent(star) : 'file' };
+}
+
+/** Saves a stored file as a browser download. */
+export const saveFile = (file: { blob: Blob; name: string }) => save(file.blob, file.name);
 
 /** A stored file of a submission as an object URL the renderer can show (FormContext.fileUrl). */
 export async function fileObjectUrl(fileId: string): Promise<string> {
