@@ -53,7 +53,10 @@ const FLAT =
 
 type Known = readonly (readonly [pattern: string, count: number, why: string])[];
 const KNOWN: Record<string, Known> = {
-  'UCL_Biomass_Plot_Form.xlsx': [['question /trees/stems/stem_height required', 1, REQUIRED]],
+  'UCL_Biomass_Plot_Form.xlsx': [
+    ['form version', 1, VERSION],
+    ['question /trees/stems/stem_height required', 1, REQUIRED],
+  ],
   'case_insensitivity.xlsx': [
     ['question /q3 type', 1, OSM],
     ['question /q3 control', 1, OSM],
@@ -196,7 +199,7 @@ function unexplained(file: string, found: readonly Difference[]) {
 }
 
 describe('published XLSForms keep their meaning through import and export', () => {
-  it('has the published forms, eleven or more of them .xls', () => {
+  it('has the published forms, three or more of them .xls', () => {
     expect(files.length).toBeGreaterThanOrEqual(45);
     expect(files.filter((f) => f.endsWith('.xls')).length).toBeGreaterThanOrEqual(3);
   });
