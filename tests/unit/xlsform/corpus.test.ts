@@ -9,7 +9,30 @@ import { bindSurvey, csvFilesNamed, graphOf, QUESTION_TYPES, type BindingNode, t
 import { importFile } from './helpers';
 
 const FIXTURES = 'fixtures/xlsforms';
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.xlsx'));
+/** Published forms our import refuses or throws on today (see roundtrip.test.ts for why): no expressions to read. */
+const NOT_IMPORTED = new Set([
+  'cht-draw-widget.xlsx',
+  'cht-enketo-widgets.xlsx',
+  'cht-repeat-translation-count.xlsx',
+  'cht-select-from-file.xlsx',
+  'hot-amenities.xls',
+  'hot-entities-registration.xls',
+  'hot-highways.xls',
+  'hot-thamel.xls',
+  'hot-waste-collection.xlsx',
+  'hot-waterpoints.xls',
+  'loop.xls',
+  'ona-childrens-survey-unicode.xls',
+  'ona-geotraces.xlsx',
+  'ona-good-eats-multilang.xlsx',
+  'ona-groups-in-repeats.xlsx',
+  'ona-multi-lingual-form.xls',
+  'ona-nested-repeats.xlsx',
+  'style_settings.xls',
+  'unhcr-kobo-xlsform-examples.xlsx',
+  'widgets.xls',
+]);
+const files = readdirSync(FIXTURES).filter((f) => /\.xlsx?$/.test(f) && !NOT_IMPORTED.has(f));
 
 /**
  * Expressions the engine refuses on purpose, by fixture: `question (role)`. Anything else that fails to
@@ -18,6 +41,10 @@ const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.xlsx'));
 const KNOWN: Record<string, readonly string[]> = {
   // jr:itext(instance('...')/root/item[...]/itextId): XPath over a secondary instance, which our expressions do not read.
   'odk-socio-economic-survey.xlsx': ['SEClass (calculation)'],
+  // instance('trees')/root/item[name=${tree}]/species: the same, over the entity list of a CSV.
+  'ona-trees-follow-up.xlsx': ['species (calculation)', 'prior_circumference (calculation)'],
+  // ./source: a path relative to the group, which CHT's inputs group uses and our expressions do not resolve.
+  'cht-large-cha.xlsx': ['inputs (relevant)'],
 };
 
 /** A value of each question's type: the first choice, 1, a date, a point; one instance of each repeat. */
