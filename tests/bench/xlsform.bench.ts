@@ -1,8 +1,8 @@
 // `npm run bench -- xlsform`: a large form imports quickly: a workbook of 1,000 questions (a
 // mix of types, three languages, selects with choices, groups and a repeat) read from its bytes, its
 // archive checked, its sheets parsed and converted to a survey model, in under 2 s; the same for the WHO
-// verbal autopsy fixture, a real instrument of 530 questions, and the WHO VA 2022 form (449 questions) in under 1 s. Also the refusal of a zip bomb (400 MB
-// from under 1 MB): its time (< 3 s) and the memory it costs (< 150 MB).
+// verbal autopsy fixture, a real instrument of 530 questions, and the WHO VA 2022 form (449 questions)
+// in under 1 s. Also the refusal of a zip bomb (400 MB from under 1 MB): its time (< 3 s) and the memory it costs (< 150 MB).
 // And on the server as `npm start` runs it, the p99 of other requests while pathological
 // imports (workbooks of 19,000 long rows, read in worker threads) run back to back: under 100 ms.
 import { randomUUID } from 'node:crypto';
