@@ -144,7 +144,11 @@ export function checkCompoundFile(file: Buffer, maxBytes: number = WORKBOOK_LIMI
   if (file.length < 1024 || !file.subarray(0, 8).equals(COMPOUND_FILE_SIGNATURE)) throw damaged('it is shorter than its header');
   const major = file.readUInt16LE(0x1a);
   const shift = file.readUInt16LE(0x1e);
-  if (file.readUInt16LE(0x1c) !== 0xfffe || !((major === 3 && shift === 9) || (major === 4 && shift === 12)) || file.readUInt16LE(0x20) !== 6)
+  if (
+    file.readUInt16LE(0x1c) !== 0xfffe ||
+    !((major === 3 && shift === 9) || (major === 4 && shift === 12)) ||
+    file.readUInt16LE(0x20) !== 6
+  )
     throw damaged('its header is not one Excel writes');
   const sectorSize = 2 ** shift;
   // The header takes the first sector (512 bytes, padded to 4096 in version 4).

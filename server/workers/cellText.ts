@@ -76,28 +76,13 @@ export function isDateFormat(format: unknown): boolean {
   if (typeof format !== 'string') return false;
   return /[^\\][dmhysDMHYS]/.test(format.split(';')[0]!.replace(FORMAT_STRIP, ''));
 }
-/** openpyxl's TIMEDELTA_RE: an elapsed-time format, read as a duration. */
-const isDurationFormat = (format: unknown): boolean =>
-  typeof format === 'string' && /\[hh?\](:mm(:ss(\.0*)?)?)?|\[mm?\](:ss(\.0*)?)?|\[ss?\](\.0*)?/i.test(format.split(';')[0]!);
-
-/** openpyxl's from_excel, printed: a time below one day, a duration in an elapsed-time format, else a datetime. */
-function openpyxlDate(v: number, date1904: boolean, format: unknown): string {
+/**
+ * openpyxl's from_excel, printed: a time below one day, else a datetime. An elapsed-time format ([h]:mm)
+ * reads as a datetime too: the openpyxl pyxform runs with (3.0) does not apply its duration formats when
+ * reading only.
+ */
+function openpyxlDate(v: number, date1904: boolean): string {
   if (Math.abs(v) > 1e8) return '#VALUE!';
-  if (isDurationFormat(format)) {
-    // timedelta(days=v), rounded to the millisecond as openpyxl does, printed as Python prints one.
-    const DAY_US = DAY_MS * 1000;
-    let us = Math.round(v * DAY_US);
-    if (us % 1_000_000 !== 0) {
-      const whole = Math.floor(us / 1_000_000) * 1_000_000;
-      us = whole + roundHalfEven((us - whole) / 1000) * 1000;
-    }
-    const days = Math.floor(us / DAY_US);
-    const rest = us - days * DAY_US;
-    const secs = Math.floor(rest / 1_000_000);
-    const micro = rest % 1_000_000;
-    const time = `${Math.floor(secs / 3600)}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}${micro ? `.${pad(micro, 6)}` : ''}`;
-    return `${days ? `${days} day${Math.abs(days) === 1 ? '' : 's'}, ` : ''}${time}`;
-  }
   let day = Math.floor(v);
   const diff = roundHalfEven((v - day) * DAY_MS);
   if (v >= 0 && v < 1 && diff < DAY_MS) return pythonTime(diff);
@@ -139,7 +124,7 @@ export function cellText(cell: RawCell | undefined, format: WorkbookFormat, date
     case 'n':
       if (typeof v !== 'number' || !Number.isFinite(v)) return '';
       if (!isDateFormat(cell.z)) return pythonNumber(v);
-      return format === 'xls' ? xlrdDate(v, date1904) : openpyxlDate(v, date1904, cell.z);
+      return format === 'xls' ? xlrdDate(v, date1904) : openpyxlDate(v, date1904);
     default:
       return '';
   }

@@ -7,7 +7,14 @@
 // workbooks through here, in a worker thread (pool.ts): what a hostile file costs is one worker's.
 import type { ParsingOptions, WorkBook, WorkSheet } from '@e965/xlsx';
 import { said, type ReportCode, type ReportEntry, type Sheet } from '../../engine/survey/index';
-import { ArchiveError, checkCompoundFile, COMPOUND_FILE_SIGNATURE, readArchive, WORKBOOK_LIMITS, type ArchiveEntry } from '../services/archive';
+import {
+  ArchiveError,
+  checkCompoundFile,
+  COMPOUND_FILE_SIGNATURE,
+  readArchive,
+  WORKBOOK_LIMITS,
+  type ArchiveEntry,
+} from '../services/archive';
 import { cellText, type RawCell, type WorkbookFormat } from './cellText';
 
 export interface SheetLimits {
@@ -61,7 +68,11 @@ const unescapeXml = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
     e[0] === '#' ? String.fromCodePoint(Number(e[1] === 'x' || e[1] === 'X' ? `0${e.slice(1)}` : e.slice(1))) : (XML_TEXT[e] ?? m),
   );
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag)?.slice(2).find((x) => x !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`)
+    .exec(tag)
+    ?.slice(2)
+    .find((x) => x !== undefined);
 
 /** Each worksheet part's sheet name, from the workbook part and its relationships; parts it cannot place are absent. */
 function sheetNamesOfParts(entries: readonly ArchiveEntry[]): Map<string, string> {
@@ -137,12 +148,27 @@ const PARSING: ParsingOptions = {
   bookDeps: false,
 };
 
+/**
+ * SheetJS writes to the console for each record of an .xls it does not know, and a hostile file can hold
+ * millions: parsing is synchronous, so the thread's console is silenced for just that long.
+ */
+function quietly<T>(parse: () => T): T {
+  const error = console.error;
+  console.error = () => undefined;
+  try {
+    return parse();
+  } finally {
+    console.error = error;
+  }
+}
+
 /** SheetJS's refusal of a password, whichever container carried it. */
 const encrypted = (e: unknown) => /password|encrypt/i.test(e instanceof Error ? e.message : String(e));
 
 /** The workbook's sheets as rows of text, or the report of why it cannot be read. */
 export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<{ sheets: Sheet[] } | { report: ReportEntry[] }> {
-  if (bytes.length > WORKBOOK_LIMITS.compressedBytes) return { report: [workbookError(archiveSaid(new ArchiveError('compressedBytes', '')))] };
+  if (bytes.length > WORKBOOK_LIMITS.compressedBytes)
+    return { report: [workbookError(archiveSaid(new ArchiveError('compressedBytes', '')))] };
   const format = formatOf(bytes);
   if (!format) return { report: [workbookError(said('notWorkbook'))] };
   let entries: ArchiveEntry[] = [];
@@ -163,10 +189,11 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
   const XLSX = await import('@e965/xlsx');
   let names: string[];
   try {
-    names = XLSX.read(bytes, { ...PARSING, bookSheets: true }).SheetNames;
+    names = quietly(() => XLSX.read(bytes, { ...PARSING, bookSheets: true })).SheetNames;
   } catch (e) {
     return { report: [workbookError(said(encrypted(e) ? 'workbookEncrypted' : format === 'xls' ? 'xlsDamaged' : 'notWorkbook'))] };
   }
+  if (!names.length) return { report: [workbookError(said(format === 'xls' ? 'xlsDamaged' : 'notWorkbook'))] };
   const wanted = names.filter((n) => readable(n, limits.sheets, names));
   if (format === 'xlsx') {
     // Rows are counted in the XML before a parser builds them; a part no sheet can be matched to counts too.
@@ -182,7 +209,7 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
   const report: ReportEntry[] = [];
   let wb: WorkBook | undefined;
   try {
-    wb = XLSX.read(bytes, { ...PARSING, sheets: wanted });
+    wb = quietly(() => XLSX.read(bytes, { ...PARSING, sheets: wanted }));
   } catch (e) {
     if (encrypted(e)) return { report: [workbookError(said('workbookEncrypted'))] };
     // One sheet at a time, to name the one that cannot be read.
@@ -197,7 +224,7 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
     let ws = wb?.Sheets[name];
     if (!wb) {
       try {
-        ws = XLSX.read(bytes, { ...PARSING, sheets: [name] }).Sheets[name];
+        ws = quietly(() => XLSX.read(bytes, { ...PARSING, sheets: [name] })).Sheets[name];
       } catch {
         ws = undefined;
       }
@@ -220,7 +247,9 @@ export async function readWorkbook(bytes: Buffer, limits: SheetLimits): Promise<
     for (let r = 0; r < rows.length && report.length < 50; r++)
       rows[r]!.forEach((text, c) => {
         if (text.length > limits.cellLength && report.length < 50)
-          report.push(workbookError(said('cellLength', { length: text.length, max: limits.cellLength }), name, r + 1, XLSX.utils.encode_col(c)));
+          report.push(
+            workbookError(said('cellLength', { length: text.length, max: limits.cellLength }), name, r + 1, XLSX.utils.encode_col(c)),
+          );
       });
     sheets.push({ name, rows });
   }
