@@ -24,15 +24,14 @@ async function readImport(req: FastifyRequest): Promise<{ projectId: string; sur
       throw bad(part.fieldname.slice(0, 50), 'is not a field of this call');
     if (part.type === 'file') {
       if (part.fieldname !== 'File') throw bad(part.fieldname, 'must be a text field');
-      if (!/\.(xlsx|xls)$/i.test(part.filename)) {
+      // The name only screens out other kinds of file; the reader tells the format by the bytes.
+      if (!/\.(xlsx|xlsm|xls)$/i.test(part.filename)) {
         part.file.resume();
-        throw bad('File', 'must be an .xlsx workbook');
+        throw bad('File', 'must be an Excel workbook (.xlsx, .xlsm or .xls)');
       }
       const bytes = await part.toBuffer();
       if (part.file.truncated)
         throw problem('payloadTooLarge', { errors: [`'File' must be at most ${XLSFORM_MAX_BYTES / 1024 / 1024} MB`] });
-      if (/\.xls$/i.test(part.filename))
-        throw bad('File', 'is an Excel 97-2003 workbook (.xls): save it as .xlsx (Excel 2007 or later) and import that');
       file = { fileName: part.filename.slice(0, 200), bytes };
     } else fields[part.fieldname] = String(part.value);
   }

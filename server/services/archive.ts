@@ -2,6 +2,8 @@
 // directory is read and every entry inflated with a running budget, so a zip bomb is refused having
 // cost at most the budget, and no XML part may declare a DOCTYPE or entities (entity expansion,
 // external entities). Counting happens as bytes inflate: the sizes an archive declares are not trusted.
+// An Excel 97-2003 workbook is an OLE compound file instead: its header is checked against the file's
+// length (checkCompoundFile) before the reader follows it.
 import { inflateRawSync } from 'node:zlib';
 
 export interface ArchiveLimits {
@@ -125,4 +127,36 @@ export function readArchive(zip: Buffer, limits: ArchiveLimits = WORKBOOK_LIMITS
   if (total > MB && total > limits.ratio * zip.length)
     throw new ArchiveError('ratio', `The archive inflates more than ${limits.ratio} times its size: refused as a zip bomb.`);
   return out;
+}
+
+/** The first bytes of an OLE compound file (CFB), the container of an Excel 97-2003 workbook. */
+export const COMPOUND_FILE_SIGNATURE = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+
+/**
+ * A compound file's header checked against the file's own length before a reader follows it: the sector
+ * size it declares, and the sector counts and the directory's place, each within the sectors the file
+ * has. A header declaring more than the file holds (a hostile or truncated file) is refused here, so the
+ * reader never sizes anything by a declared count. Throws ArchiveError ('compressedBytes', 'compoundFile').
+ */
+export function checkCompoundFile(file: Buffer, maxBytes: number = WORKBOOK_LIMITS.compressedBytes): void {
+  if (file.length > maxBytes) throw new ArchiveError('compressedBytes', `The file is larger than ${maxBytes / MB} MB.`);
+  const damaged = (why: string) => new ArchiveError('compoundFile', `The Excel 97-2003 workbook is damaged: ${why}.`);
+  if (file.length < 1024 || !file.subarray(0, 8).equals(COMPOUND_FILE_SIGNATURE)) throw damaged('it is shorter than its header');
+  const major = file.readUInt16LE(0x1a);
+  const shift = file.readUInt16LE(0x1e);
+  if (
+    file.readUInt16LE(0x1c) !== 0xfffe ||
+    !((major === 3 && shift === 9) || (major === 4 && shift === 12)) ||
+    file.readUInt16LE(0x20) !== 6
+  )
+    throw damaged('its header is not one Excel writes');
+  const sectorSize = 2 ** shift;
+  // The header takes the first sector (512 bytes, padded to 4096 in version 4).
+  const sectors = Math.floor((file.length - sectorSize) / sectorSize) + ((file.length - sectorSize) % sectorSize ? 1 : 0);
+  const fat = file.readUInt32LE(0x2c);
+  const firstDirectory = file.readUInt32LE(0x30);
+  const miniFat = file.readUInt32LE(0x40);
+  const difat = file.readUInt32LE(0x48);
+  if (fat === 0 || fat > sectors || miniFat > sectors || difat > sectors || firstDirectory >= sectors)
+    throw damaged('its header declares more than the file holds (it may be truncated)');
 }

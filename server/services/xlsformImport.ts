@@ -1,5 +1,5 @@
-// POST DataCollection/importXlsForm: a workbook read within limits (archive.ts, then rows, columns and
-// cell length), converted by engine/survey/xlsform, and stored as a new survey in Editing or as the
+// POST DataCollection/importXlsForm: a workbook (.xlsx, .xlsm or .xls, told by its bytes) read within
+// limits (archive.ts, then rows, columns and cell length; workers/workbook.ts), converted by engine/survey/xlsform, and stored as a new survey in Editing or as the
 // new content of a survey still Editing. Nothing is stored when the report holds an error.
 import type { Kysely } from 'kysely';
 import { said, type ReportEntry, type SurveyModel } from '../../engine/survey/index';
@@ -16,7 +16,10 @@ import { saveSurvey } from './surveyBuilder';
 
 type Q = Kysely<DB>;
 
-export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: XLSFORM_CELL_MAX };
+/** The sheets pyxform reads (its SUPPORTED_SHEET_NAMES); any other sheet of a workbook is never parsed. */
+const XLSFORM_SHEETS = ['survey', 'choices', 'settings', 'external_choices', 'osm', 'entities'];
+
+export const XLSFORM_SHEET_LIMITS: SheetLimits = { rows: 20_000, columns: 500, cellLength: XLSFORM_CELL_MAX, sheets: XLSFORM_SHEETS };
 
 const refuse = (report: ReportEntry[]) =>
   problem('validation', { message: 'The workbook cannot be imported.', errors: report.slice(0, 20).map(describe), data: { report } });

@@ -232,12 +232,46 @@ describe('workbooks are archives', () => {
     }
   });
 
-  it('refuses a legacy .xls with what to do, and a file over 10 MB', async () => {
-    const xls = await importFile(Buffer.from('d0cf11e0', 'hex'), 'old.xls');
+  it('reads a legacy .xls by its bytes, even named .xlsx, and refuses a broken one and a file over 10 MB', async () => {
+    const bytes = readFileSync('fixtures/xlsforms/ifrc-distribution-site-assessment.xls');
+    for (const name of ['ifrc.xls', 'ifrc.xlsx']) {
+      const r = await importFile(bytes, name);
+      // Read: whatever the converter says of the form names its sheets' rows, never the file.
+      expect(r.status, name).toBeLessThan(500);
+      expect(
+        r.body.data.report.filter((e) => e.row === 0 && e.sheet === ''),
+        name,
+      ).toEqual([]);
+    }
+    const xls = await importFile(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), 'old.xls');
     expect(xls.status).toBe(400);
-    expect(xls.body.errors.join()).toMatch(/save it as \.xlsx/);
+    expect(xls.body.errors.join()).toMatch(/Excel 97-2003 workbook \(\.xls\) that is truncated or damaged/);
     const big = await importFile(Buffer.alloc(11 * 1024 * 1024, 1));
     expect(big.status).toBe(413);
+  });
+
+  it('imports a form whose help sheet holds a text formula result in a date-formatted cell', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('survey').addRows([
+      ['type', 'name', 'label'],
+      ['text', 'a', 'A'],
+    ]);
+    wb.addWorksheet('help').addRows([['x']]);
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(Buffer.from(await wb.xlsx.writeBuffer()));
+    zip.file(
+      'xl/styles.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>',
+    );
+    const help = 'xl/worksheets/sheet2.xml';
+    const xml = (await zip.file(help)!.async('string')).replace(
+      /<sheetData>.*<\/sheetData>/s,
+      '<sheetData><row r="1"><c r="A1" s="1" t="str"><f>TEXT(1,"0")</f><v>text</v></c></row></sheetData>',
+    );
+    zip.file(help, xml);
+    const r = await importFile(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(r.status).toBe(200);
+    expect(r.body.data.report.filter((e) => e.level === 'error')).toEqual([]);
   });
 
   it("answers 404 for another organization's project", async () => {

@@ -167,7 +167,7 @@ function XlsformDialog({ mode, projectId, onClose }: { mode: 'import' | 'export'
               <input
                 id={ids.file}
                 type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                accept=".xlsx,.xlsm,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel.sheet.macroEnabled.12,application/vnd.ms-excel"
                 onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 data-testid="xlsform-file"
               />
