@@ -2,7 +2,7 @@
 // bytes, never its name: a zip is an .xlsx (or .xlsm), read by archive.ts first (sizes, entries, ratio and
 // DTDs counted as the parts inflate) and its rows holding values counted in the XML before it is parsed;
 // an OLE compound file is an Excel 97-2003 .xls, whose header archive.ts checks against the file's length.
-// SheetJS then parses only the sheets asked for (docs/decisions/0067-workbook-reader.md), and cellText.ts
+// SheetJS then parses only the sheets asked for (docs/decisions/0068-workbook-reader.md), and cellText.ts
 // turns each cell into the text pyxform reads. The XLSForm import and the translation sheet both read
 // workbooks through here, in a worker thread (pool.ts): what a hostile file costs is one worker's.
 import type { ParsingOptions, WorkBook, WorkSheet } from '@e965/xlsx';
