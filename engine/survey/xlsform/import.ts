@@ -892,7 +892,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         report.push({ ...at, column: typeH.raw, level: 'error', ...refused, name });
         return;
       }
-      if (lists.has(listName) && select.select !== 'select_one_external') q.selectQuestionChoices = choicesOf(listName);
+      if (lists.has(listName)) q.selectQuestionChoices = choicesOf(listName);
       if (select.fromFile) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
       else if (hasReference(listName)) {
         // 'select_one ${q1}': the choices are earlier answers (a repeat's), which the builder cannot list.
