@@ -702,7 +702,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       }
       stack.pop();
       if (frame.kind === 'grid') place(frame.item);
-      if (frame.kind === 'loop') expandLoop(frame);
+      if (frame.kind === 'loop' && frame.list !== '') expandLoop(frame);
       return;
     }
     if (parsed.kind === 'question' && (parsed.type === 'xml-external' || parsed.type === 'csv-external')) {
@@ -729,6 +729,13 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       count++;
       return;
     }
+    // A refused begin row still opens its group, so that its end row is not reported as well.
+    const openRefused = () => {
+      if (parsed.kind !== 'begin') return;
+      const item = sectionItem(newQuestion(0, name), false);
+      if (parsed.control === 'loop') stack.push({ kind: 'loop', row: rowNo, item, list: '', scope: freshScope() });
+      else stack.push({ kind: parsed.control, row: rowNo, item, scope: freshScope() });
+    };
     const audit = parsed.kind === 'question' && parsed.type === 'audit';
     if (audit) {
       // pyxform names the audit 'audit' and puts it in the form's meta group, outside the names of its parent.
@@ -744,20 +751,20 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         report.push({ ...at, column: nameH.raw, level: 'warning', ...said('generatedName', { name }), name });
       } else {
         report.push({ ...at, column: nameH.raw, level: 'error', ...said('noName', { type: rawType }) });
-        return;
+        return openRefused();
       }
     }
-    if (!audit && !claim(name, rowNo, nameH.raw)) return;
+    if (!audit && !claim(name, rowNo, nameH.raw)) return openRefused();
 
     if (parsed.kind === 'begin') {
       if (parsed.control === 'repeat') {
         if (name === rootName) {
           report.push({ ...at, column: nameH.raw, level: 'error', ...said('repeatRootName', { name }), name });
-          return;
+          return openRefused();
         }
         if (repeatNames.has(name)) {
           report.push({ ...at, column: nameH.raw, level: 'error', ...said('duplicateRepeat', { name }), name });
-          return;
+          return openRefused();
         }
         repeatNames.add(name);
       }
@@ -770,7 +777,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
             ...(parsed.list ? said('unknownList', { list: parsed.list }) : said('needsList', { type: rawType })),
             name,
           });
-          return;
+          return openRefused();
         }
         const q = newQuestion(0, name);
         const item = sectionItem(q, false);
