@@ -276,9 +276,7 @@ interface Scope {
   lower: Set<string>;
 }
 type Frame = { row: number; item: SurveyItem; scope: Scope } & (
-  | { kind: 'group' | 'repeat' }
-  | { kind: 'loop'; list: string }
-  | { kind: 'grid'; typeKey: string }
+  { kind: 'group' | 'repeat' } | { kind: 'loop'; list: string } | { kind: 'grid'; typeKey: string }
 );
 /** A form full of broken references is reported this far; the first ones say what to fix. */
 const MAX_REFERENCE_ERRORS = 100;
@@ -292,8 +290,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const settingsSheet = byName.get('settings');
   for (const s of sheets) {
     const n = s.name.trim().toLowerCase();
-    if (n === 'external_choices')
-      report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
+    if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
   }
 
   const surveyHeaders = readHeaders(surveySheet, report);
@@ -558,7 +555,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
    */
   const checkReferences = () => {
     const counts = new Map(elementNames);
-    if (!YES_WORDS.has((settings.get('omit_instanceid') ?? '').toLowerCase())) counts.set('instanceID', (counts.get('instanceID') ?? 0) + 1);
+    if (!YES_WORDS.has((settings.get('omit_instanceid') ?? '').toLowerCase()))
+      counts.set('instanceID', (counts.get('instanceID') ?? 0) + 1);
     const entitiesSheet = byName.get('entities');
     const scans: { sheet: Sheet; headers: readonly Header[] }[] = [
       ...(settingsSheet ? [{ sheet: settingsSheet, headers: settingsHeaders }] : []),
@@ -566,9 +564,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ? [{ sheet: entitiesSheet, headers: readHeaders(entitiesSheet, []).filter((h) => h.base !== 'list_name' && h.base !== 'repeat') }]
         : []),
       { sheet: surveySheet, headers: surveyHeaders.filter((h) => h.base !== 'type' && h.base !== 'name' && h.base !== 'trigger') },
-      ...(choicesSheet
-        ? [{ sheet: choicesSheet, headers: choiceHeaders.filter((h) => ['label', ...MEDIA_KINDS].includes(h.base)) }]
-        : []),
+      ...(choicesSheet ? [{ sheet: choicesSheet, headers: choiceHeaders.filter((h) => ['label', ...MEDIA_KINDS].includes(h.base)) }] : []),
     ];
     let found = 0;
     for (const { sheet, headers } of scans)
@@ -955,8 +951,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       .filter((r) => r.length > 0);
     const all = (items: readonly SurveyItem[]): SurveyItem[] => items.flatMap((i) => [i, ...all(i.innerItems)]);
     const items = all(top);
-    const carrier =
-      items.find((i) => Object.keys(i.surveyItem.extraColumns).some((k) => k.trim().toLowerCase() === 'save_to')) ?? items[0];
+    const carrier = items.find((i) => Object.keys(i.surveyItem.extraColumns).some((k) => k.trim().toLowerCase() === 'save_to')) ?? items[0];
     const kept = JSON.stringify(rows);
     if (!carrier || kept.length > ENTITIES_MAX) {
       report.push({ sheet: sheet.name, row: 0, column: '', level: 'warning', ...said('entitiesSheet') });

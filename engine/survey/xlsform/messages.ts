@@ -39,8 +39,7 @@ export const REPORT_MESSAGES = {
   unknownLanguage: (p: Params) => `The language '${s(p, 'language')}' is not one we know; this column was not imported.`,
   noSurveySheet: () => "The workbook has no 'survey' sheet.",
   entitiesSheet: () => 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.',
-  entitiesKept: () =>
-    'The entities sheet (ODK Central datasets) is kept and written back on export; entities are not created here.',
+  entitiesKept: () => 'The entities sheet (ODK Central datasets) is kept and written back on export; entities are not created here.',
   externalChoicesSheet: () => 'External choices are not supported; the external_choices sheet was not imported.',
   surveyColumnMissing: (p: Params) => `The survey sheet needs a '${s(p, 'column')}' column.`,
   choicesColumnMissing: (p: Params) => `The choices sheet needs a '${s(p, 'column')}' column.`,
@@ -55,8 +54,7 @@ export const REPORT_MESSAGES = {
   duplicateChoiceKept: (p: Params) =>
     `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice; allow_choice_duplicates is yes, so both are kept.`,
   invalidName: (p: Params) => `'${s(p, 'name')}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`,
-  duplicateName: (p: Params) =>
-    `The name '${s(p, 'name')}' is used twice in the same group or repeat (also on row ${s(p, 'row')}).`,
+  duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice in the same group or repeat (also on row ${s(p, 'row')}).`,
   caseDuplicateName: (p: Params) =>
     `The name '${s(p, 'name')}' differs from another in the same group or repeat only by upper and lower case letters, which some tools mix up.`,
   reservedName: (p: Params) => `The name '${s(p, 'name')}' is reserved for the form's metadata.`,

@@ -79,7 +79,8 @@ const QUESTION_TYPES: Readonly<Record<string, string>> = (() => {
 })();
 
 /** The select types the import knows, by pyxform's select command (aliases.select, in its order). */
-export type SelectKind = 'select_one' | 'select_multiple' | 'rank' | 'select_one_external' | 'select_one_from_file' | 'select_multiple_from_file';
+export type SelectKind =
+  'select_one' | 'select_multiple' | 'rank' | 'select_one_external' | 'select_one_from_file' | 'select_multiple_from_file';
 const SELECT_COMMANDS: readonly (readonly [string, SelectKind])[] = [
   ['add select one prompt using', 'select_one'],
   ['add select multiple prompt using', 'select_multiple'],
@@ -127,9 +128,7 @@ const CONTROL_WORDS = Object.keys(CONTROLS).map(escape).join('|');
 // xls2json.py RE_BEGIN_CONTROL, RE_END_CONTROL, RE_SELECT, RE_OSM, letter for letter.
 const RE_BEGIN = new RegExp(`^(begin)(\\s|_)(${CONTROL_WORDS})( (over )?(\\S+))?$`);
 const RE_END = new RegExp(`^(end)(\\s|_)(${CONTROL_WORDS})$`);
-const RE_SELECT = new RegExp(
-  `^(${SELECT_COMMANDS.map(([c]) => escape(c)).join('|')}) (\\S+)( (or specify other|or_other|or other))?$`,
-);
+const RE_SELECT = new RegExp(`^(${SELECT_COMMANDS.map(([c]) => escape(c)).join('|')}) (\\S+)( (or specify other|or_other|or other))?$`);
 const RE_OSM = /(osm) (\S+)/;
 
 export type ParsedType =

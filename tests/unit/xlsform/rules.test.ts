@@ -44,23 +44,18 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     accepted: true,
   },
   'same name twice in one group': {
-    sheets: form([
-      ['begin_group', 'g', 'G'],
-      ['text', 'a', 'A'],
-      ['text', 'a', 'A'],
-      ['end_group'],
-    ]),
+    sheets: form([['begin_group', 'g', 'G'], ['text', 'a', 'A'], ['text', 'a', 'A'], ['end_group']]),
     accepted: false,
   },
-  'names differing in case only': { sheets: form([['text', 'a', 'A'], ['text', 'A', 'A']]), accepted: true },
-  'a reference to a name used twice': {
+  'names differing in case only': {
     sheets: form([
-      ['begin_group', 'g', 'G'],
       ['text', 'a', 'A'],
-      ['end_group'],
-      ['text', 'a', 'A'],
-      ['text', 'b', 'B', "${a} != ''"],
+      ['text', 'A', 'A'],
     ]),
+    accepted: true,
+  },
+  'a reference to a name used twice': {
+    sheets: form([['begin_group', 'g', 'G'], ['text', 'a', 'A'], ['end_group'], ['text', 'a', 'A'], ['text', 'b', 'B', "${a} != ''"]]),
     accepted: false,
   },
   'a reference inside a repeat to a name used twice': {
@@ -76,15 +71,12 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     accepted: false,
   },
   'a reference in a choice label to a name used twice': {
-    sheets: form(
-      [['begin_group', 'g', 'G'], ['text', 'a', 'A'], ['end_group'], ['text', 'a', 'A'], ['select_one c', 'b', 'B']],
-      {
-        choices: [
-          ['list_name', 'name', 'label'],
-          ['c', 'x', 'X ${a}'],
-        ],
-      },
-    ),
+    sheets: form([['begin_group', 'g', 'G'], ['text', 'a', 'A'], ['end_group'], ['text', 'a', 'A'], ['select_one c', 'b', 'B']], {
+      choices: [
+        ['list_name', 'name', 'label'],
+        ['c', 'x', 'X ${a}'],
+      ],
+    }),
     accepted: false,
   },
   'a reference to no question': { sheets: form([['text', 'a', 'A', '${zz} = 1']]), accepted: false },
@@ -134,12 +126,36 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     }),
     accepted: false,
   },
-  'a note without a name': { sheets: form([['note', '', 'Hello'], ['text', 'a', 'A']]), accepted: true },
+  'a note without a name': {
+    sheets: form([
+      ['note', '', 'Hello'],
+      ['text', 'a', 'A'],
+    ]),
+    accepted: true,
+  },
   'a text without a name': { sheets: form([['text', '', 'Hello']]), accepted: false },
   'a group without a name': { sheets: form([['begin_group', '', 'G'], ['text', 'a', 'A'], ['end_group']]), accepted: false },
-  'an audit without a name': { sheets: form([['audit', ''], ['text', 'a', 'A']]), accepted: true },
-  'an audit with another name': { sheets: form([['audit', 'x'], ['text', 'a', 'A']]), accepted: false },
-  'a label without a type': { sheets: form([['', '', 'Just a label'], ['text', 'a', 'A']]), accepted: false },
+  'an audit without a name': {
+    sheets: form([
+      ['audit', ''],
+      ['text', 'a', 'A'],
+    ]),
+    accepted: true,
+  },
+  'an audit with another name': {
+    sheets: form([
+      ['audit', 'x'],
+      ['text', 'a', 'A'],
+    ]),
+    accepted: false,
+  },
+  'a label without a type': {
+    sheets: form([
+      ['', '', 'Just a label'],
+      ['text', 'a', 'A'],
+    ]),
+    accepted: false,
+  },
   'legacy and spelled-out types': {
     sheets: form(
       [
@@ -183,7 +199,13 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
   'a select from a file with no extension': { sheets: form([['select_one_from_file places', 'a', 'A']]), accepted: false },
   'a select from a CSV file': { sheets: form([['select one from file places.csv', 'a', 'A']]), accepted: true },
   'an end_group closing nothing': { sheets: form([['text', 'a', 'A'], ['end_group']]), accepted: false },
-  'a group never closed': { sheets: form([['begin group', 'g', 'G'], ['text', 'a', 'A']]), accepted: false },
+  'a group never closed': {
+    sheets: form([
+      ['begin group', 'g', 'G'],
+      ['text', 'a', 'A'],
+    ]),
+    accepted: false,
+  },
   'a repeat closed by end_group': { sheets: form([['begin_repeat', 'r', 'R'], ['text', 'a', 'A'], ['end_group']]), accepted: false },
   'names pyxform refuses and accepts': { sheets: form([['text', '1a', 'A']]), accepted: false },
   'a name with letters beyond ASCII and a dot': { sheets: form([['text', 'ñame.x-1', 'A']]), accepted: true },
@@ -216,7 +238,10 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     sheets: form([['begin loop over yn', 'l', 'L'], ['integer', 'n', 'How many %(label)s?'], ['end loop']]),
     accepted: true,
   },
-  'a loop over a missing list': { sheets: form([['begin loop over nope', 'l', 'L'], ['integer', 'n', 'N'], ['end loop']]), accepted: false },
+  'a loop over a missing list': {
+    sheets: form([['begin loop over nope', 'l', 'L'], ['integer', 'n', 'N'], ['end loop']]),
+    accepted: false,
+  },
   'a calculate without a calculation': { sheets: form([['calculate', 'c', '']]), accepted: false },
 };
 
@@ -311,7 +336,13 @@ describe('what each rule does', () => {
     expect(q(17).questionType).toBe(104);
     expect(q(19).questionType).toBe(112);
     // 'select all that apply from yn': the list is yn, not 'from'.
-    for (const n of [22, 23, 24, 25, 26, 27, 28, 29]) expect(q(n).selectQuestionChoices.map((c) => c.name).slice(0, 2), `q${n}`).toEqual(['yes', 'no']);
+    for (const n of [22, 23, 24, 25, 26, 27, 28, 29])
+      expect(
+        q(n)
+          .selectQuestionChoices.map((c) => c.name)
+          .slice(0, 2),
+        `q${n}`,
+      ).toEqual(['yes', 'no']);
     expect([23, 24, 25, 27].map((n) => q(n).questionType)).toEqual([33, 33, 33, 33]);
     expect(q(21).questionType).toBe(104);
     expect(q(26).questionType).toBe(32);
@@ -324,7 +355,9 @@ describe('what each rule does', () => {
     expect(m.surveyItems[0]!.surveyItem.selectQuestionChoices.map((c) => c.choiceLabels[0]!.text)).toEqual(['X', 'X2']);
     const back = await importBytes(await workbookOf(m));
     expect(back.model!.surveyItems[0]!.surveyItem.selectQuestionChoices.map((c) => c.name)).toEqual(['x', 'x']);
-    expect(errors(result('a choice twice in a list'))).toMatchObject([{ sheet: 'choices', row: 3, column: 'name', code: 'duplicateChoice' }]);
+    expect(errors(result('a choice twice in a list'))).toMatchObject([
+      { sheet: 'choices', row: 3, column: 'name', code: 'duplicateChoice' },
+    ]);
   });
 
   it('expands a loop into a group per choice with the label filled in', () => {
