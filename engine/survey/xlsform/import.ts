@@ -536,6 +536,19 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       });
       groups.push(group);
     }
+    // pyxform checks repeat names again on the expanded form: a repeat in a loop of two choices is there twice.
+    const repeats = (items: readonly SurveyItem[]): SurveyItem[] =>
+      items.flatMap((i) => [...(i.repeatGroup ? [i] : []), ...repeats(i.innerItems)]);
+    if (groups.length > 1)
+      for (const r of repeats(templates))
+        report.push({
+          sheet: surveySheet.name,
+          row: frame.row,
+          column: typeH.raw,
+          level: 'error',
+          ...said('duplicateRepeat', { name: r.surveyItem.name }),
+          name: r.surveyItem.name,
+        });
     count += itemCount(groups) - itemCount(templates);
     frame.item.innerItems = groups;
     if (count > opts.maxItems)
@@ -555,6 +568,16 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
    */
   const checkReferences = () => {
     const counts = new Map(elementNames);
+    // pyxform resolves each reference again on the built form (survey.py), where a loop's rows are there
+    // once per choice and the audit sits in meta beside a question of that name: there too, once.
+    const built = new Map<string, number>();
+    const countBuilt = (items: readonly SurveyItem[]) => {
+      for (const i of items) {
+        built.set(i.surveyItem.name, (built.get(i.surveyItem.name) ?? 0) + 1);
+        countBuilt(i.innerItems);
+      }
+    };
+    countBuilt(top);
     if (!YES_WORDS.has((settings.get('omit_instanceid') ?? '').toLowerCase()))
       counts.set('instanceID', (counts.get('instanceID') ?? 0) + 1);
     const entitiesSheet = byName.get('entities');
@@ -572,7 +595,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         if (i === 0 || found >= MAX_REFERENCE_ERRORS) return;
         for (const h of headers) {
           const refs = referencesOf(cellOf(row, h));
-          const bad = refs === null ? null : refs.find((n) => counts.get(n) !== 1);
+          const bad = refs === null ? null : refs.find((n) => counts.get(n) !== 1 || (built.get(n) ?? 0) > 1);
           if (refs !== null && bad === undefined) continue;
           found++;
           report.push({
@@ -583,7 +606,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
             ...(bad === null || bad === undefined
               ? said('referenceSyntax')
               : counts.has(bad)
-                ? said('referenceAmbiguous', { name: bad, count: counts.get(bad)! })
+                ? said('referenceAmbiguous', { name: bad, count: Math.max(counts.get(bad)!, built.get(bad) ?? 0) })
                 : said('referenceUnknown', { name: bad })),
           });
         }
@@ -675,6 +698,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       return;
     }
     const parsed = parseType(rawType, collapseSpaces);
+    // The type as written, for pyxform's rules that name one spelling only ('note', 'calculate').
+    const spelled = collapseSpaces ? rawType.replace(/ +/g, ' ') : rawType;
     const fsType = cellAt(row, TYPE_COLUMN);
 
     if (parsed.kind === 'setting') {
@@ -741,7 +766,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       }
       name = 'audit';
     } else if (name === '') {
-      if (parsed.kind === 'question' && parsed.type === 'note') {
+      if (spelled === 'note') {
         // pyxform names a note without a name itself.
         name = `generated_note_name_${rowNo}`;
         report.push({ ...at, column: nameH.raw, level: 'warning', ...said('generatedName', { name }), name });
@@ -867,7 +892,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
     }
-    if (type === 'calculate' && !q.calculation && !(q.default && defaultIsDynamic(q.default, type))) {
+    if (spelled === 'calculate' && !q.calculation && !(q.default && defaultIsDynamic(q.default, type))) {
       report.push({ ...at, column: 'calculation', level: 'error', ...said('missingCalculation'), name });
       return;
     }

@@ -4,6 +4,7 @@
 // spellings, the report lines naming sheet, row and column, loops, duplicate choices and entities
 // kept through our export.
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, SurveyItem, SurveyModel } from '../../../engine/survey/index';
 import { workbookOf } from '../../../server/services/surveyExport';
@@ -407,5 +408,73 @@ describe('our export of what the import accepted', () => {
     }
     const v = judgeBuffers(out);
     expect(v.filter((x) => !x.ok).map((x) => `${x.file}: ${x.error}`)).toEqual([]);
+  });
+});
+
+describe('random forms of the rows above', () => {
+  // Rows whose mix exercises names per group, references, nameless rows, selects and loops.
+  const ROWS: unknown[][] = [
+    ['text', 'a', 'A'],
+    ['text', 'b', 'B', "${a} != ''"],
+    ['integer', 'a', 'A again'],
+    ['note', '', 'A note ${b}'],
+    ['text', '', 'No name'],
+    ['begin_group', 'g', 'G'],
+    ['begin group', 'h', 'H'],
+    ['end_group'],
+    ['begin_repeat', 'r', 'R'],
+    ['end_repeat'],
+    ['begin loop over yn', 'l', 'L'],
+    ['end loop'],
+    ['select_one yn', 'c', 'C'],
+    ['select all that apply from yn', 'd', 'D'],
+    ['select_one yn or_other', 'e', 'E'],
+    ['text', 'meta', 'M'],
+    ['calculate', 'k', '', '', '1 + 1'],
+    ['select_one nope', 'f', 'F'],
+    ['text', 'A', 'Case'],
+    ['audit', ''],
+  ];
+  it('are accepted by the import exactly when pyxform accepts them', { timeout: 120_000 }, async () => {
+    if (missing) {
+      if (mustJudge()) throw new Error(`pyxform is required under CI: ${missing}`);
+      return;
+    }
+    // Rows always refused are rarer; begin and end rows are mostly balanced, as forms are.
+    const pick = fc.oneof(
+      { arbitrary: fc.constantFrom(...ROWS.keys()), weight: 1 },
+      { arbitrary: fc.constantFrom(0, 1, 3, 5, 6, 8, 10, 12, 13, 14), weight: 5 },
+    );
+    const sample = fc.sample(fc.tuple(fc.array(pick, { minLength: 1, maxLength: 12 }), fc.boolean()), { seed: 37, numRuns: 150 });
+    const ENDS: Record<number, number> = { 5: 7, 6: 7, 8: 9, 10: 11 };
+    const forms = sample.map(([rows, balance]) => {
+      if (!balance) return rows;
+      const open: number[] = [];
+      const out: number[] = [];
+      for (const i of rows) {
+        if (ENDS[i] !== undefined) open.push(ENDS[i]);
+        else if (Object.values(ENDS).includes(i)) {
+          if (open[open.length - 1] !== i) continue;
+          open.pop();
+        }
+        out.push(i);
+      }
+      return [...out, ...open.reverse()];
+    });
+    const named: { name: string; bytes: Buffer }[] = [];
+    const ours: boolean[] = [];
+    for (const [k, rows] of forms.entries()) {
+      const bytes = await workbook({ survey: [[...H, 'calculation'], ...rows.map((i) => ROWS[i]!)], choices: YN });
+      named.push({ name: `random-${k}.xlsx`, bytes });
+      ours.push((await importBytes(bytes)).model !== null);
+    }
+    const theirs = judgeBuffers(named).map((v) => v.ok);
+    const differ = forms
+      .map((rows, k) => ({ rows: rows.map((i) => ROWS[i]!.slice(0, 2).join(' ')), ours: ours[k], theirs: theirs[k] }))
+      .filter((d) => d.ours !== d.theirs);
+    expect(differ).toEqual([]);
+    // Enough of the sample is accepted (and enough refused) for the comparison to say something.
+    expect(theirs.filter((ok) => !ok).length).toBeGreaterThan(forms.length / 5);
+    expect(theirs.filter(Boolean).length).toBeGreaterThan(forms.length / 6);
   });
 });
