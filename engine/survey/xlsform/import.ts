@@ -402,6 +402,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const stack: Frame[] = [];
   /** How often each name is on the survey sheet: pyxform refuses a ${name} unless it is there once. */
   const elementNames = new Map<string, number>();
+  /** The questions' names (not groups'): what a trigger may name. */
+  const questionNames = new Set<string>();
   /** Repeat names are unique in the whole form, and not the form's root element's. */
   const repeatNames = new Set<string>();
   const rootName = settings.get('name') || 'data';
@@ -590,6 +592,23 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       ...(choicesSheet ? [{ sheet: choicesSheet, headers: choiceHeaders.filter((h) => ['label', ...MEDIA_KINDS].includes(h.base)) }] : []),
     ];
     let found = 0;
+    // A trigger names questions only, with one reference or several (qt.process_trigger).
+    if (triggerH)
+      surveySheet.rows.forEach((row, i) => {
+        const cell = i === 0 ? '' : cellOf(row, triggerH);
+        if (cell === '' || found >= MAX_REFERENCE_ERRORS) return;
+        const refs = cell.includes('${') ? referencesOf(cell) : null;
+        const bad = refs === null ? null : refs.find((n) => !questionNames.has(n));
+        if (bad === undefined) return;
+        found++;
+        report.push({
+          sheet: surveySheet.name,
+          row: i + 1,
+          column: triggerH.raw,
+          level: 'error',
+          ...(bad === null ? said('referenceSyntax') : said('referenceUnknown', { name: bad })),
+        });
+      });
     for (const { sheet, headers } of scans)
       sheet.rows.forEach((row, i) => {
         if (i === 0 || found >= MAX_REFERENCE_ERRORS) return;
@@ -727,8 +746,10 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       return;
     }
     if (parsed.kind === 'question' && (parsed.type === 'xml-external' || parsed.type === 'csv-external')) {
-      if (claim(name, rowNo, nameH.raw))
+      if (claim(name, rowNo, nameH.raw)) {
+        questionNames.add(name);
         report.push({ ...at, column: typeH.raw, level: 'warning', ...said('externalFile', { type: rawType }), name });
+      }
       return;
     }
     if (parsed.kind === 'unknown') {
@@ -831,6 +852,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       return;
     }
 
+    questionNames.add(name);
     const select = parsed.kind === 'select' ? parsed : null;
     const listName = select?.list ?? '';
     // A row of a grid: its label and media are the row's; the list is the grid's columns.

@@ -244,6 +244,32 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     accepted: false,
   },
   'a calculate without a calculation': { sheets: form([['calculate', 'c', '']]), accepted: false },
+  'a trigger naming a question': {
+    sheets: {
+      survey: [
+        ['type', 'name', 'label', 'trigger'],
+        ['text', 'a', 'A'],
+        ['text', 'b', 'B', '${a}'],
+      ],
+      choices: YN,
+    },
+    accepted: true,
+  },
+  'a trigger naming a group': {
+    sheets: {
+      survey: [['type', 'name', 'label', 'trigger'], ['begin_group', 'g', 'G'], ['text', 'b', 'B', '${g}'], ['end_group']],
+      choices: YN,
+    },
+    accepted: false,
+  },
+  'a reference to a question named as the audit': {
+    sheets: form([
+      ['audit', ''],
+      ['text', 'audit', 'A'],
+      ['text', 'b', 'B', "${audit} != ''"],
+    ]),
+    accepted: false,
+  },
 };
 
 const missing = pyxformMissing();
