@@ -244,6 +244,10 @@ const CASES: Record<string, { sheets: Sheets; accepted: boolean }> = {
     accepted: false,
   },
   'a calculate without a calculation': { sheets: form([['calculate', 'c', '']]), accepted: false },
+  'choices from earlier answers': {
+    sheets: form([['begin_repeat', 'r', 'R'], ['text', 'a', 'A'], ['end_repeat'], ['select_one ${a}', 'b', 'B']]),
+    accepted: true,
+  },
   'a trigger naming a question': {
     sheets: {
       survey: [
@@ -423,6 +427,9 @@ describe('our export of what the import accepted', () => {
       { name: 'duplicates.xlsx', bytes: await workbookOf(result('a choice twice with allow_choice_duplicates').model!) },
       { name: 'loop.xlsx', bytes: await workbookOf(result('a loop over a list').model!) },
       { name: 'groups.xlsx', bytes: await workbookOf(result('same name in two groups').model!) },
+      { name: 'answers.xlsx', bytes: await workbookOf(result('choices from earlier answers').model!) },
+      { name: 'legacy.xlsx', bytes: await workbookOf(result('legacy and spelled-out types').model!) },
+      { name: 'nameless.xlsx', bytes: await workbookOf(result('a note without a name').model!) },
     ];
     // Read back: the entities sheet is there again, and nothing is refused.
     const again = await importBytes(out[0]!.bytes);
