@@ -502,8 +502,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const expandLoop = (frame: Extract<Frame, { kind: 'loop' }>) => {
     const templates = frame.item.innerItems;
     const groups: SurveyItem[] = [];
-    for (const { row, choice } of lists.get(frame.list)?.rows ?? []) {
-      if (choice.name === 'none') continue;
+    const entries = (lists.get(frame.list)?.rows ?? []).filter((r) => r.choice.name !== 'none');
+    // Counted before anything is copied: a loop over a long list (or loops in loops) multiplies its rows.
+    const size = itemCount(templates);
+    if (count - size + entries.length * (1 + size) > opts.maxItems) {
+      report.push({ sheet: surveySheet.name, row: frame.row, column: '', level: 'error', ...said('tooMany', { max: opts.maxItems }) });
+      return;
+    }
+    for (const { row, choice } of entries) {
       if (!isXmlName(choice.name)) {
         report.push({
           sheet: choicesSheet!.name,
@@ -551,10 +557,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
           ...said('duplicateRepeat', { name: r.surveyItem.name }),
           name: r.surveyItem.name,
         });
-    count += itemCount(groups) - itemCount(templates);
+    count += itemCount(groups) - size;
     frame.item.innerItems = groups;
-    if (count > opts.maxItems)
-      report.push({ sheet: surveySheet.name, row: frame.row, column: '', level: 'error', ...said('tooMany', { max: opts.maxItems }) });
     report.push({
       sheet: surveySheet.name,
       row: frame.row,

@@ -511,3 +511,13 @@ describe('random forms of the rows above', () => {
     expect(theirs.filter(Boolean).length).toBeGreaterThan(forms.length / 6);
   });
 });
+
+describe('a loop that would make too many questions', () => {
+  it('is refused at its row before anything is copied', async () => {
+    const choices = [['list_name', 'name', 'label'], ...Array.from({ length: 1500 }, (_, i) => ['many', `c${i}`, `C${i}`])];
+    const survey = [H, ['begin loop over many', 'l', 'L'], ['text', 'a', 'A'], ['text', 'b', 'B'], ['end loop']];
+    const r = await importBytes(await workbook({ survey, choices }));
+    expect(r.model).toBeNull();
+    expect(errors(r)).toMatchObject([{ sheet: 'survey', row: 2, code: 'tooMany' }]);
+  });
+});
