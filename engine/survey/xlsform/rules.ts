@@ -79,7 +79,7 @@ const QUESTION_TYPES: Readonly<Record<string, string>> = (() => {
 })();
 
 /** The select types the import knows, by pyxform's select command (aliases.select, in its order). */
-export type SelectKind =
+type SelectKind =
   'select_one' | 'select_multiple' | 'rank' | 'select_one_external' | 'select_one_from_file' | 'select_multiple_from_file';
 const SELECT_COMMANDS: readonly (readonly [string, SelectKind])[] = [
   ['add select one prompt using', 'select_one'],
@@ -106,7 +106,7 @@ const FROM_FILE_COMMANDS: ReadonlySet<string> = new Set([
   'select multiple from file',
 ]);
 /** aliases.control. */
-export type ControlKind = 'group' | 'repeat' | 'loop';
+type ControlKind = 'group' | 'repeat' | 'loop';
 const CONTROLS: Readonly<Record<string, ControlKind>> = {
   group: 'group',
   lgroup: 'repeat',
