@@ -151,6 +151,7 @@ export const METADATA_TYPES: ReadonlySet<string> = new Set([
   'email',
   'audit',
   'start-geopoint',
+  'background-geopoint',
   'uri:deviceid',
   'uri:email',
   'uri:username',
@@ -158,6 +159,13 @@ export const METADATA_TYPES: ReadonlySet<string> = new Set([
   'uri:simserial',
   'uri:phonenumber',
 ]);
+/**
+ * Our own column: the entities sheet (ODK Central datasets) as JSON rows of cells, on the row that saves to
+ * it; the export writes it back as the 'entities' sheet, not as a column.
+ */
+export const ENTITIES_COLUMN = 'fs_entities';
+/** An extra column's longest value (schemas/surveyBuilder.ts extraColumns). */
+export const ENTITIES_MAX = 10000;
 /** Our own setting: every language of the survey, with texts or not. */
 export const LANGUAGES_SETTING = 'fs_languages';
 /** The placeholder: an empty string. */

@@ -10,6 +10,7 @@ import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../que
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
+  ENTITIES_COLUMN,
   EMPTY_CALCULATION,
   LANGUAGES_SETTING,
   METADATA_COLUMN,
@@ -24,7 +25,7 @@ import {
 export type SheetRow = readonly string[];
 
 export interface XlsFormSheet {
-  name: 'survey' | 'choices' | 'settings';
+  name: 'survey' | 'choices' | 'settings' | 'entities';
   rows: SheetRow[];
 }
 
@@ -41,9 +42,32 @@ const NEEDS_TYPE_COLUMN: ReadonlySet<QuestionType> = (() => {
   return out;
 })();
 
-/** Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns. */
-export const listOf = (q: QuestionModel): string => q.name;
-export const columnListOf = (q: QuestionModel): string => `${q.name}_columns`;
+/**
+ * Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns.
+ * Names are unique per group, so a second question of the same name gets '<name>_2' and so on: two lists
+ * under one name would be one list with every choice twice.
+ */
+type ListNames = (q: QuestionModel) => { list: string; columns: string };
+function listNamesOf(items: readonly SurveyItem[]): ListNames {
+  const used = new Set<string>();
+  const byQuestion = new Map<QuestionModel, { list: string; columns: string }>();
+  const free = (name: string): string => {
+    let n = 1;
+    let candidate = name;
+    while (used.has(candidate)) candidate = `${name}_${++n}`;
+    used.add(candidate);
+    return candidate;
+  };
+  for (const { item, edge } of walk(items)) {
+    if (edge !== 'question') continue;
+    const q = item.surveyItem;
+    const info = questionTypeInfo(q.questionType);
+    if (info.choices === 'none') continue;
+    const list = free(q.name);
+    byQuestion.set(q, { list, columns: info.choices === 'grid' ? free(`${list}_columns`) : `${list}_columns` });
+  }
+  return (q) => byQuestion.get(q) ?? { list: q.name, columns: `${q.name}_columns` };
+}
 /** A grid row's select: '<grid name>_<row name>'. */
 export const gridRowName = (q: QuestionModel, row: ChoiceModel): string => `${q.name}_${row.name}`;
 
@@ -86,12 +110,13 @@ function modelCells(
   return cells;
 }
 
-function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>): Cells[] {
+function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, lists: ListNames): Cells[] {
   const q = item.surveyItem;
+  const { list: listName, columns: columnList } = lists(q);
   const info = questionTypeInfo(q.questionType);
   const target: RowTarget = { q, item };
   const extra = (cells: Cells): Cells => {
-    for (const [h, v] of Object.entries(q.extraColumns)) if (!cells.has(h) && v !== '') cells.set(h, v);
+    for (const [h, v] of Object.entries(q.extraColumns)) if (!cells.has(h) && v !== '' && h !== ENTITIES_COLUMN) cells.set(h, v);
     return cells;
   };
 
@@ -104,7 +129,7 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
     group.set(TYPE_COLUMN, info.key);
     const rows = q.selectQuestionChoices.map((row) => {
       const cells: Cells = new Map([
-        ['type', `${info.sheet.type} ${columnListOf(q)}`],
+        ['type', `${info.sheet.type} ${columnList}`],
         ['name', gridRowName(q, row)],
       ]);
       textCells(cells, 'label', row.choiceLabels, languages);
@@ -123,9 +148,11 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
 
   const cells = modelCells(target, languages);
   if (info.choices === 'list' && q.selectQuestionChoices.length === 0 && info.sheet.type.startsWith('select_')) {
-    // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts.
-    cells.set('type', `${info.sheet.type}_from_file ${q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`}`);
-  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
+    // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts,
+    // and one whose choices are earlier answers ('select_one ${q1}').
+    const source = q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`;
+    cells.set('type', source.includes('${') ? `${info.sheet.type} ${source}` : `${info.sheet.type}_from_file ${source}`);
+  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listName}` : ''}`);
   // A hidden question read from a metadata row ('start', 'deviceid') goes back as that row, so ODK clients
   // keep filling it in; once the builder gave it a calculation it is ours and stays 'hidden'.
   const metadata = q.extraColumns[METADATA_COLUMN]?.toLowerCase();
@@ -148,8 +175,27 @@ function sectionRow(item: SurveyItem, languages: ReadonlyMap<number, string>): C
   const cells = modelCells({ q: item.surveyItem, item }, languages);
   cells.set('type', item.repeatGroup ? 'begin_repeat' : 'begin_group');
   cells.set('name', item.surveyItem.name);
-  for (const [h, v] of Object.entries(item.surveyItem.extraColumns)) if (!cells.has(h) && v !== '') cells.set(h, v);
+  for (const [h, v] of Object.entries(item.surveyItem.extraColumns))
+    if (!cells.has(h) && v !== '' && h !== ENTITIES_COLUMN) cells.set(h, v);
   return cells;
+}
+
+/** The entities sheet the import kept (import.ts keepEntities), or null. */
+function entitiesOf(items: readonly SurveyItem[]): SheetRow[] | null {
+  for (const item of items) {
+    const kept = item.surveyItem.extraColumns[ENTITIES_COLUMN];
+    if (kept !== undefined) {
+      try {
+        const rows: unknown = JSON.parse(kept);
+        if (Array.isArray(rows) && rows.every((r) => Array.isArray(r) && r.every((c) => typeof c === 'string'))) return rows as SheetRow[];
+      } catch {
+        // Not ours (a column of that name in someone's workbook): nothing to write.
+      }
+    }
+    const inner = entitiesOf(item.innerItems);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 /** Rows of cells by header as a sheet: the headers in first-use order after the leading ones. */
@@ -178,7 +224,10 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
   const rows: Cells[] = [];
   const choices: Cells[] = [];
+  const lists = listNamesOf(model.surveyItems);
+  let duplicates = false;
   const addChoices = (list: string, cs: readonly ChoiceModel[]) => {
+    if (new Set(cs.map((c) => c.name)).size < cs.length) duplicates = true;
     for (const c of cs) {
       const cells: Cells = new Map([
         ['list_name', list],
@@ -201,11 +250,11 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     if (edge === 'begin') rows.push(sectionRow(item, langOf));
     else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
     else {
-      rows.push(...questionRows(item, langOf));
+      rows.push(...questionRows(item, langOf, lists));
       const q = item.surveyItem;
       const info = questionTypeInfo(q.questionType);
-      if (info.choices === 'list') addChoices(listOf(q), q.selectQuestionChoices);
-      if (info.choices === 'grid') addChoices(columnListOf(q), q.secondChoices);
+      if (info.choices === 'list') addChoices(lists(q).list, q.selectQuestionChoices);
+      if (info.choices === 'grid') addChoices(lists(q).columns, q.secondChoices);
     }
   }
   const used = new Set([...rows.flatMap((r) => [...r.keys()])]);
@@ -218,10 +267,14 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     ['fs_description', model.description],
     [LANGUAGES_SETTING, [...langOf.values()].join(', ')],
   ]);
+  // A list holding a choice name twice (kept from a form that allowed it) is refused without this.
+  if (duplicates) settings.set('allow_choice_duplicates', 'yes');
+  const entities = entitiesOf(model.surveyItems);
   return [
     { name: 'survey', rows: sheetOf(rows, leading) },
     { name: 'choices', rows: sheetOf(choices, ['list_name', 'name']) },
     { name: 'settings', rows: sheetOf([settings], []) },
+    ...(entities ? [{ name: 'entities' as const, rows: entities }] : []),
   ];
 }
 

@@ -4,16 +4,18 @@
 // a select without its list, include-style types): then `model` is null and the report holds errors.
 // Reads every column through the same declaration the export writes with (columns.ts), and each type
 // through question-types.ts `sheet` (docs/xlsform.md has the table).
-import { NAME_PATTERN } from '../bindings';
 import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
 import { readAppearance } from '../search';
 import { said, type NearestReason, type ReportCode } from './messages';
+import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, type ParsedType } from './rules';
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
+  ENTITIES_COLUMN,
+  ENTITIES_MAX,
   GRID_OWN,
   LANGUAGES_SETTING,
   METADATA_COLUMN,
@@ -80,33 +82,6 @@ const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
   select_multiple_from_file: { key: 'select_multiple', why: 'fromFile' },
   select_one_external: { key: 'select_one', why: 'external' },
   osm: { key: 'text', why: 'osm' },
-};
-
-/** pyxform's other spellings of standard types (aliases.py). */
-const ALIASES: Readonly<Record<string, string>> = {
-  int: 'integer',
-  string: 'text',
-  datetime: 'dateTime',
-  'date time': 'dateTime',
-  photo: 'image',
-  trigger: 'acknowledge',
-  'select one': 'select_one',
-  select1: 'select_one',
-  'select all that apply': 'select_multiple',
-  'select all that apply from': 'select_multiple',
-  'select one from': 'select_one',
-  'phone number': 'phone number',
-  'select multiple': 'select_multiple',
-  'select one from file': 'select_one_from_file',
-  'select multiple from file': 'select_multiple_from_file',
-  location: 'geopoint',
-  'begin group': 'begin_group',
-  'end group': 'end_group',
-  'begin repeat': 'begin_repeat',
-  'end repeat': 'end_repeat',
-  'begin loop': 'begin_loop',
-  'end loop': 'end_loop',
-  gps: 'geopoint',
 };
 
 /** Our type for a standard sheet type: the first declared type whose construct it is. */
@@ -295,7 +270,16 @@ function readRow(
   return unknown;
 }
 
-type Frame = { kind: 'group' | 'repeat'; row: number; item: SurveyItem } | { kind: 'grid'; row: number; item: SurveyItem; typeKey: string };
+/** The names already given among one parent's children (pyxform's child_names and child_names_lower). */
+interface Scope {
+  names: Map<string, number>;
+  lower: Set<string>;
+}
+type Frame = { row: number; item: SurveyItem; scope: Scope } & (
+  { kind: 'group' | 'repeat' } | { kind: 'loop'; list: string } | { kind: 'grid'; typeKey: string }
+);
+/** A form full of broken references is reported this far; the first ones say what to fix. */
+const MAX_REFERENCE_ERRORS = 100;
 
 export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): ImportResult {
   const report: ReportEntry[] = [];
@@ -306,9 +290,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const settingsSheet = byName.get('settings');
   for (const s of sheets) {
     const n = s.name.trim().toLowerCase();
-    if (n === 'entities') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('entitiesSheet') });
-    else if (n === 'external_choices')
-      report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
+    if (n === 'external_choices') report.push({ sheet: s.name, row: 0, column: '', level: 'warning', ...said('externalChoicesSheet') });
   }
 
   const surveyHeaders = readHeaders(surveySheet, report);
@@ -355,17 +337,25 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         const name = cellOf(row, cNameH);
         if (list === '' && name === '') return;
         const at = { sheet: choicesSheet.name, row: i + 1 };
-        if (list === '' || name === '') {
-          report.push({ ...at, column: list === '' ? listH.raw : cNameH.raw, level: 'error', ...said('choiceIncomplete') });
+        if (list === '') {
+          // pyxform groups choices by list name and drops a row without one.
+          report.push({ ...at, column: listH.raw, level: 'warning', ...said('choiceNoList', { name: name.slice(0, 50) }) });
           return;
         }
-        if (/\s/.test(name) || name.length > 200) {
+        if (name === '') {
+          report.push({ ...at, column: cNameH.raw, level: 'error', ...said('choiceIncomplete') });
+          return;
+        }
+        if (name.length > 200) {
           report.push({ ...at, column: cNameH.raw, level: 'error', ...said('choiceName', { name: name.slice(0, 50) }) });
           return;
         }
+        // pyxform accepts a space in a choice name except in a select_multiple's list (checked at the select).
+        if (/\s/.test(name))
+          report.push({ ...at, column: cNameH.raw, level: 'warning', ...said('choiceNameSpace', { name: name.slice(0, 50), list }) });
         const entry = lists.get(list) ?? { rows: [] };
         if (entry.rows.some((r) => r.choice.name === name)) {
-          // pyxform allows it with allow_choice_duplicates; a choice's name is its stored value here, so one is kept.
+          // allow_choice_duplicates: the form means both (a cascade's options under different parents); both are kept.
           const allowed = YES_WORDS.has((settings.get('allow_choice_duplicates') ?? '').toLowerCase());
           report.push({
             ...at,
@@ -373,7 +363,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
             level: allowed ? 'warning' : 'error',
             ...said(allowed ? 'duplicateChoiceKept' : 'duplicateChoice', { list, name }),
           });
-          return;
+          if (!allowed) return;
         }
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
         for (const h of choiceHeaders) {
@@ -408,13 +398,21 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     }));
 
   const top: SurveyItem[] = [];
+  const topScope: Scope = { names: new Map(), lower: new Set() };
   const stack: Frame[] = [];
-  const names = new Map<string, number>();
+  /** How often each name is on the survey sheet: pyxform refuses a ${name} unless it is there once. */
+  const elementNames = new Map<string, number>();
+  /** The questions' names (not groups'): what a trigger may name. */
+  const questionNames = new Set<string>();
+  /** Repeat names are unique in the whole form, and not the form's root element's. */
+  const repeatNames = new Set<string>();
+  const rootName = settings.get('name') || 'data';
   let count = 0;
   const container = (): SurveyItem[] => {
     for (let i = stack.length - 1; i >= 0; i--) if (stack[i]!.kind !== 'grid') return stack[i]!.item.innerItems;
     return top;
   };
+  const scope = (): Scope => stack[stack.length - 1]?.scope ?? topScope;
   const newQuestion = (code: QuestionType, name: string): QuestionModel => ({
     ...emptyQuestion(),
     id: opts.newId(),
@@ -422,24 +420,220 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     questionType: code,
     order: 0,
   });
+  const sectionItem = (q: QuestionModel, repeat: boolean): SurveyItem => ({
+    itemLabel: 'Section',
+    id: q.id,
+    sectionId: null,
+    xpath: q.name,
+    repeatGroup: repeat,
+    repeat_count: null,
+    surveyItem: q,
+    innerItems: [],
+  });
   const place = (item: SurveyItem) => {
     const list = container();
     item.surveyItem.order = list.length + 1;
     list.push(item);
     count++;
   };
-  const claim = (name: string, row: number, column: string): boolean => {
-    if (!NAME_PATTERN.test(name) || name.length > 200) {
-      report.push({ sheet: surveySheet.name, row, column, level: 'error', ...said('invalidName', { name: name.slice(0, 50) }), name });
+  /** pyxform's name rules (unique_names.py): an XML name, unique among its parent's children, never 'meta'. */
+  const claim = (name: string, row: number, column: string, counted = true): boolean => {
+    const at = { sheet: surveySheet.name, row, column, name };
+    if (!isXmlName(name) || name.length > 200) {
+      report.push({ ...at, level: 'error', ...said('invalidName', { name: name.slice(0, 50) }) });
       return false;
     }
+    if (name === 'meta') {
+      report.push({ ...at, level: 'error', ...said('reservedName', { name }) });
+      return false;
+    }
+    const { names, lower } = scope();
     const before = names.get(name);
     if (before !== undefined) {
-      report.push({ sheet: surveySheet.name, row, column, level: 'error', ...said('duplicateName', { name, row: before }), name });
+      report.push({ ...at, level: 'error', ...said('duplicateName', { name, row: before }) });
       return false;
     }
+    if (lower.has(name.toLowerCase())) report.push({ ...at, level: 'warning', ...said('caseDuplicateName', { name }) });
     names.set(name, row);
+    lower.add(name.toLowerCase());
+    if (counted) elementNames.set(name, (elementNames.get(name) ?? 0) + 1);
     return true;
+  };
+  const freshScope = (): Scope => ({ names: new Map(), lower: new Set() });
+  const externalSheet = byName.get('external_choices');
+  const externalLists = new Set<string>();
+  if (externalSheet) {
+    const listH = readHeaders(externalSheet, []).find((h) => h.base === 'list_name');
+    if (listH) for (const row of externalSheet.rows.slice(1)) externalLists.add(cellOf(row, listH));
+  }
+  const hasReference = (list: string): boolean => (referencesOf(list) ?? []).length > 0;
+  /** What pyxform refuses about a select row (xls2json.py), or null. */
+  const selectRefusal = (select: Extract<ParsedType, { kind: 'select' }>, name: string, row: readonly string[]) => {
+    const list = select.list;
+    if (select.fromFile) return hasFileExtension(list) ? null : said('fileExtension', { type: `${select.command} ${list}` });
+    if (select.select === 'select_one_external')
+      return !externalSheet ? said('noExternalChoices') : externalLists.has(list) ? null : said('unknownExternalList', { list });
+    const choices = lists.get(list)?.rows;
+    if (!choices && !hasReference(list)) return said('unknownList', { list });
+    if (select.select === 'select_multiple') {
+      const spaced = choices?.find((r) => r.choice.name.includes(' '));
+      if (spaced) return said('choiceSpaceMultiple', { list, name: spaced.choice.name.slice(0, 50) });
+    }
+    if (select.orOther) {
+      if (cellAt(row, 'choice_filter') !== '') return said('orOtherFilter', { name });
+      if (!choices) return said('unknownList', { list });
+    }
+    return null;
+  };
+  /** A question or group and everything in it, with new ids. */
+  const cloneItem = (it: SurveyItem): SurveyItem => {
+    const q = structuredClone(it.surveyItem);
+    q.id = opts.newId();
+    q.selectQuestionChoices = q.selectQuestionChoices.map((c) => ({ ...c, id: opts.newId() }));
+    q.secondChoices = q.secondChoices.map((c) => ({ ...c, id: opts.newId() }));
+    return { ...it, id: q.id, surveyItem: q, innerItems: it.innerItems.map(cloneItem) };
+  };
+  const itemCount = (items: readonly SurveyItem[]): number => items.reduce((n, i) => n + 1 + itemCount(i.innerItems), 0);
+  /**
+   * builder.py _create_loop_from_dict: a loop is a group holding one group per choice of its list (but
+   * 'none'), named and labelled as the choice, each with the loop's rows, '%(name)s' and '%(label)s' in
+   * their texts replaced by the choice's. The same here, once: the groups do not follow later list changes.
+   */
+  const expandLoop = (frame: Extract<Frame, { kind: 'loop' }>) => {
+    const templates = frame.item.innerItems;
+    const groups: SurveyItem[] = [];
+    const entries = (lists.get(frame.list)?.rows ?? []).filter((r) => r.choice.name !== 'none');
+    // Counted before anything is copied: a loop over a long list (or loops in loops) multiplies its rows.
+    const size = itemCount(templates);
+    if (count - size + entries.length * (1 + size) > opts.maxItems) {
+      report.push({ sheet: surveySheet.name, row: frame.row, column: '', level: 'error', ...said('tooMany', { max: opts.maxItems }) });
+      return;
+    }
+    for (const { row, choice } of entries) {
+      if (!isXmlName(choice.name)) {
+        report.push({
+          sheet: choicesSheet!.name,
+          row,
+          column: 'name',
+          level: 'error',
+          ...said('invalidName', { name: choice.name.slice(0, 50) }),
+        });
+        continue;
+      }
+      const labelIn = (languageId: number): string =>
+        (choice.choiceLabels.find((t) => t.languageId === languageId) ?? choice.choiceLabels[0])?.text ?? '';
+      const fill = (text: string, label: string) =>
+        text.replace(/%(?:\((name|label)\)s|%)/g, (_, k?: string) => (k === 'name' ? choice.name : k === 'label' ? label : '%'));
+      const base = labelIn(langs.base.languageId);
+      const q = newQuestion(0, choice.name);
+      q.questionLabels = choice.choiceLabels.map((t) => ({ ...t }));
+      const group = sectionItem(q, false);
+      group.surveyItem.order = groups.length + 1;
+      group.innerItems = templates.map((t) => {
+        const c = cloneItem(t);
+        const cq = c.surveyItem;
+        for (const field of ['questionLabels', 'surveyQuestionHints', 'guidanceHints', 'constraintMessages', 'requiredMessages'] as const)
+          cq[field] = cq[field].map((x) => ({ ...x, text: fill(x.text, labelIn(x.languageId)) }));
+        cq.media = cq.media.map((x) => ({ ...x, text: fill(x.text, labelIn(x.languageId)) }));
+        for (const field of ['relevant', 'constraint', 'calculation', 'default', 'choiceFilter', 'appearance', 'parameters'] as const) {
+          const v = cq[field];
+          if (v) cq[field] = fill(v, base);
+        }
+        for (const [k, v] of Object.entries(cq.extraColumns)) cq.extraColumns[k] = fill(v, base);
+        return c;
+      });
+      groups.push(group);
+    }
+    // pyxform checks repeat names again on the expanded form: a repeat in a loop of two choices is there twice.
+    const repeats = (items: readonly SurveyItem[]): SurveyItem[] =>
+      items.flatMap((i) => [...(i.repeatGroup ? [i] : []), ...repeats(i.innerItems)]);
+    if (groups.length > 1)
+      for (const r of repeats(templates))
+        report.push({
+          sheet: surveySheet.name,
+          row: frame.row,
+          column: typeH.raw,
+          level: 'error',
+          ...said('duplicateRepeat', { name: r.surveyItem.name }),
+          name: r.surveyItem.name,
+        });
+    count += itemCount(groups) - size;
+    frame.item.innerItems = groups;
+    report.push({
+      sheet: surveySheet.name,
+      row: frame.row,
+      column: typeH.raw,
+      level: 'warning',
+      ...said('loopExpanded', { list: frame.list, count: groups.length }),
+      name: frame.item.surveyItem.name,
+    });
+  };
+  /**
+   * pyxform_reference.py: every ${name} in the survey (but its type, name and trigger columns), the
+   * settings, the entities and the choices' texts names a survey-sheet row that is there exactly once.
+   */
+  const checkReferences = () => {
+    const counts = new Map(elementNames);
+    // pyxform resolves each reference again on the built form (survey.py), where a loop's rows are there
+    // once per choice and the audit sits in meta beside a question of that name: there too, once.
+    const built = new Map<string, number>();
+    const countBuilt = (items: readonly SurveyItem[]) => {
+      for (const i of items) {
+        built.set(i.surveyItem.name, (built.get(i.surveyItem.name) ?? 0) + 1);
+        countBuilt(i.innerItems);
+      }
+    };
+    countBuilt(top);
+    if (!YES_WORDS.has((settings.get('omit_instanceid') ?? '').toLowerCase()))
+      counts.set('instanceID', (counts.get('instanceID') ?? 0) + 1);
+    const entitiesSheet = byName.get('entities');
+    const scans: { sheet: Sheet; headers: readonly Header[] }[] = [
+      ...(settingsSheet ? [{ sheet: settingsSheet, headers: settingsHeaders }] : []),
+      ...(entitiesSheet
+        ? [{ sheet: entitiesSheet, headers: readHeaders(entitiesSheet, []).filter((h) => h.base !== 'list_name' && h.base !== 'repeat') }]
+        : []),
+      { sheet: surveySheet, headers: surveyHeaders.filter((h) => h.base !== 'type' && h.base !== 'name' && h.base !== 'trigger') },
+      ...(choicesSheet ? [{ sheet: choicesSheet, headers: choiceHeaders.filter((h) => ['label', ...MEDIA_KINDS].includes(h.base)) }] : []),
+    ];
+    let found = 0;
+    // A trigger names questions only, with one reference or several (qt.process_trigger).
+    if (triggerH)
+      surveySheet.rows.forEach((row, i) => {
+        const cell = i === 0 ? '' : cellOf(row, triggerH);
+        if (cell === '' || found >= MAX_REFERENCE_ERRORS) return;
+        const refs = cell.includes('${') ? referencesOf(cell) : null;
+        const bad = refs === null ? null : refs.find((n) => !questionNames.has(n));
+        if (bad === undefined) return;
+        found++;
+        report.push({
+          sheet: surveySheet.name,
+          row: i + 1,
+          column: triggerH.raw,
+          level: 'error',
+          ...(bad === null ? said('referenceSyntax') : said('referenceUnknown', { name: bad })),
+        });
+      });
+    for (const { sheet, headers } of scans)
+      sheet.rows.forEach((row, i) => {
+        if (i === 0 || found >= MAX_REFERENCE_ERRORS) return;
+        for (const h of headers) {
+          const refs = referencesOf(cellOf(row, h));
+          const bad = refs === null ? null : refs.find((n) => counts.get(n) !== 1 || (built.get(n) ?? 0) > 1);
+          if (refs !== null && bad === undefined) continue;
+          found++;
+          report.push({
+            sheet: sheet.name,
+            row: i + 1,
+            column: h.raw,
+            level: 'error',
+            ...(bad === null || bad === undefined
+              ? said('referenceSyntax')
+              : counts.has(bad)
+                ? said('referenceAmbiguous', { name: bad, count: Math.max(counts.get(bad)!, built.get(bad) ?? 0) })
+                : said('referenceUnknown', { name: bad })),
+          });
+        }
+      });
   };
   const keepUnknown = (q: QuestionModel, unknown: readonly Header[], row: readonly string[], rowNo: number) => {
     for (const h of unknown) {
@@ -495,71 +689,84 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       });
   };
 
+  // pyxform collapses runs of spaces in every cell unless clean_text_values says no.
+  const cleanText = settings.get('clean_text_values') ?? '';
+  const collapseSpaces = cleanText === '' || !NO_WORDS.has(cleanText.toLowerCase());
+  const disabledH = surveyHeaders.find((h) => h.base === 'disabled');
+  const labelHs = surveyHeaders.filter((h) => h.base === 'label');
+  const triggerH = surveyHeaders.find((h) => h.base === 'trigger');
+  const cellAt = (row: readonly string[], base: string): string => {
+    const h = surveyHeaders.find((x) => x.base === base);
+    return h ? cellOf(row, h) : '';
+  };
+  let titleFromSurvey: string | null = null;
   surveySheet.rows.forEach((row, i) => {
     if (i === 0) return;
     const rowNo = i + 1;
     const rawType = cellOf(row, typeH);
-    const name = cellOf(row, nameH);
+    let name = cellOf(row, nameH);
     const at = { sheet: surveySheet.name, row: rowNo };
-    if (rawType === '' && name === '') return; // blank or comment row
-    if (rawType.startsWith('#')) return;
+    if (row.every((c) => c.trim() === '')) return;
+    if (disabledH && YES_WORDS.has(cellOf(row, disabledH).toLowerCase())) {
+      report.push({ ...at, column: disabledH.raw, level: 'warning', ...said('disabledRow'), name });
+      return;
+    }
     if (rawType === '') {
+      // pyxform skips a row without type, name or label (a comment) and refuses one with a name or label.
+      if (name === '' && labelHs.every((h) => cellOf(row, h) === '')) {
+        report.push({ ...at, column: typeH.raw, level: 'warning', ...said('rowSkipped') });
+        return;
+      }
       report.push({ ...at, column: typeH.raw, level: 'error', ...said('noType', { name }), name });
       return;
     }
-    // The longest spelling pyxform knows: 'select all that apply x', 'begin group', 'select_one x or_other'.
-    const words = rawType.replace(/\s+/g, ' ').split(' ');
-    let n = 1;
-    for (const k of [4, 3, 2])
-      if (words.length >= k && ALIASES[words.slice(0, k).join(' ').toLowerCase()]) {
-        n = k;
-        break;
-      }
-    const spelled = words.slice(0, n).join(' ').toLowerCase();
-    const type = ALIASES[spelled] ?? spelled;
-    const listName = words[n] ?? '';
-    const orOther = ['or_other', 'or other', 'or specify other'].includes(
-      words
-        .slice(n + 1)
-        .join(' ')
-        .toLowerCase(),
-    );
-    const fsType = (() => {
-      const h = surveyHeaders.find((x) => x.base === TYPE_COLUMN);
-      return h ? cellOf(row, h) : '';
-    })();
+    const parsed = parseType(rawType, collapseSpaces);
+    // The type as written, for pyxform's rules that name one spelling only ('note', 'calculate').
+    const spelled = collapseSpaces ? rawType.replace(/ +/g, ' ') : rawType;
+    const fsType = cellAt(row, TYPE_COLUMN);
 
-    if (type === 'end_group' || type === 'end_repeat') {
-      const frame = stack.pop();
-      const want = type === 'end_group' ? 'group' : 'repeat';
-      if (!frame) {
-        report.push({ ...at, column: typeH.raw, level: 'error', ...said('closesNothing', { type: rawType }) });
-        return;
-      }
-      if ((frame.kind === 'grid' ? 'group' : frame.kind) !== want) {
+    if (parsed.kind === 'setting') {
+      // A setting written as a survey row ('form_title' with the title as its name).
+      if (parsed.setting === 'form_title' && name !== '') titleFromSurvey = name;
+      return;
+    }
+    if (parsed.kind === 'end') {
+      const frame = stack[stack.length - 1];
+      const kind = frame ? (frame.kind === 'grid' ? 'group' : frame.kind) : null;
+      if (!frame || kind !== parsed.control) {
         report.push({
           ...at,
           column: typeH.raw,
           level: 'error',
-          ...said(frame.kind === 'repeat' ? 'closesRepeat' : 'closesGroup', { type: rawType, row: frame.row }),
+          ...(!frame
+            ? said('closesNothing', { type: rawType })
+            : said(kind === 'repeat' ? 'closesRepeat' : kind === 'loop' ? 'closesLoop' : 'closesGroup', { type: rawType, row: frame.row })),
         });
         return;
       }
+      stack.pop();
       if (frame.kind === 'grid') place(frame.item);
+      if (frame.kind === 'loop' && frame.list !== '') expandLoop(frame);
       return;
     }
-    if (type === 'begin_loop' || type === 'end_loop' || type.startsWith('include') || type === 'xml-external' || type === 'csv-external') {
-      const include = type.startsWith('include');
+    if (parsed.kind === 'question' && (parsed.type === 'xml-external' || parsed.type === 'csv-external')) {
+      if (claim(name, rowNo, nameH.raw)) {
+        questionNames.add(name);
+        report.push({ ...at, column: typeH.raw, level: 'warning', ...said('externalFile', { type: rawType }), name });
+      }
+      return;
+    }
+    if (parsed.kind === 'unknown') {
       report.push({
         ...at,
         column: typeH.raw,
-        level: include || type.includes('loop') ? 'error' : 'warning',
-        ...(include ? said('include', { type: rawType }) : type.includes('loop') ? said('loop') : said('externalFile', { type: rawType })),
+        level: 'error',
+        ...(rawType.startsWith('include') ? said('include', { type: rawType }) : said('unknownType', { type: rawType })),
         name,
       });
       return;
     }
-    if (stack.length + 1 > opts.maxDepth && type.startsWith('begin')) {
+    if (stack.length + 1 > opts.maxDepth && parsed.kind === 'begin') {
       report.push({ ...at, column: typeH.raw, level: 'error', ...said('tooDeep', { max: opts.maxDepth }), name });
       return;
     }
@@ -568,10 +775,65 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       count++;
       return;
     }
-    if (!claim(name, rowNo, nameH.raw)) return;
+    // A refused begin row still opens its group, so that its end row is not reported as well.
+    const openRefused = () => {
+      if (parsed.kind !== 'begin') return;
+      const item = sectionItem(newQuestion(0, name), false);
+      if (parsed.control === 'loop') stack.push({ kind: 'loop', row: rowNo, item, list: '', scope: freshScope() });
+      else stack.push({ kind: parsed.control, row: rowNo, item, scope: freshScope() });
+    };
+    const audit = parsed.kind === 'question' && parsed.type === 'audit';
+    if (audit) {
+      // pyxform names the audit 'audit' and puts it in the form's meta group, outside the names of its parent.
+      if (name !== '' && name !== 'audit') {
+        report.push({ ...at, column: nameH.raw, level: 'error', ...said('auditName', { name }), name });
+        return;
+      }
+      name = 'audit';
+    } else if (name === '') {
+      if (spelled === 'note') {
+        // pyxform names a note without a name itself.
+        name = `generated_note_name_${rowNo}`;
+        report.push({ ...at, column: nameH.raw, level: 'warning', ...said('generatedName', { name }), name });
+      } else {
+        report.push({ ...at, column: nameH.raw, level: 'error', ...said('noName', { type: rawType }) });
+        return openRefused();
+      }
+    }
+    if (!audit && !claim(name, rowNo, nameH.raw)) return openRefused();
 
-    if (type === 'begin_group' || type === 'begin_repeat') {
-      const gridKey = type === 'begin_group' ? questionTypeByKey(fsType) : undefined;
+    if (parsed.kind === 'begin') {
+      if (parsed.control === 'repeat') {
+        if (name === rootName) {
+          report.push({ ...at, column: nameH.raw, level: 'error', ...said('repeatRootName', { name }), name });
+          return openRefused();
+        }
+        if (repeatNames.has(name)) {
+          report.push({ ...at, column: nameH.raw, level: 'error', ...said('duplicateRepeat', { name }), name });
+          return openRefused();
+        }
+        repeatNames.add(name);
+      }
+      if (parsed.control === 'loop') {
+        if (!parsed.list || !lists.has(parsed.list)) {
+          report.push({
+            ...at,
+            column: typeH.raw,
+            level: 'error',
+            ...(parsed.list ? said('unknownList', { list: parsed.list }) : said('needsList', { type: rawType })),
+            name,
+          });
+          return openRefused();
+        }
+        const q = newQuestion(0, name);
+        const item = sectionItem(q, false);
+        keepUnknown(q, readRow({ q, item }, row, surveyHeaders, langs), row, rowNo);
+        item.repeat_count = null;
+        place(item);
+        stack.push({ kind: 'loop', row: rowNo, item, list: parsed.list, scope: freshScope() });
+        return;
+      }
+      const gridKey = parsed.control === 'group' ? questionTypeByKey(fsType) : undefined;
       if (gridKey !== undefined && questionTypeInfo(gridKey).sheet.grid) {
         const q = newQuestion(gridKey, name);
         const target: RowTarget = { q, item: { repeat_count: null } };
@@ -580,38 +842,23 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         );
         q.appearance = null;
         keepUnknown(q, unknown, row, rowNo);
-        const item: SurveyItem = {
-          itemLabel: 'Question',
-          id: q.id,
-          sectionId: null,
-          xpath: name,
-          repeatGroup: false,
-          repeat_count: null,
-          surveyItem: q,
-          innerItems: [],
-        };
-        stack.push({ kind: 'grid', row: rowNo, item, typeKey: fsType });
+        const item: SurveyItem = { ...sectionItem(q, false), itemLabel: 'Question' };
+        stack.push({ kind: 'grid', row: rowNo, item, typeKey: fsType, scope: freshScope() });
         return;
       }
       const q = newQuestion(0, name);
-      const item: SurveyItem = {
-        itemLabel: 'Section',
-        id: q.id,
-        sectionId: null,
-        xpath: name,
-        repeatGroup: type === 'begin_repeat',
-        repeat_count: null,
-        surveyItem: q,
-        innerItems: [],
-      };
+      const item = sectionItem(q, parsed.control === 'repeat');
       const unknown = readRow({ q, item }, row, surveyHeaders, langs);
       if (!item.repeatGroup) item.repeat_count = null;
       keepUnknown(q, unknown, row, rowNo);
       place(item);
-      stack.push({ kind: type === 'begin_group' ? 'group' : 'repeat', row: rowNo, item });
+      stack.push({ kind: parsed.control === 'group' ? 'group' : 'repeat', row: rowNo, item, scope: freshScope() });
       return;
     }
 
+    questionNames.add(name);
+    const select = parsed.kind === 'select' ? parsed : null;
+    const listName = select?.list ?? '';
     // A row of a grid: its label and media are the row's; the list is the grid's columns.
     const frame = stack[stack.length - 1];
     if (frame?.kind === 'grid') {
@@ -630,18 +877,19 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...(q.media.length ? { media: q.media } : {}),
       });
       if (q.isRequired) grid.isRequired = true;
-      names.delete(name);
       return;
     }
 
+    // The type the rest reads: a select's kind, or the question type pyxform knows the spelling as.
+    const type = select ? select.select : (parsed as { type: string }).type;
     let code: QuestionType | undefined;
     let hidden = false;
     const byKey = fsType ? questionTypeByKey(fsType) : undefined;
-    const nearest = NEAREST[type.toLowerCase()];
+    const nearest = NEAREST[type];
     if (byKey !== undefined && byKey !== 0) code = byKey;
     else if (type === 'phone number')
       code = 100; // pyxform's own phone type: text with the numbers appearance
-    else if (METADATA_TYPES.has(type.toLowerCase())) {
+    else if (METADATA_TYPES.has(type)) {
       code = 279;
       hidden = true;
       report.push({ ...at, column: typeH.raw, level: 'warning', ...said('metadata', { type: rawType }), name });
@@ -661,23 +909,22 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     }
     const info = questionTypeInfo(code);
     const q = newQuestion(code, name);
-    const item: SurveyItem = {
-      itemLabel: 'Question',
-      id: q.id,
-      sectionId: null,
-      xpath: name,
-      repeatGroup: false,
-      repeat_count: null,
-      surveyItem: q,
-      innerItems: [],
-    };
+    const item: SurveyItem = { ...sectionItem(q, false), itemLabel: 'Question' };
     const unknown = readRow({ q, item }, row, surveyHeaders, langs);
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
-    if (hidden) q.extraColumns[METADATA_COLUMN] = type.toLowerCase();
+    if (hidden) q.extraColumns[METADATA_COLUMN] = type;
     if (info.sheet.appearance !== undefined && q.appearance !== null) {
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
+    }
+    if (spelled === 'calculate' && !q.calculation && !(q.default && defaultIsDynamic(q.default, type))) {
+      report.push({ ...at, column: 'calculation', level: 'error', ...said('missingCalculation'), name });
+      return;
+    }
+    if (type === 'background-geopoint' && !(triggerH && cellOf(row, triggerH))) {
+      report.push({ ...at, column: triggerH?.raw ?? 'trigger', level: 'error', ...said('needsTrigger', { type: rawType }), name });
+      return;
     }
     const noCalc = surveyHeaders.find((h) => h.base === NO_CALCULATION_COLUMN);
     if (noCalc && YES_WORDS.has(cellOf(row, noCalc).toLowerCase())) q.calculation = null;
@@ -693,46 +940,39 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
           name,
         });
     }
-    if (info.choices === 'list') {
-      if (listName === '' || (!lists.has(listName) && !nearest)) {
-        report.push({
-          ...at,
-          column: typeH.raw,
-          level: 'error',
-          ...(listName === '' ? said('needsList', { type: rawType }) : said('unknownList', { list: listName })),
-          name,
-        });
+    if (select) {
+      const refused = selectRefusal(select, name, row);
+      if (refused) {
+        report.push({ ...at, column: typeH.raw, level: 'error', ...refused, name });
         return;
       }
-      q.selectQuestionChoices = choicesOf(listName);
-      if (type.endsWith('_from_file')) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+      if (lists.has(listName)) q.selectQuestionChoices = choicesOf(listName);
+      if (select.fromFile) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+      else if (hasReference(listName)) {
+        // 'select_one ${q1}': the choices are earlier answers (a repeat's), which the builder cannot list.
+        q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+        report.push({ ...at, column: typeH.raw, level: 'warning', ...said('choicesFromAnswers', { list: listName }), name });
+      }
     }
     warnExpressions(q, rowNo);
     place(item);
-    if (orOther) {
-      // pyxform's or_other: an 'other' choice and a text question shown when it is chosen.
-      q.selectQuestionChoices.push({
-        id: opts.newId(),
-        name: 'other',
-        choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })),
-        emoji: null,
-        filters: {},
-      });
+    if (select?.orOther) {
+      // pyxform's or_other: an 'other' choice (unless the list has one) and a text question shown when it is chosen.
+      if (!q.selectQuestionChoices.some((c) => c.name === 'other'))
+        q.selectQuestionChoices.push({
+          id: opts.newId(),
+          name: 'other',
+          choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })),
+          emoji: null,
+          filters: {},
+        });
       const otherName = `${name}_other`;
-      if (claim(otherName, rowNo, typeH.raw)) {
+      // Not a name of the sheet: pyxform refuses a ${…_other} reference, so it is not counted for references.
+      if (claim(otherName, rowNo, typeH.raw, false)) {
         const other = newQuestion(34, otherName);
         other.questionLabels = [{ languageId: langs.base.languageId, text: 'Specify other.' }];
         other.relevant = `selected(\${${name}}, 'other')`;
-        place({
-          itemLabel: 'Question',
-          id: other.id,
-          sectionId: null,
-          xpath: otherName,
-          repeatGroup: false,
-          repeat_count: null,
-          surveyItem: other,
-          innerItems: [],
-        });
+        place({ ...sectionItem(other, false), itemLabel: 'Question' });
       }
     }
   });
@@ -742,9 +982,35 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       row: frame.row,
       column: typeH.raw,
       level: 'error',
-      ...said(frame.kind === 'repeat' ? 'unclosedRepeat' : 'unclosedGroup'),
+      ...said(frame.kind === 'repeat' ? 'unclosedRepeat' : frame.kind === 'loop' ? 'unclosedLoop' : 'unclosedGroup'),
       name: frame.item.surveyItem.name,
     });
+  checkReferences();
+  /**
+   * The entities sheet (ODK Central datasets) is kept as it is, on the first row that saves to it (or the
+   * first row), and the export writes it back: a form with save_to and no entities sheet is refused.
+   */
+  const keepEntities = () => {
+    const sheet = byName.get('entities');
+    if (!sheet) return;
+    const rows = sheet.rows
+      .map((r) => {
+        const cells = r.map((c) => c.trim());
+        while (cells.length && cells[cells.length - 1] === '') cells.pop();
+        return cells;
+      })
+      .filter((r) => r.length > 0);
+    const all = (items: readonly SurveyItem[]): SurveyItem[] => items.flatMap((i) => [i, ...all(i.innerItems)]);
+    const items = all(top);
+    const carrier = items.find((i) => Object.keys(i.surveyItem.extraColumns).some((k) => k.trim().toLowerCase() === 'save_to')) ?? items[0];
+    const kept = JSON.stringify(rows);
+    if (!carrier || kept.length > ENTITIES_MAX) {
+      report.push({ sheet: sheet.name, row: 0, column: '', level: 'warning', ...said('entitiesSheet') });
+      return;
+    }
+    carrier.surveyItem.extraColumns[ENTITIES_COLUMN] = kept;
+    report.push({ sheet: sheet.name, row: 0, column: '', level: 'warning', ...said('entitiesKept'), name: carrier.surveyItem.name });
+  };
 
   const settingsWarn = [
     'version',
@@ -768,6 +1034,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...said('settingDropped', { setting: k, value: v.slice(0, 40) }),
       });
   }
+  keepEntities();
   if (report.some((r) => r.level === 'error')) return { model: null, report };
 
   // Parents and xpaths.
@@ -786,7 +1053,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     isBaseLanguage: l.languageId === langs.base.languageId,
     translateStatus: 0,
   }));
-  const title = settings.get('form_title') || opts.fallbackName;
+  const title = settings.get('form_title') || titleFromSurvey || opts.fallbackName;
   return {
     model: {
       id: opts.newId(),

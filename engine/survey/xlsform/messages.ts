@@ -42,15 +42,36 @@ export const REPORT_MESSAGES = {
   unknownLanguage: (p: Params) => `The language '${s(p, 'language')}' is not one we know; this column was not imported.`,
   noSurveySheet: () => "The workbook has no 'survey' sheet.",
   entitiesSheet: () => 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.',
+  entitiesKept: () => 'The entities sheet (ODK Central datasets) is kept and written back on export; entities are not created here.',
   externalChoicesSheet: () => 'External choices are not supported; the external_choices sheet was not imported.',
   surveyColumnMissing: (p: Params) => `The survey sheet needs a '${s(p, 'column')}' column.`,
   choicesColumnMissing: (p: Params) => `The choices sheet needs a '${s(p, 'column')}' column.`,
-  choiceIncomplete: () => 'A choice needs both a list name and a name.',
-  choiceName: (p: Params) => `The choice name '${s(p, 'name')}' must have no spaces and at most 200 characters.`,
+  choiceIncomplete: () => 'A choice needs a name.',
+  choiceNoList: (p: Params) => `The choice '${s(p, 'name')}' has no list name; it belongs to no list and was not imported.`,
+  choiceNameSpace: (p: Params) =>
+    `The choice name '${s(p, 'name')}' in the list '${s(p, 'list')}' has a space: a select_multiple cannot use it, and its answers are hard to analyse.`,
+  choiceSpaceMultiple: (p: Params) =>
+    `The list '${s(p, 'list')}' has the choice name '${s(p, 'name')}' with a space, which a select_multiple cannot use.`,
+  choiceName: (p: Params) => `The choice name '${s(p, 'name')}…' is longer than 200 characters.`,
   duplicateChoice: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice.`,
-  duplicateChoiceKept: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice; the first one is kept.`,
+  duplicateChoiceKept: (p: Params) =>
+    `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice; allow_choice_duplicates is yes, so both are kept.`,
   invalidName: (p: Params) => `'${s(p, 'name')}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`,
-  duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice (also on row ${s(p, 'row')}).`,
+  duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice in the same group or repeat (also on row ${s(p, 'row')}).`,
+  caseDuplicateName: (p: Params) =>
+    `The name '${s(p, 'name')}' differs from another in the same group or repeat only by upper and lower case letters, which some tools mix up.`,
+  reservedName: (p: Params) => `The name '${s(p, 'name')}' is reserved for the form's metadata.`,
+  duplicateRepeat: (p: Params) => `The repeat name '${s(p, 'name')}' is used twice; repeat names must be unique in the whole form.`,
+  repeatRootName: (p: Params) => `A repeat cannot be named '${s(p, 'name')}', the name of the form's root element.`,
+  noName: (p: Params) => `The '${s(p, 'type')}' row has no name.`,
+  generatedName: (p: Params) => `The note has no name; it was named '${s(p, 'name')}'.`,
+  auditName: (p: Params) => `An audit is always named 'audit'; leave its name empty (not '${s(p, 'name')}').`,
+  referenceSyntax: () => "A reference is malformed: write '${', a question's name, then '}'.",
+  referenceUnknown: (p: Params) => `The reference to '${s(p, 'name')}' names no question or group of the survey sheet.`,
+  referenceAmbiguous: (p: Params) =>
+    `The reference to '${s(p, 'name')}' is ambiguous: ${s(p, 'count')} questions or groups have that name.`,
+  disabledRow: () => "The row is disabled (the 'disabled' column says yes); it was not imported.",
+  rowSkipped: () => 'The row has no type, name or label; it was skipped.',
   trigger: () => 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.',
   lastSaved: () =>
     '${last-saved#…} (the previous submission’s answer) is not available here; the expression needs editing before publishing.',
@@ -62,8 +83,10 @@ export const REPORT_MESSAGES = {
   closesNothing: (p: Params) => `'${s(p, 'type')}' closes nothing: no group or repeat is open here.`,
   closesRepeat: (p: Params) => `'${s(p, 'type')}' closes the repeat begun on row ${s(p, 'row')}; use end_repeat.`,
   closesGroup: (p: Params) => `'${s(p, 'type')}' closes the group begun on row ${s(p, 'row')}; use end_group.`,
+  closesLoop: (p: Params) => `'${s(p, 'type')}' closes the loop begun on row ${s(p, 'row')}; use end loop.`,
   include: (p: Params) => `'${s(p, 'type')}' includes another form, which is not supported: copy its rows in.`,
-  loop: () => 'Loops are not supported: use a repeat.',
+  loopExpanded: (p: Params) =>
+    `The loop over the list '${s(p, 'list')}' became one group per choice (${s(p, 'count')}); later changes to the list do not add or remove groups.`,
   externalFile: (p: Params) => `'${s(p, 'type')}' attaches an external data file, which is not supported; the row was not imported.`,
   tooDeep: (p: Params) => `Groups nest deeper than ${s(p, 'max')} levels.`,
   tooMany: (p: Params) => `The form has more than ${s(p, 'max')} questions and groups.`,
@@ -77,6 +100,15 @@ export const REPORT_MESSAGES = {
   unknownList: (p: Params) => `The list '${s(p, 'list')}' is not on the choices sheet.`,
   unclosedGroup: () => 'The group begun here is never closed.',
   unclosedRepeat: () => 'The repeat begun here is never closed.',
+  unclosedLoop: () => 'The loop begun here is never closed.',
+  missingCalculation: () => 'A calculate needs a calculation.',
+  needsTrigger: (p: Params) => `'${s(p, 'type')}' needs a trigger: the question whose answer starts it.`,
+  fileExtension: (p: Params) => `'${s(p, 'type')}': the file name must end with .csv, .xml or .geojson.`,
+  noExternalChoices: () => 'select_one_external needs an external_choices sheet.',
+  unknownExternalList: (p: Params) => `The list '${s(p, 'list')}' is not on the external_choices sheet.`,
+  orOtherFilter: (p: Params) => `'${s(p, 'name')}': or_other cannot be used with a choice_filter.`,
+  choicesFromAnswers: (p: Params) =>
+    `The choices are earlier answers (${s(p, 'list')}), which the builder cannot list; the type is kept for export.`,
   settingDropped: (p: Params) => `The setting '${s(p, 'setting')}' (${s(p, 'value')}) is not kept.`,
 } as const satisfies Record<string, (p: Params) => string>;
 
