@@ -6,7 +6,7 @@
 // (server/services/surveyExport.ts).
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
-import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
+import { QUESTION_TYPE_CODES, questionTypeInfo, sheetTypeOf, type QuestionType } from '../question-types';
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
@@ -125,7 +125,7 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
   if (info.choices === 'list' && q.selectQuestionChoices.length === 0 && info.sheet.type.startsWith('select_')) {
     // pyxform refuses a select whose list has no choices; one whose choices come from a file it accepts.
     cells.set('type', `${info.sheet.type}_from_file ${q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`}`);
-  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
+  } else cells.set('type', `${sheetTypeOf(q) ?? info.sheet.type}${info.choices === 'list' ? ` ${listOf(q)}` : ''}`);
   // A hidden question read from a metadata row ('start', 'deviceid') goes back as that row, so ODK clients
   // keep filling it in; once the builder gave it a calculation it is ours and stays 'hidden'.
   const metadata = q.extraColumns[METADATA_COLUMN]?.toLowerCase();
