@@ -93,7 +93,6 @@ const sameHandle = (a: Record<string, unknown>, b: Record<string, unknown>): boo
 const ItemContent = memo(
   function ItemContent({ item, languageId, selected, onSelect, onDuplicate, onDelete, handle, handleRef }: ContentProps) {
     const { t } = useTranslation();
-    const type = item.surveyItem.questionType as QuestionType;
     const title = itemTitle(item, languageId);
     const section = item.itemLabel === 'Section';
     return (
