@@ -7,7 +7,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuGripVertical, LuRepeat, LuTrash2 } from 'react-icons/lu';
-import type { QuestionType, SurveyItem } from '../../../../engine/survey/index';
+import type { SurveyItem } from '../../../../engine/survey/index';
 import { itemTitle, questionTypeTitle } from './labels';
 import type { Row } from './treeRows';
 
