@@ -81,73 +81,75 @@ function silentWav(): Buffer {
 const points = (page: Page) => q(page, 'route').getByTestId('line-points').locator('li');
 
 describe('a line and an audio recording', () => {
-  it('are filled with the keyboard and the device, submitted, and the line is drawn on the submission map', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage(browser);
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: 3.95, longitude: 41.86, accuracy: 12 });
-    await recordSubmissions(page);
-    await openSurvey(page, path);
+  it(
+    'are filled with the keyboard and the device, submitted, and the line is drawn on the submission map',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 3.95, longitude: 41.86, accuracy: 12 });
+      await recordSubmissions(page);
+      await openSurvey(page, path);
 
-    // The first point typed, with the keyboard only: latitude, longitude, then Tab to 'Add this point'.
-    const route = q(page, 'route');
-    await route.getByLabel('Latitude').focus();
-    await page.keyboard.type('3.9');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('41.8');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('line-add');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => points(page).count()).toBe(1);
-    expect(await points(page).first().textContent()).toContain('Point 1: 3.9, 41.8');
+      // The first point typed, with the keyboard only: latitude, longitude, then Tab to 'Add this point'.
+      const route = q(page, 'route');
+      await route.getByLabel('Latitude').focus();
+      await page.keyboard.type('3.9');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('41.8');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('line-add');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => points(page).count()).toBe(1);
+      expect(await points(page).first().textContent()).toContain('Point 1: 3.9, 41.8');
 
-    // One point is no line: the submit says so under the question.
-    await page.getByTestId('fill-submit').click();
-    await expect
-      .poll(() => route.getByTestId('field-error').textContent())
-      .toBe('Please record a line of at least 2 valid points.');
+      // One point is no line: the submit says so under the question.
+      await page.getByTestId('fill-submit').click();
+      await expect.poll(() => route.getByTestId('field-error').textContent()).toBe('Please record a line of at least 2 valid points.');
 
-    // The second where the device is.
-    await route.getByTestId('line-locate').click();
-    await expect.poll(() => points(page).count(), { timeout: 15_000 }).toBe(2);
-    expect(await points(page).nth(1).textContent()).toContain('3.95, 41.86');
+      // The second where the device is.
+      await route.getByTestId('line-locate').click();
+      await expect.poll(() => points(page).count(), { timeout: 15_000 }).toBe(2);
+      expect(await points(page).nth(1).textContent()).toContain('3.95, 41.86');
 
-    // The audio question takes audio only.
-    const voice = q(page, 'voice');
-    expect(await voice.locator('input[type=file]').getAttribute('accept')).toBe('audio/*');
-    await voice.locator('input[type=file]').setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
-    await expect.poll(() => voice.getByTestId('field-error').first().textContent()).toBe('File type not allowed or potentially harmful.');
-    await voice.locator('input[type=file]').setInputFiles({ name: 'note.wav', mimeType: 'audio/wav', buffer: silentWav() });
-    await voice.getByTestId('file-name').waitFor();
+      // The audio question takes audio only.
+      const voice = q(page, 'voice');
+      expect(await voice.locator('input[type=file]').getAttribute('accept')).toBe('audio/*');
+      await voice.locator('input[type=file]').setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+      await expect.poll(() => voice.getByTestId('field-error').first().textContent()).toBe('File type not allowed or potentially harmful.');
+      await voice.locator('input[type=file]').setInputFiles({ name: 'note.wav', mimeType: 'audio/wav', buffer: silentWav() });
+      await voice.getByTestId('file-name').waitFor();
 
-    for (const [width, viewport] of [
-      [1280, DESKTOP],
-      [360, PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await expectAccessible(page, `the line and audio questions at ${width} px`);
-      await screenshot(page, `fill-lines-${width}`);
-      await route.screenshot({ path: join(SCREENSHOTS, `fill-lines-${width}-widget.png`) });
-    }
-    await page.setViewportSize(DESKTOP);
+      for (const [width, viewport] of [
+        [1280, DESKTOP],
+        [360, PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await expectAccessible(page, `the line and audio questions at ${width} px`);
+        await screenshot(page, `fill-lines-${width}`);
+        await route.screenshot({ path: join(SCREENSHOTS, `fill-lines-${width}-widget.png`) });
+      }
+      await page.setViewportSize(DESKTOP);
 
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
-      page.getByTestId('fill-submit').click(),
-    ]);
-    expect(response.status(), await response.text()).toBe(200);
-    const { id } = ((await response.json()) as { data: { id: string } }).data;
-    const sent = await lastSubmission(page);
-    const text = sent.find(([k, v]) => k.endsWith('answerDetail.text') && typeof v === 'string' && v.includes(';'));
-    expect(text?.[1]).toBe('3.9 41.8;3.95 41.86 0 12');
-    await page.getByTestId('fill-thanks').waitFor();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/DataCollection/SubmitSurvey')),
+        page.getByTestId('fill-submit').click(),
+      ]);
+      expect(response.status(), await response.text()).toBe(200);
+      const { id } = ((await response.json()) as { data: { id: string } }).data;
+      const sent = await lastSubmission(page);
+      const text = sent.find(([k, v]) => k.endsWith('answerDetail.text') && typeof v === 'string' && v.includes(';'));
+      expect(text?.[1]).toBe('3.9 41.8;3.95 41.86 0 12');
+      await page.getByTestId('fill-thanks').waitFor();
 
-    // The submission view draws the line on the map and lists its points.
-    await signIn(page, 'manager@demo.test');
-    await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
-    await page.goto(`/survey/submission/${id}`);
-    await page.locator('[data-testid="submission-map"][data-lines="1"]').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('submission-places').textContent()).toContain('A line of 2 points');
-    await screenshot(page, 'fill-lines-submission');
-    await context.close();
-  });
+      // The submission view draws the line on the map and lists its points.
+      await signIn(page, 'manager@demo.test');
+      await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
+      await page.goto(`/survey/submission/${id}`);
+      await page.locator('[data-testid="submission-map"][data-lines="1"]').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('submission-places').textContent()).toContain('A line of 2 points');
+      await screenshot(page, 'fill-lines-submission');
+      await context.close();
+    },
+  );
 });

@@ -22,7 +22,8 @@ const C = '-1.3 36.8 1649 6';
 
 const line = () => q.text('x').sheetType('geotrace');
 const shape = () => q.text('x').sheetType('geoshape');
-const one = (make: () => ReturnType<typeof q.text>, value: unknown) => messages(survey(make(), q.text('other')), { x: value, other: 'o' }).x;
+const one = (make: () => ReturnType<typeof q.text>, value: unknown) =>
+  messages(survey(make(), q.text('other')), { x: value, other: 'o' }).x;
 
 describe('line and shape answers (geotrace, geoshape)', () => {
   it.each([

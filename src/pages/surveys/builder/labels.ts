@@ -1,7 +1,15 @@
 // How the builder names things: an item by its title in the base language (else its name), a type by
 // its translated title. Values from users are shown bidi-isolated where they sit in our texts.
 import type { TFunction } from 'i18next';
-import { QUESTION_TYPES, sheetTypeOf, type LocalizedText, type QuestionModel, type QuestionType, type SurveyItem, type SurveyModel } from '../../../../engine/survey/index';
+import {
+  QUESTION_TYPES,
+  sheetTypeOf,
+  type LocalizedText,
+  type QuestionModel,
+  type QuestionType,
+  type SurveyItem,
+  type SurveyModel,
+} from '../../../../engine/survey/index';
 
 export const baseLanguageOf = (m: SurveyModel): number =>
   (m.surveyLanguageMaps.find((l) => l.isBaseLanguage) ?? m.surveyLanguageMaps[0])?.languageId ?? 1;
