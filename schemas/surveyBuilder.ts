@@ -3,6 +3,7 @@
 // every field. The model is engine/survey/model.ts's SurveyModel.
 import type { FromSchema } from 'json-schema-to-ts';
 import type { SurveyModel } from '../engine/survey/index';
+import { SHEET_TYPE_NAMES } from '../engine/survey/question-types';
 import { dateTime, page, pageSize, uuid } from './common';
 import { anyJson } from './envelope';
 import { endpoint } from './endpoint';
@@ -87,6 +88,7 @@ const question = {
       propertyNames: { maxLength: 200 },
       additionalProperties: { type: 'string', maxLength: 10000 },
     },
+    sheetType: { anyOf: [{ type: 'null' }, { type: 'string', enum: SHEET_TYPE_NAMES }] },
     choiceFilter: expression,
     appearance: { type: ['string', 'null'], maxLength: 500 },
     parameters: { type: ['string', 'null'], maxLength: 1000 },

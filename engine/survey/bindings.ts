@@ -7,7 +7,7 @@ import { exprOrNull, isDynamicDefault, textReferences, type Expr, type Expressio
 import type { ChoiceModel, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
 import type { BindingNode, ChoiceBinding, FieldNode, SectionNode } from './nodes';
 import { evaluationOrder } from './order';
-import { QUESTION_TYPES, isQuestionType } from './question-types';
+import { QUESTION_TYPES, isQuestionType, xlsformTypeOf } from './question-types';
 import { appearanceWords, readAppearance, searchChoices, searchColumns, searchFilter } from './search';
 import { parseParameters, rangeOf } from './values';
 
@@ -248,7 +248,7 @@ function engineEnv(nodes: readonly BindingNode[], languages: readonly SurveyLang
       continue;
     }
     const info = QUESTION_TYPES[node.type];
-    types[node.name] = info.choices === 'list' ? `${info.xlsform} ${node.name}` : info.xlsform;
+    types[node.name] = info.choices === 'list' ? `${info.xlsform} ${node.name}` : xlsformTypeOf(node.model);
     if (info.choices !== 'none') {
       choices[node.name] = node.choices.map((c) => {
         const labels: Record<string, string> = {};

@@ -3,7 +3,7 @@
 // Texts are a string (the base language) or { en: 'Age', fr: 'Âge', ar: 'العمر' }.
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel, SurveyStatus } from './model';
 import { emptyQuestion } from './editor/defaults';
-import { QUESTION_TYPES, QUESTION_TYPE_CODES, type QuestionKey, type QuestionType } from './question-types';
+import { QUESTION_TYPES, QUESTION_TYPE_CODES, type QuestionKey, type QuestionType, type SheetType } from './question-types';
 
 export type Texts = string | Readonly<Record<string, string>>;
 export type ChoiceSpec = string | { name: string; label?: Texts; emoji?: string; filters?: Record<string, string> };
@@ -25,6 +25,7 @@ export class QuestionBuilder {
     calculation?: string;
     default?: string;
     appearance?: string;
+    sheetType?: SheetType;
     parameters?: string;
     choices?: ChoiceSpec[];
     columns?: ChoiceSpec[];
@@ -73,6 +74,11 @@ export class QuestionBuilder {
   }
   appearance(a: string): this {
     this.p.appearance = a;
+    return this;
+  }
+  /** The XLSForm variant of the type ('geotrace' on a text, 'audio' on a file). */
+  sheetType(v: SheetType): this {
+    this.p.sheetType = v;
     return this;
   }
   parameters(p: string): this {
@@ -240,6 +246,7 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
         readOnly: p.readOnly ?? false,
         choiceFilter: p.choiceFilter ?? null,
         appearance: p.appearance ?? null,
+        ...(p.sheetType ? { sheetType: p.sheetType } : {}),
         parameters: p.parameters ?? null,
         selectQuestionChoices: choices(p.choices, `${path}#choices`),
         secondChoices: choices(p.columns, `${path}#columns`),

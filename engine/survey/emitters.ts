@@ -2,7 +2,7 @@
 // data") and the type's widget options. Keyed by the type table, so a type without an emitter fails
 // the build. Sections (0) are laid out by compile.ts; their entry here describes the counter only.
 import type { FieldNode } from './bindings';
-import type { QuestionType } from './question-types';
+import { SHEET_TYPES, sheetTypeOf, type QuestionType } from './question-types';
 import { textIn } from './text';
 import { BLOCKED_EXTENSIONS, MAX_FILE_BYTES, TEXT_MAX_LENGTH, rangeOf } from './values';
 import type { LocalizedText } from './model';
@@ -75,13 +75,15 @@ export const EMITTERS: Record<QuestionType, Emitter> = {
     schema: { type: 'string', pattern: NAMES },
     options: { choices: ctx.choiceOptions(f.choices), choiceFilter: f.choiceFilter !== null, maxChoices: f.maxChoices },
   }),
+  // A line, shape or barcode variant says so (`sheetType`): the widget draws its own input for a line or shape.
   34: (f) => {
     const numbers = f.appearance.includes('numbers');
+    const sheetType = sheetTypeOf(f.model);
     return {
       schema: numbers
         ? { type: 'string', pattern: '^[0-9]+$', maxLength: TEXT_MAX_LENGTH }
         : { type: 'string', maxLength: TEXT_MAX_LENGTH },
-      options: { rows: 4, maxLength: TEXT_MAX_LENGTH, numbers },
+      options: { rows: 4, maxLength: TEXT_MAX_LENGTH, numbers, ...(sheetType ? { sheetType } : {}) },
     };
   },
   35: () => ({ schema: { type: 'integer' }, options: { step: 1 } }),
@@ -99,7 +101,15 @@ export const EMITTERS: Record<QuestionType, Emitter> = {
       options: { ...fileOptions('image/*'), quality: 0.8, ...(maxPixels > 0 ? { maxPixels } : {}) },
     };
   },
-  110: () => ({ schema: { type: 'string', format: 'data-url' }, options: fileOptions('application/*') }),
+  // An audio or video variant takes that media kind only, with the same limits.
+  110: (f) => {
+    const sheetType = sheetTypeOf(f.model);
+    const accept: string | undefined = sheetType ? (SHEET_TYPES[sheetType] as { accept?: string }).accept : undefined;
+    return {
+      schema: { type: 'string', format: 'data-url' },
+      options: { ...fileOptions(accept ?? 'application/*'), ...(sheetType ? { sheetType } : {}) },
+    };
+  },
   112: () => ({ schema: { type: 'boolean' }, options: {} }),
   113: computed,
   275: (f, ctx) => {

@@ -18,6 +18,7 @@ export type { Expr, ExpressionRole } from './expressions';
 export * from './text';
 export * from './markup';
 export * from './values';
+export * from './lines';
 export { type FormValues, type Instance } from './instances';
 export { coerceAnswer } from './coerce';
 export { shapeAnswers } from './validate/shape';

@@ -1,7 +1,7 @@
 // The survey as the server sends it (GetPreviewData, GetById) and the compiler reads it: the item tree
 // of spec 001 section 3 ("Survey", "Survey item", "Question (renderer view)", "Choice"). Plain JSON:
 // absent values are null, texts are lists of per-language entries.
-import type { QuestionType } from './question-types';
+import type { QuestionType, SheetType } from './question-types';
 
 /** Survey status (spec 001 section 4): Editing 0 (shown Editing), Deployed 1 (shown Published), Archived 2. */
 export const SURVEY_STATUS = { Editing: 0, Deployed: 1, Archived: 2 } as const;
@@ -84,6 +84,12 @@ export interface QuestionModel {
    * kept by header so an import exports back with nothing lost. Not read by the engine.
    */
   extraColumns: Record<string, string>;
+  /**
+   * The XLSForm type the question was, where one of our 21 types carries it (question-types.ts
+   * SHEET_TYPES): 'geotrace' or 'geoshape' on a Text, 'audio' or 'video' on a File upload. Absent or
+   * null: the type's own.
+   */
+  sheetType?: SheetType | null;
   choiceFilter: string | null;
   /** Space-separated appearance values (spec 001 section 5), e.g. 'minimal', 'month-year', 'likert'. */
   appearance: string | null;

@@ -439,3 +439,42 @@ export function byWidgetName<W>(registry: Readonly<Record<QuestionType, W>>): Re
 export function countsAsAnswer(code: QuestionType): boolean {
   return QUESTION_TYPES[code].source === 'input';
 }
+
+/**
+ * XLSForm types kept as a variant of one of the 21 types (`QuestionModel.sheetType`), since spec 001 fixes
+ * the type codes and their answer slots: a line or a shape is a Text (34) answer in ODK's own text
+ * ('lat lon alt acc;lat lon alt acc;...'), a barcode a Text typed in, audio and video a File upload (110)
+ * of that media kind. The import sets the variant from the sheet's type, the export writes it back as
+ * the type, the emitter, the check and the widget read it (docs/decisions/0069-xlsform-sheet-types.md).
+ * `accept` is the file input's filter and the MIME prefix the check wants.
+ */
+export const SHEET_TYPES = {
+  geotrace: { base: 34, title: 'Line' },
+  geoshape: { base: 34, title: 'Shape' },
+  barcode: { base: 34, title: 'Barcode' },
+  audio: { base: 110, title: 'Audio', accept: 'audio/*' },
+  video: { base: 110, title: 'Video', accept: 'video/*' },
+} as const satisfies Record<string, { base: QuestionType; title: string; accept?: string }>;
+
+export type SheetType = keyof typeof SHEET_TYPES;
+export const SHEET_TYPE_NAMES = Object.keys(SHEET_TYPES) as SheetType[];
+
+export function isSheetType(value: unknown): value is SheetType {
+  return typeof value === 'string' && Object.hasOwn(SHEET_TYPES, value);
+}
+
+/** The question's variant when it is one of its type's (a stored variant of another type counts as none). */
+export function sheetTypeOf(q: { questionType: QuestionType; sheetType?: string | null | undefined }): SheetType | null {
+  const v = q.sheetType;
+  return isSheetType(v) && SHEET_TYPES[v].base === q.questionType ? v : null;
+}
+
+/** The XLSForm type the question is: its variant, else its type's own (`xlsform` of the table). */
+export function xlsformTypeOf(q: { questionType: QuestionType; sheetType?: string | null | undefined }): string {
+  return sheetTypeOf(q) ?? QUESTION_TYPES[q.questionType].xlsform;
+}
+
+/** The name a question's type goes by in the builder and the codebook: its variant, else its type's key. */
+export function typeKeyOf(q: { questionType: QuestionType; sheetType?: string | null | undefined }): string {
+  return sheetTypeOf(q) ?? QUESTION_TYPES[q.questionType].key;
+}

@@ -60,6 +60,8 @@ export interface SurveyItemsTable {
   read_only: Generated<boolean>;
   /** Migration 0006: XLSForm columns we do not model, by header. */
   extra_columns: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Migration 0023: the XLSForm variant of the type (engine/survey SHEET_TYPES), null for the type's own. */
+  sheet_type: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 0005: the model of each version of a survey respondents may have filled. */

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import {
   QUESTION_TYPES,
+  typeKeyOf,
   cellOf,
   dataColumns,
   neutralizeCell,
@@ -371,7 +372,7 @@ function codebookRows(b: Bindings, o: ExportOptions): CellValue[][] {
     rows.push(
       [
         n.name,
-        QUESTION_TYPES[n.type].key,
+        typeKeyOf(m),
         textIn(m.questionLabels, lang, b.baseLanguageId) ?? '',
         n.repeats[n.repeats.length - 1] ?? 'submissions',
         m.isRequired,

@@ -98,8 +98,9 @@ async function headOf(f: ReceivedFile): Promise<Buffer> {
 
 async function inspect(f: ReceivedFile): Promise<Upload> {
   const sniffed = 'bytes' in f.content ? await fileTypeFromBuffer(f.content.bytes) : await fileTypeFromFile(f.content.path);
-  // The bytes decide the type; a declared image/* type that the bytes do not confirm is not trusted.
-  const declared = f.declaredType && !f.declaredType.startsWith('image/') ? f.declaredType : 'application/octet-stream';
+  // The bytes decide the type; a declared image, audio or video type that the bytes do not confirm is not
+  // trusted (photographs, and the audio and video variants of a file question, take only their media kind).
+  const declared = f.declaredType && !/^(image|audio|video)\//.test(f.declaredType) ? f.declaredType : 'application/octet-stream';
   return {
     ...f,
     type: sniffed?.mime ?? declared,

@@ -161,11 +161,14 @@ describe('importing an XLSForm', () => {
     const bytes = await workbook([
       ['type', 'name', 'label'],
       ['start', 'start', ''],
+      ['background-audio', 'ambient', ''],
+      ['osm', 'building', 'Building'],
       ['geotrace', 'route', 'Route'],
       ['barcode', 'code', 'Code'],
     ]);
     const r = await importFile(bytes);
     expect(r.status).toBe(200);
+    // geotrace and barcode are kept as the variants of Text they are: nothing to warn of.
     expect(r.body.data.report.map((e) => [e.row, e.level])).toEqual([
       [2, 'warning'],
       [3, 'warning'],

@@ -2,6 +2,7 @@
 // a published form (fixtures/xlsforms) imported as a new survey shows its report as a table; a broken
 // workbook shows the rows to fix. Screenshots tests/e2e/screenshots/xlsform-*.png; axe on each dialog.
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,28 +83,35 @@ describe('the report, in the interface language, linked to the builder', () => {
     const page = await openSurveyTools(browser, SIZES.desktop);
     await chooseLanguage(page, 'Deutsch');
     await page.getByTestId('xlsform-import-open').click();
+    // background-audio is read as the nearest of ours with a warning (a geotrace is kept as it is).
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('survey').addRows([
+      ['type', 'name', 'label'],
+      ['text', 'who', 'Your name'],
+      ['background-audio', 'ambient', ''],
+    ]);
     await page.getByTestId('xlsform-file').setInputFiles({
-      name: 'odk-all-question-types.xlsx',
+      name: 'ambient.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: readFileSync('fixtures/xlsforms/odk-all-question-types.xlsx'),
+      buffer: Buffer.from(await wb.xlsx.writeBuffer()),
     });
     await page.getByTestId('xlsform-import-run').click();
     const report = page.getByTestId('xlsform-report');
     await report.waitFor({ timeout: 60_000 });
     // The server's English comes with a code; the row reads as the German locale words it.
-    const row = report.locator('tbody tr').filter({ hasText: 'eine Linie aus Punkten' }).first();
-    expect(await row.textContent()).toContain('„geotrace“ wurde zu');
-    expect(await report.textContent()).not.toContain('is collected as one point');
+    const row = report.locator('tbody tr').filter({ hasText: 'Aufnehmen im Hintergrund wird nicht angeboten' }).first();
+    expect(await row.textContent()).toContain('„background-audio“ wurde zu');
+    expect(await report.textContent()).not.toContain('background recording is not offered');
     await expectAccessible(page, 'German import report', '[data-testid="xlsform-import-dialog"]');
     await screenshot(page, 'xlsform-report-de');
-    await row.getByRole('link', { name: 'geotrace', exact: true }).first().click();
-    await page.waitForURL(/\/survey\/builder\/[^?]+\?question=geotrace/, { timeout: 30_000 });
-    const outlineRow = page.locator('[data-testid="outline-row"][data-name="geotrace"]');
+    await row.getByRole('link', { name: 'ambient', exact: true }).first().click();
+    await page.waitForURL(/\/survey\/builder\/[^?]+\?question=ambient/, { timeout: 30_000 });
+    const outlineRow = page.locator('[data-testid="outline-row"][data-name="ambient"]');
     await outlineRow.waitFor({ timeout: 30_000 });
     await expect.poll(() => outlineRow.getByTestId('outline-select').getAttribute('aria-current')).toBe('true');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="outline-row"]')?.getAttribute('data-name')))
-      .toBe('geotrace');
+      .toBe('ambient');
     await screenshot(page, 'xlsform-builder-question');
     await page.context().close();
   }, 180_000);

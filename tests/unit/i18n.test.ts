@@ -76,6 +76,9 @@ const SAME_EVERYWHERE = new Set([
   'WhatsApp',
   'Actions',
   'District',
+  'Audio',
+  'Video',
+  'Barcode',
 ]);
 const english = flatten({ ...load('en'), problems: Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, p.message])) });
 const others = readdirSync(dir)

@@ -1,5 +1,6 @@
 // Photograph (106) and file (110) questions: one file, at most 5 MB, never an .app, .exe or .ini
-// (spec 001 section 5). Photos accept images only and are scaled (image/scale.ts). A new file is
+// (spec 001 section 5). Photos accept images only and are scaled (image/scale.ts); an audio or video
+// variant of a file question accepts its media kind only. A new file is
 // previewed from its bytes; a stored one (a submission shown read-only) from its link, with a loading
 // state while the link is fetched.
 import { useEffect, useState } from 'react';
@@ -27,11 +28,13 @@ export function FileField({ props, image }: { props: QuestionWidgetProps; image:
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const locked = props.readonly === true || props.disabled === true;
+  // The media kind the question takes ('image/', 'audio/', 'video/'), as the server's check wants it.
+  const kind = image ? 'image/' : /^(audio|video)\/\*$/.test(o.accept) ? o.accept.slice(0, -1) : null;
 
   const choose = async (file: File | undefined): Promise<void> => {
     setProblem(null);
     if (file === undefined) return;
-    if (isBlockedFileName(file.name) || (image && !file.type.startsWith('image/'))) return setProblem(FIELD_MESSAGES.fileType);
+    if (isBlockedFileName(file.name) || (kind !== null && !file.type.startsWith(kind))) return setProblem(FIELD_MESSAGES.fileType);
     setBusy(true);
     try {
       const blob = image ? await scaleImage(file, { maxPixels: o.maxPixels, quality: o.quality }) : file;

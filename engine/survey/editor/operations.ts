@@ -1,7 +1,7 @@
 // The builder's edits as pure functions: state + operation -> new state, or a typed problem. A state
 // is the survey model and the ids deleted since it was loaded (the save payload lists them).
 import type { ChoiceModel, SurveyItem, SurveyModel } from '../model';
-import { QUESTION_TYPES, isQuestionType, type QuestionType } from '../question-types';
+import { QUESTION_TYPES, SHEET_TYPES, isQuestionType, isSheetType, type QuestionType, type SheetType } from '../question-types';
 import { newItem } from './defaults';
 import { checkName, freshName, namesOf, type NameProblemCode } from './names';
 import { PropertyError, writeProperty, type SetProperty } from './properties';
@@ -18,7 +18,7 @@ export type SurveyPatch = Partial<Pick<SurveyModel, 'name' | 'description' | 'en
 
 export type EditOp =
   /** A new item of a type at `index` of a section (null: the top); the end when index is absent. */
-  | { op: 'add'; questionType: QuestionType; parentId: string | null; index?: number }
+  | { op: 'add'; questionType: QuestionType; parentId: string | null; index?: number; sheetType?: SheetType }
   | { op: 'delete'; id: string }
   /** A copy right after the original: new ids and names, choices copied. */
   | { op: 'duplicate'; id: string }
@@ -72,14 +72,20 @@ function parentPath(model: SurveyModel, parentId: string | null): Path | EditRes
 
 function add(state: EditorState, op: Extract<EditOp, { op: 'add' }>, env: EditEnv): EditResult {
   if (!isQuestionType(op.questionType)) return fail('invalidValue', null, `Unknown question type ${String(op.questionType)}`);
+  const variant = op.sheetType;
+  if (variant !== undefined && (!isSheetType(variant) || SHEET_TYPES[variant].base !== op.questionType))
+    return fail('invalidValue', null, `'${String(variant)}' is no variant of ${QUESTION_TYPES[op.questionType].title}`);
   const at = parentPath(state.model, op.parentId);
   if (!Array.isArray(at)) return at as EditResult;
   const id = env.newId();
-  const name = freshName(
-    QUESTION_TYPES[op.questionType].key === 'section' ? 'section' : QUESTION_TYPES[op.questionType].key,
-    namesOf(state.model),
-  );
-  const item = newItem(op.questionType, { id, name, languageId: baseLanguageOf(state.model), newId: env.newId });
+  const key = QUESTION_TYPES[op.questionType].key;
+  const name = freshName(variant ?? (key === 'section' ? 'section' : key), namesOf(state.model));
+  const languageId = baseLanguageOf(state.model);
+  const item = newItem(op.questionType, { id, name, languageId, newId: env.newId });
+  if (variant !== undefined) {
+    item.surveyItem.sheetType = variant;
+    item.surveyItem.questionLabels = [{ languageId, text: SHEET_TYPES[variant].title }];
+  }
   return { ok: true, state: withItems(state, insertAt(state.model.surveyItems, at, op.index, item)), itemId: id };
 }
 

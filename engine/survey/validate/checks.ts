@@ -2,7 +2,8 @@
 // choices? Constraints and required answers are the pass's business (validate.ts); these checks only
 // know the type. Keyed by the type table, so a type without a check fails the build.
 import type { FieldNode } from '../bindings';
-import type { QuestionType } from '../question-types';
+import { lineProblem } from '../lines';
+import { SHEET_TYPES, sheetTypeOf, type QuestionType } from '../question-types';
 import {
   TEXT_MAX_LENGTH,
   MAX_FILE_BYTES,
@@ -44,12 +45,21 @@ function choiceProblem(names: readonly string[], ctx: CheckContext): Problem | u
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-const file: (imagesOnly: boolean) => Check = (imagesOnly) => (value, _f, ctx) => {
+/** The MIME type prefix a file question wants: images for a photograph, the media kind of an audio or video variant. */
+function wantedKind(field: FieldNode): string | null {
+  if (field.type === 106) return 'image/';
+  const v = sheetTypeOf(field.model);
+  const accept: string | undefined = v ? (SHEET_TYPES[v] as { accept?: string }).accept : undefined;
+  return accept ? accept.replace('*', '') : null;
+}
+
+const file: Check = (value, field, ctx) => {
   if (typeof value !== 'string') return { kind: 'file', message: M.file };
   const info = ctx.fileInfo(value);
   if (info === undefined) return { kind: 'file', message: M.file };
   if (info.blocked === true || isBlockedFileName(info.name)) return { kind: 'file', message: M.fileType };
-  if (imagesOnly && !info.type.startsWith('image/')) return { kind: 'file', message: M.fileType };
+  const kind = wantedKind(field);
+  if (kind !== null && !info.type.startsWith(kind)) return { kind: 'file', message: M.fileType };
   if (info.size > MAX_FILE_BYTES) return { kind: 'file', message: M.fileSize };
   return undefined;
 };
@@ -82,6 +92,8 @@ export const CHECKS: Record<QuestionType, Check> = {
   34: (v, f) => {
     if (typeof v !== 'string') return invalid(M.text);
     if (v.length > TEXT_MAX_LENGTH) return invalid(M.textTooLong);
+    const line = sheetTypeOf(f.model);
+    if (line === 'geotrace' || line === 'geoshape') return lineProblem(line, v) === undefined ? undefined : invalid(M[line]);
     return f.appearance.includes('numbers') && !/^[0-9]+$/.test(v) ? invalid(M.digitsOnly) : undefined;
   },
   35: (v) => (isNumber(v) && Number.isInteger(v) ? undefined : invalid(M.integer)),
@@ -100,8 +112,8 @@ export const CHECKS: Record<QuestionType, Check> = {
     const p = coordsProblem(coords);
     return p === undefined ? undefined : invalid(p);
   },
-  106: file(true),
-  110: file(false),
+  106: file,
+  110: file,
   112: (v) => (v === true ? undefined : invalid(M.acknowledge)),
   113: none,
   275: (v, f) => {

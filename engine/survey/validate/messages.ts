@@ -28,6 +28,8 @@ export const FIELD_MESSAGES = {
   dateTime: 'Please enter a valid date and time.',
   phone: 'Invalid phone number',
   geopoint: 'Please capture a valid location.',
+  geotrace: 'Please record a line of at least 2 valid points.',
+  geoshape: 'Please record a closed shape of at least 3 valid points.',
   fileType: 'File type not allowed or potentially harmful.',
   fileSize: 'File size exceeds the 5MB limit.',
   file: 'Please attach the file again.',

@@ -6,7 +6,7 @@
 // (server/services/surveyExport.ts).
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
-import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
+import { QUESTION_TYPE_CODES, questionTypeInfo, sheetTypeOf, type QuestionType } from '../question-types';
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
@@ -152,7 +152,7 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, 
     // and one whose choices are earlier answers ('select_one ${q1}').
     const source = q.extraColumns[CHOICES_FILE_COLUMN] ?? `${q.name}.csv`;
     cells.set('type', source.includes('${') ? `${info.sheet.type} ${source}` : `${info.sheet.type}_from_file ${source}`);
-  } else cells.set('type', `${info.sheet.type}${info.choices === 'list' ? ` ${listName}` : ''}`);
+  } else cells.set('type', `${sheetTypeOf(q) ?? info.sheet.type}${info.choices === 'list' ? ` ${listName}` : ''}`);
   // A hidden question read from a metadata row ('start', 'deviceid') goes back as that row, so ODK clients
   // keep filling it in; once the builder gave it a calculation it is ours and stays 'hidden'.
   const metadata = q.extraColumns[METADATA_COLUMN]?.toLowerCase();

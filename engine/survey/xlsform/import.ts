@@ -7,7 +7,7 @@
 import { emptyQuestion } from '../editor/defaults';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
-import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
+import { QUESTION_TYPE_CODES, SHEET_TYPES, isSheetType, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
 import { readAppearance } from '../search';
 import { said, type NearestReason, type ReportCode } from './messages';
 import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, type ParsedType } from './rules';
@@ -70,14 +70,12 @@ export interface ImportResult {
   report: ReportEntry[];
 }
 
-/** Standard types we have no widget for, the nearest of ours, and why. */
+/**
+ * Standard types we have no widget for, the nearest of ours, and why. geotrace, geoshape, barcode, audio
+ * and video are not here: they are kept as variants of ours (SHEET_TYPES), written back as they came.
+ */
 const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
-  geotrace: { key: 'geopoint', why: 'line' },
-  geoshape: { key: 'geopoint', why: 'shape' },
-  audio: { key: 'file', why: 'audio' },
-  video: { key: 'file', why: 'video' },
   'background-audio': { key: 'file', why: 'backgroundAudio' },
-  barcode: { key: 'text', why: 'barcode' },
   select_one_from_file: { key: 'select_one', why: 'fromFile' },
   select_multiple_from_file: { key: 'select_multiple', why: 'fromFile' },
   select_one_external: { key: 'select_one', why: 'external' },
@@ -902,13 +900,16 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...said('nearest', { type, to: nearest.key, toTitle: questionTypeInfo(code!).title, why: nearest.why }),
         name,
       });
-    } else code = BY_SHEET_TYPE.get(type.toLowerCase());
+    } else if (isSheetType(type.toLowerCase())) code = SHEET_TYPES[type.toLowerCase() as keyof typeof SHEET_TYPES].base;
+    else code = BY_SHEET_TYPE.get(type.toLowerCase());
     if (code === undefined || code === 0) {
       report.push({ ...at, column: typeH.raw, level: 'error', ...said('unknownType', { type: rawType }), name });
       return;
     }
     const info = questionTypeInfo(code);
     const q = newQuestion(code, name);
+    const sheetType = type.toLowerCase();
+    if (byKey === undefined && isSheetType(sheetType)) q.sheetType = sheetType;
     const item: SurveyItem = { ...sectionItem(q, false), itemLabel: 'Question' };
     const unknown = readRow({ q, item }, row, surveyHeaders, langs);
     item.repeat_count = null;

@@ -7,12 +7,7 @@ type Params = Readonly<Record<string, string | number>>;
 
 /** Why a standard type became the nearest of ours ('why' of the 'nearest' entry). */
 export const NEAREST_REASONS = {
-  line: 'a line of points is collected as one point',
-  shape: 'a shape is collected as one point',
-  audio: 'recording is not offered; an audio file can be uploaded',
-  video: 'recording is not offered; a video file can be uploaded',
   backgroundAudio: 'background recording is not offered; an audio file can be uploaded',
-  barcode: 'scanning is not offered; the code is typed',
   fromFile: 'choices from a CSV or XML file are not read; add them in the builder',
   external: 'external choices are not read; add them in the builder',
   osm: 'OpenStreetMap tagging is not offered',

@@ -4,6 +4,7 @@
 // too (answers store them), texts are written afresh.
 import type { Kysely } from 'kysely';
 import type { LocalizedText, SurveyItem, SurveyModel } from '../../../engine/survey/index';
+import { sheetTypeOf } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
 import { itemTextsOf } from './itemTexts';
@@ -111,6 +112,7 @@ function itemRow(organizationId: string, surveyId: string, item: SurveyItem, par
     has_emoji: m.hasEmoji,
     read_only: m.readOnly ?? false,
     extra_columns: JSON.stringify(m.extraColumns ?? {}),
+    sheet_type: sheetTypeOf(m),
     removed_at: null,
   };
 }

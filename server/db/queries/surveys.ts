@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyModel, SurveyStatus } from '../../../engine/survey/index';
+import { isSheetType, sheetTypeOf } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
 import { choiceMedia, itemTextsOf, questionTexts } from './itemTexts';
@@ -211,6 +212,7 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
         readOnly: i.read_only,
         extraColumns:
           typeof i.extra_columns === 'string' ? (JSON.parse(i.extra_columns) as Record<string, string>) : (i.extra_columns ?? {}),
+        ...(isSheetType(i.sheet_type) ? { sheetType: i.sheet_type } : {}),
         choiceFilter: i.choice_filter,
         appearance: i.appearance,
         parameters: i.parameters,
@@ -353,6 +355,7 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
         has_emoji: m.hasEmoji,
         read_only: m.readOnly ?? false,
         extra_columns: JSON.stringify(m.extraColumns ?? {}),
+        sheet_type: sheetTypeOf(m),
       } as never);
       for (const { kind, texts } of itemTextsOf(m)) addTexts(id, kind, texts);
       for (const [listNo, cs] of [

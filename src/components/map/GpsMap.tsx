@@ -1,5 +1,5 @@
-// GPS answers on a small map: the submission view's location and the dashboard's points of a
-// GPS question. Leaflet draws the configured tile server (MAP_TILE_URL, served by getMapSettings) under
+// GPS answers on a small map: the submission view's location, lines and shapes, and the dashboard's
+// points of a GPS question. Leaflet draws the configured tile server (MAP_TILE_URL, served by getMapSettings) under
 // the points; with none configured (no request may leave the server) the points lie on a plain frame of
 // latitude and longitude (Leaflet's CRS.Simple, y = latitude, x = longitude) with a graticule and its
 // degrees labelled. Loaded with React.lazy (Leaflet and its CSS are their own chunk). The map is a
@@ -14,8 +14,15 @@ export interface MapPoint {
   longitude: number;
 }
 
+/** A line or shape answer (XLSForm geotrace, geoshape): its points in order; a shape is drawn closed. */
+export interface MapLine {
+  points: readonly MapPoint[];
+  closed: boolean;
+}
+
 export interface GpsMapProps {
   points: readonly MapPoint[];
+  lines?: readonly MapLine[];
   label: string;
   tileUrl: string | null;
   attribution: string | null;
@@ -23,6 +30,7 @@ export interface GpsMapProps {
   testId?: string;
 }
 
+const LINE = { color: '#c53030', weight: 3, fillColor: '#c53030', fillOpacity: 0.15, interactive: false } as const;
 const POINT = { radius: 6, color: '#1e4a7a', weight: 2, fillColor: '#c53030', fillOpacity: 0.9, interactive: false } as const;
 const GRID = { color: '#a0aec0', weight: 1, interactive: false } as const;
 const AXIS = { color: '#4a5568', weight: 1.5, interactive: false } as const;
@@ -111,7 +119,9 @@ function drawGraticule(map: L.Map, layer: L.LayerGroup): void {
   );
 }
 
-export default function GpsMap({ points, label, tileUrl, attribution, height = 220, testId }: GpsMapProps) {
+const NO_LINES: readonly MapLine[] = [];
+
+export default function GpsMap({ points, lines = NO_LINES, label, tileUrl, attribution, height = 220, testId }: GpsMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -129,12 +139,16 @@ export default function GpsMap({ points, label, tileUrl, attribution, height = 2
       markerZoomAnimation: false,
     });
     // The view first: vector layers need the renderer's bounds, which a view gives.
-    map.fitBounds(boundsOf(points, plain), { maxZoom: plain ? 10 : 15 });
+    map.fitBounds(boundsOf([...points, ...lines.flatMap((l) => l.points)], plain), { maxZoom: plain ? 10 : 15 });
     if (plain) {
       map.getContainer().style.background = '#f7fafc';
     } else {
       L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 }).addTo(map);
       map.attributionControl.setPrefix(false);
+    }
+    for (const l of lines) {
+      const at = l.points.map((p) => [p.latitude, p.longitude] as [number, number]);
+      (l.closed ? L.polygon(at, LINE) : L.polyline(at, LINE)).addTo(map);
     }
     for (const p of points) L.circleMarker([p.latitude, p.longitude], POINT).addTo(map);
     if (plain) {
@@ -149,7 +163,7 @@ export default function GpsMap({ points, label, tileUrl, attribution, height = 2
       ro.disconnect();
       map.remove();
     };
-  }, [points, tileUrl, attribution]);
+  }, [points, lines, tileUrl, attribution]);
   // A map is not mirrored in right-to-left pages: west stays left.
   return (
     <div
@@ -159,6 +173,7 @@ export default function GpsMap({ points, label, tileUrl, attribution, height = 2
       aria-label={label}
       data-testid={testId}
       data-map-mode={tileUrl ? 'tiles' : 'plain'}
+      data-lines={lines.length}
       style={{ width: '100%', height, borderRadius: 6, border: '1px solid #cbd5e0' }}
     />
   );

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { SUBMISSIONS_API } from '../../../schemas/submissions';
 import { call } from '../../api/call';
-import type { MapPoint } from './GpsMap';
+import type { MapLine, MapPoint } from './GpsMap';
 
-export type { MapPoint };
+export type { MapLine, MapPoint };
 
 const GpsMap = lazy(() => import('./GpsMap'));
 
@@ -21,11 +21,13 @@ export function useMapSettings() {
 
 export function PointsMap({
   points,
+  lines,
   label,
   height,
   testId,
 }: {
   points: readonly MapPoint[];
+  lines?: readonly MapLine[];
   label: string;
   height?: number;
   testId?: string;
@@ -36,6 +38,7 @@ export function PointsMap({
     <Suspense fallback={<Skeleton h={`${height ?? 220}px`} borderRadius="md" />}>
       <GpsMap
         points={points}
+        {...(lines ? { lines } : {})}
         label={label}
         tileUrl={settings.data.tileUrl}
         attribution={settings.data.attribution}

@@ -11,10 +11,10 @@ import { DATA_REVIEW_ROLES } from '../../../schemas/submissions';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
-import { PointsMap } from '../../components/map/index';
+import { PointsMap, type MapLine } from '../../components/map/index';
 import { MessagePage } from '../../components/MessagePage';
 import { session } from '../../state/session';
-import { bindSurvey, textIn } from '../../../engine/survey/index';
+import { bindSurvey, lineProblem, parseLine, sheetTypeOf, textIn } from '../../../engine/survey/index';
 import { StoredSubmission } from '../fill/StoredSubmission';
 import { fileObjectUrl, reviewSubmission, useAudit, useSubmission, useSurveyModel, type AuditEntry } from './api';
 import { ReviewBadge, durationText } from './format';
@@ -58,19 +58,28 @@ function Submission({ id }: { id: string }) {
     };
   }, [s.files]);
   const located = s.latitude !== null && s.longitude !== null;
-  // Where the device was when it sent, and every GPS answer (repeats included), on one map.
-  const places = useMemo(() => {
+  // Where the device was when it sent, and every GPS, line and shape answer (repeats included), on one map.
+  const { places, lines } = useMemo(() => {
     const b = bindSurvey(model);
     const out: { key: string; label: string; latitude: number; longitude: number }[] = [];
+    const lines: (MapLine & { key: string; label: string })[] = [];
     if (s.latitude !== null && s.longitude !== null) out.push({ key: '_device', label: t('surveyData.col.location'), latitude: s.latitude, longitude: s.longitude });
     for (const a of s.answers) {
+      const node = b.byId.get(a.questionId);
+      const named = (node && node.kind === 'field' ? textIn(node.model.questionLabels, b.baseLanguageId, b.baseLanguageId) : null) ?? a.name;
+      const label = a.answerDetail.repeatGroup ? `${named} (${a.answerDetail.repeatGroup})` : named;
+      const key = `${a.questionId}|${a.answerDetail.repeatGroup ?? ''}`;
+      const kind = node && node.kind === 'field' ? sheetTypeOf(node.model) : null;
+      const text = a.answerDetail.text;
+      if ((kind === 'geotrace' || kind === 'geoshape') && typeof text === 'string' && lineProblem(kind, text) === undefined) {
+        lines.push({ key, label, points: parseLine(text) ?? [], closed: kind === 'geoshape' });
+        continue;
+      }
       const c = a.answerDetail.coords;
       if (!c || !Number.isFinite(c.latitude) || !Number.isFinite(c.longitude)) continue;
-      const node = b.byId.get(a.questionId);
-      const label = (node && node.kind === 'field' ? textIn(node.model.questionLabels, b.baseLanguageId, b.baseLanguageId) : null) ?? a.name;
-      out.push({ key: `${a.questionId}|${a.answerDetail.repeatGroup ?? ''}`, label: a.answerDetail.repeatGroup ? `${label} (${a.answerDetail.repeatGroup})` : label, latitude: c.latitude, longitude: c.longitude });
+      out.push({ key, label, latitude: c.latitude, longitude: c.longitude });
     }
-    return out;
+    return { places: out, lines };
   }, [model, s, t]);
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 22rem' }} gap="6" p={{ base: '3', md: '6' }} maxW="7xl" data-testid="submission-view">
@@ -102,13 +111,19 @@ function Submission({ id }: { id: string }) {
                 )}
               </Fact>
             </Grid>
-            {places.length > 0 && (
+            {places.length + lines.length > 0 && (
               <Stack gap="2" mt="4">
-                <PointsMap points={places} label={t('surveyData.mapLabel')} height={220} testId="submission-map" />
+                <PointsMap points={places} lines={lines} label={t('surveyData.mapLabel')} height={220} testId="submission-map" />
                 <Stack as="ul" gap="0.5" listStyleType="none" fontSize="sm" data-testid="submission-places">
                   {places.map((p) => (
                     <li key={p.key}>
                       <bdi>{p.label}</bdi>: <span dir="ltr">{p.latitude.toFixed(6)}, {p.longitude.toFixed(6)}</span>
+                    </li>
+                  ))}
+                  {lines.map((l) => (
+                    <li key={l.key}>
+                      <bdi>{l.label}</bdi>: {t(l.closed ? 'surveyData.shapePoints' : 'surveyData.linePoints', { count: l.points.length - (l.closed ? 1 : 0) })}{' '}
+                      <span dir="ltr">({l.points.map((p) => `${p.latitude.toFixed(6)}, ${p.longitude.toFixed(6)}`).join('; ')})</span>
                     </li>
                   ))}
                 </Stack>

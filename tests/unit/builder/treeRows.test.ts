@@ -2,7 +2,7 @@
 // section (its head or its end row), out of it, and a new item from the palette.
 import { describe, expect, it } from 'vitest';
 import { q, section, survey, type SurveyItem } from '../../../engine/survey/index';
-import { dropTarget, endOf, flatten, NEW_PREFIX } from '../../../src/pages/surveys/builder/treeRows';
+import { dropTarget, endOf, flatten, newEntryId, newEntryOf, NEW_PREFIX } from '../../../src/pages/surveys/builder/treeRows';
 
 const model = survey(q.text('a'), section('s', q.text('b'), q.text('c')), q.text('d'));
 const items: readonly SurveyItem[] = model.surveyItems;
@@ -45,4 +45,13 @@ describe('dropTarget', () => {
     expect(dropTarget(items, rows, `${NEW_PREFIX}34`, endOf(null))).toEqual({ parentId: null, index: 3 });
   });
   it('is no move over itself', () => expect(drop(id('a'), id('a'))).toBeNull());
+});
+
+describe('a palette entry', () => {
+  it('reads back from its drag id, with its XLSForm variant', () => {
+    expect(newEntryOf(newEntryId({ type: 34, sheetType: 'geotrace' }))).toEqual({ type: 34, sheetType: 'geotrace' });
+    expect(newEntryOf(newEntryId({ type: 110 }))).toEqual({ type: 110 });
+    expect(newEntryOf('new:999')).toBeNull();
+    expect(newEntryOf('new:34:nonsense')).toEqual({ type: 34 });
+  });
 });

@@ -64,6 +64,7 @@ function shape(m: SurveyModel) {
     return {
       name: q.name,
       type: q.questionType,
+      sheetType: q.sheetType ?? null,
       repeat: i.repeatGroup,
       repeatCount: i.repeat_count,
       required: q.isRequired,
@@ -127,8 +128,8 @@ function judged(named: { name: string; bytes: Buffer }[]) {
 
 /**
  * pyxform's own reading of a published form against its reading of our export of it: every question of the
- * original is still there with the same XForm type, unless the import reported why it changed (a geotrace
- * collected as one point, a barcode typed). Metadata of settings we do not keep (instanceName) and entities
+ * original is still there with the same XForm type, unless the import reported why it changed (a
+ * background-audio uploaded as a file). Metadata of settings we do not keep (instanceName) and entities
  * are left out: the import reports those too; so are the label rows pyxform adds to a table-list group
  * (reserved_name_for_field_list_labels_<n>), numbered by position.
  */

@@ -6,14 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useParams, useSearchParams } from 'react-router';
-import {
-  locate,
-  SURVEY_STATUS,
-  walkItems,
-  type EditProblem,
-  type PublishProblem,
-  type QuestionType,
-} from '../../../../engine/survey/index';
+import { locate, SURVEY_STATUS, walkItems, type EditProblem, type PublishProblem } from '../../../../engine/survey/index';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../app/toaster';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -28,6 +21,7 @@ import { ProblemsDialog, StaleDialog } from './dialogs';
 import { MediaChangedContext, MediaDialog } from './MediaDialog';
 import { baseLanguageOf } from './labels';
 import { OutlineDnd } from './OutlineDnd';
+import type { NewEntry } from './treeRows';
 import { Palette } from './Palette';
 import { PropertyPanel } from './panel/PropertyPanel';
 import { Preview } from './Preview';
@@ -105,14 +99,15 @@ function Builder({ surveyId, initial }: { surveyId: string; initial: Loaded }) {
   }, [asked]);
 
   const onProblem = useCallback((p: EditProblem) => notify('error', p.message), []);
-  const add = (type: QuestionType) => {
+  const add = ({ type, sheetType }: NewEntry) => {
     // Where the selection is: into a selected section, after a selected question, else at the end.
     const sel = b.selectedId ? locate(b.model.surveyItems, b.selectedId) : undefined;
+    const what = { op: 'add' as const, questionType: type, ...(sheetType ? { sheetType } : {}) };
     const op = !sel
-      ? { op: 'add' as const, questionType: type, parentId: null }
+      ? { ...what, parentId: null }
       : sel.item.itemLabel === 'Section'
-        ? { op: 'add' as const, questionType: type, parentId: sel.item.id }
-        : { op: 'add' as const, questionType: type, parentId: sel.parentId, index: sel.path[sel.path.length - 1]! + 1 };
+        ? { ...what, parentId: sel.item.id }
+        : { ...what, parentId: sel.parentId, index: sel.path[sel.path.length - 1]! + 1 };
     const problem = b.edit(op);
     if (problem) onProblem(problem);
   };

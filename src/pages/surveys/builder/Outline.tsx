@@ -7,8 +7,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuGripVertical, LuRepeat, LuTrash2 } from 'react-icons/lu';
-import type { QuestionType, SurveyItem } from '../../../../engine/survey/index';
-import { itemTitle, typeTitle } from './labels';
+import type { SurveyItem } from '../../../../engine/survey/index';
+import { itemTitle, questionTypeTitle } from './labels';
 import type { Row } from './treeRows';
 
 interface RowProps {
@@ -93,7 +93,6 @@ const sameHandle = (a: Record<string, unknown>, b: Record<string, unknown>): boo
 const ItemContent = memo(
   function ItemContent({ item, languageId, selected, onSelect, onDuplicate, onDelete, handle, handleRef }: ContentProps) {
     const { t } = useTranslation();
-    const type = item.surveyItem.questionType as QuestionType;
     const title = itemTitle(item, languageId);
     const section = item.itemLabel === 'Section';
     return (
@@ -140,7 +139,7 @@ const ItemContent = memo(
             </Text>
             <HStack as="span" gap="1" fontSize="xs" color="gray.600" fontWeight="normal" minW="0">
               <Text as="span" color={section ? 'purple.700' : undefined} flexShrink={0}>
-                {typeTitle(t, type)}
+                {questionTypeTitle(t, item.surveyItem)}
               </Text>
               {item.repeatGroup ? <LuRepeat aria-label={t('builder.outline.repeat')} /> : null}
               <Text as="span" truncate fontFamily="mono" dir="ltr">

@@ -18,11 +18,11 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isQuestionType, locate, type EditProblem, type QuestionType } from '../../../../engine/survey/index';
-import { itemTitle, isolate, typeTitle } from './labels';
+import { locate, type EditProblem } from '../../../../engine/survey/index';
+import { itemTitle, isolate, questionTypeTitle } from './labels';
 import { OutlineRow } from './Outline';
 import { OutlineRows } from './OutlineRows';
-import { dropTarget, flatten, NEW_PREFIX, type Row } from './treeRows';
+import { dropTarget, flatten, newEntryOf, NEW_PREFIX, type Row } from './treeRows';
 import type { Builder } from './useBuilder';
 
 interface Props {
@@ -48,8 +48,10 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
     if (id === undefined || id === null) return '';
     const s = String(id);
     if (s.startsWith(NEW_PREFIX)) {
-      const type = Number(s.slice(NEW_PREFIX.length));
-      return isQuestionType(type) ? t('builder.dnd.newItem', { type: typeTitle(t, type) }) : s;
+      const entry = newEntryOf(s);
+      return entry
+        ? t('builder.dnd.newItem', { type: questionTypeTitle(t, { questionType: entry.type, sheetType: entry.sheetType ?? null }) })
+        : s;
     }
     const row = rows.find((r) => r.id === s);
     if (row?.kind === 'end')
@@ -86,10 +88,12 @@ export function OutlineDnd({ builder, languageId, palette, onProblem, reveal = n
     const activeId = String(e.active.id);
     const drop = dropTarget(model.surveyItems, rows, activeId, String(e.over.id));
     if (!drop) return;
-    const problem = activeId.startsWith(NEW_PREFIX)
+    const entry = newEntryOf(activeId);
+    const problem = entry
       ? builder.edit({
           op: 'add',
-          questionType: Number(activeId.slice(NEW_PREFIX.length)) as QuestionType,
+          questionType: entry.type,
+          ...(entry.sheetType ? { sheetType: entry.sheetType } : {}),
           parentId: drop.parentId,
           index: drop.index,
         })

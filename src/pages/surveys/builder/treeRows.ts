@@ -2,11 +2,26 @@
 // the tree. Pure, so the drag rules (into a section, out of it, to the end) are unit-tested without a
 // browser. Every section is followed by an 'end' row: the place to drop into it as its last item, and
 // the step out of it for a keyboard move.
-import type { SurveyItem } from '../../../../engine/survey/index';
+import { isQuestionType, isSheetType, type QuestionType, type SheetType, type SurveyItem } from '../../../../engine/survey/index';
 
 export const END_OF_TOP = 'end:';
 export const endOf = (sectionId: string | null): string => `${END_OF_TOP}${sectionId ?? ''}`;
 export const NEW_PREFIX = 'new:';
+
+/** What a palette entry adds: a type, and the XLSForm variant of it ('new:34:geotrace'). */
+export interface NewEntry {
+  type: QuestionType;
+  sheetType?: SheetType;
+}
+export const newEntryId = (e: NewEntry): string => `${NEW_PREFIX}${e.type}${e.sheetType ? `:${e.sheetType}` : ''}`;
+/** The entry of a palette id, or null when the id is none. */
+export function newEntryOf(id: string): NewEntry | null {
+  if (!id.startsWith(NEW_PREFIX)) return null;
+  const [code, variant] = id.slice(NEW_PREFIX.length).split(':');
+  const type = Number(code);
+  if (!isQuestionType(type)) return null;
+  return variant !== undefined && isSheetType(variant) ? { type, sheetType: variant } : { type };
+}
 
 export type Row =
   | { kind: 'item'; id: string; depth: number; parentId: string | null; item: SurveyItem }

@@ -10,6 +10,8 @@ import {
   QUESTION_TYPE_CODES,
   savePayload,
   section,
+  SHEET_TYPE_NAMES,
+  SHEET_TYPES,
   survey,
   walkItems,
 } from '../../../../engine/survey/index';
@@ -135,4 +137,24 @@ describe('move', () => {
 
 it('keeps a model that sample() builds valid', () => {
   expect(bindSurvey(sample()).diagnostics).toEqual([]);
+});
+
+describe('add an XLSForm variant', () => {
+  it.each(SHEET_TYPE_NAMES)('adds a %s question named and labelled after it, ready to publish', (sheetType) => {
+    const questionType = SHEET_TYPES[sheetType].base;
+    const s = edit(start(), { op: 'add', questionType, sheetType, parentId: null });
+    const added = s.model.surveyItems[s.model.surveyItems.length - 1]!.surveyItem;
+    expect([added.questionType, added.sheetType, added.name, added.questionLabels[0]?.text]).toEqual([
+      questionType,
+      sheetType,
+      sheetType,
+      SHEET_TYPES[sheetType].title,
+    ]);
+    expect(publishProblems(s.model)).toEqual([]);
+  });
+
+  it('refuses a variant of another type', () => {
+    const r = applyEdit(start(), { op: 'add', questionType: 35, sheetType: 'geotrace', parentId: null }, counterEnv());
+    expect(r.ok ? null : r.problem.code).toBe('invalidValue');
+  });
 });

@@ -15,7 +15,7 @@ import {
   type SetProperty,
 } from '../../../../../engine/survey/index';
 import { SkipLogic } from '../skip/SkipLogic';
-import { typeTitle } from '../labels';
+import { questionTypeTitle } from '../labels';
 import type { Builder } from '../useBuilder';
 import { ChoicesField } from './ChoicesField';
 import { ExpressionField } from './ExpressionField';
@@ -70,7 +70,7 @@ export function PropertyPanel({
         <Heading as="h2" size="sm" id="builder-panel-title">
           {t('builder.panel.title')}
         </Heading>
-        <Badge variant="subtle">{typeTitle(t, type)}</Badge>
+        <Badge variant="subtle">{questionTypeTitle(t, item.surveyItem)}</Badge>
       </HStack>
       {QUESTION_TYPES[type].properties.map((property: PropertyKey) => {
         const Input = SPECIAL[property] ?? INPUTS[PROPERTIES[property].input];
