@@ -151,7 +151,8 @@ function build(survey: SurveyModel): Bindings {
         node = {
           ...base,
           kind: 'field',
-          required: q.isRequired && info.source === 'input',
+          // A condition decides when present (the model's rule); only a respondent's input can be required.
+          ...requiredOf(q, info.source === 'input', (source) => compiled(q, source, 'requiredIf')),
           calculation: compiled(q, q.calculation, 'calculation'),
           constraint: compiled(q, q.constraint, 'constraint'),
           choiceFilter,
@@ -208,12 +209,24 @@ function build(survey: SurveyModel): Bindings {
   };
 }
 
+/** Always required, or required while an expression holds: `required: yes` and `required: ${x} = 1`. */
+function requiredOf(
+  q: QuestionModel,
+  input: boolean,
+  compile: (source: string) => Expr | null,
+): { required: boolean; requiredIf: Expr | null } {
+  const condition = q.requiredExpression?.trim() ? q.requiredExpression.trim() : null;
+  if (!input) return { required: false, requiredIf: null };
+  if (condition === null) return { required: q.isRequired, requiredIf: null };
+  return { required: false, requiredIf: compile(condition) };
+}
+
 /** The expressions of a node, for reference checks and the dependency order. */
 export function expressionsOf(node: BindingNode): Expr[] {
   const list: (Expr | null | number)[] =
     node.kind === 'section'
       ? [node.relevant, node.repeatCount]
-      : [node.relevant, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
+      : [node.relevant, node.requiredIf, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
   return list.filter((e): e is Expr => e !== null && typeof e !== 'number');
 }
 

@@ -60,7 +60,14 @@ export interface QuestionModel {
   /** Unique in the survey; the key of the answer in the form data and `${name}` in expressions. */
   name: string;
   questionType: QuestionType;
+  /** Always required (XLSForm `required: yes`); see requiredExpression for a condition. */
   isRequired: boolean;
+  /**
+   * Required only while this expression holds (XLSForm `required: ${health} = 'dead'`), evaluated like
+   * relevance; when present it decides, and isRequired is false. Absent or null: isRequired decides
+   * (surveys saved before the field existed have none).
+   */
+  requiredExpression?: string | null;
   /** A literal, or an expression when it holds `${` or a function call (a dynamic default). */
   default: string | null;
   calculation: string | null;

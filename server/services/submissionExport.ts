@@ -295,7 +295,8 @@ function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
         QUESTION_TYPES[n.type].key,
         textIn(m.questionLabels, lang, b.baseLanguageId) ?? '',
         n.repeats[n.repeats.length - 1] ?? 'submissions',
-        m.isRequired,
+        // The condition where there is one, as the XLSForm column says it.
+        m.requiredExpression ?? m.isRequired,
         choices,
         m.relevant,
         m.constraint,

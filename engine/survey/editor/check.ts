@@ -14,7 +14,7 @@ import { locate } from './tree';
 /** The properties edited as expressions (PROPERTIES' input 'expression'). */
 export type ExpressionProperty = Extract<
   ExpressionRole,
-  'relevant' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'
+  'relevant' | 'requiredIf' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'
 >;
 
 export interface DraftProblem {

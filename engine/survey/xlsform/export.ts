@@ -115,7 +115,8 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
           (row.media ?? []).filter((m) => m.kind === kind),
           languages,
         );
-      if (q.isRequired) cells.set('required', 'yes');
+      const required = q.requiredExpression?.trim() ? q.requiredExpression.trim() : q.isRequired ? 'yes' : null;
+      if (required !== null) cells.set('required', required);
       return cells;
     });
     return [extra(group), ...rows, new Map([['type', 'end_group']])];
