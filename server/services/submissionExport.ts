@@ -11,6 +11,7 @@ import {
   QUESTION_TYPES,
   cellOf,
   dataColumns,
+  keyLabel,
   neutralizeCell,
   repeatGroups,
   textIn,
@@ -291,7 +292,7 @@ function codebookRows(b: Bindings, o: CellOptions): CellValue[][] {
     const choices = n.choices.map((c) => `${c.name}=${textIn(c.labels, lang, b.baseLanguageId) ?? c.name}`).join('; ');
     rows.push(
       [
-        n.name,
+        keyLabel(n.name),
         QUESTION_TYPES[n.type].key,
         textIn(m.questionLabels, lang, b.baseLanguageId) ?? '',
         n.repeats[n.repeats.length - 1] ?? 'submissions',

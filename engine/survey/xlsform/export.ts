@@ -6,6 +6,7 @@
 // (server/services/surveyExport.ts).
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
+import { KEY_SEPARATOR, surveyKeys } from '../keys';
 import { QUESTION_TYPE_CODES, questionTypeInfo, type QuestionType } from '../question-types';
 import {
   CHOICES_FILE_COLUMN,
@@ -41,9 +42,17 @@ const NEEDS_TYPE_COLUMN: ReadonlySet<QuestionType> = (() => {
   return out;
 })();
 
-/** Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns. */
-export const listOf = (q: QuestionModel): string => q.name;
-export const columnListOf = (q: QuestionModel): string => `${q.name}_columns`;
+/**
+ * Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns.
+ * A list name is one per form, a question name one per group: where the name repeats, the list is named
+ * by the question's key, its steps joined by '__' ('household__name').
+ */
+type ListNames = (q: QuestionModel) => string;
+function listNames(model: SurveyModel): ListNames {
+  const { keys } = surveyKeys(model.surveyItems);
+  return (q) => (keys.get(q.id) ?? q.name).split(KEY_SEPARATOR).join('__');
+}
+const columnListOf = (listOf: ListNames, q: QuestionModel): string => `${listOf(q)}_columns`;
 /** A grid row's select: '<grid name>_<row name>'. */
 export const gridRowName = (q: QuestionModel, row: ChoiceModel): string => `${q.name}_${row.name}`;
 
@@ -86,7 +95,7 @@ function modelCells(
   return cells;
 }
 
-function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>): Cells[] {
+function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, listOf: ListNames): Cells[] {
   const q = item.surveyItem;
   const info = questionTypeInfo(q.questionType);
   const target: RowTarget = { q, item };
@@ -104,7 +113,7 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>):
     group.set(TYPE_COLUMN, info.key);
     const rows = q.selectQuestionChoices.map((row) => {
       const cells: Cells = new Map([
-        ['type', `${info.sheet.type} ${columnListOf(q)}`],
+        ['type', `${info.sheet.type} ${columnListOf(listOf, q)}`],
         ['name', gridRowName(q, row)],
       ]);
       textCells(cells, 'label', row.choiceLabels, languages);
@@ -177,6 +186,7 @@ function surveyHeaders(languages: readonly string[]): string[] {
 export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   const languages = [...model.surveyLanguageMaps].sort((a, b) => Number(b.isBaseLanguage) - Number(a.isBaseLanguage));
   const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
+  const listOf = listNames(model);
   const rows: Cells[] = [];
   const choices: Cells[] = [];
   const addChoices = (list: string, cs: readonly ChoiceModel[]) => {
@@ -202,11 +212,11 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     if (edge === 'begin') rows.push(sectionRow(item, langOf));
     else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
     else {
-      rows.push(...questionRows(item, langOf));
+      rows.push(...questionRows(item, langOf, listOf));
       const q = item.surveyItem;
       const info = questionTypeInfo(q.questionType);
       if (info.choices === 'list') addChoices(listOf(q), q.selectQuestionChoices);
-      if (info.choices === 'grid') addChoices(columnListOf(q), q.secondChoices);
+      if (info.choices === 'grid') addChoices(columnListOf(listOf, q), q.secondChoices);
     }
   }
   const used = new Set([...rows.flatMap((r) => [...r.keys()])]);
