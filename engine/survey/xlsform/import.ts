@@ -24,6 +24,7 @@ import {
   NO_WORDS,
   type RowTarget,
 } from './columns';
+import { ambiguousReferences } from './references';
 
 export interface ReportEntry {
   sheet: string;
@@ -764,6 +765,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...said('settingDropped', { setting: k, value: v.slice(0, 40) }),
       });
   }
+  report.push(...ambiguousReferences(surveySheet, top));
   if (report.some((r) => r.level === 'error')) return { model: null, report };
 
   // Parents and xpaths.

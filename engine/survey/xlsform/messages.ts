@@ -47,6 +47,8 @@ export const REPORT_MESSAGES = {
   duplicateChoice: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice.`,
   duplicateChoiceKept: (p: Params) => `The list '${s(p, 'list')}' has the choice '${s(p, 'name')}' twice; the first one is kept.`,
   invalidName: (p: Params) => `'${s(p, 'name')}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'.`,
+  ambiguousReference: (p: Params) =>
+    `The reference to '${s(p, 'name')}' is ambiguous: more than one question or group is named '${s(p, 'name')}'. Rename one of them.`,
   duplicateName: (p: Params) => `The name '${s(p, 'name')}' is used twice (also on row ${s(p, 'row')}).`,
   trigger: () => 'Triggers (recalculating when another answer changes) are not honoured; the column is kept for export.',
   lastSaved: () =>
