@@ -16,15 +16,7 @@ export type { BindingNode, ChoiceBinding, FieldNode, SectionNode } from './nodes
 
 /** What kind of problem a diagnostic is: the publish checks name it, the builder may filter by it. */
 export type DiagnosticCode =
-  | 'syntax'
-  | 'reference'
-  | 'ambiguousReference'
-  | 'cycle'
-  | 'name'
-  | 'duplicateName'
-  | 'choices'
-  | 'structure'
-  | 'search';
+  'syntax' | 'reference' | 'ambiguousReference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure' | 'search';
 
 export interface Diagnostic {
   readonly name: string;
@@ -212,7 +204,8 @@ function build(survey: SurveyModel): Bindings {
       }
     }
     // Labels and hints show answers by name: pyxform refuses an ambiguous one there too.
-    if (node.kind === 'field') for (const ref of node.textRefs) if (repeated.has(ref)) note(node.model, 'label', ambiguous(ref), 'ambiguousReference');
+    if (node.kind === 'field')
+      for (const ref of node.textRefs) if (repeated.has(ref)) note(node.model, 'label', ambiguous(ref), 'ambiguousReference');
   }
   const { order, cycles } = evaluationOrder(nodes, byName);
   for (const cycle of cycles) {

@@ -3,9 +3,7 @@
 import { compile, ExpressionError, type AstNode, type CompiledExpression } from '../expression/index';
 
 export type ExpressionRole =
-  | 'relevant'
-  | 'requiredIf'
-  | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount' | 'label' | 'hint';
+  'relevant' | 'requiredIf' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount' | 'label' | 'hint';
 
 export interface Expr {
   readonly source: string;

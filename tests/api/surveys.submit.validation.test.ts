@@ -160,10 +160,7 @@ describe('what is stored', () => {
 
 describe('a required condition', () => {
   it('refuses the answer missing only while its condition holds, as the browser does', async () => {
-    const s = await createSurvey(t, [
-      q.select_one('health').choices('alive', 'dead'),
-      q.date('death_date').required("${health} = 'dead'"),
-    ]);
+    const s = await createSurvey(t, [q.select_one('health').choices('alive', 'dead'), q.date('death_date').required("${health} = 'dead'")]);
     // Stored and read back: the condition is the survey's, not always required.
     const death = s.model.surveyItems.find((i) => i.surveyItem.name === 'death_date')!.surveyItem;
     expect(death).toMatchObject({ isRequired: false, requiredExpression: "${health} = 'dead'" });

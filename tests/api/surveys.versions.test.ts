@@ -2,7 +2,17 @@
 // refused with every problem named, and a submission filled against an earlier published version
 // accepted against that version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyEdit, createHistory, apply, savePayload, q, section, type EditOp, type History, type SurveyModel } from '../../engine/survey/index';
+import {
+  applyEdit,
+  createHistory,
+  apply,
+  savePayload,
+  q,
+  section,
+  type EditOp,
+  type History,
+  type SurveyModel,
+} from '../../engine/survey/index';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
