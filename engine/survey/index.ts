@@ -20,7 +20,7 @@ export * from './markup';
 export * from './values';
 export { type FormValues, type Instance } from './instances';
 export { coerceAnswer } from './coerce';
-export { KEY_SEPARATOR, keyLabel, surveyKeys, type SurveyKeys } from './keys';
+export { keyLabel } from './keys';
 export { shapeAnswers } from './validate/shape';
 export { graphInput, graphOf } from './graph';
 export { expressionTrees, type ExpressionTrees } from './trees';
