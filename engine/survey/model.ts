@@ -57,7 +57,10 @@ export interface RangeLabels {
  */
 export interface QuestionModel {
   id: string;
-  /** Unique in the survey; the key of the answer in the form data and `${name}` in expressions. */
+  /**
+   * Unique in its parent (group, repeat or the top), as in XLSForm; `${name}` in expressions. The form data
+   * keys the answer by it, or by its path where another item has the same name (keys.ts).
+   */
   name: string;
   questionType: QuestionType;
   /** Always required (XLSForm `required: yes`); see requiredExpression for a condition. */
