@@ -73,6 +73,7 @@ const question = {
       enum: [0, 32, 33, 34, 35, 36, 37, 38, 40, 100, 104, 105, 106, 110, 112, 113, 275, 276, 277, 278, 279],
     },
     isRequired: { type: 'boolean' },
+    requiredExpression: expression,
     default: { type: ['string', 'null'], maxLength: 10000 },
     calculation: expression,
     relevant: expression,

@@ -5,6 +5,7 @@
 import type { Choice as EngineChoice } from '../expression/index';
 import { exprOrNull, isDynamicDefault, textReferences, type Expr, type ExpressionRole } from './expressions';
 import type { ChoiceModel, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from './model';
+import { keyLabel, surveyKeys } from './keys';
 import type { BindingNode, ChoiceBinding, FieldNode, SectionNode } from './nodes';
 import { evaluationOrder } from './order';
 import { QUESTION_TYPES, isQuestionType, xlsformTypeOf } from './question-types';
@@ -14,7 +15,8 @@ import { parseParameters, rangeOf } from './values';
 export type { BindingNode, ChoiceBinding, FieldNode, SectionNode } from './nodes';
 
 /** What kind of problem a diagnostic is: the publish checks name it, the builder may filter by it. */
-export type DiagnosticCode = 'syntax' | 'reference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure' | 'search';
+export type DiagnosticCode =
+  'syntax' | 'reference' | 'ambiguousReference' | 'cycle' | 'name' | 'duplicateName' | 'choices' | 'structure' | 'search';
 
 export interface Diagnostic {
   readonly name: string;
@@ -33,7 +35,10 @@ export interface Bindings {
   readonly root: readonly BindingNode[];
   /** Every node in document order. */
   readonly nodes: readonly BindingNode[];
+  /** By key (keys.ts): the name, or the path of names where the name repeats. */
   readonly byName: ReadonlyMap<string, BindingNode>;
+  /** Names more than one question or section holds: `${name}` of them is ambiguous. */
+  readonly repeatedNames: ReadonlySet<string>;
   readonly byId: ReadonlyMap<string, BindingNode>;
   /** Every node, each after everything its relevance, repeat count, calculation or default reads. */
   readonly order: readonly BindingNode[];
@@ -91,6 +96,7 @@ function build(survey: SurveyModel): Bindings {
     return e;
   };
 
+  const { keys, repeated } = surveyKeys(survey.surveyItems);
   const visit = (items: readonly SurveyItem[], parent: SectionNode | null, repeats: readonly string[]): BindingNode[] => {
     const out: BindingNode[] = [];
     for (const item of sortedItems(items)) {
@@ -100,13 +106,15 @@ function build(survey: SurveyModel): Bindings {
         continue;
       }
       if (!NAME_PATTERN.test(q.name)) note(q, 'name', `'${q.name}' is not a valid name`, 'name');
-      if (byName.has(q.name)) {
-        note(q, 'name', `The name '${q.name}' is used twice`, 'duplicateName');
+      // Names are unique per parent (XLSForm): only a second one in the same group or repeat is refused.
+      const key = keys.get(item.id) ?? q.name;
+      if (byName.has(key)) {
+        note(q, 'name', `The name '${q.name}' is used twice in one group`, 'duplicateName');
         continue;
       }
       const base = {
         id: item.id,
-        name: q.name,
+        name: key,
         type: q.questionType,
         model: q,
         parent,
@@ -126,7 +134,7 @@ function build(survey: SurveyModel): Bindings {
         const section = { ...base, kind: 'section' as const, type: 0 as const, repeat, repeatCount, children: [] as BindingNode[] };
         node = section;
         register(node);
-        section.children = visit(item.innerItems, section, repeat ? [...repeats, q.name] : repeats);
+        section.children = visit(item.innerItems, section, repeat ? [...repeats, key] : repeats);
       } else {
         const info = QUESTION_TYPES[q.questionType];
         const parameters = parseParameters(q.parameters);
@@ -153,7 +161,8 @@ function build(survey: SurveyModel): Bindings {
         node = {
           ...base,
           kind: 'field',
-          required: q.isRequired && info.source === 'input',
+          // A condition decides when present (the model's rule); only a respondent's input can be required.
+          ...requiredOf(q, info.source === 'input', (source) => compiled(q, source, 'requiredIf')),
           calculation: compiled(q, q.calculation, 'calculation'),
           constraint: compiled(q, q.constraint, 'constraint'),
           choiceFilter,
@@ -184,10 +193,21 @@ function build(survey: SurveyModel): Bindings {
   }
 
   const root = visit(survey.surveyItems, null, []);
+  const ambiguous = (ref: string): string =>
+    `'\${${ref}}' is ambiguous: ${nodes
+      .filter((n) => n.model.name === ref)
+      .map((n) => `'${keyLabel(n.name)}'`)
+      .join(', ')} are all named '${ref}'`;
   for (const node of nodes) {
     for (const e of expressionsOf(node)) {
-      for (const ref of e.references) if (!byName.has(ref)) note(node.model, e.role, `There is no question named '${ref}'`, 'reference');
+      for (const ref of e.references) {
+        if (repeated.has(ref)) note(node.model, e.role, ambiguous(ref), 'ambiguousReference');
+        else if (!byName.has(ref)) note(node.model, e.role, `There is no question named '${ref}'`, 'reference');
+      }
     }
+    // Labels and hints show answers by name: pyxform refuses an ambiguous one there too.
+    if (node.kind === 'field')
+      for (const ref of node.textRefs) if (repeated.has(ref)) note(node.model, 'label', ambiguous(ref), 'ambiguousReference');
   }
   const { order, cycles } = evaluationOrder(nodes, byName);
   for (const cycle of cycles) {
@@ -202,6 +222,7 @@ function build(survey: SurveyModel): Bindings {
     root,
     nodes,
     byName,
+    repeatedNames: repeated,
     byId,
     order,
     ...engineEnv(nodes, languages, baseLanguageId),
@@ -210,12 +231,24 @@ function build(survey: SurveyModel): Bindings {
   };
 }
 
+/** Always required, or required while an expression holds: `required: yes` and `required: ${x} = 1`. */
+function requiredOf(
+  q: QuestionModel,
+  input: boolean,
+  compile: (source: string) => Expr | null,
+): { required: boolean; requiredIf: Expr | null } {
+  const condition = q.requiredExpression?.trim() ? q.requiredExpression.trim() : null;
+  if (!input) return { required: false, requiredIf: null };
+  if (condition === null) return { required: q.isRequired, requiredIf: null };
+  return { required: false, requiredIf: compile(condition) };
+}
+
 /** The expressions of a node, for reference checks and the dependency order. */
 export function expressionsOf(node: BindingNode): Expr[] {
   const list: (Expr | null | number)[] =
     node.kind === 'section'
       ? [node.relevant, node.repeatCount]
-      : [node.relevant, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
+      : [node.relevant, node.requiredIf, node.calculation, node.constraint, node.choiceFilter, node.defaultExpr];
   return list.filter((e): e is Expr => e !== null && typeof e !== 'number');
 }
 

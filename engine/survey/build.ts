@@ -17,7 +17,8 @@ interface Common {
 export class QuestionBuilder {
   readonly kind = 'question';
   p: Common & {
-    required?: boolean;
+    /** true: always; an expression: while it holds. */
+    required?: boolean | string;
     requiredMessage?: Texts;
     readOnly?: boolean;
     constraint?: string;
@@ -46,7 +47,7 @@ export class QuestionBuilder {
     this.p.hint = t;
     return this;
   }
-  required(on = true, message?: Texts): this {
+  required(on: boolean | string = true, message?: Texts): this {
     this.p.required = on;
     if (message !== undefined) this.p.requiredMessage = message;
     return this;
@@ -237,7 +238,8 @@ export function buildSurvey(opts: BuildOptions, items: readonly ItemBuilder[]): 
       const question: QuestionModel = {
         ...common,
         questionType: item.type,
-        isRequired: p.required ?? false,
+        isRequired: p.required === true,
+        requiredExpression: typeof p.required === 'string' ? p.required : null,
         default: p.default ?? null,
         calculation: p.calculation ?? null,
         constraint: p.constraint ?? null,

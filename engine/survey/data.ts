@@ -3,6 +3,7 @@
 // neutralizing of export cells. The data table, the CSV and XLSX exports and the dashboard all read
 // these, so a column looks the same wherever it is shown.
 import type { Bindings, ChoiceBinding, FieldNode, SectionNode } from './bindings';
+import { keyLabel } from './keys';
 import { QUESTION_TYPES, type AnswerSlot } from './question-types';
 import { textIn } from './text';
 import { formatGeopoint, type Coords } from './values';
@@ -27,7 +28,7 @@ export interface CellOptions {
 }
 
 export interface DataColumn {
-  /** Unique in its table: the question name, or 'name/choice' for a split choice column. */
+  /** Unique in its table: the question's key (keys.ts), or 'key/choice' for a split choice column. */
   key: string;
   header: string;
   node: FieldNode;
@@ -58,7 +59,8 @@ const choiceLabel = (b: Bindings, c: ChoiceBinding, o: CellOptions): string =>
 export function dataColumns(b: Bindings, repeat: string | null, o: CellOptions): DataColumn[] {
   const out: DataColumn[] = [];
   for (const node of dataFields(b, repeat)) {
-    const header = labelOf(b, node.model.questionLabels, node.name, o);
+    // A name used in more than one group is headed by its group path ('household/name'), only there.
+    const header = labelOf(b, node.model.questionLabels, keyLabel(node.name), o);
     if (node.type === 33 && o.multiple === 'split') {
       for (const choice of node.choices)
         out.push({ key: `${node.name}/${choice.name}`, header: `${header}/${choiceLabel(b, choice, o)}`, node, choice });

@@ -2,7 +2,8 @@
 // compilation: it is kept with its error (a diagnostic for the builder, the spec's warning at run time).
 import { compile, ExpressionError, type AstNode, type CompiledExpression } from '../expression/index';
 
-export type ExpressionRole = 'relevant' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount' | 'label' | 'hint';
+export type ExpressionRole =
+  'relevant' | 'requiredIf' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount' | 'label' | 'hint';
 
 export interface Expr {
   readonly source: string;

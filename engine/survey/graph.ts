@@ -46,6 +46,7 @@ function bindsOf(node: BindingNode, languageId: number | undefined, baseLanguage
   }
   const defaultExpression = node.defaultExpr?.source ?? (node.defaultValue !== null ? typedLiteral(node.type, node.defaultValue) : null);
   if (node.required) add('required', 'true()');
+  else add('required', node.requiredIf?.source);
   add('constraint', node.constraint?.source);
   add('choice_filter', node.choiceFilter?.source);
   if (node.calculation !== null) add('calculate', node.calculation.source);

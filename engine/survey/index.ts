@@ -21,6 +21,7 @@ export * from './values';
 export * from './lines';
 export { type FormValues, type Instance } from './instances';
 export { coerceAnswer } from './coerce';
+export { keyLabel } from './keys';
 export { shapeAnswers } from './validate/shape';
 export { graphInput, graphOf } from './graph';
 export { expressionTrees, type ExpressionTrees } from './trees';

@@ -57,10 +57,20 @@ export interface RangeLabels {
  */
 export interface QuestionModel {
   id: string;
-  /** Unique in the survey; the key of the answer in the form data and `${name}` in expressions. */
+  /**
+   * Unique in its parent (group, repeat or the top), as in XLSForm; `${name}` in expressions. The form data
+   * keys the answer by it, or by its path where another item has the same name (keys.ts).
+   */
   name: string;
   questionType: QuestionType;
+  /** Always required (XLSForm `required: yes`); see requiredExpression for a condition. */
   isRequired: boolean;
+  /**
+   * Required only while this expression holds (XLSForm `required: ${health} = 'dead'`), evaluated like
+   * relevance; when present it decides, and isRequired is false. Absent or null: isRequired decides
+   * (surveys saved before the field existed have none).
+   */
+  requiredExpression?: string | null;
   /** A literal, or an expression when it holds `${` or a function call (a dynamic default). */
   default: string | null;
   calculation: string | null;

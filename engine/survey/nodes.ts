@@ -41,7 +41,10 @@ export interface SectionNode extends NodeBase {
 
 export interface FieldNode extends NodeBase {
   readonly kind: 'field';
+  /** Always required. */
   readonly required: boolean;
+  /** Required while this holds (the model's requiredExpression); null when `required` decides alone. */
+  readonly requiredIf: Expr | null;
   readonly calculation: Expr | null;
   readonly constraint: Expr | null;
   readonly choiceFilter: Expr | null;

@@ -43,6 +43,8 @@ export interface SurveyItemsTable {
   name: string;
   sort_order: number;
   is_required: Generated<boolean>;
+  /** Migration 0023: required only while this expression holds (XLSForm `required: ${x} = 1`). */
+  required_expression: ColumnType<string | null, string | null | undefined, string | null>;
   relevant: string | null;
   constraint_expression: string | null;
   calculation: string | null;

@@ -15,6 +15,7 @@ import {
   typeKeyOf,
   cellOf,
   dataColumns,
+  keyLabel,
   neutralizeCell,
   repeatGroups,
   sheetKindOf,
@@ -371,11 +372,12 @@ function codebookRows(b: Bindings, o: ExportOptions): CellValue[][] {
     const choices = n.choices.map((c) => `${c.name}=${textIn(c.labels, lang, b.baseLanguageId) ?? c.name}`).join('; ');
     rows.push(
       [
-        n.name,
+        keyLabel(n.name),
         typeKeyOf(m),
         textIn(m.questionLabels, lang, b.baseLanguageId) ?? '',
         n.repeats[n.repeats.length - 1] ?? 'submissions',
-        m.isRequired,
+        // The condition where there is one, as the XLSForm column says it.
+        m.requiredExpression ?? m.isRequired,
         choices,
         m.relevant,
         m.constraint,

@@ -2,7 +2,7 @@
 // survey must lie in the caller's projects; a DataCollector's report counts only their own submissions
 // (dataFilterOf); the data table's filters apply. Every figure comes aggregated from SQL
 // (db/queries/surveyReport.ts); labels are the survey's, in the language asked for.
-import { dataFields, textIn, type Bindings, type FieldNode } from '../../engine/survey/index';
+import { dataFields, keyLabel, textIn, type Bindings, type FieldNode } from '../../engine/survey/index';
 import { REPORT_LIMITS } from '../../schemas/surveyReport';
 import {
   binCounts,
@@ -106,7 +106,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
       return {
         id: n.id,
         name: n.name,
-        label: text(n.model.questionLabels, n.name),
+        label: text(n.model.questionLabels, keyLabel(n.name)),
         multiple: n.type === 33,
         answered,
         choices: n.choices.map((c) => {
@@ -128,7 +128,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
       return {
         id: n.id,
         name: n.name,
-        label: text(n.model.questionLabels, n.name),
+        label: text(n.model.questionLabels, keyLabel(n.name)),
         answered: s?.count ?? 0,
         min: s?.min ?? null,
         max: s?.max ?? null,
@@ -145,7 +145,7 @@ export async function surveyReport(deps: DataDeps, reader: DataReader, q: Report
     gpsQuestions: gps.map((n) => ({
       id: n.id,
       name: n.name,
-      label: text(n.model.questionLabels, n.name),
+      label: text(n.model.questionLabels, keyLabel(n.name)),
       answered: located.answered.get(n.id) ?? 0,
       points: located.points.get(n.id) ?? [],
     })),

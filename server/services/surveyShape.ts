@@ -1,5 +1,5 @@
 // What a saved model must be beyond its JSON Schema: a tree of bounded size and depth, ids unique,
-// sections holding the items, names valid and unique, texts only in the survey's languages. Said as a
+// sections holding the items, names valid and unique in their parent (XLSForm's rule), texts only in the survey's languages. Said as a
 // 400 naming the place, before anything is written.
 import { emptyQuestion, NAME_PATTERN, type QuestionModel, type SurveyItem, type SurveyModel } from '../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
@@ -16,13 +16,13 @@ export function checkModelShape(model: SurveyModel, languageIds: ReadonlySet<num
   const choiceIds: string[] = [];
   const seenItems = new Set<string>();
   const seenChoices = new Set<string>();
-  const names = new Set<string>();
   const langs = (where: string, list: readonly { languageId: number }[]) => {
     for (const t of list)
       if (!languageIds.has(t.languageId)) errors.push(`'${where}' has a text in language ${t.languageId}, which the survey does not have`);
   };
   const walk = (list: readonly SurveyItem[], depth: number, path: string) => {
     if (depth > MAX_SURVEY_DEPTH) return void errors.push(`'${path}' is nested more than ${MAX_SURVEY_DEPTH} sections deep`);
+    const names = new Set<string>();
     list.forEach((item, i) => {
       const at = `${path}[${i}]`;
       const q = item.surveyItem;
@@ -36,7 +36,7 @@ export function checkModelShape(model: SurveyModel, languageIds: ReadonlySet<num
       if (!section && (item.innerItems?.length ?? 0) > 0) errors.push(`'${at}.innerItems' only a section holds items`);
       if (!section && item.repeatGroup) errors.push(`'${at}.repeatGroup' only a section repeats`);
       if (!NAME_PATTERN.test(q.name)) errors.push(`'${at}.surveyItem.name' '${q.name}' is not a valid name`);
-      else if (names.has(q.name)) errors.push(`'${at}.surveyItem.name' '${q.name}' is used twice`);
+      else if (names.has(q.name)) errors.push(`'${at}.surveyItem.name' '${q.name}' is used twice in one section`);
       names.add(q.name);
       langs(`${at}.surveyItem`, [...(q.questionLabels ?? []), ...(q.surveyQuestionHints ?? []), ...(q.constraintMessages ?? [])]);
       for (const c of [...(q.selectQuestionChoices ?? []), ...(q.secondChoices ?? [])]) {

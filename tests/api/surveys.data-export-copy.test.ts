@@ -3,12 +3,12 @@
 // the migration's backfill writes the same copy SubmitSurvey does, for every kind of answer.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { q, repeat } from '../../engine/survey/index';
+import { q, repeat, section } from '../../engine/survey/index';
 import { copyBackfill } from '../../server/db/migrations/0014_submission_data';
 import { createTestApp, type TestApp } from '../support/app';
 import { parseCsv } from '../support/csv';
 import { demo, personas } from '../support/personas';
-import { completeDemoAnswers, createSurvey, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
+import { completeDemoAnswers, createSurvey, demoSurveyOf, storedAnswers, submit, type TestSurvey } from '../support/surveys';
 
 let t: TestApp;
 let as: ReturnType<typeof personas>;
@@ -143,5 +143,26 @@ describe('the migration backfill', () => {
     expect(row.location).toMatch(/^3\.1 35\.6/);
     expect(row.need_ranking).toBe('water food shelter');
     expect(row.priority_needs).toBe('food water');
+  });
+});
+
+describe('the same name in two groups', () => {
+  it('is stored, validated and exported as two questions, headed by their group paths', async () => {
+    const twice = await createSurvey(t, [
+      section('household', q.text('name').required(), q.integer('size')),
+      section('member', q.text('name')),
+    ]);
+    const refused = await submit(t, twice, { 'member~name': 'Sara' });
+    expect(refused.body.errors).toEqual(['household~name: This field is required']);
+    const sent = await submit(t, twice, { 'household~name': 'Ali', 'member~name': 'Sara', size: 4 });
+    expect(sent.status).toBe(200);
+    const rows = await storedAnswers(t, sent.body.data.id);
+    expect(rows.map((a) => [a.name, a.text_value ?? a.number_value]).sort()).toEqual([
+      ['name', 'Ali'],
+      ['name', 'Sara'],
+      ['size', 4],
+    ]);
+    // Only the repeated name takes its path: 'size' is headed as before.
+    expect((await exported(twice.id)).get(sent.body.data.id)).toMatchObject({ 'household/name': 'Ali', size: '4', 'member/name': 'Sara' });
   });
 });

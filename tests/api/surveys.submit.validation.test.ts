@@ -157,3 +157,17 @@ describe('what is stored', () => {
     expect(compileSurvey(s.model).bindings.diagnostics).toEqual([]);
   });
 });
+
+describe('a required condition', () => {
+  it('refuses the answer missing only while its condition holds, as the browser does', async () => {
+    const s = await createSurvey(t, [q.select_one('health').choices('alive', 'dead'), q.date('death_date').required("${health} = 'dead'")]);
+    // Stored and read back: the condition is the survey's, not always required.
+    const death = s.model.surveyItems.find((i) => i.surveyItem.name === 'death_date')!.surveyItem;
+    expect(death).toMatchObject({ isRequired: false, requiredExpression: "${health} = 'dead'" });
+    expect((await submit(t, s, { health: 'alive' })).status).toBe(200);
+    const refused = await submit(t, s, { health: 'dead' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(['death_date: This field is required']);
+    expect((await submit(t, s, { health: 'dead', death_date: '2026-03-01' })).status).toBe(200);
+  });
+});

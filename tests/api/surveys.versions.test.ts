@@ -2,7 +2,17 @@
 // refused with every problem named, and a submission filled against an earlier published version
 // accepted against that version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyEdit, createHistory, apply, savePayload, q, type EditOp, type History, type SurveyModel } from '../../engine/survey/index';
+import {
+  applyEdit,
+  createHistory,
+  apply,
+  savePayload,
+  q,
+  section,
+  type EditOp,
+  type History,
+  type SurveyModel,
+} from '../../engine/survey/index';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
@@ -219,3 +229,29 @@ describe('versions', () => {
 });
 
 it('keeps applyEdit importable for the front end', () => expect(typeof applyEdit).toBe('function'));
+
+describe('save of XLSForm-style names and required conditions', () => {
+  it('keeps a name used in two sections and a required condition, and refuses a name twice in one section', async () => {
+    const s = await createSurvey(t, [section('household', q.text('name')), section('member', q.text('age'))], { status: 0 });
+    const loaded = await getById(s.id);
+    const memberAge = idOf(loaded, 'age');
+    const saved = await save(
+      edited(
+        loaded,
+        { op: 'set', id: memberAge, property: 'name', value: 'name' },
+        { op: 'set', id: memberAge, property: 'requiredIf', value: "${household} != ''" },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const back = await getById(s.id);
+    const names = back.surveyItems.map((i) => i.innerItems.map((x) => [x.xpath, x.surveyItem.requiredExpression ?? null]));
+    expect(names).toEqual([[['household/name', null]], [['member/name', "${household} != ''"]]]);
+    const twice = structuredClone(back);
+    const extra = structuredClone(twice.surveyItems[1]!.innerItems[0]!);
+    extra.id = extra.surveyItem.id = crypto.randomUUID();
+    twice.surveyItems[1]!.innerItems.push(extra);
+    const refused = await save({ surveyId: s.id, model: twice, deletedIds: [], version: back.version });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("'name' is used twice in one section");
+  });
+});

@@ -282,7 +282,7 @@ export class FormRuntime {
     this.state = r.state;
     const c = r.changes;
     this.normalize(c.values);
-    for (const list of [c.values, c.visibility, c.choices, c.labels]) for (const p of list) this.notify(p);
+    for (const list of [c.values, c.visibility, c.required, c.choices, c.labels]) for (const p of list) this.notify(p);
     for (const p of c.repeats) {
       this.notify(p);
       // Instances after a removed one have new paths: everything under the repeat reads again.

@@ -47,6 +47,7 @@ function QuestionFrame({
   const Errors = templateOf('FieldErrorTemplate', registry);
   const error = rt ? shown : rawErrors?.[0];
   const hint = state?.hint ?? o.hint;
+  // The asterisk follows the live state: a required condition holds only while its expression does.
   return (
     <PathContext.Provider value={path}>
       <div
@@ -60,7 +61,7 @@ function QuestionFrame({
         <Title
           id={id}
           title={state?.label ?? o.label}
-          required={o.required && source === 'input'}
+          required={(state?.required ?? o.required) && source === 'input'}
           schema={schema}
           uiSchema={uiSchema}
           registry={registry}

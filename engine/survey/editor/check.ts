@@ -14,11 +14,11 @@ import { locate } from './tree';
 /** The properties edited as expressions (PROPERTIES' input 'expression'). */
 export type ExpressionProperty = Extract<
   ExpressionRole,
-  'relevant' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'
+  'relevant' | 'requiredIf' | 'calculation' | 'constraint' | 'choiceFilter' | 'default' | 'repeatCount'
 >;
 
 export interface DraftProblem {
-  readonly code: 'syntax' | 'reference' | 'cycle' | 'notApplicable' | 'invalidValue';
+  readonly code: 'syntax' | 'reference' | 'ambiguousReference' | 'cycle' | 'notApplicable' | 'invalidValue';
   readonly message: string;
   /** Where in the trimmed draft (syntax problems). */
   readonly at?: { readonly offset: number; readonly length: number };
@@ -47,6 +47,12 @@ export function checkDraft(model: SurveyModel, itemId: string, property: Express
     return null;
   const e = exprOrNull(source, property)!;
   if (e.error) return { code: 'syntax', message: e.error.message, at: { offset: e.error.offset, length: e.error.length } };
+  const ambiguous = e.references.find((name) => b.repeatedNames.has(name));
+  if (ambiguous !== undefined)
+    return {
+      code: 'ambiguousReference',
+      message: `'\${${ambiguous}}' is ambiguous: more than one question is named '${ambiguous}'; rename one of them`,
+    };
   const unknown = e.references.find((name) => !b.byName.has(name));
   if (unknown !== undefined) return { code: 'reference', message: `There is no question named '${unknown}'` };
   if (!ORDERING.has(property)) return null;

@@ -21,6 +21,7 @@ function choice(ctx: NewItemContext, name: string, label: string): ChoiceModel {
  */
 export const emptyQuestion = (): Omit<QuestionModel, 'id' | 'name' | 'questionType' | 'order'> => ({
   isRequired: false,
+  requiredExpression: null,
   default: null,
   calculation: null,
   relevant: null,

@@ -1,9 +1,11 @@
-// Question and section names: the key of an answer and `${name}` in expressions, so unique in the
-// survey and a valid XML name (XLSForm). Problems are typed so that the panel can say them in its
+// Question and section names: `${name}` in expressions and a valid XML name (XLSForm). As in XLSForm
+// they are unique per parent (group or repeat), not per survey: a name used again in another group is
+// addressed by its path (keys.ts), and a `${name}` of it is ambiguous (a diagnostic of the bindings).
+// New items still get names no other item has. Problems are typed so that the panel can say them in its
 // own language; the messages here are the English ones.
 import { NAME_PATTERN } from '../bindings';
-import type { SurveyModel } from '../model';
-import { walkItems } from './tree';
+import type { SurveyItem, SurveyModel } from '../model';
+import { locate, walkItems } from './tree';
 
 export const MAX_NAME_LENGTH = 200;
 
@@ -21,7 +23,21 @@ export function namesOf(model: SurveyModel, exceptId?: string): Set<string> {
   return names;
 }
 
-/** Null when `name` may be the name of item `itemId` (undefined: a new item). */
+/** The items beside `itemId` in its group, repeat or the top (the top for a new item), itself left out. */
+function siblingsOf(model: SurveyModel, itemId: string | undefined): SurveyItem[] {
+  const parentId = itemId === undefined ? null : (locate(model.surveyItems, itemId)?.parentId ?? null);
+  const list = parentId === null ? model.surveyItems : (locate(model.surveyItems, parentId)?.item.innerItems ?? []);
+  return list.filter((i) => i.id !== itemId);
+}
+
+/** The problem of a second `name` among `items` (one parent's children), or null. */
+export function nameTaken(items: readonly SurveyItem[], name: string): NameProblem | null {
+  return items.some((i) => i.surveyItem.name === name)
+    ? { code: 'duplicate', name, message: `The name '${name}' is used twice in this group` }
+    : null;
+}
+
+/** Null when `name` may be the name of item `itemId` (undefined: a new item at the top). */
 export function checkName(model: SurveyModel, name: string, itemId?: string): NameProblem | null {
   if (name.trim() === '') return { code: 'empty', name, message: 'A name is required' };
   if (name.length > MAX_NAME_LENGTH) return { code: 'tooLong', name, message: `A name has at most ${MAX_NAME_LENGTH} characters` };
@@ -32,8 +48,7 @@ export function checkName(model: SurveyModel, name: string, itemId?: string): Na
       message: `'${name}' is not a valid name: start with a letter or '_', then letters, digits, '_', '-' or '.'`,
     };
   }
-  if (namesOf(model, itemId).has(name)) return { code: 'duplicate', name, message: `The name '${name}' is used twice` };
-  return null;
+  return nameTaken(siblingsOf(model, itemId), name);
 }
 
 /** `base` if it is free, else base_2, base_3, ...; `taken` is updated so that a batch gets distinct names. */

@@ -3,7 +3,7 @@
 import type { ChoiceModel, SurveyItem, SurveyModel } from '../model';
 import { QUESTION_TYPES, SHEET_TYPES, isQuestionType, isSheetType, type QuestionType, type SheetType } from '../question-types';
 import { newItem } from './defaults';
-import { checkName, freshName, namesOf, type NameProblemCode } from './names';
+import { checkName, freshName, namesOf, nameTaken, type NameProblemCode } from './names';
 import { PropertyError, writeProperty, type SetProperty } from './properties';
 import { renameReferences } from './rename';
 import { insertAt, locate, normalize, removeAt, replaceAt, walkItems, type Path } from './tree';
@@ -144,6 +144,10 @@ function move(state: EditorState, op: Extract<EditOp, { op: 'move' }>): EditResu
   const without = removeAt(state.model.surveyItems, found.path);
   const at = parentPath({ ...state.model, surveyItems: without }, op.parentId);
   if (!Array.isArray(at)) return at as EditResult;
+  // Names are unique per parent: a move may not bring a second one into a group.
+  const into = op.parentId === null ? without : (locate(without, op.parentId)?.item.innerItems ?? []);
+  const taken = nameTaken(into, found.item.surveyItem.name);
+  if (taken) return fail(taken.code, op.id, taken.message);
   return { ok: true, state: withItems(state, insertAt(without, at, op.index, found.item)) };
 }
 

@@ -12,6 +12,7 @@ export interface PropertyValues {
   name: string;
   hint: LocalizedText;
   required: boolean;
+  requiredIf: string | null;
   requiredMessage: LocalizedText;
   readOnly: boolean;
   guidanceHint: LocalizedText;
@@ -78,7 +79,12 @@ const WRITERS: { [K in PropertyKey]: Writer<K> } = {
   // Renames go through the editor (uniqueness, references); this only writes the field.
   name: (item, name) => q(item, { name }),
   hint: (item, t) => q(item, { surveyQuestionHints: setText(item.surveyItem.surveyQuestionHints, t) }),
-  required: (item, on) => q(item, { isRequired: on }),
+  // Always required and required under a condition exclude each other (the model's rule): the last one set wins.
+  required: (item, on) => q(item, on ? { isRequired: true, requiredExpression: null } : { isRequired: false }),
+  requiredIf: (item, v) => {
+    const requiredExpression = blankToNull(v);
+    return q(item, requiredExpression === null ? { requiredExpression } : { requiredExpression, isRequired: false });
+  },
   requiredMessage: (item, t) => q(item, { requiredMessages: setText(item.surveyItem.requiredMessages, t) }),
   readOnly: (item, on) => q(item, { readOnly: on }),
   guidanceHint: (item, t) => q(item, { guidanceHints: setText(item.surveyItem.guidanceHints, t) }),

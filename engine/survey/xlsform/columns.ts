@@ -68,8 +68,9 @@ export const YES_WORDS: ReadonlySet<string> = new Set(['yes', 'true', 'true()'])
 export const NO_WORDS: ReadonlySet<string> = new Set(['no', 'false', 'false()', '']);
 
 /**
- * In sheet order. 'required' and 'read_only' are flags here; an expression in them is reported by the
- * import (the model holds a flag). 'fs_max_choices' and the range labels have no standard column.
+ * In sheet order. 'required' is a flag or an expression (pyxform passes anything but its yes/no words
+ * through to the bind); 'read_only' is a flag, an expression in it is reported by the import.
+ * 'fs_max_choices' and the range labels have no standard column.
  */
 export const COLUMNS: readonly Column[] = [
   texts('label', 'questionLabels'),
@@ -78,9 +79,14 @@ export const COLUMNS: readonly Column[] = [
   {
     header: 'required',
     translated: false,
-    get: (t) => (t.q.isRequired ? 'yes' : null),
+    get: (t) => (t.q.requiredExpression?.trim() ? t.q.requiredExpression.trim() : t.q.isRequired ? 'yes' : null),
     set: (t, cell) => {
-      t.q.isRequired = !NO_WORDS.has(cell.trim().toLowerCase());
+      const word = cell.trim().toLowerCase();
+      // 1 and 0 are what XPath makes of them, true and false: a flag the builder's switch shows.
+      const yes = YES_WORDS.has(word) || word === '1';
+      const no = NO_WORDS.has(word) || word === '0';
+      t.q.isRequired = yes;
+      t.q.requiredExpression = yes || no ? null : cell.trim();
     },
   },
   texts('required_message', 'requiredMessages'),

@@ -6,6 +6,7 @@
 // (server/services/surveyExport.ts).
 import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
 import { MEDIA_KINDS } from '../model';
+import { KEY_SEPARATOR, surveyKeys } from '../keys';
 import { QUESTION_TYPE_CODES, questionTypeInfo, sheetTypeOf, type QuestionType } from '../question-types';
 import {
   CHOICES_FILE_COLUMN,
@@ -44,30 +45,15 @@ const NEEDS_TYPE_COLUMN: ReadonlySet<QuestionType> = (() => {
 
 /**
  * Choice list names: the question's name (its rows for a grid), and '<name>_columns' for a grid's columns.
- * Names are unique per group, so a second question of the same name gets '<name>_2' and so on: two lists
- * under one name would be one list with every choice twice.
+ * A list name is one per form, a question name one per group: where the name repeats, the list is named
+ * by the question's key, its steps joined by '__' ('household__name').
  */
-type ListNames = (q: QuestionModel) => { list: string; columns: string };
-function listNamesOf(items: readonly SurveyItem[]): ListNames {
-  const used = new Set<string>();
-  const byQuestion = new Map<QuestionModel, { list: string; columns: string }>();
-  const free = (name: string): string => {
-    let n = 1;
-    let candidate = name;
-    while (used.has(candidate)) candidate = `${name}_${++n}`;
-    used.add(candidate);
-    return candidate;
-  };
-  for (const { item, edge } of walk(items)) {
-    if (edge !== 'question') continue;
-    const q = item.surveyItem;
-    const info = questionTypeInfo(q.questionType);
-    if (info.choices === 'none') continue;
-    const list = free(q.name);
-    byQuestion.set(q, { list, columns: info.choices === 'grid' ? free(`${list}_columns`) : `${list}_columns` });
-  }
-  return (q) => byQuestion.get(q) ?? { list: q.name, columns: `${q.name}_columns` };
+type ListNames = (q: QuestionModel) => string;
+function listNames(model: SurveyModel): ListNames {
+  const { keys } = surveyKeys(model.surveyItems);
+  return (q) => (keys.get(q.id) ?? q.name).split(KEY_SEPARATOR).join('__');
 }
+const columnListOf = (listOf: ListNames, q: QuestionModel): string => `${listOf(q)}_columns`;
 /** A grid row's select: '<grid name>_<row name>'. */
 export const gridRowName = (q: QuestionModel, row: ChoiceModel): string => `${q.name}_${row.name}`;
 
@@ -110,9 +96,10 @@ function modelCells(
   return cells;
 }
 
-function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, lists: ListNames): Cells[] {
+function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, listOf: ListNames): Cells[] {
   const q = item.surveyItem;
-  const { list: listName, columns: columnList } = lists(q);
+  const listName = listOf(q);
+  const columnList = columnListOf(listOf, q);
   const info = questionTypeInfo(q.questionType);
   const target: RowTarget = { q, item };
   const extra = (cells: Cells): Cells => {
@@ -140,7 +127,8 @@ function questionRows(item: SurveyItem, languages: ReadonlyMap<number, string>, 
           (row.media ?? []).filter((m) => m.kind === kind),
           languages,
         );
-      if (q.isRequired) cells.set('required', 'yes');
+      const required = q.requiredExpression?.trim() ? q.requiredExpression.trim() : q.isRequired ? 'yes' : null;
+      if (required !== null) cells.set('required', required);
       return cells;
     });
     return [extra(group), ...rows, new Map([['type', 'end_group']])];
@@ -222,9 +210,9 @@ function surveyHeaders(languages: readonly string[]): string[] {
 export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   const languages = [...model.surveyLanguageMaps].sort((a, b) => Number(b.isBaseLanguage) - Number(a.isBaseLanguage));
   const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
+  const listOf = listNames(model);
   const rows: Cells[] = [];
   const choices: Cells[] = [];
-  const lists = listNamesOf(model.surveyItems);
   let duplicates = false;
   const addChoices = (list: string, cs: readonly ChoiceModel[]) => {
     if (new Set(cs.map((c) => c.name)).size < cs.length) duplicates = true;
@@ -250,11 +238,11 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     if (edge === 'begin') rows.push(sectionRow(item, langOf));
     else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
     else {
-      rows.push(...questionRows(item, langOf, lists));
+      rows.push(...questionRows(item, langOf, listOf));
       const q = item.surveyItem;
       const info = questionTypeInfo(q.questionType);
-      if (info.choices === 'list') addChoices(lists(q).list, q.selectQuestionChoices);
-      if (info.choices === 'grid') addChoices(lists(q).columns, q.secondChoices);
+      if (info.choices === 'list') addChoices(listOf(q), q.selectQuestionChoices);
+      if (info.choices === 'grid') addChoices(columnListOf(listOf, q), q.secondChoices);
     }
   }
   const used = new Set([...rows.flatMap((r) => [...r.keys()])]);

@@ -875,6 +875,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         ...(q.media.length ? { media: q.media } : {}),
       });
       if (q.isRequired) grid.isRequired = true;
+      else if (q.requiredExpression) grid.requiredExpression ??= q.requiredExpression;
       return;
     }
 
@@ -929,17 +930,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     }
     const noCalc = surveyHeaders.find((h) => h.base === NO_CALCULATION_COLUMN);
     if (noCalc && YES_WORDS.has(cellOf(row, noCalc).toLowerCase())) q.calculation = null;
-    for (const column of ['required', 'read_only'] as const) {
-      const h = surveyHeaders.find((x) => x.base === column);
+    // A required expression is kept (columns.ts); read_only is a flag in the model.
+    {
+      const h = surveyHeaders.find((x) => x.base === 'read_only');
       const cell = h ? cellOf(row, h).toLowerCase() : '';
       if (cell !== '' && !YES_WORDS.has(cell) && !NO_WORDS.has(cell))
-        report.push({
-          ...at,
-          column: h!.raw,
-          level: 'warning',
-          ...said(column === 'required' ? 'conditionalRequired' : 'conditionalReadOnly', { expression: cell.slice(0, 80) }),
-          name,
-        });
+        report.push({ ...at, column: h!.raw, level: 'warning', ...said('conditionalReadOnly', { expression: cell.slice(0, 80) }), name });
     }
     if (select) {
       const refused = selectRefusal(select, name, row);

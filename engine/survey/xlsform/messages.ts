@@ -89,7 +89,6 @@ export const REPORT_MESSAGES = {
     `'${s(p, 'type')}' is metadata ODK clients fill in themselves; it is kept as a hidden question that stays empty here.`,
   nearest: (p: Params) => `'${s(p, 'type')}' became ${s(p, 'toTitle')}: ${NEAREST_REASONS[s(p, 'why') as NearestReason] ?? ''}.`,
   unknownType: (p: Params) => `Unknown question type '${s(p, 'type')}'.`,
-  conditionalRequired: (p: Params) => `A conditional required ('${s(p, 'expression')}') is kept as always required.`,
   conditionalReadOnly: (p: Params) => `A conditional read-only ('${s(p, 'expression')}') is kept as always read-only.`,
   needsList: (p: Params) => `'${s(p, 'type')}' needs a list name.`,
   unknownList: (p: Params) => `The list '${s(p, 'list')}' is not on the choices sheet.`,

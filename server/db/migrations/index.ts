@@ -19,6 +19,7 @@ import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
 import { answerFilterIndexes } from './0022_answer_filter_indexes';
 import { sheetTypes } from './0023_sheet_types';
+import { xlsformItems } from './0024_xlsform_items';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   { version: 21, name: 'tickets', sql: tickets },
   { version: 22, name: 'answer_filter_indexes', sql: answerFilterIndexes },
   { version: 23, name: 'sheet_types', sql: sheetTypes },
+  { version: 24, name: 'xlsform_items', sql: xlsformItems },
 ];

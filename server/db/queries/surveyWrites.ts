@@ -99,6 +99,7 @@ function itemRow(organizationId: string, surveyId: string, item: SurveyItem, par
     name: m.name,
     sort_order: index + 1,
     is_required: m.isRequired,
+    required_expression: m.requiredExpression ?? null,
     relevant: m.relevant,
     constraint_expression: m.constraint,
     calculation: m.calculation,

@@ -7,7 +7,7 @@ import { Box, Button, CheckboxGroup, Checkbox, Flex, IconButton, Input, NativeSe
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuFilter, LuX } from 'react-icons/lu';
-import { bindSurvey, dataFields, filterColumnOf, textIn, type FieldNode, type FilterOp, type SurveyModel } from '../../../engine/survey/index';
+import { bindSurvey, dataFields, filterColumnOf, keyLabel, textIn, type FieldNode, type FilterOp, type SurveyModel } from '../../../engine/survey/index';
 import { MAX_ANSWER_FILTERS } from '../../../schemas/submissions';
 
 /** One answer filter as the calls take it, with the text its chip shows. */
@@ -53,7 +53,7 @@ export const AnswerFilters = memo(function AnswerFilters({ model, value, onChang
     return dataFields(b, null).flatMap((node) => {
       const kind = kindOf(node);
       if (!kind) return [];
-      const label = textIn(node.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? node.name;
+      const label = textIn(node.model.questionLabels, b.baseLanguageId, b.baseLanguageId) ?? keyLabel(node.name);
       const choices = node.choices.map((c) => ({ name: c.name, label: textIn(c.labels, b.baseLanguageId, b.baseLanguageId) ?? c.name }));
       return [{ name: node.name, label, kind, choices }];
     });

@@ -1,6 +1,6 @@
 // The data table's columns: the submission's own facts, then one per top-level question of the survey,
 // with which are shown and in what order remembered per user and survey (in this browser).
-import { dataFields, bindSurvey, labelWithoutAnswers, textIn, type SurveyModel } from '../../../engine/survey/index';
+import { dataFields, bindSurvey, keyLabel, labelWithoutAnswers, textIn, type SurveyModel } from '../../../engine/survey/index';
 
 export interface ColumnDef {
   key: string;
@@ -33,7 +33,7 @@ export function questionHeaders(model: SurveyModel, languageId: number | undefin
   return new Map(
     b.nodes.map((n) => {
       const own = label(n.name);
-      return [n.name, own === undefined ? n.name : labelWithoutAnswers(own, label)];
+      return [n.name, own === undefined ? keyLabel(n.name) : labelWithoutAnswers(own, label)];
     }),
   );
 }

@@ -284,7 +284,7 @@ describe('bindings: diagnostics for the builder', () => {
     const found = form.bindings.diagnostics.map((d) => `${d.name}/${d.role}: ${d.message}`);
     expect(found).toEqual(
       expect.arrayContaining([
-        "a/name: The name 'a' is used twice",
+        "a/name: The name 'a' is used twice in one group",
         "a/relevant: There is no question named 'nope'",
         expect.stringMatching(/^b\/constraint: /),
         "s/choices: The choice name 'x y' must not contain spaces",

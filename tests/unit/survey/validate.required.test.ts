@@ -1,6 +1,7 @@
 // Required answers of relevant questions, with the spec's message per type (spec 001 section 5).
 import { describe, expect, it } from 'vitest';
-import { q, repeat, section, survey } from '../../../engine/survey/index';
+import { initialize, recalculate } from '../../../engine/expression/index';
+import { bindSurvey, compileSurvey, graphOf, q, repeat, section, survey } from '../../../engine/survey/index';
 import { messages, validate } from './helpers';
 
 describe('required questions', () => {
@@ -65,5 +66,44 @@ describe('required questions', () => {
   it('never requires what the respondent does not answer (notes, calculations, hidden)', () => {
     const t = survey(q.text('a'), q.note('n').required(), q.calculate('c').calculation("''").required(), q.hidden('h').required());
     expect(messages(t, { a: 'x' })).toEqual({});
+  });
+});
+
+describe('a required condition', () => {
+  // A verbal-autopsy row: the date of death is asked of everyone, required only of the dead.
+  const s = survey(
+    q.select_one('health').choices('alive', 'dead'),
+    q.date('death_date').required("${health} = 'dead'"),
+    repeat('members', q.select_one('status').choices('here', 'away'), q.text('where').required("${status} = 'away'")),
+  );
+
+  it('is required only while its condition holds', () => {
+    expect(messages(s, { health: 'alive' })).toEqual({});
+    expect(messages(s, { health: 'dead' })).toEqual({ death_date: 'This field is required' });
+    expect(validate(s, { health: 'dead', death_date: '2026-03-01' }).valid).toBe(true);
+  });
+
+  it('is evaluated per repeat instance', () => {
+    expect(messages(s, { health: 'alive', members: [{ status: 'here' }, { status: 'away' }] })).toEqual({
+      'members[2]/where': 'This field is required',
+    });
+  });
+
+  it('shows as required in the live state only while it holds, and is no schema-level required', () => {
+    const b = bindSurvey(s);
+    const graph = graphOf(b);
+    let { state } = initialize(graph, { health: 'alive' });
+    expect(state.questions.get('death_date')?.required).toBe(false);
+    const r = recalculate(state, 'health', 'dead');
+    ({ state } = r);
+    expect(state.questions.get('death_date')?.required).toBe(true);
+    expect(r.changes.required).toContain('death_date');
+    expect(compileSurvey(s).schema.required ?? []).not.toContain('death_date');
+    expect(b.diagnostics).toEqual([]);
+  });
+
+  it('names an unknown question in the condition for the builder', () => {
+    const t = survey(q.text('a').required("${nobody} = 'x'"));
+    expect(bindSurvey(t).diagnostics).toMatchObject([{ name: 'a', role: 'requiredIf', code: 'reference' }]);
   });
 });

@@ -68,6 +68,7 @@ function shape(m: SurveyModel) {
       repeat: i.repeatGroup,
       repeatCount: i.repeat_count,
       required: q.isRequired,
+      requiredExpression: q.requiredExpression ?? null,
       readOnly: q.readOnly,
       relevant: q.relevant,
       constraint: q.constraint,

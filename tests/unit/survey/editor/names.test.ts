@@ -1,6 +1,6 @@
-// Names: unique, valid XML names, problems reported by code; a rename carries references along.
+// Names: unique in their group (XLSForm's rule), valid XML names, problems reported by code; a rename carries references along.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, checkName, freshName, locate } from '../../../../engine/survey/index';
+import { applyEdit, bindSurvey, checkName, freshName, locate } from '../../../../engine/survey/index';
 import { counterEnv, edit, idOf, sample, start } from './helpers';
 
 describe('checkName', () => {
@@ -8,7 +8,7 @@ describe('checkName', () => {
     ['', 'empty'],
     ['1st', 'invalid'],
     ['has space', 'invalid'],
-    ['size', 'duplicate'],
+    ['needs', 'duplicate'],
     ['x'.repeat(201), 'tooLong'],
   ])('%s -> %s', (name, code) => {
     expect(checkName(sample(), name)?.code).toBe(code);
@@ -27,10 +27,30 @@ it('freshName counts up past names in use', () => {
 });
 
 describe('renaming', () => {
-  it('refuses a duplicate name with its code', () => {
+  it('refuses a name its group already has, with its code', () => {
     const s0 = start();
-    const r = applyEdit(s0, { op: 'set', id: idOf(s0.model, 'name'), property: 'name', value: 'size' }, counterEnv());
+    const r = applyEdit(s0, { op: 'set', id: idOf(s0.model, 'name'), property: 'name', value: 'needs' }, counterEnv());
     expect(r.ok ? null : r.problem).toMatchObject({ code: 'duplicate', itemId: idOf(s0.model, 'name') });
+    const inner = applyEdit(s0, { op: 'set', id: idOf(s0.model, 'age'), property: 'name', value: 'member_name' }, counterEnv());
+    expect(inner.ok ? null : inner.problem).toMatchObject({ code: 'duplicate' });
+  });
+
+  it('accepts a name another group uses, and the bindings address both by their paths', () => {
+    const s0 = start();
+    const s = edit(s0, { op: 'set', id: idOf(s0.model, 'member_name'), property: 'name', value: 'name' });
+    expect(checkName(s.model, 'size', idOf(s.model, 'needs'))).toBeNull();
+    const b = bindSurvey(s.model);
+    expect(b.diagnostics).toEqual([]);
+    // The top one's path is its name; the repeat's one is addressed by the groups around it.
+    expect(b.byName.get('name')?.id).toBe(idOf(s0.model, 'name'));
+    expect(b.byName.get('household~members~name')?.id).toBe(idOf(s0.model, 'member_name'));
+  });
+
+  it('refuses a move that brings a second name into a group', () => {
+    let s = edit(start(), { op: 'add', questionType: 34, parentId: null });
+    s = edit(s, { op: 'set', id: 'new-1', property: 'name', value: 'size' });
+    const r = applyEdit(s, { op: 'move', id: 'new-1', parentId: idOf(s.model, 'household'), index: 0 }, counterEnv());
+    expect(r.ok ? null : r.problem).toMatchObject({ code: 'duplicate', itemId: 'new-1' });
   });
 
   it('rewrites ${old} in expressions and the xpath of what is inside', () => {

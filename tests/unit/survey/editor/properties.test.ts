@@ -7,6 +7,7 @@ import {
   QUESTION_TYPE_CODES,
   acceptsAppearance,
   applyEdit,
+  checkDraft,
   compileSurvey,
   locate,
   q,
@@ -95,5 +96,26 @@ describe('set', () => {
   it("edits the survey's own fields", () => {
     const s = edit(start(), { op: 'setSurvey', patch: { name: 'Renamed', toggleLocation: true } });
     expect(s.model).toMatchObject({ name: 'Renamed', toggleLocation: true });
+  });
+});
+
+describe('required and its condition', () => {
+  const itemOf = (model: ReturnType<typeof start>['model'], name: string) => locate(model.surveyItems, idOf(model, name))!.item.surveyItem;
+
+  it('a condition replaces always required, and switching required on again drops the condition', () => {
+    const s0 = start();
+    const id = idOf(s0.model, 'name');
+    let s = edit(s0, { op: 'set', id, property: 'required', value: true });
+    s = edit(s, { op: 'set', id, property: 'requiredIf', value: '${size} > 2' });
+    expect(itemOf(s.model, 'name')).toMatchObject({ isRequired: false, requiredExpression: '${size} > 2' });
+    expect(compileSurvey(s.model).bindings.diagnostics).toEqual([]);
+    s = edit(s, { op: 'set', id, property: 'required', value: true });
+    expect(itemOf(s.model, 'name')).toMatchObject({ isRequired: true, requiredExpression: null });
+  });
+
+  it('checks the condition as it is typed, like every expression', () => {
+    const s0 = start();
+    expect(checkDraft(s0.model, idOf(s0.model, 'name'), 'requiredIf', '${nobody} = 1')).toMatchObject({ code: 'reference' });
+    expect(checkDraft(s0.model, idOf(s0.model, 'name'), 'requiredIf', '${size} >')).toMatchObject({ code: 'syntax' });
   });
 });
