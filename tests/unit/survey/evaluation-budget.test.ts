@@ -45,20 +45,24 @@ describe('the evaluation budget', () => {
     expect(validateAnswers(bindingsOf(items), { n: 3 }, { budget: budget() }).valid).toBe(true);
   });
 
-  it('leaves room for a 2,000-question survey and for a submission of 1,000 repeat instances of 10 calculations', () => {
-    const flat: ItemBuilder[] = [];
-    for (let i = 0; i < 2000; i++)
-      flat.push(
-        i % 2
-          ? q
-              .integer(`q${i}`)
-              .relevant(`\${q${i - 1}} > 0`)
-              .constraint('. < 1000')
-          : q.calculate(`q${i}`).calculation('1 + 1'),
-      );
-    expect(validateAnswers(bindingsOf(flat), { q1: 5 }, { budget: budget() }).valid).toBe(true);
-    const calcs = Array.from({ length: 10 }, (_, i) => q.calculate(`k${i}`).calculation(`position(..) + ${i}`));
-    const rows = [q.integer('n'), repeat('r', ...calcs).repeat('${n}')];
-    expect(validateAnswers(bindingsOf(rows), { n: 1000 }, { budget: budget() }).valid).toBe(true);
-  });
+  it(
+    'leaves room for a 2,000-question survey and for a submission of 1,000 repeat instances of 10 calculations',
+    { timeout: 30_000 },
+    () => {
+      const flat: ItemBuilder[] = [];
+      for (let i = 0; i < 2000; i++)
+        flat.push(
+          i % 2
+            ? q
+                .integer(`q${i}`)
+                .relevant(`\${q${i - 1}} > 0`)
+                .constraint('. < 1000')
+            : q.calculate(`q${i}`).calculation('1 + 1'),
+        );
+      expect(validateAnswers(bindingsOf(flat), { q1: 5 }, { budget: budget() }).valid).toBe(true);
+      const calcs = Array.from({ length: 10 }, (_, i) => q.calculate(`k${i}`).calculation(`position(..) + ${i}`));
+      const rows = [q.integer('n'), repeat('r', ...calcs).repeat('${n}')];
+      expect(validateAnswers(bindingsOf(rows), { n: 1000 }, { budget: budget() }).valid).toBe(true);
+    },
+  );
 });

@@ -16,28 +16,32 @@ describe('a name used in two groups', () => {
     q.select_one('tenure').label('Tenure').choices('own', 'rent'),
   ]);
 
-  it('exports a list per question, named by its path only where the name repeats, and pyxform accepts it', async () => {
-    const choices = xlsformSheets(model).find((s) => s.name === 'choices')!.rows;
-    const lists = new Map<string, string[]>();
-    for (const [list, name] of choices.slice(1)) lists.set(list!, [...(lists.get(list!) ?? []), name!]);
-    expect(Object.fromEntries(lists)).toEqual({
-      household__sex: ['f', 'm'],
-      member__sex: ['female', 'male', 'other'],
-      tenure: ['own', 'rent'],
-    });
-    if (missing) {
-      if (mustJudge()) throw new Error(`pyxform is required under CI: ${missing}`);
-      return;
-    }
-    const [verdict] = judgeBuffers([{ name: 'twice.xlsx', bytes: await workbookOf(model) }]);
-    expect(verdict?.error).toBeUndefined();
-    expect(verdict?.questions?.filter((x) => x.name === 'name' || x.name === 'sex').map((x) => x.path)).toEqual([
-      expect.stringMatching(/\/household\/name$/),
-      expect.stringMatching(/\/household\/sex$/),
-      expect.stringMatching(/\/member\/name$/),
-      expect.stringMatching(/\/member\/sex$/),
-    ]);
-  });
+  it(
+    'exports a list per question, named by its path only where the name repeats, and pyxform accepts it',
+    { timeout: 60_000 },
+    async () => {
+      const choices = xlsformSheets(model).find((s) => s.name === 'choices')!.rows;
+      const lists = new Map<string, string[]>();
+      for (const [list, name] of choices.slice(1)) lists.set(list!, [...(lists.get(list!) ?? []), name!]);
+      expect(Object.fromEntries(lists)).toEqual({
+        household__sex: ['f', 'm'],
+        member__sex: ['female', 'male', 'other'],
+        tenure: ['own', 'rent'],
+      });
+      if (missing) {
+        if (mustJudge()) throw new Error(`pyxform is required under CI: ${missing}`);
+        return;
+      }
+      const [verdict] = judgeBuffers([{ name: 'twice.xlsx', bytes: await workbookOf(model) }]);
+      expect(verdict?.error).toBeUndefined();
+      expect(verdict?.questions?.filter((x) => x.name === 'name' || x.name === 'sex').map((x) => x.path)).toEqual([
+        expect.stringMatching(/\/household\/name$/),
+        expect.stringMatching(/\/household\/sex$/),
+        expect.stringMatching(/\/member\/name$/),
+        expect.stringMatching(/\/member\/sex$/),
+      ]);
+    },
+  );
 });
 
 describe('a reference to a name used twice', () => {

@@ -17,7 +17,7 @@ describe('a required condition', () => {
     q.text('note_text').label('Notes'),
   ]);
 
-  it('exports as written, pyxform accepts it as the bind, and it imports back as the condition', async () => {
+  it('exports as written, pyxform accepts it as the bind, and it imports back as the condition', { timeout: 60_000 }, async () => {
     const bytes = await workbookOf(model);
     const back = await importBytes(bytes, 'autopsy');
     expect(back.report).toEqual([]);
