@@ -16,6 +16,7 @@ import {
   METADATA_TYPES,
   GRID_OWN,
   NO_CALCULATION_COLUMN,
+  SETTINGS_KEPT,
   TYPE_COLUMN,
   languageColumn,
   type RowTarget,
@@ -218,6 +219,10 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     ['fs_description', model.description],
     [LANGUAGES_SETTING, [...langOf.values()].join(', ')],
   ]);
+  for (const [column, field] of SETTINGS_KEPT) {
+    const v = model.settings?.[field];
+    if (v) settings.set(column, v);
+  }
   return [
     { name: 'survey', rows: sheetOf(rows, leading) },
     { name: 'choices', rows: sheetOf(choices, ['list_name', 'name']) },

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const CHECK = resolve(import.meta.dirname, '../../../../shared/tools/xlsform-check');
+/** Beside the repository; XLSFORM_CHECK names another place (a worktree one level deeper). */
+export const CHECK = process.env.XLSFORM_CHECK ?? resolve(import.meta.dirname, '../../../../shared/tools/xlsform-check');
 const PYTHON = '/usr/bin/python3';
 
 export interface Verdict {
