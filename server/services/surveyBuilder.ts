@@ -19,7 +19,12 @@ import { keepCurrentVersion } from './surveyVersions';
 type Q = Kysely<DB>;
 
 async function englishId(db: Q): Promise<number> {
-  const r = await db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('languages')
+    .select('id')
+    .where('code', '=', 'en')
+    .where('organization_id', 'is', null)
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 

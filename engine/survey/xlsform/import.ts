@@ -10,7 +10,7 @@ import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLangu
 import { MEDIA_KINDS, type MediaKind } from '../model';
 import { QUESTION_TYPE_CODES, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
 import { readAppearance } from '../search';
-import { resolveLanguages, type LanguageRef, type Languages, type SheetLanguages } from './languages';
+import { MAX_LANGUAGES, resolveLanguages, type LanguageRef, type Languages, type SheetLanguages } from './languages';
 import { said, type NearestReason, type ReportCode } from './messages';
 import {
   CHOICES_FILE_COLUMN,
@@ -208,13 +208,28 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
 
 const cellOf = (row: readonly string[] | undefined, h: Header): string => (row?.[h.index] ?? '').trim();
 
+/** The columns ('label', 'hint') a row has a text of in some language. */
+function translatedIn(row: readonly string[], headers: readonly Header[]): Set<string> {
+  const out = new Set<string>();
+  for (const h of headers) if (h.lang !== null && cellOf(row, h) !== '') out.add(h.base);
+  return out;
+}
+
 /**
  * A cell's text into its column's list. A column without a language is the default language, which
  * 'label::<default language>' overrides whatever the column order (pyxform); a text so replaced is counted
  * for the report.
  */
-function putText(list: LocalizedText[], langs: Languages, h: Header, cell: string, sheet: string, from: Map<LocalizedText, Header>): void {
-  const l = langs.of(h.lang);
+function putText(
+  list: LocalizedText[],
+  langs: Languages,
+  h: Header,
+  cell: string,
+  sheet: string,
+  from: Map<LocalizedText, Header>,
+  translated: ReadonlySet<string>,
+): void {
+  const l = langs.of(h.lang, translated.has(h.base));
   const at = list.findIndex((t) => t.languageId === l.languageId);
   const entry = { languageId: l.languageId, text: cell };
   if (at >= 0) {
@@ -240,6 +255,7 @@ function readRow(
   const unknown: Header[] = [];
   const texts = new Map<string, LocalizedText[]>();
   const from = new Map<LocalizedText, Header>();
+  const translated = translatedIn(row, headers);
   const known = new Set<string>();
   for (const h of headers) {
     const base = rename(h.base);
@@ -253,7 +269,7 @@ function readRow(
     if (cell === '') continue;
     if (col.translated) {
       const list = texts.get(base) ?? [];
-      putText(list, langs, h, cell, 'survey', from);
+      putText(list, langs, h, cell, 'survey', from, translated);
       texts.set(base, list);
     } else col.set(target, EXPRESSION_COLUMNS.has(base) ? straightQuotes(cell) : cell);
   }
@@ -294,16 +310,26 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const settingsHeaders = settingsSheet ? readHeaders(settingsSheet, report) : [];
   const settings = new Map<string, string>();
   for (const h of settingsHeaders) settings.set(h.lang === null ? h.base : `${h.base}::${h.lang}`, cellOf(settingsSheet?.rows[1], h));
-  const translatedColumns = (sheet: Sheet, headers: readonly Header[], translated: (base: string) => boolean): SheetLanguages => ({
-    sheet: sheet.name,
-    columns: headers
-      .filter((h) => translated(h.base))
-      .map((h) => ({ raw: h.raw, lang: h.lang, used: sheet.rows.some((r, i) => i > 0 && cellOf(r, h) !== '') })),
-  });
+  const languageColumns = (sheet: Sheet, headers: readonly Header[], translated: (base: string) => boolean): SheetLanguages => {
+    const columns = headers.filter((h) => translated(h.base));
+    // pyxform reads a text without a language as the default language where its row has that column in
+    // a language too, and as the text of every language where it has not.
+    const beside = { any: false, label: false };
+    for (const [i, row] of sheet.rows.entries()) {
+      if (i === 0) continue;
+      const inRow = translatedIn(row, columns);
+      for (const h of columns)
+        if (h.lang === null && inRow.has(h.base) && cellOf(row, h) !== '') {
+          beside.any = true;
+          if (h.base === 'label') beside.label = true;
+        }
+    }
+    return { sheet: sheet.name, columns: columns.map((h) => ({ raw: h.raw, lang: h.lang })), beside };
+  };
   const langs = resolveLanguages(
     [
-      translatedColumns(surveySheet, surveyHeaders, (b) => TRANSLATED.has(b)),
-      ...(choicesSheet ? [translatedColumns(choicesSheet, choiceHeaders, (b) => b === 'label' || MEDIA_KINDS.some((k) => k === b))] : []),
+      languageColumns(surveySheet, surveyHeaders, (b) => TRANSLATED.has(b)),
+      ...(choicesSheet ? [languageColumns(choicesSheet, choiceHeaders, (b) => b === 'label' || MEDIA_KINDS.some((k) => k === b))] : []),
     ],
     settings.get('default_language'),
     (settings.get(LANGUAGES_SETTING) ?? '').split(/\s*,\s*/).filter(Boolean),
@@ -354,6 +380,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
         const choiceTexts = new Map<string, LocalizedText[]>();
         const from = new Map<LocalizedText, Header>();
+        const translated = translatedIn(row, choiceHeaders);
         for (const h of choiceHeaders) {
           if (h === listH || h === cNameH) continue;
           const cell = cellOf(row, h);
@@ -362,7 +389,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
           if (h.base === 'label' || mediaKind) {
             const key = mediaKind ?? 'label';
             const texts = choiceTexts.get(key) ?? [];
-            putText(texts, langs, h, cell, choicesSheet.name, from);
+            putText(texts, langs, h, cell, choicesSheet.name, from, translated);
             choiceTexts.set(key, texts);
           } else if (h.base === 'fs_emoji') choice.emoji = cell;
           else if (h.lang === null) choice.filters[h.raw] = cell;
@@ -723,6 +750,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       name: frame.item.surveyItem.name,
     });
 
+  if (langs.used.length > MAX_LANGUAGES)
+    report.push({
+      sheet: surveySheet.name,
+      row: 1,
+      column: '',
+      level: 'error',
+      ...said('tooManyLanguages', { count: langs.used.length, max: MAX_LANGUAGES }),
+    });
   const settingsAt = { sheet: settingsSheet?.name ?? 'settings', row: 2 };
   // ODK encrypts each submission with the form's public key; we store answers as sent, so such a form is refused rather than run unencrypted.
   if (settings.get('public_key')) report.push({ ...settingsAt, column: 'public_key', level: 'error', ...said('encryptedForm') });

@@ -4,6 +4,7 @@
 // setting, else one it calls 'default'); so does the import, nothing is dropped. A language our list
 // knows (by code, English name or its own name: 'fr', 'French', 'Français') is that language; any other
 // is a language of the survey alone, under its own name and the code the header gives (a free language).
+import type { ChoiceModel, SurveyItem, SurveyModel } from '../model';
 
 /** A language of the reference list, or a free one (then `custom` and a temporary negative id). */
 export interface LanguageRef {
@@ -12,6 +13,11 @@ export interface LanguageRef {
   code: string;
   custom?: boolean;
 }
+
+/** Longest language name kept (the database's limit). */
+export const LANGUAGE_NAME_MAX = 200;
+/** Most languages a form may have: a survey sheet has at most 500 columns; the largest forms we met have ten. */
+export const MAX_LANGUAGES = 100;
 
 /** pyxform's name for the language of the columns without one when the settings name none. */
 export const DEFAULT_LANGUAGE_NAME = 'default';
@@ -22,8 +28,9 @@ export const DEFAULT_LANGUAGE_NAME = 'default';
  * else the whole text is the name ('Local (Nuer)').
  */
 export function languageKey(lang: string): { code: string | null; name: string } {
-  const m = /^(.*?)\s*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)\)\s*$/.exec(lang);
-  return m && m[1]!.trim() !== '' ? { name: m[1]!.trim(), code: m[2]! } : { name: lang.trim(), code: null };
+  const m = /^(.*?)\s*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,2})\)\s*$/.exec(lang);
+  const coded = m !== null && m[1]!.trim() !== '' && m[2]!.length <= 20;
+  return { name: (coded ? m[1]! : lang).trim().slice(0, LANGUAGE_NAME_MAX), code: coded ? m[2]! : null };
 }
 
 const fold = (s: string): string => s.normalize('NFC').trim().toLocaleLowerCase();
@@ -69,13 +76,19 @@ export function languageFinder(list: readonly LanguageRef[]): (codeOrName: strin
 
 export interface SheetLanguages {
   sheet: string;
-  /** The translated columns of the sheet: raw header, language part (null: none), and whether a cell holds text. */
-  columns: readonly { raw: string; lang: string | null; used: boolean }[];
+  /** The translated columns of the sheet: raw header and language part (null: none). */
+  columns: readonly { raw: string; lang: string | null }[];
+  /** Whether a text without a language stands beside the same column in a language on its row (any column; a label). */
+  beside: { any: boolean; label: boolean };
 }
 
 export interface Languages {
-  /** The language of a header's language part (null for a column without one). */
-  of: (lang: string | null) => LanguageRef;
+  /**
+   * The language of a header's language part. A column without one: the default language where its row
+   * has the column in a language too (`beside`), else the base language (a text of every language:
+   * the fill page falls back to the base language).
+   */
+  of: (lang: string | null, beside?: boolean) => LanguageRef;
   /** Every language of the survey, the base first. */
   used: LanguageRef[];
   base: LanguageRef;
@@ -127,21 +140,26 @@ export function resolveLanguages(
     if (!used.some((u) => u.languageId === l.languageId)) used.push(l);
   };
   const name = declared?.trim() ?? '';
-  let base: LanguageRef | undefined = name !== '' ? lookup(name, 'settings', 'default_language') : undefined;
+  const declaredRef = name !== '' ? lookup(name, 'settings', 'default_language') : undefined;
+  let base = declaredRef;
   for (const lang of listed) use(lookup(lang, 'settings', 'fs_languages'));
   for (const { sheet, columns } of sheets) for (const c of columns) if (c.lang !== null) use(lookup(c.lang, sheet, c.raw));
-  // Columns without a language beside translated ones are pyxform's default language: without the
-  // setting, the language it calls 'default'. Without any translated column they are the base language.
-  const plainText = sheets.some((s) => s.columns.some((c) => c.lang === null && c.used));
-  if (!base && plainText && used.length > 0) base = lookup(DEFAULT_LANGUAGE_NAME, '', '');
+  // A text without a language beside the same column in a language is pyxform's default language:
+  // the setting's, else the language it calls 'default'. That is the base language (the one the fill
+  // page opens in) when it holds labels; else the first language does.
+  const beside = sheets.some((s) => s.beside.any);
+  const fallback = !base && beside && used.length > 0 ? lookup(DEFAULT_LANGUAGE_NAME, '', '') : undefined;
+  if (fallback && sheets.some((s) => s.beside.label)) base = fallback;
   base ??= used[0] ?? language('en');
   if (!base) throw new Error('The languages table has no English');
+  if (fallback) use(fallback);
   const b = base;
   if (!used.some((u) => u.languageId === b.languageId)) used.unshift(b);
   else used.sort((x, y) => Number(y.languageId === b.languageId) - Number(x.languageId === b.languageId));
+  const besideLanguage = declaredRef ?? fallback ?? b;
   const counts = new Map<string, { sheet: string; column: string; by: string; count: number }>();
   return {
-    of: (lang) => (lang === null ? b : lookup(lang, '', '')),
+    of: (lang, inLanguageToo = false) => (lang !== null ? lookup(lang, '', '') : inLanguageToo ? besideLanguage : b),
     used,
     base: b,
     replaced: (sheet, column, by) => {
@@ -152,4 +170,35 @@ export function resolveLanguages(
     },
     replacements: () => [...counts.values()],
   };
+}
+
+/**
+ * The model with its languages' ids replaced (an import's free languages, numbered -1, -2, … until the
+ * server stores them): every text of every question, section and choice follows. In place.
+ */
+export function renumberLanguages(model: SurveyModel, idOf: ReadonlyMap<number, number>): void {
+  const one = (t: { languageId: number }) => {
+    const to = idOf.get(t.languageId);
+    if (to !== undefined) t.languageId = to;
+  };
+  const all = (list: readonly { languageId: number }[] | undefined) => list?.forEach(one);
+  const choices = (list: readonly ChoiceModel[]) => {
+    for (const c of list) {
+      all(c.choiceLabels);
+      all(c.media);
+    }
+  };
+  const walk = (items: readonly SurveyItem[]) => {
+    for (const { surveyItem: q, innerItems } of items) {
+      for (const list of [q.questionLabels, q.surveyQuestionHints, q.guidanceHints, q.constraintMessages, q.requiredMessages, q.media])
+        all(list);
+      all(q.range?.firstLabel);
+      all(q.range?.secondLabel);
+      choices(q.selectQuestionChoices);
+      choices(q.secondChoices);
+      walk(innerItems);
+    }
+  };
+  all(model.surveyLanguageMaps);
+  walk(model.surveyItems);
 }

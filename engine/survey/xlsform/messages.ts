@@ -44,6 +44,7 @@ export const REPORT_MESSAGES = {
     'The form encrypts its submissions (public_key); submissions here would not be encrypted, so the form is refused. Remove public_key to import it unencrypted.',
   submissionUrl: (p: Params) =>
     `Submissions come to this survey, not to '${s(p, 'url')}' (submission_url); the setting is kept for the export.`,
+  tooManyLanguages: (p: Params) => `The form has ${s(p, 'count')} languages; at most ${s(p, 'max')}.`,
   settingTooLong: (p: Params) => `The setting '${s(p, 'setting')}' is longer than ${s(p, 'max')} characters.`,
   noSurveySheet: () => "The workbook has no 'survey' sheet.",
   entitiesSheet: () => 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.',

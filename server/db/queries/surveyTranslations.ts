@@ -7,7 +7,11 @@ import type { ItemTextKind } from '../schema-surveys';
 type Q = Kysely<DB>;
 
 export async function languageExists(q: Q, languageId: number): Promise<boolean> {
-  return (await q.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst()) !== undefined;
+  // The product's list: an organization's own language comes with the imported form that named it.
+  return (
+    (await q.selectFrom('languages').select('id').where('id', '=', languageId).where('organization_id', 'is', null).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export async function surveyLanguage(q: Q, organizationId: string, surveyId: string, languageId: number) {

@@ -3,7 +3,15 @@
 // it back as the engine's SurveyModel.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyModel, SurveyStatus } from '../../../engine/survey/index';
+import type {
+  ChoiceModel,
+  LocalizedText,
+  QuestionModel,
+  SurveyItem,
+  SurveyModel,
+  SurveySettings,
+  SurveyStatus,
+} from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
 import { choiceMedia, itemTextsOf, questionTexts } from './itemTexts';
@@ -25,6 +33,8 @@ export interface SurveyHead {
   collectionGoal: number;
   publicLinkUuid: string;
   multipleLink: boolean;
+  /** The XLSForm settings an import kept ({} when none). */
+  settings: SurveySettings;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -44,6 +54,7 @@ const headColumns = [
   'collection_goal',
   'public_link_uuid',
   'multiple_link',
+  'settings',
   'version',
   'created_at',
   'updated_at',
@@ -65,6 +76,7 @@ function toHead(r: HeadRow): SurveyHead {
     collectionGoal: r.collection_goal as number,
     publicLinkUuid: r.public_link_uuid as string,
     multipleLink: r.multiple_link as boolean,
+    settings: (typeof r.settings === 'string' ? JSON.parse(r.settings) : (r.settings ?? {})) as SurveySettings,
     version: r.version as number,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
@@ -155,7 +167,7 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
     await q
       .selectFrom('survey_languages as sl')
       .innerJoin('languages as l', 'l.id', 'sl.language_id')
-      .select(['sl.language_id', 'sl.is_base', 'sl.translate_status', 'l.name', 'l.code'])
+      .select(['sl.language_id', 'sl.is_base', 'sl.translate_status', 'l.name', 'l.code', 'l.organization_id'])
       .where('sl.survey_id', '=', surveyId)
       .orderBy('sl.is_base', 'desc')
       .orderBy('l.name')
@@ -246,8 +258,10 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
       code: l.code,
       isBaseLanguage: l.is_base,
       translateStatus: l.translate_status,
+      ...(l.organization_id !== null ? { custom: true } : {}),
     })),
     surveyItems: tree(null, ''),
+    ...(Object.keys(head.settings).length ? { settings: head.settings } : {}),
   };
 }
 
@@ -288,6 +302,7 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
       data_collection_type: s.dataCollectionType ?? 1,
       collection_goal: s.collectionGoal ?? 15,
       multiple_link: s.multipleLink ?? true,
+      settings: JSON.stringify(model.settings ?? {}),
       created_by: s.createdBy,
       deleted_at: null,
     })
