@@ -5,22 +5,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_TYPE_CODES, type ReportCode, type SurveyItem, type SurveyModel } from '../../../engine/survey/index';
+import { QUESTION_TYPE_CODES, type SurveyItem, type SurveyModel } from '../../../engine/survey/index';
 import { newItem } from '../../../engine/survey/editor/defaults';
 import { demoSurvey } from '../../../fixtures/demo/surveys';
 import { workbookOf } from '../../../server/services/surveyExport';
-import { importBytes, importFile } from './helpers';
+import { importBytes, importFile, REFUSED } from './helpers';
 import { judgeBuffers, mustJudge, pyxformMissing, type Verdict } from './pyxform';
 
 const FIXTURES = 'fixtures/xlsforms';
-/**
- * Published forms the import refuses on purpose, with the code of the refusal: an encrypted form
- * (public_key) would have its submissions stored unencrypted here.
- */
-const REFUSED: Readonly<Record<string, ReportCode>> = {
-  'flat_xlsform_test.xlsx': 'encryptedForm',
-  'xlsform_spec_test.xlsx': 'encryptedForm',
-};
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.xlsx') && !REFUSED[f]);
 const missing = pyxformMissing();
 if (missing) console.error(`\n*** XLSForm tests: pyxform cannot run here (${missing}); exports are NOT judged by pyxform. ***\n`);
