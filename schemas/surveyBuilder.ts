@@ -287,7 +287,7 @@ export const surveyLanguageSchema = {
 } as const;
 
 /** SurveySettings: the XLSForm settings an import kept (engine/survey/model.ts). */
-export const surveySettingsSchema = {
+const surveySettingsSchema = {
   type: 'object',
   additionalProperties: false,
   // maxLength: SETTING_MAX of engine/survey/xlsform/columns.ts, the longest the import keeps.

@@ -15,19 +15,19 @@ export interface LanguageRef {
 }
 
 /** Longest language name kept (the database's limit). */
-export const LANGUAGE_NAME_MAX = 200;
+const LANGUAGE_NAME_MAX = 200;
 /** Most languages a form may have: a survey sheet has at most 500 columns; the largest forms we met have ten. */
 export const MAX_LANGUAGES = 100;
 
 /** pyxform's name for the language of the columns without one when the settings name none. */
-export const DEFAULT_LANGUAGE_NAME = 'default';
+const DEFAULT_LANGUAGE_NAME = 'default';
 
 /**
  * A header's language part as pyxform reads it: the code is what the last parentheses hold
  * ('English (en)'); we take it as a code when it looks like a language tag ('fr', 'fr-CA', 'tir'),
  * else the whole text is the name ('Local (Nuer)').
  */
-export function languageKey(lang: string): { code: string | null; name: string } {
+function languageKey(lang: string): { code: string | null; name: string } {
   const m = /^(.*?)\s*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,2})\)\s*$/.exec(lang);
   const coded = m !== null && m[1]!.trim() !== '' && m[2]!.length <= 20;
   return { name: (coded ? m[1]! : lang).trim().slice(0, LANGUAGE_NAME_MAX), code: coded ? m[2]! : null };
@@ -98,7 +98,7 @@ export interface Languages {
   replacements: () => { sheet: string; column: string; by: string; count: number }[];
 }
 
-export interface LanguageNotice {
+interface LanguageNotice {
   sheet: string;
   column: string;
   kind: 'free';
