@@ -120,6 +120,7 @@ export function resolveLanguages(
   /** Which spelling took a language of the list: a second spelling of it ('English', 'English (en)') stays a language of its own, as in pyxform. */
   const takenBy = new Map<number, string>();
   let nextFree = -1;
+  const free = new Map<string, LanguageRef>();
   const lookup = (lang: string, sheet: string, column: string): LanguageRef => {
     const key = fold(lang);
     const known = map.get(key);
@@ -128,8 +129,12 @@ export function resolveLanguages(
     let found = (code ? language(code) : undefined) ?? language(name);
     if (found && (takenBy.get(found.languageId) ?? key) !== key) found = undefined;
     if (found) takenBy.set(found.languageId, key);
-    else {
-      found = { languageId: nextFree--, name, code: code ?? '', custom: true };
+    else if ((found = free.get(`${fold(name || DEFAULT_LANGUAGE_NAME)}\u0000${fold(code ?? '')}`))) {
+      // 'Local (xx)' and 'local  (xx)': one language, as it is stored (one row per name and code).
+    } else {
+      // 'label::' names no language: pyxform's 'default' stands in for the empty name.
+      found = { languageId: nextFree--, name: name || DEFAULT_LANGUAGE_NAME, code: code ?? '', custom: true };
+      free.set(`${fold(found.name)}\u0000${fold(found.code)}`, found);
       if (fold(name) !== DEFAULT_LANGUAGE_NAME) notice({ sheet, column, kind: 'free', language: lang });
     }
     map.set(key, found);

@@ -214,6 +214,17 @@ describe('languages of an XLSForm', () => {
     expect(model.surveyItems[0]!.surveyItem.questionLabels.map((t) => t.text)).toEqual(['One', 'Two']);
   });
 
+  it("names a column's empty language part 'default' rather than store a language without a name", async () => {
+    const { model } = await imported({
+      survey: [
+        ['type', 'name', 'label::', 'label::French (fr)'],
+        ['text', 'a', 'A', 'A fr'],
+      ],
+    });
+    expect(readable(model).languages.map((l) => l.name)).toEqual(['default', 'French']);
+    expect(readable(model).items[0]!.label).toEqual({ default: 'A', French: 'A fr' });
+  });
+
   it('refuses a form with more languages than a survey holds, naming the limit', async () => {
     const header = ['type', 'name', ...Array.from({ length: 101 }, (_, i) => `label::Language ${i}`)];
     const r = await importBytes(await workbook({ survey: [header, ['text', 'a', ...header.slice(2).map((h) => h)]] }));
