@@ -284,6 +284,21 @@ export const surveyLanguageSchema = {
     isBaseLanguage: { type: 'boolean' },
     /** TRANSLATE_STATUS. */
     translateStatus: { type: 'integer', minimum: 0, maximum: 2 },
+    /** A language of this survey alone (from an imported form), shown by its name. */
+    custom: { type: 'boolean' },
+  },
+} as const;
+
+/** SurveySettings: the XLSForm settings an import kept (engine/survey/model.ts). */
+const surveySettingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  // maxLength: SETTING_MAX of engine/survey/xlsform/columns.ts, the longest the import keeps.
+  properties: {
+    version: { type: 'string', maxLength: 2000 },
+    instanceName: { type: 'string', maxLength: 2000 },
+    style: { type: 'string', maxLength: 2000 },
+    submissionUrl: { type: 'string', maxLength: 2000 },
   },
 } as const;
 
@@ -305,6 +320,7 @@ export const surveyModelProperties = {
   toggleLocation: { type: 'boolean' },
   surveyLanguageMaps: surveyLanguagesSchema,
   surveyItems: { type: 'array', maxItems: MAX_SURVEY_ITEMS, items: anyJson },
+  settings: surveySettingsSchema,
   attachments: anyJson,
 } as const;
 export const surveyModelRequired = [

@@ -24,6 +24,23 @@ export interface SurveyLanguage {
   isBaseLanguage: boolean;
   /** Translated 0, InProgress 1, Archived 2; 0 means available. */
   translateStatus: number;
+  /**
+   * A language of this survey alone, not of the product's list (an imported form's 'label::Local
+   * language'): shown by its name, and its code, when it has one, as the form gave it ('' when none).
+   */
+  custom?: boolean;
+}
+
+/** XLSForm settings the survey keeps, exported back as they came (docs/xlsform.md). */
+export interface SurveySettings {
+  /** The form's version as its authors number it (settings 'version'); shown with the survey. */
+  version?: string;
+  /** The expression naming each submission (settings 'instance_name'), e.g. concat(${name}, '-', ${village}). */
+  instanceName?: string;
+  /** The form's style for ODK clients (settings 'style': 'pages', 'theme-grid'). */
+  style?: string;
+  /** Where ODK clients would send submissions (settings 'submission_url'); submissions come here, it is kept for the export. */
+  submissionUrl?: string;
 }
 
 /** The media columns of XLSForm (`image::English (en)`, `audio`, `video`, `big-image`), one file name per language. */
@@ -140,6 +157,8 @@ export interface SurveyModel {
   toggleLocation: boolean;
   surveyLanguageMaps: SurveyLanguage[];
   surveyItems: SurveyItem[];
+  /** XLSForm settings kept from an import; absent: none. */
+  settings?: SurveySettings;
   /**
    * The CSV files attached to the survey for pulldata(), by instance name (file name without .csv), as
    * rows keyed by the header. Filled by the server from the survey's media when it compiles or serves

@@ -19,6 +19,8 @@ export interface SurveysTable {
   collection_goal: Generated<number>;
   public_link_uuid: Generated<string>;
   multiple_link: Generated<boolean>;
+  /** SurveySettings (engine/survey/model.ts): the XLSForm settings an import kept. */
+  settings: ColumnType<Record<string, string>, string | undefined, string>;
   version: Generated<number>;
   created_by: string | null;
   deleted_at: Timestamp | null;

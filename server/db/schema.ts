@@ -17,9 +17,12 @@ export interface CountriesTable {
   code: string;
 }
 export interface LanguagesTable {
-  id: number;
+  /** The list's rows are seeded with their ids; an organization's own languages take the sequence's. */
+  id: Generated<number>;
   name: string;
   code: string;
+  /** Null for the product's list; else the organization whose imported form named this language. */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface PlansTable {
   id: number;

@@ -19,7 +19,12 @@ import { keepCurrentVersion } from './surveyVersions';
 type Q = Kysely<DB>;
 
 async function englishId(db: Q): Promise<number> {
-  const r = await db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('languages')
+    .select('id')
+    .where('code', '=', 'en')
+    .where('organization_id', 'is', null)
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -46,7 +51,7 @@ export async function createSurvey(db: Q, t: Tenant, body: CreateSurveyBody): Pr
     model = { ...original, name: body.name.trim(), description: body.description ?? original.description };
   } else {
     const languageId = body.languageId ?? (await englishId(db));
-    if (!(await languageExists(db, languageId))) throw problem('unknownLanguage');
+    if (!(await languageExists(db, languageId, t.organizationId))) throw problem('unknownLanguage');
     model = blankModel(body.name.trim(), body.description ?? '', languageId);
   }
   const { id } = await db.transaction().execute((trx) =>

@@ -36,7 +36,7 @@ async function locked<T>(
 /** POST /Survey/AddSurveyLanguage: the language starts InProgress. */
 export function addLanguage(db: Q, organizationId: string, surveyId: string, languageId: number) {
   return locked(db, organizationId, surveyId, async (trx, head) => {
-    if (!(await languageExists(trx, languageId))) throw problem('unknownLanguage');
+    if (!(await languageExists(trx, languageId, organizationId))) throw problem('unknownLanguage');
     if (await surveyLanguage(trx, organizationId, surveyId, languageId)) return;
     await keepCurrentVersion(trx, organizationId, head);
     await addSurveyLanguage(trx, organizationId, surveyId, languageId, TRANSLATE_STATUS.InProgress);

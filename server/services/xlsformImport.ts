@@ -2,7 +2,7 @@
 // limits (archive.ts, then rows, columns and cell length; workers/workbook.ts), converted by engine/survey/xlsform, and stored as a new survey in Editing or as the
 // new content of a survey still Editing. Nothing is stored when the report holds an error.
 import type { Kysely } from 'kysely';
-import { said, type ReportEntry, type SurveyModel } from '../../engine/survey/index';
+import { renumberLanguages, said, type ReportEntry, type SurveyModel } from '../../engine/survey/index';
 import { MAX_SURVEY_DEPTH, MAX_SURVEY_ITEMS } from '../../schemas/surveyBuilder';
 import { XLSFORM_CELL_MAX } from '../../schemas/xlsform';
 import { insertSurvey, loadSurveyModel, projectExists } from '../db/queries/surveys';
@@ -31,7 +31,7 @@ export const XLSFORM_TIME_BUDGET_MS = 20_000;
 
 /** The workbook as a survey model and its report, converted in a worker; the report's errors mean nothing may be stored. */
 export async function convertWorkbook(db: Q, bytes: Buffer, fileName: string) {
-  const languages = await db.selectFrom('languages').select(['id', 'name', 'code']).execute();
+  const languages = await db.selectFrom('languages').select(['id', 'name', 'code']).where('organization_id', 'is', null).execute();
   try {
     return await runInWorker(
       'convertXlsForm',
@@ -54,6 +54,32 @@ export async function convertWorkbook(db: Q, bytes: Buffer, fileName: string) {
     const entry: ReportEntry = { sheet: '', row: 0, column: '', level: 'error', ...why };
     return { model: null, report: [entry] };
   }
+}
+
+/**
+ * The form's languages that are not on the product's list (the import numbers them -1, -2, …) as the
+ * organization's own: one row per name and code, shared by its surveys that name it; the model then
+ * carries their ids.
+ */
+async function storeOwnLanguages(db: Q, organizationId: string, model: SurveyModel): Promise<void> {
+  const own = model.surveyLanguageMaps.filter((l) => l.languageId < 0);
+  if (own.length === 0) return;
+  const ids = new Map<number, number>();
+  for (const l of own) {
+    const row = await db
+      .insertInto('languages')
+      .values({ organization_id: organizationId, name: l.name, code: l.code })
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'name', 'code'])
+          .where('organization_id', 'is not', null)
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(l.languageId, row.id);
+  }
+  renumberLanguages(model, ids);
 }
 
 export interface ImportRequest {
@@ -85,6 +111,7 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
   }
   const { model, report } = await convertWorkbook(db, req.bytes, req.fileName);
   if (!model) throw refuse(report);
+  await storeOwnLanguages(db, t.organizationId, model);
   if (current && req.surveyId) {
     // The imported content replaces the survey's; the survey keeps its id, name and its other languages.
     const languages = new Map(current.surveyLanguageMaps.map((l) => [l.languageId, l]));
@@ -120,6 +147,13 @@ export async function importWorkbook(db: Q, t: Tenant, req: ImportRequest): Prom
       },
       deletedIds: collect(current.surveyItems),
     });
+    // The form's settings come with its content (saveSurvey keeps the survey's own fields).
+    await db
+      .updateTable('surveys')
+      .set({ settings: JSON.stringify(model.settings ?? {}) })
+      .where('id', '=', req.surveyId)
+      .where('organization_id', '=', t.organizationId)
+      .execute();
     return { surveyId: req.surveyId, report };
   }
   const { id } = await db.transaction().execute((trx) =>

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import {
   bindSurvey,
   importXlsForm,
+  languageFinder,
   type Bindings,
   type ReportEntry,
   type Sheet,
@@ -53,14 +54,8 @@ export interface ConvertInput {
 export async function convertXlsForm(input: ConvertInput): Promise<{ model: SurveyModel | null; report: ReportEntry[] }> {
   const read = await readSheets(input);
   if ('report' in read) return { model: null, report: read.report };
-  const by = new Map<string, { languageId: number; name: string; code: string }>();
-  for (const r of input.languages) {
-    const ref = { languageId: r.id, name: r.name, code: r.code };
-    by.set(r.code.toLowerCase(), ref);
-    if (!by.has(r.name.toLowerCase())) by.set(r.name.toLowerCase(), ref);
-  }
   return importXlsForm(read.sheets, {
-    language: (key: string) => by.get(key.trim().toLowerCase()),
+    language: languageFinder(input.languages.map((r) => ({ languageId: r.id, name: r.name, code: r.code }))),
     newId: randomUUID,
     fallbackName: input.fallbackName,
     maxItems: input.maxItems,

@@ -71,7 +71,7 @@ const surveyCount = async () =>
 
 describe('importing an XLSForm', () => {
   it('makes a published form a survey in Editing that reads back with its names, types and languages', async () => {
-    const r = await importFile(readFileSync('fixtures/xlsforms/xlsform_spec_test.xlsx'), 'xlsform_spec_test.xlsx');
+    const r = await importFile(readFileSync('fixtures/xlsforms/odk-all-question-types.xlsx'), 'odk-all-question-types.xlsx');
     expect(r.status).toBe(200);
     expect(r.body.isSuccess).toBe(true);
     type Item = { surveyItem: { name: string }; innerItems: Item[] };
@@ -82,9 +82,65 @@ describe('importing an XLSForm', () => {
     expect(got.status).toBe(200);
     expect(got.body.data.surveyStatusId).toBe(0);
     const names = (items: Item[]): string[] => items.flatMap((i) => [i.surveyItem.name, ...names(i.innerItems)]);
-    // pyxform counts 49 questions in this form; groups and the metadata it adds come on top.
-    expect(names(got.body.data.surveyItems).length).toBeGreaterThanOrEqual(49);
-    expect(names(got.body.data.surveyItems)).toContain('launch');
+    // 96 rows of questions and groups; pyxform's metadata comes on top.
+    expect(names(got.body.data.surveyItems).length).toBeGreaterThanOrEqual(90);
+  });
+
+  it("keeps a language not on the product's list as the organization's own, shown and exported under its name", async () => {
+    const bytes = await workbook(
+      [
+        ['type', 'name', 'label::Local language', 'label::Français', 'hint::Local language'],
+        ['text', 'who', 'Who (local)?', 'Qui ?', 'A local hint'],
+      ],
+      undefined,
+      [
+        ['form_title', 'default_language', 'version'],
+        ['Local', 'Local language', '7'],
+      ],
+    );
+    const first = await importFile(bytes);
+    expect(first.status).toBe(200);
+    type Got = {
+      surveyLanguageMaps: { languageId: number; name: string; code: string; isBaseLanguage: boolean; custom?: boolean }[];
+      settings?: Record<string, string>;
+      surveyItems: { surveyItem: { questionLabels: { languageId: number; text: string }[] } }[];
+    };
+    const got = await t.call<Got>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: first.body.data.surveyId } });
+    const langs = got.body.data.surveyLanguageMaps;
+    expect(langs.map((l) => [l.name, l.code, l.isBaseLanguage, l.custom ?? false])).toEqual([
+      ['Local language', '', true, true],
+      ['French', 'fr', false, false],
+    ]);
+    expect(got.body.data.settings).toEqual({ version: '7' });
+    const local = langs[0]!.languageId;
+    expect(got.body.data.surveyItems[0]!.surveyItem.questionLabels.find((l) => l.languageId === local)?.text).toBe('Who (local)?');
+
+    // The organization's own: not on the list every screen picks from, and the same row for its next form.
+    const list = await t.call<{ name: string }[]>('GET', '/api/Languages/getAll', {});
+    expect(list.body.data.map((l) => l.name)).not.toContain('Local language');
+    const second = await importFile(bytes);
+    const again = await t.call<Got>('POST', '/api/Survey/GetById', { session: manager, body: { SurveyId: second.body.data.surveyId } });
+    expect(again.body.data.surveyLanguageMaps[0]!.languageId).toBe(local);
+
+    const exported = await t.call('GET', `/api/DataCollection/exportSurvey/${first.body.data.surveyId}`, { session: manager });
+    expect(exported.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.res.rawPayload as unknown as ArrayBuffer);
+    const header = (wb.getWorksheet('survey')!.getRow(1).values as unknown[]).filter(Boolean);
+    expect(header).toEqual(expect.arrayContaining(['label::Local language', 'label::French (fr)', 'hint::Local language']));
+    const settings = wb.getWorksheet('settings')!;
+    const keys = settings.getRow(1).values as unknown[];
+    const values = settings.getRow(2).values as unknown[];
+    expect(values[keys.indexOf('default_language')]).toBe('Local language');
+    expect(values[keys.indexOf('version')]).toBe('7');
+  });
+
+  it('refuses an encrypted form (public_key) naming the setting, storing nothing', async () => {
+    const before = await surveyCount();
+    const r = await importFile(readFileSync('fixtures/xlsforms/xlsform_spec_test.xlsx'), 'xlsform_spec_test.xlsx');
+    expect(r.status).toBe(400);
+    expect(r.body.errors.join('\n')).toContain("settings row 2 column 'public_key'");
+    expect(await surveyCount()).toBe(before);
   });
 
   it('keeps required messages, read-only and typographic quotes read as quotes', async () => {

@@ -28,8 +28,18 @@ afterAll(() => browser?.close());
 async function pashtoForm(title: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.addWorksheet('survey').addRows([
-    ['type', 'name', 'label::English (en)', 'label::Pashto (ps)', 'hint::English (en)', 'hint::Pashto (ps)', 'required'],
-    ['text', 'respondent_name', 'Your name', 'ستاسو نوم', '', '', 'yes'],
+    [
+      'type',
+      'name',
+      'label::English (en)',
+      'label::Pashto (ps)',
+      'hint::English (en)',
+      'hint::Pashto (ps)',
+      'required',
+      // A language not on the product's list: the survey keeps it under this name.
+      'label::Local language',
+    ],
+    ['text', 'respondent_name', 'Your name', 'ستاسو نوم', '', '', 'yes', 'Your name (local)'],
     [
       'integer',
       'household_size',
@@ -217,7 +227,9 @@ describe.each([
     const { context, page } = await newPage(browser, { viewport });
     await openSurvey(page, pashto);
     const names = await page.getByTestId('fill-language').locator('option').allTextContents();
-    expect(names).toEqual(expect.arrayContaining(['English', 'پښتو']));
+    expect(names).toEqual(expect.arrayContaining(['English', 'پښتو', 'Local language']));
+    await chooseSurveyLanguage(page, 'Local language');
+    await expect.poll(() => q(page, 'respondent_name').textContent()).toContain('Your name (local)');
     await chooseSurveyLanguage(page, 'Pashto');
     await expect
       .poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })))

@@ -42,9 +42,9 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await animationsSettled(page);
     await expectAccessible(page, 'import dialog', '[data-testid="xlsform-import-dialog"]');
     await page.getByTestId('xlsform-file').setInputFiles({
-      name: 'flat_xlsform_test.xlsx',
+      name: 'odk-all-question-types.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: readFileSync('fixtures/xlsforms/flat_xlsform_test.xlsx'),
+      buffer: readFileSync('fixtures/xlsforms/odk-all-question-types.xlsx'),
     });
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@
 // writes a row from these and the import reads a row back through the same entries. Headers are
 // pyxform's (lower case; a translated column is 'label::English (en)'). Columns starting 'fs_' are ours:
 // pyxform ignores columns it does not know, so they carry what the standard cannot say (docs/xlsform.md).
-import { MEDIA_KINDS, type LocalizedText, type MediaKind, type QuestionModel, type SurveyItem } from '../model';
+import { MEDIA_KINDS, type LocalizedText, type MediaKind, type QuestionModel, type SurveyItem, type SurveySettings } from '../model';
 
 /** The question and its item fields that a row fills (the import starts from an empty question). */
 export interface RowTarget {
@@ -189,5 +189,15 @@ export const GRID_OWN = new Set([
   'parameters',
 ]);
 
-/** 'English (en)': the language part of a translated column's header, as XLSForm writes it. */
-export const languageColumn = (l: { name: string; code: string }): string => `${l.name} (${l.code})`;
+/** 'English (en)': the language part of a translated column's header, as XLSForm writes it; a language without a code by its name alone. */
+export const languageColumn = (l: { name: string; code: string }): string => (l.code === '' ? l.name : `${l.name} (${l.code})`);
+
+/** The settings a survey keeps (SurveyModel.settings), by settings-sheet column; the import reads and the export writes these. */
+export const SETTINGS_KEPT: readonly (readonly [column: string, field: keyof SurveySettings])[] = [
+  ['version', 'version'],
+  ['instance_name', 'instanceName'],
+  ['style', 'style'],
+  ['submission_url', 'submissionUrl'],
+];
+/** Longest value of a kept setting (an instance_name expression is the longest we met, well under this). */
+export const SETTING_MAX = 2000;

@@ -18,6 +18,7 @@ import {
   METADATA_TYPES,
   GRID_OWN,
   NO_CALCULATION_COLUMN,
+  SETTINGS_KEPT,
   TYPE_COLUMN,
   languageColumn,
   type RowTarget,
@@ -258,6 +259,10 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   // A list holding a choice name twice (kept from a form that allowed it) is refused without this.
   if (duplicates) settings.set('allow_choice_duplicates', 'yes');
   const entities = entitiesOf(model.surveyItems);
+  for (const [column, field] of SETTINGS_KEPT) {
+    const v = model.settings?.[field];
+    if (v) settings.set(column, v);
+  }
   return [
     { name: 'survey', rows: sheetOf(rows, leading) },
     { name: 'choices', rows: sheetOf(choices, ['list_name', 'name']) },

@@ -5,10 +5,11 @@
 // Reads every column through the same declaration the export writes with (columns.ts), and each type
 // through question-types.ts `sheet` (docs/xlsform.md has the table).
 import { emptyQuestion } from '../editor/defaults';
-import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel } from '../model';
-import { MEDIA_KINDS } from '../model';
+import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyLanguage, SurveyModel, SurveySettings } from '../model';
+import { MEDIA_KINDS, type MediaKind } from '../model';
 import { QUESTION_TYPE_CODES, SHEET_TYPES, isSheetType, questionTypeByKey, questionTypeInfo, type QuestionType } from '../question-types';
 import { readAppearance } from '../search';
+import { MAX_LANGUAGES, resolveLanguages, type LanguageRef, type Languages, type SheetLanguages } from './languages';
 import { said, type NearestReason, type ReportCode } from './messages';
 import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, type ParsedType } from './rules';
 import {
@@ -24,6 +25,8 @@ import {
   TYPE_COLUMN,
   YES_WORDS,
   NO_WORDS,
+  SETTINGS_KEPT,
+  SETTING_MAX,
   type RowTarget,
 } from './columns';
 
@@ -49,11 +52,7 @@ export interface Sheet {
   rows: readonly (readonly string[])[];
 }
 
-export interface LanguageRef {
-  languageId: number;
-  name: string;
-  code: string;
-}
+export type { LanguageRef } from './languages';
 
 export interface ImportOptions {
   /** A language of the reference table by ISO code or English name (case-insensitive). */
@@ -182,54 +181,40 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
 
 const cellOf = (row: readonly string[] | undefined, h: Header): string => (row?.[h.index] ?? '').trim();
 
-interface Languages {
-  /** Our language of a header's language part ('' for a column without one). */
-  of: (lang: string | null) => LanguageRef | undefined;
-  used: LanguageRef[];
-  base: LanguageRef;
+/** The columns ('label', 'hint') a row has a text of in some language. */
+function translatedIn(row: readonly string[], headers: readonly Header[]): Set<string> {
+  const out = new Set<string>();
+  for (const h of headers) if (h.lang !== null && cellOf(row, h) !== '') out.add(h.base);
+  return out;
 }
 
-/** '(en)' at the end of 'English (en)', else the whole text. */
-function languageKey(lang: string): { code: string | null; name: string } {
-  const m = /^(.*?)\s*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\)\s*$/.exec(lang);
-  return m ? { name: m[1]!.trim(), code: m[2]! } : { name: lang.trim(), code: null };
-}
-
-function resolveLanguages(
-  sheets: readonly { sheet: Sheet; headers: Header[] }[],
-  settings: ReadonlyMap<string, string>,
-  opts: ImportOptions,
-  report: ReportEntry[],
-): Languages {
-  const map = new Map<string, LanguageRef | undefined>();
-  const lookup = (lang: string, sheet: string, column: string): LanguageRef | undefined => {
-    if (map.has(lang)) return map.get(lang);
-    const { code, name } = languageKey(lang);
-    const found = (code ? opts.language(code) : undefined) ?? opts.language(name);
-    if (!found) report.push({ sheet, row: 1, column, level: 'warning', ...said('unknownLanguage', { language: lang }) });
-    map.set(lang, found);
-    return found;
-  };
-  const declared = settings.get('default_language');
-  const english = opts.language('en');
-  let base = declared && declared.toLowerCase() !== 'default' ? lookup(declared, 'settings', 'default_language') : undefined;
-  const used: LanguageRef[] = [];
-  // Our own setting: every language of the survey, texts or not ('English (en), French (fr)').
-  for (const lang of (settings.get(LANGUAGES_SETTING) ?? '').split(/\s*,\s*/).filter(Boolean)) {
-    const l = lookup(lang, 'settings', LANGUAGES_SETTING);
-    if (l && !used.some((u) => u.languageId === l.languageId)) used.push(l);
-  }
-  for (const { sheet, headers } of sheets)
-    for (const h of headers)
-      if (h.lang !== null) {
-        const l = lookup(h.lang, sheet.name, h.raw);
-        if (l && !used.some((u) => u.languageId === l.languageId)) used.push(l);
-      }
-  base ??= used[0] ?? english;
-  if (!base) throw new Error('The languages table has no English');
-  if (!used.some((u) => u.languageId === base.languageId)) used.unshift(base);
-  else used.sort((a, b) => Number(b.languageId === base.languageId) - Number(a.languageId === base.languageId));
-  return { of: (lang) => (lang === null || lang.toLowerCase() === 'default' ? base : map.get(lang)), used, base };
+/**
+ * A cell's text into its column's list. A column without a language is the default language, which
+ * 'label::<default language>' overrides whatever the column order (pyxform); a text so replaced is counted
+ * for the report.
+ */
+function putText(
+  list: LocalizedText[],
+  langs: Languages,
+  h: Header,
+  cell: string,
+  sheet: string,
+  from: Map<LocalizedText, Header>,
+  translated: ReadonlySet<string>,
+): void {
+  const l = langs.of(h.lang, translated.has(h.base));
+  const at = list.findIndex((t) => t.languageId === l.languageId);
+  const entry = { languageId: l.languageId, text: cell };
+  if (at >= 0) {
+    const before = list[at]!;
+    const plain = h.lang === null ? h : from.get(before);
+    const kept = h.lang === null ? before : entry;
+    if (plain && plain.lang === null && (h.lang === null ? cell : before.text) !== kept.text)
+      langs.replaced(sheet, plain.raw, (h.lang === null ? from.get(before) : h)?.raw ?? '');
+    if (h.lang === null) return;
+    list[at] = entry;
+  } else list.push(entry);
+  from.set(entry, h);
 }
 
 /** One row's columns of the model, read into a target; returns the headers it did not know. */
@@ -242,6 +227,8 @@ function readRow(
 ): Header[] {
   const unknown: Header[] = [];
   const texts = new Map<string, LocalizedText[]>();
+  const from = new Map<LocalizedText, Header>();
+  const translated = translatedIn(row, headers);
   const known = new Set<string>();
   for (const h of headers) {
     const base = rename(h.base);
@@ -254,13 +241,8 @@ function readRow(
     const cell = cellOf(row, h);
     if (cell === '') continue;
     if (col.translated) {
-      const l = langs.of(h.lang);
-      if (!l) continue;
       const list = texts.get(base) ?? [];
-      // An unsuffixed 'label' is the base language unless 'label::<base>' says otherwise.
-      const at = list.findIndex((t) => t.languageId === l.languageId);
-      if (at < 0) list.push({ languageId: l.languageId, text: cell });
-      else if (h.lang !== null) list[at] = { languageId: l.languageId, text: cell };
+      putText(list, langs, h, cell, 'survey', from, translated);
       texts.set(base, list);
     } else col.set(target, EXPRESSION_COLUMNS.has(base) ? straightQuotes(cell) : cell);
   }
@@ -308,11 +290,31 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const settingsHeaders = settingsSheet ? readHeaders(settingsSheet, report) : [];
   const settings = new Map<string, string>();
   for (const h of settingsHeaders) settings.set(h.lang === null ? h.base : `${h.base}::${h.lang}`, cellOf(settingsSheet?.rows[1], h));
+  const languageColumns = (sheet: Sheet, headers: readonly Header[], translated: (base: string) => boolean): SheetLanguages => {
+    const columns = headers.filter((h) => translated(h.base));
+    // pyxform reads a text without a language as the default language where its row has that column in
+    // a language too, and as the text of every language where it has not.
+    const beside = { any: false, label: false };
+    for (const [i, row] of sheet.rows.entries()) {
+      if (i === 0) continue;
+      const inRow = translatedIn(row, columns);
+      for (const h of columns)
+        if (h.lang === null && inRow.has(h.base) && cellOf(row, h) !== '') {
+          beside.any = true;
+          if (h.base === 'label') beside.label = true;
+        }
+    }
+    return { sheet: sheet.name, columns: columns.map((h) => ({ raw: h.raw, lang: h.lang })), beside };
+  };
   const langs = resolveLanguages(
-    [{ sheet: surveySheet, headers: surveyHeaders }, ...(choicesSheet ? [{ sheet: choicesSheet, headers: choiceHeaders }] : [])],
-    settings,
-    opts,
-    report,
+    [
+      languageColumns(surveySheet, surveyHeaders, (b) => TRANSLATED.has(b)),
+      ...(choicesSheet ? [languageColumns(choicesSheet, choiceHeaders, (b) => b === 'label' || MEDIA_KINDS.some((k) => k === b))] : []),
+    ],
+    settings.get('default_language'),
+    (settings.get(LANGUAGES_SETTING) ?? '').split(/\s*,\s*/).filter(Boolean),
+    opts.language,
+    (n) => report.push({ sheet: n.sheet, row: 1, column: n.column, level: 'warning', ...said('freeLanguage', { language: n.language }) }),
   );
 
   // Choice lists by name.
@@ -364,23 +366,25 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
           if (!allowed) return;
         }
         const choice: Omit<ChoiceModel, 'id'> = { name, choiceLabels: [], emoji: null, filters: {}, media: [] };
+        const choiceTexts = new Map<string, LocalizedText[]>();
+        const from = new Map<LocalizedText, Header>();
+        const translated = translatedIn(row, choiceHeaders);
         for (const h of choiceHeaders) {
           if (h === listH || h === cNameH) continue;
           const cell = cellOf(row, h);
           if (cell === '') continue;
           const mediaKind = MEDIA_KINDS.find((k) => k === h.base);
           if (h.base === 'label' || mediaKind) {
-            const l = langs.of(h.lang);
-            if (!l) continue;
-            if (mediaKind) choice.media!.push({ kind: mediaKind, languageId: l.languageId, text: cell });
-            else {
-              const k = choice.choiceLabels.findIndex((t) => t.languageId === l.languageId);
-              if (k < 0) choice.choiceLabels.push({ languageId: l.languageId, text: cell });
-              else if (h.lang !== null) choice.choiceLabels[k] = { languageId: l.languageId, text: cell };
-            }
+            const key = mediaKind ?? 'label';
+            const texts = choiceTexts.get(key) ?? [];
+            putText(texts, langs, h, cell, choicesSheet.name, from, translated);
+            choiceTexts.set(key, texts);
           } else if (h.base === 'fs_emoji') choice.emoji = cell;
           else if (h.lang === null) choice.filters[h.raw] = cell;
         }
+        for (const [key, texts] of choiceTexts)
+          if (key === 'label') choice.choiceLabels = texts;
+          else choice.media!.push(...texts.map((t) => ({ kind: key as MediaKind, ...t })));
         if (!choice.media!.length) delete choice.media;
         entry.rows.push({ row: i + 1, choice });
         lists.set(list, entry);
@@ -1009,29 +1013,47 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     report.push({ sheet: sheet.name, row: 0, column: '', level: 'warning', ...said('entitiesKept'), name: carrier.surveyItem.name });
   };
 
-  const settingsWarn = [
-    'version',
-    'style',
-    'instance_name',
-    'public_key',
-    'submission_url',
-    'clean_text_values',
-    'namespaces',
-    'auto_send',
-    'auto_delete',
-  ];
-  for (const k of settingsWarn) {
-    const v = settings.get(k);
-    if (v)
-      report.push({
-        sheet: settingsSheet!.name,
-        row: 2,
-        column: k,
-        level: 'warning',
-        ...said('settingDropped', { setting: k, value: v.slice(0, 40) }),
-      });
+  if (langs.used.length > MAX_LANGUAGES)
+    report.push({
+      sheet: surveySheet.name,
+      row: 1,
+      column: '',
+      level: 'error',
+      ...said('tooManyLanguages', { count: langs.used.length, max: MAX_LANGUAGES }),
+    });
+  const settingsAt = { sheet: settingsSheet?.name ?? 'settings', row: 2 };
+  // ODK encrypts each submission with the form's public key; we store answers as sent, so such a form is refused rather than run unencrypted.
+  if (settings.get('public_key')) report.push({ ...settingsAt, column: 'public_key', level: 'error', ...said('encryptedForm') });
+  const kept: SurveySettings = {};
+  for (const [key, field] of SETTINGS_KEPT) {
+    const v = settings.get(key) ?? '';
+    if (v === '') continue;
+    if (v.length > SETTING_MAX) {
+      report.push({ ...settingsAt, column: key, level: 'error', ...said('settingTooLong', { setting: key, max: SETTING_MAX }) });
+      continue;
+    }
+    kept[field] = v;
   }
   keepEntities();
+  if (kept.submissionUrl)
+    report.push({
+      ...settingsAt,
+      column: 'submission_url',
+      level: 'warning',
+      ...said('submissionUrl', { url: kept.submissionUrl.slice(0, 80) }),
+    });
+  for (const k of ['clean_text_values', 'namespaces', 'auto_send', 'auto_delete']) {
+    const v = settings.get(k);
+    if (v) report.push({ ...settingsAt, column: k, level: 'warning', ...said('settingDropped', { setting: k, value: v.slice(0, 40) }) });
+  }
+  for (const r of langs.replacements())
+    report.push({
+      sheet: r.sheet,
+      row: 1,
+      column: r.column,
+      level: 'warning',
+      ...said('textReplaced', { column: r.column, by: r.by, count: r.count }),
+    });
   if (report.some((r) => r.level === 'error')) return { model: null, report };
 
   // Parents and xpaths.
@@ -1049,6 +1071,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     code: l.code,
     isBaseLanguage: l.languageId === langs.base.languageId,
     translateStatus: 0,
+    ...(l.custom ? { custom: true } : {}),
   }));
   const title = settings.get('form_title') || titleFromSurvey || opts.fallbackName;
   return {
@@ -1061,6 +1084,7 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       toggleLocation: false,
       surveyLanguageMaps: languages,
       surveyItems: top,
+      ...(Object.keys(kept).length ? { settings: kept } : {}),
     },
     report,
   };

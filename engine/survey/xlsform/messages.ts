@@ -34,7 +34,16 @@ export const REPORT_MESSAGES = {
   readingTime: (p: Params) => `Reading the workbook took longer than ${s(p, 'max')} s.`,
   readingMemory: (p: Params) => `Reading the workbook needed more than ${s(p, 'max')} MB of memory.`,
   duplicateColumn: (p: Params) => `The column '${s(p, 'column')}' appears twice (also as '${s(p, 'before')}'); keep one.`,
-  unknownLanguage: (p: Params) => `The language '${s(p, 'language')}' is not one we know; this column was not imported.`,
+  freeLanguage: (p: Params) =>
+    `The language '${s(p, 'language')}' is not on our list of languages; it is kept as a language of this survey under that name.`,
+  textReplaced: (p: Params) =>
+    `${s(p, 'count')} texts of '${s(p, 'column')}' (no language: the default language) were replaced by those of '${s(p, 'by')}', as pyxform does.`,
+  encryptedForm: () =>
+    'The form encrypts its submissions (public_key); submissions here would not be encrypted, so the form is refused. Remove public_key to import it unencrypted.',
+  submissionUrl: (p: Params) =>
+    `Submissions come to this survey, not to '${s(p, 'url')}' (submission_url); the setting is kept for the export.`,
+  tooManyLanguages: (p: Params) => `The form has ${s(p, 'count')} languages; at most ${s(p, 'max')}.`,
+  settingTooLong: (p: Params) => `The setting '${s(p, 'setting')}' is longer than ${s(p, 'max')} characters.`,
   noSurveySheet: () => "The workbook has no 'survey' sheet.",
   entitiesSheet: () => 'Entities (ODK Central datasets) are not supported; the entities sheet was not imported.',
   entitiesKept: () => 'The entities sheet (ODK Central datasets) is kept and written back on export; entities are not created here.',

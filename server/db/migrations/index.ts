@@ -20,6 +20,7 @@ import { tickets } from './0021_tickets';
 import { answerFilterIndexes } from './0022_answer_filter_indexes';
 import { sheetTypes } from './0023_sheet_types';
 import { xlsformItems } from './0024_xlsform_items';
+import { surveyOwnLanguages } from './0025_survey_own_languages';
 
 export interface Migration {
   version: number;
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   { version: 22, name: 'answer_filter_indexes', sql: answerFilterIndexes },
   { version: 23, name: 'sheet_types', sql: sheetTypes },
   { version: 24, name: 'xlsform_items', sql: xlsformItems },
+  { version: 25, name: 'survey_own_languages', sql: surveyOwnLanguages },
 ];

@@ -200,7 +200,10 @@ export async function liveProjectMembership(q: Q, projectId: string, memberId: s
 
 export async function existingIds(q: Q, table: 'languages' | 'countries', ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await q.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const rows =
+    table === 'languages'
+      ? await q.selectFrom('languages').select('id').where('id', 'in', ids).where('organization_id', 'is', null).execute()
+      : await q.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -6,8 +6,15 @@ import type { ItemTextKind } from '../schema-surveys';
 
 type Q = Kysely<DB>;
 
-export async function languageExists(q: Q, languageId: number): Promise<boolean> {
-  return (await q.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst()) !== undefined;
+/** A language of the product's list, or the organization's own (a language an imported form of it named). */
+export async function languageExists(q: Q, languageId: number, organizationId: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('languages')
+    .select('id')
+    .where('id', '=', languageId)
+    .where((eb) => eb.or([eb('organization_id', 'is', null), eb('organization_id', '=', organizationId)]))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function surveyLanguage(q: Q, organizationId: string, surveyId: string, languageId: number) {

@@ -3,7 +3,15 @@
 // it back as the engine's SurveyModel.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ChoiceModel, LocalizedText, QuestionModel, SurveyItem, SurveyModel, SurveyStatus } from '../../../engine/survey/index';
+import type {
+  ChoiceModel,
+  LocalizedText,
+  QuestionModel,
+  SurveyItem,
+  SurveyModel,
+  SurveySettings,
+  SurveyStatus,
+} from '../../../engine/survey/index';
 import { isSheetType, sheetTypeOf } from '../../../engine/survey/index';
 import type { DB } from '../schema';
 import type { ItemTextKind } from '../schema-surveys';
@@ -26,6 +34,8 @@ export interface SurveyHead {
   collectionGoal: number;
   publicLinkUuid: string;
   multipleLink: boolean;
+  /** The XLSForm settings an import kept ({} when none). */
+  settings: SurveySettings;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -45,6 +55,7 @@ const headColumns = [
   'collection_goal',
   'public_link_uuid',
   'multiple_link',
+  'settings',
   'version',
   'created_at',
   'updated_at',
@@ -66,6 +77,7 @@ function toHead(r: HeadRow): SurveyHead {
     collectionGoal: r.collection_goal as number,
     publicLinkUuid: r.public_link_uuid as string,
     multipleLink: r.multiple_link as boolean,
+    settings: (typeof r.settings === 'string' ? JSON.parse(r.settings) : (r.settings ?? {})) as SurveySettings,
     version: r.version as number,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
@@ -156,7 +168,7 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
     await q
       .selectFrom('survey_languages as sl')
       .innerJoin('languages as l', 'l.id', 'sl.language_id')
-      .select(['sl.language_id', 'sl.is_base', 'sl.translate_status', 'l.name', 'l.code'])
+      .select(['sl.language_id', 'sl.is_base', 'sl.translate_status', 'l.name', 'l.code', 'l.organization_id'])
       .where('sl.survey_id', '=', surveyId)
       .orderBy('sl.is_base', 'desc')
       .orderBy('l.name')
@@ -249,8 +261,10 @@ export async function loadSurveyModel(q: Q, organizationId: string, surveyId: st
       code: l.code,
       isBaseLanguage: l.is_base,
       translateStatus: l.translate_status,
+      ...(l.organization_id !== null ? { custom: true } : {}),
     })),
     surveyItems: tree(null, ''),
+    ...(Object.keys(head.settings).length ? { settings: head.settings } : {}),
   };
 }
 
@@ -291,6 +305,7 @@ export async function insertSurvey(q: Q, s: NewSurvey): Promise<{ id: string; pu
       data_collection_type: s.dataCollectionType ?? 1,
       collection_goal: s.collectionGoal ?? 15,
       multiple_link: s.multipleLink ?? true,
+      settings: JSON.stringify(model.settings ?? {}),
       created_by: s.createdBy,
       deleted_at: null,
     })

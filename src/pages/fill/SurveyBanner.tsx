@@ -91,7 +91,11 @@ export function SurveyBanner(p: Props) {
             >
               {p.languages.map((l) => (
                 <option key={l.languageId} value={l.languageId} lang={l.code || undefined} data-name={l.name}>
-                  {allNames || l.languageId === p.language.languageId ? ownLanguageName(l.code, l.name) : quickLanguageName(l.code, l.name)}
+                  {l.custom
+                    ? l.name // the survey's own language ('Local language'): its code, if any, is the form's, not a name to look up
+                    : allNames || l.languageId === p.language.languageId
+                      ? ownLanguageName(l.code, l.name)
+                      : quickLanguageName(l.code, l.name)}
                 </option>
               ))}
             </select>

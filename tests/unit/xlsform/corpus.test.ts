@@ -6,33 +6,10 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { initialize } from '../../../engine/expression/index';
 import { bindSurvey, csvFilesNamed, graphOf, QUESTION_TYPES, type BindingNode, type FormValues } from '../../../engine/survey/index';
-import { importFile } from './helpers';
+import { importFile, REFUSED } from './helpers';
 
 const FIXTURES = 'fixtures/xlsforms';
-/** Published forms our import refuses or throws on today (see roundtrip.test.ts for why): no expressions to read. */
-const NOT_IMPORTED = new Set([
-  'cht-draw-widget.xlsx',
-  'cht-enketo-widgets.xlsx',
-  'cht-repeat-translation-count.xlsx',
-  'cht-select-from-file.xlsx',
-  'hot-amenities.xls',
-  'hot-entities-registration.xls',
-  'hot-highways.xls',
-  'hot-thamel.xls',
-  'hot-waste-collection.xlsx',
-  'hot-waterpoints.xls',
-  'loop.xls',
-  'ona-childrens-survey-unicode.xls',
-  'ona-geotraces.xlsx',
-  'ona-good-eats-multilang.xlsx',
-  'ona-groups-in-repeats.xlsx',
-  'ona-multi-lingual-form.xls',
-  'ona-nested-repeats.xlsx',
-  'style_settings.xls',
-  'unhcr-kobo-xlsform-examples.xlsx',
-  'widgets.xls',
-]);
-const files = readdirSync(FIXTURES).filter((f) => /\.xlsx?$/.test(f) && !NOT_IMPORTED.has(f));
+const files = readdirSync(FIXTURES).filter((f) => /\.xlsx?$/.test(f) && !REFUSED[f]);
 
 /**
  * Expressions the engine refuses on purpose, by fixture: `question (role)`. Anything else that fails to

@@ -9,54 +9,20 @@ import { QUESTION_TYPE_CODES, type SurveyItem, type SurveyModel } from '../../..
 import { newItem } from '../../../engine/survey/editor/defaults';
 import { demoSurvey } from '../../../fixtures/demo/surveys';
 import { workbookOf } from '../../../server/services/surveyExport';
-import { importBytes, importFile } from './helpers';
+import { importBytes, importFile, REFUSED } from './helpers';
 import { judgeBuffers, mustJudge, pyxformMissing, type Verdict } from './pyxform';
 
 const FIXTURES = 'fixtures/xlsforms';
 const all = readdirSync(FIXTURES).filter((f) => /\.xlsx?$/.test(f));
-/**
- * Published forms our import refuses today, with why (tests/unit/xlsform/fidelity.test.ts has the details):
- * each must still be refused, so an entry is deleted when its fix lands and the form joins the round trip.
- */
-const REFUSED: Record<string, string> = {
-  'cht-draw-widget.xlsx': 'formatting over 1,015 columns (the reader counts empty ones)',
-  'cht-enketo-widgets.xlsx': 'the same name in two groups',
-  'hot-amenities.xls': '.xls not read',
-  'hot-entities-registration.xls': '.xls not read',
-  'hot-highways.xls': '.xls not read',
-  'hot-thamel.xls': '.xls not read',
-  'hot-waste-collection.xlsx': 'choice names with spaces; a note without a name',
-  'hot-waterpoints.xls': '.xls not read',
-  'loop.xls': '.xls not read',
-  'ona-childrens-survey-unicode.xls': '.xls not read',
-  'ona-geotraces.xlsx': 'choice names with spaces',
-  'ona-good-eats-multilang.xlsx': "the legacy type 'imei'",
-  'ona-groups-in-repeats.xlsx': "the same names in two repeats; 'select all that apply from'",
-  'ona-multi-lingual-form.xls': '.xls not read',
-  'ona-nested-repeats.xlsx': "'select all that apply from'",
-  'style_settings.xls': '.xls not read',
-  'unhcr-kobo-xlsform-examples.xlsx': 'the same name in two groups',
-  'widgets.xls': '.xls not read',
-};
-/** Published forms whose import throws today (a 500 on upload): a cell the reader does not expect. */
-const THROWS: Record<string, string> = {
-  'cht-repeat-translation-count.xlsx': 'RangeError: Invalid time value',
-  'cht-select-from-file.xlsx': 'RangeError: Invalid time value',
-};
-/** Imported, but the export is one pyxform refuses. */
-const EXPORT_REFUSED: Record<string, string> = {
-  'ona-trees-registration.xlsx': 'entities: save_to kept without the entities sheet',
-  // Not refused, but not stable: select_one_external comes back as a select from a CSV file, with an
-  // extra column `fs_choices_file` the first import did not have.
-  'ona-subdistrict-profiling-tool.xlsx': 'select_one_external does not read back unchanged',
-};
-const files = all.filter((f) => !(f in REFUSED) && !(f in THROWS) && !(f in EXPORT_REFUSED));
+/** Imported, but the export is one pyxform refuses, or one that does not read back unchanged. */
+const EXPORT_REFUSED: Record<string, string> = {};
+const files = all.filter((f) => !(f in REFUSED) && !(f in EXPORT_REFUSED));
 const missing = pyxformMissing();
 if (missing) console.error(`\n*** XLSForm tests: pyxform cannot run here (${missing}); exports are NOT judged by pyxform. ***\n`);
 
 /** What must survive a round trip, ids and order numbers left out (the import gives new ids). */
 function shape(m: SurveyModel) {
-  const lang = new Map(m.surveyLanguageMaps.map((l) => [l.languageId, l.code]));
+  const lang = new Map(m.surveyLanguageMaps.map((l) => [l.languageId, l.code || l.name]));
   const texts = (list: readonly { languageId: number; text: string }[]) =>
     Object.fromEntries(list.map((t) => [lang.get(t.languageId), t.text]));
   const item = (i: SurveyItem): unknown => {
@@ -100,7 +66,7 @@ function shape(m: SurveyModel) {
   };
   return {
     name: m.name,
-    languages: m.surveyLanguageMaps.map((l) => [l.code, l.isBaseLanguage]),
+    languages: m.surveyLanguageMaps.map((l) => [l.code, l.name, l.isBaseLanguage]),
     items: [...m.surveyItems].sort((a, b) => a.surveyItem.order - b.surveyItem.order).map(item),
   };
 }
@@ -156,13 +122,10 @@ describe('XLSForm fixtures', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
   });
 
-  it('still refuses the forms listed as refused, and still throws on those listed as throwing', async () => {
-    for (const f of Object.keys(REFUSED)) {
-      const r = await importFile(`${FIXTURES}/${f}`);
-      expect(r.report.filter((l) => l.level === 'error').length, `${f} imports now: delete it from REFUSED`).toBeGreaterThan(0);
-    }
-    for (const f of Object.keys(THROWS))
-      await expect(importFile(`${FIXTURES}/${f}`), `${f} no longer throws: delete it from THROWS`).rejects.toThrow();
+  it.each(Object.entries(REFUSED))('refuses %s with the reason (%s)', async (f, code) => {
+    const r = await importFile(`${FIXTURES}/${f}`);
+    expect(r.model).toBeNull();
+    expect(r.report.filter((e) => e.level === 'error').map((e) => e.code)).toEqual([code]);
   });
 
   it(

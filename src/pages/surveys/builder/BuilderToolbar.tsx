@@ -1,4 +1,4 @@
-// The builder's bar: status, undo and redo, preview in a new tab, save (with what is unsaved) and publish.
+// The builder's bar: status (and an imported form's version), undo and redo, preview in a new tab, save (with what is unsaved) and publish.
 import { Badge, Button, HStack, IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuImage, LuRedo2, LuUndo2 } from 'react-icons/lu';
@@ -35,6 +35,12 @@ export function BuilderToolbar({
       <Badge colorPalette={status === 1 ? 'green' : status === 2 ? 'gray' : 'orange'} data-testid="builder-status">
         {t(`surveys.status.${status}`, { defaultValue: statusName })}
       </Badge>
+      {b.model.settings?.version ? (
+        // The version an imported XLSForm numbers itself with (its settings), as ODK shows it.
+        <Badge variant="outline" data-testid="builder-form-version">
+          {t('builder.formVersion', { version: b.model.settings.version })}
+        </Badge>
+      ) : null}
       {b.dirty ? (
         <Badge variant="outline" colorPalette="orange" data-testid="builder-unsaved">
           {t('builder.unsaved')}
