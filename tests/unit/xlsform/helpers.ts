@@ -39,6 +39,7 @@ export const importFile = (path: string): Promise<ImportResult> => importBytes(r
  */
 export const REFUSED: Readonly<Record<string, ReportCode>> = {
   'flat_xlsform_test.xlsx': 'encryptedForm',
+  'ona-encrypted-form.xls': 'encryptedForm',
   'xlsform_spec_test.xlsx': 'encryptedForm',
 };
 
