@@ -15,10 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const screens: [path: string, name: string][] = [
+/** Each screen, and what shows once it is drawn beyond its heading. */
+const screens: [path: string, name: string, ready?: string][] = [
   ['/admin-workspaces', 'workspaces'],
   ['/project-selection', 'project-selection'],
-  ['/dashboard', 'dashboard'],
+  ['/dashboard', 'dashboard', '[data-testid=report-collectors-chart] svg'],
   ['/survey/survey-tools', 'survey-tools'],
   ['/survey/survey-data', 'survey-data'],
   ['/members', 'members'],
@@ -53,10 +54,11 @@ describe('the interface in Arabic', () => {
       await page.getByTestId('profile-menu').waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
       await chooseProject(page, DEMO_SURVEY_PROJECT);
-      for (const [path, name] of screens) {
+      for (const [path, name, ready] of screens) {
         await page.goto(path);
         const heading = page.locator('main').getByRole('heading').first();
         await heading.waitFor({ timeout: 30_000 });
+        if (ready) await page.locator(ready).first().waitFor({ timeout: 30_000 });
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         expect(await page.locator('main').innerText(), `${name} in Arabic`).toMatch(ARABIC);
         if (device === 'desktop') {

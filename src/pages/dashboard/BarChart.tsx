@@ -36,7 +36,9 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
     const category = {
       type: 'category' as const,
       data: labels,
-      axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151' },
+      // Each name in its own direction (first-strong isolate) in the ltr box: an Arabic date or choice
+      // label keeps its order.
+      axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151', formatter: (name: string) => `\u2068${name}\u2069` },
       ...(rtl ? (layout === 'horizontal' ? { position: 'right' as const } : { inverse: true }) : {}),
     };
     const value = {
