@@ -73,6 +73,8 @@ const config = defineConfig({
   },
   globalCss: {
     'html, body': { bg: 'gray.50', color: 'gray.800' },
+    // An icon that points along the line (back, next, open) turns round where the line runs right to left.
+    '[dir=rtl] [data-mirrored]': { transform: 'scaleX(-1)' },
   },
 });
 

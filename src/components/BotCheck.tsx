@@ -32,6 +32,7 @@ const altchaLanguages: Record<string, [string, () => Promise<unknown>]> = {
   fr: ['fr-fr', () => import('altcha/i18n/fr-fr')],
   ja: ['ja', () => import('altcha/i18n/ja')],
   zh: ['zh-cn', () => import('altcha/i18n/zh-cn')],
+  ar: ['ar', () => import('altcha/i18n/ar')],
 };
 
 function loadRecaptcha(siteKey: string): Promise<void> {

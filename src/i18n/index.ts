@@ -1,5 +1,6 @@
-// The interface languages (spec: de, en, es, fr, ja, zh; default en). English ships in the
-// main bundle; the others load when chosen. The API's messages are translated by their problem code.
+// The interface languages (spec: de, en, es, fr, ja, zh; default en), and Arabic beyond the spec's six:
+// the product's bar asks for every screen in Arabic, mirrored (setLanguage sets <html dir>). English ships
+// in the main bundle; the others load when chosen. The API's messages are translated by their problem code.
 // On a survey's address only the fill page's English ships up front (the rest is two thirds of
 // the file, about 11 KiB compressed, that a respondent never reads); every other address loads it all.
 // The texts live in ./texts.ts (no i18next on a survey's address); the signed-in app's i18next mirrors them
@@ -17,12 +18,13 @@ export const interfaceLanguages = [
   { code: 'fr', name: 'Français' },
   { code: 'ja', name: '日本語' },
   { code: 'zh', name: '中文' },
+  { code: 'ar', name: 'العربية' },
 ] as const;
 export type InterfaceLanguage = (typeof interfaceLanguages)[number]['code'];
 
 const LANGUAGE_KEY = 'fs.language';
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', '!./locales/en.json']);
-// Respondents' languages beyond the six: the fill page's own texts only (respondent/README.md).
+// Respondents' languages beyond the interface ones: the fill page's own texts only (respondent/README.md).
 const respondentLoaders = import.meta.glob<{ default: Record<string, unknown> }>('./respondent/*.json');
 export const respondentLanguages: readonly string[] = Object.keys(respondentLoaders).map((p) => p.replace(/^.*\/(.+)\.json$/, '$1'));
 

@@ -1,7 +1,6 @@
-// The billing screens right to left. The interface's six languages are all left to right, so
-// the direction is forced (<html lang="ar" dir="rtl"> on each screen shown, before its dialogs open) to check that the screens
-// mirror as a right-to-left language would show them: nothing runs off the page, the card numbers stay
-// left to right, and axe finds nothing critical or serious. Screenshots at 1280 and 360 px
+// The billing screens in the Arabic interface, right to left: each screen shown carries
+// <html lang="ar" dir="rtl">, nothing runs off the page, the card numbers stay left to right, and axe
+// finds nothing critical or serious. Screenshots at 1280 and 360 px
 // (tests/e2e/screenshots/billing-rtl-*.png), every billing screen: /subscription-plans with its card and
 // cancel dialogs, /payment-plans, /admin-payment-plans with the editor, /auth/payment's card form and
 // plans, /subscription/stripe.
@@ -16,20 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const rtlPage = (viewport: { width: number; height: number }) => newPage(browser, { viewport });
+/** A tab whose interface language is Arabic from its first page on (as a user's choice kept on the device). */
+async function rtlPage(viewport: { width: number; height: number }) {
+  const tab = await newPage(browser, { viewport });
+  await tab.context.addInitScript(() => localStorage.setItem('fs.language', 'ar'));
+  return tab;
+}
 
-/**
- * Turns the shown screen right to left as a right-to-left language would: <html lang dir> (the app sets
- * them only when the language changes; its LocaleProvider follows them, so dialogs opened after this
- * mirror too; the texts stay English, there being no Arabic interface), then checks it.
- */
+/** Checks the shown screen, in Arabic and right to left. */
 async function look(page: Page, name: string) {
-  await page.evaluate(() => {
-    document.documentElement.setAttribute('lang', 'ar');
-    document.documentElement.setAttribute('dir', 'rtl');
-  });
-  // The provider re-renders on the attribute change: two frames later the mirrored layout is drawn.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(
+    await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })),
+    `${name} <html lang dir>`,
+  ).toEqual({ lang: 'ar', dir: 'rtl' });
   // Nothing wider than the window (a mirrored layout pushing content off the left edge).
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

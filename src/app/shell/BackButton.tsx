@@ -22,7 +22,7 @@ export function BackButton({ route }: { route: RouteDecl }) {
       onClick={() => void (target.to === -1 ? navigate(-1) : navigate(target.to))}
       data-testid="back-button"
     >
-      <LuArrowLeft /> {t(target.label)}
+      <LuArrowLeft data-mirrored /> {t(target.label)}
     </Button>
   );
 }

@@ -75,7 +75,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: (() => void) | undefined }
                 ))}
                 {entries.length > 0 && <Menu.Separator />}
                 <Menu.Item value="logout" color="red.600">
-                  <LuLogOut /> {t('shell.logout')}
+                  <LuLogOut data-mirrored /> {t('shell.logout')}
                 </Menu.Item>
               </Menu.Content>
             </Menu.Positioner>

@@ -46,7 +46,7 @@ export function Pager({ list, sizes }: { list: PagedList; sizes?: readonly numbe
             <ButtonGroup variant="ghost" size="sm" attached={false} gap="1">
               <Pagination.PrevTrigger asChild>
                 <IconButton aria-label={t('adminScreen.previous')}>
-                  <LuChevronLeft />
+                  <LuChevronLeft data-mirrored />
                 </IconButton>
               </Pagination.PrevTrigger>
               <Pagination.Items
@@ -58,7 +58,7 @@ export function Pager({ list, sizes }: { list: PagedList; sizes?: readonly numbe
               />
               <Pagination.NextTrigger asChild>
                 <IconButton aria-label={t('adminScreen.next')} data-testid="next-page">
-                  <LuChevronRight />
+                  <LuChevronRight data-mirrored />
                 </IconButton>
               </Pagination.NextTrigger>
             </ButtonGroup>

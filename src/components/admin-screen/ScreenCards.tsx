@@ -4,6 +4,7 @@ import { Box, Card, Heading, IconButton, Menu, Portal, SimpleGrid, Skeleton, Tex
 import { useTranslation } from 'react-i18next';
 import { LuEllipsisVertical, LuFolderKanban, LuPlus } from 'react-icons/lu';
 import type { Action, ScreenDeclaration } from '../../../schemas/screens';
+import { ownDirection } from './cells';
 import { ActionIcon } from './icons';
 import type { Row, ScreenList } from './useScreenList';
 
@@ -47,12 +48,12 @@ export function ScreenCards({ decl, list, rowActions, createCard, onAction }: Ca
               <Box color="brand.600" fontSize="2xl">
                 <LuFolderKanban />
               </Box>
-              <Heading size="md" lineClamp={2}>
-                <bdi>{String(row[title?.key ?? 'name'] ?? '')}</bdi>
+              <Heading size="md" lineClamp={2} {...ownDirection}>
+                {String(row[title?.key ?? 'name'] ?? '')}
               </Heading>
               {subtitle && (
-                <Text fontSize="sm" color="gray.600" lineClamp={3}>
-                  <bdi>{String(row[subtitle.key] ?? '')}</bdi>
+                <Text fontSize="sm" color="gray.600" lineClamp={3} {...ownDirection}>
+                  {String(row[subtitle.key] ?? '')}
                 </Text>
               )}
             </Card.Body>

@@ -4,7 +4,7 @@ import { Box, Button, Checkbox, IconButton, Menu, Portal, Skeleton, Table, Text 
 import { LuEllipsisVertical } from 'react-icons/lu';
 import { useTranslation } from 'react-i18next';
 import type { Action, ScreenDeclaration } from '../../../schemas/screens';
-import { renderCell } from './cells';
+import { ownDirection, renderCell, typedText } from './cells';
 import { ActionIcon } from './icons';
 import type { ScreenList } from './useScreenList';
 import type { Row } from './useScreenList';
@@ -110,13 +110,27 @@ export function ScreenTable({ decl, list, rowActions, selectable, selected, onSe
                         </Checkbox.Root>
                       </Table.Cell>
                     )}
-                    {decl.columns.map((c) => (
-                      <Table.Cell key={c.key} display={cellDisplay(c.hideBelow)} fontWeight={c.primary ? 'semibold' : undefined} maxW="md">
-                        <Text as="div" lineClamp={2}>
-                          {renderCell(c, row, t, i18n.language)}
-                        </Text>
-                      </Table.Cell>
-                    ))}
+                    {decl.columns.map((c) => {
+                      const typed = typedText(c, row);
+                      return (
+                        <Table.Cell
+                          key={c.key}
+                          display={cellDisplay(c.hideBelow)}
+                          fontWeight={c.primary ? 'semibold' : undefined}
+                          maxW="md"
+                        >
+                          {typed !== undefined ? (
+                            <Text as="div" lineClamp={2} {...ownDirection}>
+                              {typed}
+                            </Text>
+                          ) : (
+                            <Text as="div" lineClamp={2}>
+                              {renderCell(c, row, t, i18n.language)}
+                            </Text>
+                          )}
+                        </Table.Cell>
+                      );
+                    })}
                     {rowActions.length > 0 && (
                       <Table.Cell textAlign="end" whiteSpace="nowrap" {...stickyEnd} bg="white" onClick={(e) => e.stopPropagation()}>
                         {rowActions

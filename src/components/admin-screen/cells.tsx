@@ -8,14 +8,28 @@ import type { Row } from './useScreenList';
 
 const dash = <Text color="gray.400">–</Text>;
 
+/**
+ * The block of a clamped text users typed (a name, a note), holding that text alone: it takes the text's
+ * own direction (dir="auto" isolates as <bdi> does), so an English name on an Arabic page is cut at its
+ * end rather than its start; it stays aligned to the page's start.
+ */
+export const ownDirection = { dir: 'auto', textAlign: 'left', _rtl: { textAlign: 'right' } } as const;
+
+/** What a user typed that a text or person column shows, if any. */
+export function typedText(column: Column, row: Row): string | undefined {
+  const v = row[column.key];
+  if (column.kind === 'text') return typeof v === 'string' && v !== '' ? v : undefined;
+  if (column.kind === 'person') return (v as { fullName?: string } | null)?.fullName || undefined;
+  return undefined;
+}
+
 export function renderCell(column: Column, row: Row, t: TFunction, language: string): ReactNode {
   const v = row[column.key];
   switch (column.kind) {
     case 'text':
-      return typeof v === 'string' && v !== '' ? <bdi>{v}</bdi> : dash;
     case 'person': {
-      const name = (v as { fullName?: string } | null)?.fullName;
-      return name ? <bdi>{name}</bdi> : dash;
+      const typed = typedText(column, row);
+      return typed ? <bdi>{typed}</bdi> : dash;
     }
     case 'count':
       return Array.isArray(v) ? v.length : typeof v === 'number' ? v : 0;

@@ -18,7 +18,7 @@ export const actionIcons: Record<NonNullable<Action['icon']>, IconType> = {
 export function ActionIcon({ name }: { name: Action['icon'] }) {
   if (!name) return null;
   const Icon = actionIcons[name];
-  return <Icon aria-hidden />;
+  return <Icon aria-hidden data-mirrored={name === 'open' ? true : undefined} />;
 }
 
 export function paletteOf(a: Pick<Action, 'tone'>): { colorPalette: string; variant: 'solid' | 'outline' | 'ghost' } {

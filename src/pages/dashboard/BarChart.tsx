@@ -7,6 +7,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useDocumentDir } from '../../app/documentLocale';
 
 echarts.use([EBar, ELine, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -24,6 +25,10 @@ const BRAND = '#2563eb';
 export default function BarChart({ labels, values, layout, summary, testId }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const height = layout === 'horizontal' ? Math.max(140, labels.length * 30 + 40) : 240;
+  // Right to left, the chart mirrors: bars grow from the right, the categories and the value scale
+  // stand on the right and time runs leftwards. ECharts lays out its own texts as left to right, so
+  // its box stays ltr whatever the page's direction.
+  const rtl = useDocumentDir() === 'rtl';
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -31,13 +36,21 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
     const category = {
       type: 'category' as const,
       data: labels,
-      axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151' },
+      // Each name in its own direction (first-strong isolate) in the ltr box: an Arabic date or choice
+      // label keeps its order.
+      axisLabel: { width: 110, overflow: 'truncate' as const, color: '#374151', formatter: (name: string) => `\u2068${name}\u2069` },
+      ...(rtl ? (layout === 'horizontal' ? { position: 'right' as const } : { inverse: true }) : {}),
     };
-    const value = { type: 'value' as const, minInterval: 1, axisLabel: { color: '#374151' } };
+    const value = {
+      type: 'value' as const,
+      minInterval: 1,
+      axisLabel: { color: '#374151' },
+      ...(rtl ? (layout === 'horizontal' ? { inverse: true } : { position: 'right' as const }) : {}),
+    };
     chart.setOption({
       aria: { enabled: false },
       animation: false,
-      grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
+      grid: { left: rtl ? 16 : 8, right: rtl ? 8 : 16, top: 12, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis' },
       xAxis: layout === 'horizontal' ? value : category,
       yAxis: layout === 'horizontal' ? { ...category, inverse: true } : value,
@@ -47,7 +60,7 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
           data: values,
           itemStyle: { color: BRAND },
           barMaxWidth: 32,
-          label: { show: layout === 'horizontal', position: 'right' },
+          label: { show: layout === 'horizontal', position: rtl ? 'left' : 'right' },
         },
       ],
     });
@@ -57,6 +70,6 @@ export default function BarChart({ labels, values, layout, summary, testId }: Ch
       ro.disconnect();
       chart.dispose();
     };
-  }, [labels, values, layout]);
-  return <div ref={ref} role="img" aria-label={summary} data-testid={testId} style={{ width: '100%', height }} />;
+  }, [labels, values, layout, rtl]);
+  return <div ref={ref} dir="ltr" role="img" aria-label={summary} data-testid={testId} style={{ width: '100%', height }} />;
 }

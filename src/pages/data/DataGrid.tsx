@@ -85,7 +85,9 @@ const FACTS: Readonly<Record<string, Fact>> = {
     );
   },
   _duration: (r, c) => durationText(r.durationSeconds, c.language),
-  _location: (r) => (r.latitude !== null && r.longitude !== null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : ''),
+  // A pair of coordinates reads left to right in every language.
+  _location: (r) =>
+    r.latitude !== null && r.longitude !== null ? <bdi dir="ltr">{`${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}`}</bdi> : '',
 };
 
 function cellContent(r: SubmissionRow, column: GridColumn, selected: boolean, c: CellContext): ReactNode {

@@ -188,7 +188,7 @@ export default function TicketPage() {
   const back = (
     <ChakraLink asChild color="brand.700" fontWeight="medium">
       <Link to="/tickets" data-testid="ticket-back">
-        <LuArrowLeft aria-hidden="true" /> {t('tickets.detail.back')}
+        <LuArrowLeft aria-hidden="true" data-mirrored /> {t('tickets.detail.back')}
       </Link>
     </ChakraLink>
   );

@@ -11,10 +11,7 @@ import { isolateNumbers, isolateText } from '../../../widgets/shared/bidi';
 // The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
 const arabic: TFunction = (key, options) => translate(key, options, 'ar');
 beforeAll(() => {
-  texts.addResourceBundle(
-    'ar',
-    JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/respondent/ar.json'), 'utf8')) as Texts,
-  );
+  texts.addResourceBundle('ar', JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/locales/ar.json'), 'utf8')) as Texts);
 });
 
 const html = (text: string) => renderToStaticMarkup(<p dir="rtl">{isolateNumbers(text)}</p>);

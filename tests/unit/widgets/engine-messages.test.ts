@@ -15,7 +15,7 @@ const load = (path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8'))
 // The fill route's translator (widgets/runtime/texts.ts), as the fill page gives it to the widgets.
 beforeAll(() => {
   texts.addResourceBundle('en', load('locales/en.json'));
-  texts.addResourceBundle('ar', load('respondent/ar.json'));
+  texts.addResourceBundle('ar', load('locales/ar.json'));
   texts.addResourceBundle('ru', load('respondent/ru.json'));
 });
 const i18n = {

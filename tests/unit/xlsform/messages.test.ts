@@ -7,7 +7,7 @@ import { NEAREST_REASONS, REPORT_MESSAGES, type ReportCode } from '../../../engi
 
 type Texts = { xlsform: { messages: Record<string, string>; why: Record<string, string> } };
 const locale = (code: string): Texts => JSON.parse(readFileSync(`src/i18n/locales/${code}.json`, 'utf8')) as Texts;
-const LOCALES = ['en', 'de', 'es', 'fr', 'ja', 'zh'];
+const LOCALES = ['en', 'de', 'es', 'fr', 'ja', 'zh', 'ar'];
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
 const fill = (text: string, p: Record<string, string | number>): string =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));

@@ -55,7 +55,7 @@ export function BuilderToolbar({
         onClick={b.undo}
         data-testid="builder-undo"
       >
-        <LuUndo2 />
+        <LuUndo2 data-mirrored />
       </IconButton>
       <IconButton
         size="sm"
@@ -66,7 +66,7 @@ export function BuilderToolbar({
         onClick={b.redo}
         data-testid="builder-redo"
       >
-        <LuRedo2 />
+        <LuRedo2 data-mirrored />
       </IconButton>
       <Button size="sm" variant="outline" asChild>
         <a href={`/public-survey/${surveyId}`} target="_blank" rel="noopener" data-testid="builder-open-preview">
