@@ -4,7 +4,7 @@
 // submissions, repeats.
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileSurvey, decodeAnswers, encodeAnswers, q, repeat, section, survey } from '../../../engine/survey/index';
-import { blur, click, mountSurvey, question, settle, type, type MountedForm } from './support';
+import { blur, click, mountSurvey, question, settle, settleUntil, type, type MountedForm } from './support';
 
 let m: MountedForm | undefined;
 afterEach(() => {
@@ -103,16 +103,16 @@ describe('errors', () => {
     await settle();
     expect(errorAt('age')).toBeUndefined();
     blur(age);
-    await settle();
+    await settleUntil(() => errorAt('age') !== undefined);
     expect(errorAt('age')).toBe('Too old');
     expect(errorAt('name')).toBeUndefined();
     const result = m.runtime.validate()!;
-    await settle();
+    await settleUntil(() => errorAt('name') !== undefined);
     expect(result.message).toBe('Error: Please make sure you have filled all the required fields.');
     expect(result.issues[0]!.path).toBe('name');
     expect(errorAt('name')).toBe('This field is required');
     type(question(m.container, 'name').querySelector('textarea'), 'Amina');
-    await settle();
+    await settleUntil(() => errorAt('name') === undefined);
     expect(errorAt('name')).toBeUndefined();
   });
 });

@@ -97,3 +97,10 @@ export function blur(el: Element | null): void {
 export async function settle(ms = 40): Promise<void> {
   await act(() => new Promise((r) => setTimeout(r, ms)));
 }
+
+/** Lets timers run until `check` holds (a busy machine may need several frames), or the time is up. */
+export async function settleUntil(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  do await settle();
+  while (!check() && Date.now() < end);
+}
