@@ -68,7 +68,7 @@ const text = { type: 'string', maxLength: BENEFICIARY_TEXT_MAX, pattern: SINGLE_
 const nullableText = { type: ['string', 'null'], maxLength: BENEFICIARY_TEXT_MAX, pattern: SINGLE_LINE } as const;
 const nullableInt = { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 } as const;
 const columnKey = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$' } as const;
-const customValue = { type: ['string', 'number', 'null'], maxLength: BENEFICIARY_CELL_MAX } as const;
+const customValue = { anyOf: [{ type: 'string', maxLength: BENEFICIARY_CELL_MAX }, { type: 'number' }, { type: 'null' }] } as const;
 
 /** One of a list's own columns. */
 export const customColumnSchema = {

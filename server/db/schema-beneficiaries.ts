@@ -21,6 +21,7 @@ export interface BeneficiaryTablesTable {
 
 export interface BeneficiariesTable {
   id: Generated<string>;
+  seq: Generated<string>;
   organization_id: string;
   project_id: string;
   table_id: string;

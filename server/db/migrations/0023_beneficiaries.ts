@@ -24,6 +24,8 @@ export const beneficiaries = /* sql */ `
 
     create table beneficiaries (
       id uuid primary key default gen_random_uuid(),
+      -- The order people were added in: rows of one import share their created_at.
+      seq bigint generated always as identity,
       organization_id uuid not null,
       project_id uuid not null,
       table_id uuid not null,
@@ -59,7 +61,7 @@ export const beneficiaries = /* sql */ `
       foreign key (organization_id, project_id) references projects(organization_id, id) on delete cascade
     );
     -- A list's page in its order, and each of the spec's filters on it.
-    create index beneficiaries_table on beneficiaries (table_id, created_at, id) where deleted_at is null;
+    create index beneficiaries_table on beneficiaries (table_id, seq) where deleted_at is null;
     create index beneficiaries_table_key on beneficiaries (table_id, key_value) where deleted_at is null;
     create index beneficiaries_table_district on beneficiaries (table_id, district) where deleted_at is null;
     create index beneficiaries_table_intervention on beneficiaries (table_id, intervention) where deleted_at is null;

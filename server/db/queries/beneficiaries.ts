@@ -288,8 +288,7 @@ export async function pagePeople(q: Q, scope: ProjectScope, tableId: string, f: 
     base
       .select(personSelection)
       .select(dob)
-      .orderBy('b.created_at')
-      .orderBy('b.id')
+      .orderBy('b.seq')
       .limit(p.pageSize)
       .offset(offsetOf(p))
       .execute(),
@@ -330,7 +329,7 @@ export async function peopleByKey(q: Q, organizationId: string, tableId: string,
       .where('table_id', '=', tableId)
       .where('deleted_at', 'is', null)
       .where('key_value', 'in', keys.slice(i, i + 5000))
-      .orderBy('created_at')
+      .orderBy('seq')
       .execute();
     for (const r of rows) out.set(r.key_value!, [...(out.get(r.key_value!) ?? []), r.id]);
   }
