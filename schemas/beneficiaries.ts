@@ -282,6 +282,8 @@ export const tablesQuery = {
   additionalProperties: false,
   properties: {
     ProjectId: uuid,
+    /** The project's lists in the recycle bin instead (BENEFICIARY_EDITORS only). */
+    IsDeleted: { type: 'boolean', default: false },
     Page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
     PageSize: { type: 'integer', minimum: 1, maximum: BENEFICIARY_PAGE_MAX, default: 10 },
   },
@@ -383,7 +385,11 @@ export const beneficiaryDetailSchema = {
   required: ['beneficiary', 'table', 'history', 'submissions', 'contactsHidden'],
   properties: {
     beneficiary: beneficiarySchema,
-    table: { type: 'object', required: ['id', 'name', 'columns'], properties: { id: uuid, name: text, columns: beneficiaryTableSchema.properties.columns } },
+    table: {
+      type: 'object',
+      required: ['id', 'name', 'columns'],
+      properties: { id: uuid, name: text, columns: beneficiaryTableSchema.properties.columns },
+    },
     history: { type: 'array', maxItems: HISTORY_MAX, items: historyEntrySchema },
     submissions: { type: 'array', maxItems: HISTORY_MAX, items: linkedSubmissionSchema },
     contactsHidden: { type: 'boolean' },
@@ -409,7 +415,12 @@ export const eraseBody = { type: 'object', required: ['id'], additionalPropertie
 
 /** The respondent calls. importTable and previewImport are multipart: their fields are IMPORT_FIELDS. */
 export const BENEFICIARIES_API = {
-  previewImport: endpoint({ method: 'POST', path: '/Beneficiaries/previewImport', access: BENEFICIARY_EDITORS, answer: previewAnswerSchema }),
+  previewImport: endpoint({
+    method: 'POST',
+    path: '/Beneficiaries/previewImport',
+    access: BENEFICIARY_EDITORS,
+    answer: previewAnswerSchema,
+  }),
   importTable: endpoint({ method: 'POST', path: '/Beneficiaries/importTable', access: BENEFICIARY_EDITORS, answer: importAnswerSchema }),
   getTables: endpoint({
     method: 'GET',
@@ -441,5 +452,11 @@ export const BENEFICIARIES_API = {
   }),
   add: endpoint({ method: 'POST', path: '/Beneficiaries/add', access: BENEFICIARY_EDITORS, body: addBody, answer: beneficiarySchema }),
   edit: endpoint({ method: 'POST', path: '/Beneficiaries/edit', access: BENEFICIARY_EDITORS, body: editBody, answer: beneficiarySchema }),
-  erase: endpoint({ method: 'POST', path: '/Beneficiaries/erase', access: BENEFICIARY_ERASERS, body: eraseBody, answer: { type: 'boolean' } }),
+  erase: endpoint({
+    method: 'POST',
+    path: '/Beneficiaries/erase',
+    access: BENEFICIARY_ERASERS,
+    body: eraseBody,
+    answer: { type: 'boolean' },
+  }),
 } as const;

@@ -113,6 +113,7 @@ export default async function beneficiaryRoutes(app: App): Promise<void> {
         await beneficiaries.listTables(db(), tenantOf(req), req.query.ProjectId, {
           page: req.query.Page ?? 1,
           pageSize: req.query.PageSize ?? 10,
+          deleted: req.query.IsDeleted ?? false,
         }),
       ),
   });

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js/min';
 import {
   BENEFICIARY_CUSTOM_MAX,
+  BENEFICIARY_EDITORS,
   CONTACT_BLIND_ROLES,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -26,7 +27,7 @@ import {
   type ImportReport,
   type StandardField,
 } from '../../schemas/beneficiaries';
-import type { RoleName } from '../../schemas/roles';
+import { hasAnyRole, type RoleName } from '../../schemas/roles';
 import { isValidEmail, normalizePhone } from '../../engine/validation/account';
 import * as q from '../db/queries/beneficiaries';
 import type { DB } from '../db/schema';
@@ -92,13 +93,18 @@ function toBeneficiary(r: q.PersonRow, hide: boolean): Beneficiary {
   };
 }
 
-async function audit(db: Q, t: Tenant, e: { projectId: string; tableId: string; beneficiaryId: string | null; action: 'viewContacts' | 'erase'; people: number }) {
+async function audit(
+  db: Q,
+  t: Tenant,
+  e: { projectId: string; tableId: string; beneficiaryId: string | null; action: 'viewContacts' | 'erase'; people: number },
+) {
   await q.writeAudit(db, { ...e, organizationId: t.organizationId, userId: t.userId, userName: await q.userName(db, t.userId) });
 }
 
 // ---- Reading ----
 
-export async function listTables(db: Q, t: Tenant, projectId: string, page: { page: number; pageSize: number }) {
+export async function listTables(db: Q, t: Tenant, projectId: string, page: { page: number; pageSize: number; deleted: boolean }) {
+  if (page.deleted && !hasAnyRole(t.roles, BENEFICIARY_EDITORS)) throw problem('forbidden');
   if (seesNone(t)) return { tables: [], totalSize: 0 };
   const { rows, total } = await q.listTables(db, scopeOf(t), projectId, page);
   return {
@@ -110,7 +116,7 @@ export async function listTables(db: Q, t: Tenant, projectId: string, page: { pa
       columns: r.columns,
       size: r.size,
       createdAt: new Date(r.createdAt).toISOString(),
-      deletedAt: null,
+      deletedAt: r.deletedAt ? new Date(r.deletedAt).toISOString() : null,
     })),
     totalSize: total,
   };
@@ -135,7 +141,8 @@ export async function pageOf(db: Q, t: Tenant, query: BeneficiariesQuery) {
     { page: query.Page ?? 1, pageSize: query.PageSize ?? 10 },
   );
   const shown = rows.filter((r) => r.phone !== null || r.email !== null).length;
-  if (!hide && shown > 0) await audit(db, t, { projectId: table.projectId, tableId: table.id, beneficiaryId: null, action: 'viewContacts', people: shown });
+  if (!hide && shown > 0)
+    await audit(db, t, { projectId: table.projectId, tableId: table.id, beneficiaryId: null, action: 'viewContacts', people: shown });
   return { beneficiaries: rows.map((r) => toBeneficiary(r, hide)), totalSize: total, contactsHidden: hide };
 }
 
@@ -243,12 +250,21 @@ export interface ImportFile {
 }
 
 const refuse = (lines: ImportLine[], message = 'The file cannot be imported.') =>
-  problem('beneficiaryImportRefused', { message, errors: lines.slice(0, 20).map((l) => `row ${l.row}${l.column ? ` column '${l.column}'` : ''}: ${l.message}`), data: { lines: lines.slice(0, IMPORT_REPORT_MAX) } });
+  problem('beneficiaryImportRefused', {
+    message,
+    errors: lines.slice(0, 20).map((l) => `row ${l.row}${l.column ? ` column '${l.column}'` : ''}: ${l.message}`),
+    data: { lines: lines.slice(0, IMPORT_REPORT_MAX) },
+  });
 
 /** The file's rows as text: the heading row, then the data rows (blank rows dropped). */
 async function readFile(file: ImportFile): Promise<{ headings: string[]; rows: string[][] }> {
   if (/\.xls$/i.test(file.fileName))
-    throw refuse([{ ...line(0, '', 'unreadable', 'error'), message: 'This is an Excel 97-2003 workbook (.xls): save it as .xlsx or .csv and import that.' }]);
+    throw refuse([
+      {
+        ...line(0, '', 'unreadable', 'error'),
+        message: 'This is an Excel 97-2003 workbook (.xls): save it as .xlsx or .csv and import that.',
+      },
+    ]);
   let read;
   try {
     read = await runInWorker(
@@ -397,9 +413,7 @@ export async function importTable(
     targets.push({ target: { column: col }, heading: c.source, at });
   }
   if (columns.length > BENEFICIARY_CUSTOM_MAX) throw bad(`adds more than ${BENEFICIARY_CUSTOM_MAX} columns of the list's own`);
-  const mapped = new Set<keyof q.PersonValues>(
-    targets.flatMap((x) => ('field' in x.target ? [FIELD_OF[x.target.field]] : [])),
-  );
+  const mapped = new Set<keyof q.PersonValues>(targets.flatMap((x) => ('field' in x.target ? [FIELD_OF[x.target.field]] : [])));
 
   const look = await lookupsFor(db, t.organizationId, project.workspaceId, m.phoneRegion ?? project.countryCode);
   const lines: ImportLine[] = [];
@@ -417,9 +431,12 @@ export async function importTable(
     return { rowNo, values: out.values, key: k, refused: out.lines.some((l) => l.level === 'error') };
   });
   const refusedCount = read.filter((r) => r.refused).length;
-  if (m.strict && refusedCount > 0) throw refuse(lines, `The file cannot be imported: ${refusedCount} row${refusedCount === 1 ? ' is' : 's are'} refused.`);
+  if (m.strict && refusedCount > 0)
+    throw refuse(lines, `The file cannot be imported: ${refusedCount} row${refusedCount === 1 ? ' is' : 's are'} refused.`);
 
-  const stored = existing ? await q.peopleByKey(db, t.organizationId, existing.id, [...new Set(read.flatMap((r) => (r.key && !r.refused ? [r.key] : [])))]) : new Map<string, string[]>();
+  const stored = existing
+    ? await q.peopleByKey(db, t.organizationId, existing.id, [...new Set(read.flatMap((r) => (r.key && !r.refused ? [r.key] : [])))])
+    : new Map<string, string[]>();
   const fresh: { rowNo: number; values: q.PersonValues; keyValue: string | null }[] = [];
   const freshByKey = new Map<string, number>();
   const updates = new Map<string, Partial<q.PersonValues>>();
@@ -457,13 +474,23 @@ export async function importTable(
       (await q.insertTable(trx, {
         organizationId: t.organizationId,
         projectId: req.projectId,
-        name: m.name ?? (req.file.fileName.replace(/\.[^.]*$/, '').trim().slice(0, 200) || 'Respondents'),
+        name:
+          m.name ??
+          (req.file.fileName
+            .replace(/\.[^.]*$/, '')
+            .trim()
+            .slice(0, 200) ||
+            'Respondents'),
         keyField: key,
         columns,
         createdBy: t.userId,
       }));
     if (existing && columns.length !== existing.columns.length) await q.setTableColumns(trx, t.organizationId, id, columns);
-    const ids = await q.insertPeople(trx, { organizationId: t.organizationId, projectId: req.projectId, tableId: id, createdBy: t.userId }, fresh);
+    const ids = await q.insertPeople(
+      trx,
+      { organizationId: t.organizationId, projectId: req.projectId, tableId: id, createdBy: t.userId },
+      fresh,
+    );
     const history: { beneficiaryId: string; action: 'imported'; changes: q.Change[] }[] = ids.map((beneficiaryId) => ({
       beneficiaryId,
       action: 'imported',
@@ -507,10 +534,13 @@ async function checkInput(db: Q, t: Tenant, table: q.TableRow, input: Beneficiar
     problem(code, { errors: [`'${name}' ${why}`] });
   for (const k of ['idNumber', 'fullName', 'state', 'city', 'district', 'intervention', 'type'] as const) {
     const v = input[k];
-    if (v !== undefined) (out as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() || (k === 'idNumber' || k === 'fullName' ? null : '') : v;
+    if (v !== undefined)
+      (out as Record<string, unknown>)[k] = typeof v === 'string' ? v.trim() || (k === 'idNumber' || k === 'fullName' ? null : '') : v;
   }
-  for (const k of ['gender', 'age', 'preferredChannel', 'dateOfBirth'] as const) if (input[k] !== undefined) (out as Record<string, unknown>)[k] = input[k];
-  if (input.dateOfBirth && input.dateOfBirth > new Date().toISOString().slice(0, 10)) throw field('dateOfBirth', 'validation', 'is in the future');
+  for (const k of ['gender', 'age', 'preferredChannel', 'dateOfBirth'] as const)
+    if (input[k] !== undefined) (out as Record<string, unknown>)[k] = input[k];
+  if (input.dateOfBirth && input.dateOfBirth > new Date().toISOString().slice(0, 10))
+    throw field('dateOfBirth', 'validation', 'is in the future');
   if (input.phone !== undefined) {
     if (input.phone === null || input.phone.trim() === '') out.phone = null;
     else {
@@ -580,9 +610,11 @@ export async function add(db: Q, t: Tenant, tableId: string, input: BeneficiaryI
   await refuseDuplicate(db, t, table, keyValue);
   const by = { userId: t.userId, userName: await q.userName(db, t.userId) };
   const id = await db.transaction().execute(async (trx) => {
-    const [id] = await q.insertPeople(trx, { organizationId: t.organizationId, projectId: table.projectId, tableId: table.id, createdBy: t.userId }, [
-      { values: person, keyValue },
-    ]);
+    const [id] = await q.insertPeople(
+      trx,
+      { organizationId: t.organizationId, projectId: table.projectId, tableId: table.id, createdBy: t.userId },
+      [{ values: person, keyValue }],
+    );
     await q.recordChanges(trx, t.organizationId, by, [{ beneficiaryId: id!, action: 'created', changes: diff(undefined, values) }]);
     return id!;
   });

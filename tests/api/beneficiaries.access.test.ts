@@ -68,7 +68,10 @@ const page = async (s: Session, query: Record<string, string> = {}) =>
   t.call<BeneficiaryPage>('GET', '/api/Beneficiaries/getBeneficiaries', { session: s, query: { TableId: tableId, ...query } });
 const byId = async (s: Session, id: string) => t.call<BeneficiaryDetail>('GET', `/api/Beneficiaries/getById/${id}`, { session: s });
 const toggle = async (s: Session, id: string, entityType: number, isDeleted: boolean) =>
-  t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore`, { session: s, query: { entityType: String(entityType), isDeleted: String(isDeleted) } });
+  t.call('PUT', `/api/DataCollection/${id}/toggleDeleteOrRestore`, {
+    session: s,
+    query: { entityType: String(entityType), isDeleted: String(isDeleted) },
+  });
 const audits = async () => t.db.selectFrom('beneficiary_audit').selectAll().orderBy('id').execute();
 async function someone(i = 0): Promise<Beneficiary> {
   return (await page(await as(demo.manager), { Search: `P-${String(i).padStart(4, '0')}` })).body.data.beneficiaries[0]!;
@@ -109,7 +112,10 @@ describe('GET /api/Beneficiaries/getBeneficiaries', () => {
 describe('who sees what', () => {
   it('shows a data collector no list and no respondent (tasks name no respondents yet)', async () => {
     const c = await as(demo.collector);
-    const lists = await t.call<{ tables: unknown[]; totalSize: number }>('GET', '/api/Beneficiaries/getTables', { session: c, query: { ProjectId: projectId } });
+    const lists = await t.call<{ tables: unknown[]; totalSize: number }>('GET', '/api/Beneficiaries/getTables', {
+      session: c,
+      query: { ProjectId: projectId },
+    });
     expect(lists.status).toBe(200);
     expect(lists.body.data).toEqual({ tables: [], totalSize: 0 });
     expect((await page(c)).status).toBe(404);
@@ -124,11 +130,16 @@ describe('who sees what', () => {
     expect(r.beneficiaries[0]!.fullName).toBe('Person 0');
     expect((await page(g, { Search: 'p3@example.org' })).body.data.totalSize).toBe(0);
     const who = await someone(3);
-    await t.call('POST', '/api/Beneficiaries/edit', { session: await as(demo.manager), body: { id: who.id, fields: { phone: '+254733000333' } } });
+    await t.call('POST', '/api/Beneficiaries/edit', {
+      session: await as(demo.manager),
+      body: { id: who.id, fields: { phone: '+254733000333' } },
+    });
     const d = (await byId(g, who.id)).body.data;
     expect(d.beneficiary.phone).toBeNull();
     expect(d.history.flatMap((h) => h.changes)).toContainEqual({ field: 'phone', from: null, to: null });
-    expect((await t.call('POST', '/api/Beneficiaries/add', { session: g, body: { tableId, fields: { idNumber: 'G-1' } } })).status).toBe(403);
+    expect((await t.call('POST', '/api/Beneficiaries/add', { session: g, body: { tableId, fields: { idNumber: 'G-1' } } })).status).toBe(
+      403,
+    );
   });
 
   it("answers 404 for another organization's list and person, and changes nothing", async () => {
@@ -136,14 +147,16 @@ describe('who sees what', () => {
     const who = await someone(1);
     expect((await page(o)).status).toBe(404);
     expect((await byId(o, who.id)).status).toBe(404);
-    expect((await t.call('POST', '/api/Beneficiaries/edit', { session: o, body: { id: who.id, fields: { fullName: 'Hijacked' } } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/api/Beneficiaries/edit', { session: o, body: { id: who.id, fields: { fullName: 'Hijacked' } } })).status,
+    ).toBe(404);
     expect((await t.call('POST', '/api/Beneficiaries/erase', { session: o, body: { id: who.id } })).status).toBe(404);
     expect((await toggle(o, who.id, entityTypes.Beneficiary, true)).status).toBe(404);
     expect((await toggle(o, tableId, entityTypes.ImportedBeneficiaryTable, true)).status).toBe(404);
     expect((await someone(1)).fullName).toBe('Person 1');
   });
 
-  it('lists the project\'s respondent lists in importedBeneficiaryTableIds', async () => {
+  it("lists the project's respondent lists in importedBeneficiaryTableIds", async () => {
     const r = await t.call<{ importedBeneficiaryTableIds: string[] }>('GET', `/api/Projects/getById/${projectId}`, {
       session: await as(demo.manager),
     });
@@ -166,15 +179,20 @@ describe('the audit log of contact fields', () => {
     await byId(await as(demo.admin), who.id);
     const rows = (await audits()).slice(before);
     const managerUser = t.ids.users[demo.manager];
-    expect(rows).toContainEqual(expect.objectContaining({ action: 'viewContacts', table_id: tableId, beneficiary_id: null, people: 20, user_id: managerUser }));
-    expect(rows).toContainEqual(expect.objectContaining({ action: 'viewContacts', beneficiary_id: who.id, people: 1, user_id: t.ids.users[demo.admin] }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ action: 'viewContacts', table_id: tableId, beneficiary_id: null, people: 20, user_id: managerUser }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({ action: 'viewContacts', beneficiary_id: who.id, people: 1, user_id: t.ids.users[demo.admin] }),
+    );
   });
 });
 
 describe('add, edit and the history', () => {
   it('adds a person, refuses a bad phone, a bad e-mail and a duplicate key, and records every change', async () => {
     const s = await as(demo.junior);
-    const add = (fields: Record<string, unknown>) => t.call<Beneficiary>('POST', '/api/Beneficiaries/add', { session: s, body: { tableId, fields } });
+    const add = (fields: Record<string, unknown>) =>
+      t.call<Beneficiary>('POST', '/api/Beneficiaries/add', { session: s, body: { tableId, fields } });
     expect((await add({ idNumber: 'N-1', phone: '123' })).body.code).toBe('invalidPhone');
     expect((await add({ idNumber: 'N-1', email: '1bad@x' })).body.code).toBe('invalidEmail');
     expect((await add({ idNumber: 'P-0001' })).body.code).toBe('beneficiaryDuplicate');
@@ -208,14 +226,24 @@ describe('POST /api/Beneficiaries/erase', () => {
     const r = await t.call('POST', '/api/Beneficiaries/erase', { session: s, body: { id: who.id } });
     expect(r.status).toBe(200);
     const d = (await byId(s, who.id)).body.data;
-    expect(d.beneficiary).toMatchObject({ erased: true, fullName: null, idNumber: null, phone: null, email: null, district: '', gender: null });
+    expect(d.beneficiary).toMatchObject({
+      erased: true,
+      fullName: null,
+      idNumber: null,
+      phone: null,
+      email: null,
+      district: '',
+      gender: null,
+    });
     expect(d.history.every((h) => h.changes.length === 0)).toBe(true);
     expect(d.history.at(-1)!.action).toBe('erased');
     expect((await page(s)).body.data.totalSize).toBe(251);
     const text = JSON.stringify(await t.db.selectFrom('beneficiary_changes').selectAll().where('beneficiary_id', '=', who.id).execute());
     expect(text).not.toMatch(/Before erasure|Person 9|p9@example/);
     expect(await audits()).toContainEqual(expect.objectContaining({ action: 'erase', beneficiary_id: who.id }));
-    expect((await t.call('POST', '/api/Beneficiaries/edit', { session: s, body: { id: who.id, fields: { fullName: 'Back' } } })).body.code).toBe('beneficiaryErased');
+    expect(
+      (await t.call('POST', '/api/Beneficiaries/edit', { session: s, body: { id: who.id, fields: { fullName: 'Back' } } })).body.code,
+    ).toBe('beneficiaryErased');
   });
 });
 
@@ -236,7 +264,10 @@ describe('the recycle bin: a respondent (10) and a list (14)', () => {
     const s = await as(demo.manager);
     expect((await toggle(s, tableId, entityTypes.ImportedBeneficiaryTable, true)).status).toBe(200);
     expect((await page(s)).status).toBe(404);
-    const lists = await t.call<{ totalSize: number }>('GET', '/api/Beneficiaries/getTables', { session: s, query: { ProjectId: projectId } });
+    const lists = await t.call<{ totalSize: number }>('GET', '/api/Beneficiaries/getTables', {
+      session: s,
+      query: { ProjectId: projectId },
+    });
     expect(lists.body.data.totalSize).toBe(0);
     expect((await toggle(s, tableId, entityTypes.ImportedBeneficiaryTable, false)).status).toBe(200);
     expect((await page(s)).body.data.totalSize).toBe(251);
@@ -249,7 +280,11 @@ describe('the recycle bin: a respondent (10) and a list (14)', () => {
     await toggle(s, old.id, entityTypes.Beneficiary, true);
     await toggle(s, young.id, entityTypes.Beneficiary, true);
     const now = new Date();
-    await t.db.updateTable('beneficiaries').set({ deleted_at: new Date(now.getTime() - 61 * 86_400_000) }).where('id', '=', old.id).execute();
+    await t.db
+      .updateTable('beneficiaries')
+      .set({ deleted_at: new Date(now.getTime() - 61 * 86_400_000) })
+      .where('id', '=', old.id)
+      .execute();
     const r = await purgeExpired(t.db, now);
     expect(r.beneficiaries).toBe(1);
     const left = await t.db.selectFrom('beneficiaries').select('id').where('id', 'in', [old.id, young.id]).execute();

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n'));
+const csv = (rows: string[][]) =>
+  Buffer.from(rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n'));
 const HEAD = ['National ID', 'Full name', 'Sex', 'Phone', 'E-mail', 'Country', 'State', 'City', 'District', 'Household size'];
 const GOOD = [
   ['KE-001', 'Amina Yusuf', 'Female', '0712 345 678', 'amina@example.org', 'Kenya', 'Turkana', 'Lodwar', 'Turkana Central', '5'],
@@ -51,20 +52,47 @@ async function send(
   file: { name: string; bytes: Buffer },
   fields: { Mapping?: ImportMapping | string; TableId?: string; ProjectId?: string } = {},
 ) {
-  const entries: [string, string | { fileName: string; contentType: string; bytes: Uint8Array }][] = [['ProjectId', fields.ProjectId ?? projectId]];
-  if (fields.Mapping !== undefined) entries.push(['Mapping', typeof fields.Mapping === 'string' ? fields.Mapping : JSON.stringify(fields.Mapping)]);
+  const entries: [string, string | { fileName: string; contentType: string; bytes: Uint8Array }][] = [
+    ['ProjectId', fields.ProjectId ?? projectId],
+  ];
+  if (fields.Mapping !== undefined)
+    entries.push(['Mapping', typeof fields.Mapping === 'string' ? fields.Mapping : JSON.stringify(fields.Mapping)]);
   if (fields.TableId) entries.push(['TableId', fields.TableId]);
   entries.push(['File', { fileName: file.name, contentType: 'text/csv', bytes: file.bytes }]);
   const { payload, headers } = multipart(entries);
-  return t.call<{ tableId: string; report: ImportReport } & ImportPreview>('POST', `/api/Beneficiaries/${path}`, { session: s, body: payload, headers });
+  return t.call<{ tableId: string; report: ImportReport } & ImportPreview>('POST', `/api/Beneficiaries/${path}`, {
+    session: s,
+    body: payload,
+    headers,
+  });
 }
 const importCsv = async (rows: string[][], m: ImportMapping, tableId?: string) =>
-  send('importTable', await as(demo.manager), { name: 'round1.csv', bytes: csv(rows) }, { Mapping: m, ...(tableId ? { TableId: tableId } : {}) });
+  send(
+    'importTable',
+    await as(demo.manager),
+    { name: 'round1.csv', bytes: csv(rows) },
+    { Mapping: m, ...(tableId ? { TableId: tableId } : {}) },
+  );
 const page = async (tableId: string, query: Record<string, string> = {}) =>
-  (await t.call<BeneficiaryPage>('GET', '/api/Beneficiaries/getBeneficiaries', { session: await as(demo.manager), query: { TableId: tableId, PageSize: '100', ...query } })).body.data;
+  (
+    await t.call<BeneficiaryPage>('GET', '/api/Beneficiaries/getBeneficiaries', {
+      session: await as(demo.manager),
+      query: { TableId: tableId, PageSize: '100', ...query },
+    })
+  ).body.data;
 const counts = async () => ({
-  tables: (await t.db.selectFrom('beneficiary_tables').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-  people: (await t.db.selectFrom('beneficiaries').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+  tables: (
+    await t.db
+      .selectFrom('beneficiary_tables')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+  people: (
+    await t.db
+      .selectFrom('beneficiaries')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
 });
 
 describe('POST /api/Beneficiaries/previewImport', () => {
@@ -76,7 +104,14 @@ describe('POST /api/Beneficiaries/previewImport', () => {
     expect(r.body.data.totalRows).toBe(2);
     expect(r.body.data.rows[0]![1]).toBe('Amina Yusuf');
     const fields = Object.fromEntries(r.body.data.suggested.columns.map((c) => [c.source, c.field]));
-    expect(fields).toMatchObject({ 'National ID': 'idNumber', 'Full name': 'fullName', Sex: 'gender', Phone: 'phone', 'E-mail': 'email', District: 'district' });
+    expect(fields).toMatchObject({
+      'National ID': 'idNumber',
+      'Full name': 'fullName',
+      Sex: 'gender',
+      Phone: 'phone',
+      'E-mail': 'email',
+      District: 'district',
+    });
     expect(r.body.data.suggested.columns.find((c) => c.source === 'Household size')).toMatchObject({ field: 'custom', type: 'number' });
     expect(r.body.data.suggested.key).toBe('idNumber');
     expect(r.body.data.suggested.name).toBe('households');
@@ -113,7 +148,14 @@ describe('POST /api/Beneficiaries/importTable', () => {
     expect(list.totalSize).toBe(2);
     const amina = list.beneficiaries.find((b) => b.idNumber === 'KE-001')!;
     // The phone in E.164, read in the project's country (Kenya), the place as the product's data spells it.
-    expect(amina).toMatchObject({ fullName: 'Amina Yusuf', gender: 1, phone: '+254712345678', state: 'Turkana', city: 'Lodwar', custom: { household_size: 5 } });
+    expect(amina).toMatchObject({
+      fullName: 'Amina Yusuf',
+      gender: 1,
+      phone: '+254712345678',
+      state: 'Turkana',
+      city: 'Lodwar',
+      custom: { household_size: 5 },
+    });
   });
 
   it('keeps a formula-like cell as text', async () => {
@@ -124,7 +166,10 @@ describe('POST /api/Beneficiaries/importTable', () => {
 
   it('stores nothing in strict mode when one row is refused', async () => {
     const before = await counts();
-    const r = await importCsv([HEAD, ...GOOD, ['KE-009', 'Fatuma', 'F', 'abc', '', '', '', '', '', '']], mapping({ strict: true, name: 'Strict' }));
+    const r = await importCsv(
+      [HEAD, ...GOOD, ['KE-009', 'Fatuma', 'F', 'abc', '', '', '', '', '', '']],
+      mapping({ strict: true, name: 'Strict' }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('beneficiaryImportRefused');
     expect(r.body.message).toMatch(/1 row is refused/);
@@ -148,8 +193,16 @@ describe('POST /api/Beneficiaries/importTable', () => {
     expect(after.totalSize).toBe(2);
     const amina = after.beneficiaries.find((b) => b.idNumber === 'KE-001')!;
     // What the file left blank stays as it was (the e-mail, the city).
-    expect(amina).toMatchObject({ fullName: 'Amina Yusuf Ali', phone: '+254712999000', email: 'amina@example.org', city: 'Lodwar', district: 'Turkana North', custom: { household_size: 6 } });
-    const detail = (await t.call<BeneficiaryDetail>('GET', `/api/Beneficiaries/getById/${amina.id}`, { session: await as(demo.manager) })).body.data;
+    expect(amina).toMatchObject({
+      fullName: 'Amina Yusuf Ali',
+      phone: '+254712999000',
+      email: 'amina@example.org',
+      city: 'Lodwar',
+      district: 'Turkana North',
+      custom: { household_size: 6 },
+    });
+    const detail = (await t.call<BeneficiaryDetail>('GET', `/api/Beneficiaries/getById/${amina.id}`, { session: await as(demo.manager) }))
+      .body.data;
     const change = detail.history.find((h) => h.changes.length)!;
     expect(change).toMatchObject({ action: 'imported', by: 'Marcus Manager' });
     expect(change.changes).toEqual(expect.arrayContaining([{ field: 'fullName', from: 'Amina Yusuf', to: 'Amina Yusuf Ali' }]));
@@ -172,7 +225,12 @@ describe('POST /api/Beneficiaries/importTable', () => {
     const r = await send('importTable', s, { name: 'people.xlsx', bytes }, { Mapping: prev.body.data.suggested });
     expect(r.status).toBe(200);
     const list = await page(r.body.data.tableId);
-    expect(list.beneficiaries[0]).toMatchObject({ idNumber: 'X-1', fullName: 'Grace Atieno', dateOfBirth: '1990-05-17', phone: '+254711000222' });
+    expect(list.beneficiaries[0]).toMatchObject({
+      idNumber: 'X-1',
+      fullName: 'Grace Atieno',
+      dateOfBirth: '1990-05-17',
+      phone: '+254711000222',
+    });
   });
 
   it('refuses another file type, a mapping naming no column of the file, and bad JSON, storing nothing', async () => {
@@ -195,7 +253,7 @@ describe('POST /api/Beneficiaries/importTable', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a collector and a guest, and another organization\'s project is a 404', async () => {
+  it("refuses a collector and a guest, and another organization's project is a 404", async () => {
     const file = { name: 'a.csv', bytes: csv([HEAD, ...GOOD]) };
     expect((await send('importTable', await as(demo.collector), file, { Mapping: mapping() })).status).toBe(403);
     expect((await send('importTable', await as(demo.guest), file, { Mapping: mapping() })).status).toBe(403);

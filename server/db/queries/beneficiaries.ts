@@ -107,10 +107,15 @@ export async function binnedTableIds(q: Q, scope: ProjectScope, projectId: strin
   return rows.map((r) => r.id);
 }
 
-/** A project's live lists, newest first, with how many live people each holds. */
-export async function listTables(q: Q, scope: ProjectScope, projectId: string, p: PageRequest) {
-  const base = tables(q, scope).where('bt.project_id', '=', projectId).where('bt.deleted_at', 'is', null);
-  const [{ n }] = (await base.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).execute()) as [{ n: string }];
+/** A project's live lists (or those in the bin), newest first, with how many live people each holds. */
+export async function listTables(q: Q, scope: ProjectScope, projectId: string, p: PageRequest & { deleted: boolean }) {
+  const base = tables(q, scope)
+    .where('bt.project_id', '=', projectId)
+    .where('bt.deleted_at', p.deleted ? 'is not' : 'is', null);
+  const [{ n }] = (await base
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .execute()) as [{ n: string }];
   const rows = await base
     .select((eb) =>
       eb
@@ -174,7 +179,12 @@ export async function setTableColumns(q: Q, organizationId: string, id: string, 
 
 export async function setTablesDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
   if (!ids.length) return;
-  await q.updateTable('beneficiary_tables').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  await q
+    .updateTable('beneficiary_tables')
+    .set({ deleted_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function purgeTables(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
@@ -285,13 +295,7 @@ export async function pagePeople(q: Q, scope: ProjectScope, tableId: string, f: 
     );
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(personSelection)
-      .select(dob)
-      .orderBy('b.seq')
-      .limit(p.pageSize)
-      .offset(offsetOf(p))
-      .execute(),
+    base.select(personSelection).select(dob).orderBy('b.seq').limit(p.pageSize).offset(offsetOf(p)).execute(),
   ]);
   return { rows: rows as unknown as PersonRow[], total: Number(count.n) };
 }
@@ -304,7 +308,11 @@ export async function personById(q: Q, scope: ProjectScope, id: string): Promise
 
 export async function peopleById(q: Q, scope: ProjectScope, ids: readonly string[]) {
   if (!ids.length) return [];
-  return people(q, scope).select(['b.id', 'b.deleted_at as deletedAt']).where('b.id', 'in', ids).where('bt.deleted_at', 'is', null).execute();
+  return people(q, scope)
+    .select(['b.id', 'b.deleted_at as deletedAt'])
+    .where('b.id', 'in', ids)
+    .where('bt.deleted_at', 'is', null)
+    .execute();
 }
 
 export async function binnedPeopleIds(q: Q, scope: ProjectScope, projectId: string | undefined): Promise<string[]> {
@@ -423,7 +431,12 @@ export async function erasePerson(q: Q, organizationId: string, id: string): Pro
 
 export async function setPeopleDeleted(q: Q, organizationId: string, ids: readonly string[], at: Date | null): Promise<void> {
   if (!ids.length) return;
-  await q.updateTable('beneficiaries').set({ deleted_at: at }).where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  await q
+    .updateTable('beneficiaries')
+    .set({ deleted_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function purgePeople(q: Q, organizationId: string, ids: readonly string[]): Promise<void> {
