@@ -10,6 +10,7 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import {
   BENEFICIARY_CUSTOM_MAX,
   BENEFICIARY_EDITORS,
+  CONTACT_FIELDS,
   CONTACT_BLIND_ROLES,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -170,7 +171,7 @@ export async function detail(db: Q, t: Tenant, id: string): Promise<BeneficiaryD
   const [history, submissions] = await Promise.all([q.historyOf(db, t.organizationId, id), q.submissionsOf(db, t.organizationId, id)]);
   if (!hide && (p.phone !== null || p.email !== null))
     await audit(db, t, { projectId: p.projectId, tableId: p.tableId, beneficiaryId: p.id, action: 'viewContacts', people: 1 });
-  const contact = new Set(['phone', 'email']);
+  const contact = new Set<string>(CONTACT_FIELDS);
   return {
     beneficiary: toBeneficiary(p, hide),
     table: { id: table.id, name: table.name, columns: table.columns },

@@ -5,7 +5,7 @@ import { Badge, Box, DataList, Heading, List, Stack, Text } from '@chakra-ui/rea
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { STANDARD_FIELDS, type BeneficiaryDetail } from '../../../schemas/beneficiaries';
+import { CONTACT_FIELDS, STANDARD_FIELDS, type BeneficiaryDetail } from '../../../schemas/beneficiaries';
 import { ApiError } from '../../api/client';
 import { MessagePage } from '../../components/MessagePage';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -54,7 +54,7 @@ export default function RespondentPage() {
     const std = field.replace(/Id$/, '') as (typeof STANDARD_FIELDS)[number];
     return (STANDARD_FIELDS as readonly string[]).includes(std) ? t(`respondents.fields.${std}`) : field;
   };
-  const fields = STANDARD_FIELDS.filter((f) => !(d.contactsHidden && (f === 'phone' || f === 'email')));
+  const fields = STANDARD_FIELDS.filter((f) => !(d.contactsHidden && (CONTACT_FIELDS as readonly string[]).includes(f)));
   return (
     <Stack gap="6" maxW="4xl" data-testid="page-respondent">
       <Stack gap="1">
