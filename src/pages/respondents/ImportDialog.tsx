@@ -1,7 +1,7 @@
 // Importing a respondent list: choose a file (.xlsx, .csv), see its columns with the suggested mapping
 // and its first rows (nothing is stored yet: closing here leaves no trace), choose the key, what to do
 // with duplicates and whether one bad row refuses the file, then import and read the row-by-row report.
-import { Badge, Box, Checkbox, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,14 +99,9 @@ export function ImportDialog(p: {
         }}
       />
     ) : (
-      <DialogActions
-        onCancel={p.onClose}
-        cancelText={t('common.close')}
-        submitText={t('respondents.import.done')}
-        busy={false}
-        submitTestId="import-done"
-        onSubmit={p.onClose}
-      />
+      <Button colorPalette="brand" onClick={p.onClose} data-testid="import-done">
+        {t('respondents.import.done')}
+      </Button>
     );
 
   return (

@@ -249,7 +249,7 @@ function ListTable({ table, canEdit, onImport }: { table: BeneficiaryTable; canE
           <SelectControl
             key={f}
             size="sm"
-            width="44"
+            width={{ base: '40', md: '44' }}
             value=""
             ariaLabel={t(`respondents.filters.${f}`)}
             onChange={(v) => update({ [f]: v })}
