@@ -1,7 +1,7 @@
 // Respondents (the spec's beneficiaries, spec 000 section 1, 001 section 1): the lists of a project
 // ("respondent databases", ImportedBeneficiaryTable 14) and the people on them (Beneficiary 10). The spec
 // names no calls for this area; these are ours, in its style. The data model and the privacy rules are in
-// docs/decisions/0067-respondents.md.
+// docs/decisions/0070-respondents.md.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, genderCodes, SINGLE_LINE, uuid } from './common';
 import { endpoint } from './endpoint';
