@@ -8,6 +8,7 @@ import { purgeExpired } from '../../server/db/queries/recycleBin';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { multipart } from '../support/multipart';
 import { demo, personas } from '../support/personas';
+import { completeDemoAnswers, demoSurveyOf, submit } from '../support/surveys';
 
 let t: TestApp;
 const as = personas(() => t);
@@ -289,5 +290,35 @@ describe('the recycle bin: a respondent (10) and a list (14)', () => {
     expect(r.beneficiaries).toBe(1);
     const left = await t.db.selectFrom('beneficiaries').select('id').where('id', 'in', [old.id, young.id]).execute();
     expect(left.map((x) => x.id)).toEqual([young.id]);
+  });
+});
+
+describe('respondents reached', () => {
+  it('counts distinct respondents of linked submissions on the dashboard, and lists them on the person', async () => {
+    const owner = await as(demo.owner);
+    const stats = async () =>
+      (
+        await t.call<{ totalBeneficiaries: number }>('GET', '/api/Organizations/getDashboardStatistics', {
+          session: owner,
+          query: { organizationId: owner.organizationId },
+        })
+      ).body.data.totalBeneficiaries;
+    const survey = await demoSurveyOf(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await submit(t, survey, completeDemoAnswers)).body.data.id);
+    // Submissions alone are no respondents served.
+    expect(await stats()).toBe(0);
+    const [a, b] = [await someone(40), await someone(41)];
+    const link = (submissionId: string, beneficiaryId: string) =>
+      t.db.updateTable('submissions').set({ beneficiary_id: beneficiaryId }).where('id', '=', submissionId).execute();
+    await link(ids[0]!, a.id);
+    await link(ids[1]!, a.id);
+    const one = await stats();
+    expect(one).toBeGreaterThan(0);
+    await link(ids[2]!, b.id);
+    expect(await stats()).toBeCloseTo(one * 2, 1);
+    const d = (await byId(await as(demo.manager), a.id)).body.data;
+    expect(d.submissions.map((s) => s.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(d.submissions[0]!.surveyName).toBe(survey.model.name);
   });
 });
