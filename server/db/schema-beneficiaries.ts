@@ -1,4 +1,4 @@
-// Kysely's view of the respondent tables (migration 0025_beneficiaries). Keep in step with it.
+// Kysely's view of the respondent tables (migration 0026_beneficiaries). Keep in step with it.
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -18,7 +18,7 @@ import { dataTableIndexes } from './0016_data_table_indexes';
 import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
 import { answerFilterIndexes } from './0022_answer_filter_indexes';
-import { beneficiaries } from './0025_beneficiaries';
+import { beneficiaries } from './0026_beneficiaries';
 
 export interface Migration {
   version: number;
@@ -46,5 +46,5 @@ export const migrations: readonly Migration[] = [
   { version: 20, name: 'billing', sql: billing },
   { version: 21, name: 'tickets', sql: tickets },
   { version: 22, name: 'answer_filter_indexes', sql: answerFilterIndexes },
-  { version: 25, name: 'beneficiaries', sql: beneficiaries },
+  { version: 26, name: 'beneficiaries', sql: beneficiaries },
 ];
