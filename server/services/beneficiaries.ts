@@ -52,7 +52,7 @@ const seesNone = (t: Tenant) => t.roles.every((r) => r === 'DataCollector');
 export const contactsHidden = (t: { roles: readonly RoleName[] }) =>
   t.roles.every((r) => (CONTACT_BLIND_ROLES as readonly string[]).includes(r) || r === 'DataCollector');
 
-/** The scope of every respondent query; a collector's reaches nothing. */
+/** The scope of every respondent query (a collector never gets this far: `seesNone` answers first). */
 function scopeOf(t: Tenant) {
   return projectScopeOf(t);
 }
