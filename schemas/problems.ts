@@ -90,6 +90,10 @@ export const problems = {
   channelUnavailable: { status: 400, message: 'This channel is not set up on this server.' },
   // Support tickets and the account area.
   ticketClosed: { status: 409, message: 'This ticket is closed.' },
+  beneficiaryImportRefused: { status: 400, message: 'The file cannot be imported.' },
+  beneficiaryKeyRequired: { status: 400, message: "Please fill in this list's key: the ID number or the phone number." },
+  beneficiaryDuplicate: { status: 409, message: 'A respondent with this key is already on this list.' },
+  beneficiaryErased: { status: 409, message: 'This respondent has been erased.' },
   ticketSupportOnly: { status: 403, message: 'Only support can change the status of a ticket.' },
   ticketTooManyFiles: { status: 400, message: 'A ticket can have at most 3 attachments.' },
   ticketFileType: { status: 400, message: 'Accepted file types: png, jpeg, jpg, gif, webp, xls, xlsx, docx, pdf.' },

@@ -5,6 +5,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { doneSchema, uuid } from './common';
 import { endpoint } from './endpoint';
 import { entityTypes } from './entityTypes';
+import { BENEFICIARY_EDITORS } from './beneficiaries';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 import { SURVEY_OWNER_ROLES } from './surveyBuilder';
 import { TASK_MANAGERS } from './tasks';
@@ -30,6 +31,9 @@ export const recycleBinRoles = {
   // Member 7: the code the project members page of the spec's original sent for the same row; the same
   // bin (the id is the row's projectMemberId), so a client speaking either code removes and restores alike.
   [entityTypes.Member]: MANAGER_ROLES,
+  // A respondent (10) and a respondent list (14): who imports and edits them removes and restores them.
+  [entityTypes.Beneficiary]: BENEFICIARY_EDITORS,
+  [entityTypes.ImportedBeneficiaryTable]: BENEFICIARY_EDITORS,
 } as const satisfies Partial<Record<number, readonly RoleName[]>>;
 
 export type BinEntityType = keyof typeof recycleBinRoles;

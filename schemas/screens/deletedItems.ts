@@ -1,6 +1,8 @@
 // The recycle bins: deleted workspaces and deleted users (/admin-deleted-items, tabs by entityType),
 // and deleted projects (the 'Deleted projects' dialog of /project-selection and the project's
 // /deleted-items page). Spec 000 sections 2, 4 and 8; spec 001 section 2 "Deleted-items dialog".
+import { BENEFICIARIES_API, BENEFICIARY_EDITORS, beneficiaryTableSchema } from '../beneficiaries';
+import { entityTypes } from '../entityTypes';
 import { organizationMemberSchema } from '../members';
 import { projectSchema } from '../projects';
 import { ADMIN_ROLES, MANAGER_ROLES, type RoleName } from '../roles';
@@ -182,6 +184,30 @@ export const deletedProjectsScreen: ScreenDeclaration = {
   empty: 'deletedItems.empty',
 };
 
+/** The project's respondent lists in the bin (ImportedBeneficiaryTable 14; the spec's "respondent database"). */
+export const deletedRespondentListsScreen: ScreenDeclaration = {
+  id: 'deletedRespondentLists',
+  title: 'deletedItems.respondentLists.title',
+  entity: beneficiaryTableSchema,
+  layout: 'table',
+  source: {
+    call: { endpoint: BENEFICIARIES_API.getTables, query: { ProjectId: '{ctx.projectId}', IsDeleted: true } },
+    items: 'tables',
+    total: 'totalSize',
+    rowKey: 'id',
+  },
+  columns: [{ key: 'name', label: 'deletedItems.respondentLists.name', kind: 'text', primary: true }, deletedAt],
+  pagination: { pageSize: 10, pageInQuery: true },
+  rowActions: binRowActions({
+    entityType: entityTypes.ImportedBeneficiaryTable,
+    roles: BENEFICIARY_EDITORS,
+    restoreFailure: 'deletedItems.respondentLists.restoreFailed',
+    deleteFailure: 'deletedItems.respondentLists.deleteFailed',
+  }),
+  toolbar: [],
+  empty: 'deletedItems.empty',
+};
+
 /** /admin-deleted-items: Workspaces and Users, by ?entityType= (spec 000 section 2). */
 export const adminDeletedItems: TabbedScreens = {
   id: 'adminDeletedItems',
@@ -202,5 +228,6 @@ export const projectDeletedItems: TabbedScreens = {
     { value: Project, label: 'deletedItems.tabs.projects', screen: deletedProjectsScreen },
     // Members removed from the current project (the same list as the 'Deleted members' dialog of /members).
     { value: ProjectMember, label: 'deletedItems.tabs.members', screen: deletedProjectMembersScreen },
+    { value: entityTypes.ImportedBeneficiaryTable, label: 'deletedItems.tabs.respondentLists', screen: deletedRespondentListsScreen },
   ],
 };

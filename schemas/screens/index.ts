@@ -1,6 +1,6 @@
 // Every admin screen declaration, by id. A screen opened by another (a dialog: { kind: 'dialog' })
 // is found here, so the table must hold every declaration an action names.
-import { deletedProjectsScreen, deletedUsersScreen, deletedWorkspacesScreen } from './deletedItems';
+import { deletedProjectsScreen, deletedRespondentListsScreen, deletedUsersScreen, deletedWorkspacesScreen } from './deletedItems';
 import { deletedProjectMembersScreen, organizationMembersScreen, projectMembersScreen } from './members';
 import { projectsScreen } from './projects';
 import { surveyToolsScreen } from './surveyTools';
@@ -15,6 +15,7 @@ export const screens = {
   deletedWorkspaces: deletedWorkspacesScreen,
   deletedUsers: deletedUsersScreen,
   deletedProjects: deletedProjectsScreen,
+  deletedRespondentLists: deletedRespondentListsScreen,
   surveyTools: surveyToolsScreen,
   projectMembers: projectMembersScreen,
   deletedProjectMembers: deletedProjectMembersScreen,

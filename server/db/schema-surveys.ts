@@ -147,6 +147,8 @@ export interface SubmissionsTable {
   review_comment: string | null;
   reviewed_by: string | null;
   reviewed_at: Timestamp | null;
+  /** Migration 0026: the respondent the submission was made for. */
+  beneficiary_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SubmissionAuditTable {

@@ -1,5 +1,6 @@
 // Kysely's view of the tables the migrations create. Keep in step with server/db/migrations.
 import type { ColumnType, Generated } from 'kysely';
+import type { BeneficiaryTables } from './schema-beneficiaries';
 import type { SurveyTables } from './schema-surveys';
 import type { TaskTables } from './schema-tasks';
 import type { TicketTables } from './schema-tickets';
@@ -257,7 +258,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables, TicketTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

@@ -3,6 +3,7 @@
 import type { App } from '../envelope';
 import account from './account';
 import accountArea from './accountArea';
+import beneficiaries from './beneficiaries';
 import botCheck from './botCheck';
 import dataCollection from './dataCollection';
 import devMailbox from './devMailbox';
@@ -43,6 +44,7 @@ const areas = [
   tasks,
   tickets,
   accountArea,
+  beneficiaries,
 ] as const;
 
 export async function registerRoutes(app: App): Promise<void> {

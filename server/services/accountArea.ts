@@ -147,12 +147,14 @@ export async function dashboardStatistics(db: Q, t: Tenant, q: DashboardStatisti
       .where('created_at', '>=', p.from)
       .where('created_at', '<', p.to)
       .executeTakeFirstOrThrow(),
+    // Respondents served: the distinct people submissions were made for, not the submissions.
     db
       .selectFrom('submissions as s')
       .innerJoin('surveys as v', 'v.id', 's.survey_id')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => eb.fn.count<string>('s.beneficiary_id').distinct().as('n'))
       .where('s.organization_id', '=', org)
       .where('s.deleted_at', 'is', null)
+      .where('s.beneficiary_id', 'is not', null)
       .where('v.project_id', 'in', liveProjects)
       .where('s.submitted_at', '>=', p.from)
       .where('s.submitted_at', '<', p.to)

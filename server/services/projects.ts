@@ -22,6 +22,7 @@ import {
   projectType,
   type ProjectRow,
 } from '../db/queries/projects';
+import { tableIdsOfProjects } from '../db/queries/beneficiaries';
 import { countsOfProjects, type ProjectCounts } from '../db/queries/surveyCounts';
 import { findWorkspace, lockOrganization, planLimits } from '../db/queries/workspaces';
 import type { DB } from '../db/schema';
@@ -32,7 +33,7 @@ import { workspaceScope } from './workspaces';
 
 type Q = Kysely<DB>;
 
-function toProject(r: ProjectRow, members: { id: string; fullName: string }[], counts: ProjectCounts | undefined) {
+function toProject(r: ProjectRow, members: { id: string; fullName: string }[], counts: ProjectCounts | undefined, tableIds: string[] = []) {
   return {
     id: r.id,
     name: r.name,
@@ -42,12 +43,16 @@ function toProject(r: ProjectRow, members: { id: string; fullName: string }[], c
     manager: r.managerId ? { id: r.managerId, fullName: r.managerName ?? '' } : null,
     countOfSurveys: counts?.surveys ?? 0,
     projectMembers: members,
-    // Respondent tables arrive with the beneficiaries area.
-    importedBeneficiaryTableIds: [] as string[],
+    importedBeneficiaryTableIds: tableIds,
     startDate: r.startDate,
     endDate: r.endDate,
     deletedAt: r.deletedAt ? new Date(r.deletedAt).toISOString() : null,
   };
+}
+
+/** The respondent lists of projects; a data collector's are none (services/beneficiaries.ts). */
+function respondentListsOf(db: Q, t: Tenant, ids: string[]) {
+  return t.roles.every((r) => r === 'DataCollector') ? Promise.resolve(new Map<string, string[]>()) : tableIdsOfProjects(db, t.organizationId, ids);
 }
 
 async function visibleWorkspace(db: Q, t: Tenant, workspaceId: string) {
@@ -69,24 +74,29 @@ export async function list(db: Q, t: Tenant, workspaceId: string, q: ListQuery) 
     pageSize: q.pageSize ?? 10,
   });
   const ids = rows.map((r) => r.id);
-  const [members, counts] = await Promise.all([membersOfProjects(db, t.organizationId, ids), countsOfProjects(db, t.organizationId, ids)]);
-  return { projects: rows.map((r) => toProject(r, members.get(r.id) ?? [], counts.get(r.id))), totalSize: total };
+  const [members, counts, tables] = await Promise.all([
+    membersOfProjects(db, t.organizationId, ids),
+    countsOfProjects(db, t.organizationId, ids),
+    respondentListsOf(db, t, ids),
+  ]);
+  return { projects: rows.map((r) => toProject(r, members.get(r.id) ?? [], counts.get(r.id), tables.get(r.id))), totalSize: total };
 }
 
 /** One project with what its dashboard shows: name, manager, dates, countries and counts. */
 export async function detail(db: Q, t: Tenant, id: string) {
   const r = await findProject(db, { ...projectScopeOf(t), id });
   if (!r) throw problem('notFound');
-  const [members, counts, countries, workspace] = await Promise.all([
+  const [members, counts, countries, workspace, tables] = await Promise.all([
     membersOfProjects(db, t.organizationId, [id]),
     countsOfProjects(db, t.organizationId, [id]),
     countriesOfProjects(db, t.organizationId, [id]),
     findWorkspace(db, { organizationId: t.organizationId, id: r.workspaceId }),
+    respondentListsOf(db, t, [id]),
   ]);
   const c = counts.get(id);
   const projectMembers = members.get(id) ?? [];
   return {
-    ...toProject(r, projectMembers, c),
+    ...toProject(r, projectMembers, c, tables.get(id)),
     workspaceName: workspace?.name ?? '',
     countries: countries.get(id) ?? [],
     countOfMembers: projectMembers.length,

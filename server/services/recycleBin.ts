@@ -8,6 +8,16 @@ import type { Kysely } from 'kysely';
 import { entityTypes } from '../../schemas/entityTypes';
 import { recycleBinRoles, type BinEntityType } from '../../schemas/recycleBin';
 import { ADMIN_ROLES, hasAnyRole, roleById, roleByName, type RoleName } from '../../schemas/roles';
+import {
+  binnedPeopleIds,
+  binnedTableIds,
+  peopleById,
+  purgePeople,
+  purgeTables,
+  setPeopleDeleted,
+  setTablesDeleted,
+  tablesById,
+} from '../db/queries/beneficiaries';
 import { binnedProjectMemberIds, projectMembersById, purgeProjectMembers, setProjectMembersDeleted } from '../db/queries/memberManagement';
 import {
   binnedMemberIds,
@@ -148,7 +158,24 @@ function projectRowHandler(table: ProjectRowTable): BinHandler {
   };
 }
 
+// Respondent lists (14) and respondents (10). A data collector reaches none (services/beneficiaries.ts).
+const noneForCollectors = (t: Tenant) => t.roles.every((r) => r === 'DataCollector');
+const beneficiaryTableBin: BinHandler = {
+  find: async (q, t, ids) => (noneForCollectors(t) ? [] : stateOf(await tablesById(q, projectScopeOf(t), ids))),
+  binned: (q, t, scope) => (noneForCollectors(t) ? Promise.resolve([]) : binnedTableIds(q, projectScopeOf(t), scope.projectId)),
+  setDeleted: (q, t, ids, at) => setTablesDeleted(q, t.organizationId, ids, at),
+  purge: (q, t, ids) => purgeTables(q, t.organizationId, ids),
+};
+const beneficiaryBin: BinHandler = {
+  find: async (q, t, ids) => (noneForCollectors(t) ? [] : stateOf(await peopleById(q, projectScopeOf(t), ids))),
+  binned: (q, t, scope) => (noneForCollectors(t) ? Promise.resolve([]) : binnedPeopleIds(q, projectScopeOf(t), scope.projectId)),
+  setDeleted: (q, t, ids, at) => setPeopleDeleted(q, t.organizationId, ids, at),
+  purge: (q, t, ids) => purgePeople(q, t.organizationId, ids),
+};
+
 const handlers: Record<BinEntityType, BinHandler> = {
+  [entityTypes.Beneficiary]: beneficiaryBin,
+  [entityTypes.ImportedBeneficiaryTable]: beneficiaryTableBin,
   [entityTypes.Task]: projectRowHandler('tasks'),
   [entityTypes.MessagingTask]: projectRowHandler('messaging_tasks'),
   [entityTypes.Workspace]: workspaceBin,

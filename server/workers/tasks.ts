@@ -1,6 +1,7 @@
 // What runs in a worker thread (pool.ts), one export per task. Inputs and results cross the thread
 // boundary by structured clone: plain data only, no functions, no database.
 import { randomUUID } from 'node:crypto';
+import { parseString } from 'fast-csv';
 import {
   bindSurvey,
   importXlsForm,
@@ -38,6 +39,42 @@ export const ping = (): number => threadId;
 /** A workbook's sheets as rows of text, or the report of why it cannot be read. */
 export function readSheets(input: { bytes: Uint8Array; limits: SheetLimits }): Promise<{ sheets: Sheet[] } | { report: ReportEntry[] }> {
   return readWorkbook(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength), input.limits);
+}
+
+/**
+ * A respondent list's file as rows of text: the first sheet of a workbook (read as readSheets does), or a
+ * CSV file (RFC 4180, by fast-csv; a BOM is dropped). The limits apply to both; what breaks one is a reason.
+ */
+export async function readTable(input: {
+  bytes: Uint8Array;
+  csv: boolean;
+  limits: SheetLimits;
+}): Promise<{ rows: string[][] } | { reason: string; row?: number }> {
+  if (!input.csv) {
+    const read = await readSheets(input);
+    if ('report' in read) return { reason: read.report[0]!.message, row: read.report[0]!.row };
+    const first = read.sheets.find((s) => s.rows.length > 0) ?? read.sheets[0];
+    return { rows: (first?.rows ?? []).map((r) => [...r]) };
+  }
+  const text = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('utf8').replace(/^\ufeff/, '');
+  return new Promise((resolve) => {
+    const rows: string[][] = [];
+    let failed: { reason: string; row?: number } | undefined;
+    const stream = parseString<string[], string[]>(text, { headers: false, ignoreEmpty: true, trim: false });
+    stream
+      .on('error', (e: Error) => resolve({ reason: `The CSV file cannot be read: ${e.message.slice(0, 200)}`, row: rows.length + 1 }))
+      .on('data', (r: string[]) => {
+        if (failed) return;
+        if (rows.length >= input.limits.rows)
+          failed = { reason: `The file has more than ${input.limits.rows} rows.`, row: input.limits.rows + 1 };
+        else if (r.length > input.limits.columns)
+          failed = { reason: `The file has more than ${input.limits.columns} columns.`, row: rows.length + 1 };
+        else if (r.some((c) => c.length > input.limits.cellLength))
+          failed = { reason: `A cell is longer than ${input.limits.cellLength} characters.`, row: rows.length + 1 };
+        else rows.push(r);
+      })
+      .on('end', () => resolve(failed ?? { rows }));
+  });
 }
 
 export interface ConvertInput {

@@ -170,11 +170,18 @@ export const routes: readonly RouteDecl[] = [
   },
   {
     path: '/beneficiaries/table',
-    page: comingSoon,
+    page: () => import('../pages/respondents/RespondentsPage'),
     access: ALL_BUT_COLLECTOR,
     shell: 'app',
     back: 'previous',
     sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.respondents', icon: 'respondents', order: 20 },
+  },
+  {
+    path: '/beneficiaries/respondent/:id',
+    page: () => import('../pages/respondents/RespondentPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'previous',
   },
   {
     path: '/targets',

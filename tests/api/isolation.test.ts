@@ -32,6 +32,8 @@ interface Relief {
   invoiceId: string;
   ticketId: string;
   ticketAttachmentId: string;
+  beneficiaryTableId: string;
+  beneficiaryId: string;
   binned: { workspaceId: string; projectId: string; memberId: string };
 }
 interface Me {
@@ -50,7 +52,7 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task, Beneficiary, ImportedBeneficiaryTable } = entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -245,6 +247,8 @@ const routes: Record<string, Case> = {
       [r.surveyId, Survey],
       [r.projectMemberId, ProjectMember],
       [r.taskId, Task],
+      [r.beneficiaryId, Beneficiary],
+      [r.beneficiaryTableId, ImportedBeneficiaryTable],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
       [{ isDeleted: 'true' }, { isDeleted: 'false' }, { isDeleted: 'true', permanent: 'true' }].map((flags) => ({
@@ -260,6 +264,8 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(Survey), isDeleted: 'true' }, body: [r.surveyId] },
     { query: { entityType: String(ProjectMember), isDeleted: 'true' }, body: [r.projectMemberId] },
     { query: { entityType: String(Task), isDeleted: 'true' }, body: [r.taskId] },
+    { query: { entityType: String(Beneficiary), isDeleted: 'true' }, body: [r.beneficiaryId] },
+    { query: { entityType: String(ImportedBeneficiaryTable), isDeleted: 'true' }, body: [r.beneficiaryTableId] },
   ],
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
@@ -357,6 +363,19 @@ const routes: Record<string, Case> = {
     { body: { surveyId: r.surveyId, channel: 1, receivers: [{ name: 'Iso', address: 'iso.receiver@demo.test' }] } },
   ],
 
+  // Respondents: Demo Relief's list and person are not found, whatever the header says.
+  'POST /api/beneficiaries/previewimport': (r) => [{ body: { ProjectId: r.projectId } }],
+  'POST /api/beneficiaries/importtable': (r) => [{ body: { ProjectId: r.projectId, TableId: r.beneficiaryTableId } }],
+  'GET /api/beneficiaries/gettables': (r) => [{ query: { ProjectId: r.projectId } }],
+  'GET /api/beneficiaries/getbeneficiaries': (r) => [
+    { query: { TableId: r.beneficiaryTableId } },
+    { query: { TableId: r.beneficiaryTableId, Search: 'Relief Respondent' } },
+  ],
+  'GET /api/beneficiaries/getfilteroptions': (r) => [{ query: { TableId: r.beneficiaryTableId } }],
+  'GET /api/beneficiaries/getbyid/:id': (r) => [{ params: { id: r.beneficiaryId } }],
+  'POST /api/beneficiaries/add': (r) => [{ body: { tableId: r.beneficiaryTableId, fields: { idNumber: 'X-1', fullName: 'Taken over' } } }],
+  'POST /api/beneficiaries/edit': (r) => [{ body: { id: r.beneficiaryId, fields: { fullName: 'Taken over' } } }],
+  'POST /api/beneficiaries/erase': (r) => [{ body: { id: r.beneficiaryId } }],
   // Support tickets: Demo Relief's ticket is not found, whatever the header says.
   'GET /api/tickets/gettickettypes': () => [{}],
   'GET /api/tickets/getalltickets': () => [{}, { query: { searchInput: 'Relief ticket' } }],
@@ -490,7 +509,21 @@ async function reliefState() {
     .where('organization_id', '=', org)
     .orderBy('id')
     .execute();
+  const respondents = await t.db
+    .selectFrom('beneficiaries')
+    .select(['id', 'full_name', 'phone', 'deleted_at', 'erased_at', 'table_id'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
+  const respondentLists = await t.db
+    .selectFrom('beneficiary_tables')
+    .select(['id', 'name', 'columns', 'deleted_at'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
   return JSON.stringify({
+    respondents,
+    respondentLists,
     billing,
     cards,
     plans,
@@ -564,6 +597,8 @@ beforeAll(async () => {
     ).id,
     ticketId: '',
     ticketAttachmentId: '',
+    beneficiaryTableId: '',
+    beneficiaryId: '',
     binned: { workspaceId: binnedWs, projectId: binnedProject, memberId: binnedMember },
   };
   const survey = await demoSurveyOf(t);
@@ -600,6 +635,29 @@ beforeAll(async () => {
       await t.db.selectFrom('ticket_attachments').select('id').where('ticket_id', '=', relief.ticketId).executeTakeFirstOrThrow()
     ).id;
   }
+  {
+    const { payload, headers } = multipart([
+      ['ProjectId', relief.projectId],
+      [
+        'Mapping',
+        JSON.stringify({
+          name: 'Relief respondent list',
+          key: 'phone',
+          duplicates: 'skip',
+          columns: [
+            { source: 'Name', field: 'fullName' },
+            { source: 'Phone', field: 'phone' },
+          ],
+        }),
+      ],
+      ['File', { fileName: 'relief.csv', contentType: 'text/csv', bytes: Buffer.from('Name,Phone\nRelief Respondent,+254700111222\n') }],
+    ]);
+    const imported = await t.call<{ tableId: string }>('POST', '/api/Beneficiaries/importTable', { session: owner, body: payload, headers });
+    relief.beneficiaryTableId = imported.body.data.tableId;
+    relief.beneficiaryId = (
+      await t.db.selectFrom('beneficiaries').select('id').where('table_id', '=', relief.beneficiaryTableId).executeTakeFirstOrThrow()
+    ).id;
+  }
   me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
 
   const reliefOnlyEmails = [
@@ -628,6 +686,11 @@ beforeAll(async () => {
     'Relief binned project',
     'Relief ticket',
     relief.ticketId,
+    'Relief Respondent',
+    '+254700111222',
+    'Relief respondent list',
+    relief.beneficiaryTableId,
+    relief.beneficiaryId,
   ];
 });
 afterAll(() => t.close());
@@ -713,5 +776,8 @@ describe('tenant isolation: a user of another organization, route by route', () 
       { session: me.session },
     );
     expect(toggled.status).toBe(404);
+    expect(await get(`/api/Beneficiaries/getBeneficiaries?TableId=${relief.beneficiaryTableId}`)).toBe(404);
+    expect(await get(`/api/Beneficiaries/getById/${relief.beneficiaryId}`)).toBe(404);
+    expect(await get(`/api/Beneficiaries/getFilterOptions?TableId=${relief.beneficiaryTableId}`)).toBe(404);
   });
 });

@@ -28,6 +28,7 @@ interface Ids {
   submissionId: string;
   fillPath: string;
   ticketId: string;
+  respondentId: string;
 }
 
 const org = 'organization@demo.test' as const;
@@ -58,6 +59,8 @@ const visits: Record<string, Visit> = {
   '/project-selection/create-project/:id': at('/project-selection/create-project/1'),
   '/dashboard': at('/dashboard'),
   '/task-management/collection': at('/task-management/collection'),
+  '/beneficiaries/table': at('/beneficiaries/table', org, 'respondent-list'),
+  '/beneficiaries/respondent/:id': { who: org, path: (i) => `/beneficiaries/respondent/${i.respondentId}`, ready: 'page-respondent' },
   '/survey/survey-tools': at('/survey/survey-tools'),
   '/survey/survey-tools/create': at('/survey/survey-tools/create'),
   '/survey/builder/:surveyId': { who: org, path: (i) => `/survey/builder/${i.surveyId}` },
@@ -151,12 +154,24 @@ export function sweepRoutes(widths: readonly (readonly ['desktop', 'en'] | reado
     );
     const rows = Array.isArray(submissions.data) ? submissions.data : (submissions.data.items ?? submissions.data.submissions ?? []);
     const tickets = await apiCall<{ ticketResponses: { id: string }[] }>(page, '/api/Tickets/getAllTickets?page=1&pageSize=1', null);
+    const projectId = await page.evaluate(
+      () =>
+        (JSON.parse(sessionStorage.getItem('fs.session') ?? localStorage.getItem('fs.session') ?? '{}') as { currentProjectId: string })
+          .currentProjectId,
+    );
+    const lists = await apiCall<{ tables: { id: string }[] }>(page, `/api/Beneficiaries/getTables?ProjectId=${projectId}`, null);
+    const people = await apiCall<{ beneficiaries: { id: string }[] }>(
+      page,
+      `/api/Beneficiaries/getBeneficiaries?TableId=${lists.data.tables[0]?.id ?? ''}&PageSize=1`,
+      null,
+    );
     ids = {
       workspaceId: session.currentWorkspaceId,
       surveyId: link.surveyId,
       submissionId: rows[0]?.id ?? 'none',
       fillPath: link.path,
       ticketId: tickets.data.ticketResponses[0]?.id ?? 'none',
+      respondentId: people.data.beneficiaries?.[0]?.id ?? 'none',
     };
   }, 180_000);
 

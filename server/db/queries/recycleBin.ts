@@ -8,6 +8,8 @@ import type { DB } from '../schema';
 const OWNER_ROLE_ID = roleByName('Organization')!.id;
 
 export interface PurgeResult {
+  beneficiaries: number;
+  beneficiaryTables: number;
   tasks: number;
   messagingTasks: number;
   surveys: number;
@@ -23,6 +25,8 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
   return db.transaction().execute(async (trx) => {
     const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
     // Children first, so each count says what the bin held, not what a cascade took with it.
+    const beneficiaries = n(await trx.deleteFrom('beneficiaries').where('deleted_at', '<', cutoff).executeTakeFirst());
+    const beneficiaryTables = n(await trx.deleteFrom('beneficiary_tables').where('deleted_at', '<', cutoff).executeTakeFirst());
     const tasks = n(await trx.deleteFrom('tasks').where('deleted_at', '<', cutoff).executeTakeFirst());
     const messagingTasks = n(await trx.deleteFrom('messaging_tasks').where('deleted_at', '<', cutoff).executeTakeFirst());
     const surveys = n(await trx.deleteFrom('surveys').where('deleted_at', '<', cutoff).executeTakeFirst());
@@ -39,6 +43,6 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
         .where('role_id', '<>', OWNER_ROLE_ID)
         .executeTakeFirst(),
     );
-    return { tasks, messagingTasks, surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
+    return { beneficiaries, beneficiaryTables, tasks, messagingTasks, surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
   });
 }
