@@ -10,13 +10,12 @@ import {
   type SubmissionInput,
   type SurveyModel,
 } from '../../engine/survey/index';
-import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { threadId, type MessagePort } from 'node:worker_threads';
 import type { ExportQuery } from '../../schemas/submissions';
 import { openDatabase, type Database } from '../db/database';
 import { remoteDatabase } from '../db/remote';
-import { createStorage } from '../plugins/storage';
+import { openStorage, type StorageSettings } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { progressOf, writeExportFile } from '../services/exportJobs';
 import { exportSubmissions } from '../services/submissionExport';
@@ -100,7 +99,8 @@ export interface ExportInput {
   databaseUrl?: string | undefined;
   /** Embedded PGlite: the main thread answers this port's queries (db/remote.ts). */
   port?: MessagePort | undefined;
-  dataDir: string;
+  /** Where the attachments that go into an export's zip are read from. */
+  storage: StorageSettings;
   /** The app's address, which the links to files start with. */
   publicUrl?: string | undefined;
   jobId: string;
@@ -112,7 +112,7 @@ export interface ExportInput {
 }
 
 /** What an export reads with: this worker's PostgreSQL pool, or the main thread's database through a port. */
-async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl'>) {
+async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'storage' | 'publicUrl'>) {
   let db;
   if (input.port) db = remoteDatabase(input.port);
   else {
@@ -121,7 +121,7 @@ async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dat
     if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
     db = (await database).db;
   }
-  return { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')), publicUrl: input.publicUrl };
+  return { db, cache: createSurveyCache(20), storage: openStorage(input.storage), publicUrl: input.publicUrl };
 }
 
 /**
@@ -158,7 +158,7 @@ export async function writeExport(
   }
 }
 
-export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl' | 'reader' | 'surveyId' | 'query'> & {
+export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'storage' | 'publicUrl' | 'reader' | 'surveyId' | 'query'> & {
   /** Where the file's bytes go, as the main thread asks for them (streamPort.ts). */
   out: MessagePort;
 };

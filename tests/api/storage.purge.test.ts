@@ -1,0 +1,65 @@
+// Stored files go with their rows: a survey purged from the recycle bin takes its submissions' files
+// and its media with it, by cascade, and the daily purge then removes those files from storage (the
+// disk, or the bucket in the api-s3 project), while the files of what is kept stay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { q } from '../../engine/survey/index';
+import { purgeExpired } from '../../server/db/queries/recycleBin';
+import { purgeRemovedFiles } from '../../server/services/removedFiles';
+import { createTestApp, type TestApp } from '../support/app';
+import { PNG } from '../support/files';
+import { createSurvey, submit, type TestSurvey } from '../support/surveys';
+
+const photo = `data:image/png;name=p.png;base64,${PNG.toString('base64')}`;
+
+let t: TestApp;
+let kept: TestSurvey;
+let binned: TestSurvey;
+beforeAll(async () => {
+  t = await createTestApp();
+  kept = await createSurvey(t, [q.image('photo')]);
+  binned = await createSurvey(t, [q.image('photo')]);
+});
+afterAll(() => t.close());
+
+const keysOf = async (s: TestSurvey) =>
+  (
+    await t.db
+      .selectFrom('submission_files as f')
+      .innerJoin('submissions as s', 's.id', 'f.submission_id')
+      .select('f.storage_key')
+      .where('s.survey_id', '=', s.id)
+      .execute()
+  ).map((r) => r.storage_key);
+
+describe('the purge of the recycle bin', () => {
+  it("removes a purged survey's files from storage and keeps the others", async () => {
+    expect((await submit(t, kept, { photo })).status).toBe(200);
+    expect((await submit(t, binned, { photo })).status).toBe(200);
+    const [keptKey] = await keysOf(kept);
+    const [goneKey] = await keysOf(binned);
+    expect(await t.app.storage.get(goneKey!)).toEqual(PNG);
+
+    // In the bin for longer than its 60 days.
+    await t.db
+      .updateTable('surveys')
+      .set({ deleted_at: new Date(Date.now() - 61 * 86_400_000) })
+      .where('id', '=', binned.id)
+      .execute();
+    expect((await purgeExpired(t.db)).surveys).toBeGreaterThanOrEqual(1);
+    expect(await purgeRemovedFiles(t.db, t.app.storage)).toBeGreaterThanOrEqual(1);
+
+    await expect(t.app.storage.get(goneKey!)).rejects.toMatchObject({ code: 'notFound' });
+    expect(await t.app.storage.get(keptKey!)).toEqual(PNG);
+    // Done once: nothing is left to remove.
+    expect(await t.db.selectFrom('removed_files').selectAll().execute()).toEqual([]);
+  });
+
+  it('never removes a file a row still names', async () => {
+    expect((await submit(t, kept, { photo })).status).toBe(200);
+    const keys = await keysOf(kept);
+    await t.db.insertInto('removed_files').values({ storage_key: keys[0]! }).execute();
+    await purgeRemovedFiles(t.db, t.app.storage);
+    expect(await t.app.storage.get(keys[0]!)).toEqual(PNG);
+    expect(await t.db.selectFrom('removed_files').selectAll().execute()).toEqual([]);
+  });
+});

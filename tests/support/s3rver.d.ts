@@ -1,0 +1,17 @@
+// The part of s3rver's API the tests use (the package ships no types).
+declare module 's3rver' {
+  interface Options {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string }[];
+  }
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<{ address: string; port: number }>;
+    httpServer: import('node:http').Server;
+    close(): Promise<void>;
+  }
+}
