@@ -1,6 +1,6 @@
-// Stored files go with their rows: a survey purged from the recycle bin takes its submissions' files
-// and its media with it, by cascade, and the daily purge then removes those files from storage (the
-// disk, or the bucket in the api-s3 project), while the files of what is kept stay.
+// Stored files go with their rows: a row that goes by cascade (a submission's files, a purged survey's
+// media) is noted by a trigger, and the daily purge then removes those files from storage (the disk, or
+// the bucket in the api-s3 project), while the files of what is kept stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
 import { purgeExpired } from '../../server/db/queries/recycleBin';
@@ -32,14 +32,30 @@ const keysOf = async (s: TestSurvey) =>
   ).map((r) => r.storage_key);
 
 describe('the purge of the recycle bin', () => {
-  it("removes a purged survey's files from storage and keeps the others", async () => {
+  it('removes the files of rows that went and keeps the others', async () => {
     expect((await submit(t, kept, { photo })).status).toBe(200);
     expect((await submit(t, binned, { photo })).status).toBe(200);
     const [keptKey] = await keysOf(kept);
     const [goneKey] = await keysOf(binned);
     expect(await t.app.storage.get(goneKey!)).toEqual(PNG);
+    const media = t.app.storage.newKey(binned.organizationId, 'csv');
+    await t.app.storage.put(media, Buffer.from('name\n'));
+    await t.db
+      .insertInto('survey_media')
+      .values({
+        organization_id: binned.organizationId,
+        survey_id: binned.id,
+        file_name: 'a.csv',
+        kind: 'csv',
+        content_type: 'text/csv',
+        size_bytes: 5,
+        storage_key: media,
+      })
+      .execute();
 
-    // In the bin for longer than its 60 days.
+    // The rows go by cascade from their submissions, which no service sees (a survey's purge takes them
+    // the same way).
+    await t.db.deleteFrom('submissions').where('survey_id', '=', binned.id).execute();
     await t.db
       .updateTable('surveys')
       .set({ deleted_at: new Date(Date.now() - 61 * 86_400_000) })
@@ -49,6 +65,7 @@ describe('the purge of the recycle bin', () => {
     expect(await purgeRemovedFiles(t.db, t.app.storage)).toBeGreaterThanOrEqual(1);
 
     await expect(t.app.storage.get(goneKey!)).rejects.toMatchObject({ code: 'notFound' });
+    await expect(t.app.storage.get(media)).rejects.toMatchObject({ code: 'notFound' });
     expect(await t.app.storage.get(keptKey!)).toEqual(PNG);
     // Done once: nothing is left to remove.
     expect(await t.db.selectFrom('removed_files').selectAll().execute()).toEqual([]);
