@@ -9,7 +9,10 @@ import type { StorageSettings } from './plugins/storage';
 export const settings = {
   PORT: { default: '3000', doc: 'Port the server listens on.' },
   HOST: { default: '0.0.0.0', doc: 'Address the server listens on.' },
-  DATA_DIR: { default: './data', doc: 'Embedded database, uploaded files and the generated JWT secret live here.' },
+  DATA_DIR: {
+    default: './data',
+    doc: 'Embedded database, uploaded files (FILE_STORAGE=disk; with a bucket, only files on their way in) and the generated JWT secret live here.',
+  },
   FILE_STORAGE: {
     default: 'disk',
     doc: 'Where uploaded and exported files are kept: disk (DATA_DIR/files on this host) or an S3-compatible bucket as s3://bucket/prefix (the prefix may be empty), which several hosts share.',
@@ -237,7 +240,8 @@ function fileStorageOf(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings
   const root = join(dataDir, 'files');
   if (value === 'disk') {
     const stray = S3_SETTINGS.filter((name) => read(env, name));
-    if (stray.length) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} for FILE_STORAGE=s3://bucket/prefix, not disk`);
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} for FILE_STORAGE=s3://bucket/prefix, not disk`);
     return { kind: 'disk', root };
   }
   // Bucket names as S3 allows them; a prefix of plain path segments, so a key cannot climb out of it.

@@ -2,7 +2,7 @@
 // e-mailed codes, the profile picture, deleting or deactivating the account, the account summary.
 // The picture is checked before it is held: the declared length, the file's type by its name, its size
 // counted as it streams, then its bytes sniffed.
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCOUNT_AREA_API, PROFILE_PICTURE_EXTENSIONS, PROFILE_PICTURE_MAX_BYTES } from '../../schemas/accountArea';

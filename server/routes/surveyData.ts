@@ -2,7 +2,6 @@
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
 // reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
 // opens with a token instead of a session, checked against its owner's rights at every request.
-import { join } from 'node:path';
 import { SUBMISSIONS_API, exportJobSchema } from '../../schemas/submissions';
 import { envelope, fileReplies } from '../../schemas/envelope';
 import { tenantOf } from '../access';

@@ -3,7 +3,6 @@
 // kind and that kind's limit) are checked before a byte of it is held; the bytes are counted as they
 // arrive; services/surveyMedia.ts checks what they are. Served only as a download: attachment,
 // nosniff and a sandboxing CSP (plugins/storage.ts downloadHeaders).
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_API, SURVEY_MEDIA_FIELDS, type SurveyMediaKind } from '../../schemas/surveyMedia';
 import { tenantOf } from '../access';

@@ -1,6 +1,5 @@
 // Survey calls (spec 001 section 7): the fill page's preview data and the submission (public: the
 // survey's organization comes from the survey), and the organization's own survey views.
-import { join } from 'node:path';
 import { SURVEYS_API } from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';

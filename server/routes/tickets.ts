@@ -2,7 +2,7 @@
 // declared length, the number of files and each file's name (its type) are checked before a byte of a
 // file is held; each file is counted as it streams and refused past 20MB; what arrived is then sniffed
 // so that a renamed file is not taken for what its name says.
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {

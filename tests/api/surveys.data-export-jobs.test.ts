@@ -96,7 +96,7 @@ describe('export jobs', () => {
     expect(asked.state).toBe(JOB_STATE.Scheduled);
     const job = await settled(asked.jobId);
     expect(job).toMatchObject({ state: JOB_STATE.Succeeded, progress: 100, message: null, fileName: 'Jobs survey - data.csv' });
-    expect((await t.app.storage.get(`exports/${job.jobId}.csv`)).toString()).toContain("two");
+    expect((await t.app.storage.get(`exports/${job.jobId}.csv`)).toString()).toContain('two');
     const file = await get(job.downloadUrl!);
     expect(file.statusCode).toBe(200);
     expect(String(file.headers['content-disposition'])).toMatch(

@@ -1,5 +1,6 @@
 // The part of s3rver's API the tests use (the package ships no types).
 declare module 's3rver' {
+  import type { Server } from 'node:http';
   interface Options {
     address?: string;
     port?: number;
@@ -11,7 +12,7 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: Options);
     run(): Promise<{ address: string; port: number }>;
-    httpServer: import('node:http').Server;
+    httpServer: Server;
     close(): Promise<void>;
   }
 }

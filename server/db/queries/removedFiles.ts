@@ -23,7 +23,10 @@ export async function removedFileKeys(db: Kysely<DB>, limit: number): Promise<{ 
     .orderBy('r.removed_at')
     .limit(limit)
     .execute();
-  return { keys: rows.filter((r) => !r.named).map((r) => r.storage_key), stillNamed: rows.filter((r) => r.named).map((r) => r.storage_key) };
+  return {
+    keys: rows.filter((r) => !r.named).map((r) => r.storage_key),
+    stillNamed: rows.filter((r) => r.named).map((r) => r.storage_key),
+  };
 }
 
 export async function forgetRemovedFiles(db: Kysely<DB>, keys: readonly string[]): Promise<void> {
