@@ -15,7 +15,7 @@ import { threadId, type MessagePort } from 'node:worker_threads';
 import type { ExportQuery } from '../../schemas/submissions';
 import { openDatabase, type Database } from '../db/database';
 import { remoteDatabase } from '../db/remote';
-import { openStorage, type StorageSettings } from '../plugins/storage';
+import { openStorage, type Storage, type StorageSettings } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { progressOf, writeExportFile } from '../services/exportJobs';
 import { exportSubmissions } from '../services/submissionExport';
@@ -93,6 +93,8 @@ export function checkSubmission(input: CheckInput): CheckOutcome {
 
 /** Each worker's own PostgreSQL pool, opened on its first export and kept for the worker's life. */
 const databases = new Map<string, Promise<Database>>();
+/** And its storage: a bucket's client keeps its connections for the next export. */
+const storages = new Map<string, Storage>();
 
 export interface ExportInput {
   /** PostgreSQL: the worker connects on its own. */
@@ -121,7 +123,10 @@ async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'sto
     if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
     db = (await database).db;
   }
-  return { db, cache: createSurveyCache(20), storage: openStorage(input.storage), publicUrl: input.publicUrl };
+  const settings = JSON.stringify(input.storage);
+  let storage = storages.get(settings);
+  if (!storage) storages.set(settings, (storage = openStorage(input.storage)));
+  return { db, cache: createSurveyCache(20), storage, publicUrl: input.publicUrl };
 }
 
 /**

@@ -7,6 +7,7 @@ import { purgeExpired } from '../../server/db/queries/recycleBin';
 import { purgeRemovedFiles } from '../../server/services/removedFiles';
 import { createTestApp, type TestApp } from '../support/app';
 import { PNG } from '../support/files';
+import { demo, personas } from '../support/personas';
 import { createSurvey, submit, type TestSurvey } from '../support/surveys';
 
 const photo = `data:image/png;name=p.png;base64,${PNG.toString('base64')}`;
@@ -78,5 +79,27 @@ describe('the purge of the recycle bin', () => {
     await purgeRemovedFiles(t.db, t.app.storage);
     expect(await t.app.storage.get(keys[0]!)).toEqual(PNG);
     expect(await t.db.selectFrom('removed_files').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('a stored file', () => {
+  it('downloads byte for byte, and one missing from storage is a 404, not a 500', async () => {
+    expect((await submit(t, kept, { photo })).status).toBe(200);
+    const file = await t.db
+      .selectFrom('submission_files as f')
+      .innerJoin('submissions as s', 's.id', 'f.submission_id')
+      .select(['f.id', 'f.storage_key'])
+      .where('s.survey_id', '=', kept.id)
+      .orderBy('f.created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const session = await personas(() => t)(demo.owner);
+    const download = () => t.call('GET', `/api/DataCollection/getSubmissionFile/${file.id}`, { session });
+    const found = await download();
+    expect(found.status).toBe(200);
+    expect(found.res.rawPayload).toEqual(PNG);
+    await t.app.storage.remove(file.storage_key);
+    const lost = await download();
+    expect(lost.status).toBe(404);
+    expect(lost.body.code).toBe('notFound');
   });
 });
