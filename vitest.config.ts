@@ -1,12 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS, TEST_WORKERS } from './tests/support/workers';
 
-// One test run, four projects. The API suite runs twice: once on embedded PGlite and once on
-// PostgreSQL (TEST_DATABASE_URL). tests/run.ts decides whether the PostgreSQL project can run.
+// One test run, five projects. The API suite runs twice: once on embedded PGlite and once on
+// PostgreSQL (TEST_DATABASE_URL); its file-carrying part a third time with files in an S3 bucket. tests/run.ts decides whether the PostgreSQL project can run.
 const apiTests = ['tests/api/**/*.test.ts'];
 // The worker threads run the compiled server, so the API suites build it first when it is stale; then
 // the template databases every API file starts from (tests/support/templates.ts) are made.
 const apiSetup = ['tests/support/buildServer.ts', 'tests/support/templates.ts'];
+// The API files that carry files run once more with FILE_STORAGE on an S3 server the run starts
+// (s3rver, tests/support/s3.ts), on PGlite: the flows that put, send and remove stored files, not the
+// whole suite a third time.
+const s3Tests = [
+  'tests/api/surveys.submit.files.test.ts',
+  'tests/api/surveys.data-export-jobs.test.ts',
+  'tests/api/tickets.test.ts',
+  'tests/api/account.area.test.ts',
+  'tests/api/security/content/media.test.ts',
+  'tests/api/surveys.pulldata.test.ts',
+  'tests/api/storage.purge.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -41,6 +53,17 @@ export default defineConfig({
           include: apiTests,
           globalSetup: apiSetup,
           env: { TEST_DB: 'postgres', TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-s3',
+          include: s3Tests,
+          globalSetup: [...apiSetup, 'tests/support/s3.ts'],
+          env: { TEST_DB: 'pglite', TEST_STORAGE: 's3', TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

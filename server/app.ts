@@ -25,6 +25,7 @@ import { refuseHostileValues, requireBoundary } from './hostileInput';
 import { clientErrorHandler, frameworkErrors, limitUrl } from './httpErrors';
 import { BOT_CHECK_HEADER, type BotCheck } from './plugins/botCheck';
 import type { Mailer } from './plugins/mail';
+import { openStorage, type Storage } from './plugins/storage';
 import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
 import { subscriptionGateFor, type SubscriptionGate } from './services/subscriptionGate';
@@ -56,6 +57,8 @@ export interface AppDeps {
   clock?: Clock | undefined;
   /** Check every answer against its route's response schema (server/responseCheck.ts): the tests do. */
   checkResponses?: boolean | undefined;
+  /** Where stored files live; the one config.fileStorage names when not given. */
+  storage?: Storage | undefined;
 }
 
 /** The server's type (./envelope.ts), here too for those that build it. */
@@ -77,6 +80,8 @@ declare module 'fastify' {
     subscriptionGate: SubscriptionGate;
     /** Plans, subscriptions and payment on the configured provider (services/billing.ts). */
     billing: Billing;
+    /** Stored files (plugins/storage.ts): every route that keeps or sends a file uses this one. */
+    storage: Storage;
   }
 }
 
@@ -126,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('subscriptionGate', gate);
   app.decorate('billing', billing);
+  app.decorate('storage', deps.storage ?? openStorage(deps.config.fileStorage));
   app.decorateRequest('caller', null);
   if (deps.checkResponses) checkResponses(app as unknown as App);
 

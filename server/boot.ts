@@ -1,6 +1,5 @@
 // What both `npm start` and `npm run dev` do before serving: open the database, migrate, write the
 // reference data, seed the demo on an empty database, and assemble the app's parts.
-import { join } from 'node:path';
 import { buildApp, type App } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -12,8 +11,9 @@ import { startJobs } from './plugins/jobs';
 import { createMailer } from './plugins/mail';
 import { paymentProviderFor } from './plugins/payments';
 import { aheadClock } from './plugins/payments/clock';
-import { createStorage } from './plugins/storage';
+import { openStorage } from './plugins/storage';
 import { purgeExpiredExports, runExportJob } from './services/exportJobs';
+import { purgeRemovedFiles } from './services/removedFiles';
 import { createSurveyCache } from './services/surveyCache';
 import { closeWorkers, startExportWorker } from './workers/pool';
 
@@ -55,11 +55,12 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     db: database.db,
   });
   const built: { app?: App } = {};
+  // One storage for the app, the export jobs and the purge.
+  const storage = openStorage(config.fileStorage);
   const exportDeps = {
     db: database.db,
     cache: createSurveyCache(),
-    storage: createStorage(join(config.dataDir, 'files')),
-    dataDir: config.dataDir,
+    storage,
     databaseUrl: database.url,
     publicUrl: config.publicUrl,
     log: opts.log,
@@ -72,6 +73,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
           runners: {
             runExport: (id) => runExportJob(exportDeps, id),
             purgeExports: () => purgeExpiredExports(exportDeps),
+            purgeFiles: () => purgeRemovedFiles(database.db, storage),
             // The app is built just below; a run scheduled before that finds nothing to do.
             runBilling: async () => {
               if (!built.app) return '';
@@ -92,6 +94,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     paymentProvider: await paymentProviderFor(config),
     clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined,
     checkResponses: config.responseCheck,
+    storage,
   });
   built.app = app;
   await startExportWorker();

@@ -4,11 +4,30 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { StorageSettings } from './plugins/storage';
 
 export const settings = {
   PORT: { default: '3000', doc: 'Port the server listens on.' },
   HOST: { default: '0.0.0.0', doc: 'Address the server listens on.' },
-  DATA_DIR: { default: './data', doc: 'Embedded database, uploaded files and the generated JWT secret live here.' },
+  DATA_DIR: {
+    default: './data',
+    doc: 'Embedded database, uploaded files (FILE_STORAGE=disk; with a bucket, only files on their way in) and the generated JWT secret live here.',
+  },
+  FILE_STORAGE: {
+    default: 'disk',
+    doc: 'Where uploaded and exported files are kept: disk (DATA_DIR/files on this host) or an S3-compatible bucket as s3://bucket/prefix (the prefix may be empty), which several hosts share.',
+  },
+  S3_ENDPOINT: { default: '', doc: "The bucket's S3 endpoint (https://minio.example.org:9000). Empty: AWS S3 in S3_REGION." },
+  S3_REGION: { default: 'us-east-1', doc: "The bucket's region." },
+  S3_ACCESS_KEY_ID: {
+    default: '',
+    doc: "Access key of the bucket, with S3_SECRET_ACCESS_KEY. Empty: the AWS SDK's own credentials (AWS_* variables, the instance's role).",
+  },
+  S3_SECRET_ACCESS_KEY: { default: '', doc: 'Secret key of the bucket, with S3_ACCESS_KEY_ID.' },
+  S3_FORCE_PATH_STYLE: {
+    default: 'off',
+    doc: 'Address the bucket as ENDPOINT/bucket instead of bucket.ENDPOINT: on for MinIO and most other S3-compatible servers, off for AWS.',
+  },
   DATABASE_URL: { default: '', doc: 'PostgreSQL connection string. Empty: the embedded PGlite database in DATA_DIR.' },
   JWT_SECRET: { default: '', doc: 'Secret that signs access tokens. Empty: one is generated once and kept in DATA_DIR/jwt-secret.' },
   PUBLIC_URL: { default: '', doc: 'Address users reach the product at, used in e-mails. Empty: http://localhost:PORT.' },
@@ -142,6 +161,8 @@ export interface Config {
   stripe?: StripeConfig | undefined;
   /** Days the sandbox's billing clock runs ahead (demonstrations, browser tests); 0 otherwise. */
   sandboxClockDays: number;
+  /** FILE_STORAGE and the S3_ settings: where stored files live (plugins/storage.ts). */
+  fileStorage: StorageSettings;
 }
 
 export interface StripeConfig {
@@ -209,6 +230,43 @@ function mapTilesOf(env: NodeJS.ProcessEnv): Config['mapTiles'] {
     throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, got ${url}`);
   }
   return { url, attribution: read(env, 'MAP_TILE_ATTRIBUTION').slice(0, 500) };
+}
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** FILE_STORAGE: disk, or s3://bucket/prefix with the S3_ settings. A value that is neither stops the start. */
+function fileStorageOf(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  const value = read(env, 'FILE_STORAGE');
+  const root = join(dataDir, 'files');
+  if (value === 'disk') {
+    const stray = S3_SETTINGS.filter((name) => read(env, name));
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} for FILE_STORAGE=s3://bucket/prefix, not disk`);
+    return { kind: 'disk', root };
+  }
+  // Bucket names as S3 allows them; a prefix of plain path segments, so a key cannot climb out of it.
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]*))?$/.exec(value);
+  if (!m || (m[2] ?? '').split('/').some((s) => s === '.' || s === '..'))
+    throw new Error(`FILE_STORAGE must be disk or s3://bucket/prefix (a bucket name and an optional path), got ${value}`);
+  const prefix = m[2] ? m[2].replace(/\/?$/, '/') : '';
+  const endpoint = read(env, 'S3_ENDPOINT') || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/?#]+\/?$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) address without a path (https://host:port), got ${endpoint}`);
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE');
+  if (pathStyle !== 'on' && pathStyle !== 'off') throw new Error(`S3_FORCE_PATH_STYLE must be on or off, got ${pathStyle}`);
+  return {
+    kind: 's3',
+    bucket: m[1]!,
+    prefix,
+    endpoint,
+    region: read(env, 'S3_REGION'),
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'on',
+    tempDir: join(root, '.incoming'),
+  };
 }
 
 function read(env: NodeJS.ProcessEnv, name: SettingName): string {
@@ -295,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTilesOf(env),
     stripe: stripeOf(env),
     sandboxClockDays: sandboxClockDaysOf(env),
+    fileStorage: fileStorageOf(env, dataDir),
     whatsapp:
       read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID')
         ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') }

@@ -10,6 +10,7 @@ export async function printWelcome(booted: Booted, config: Config): Promise<void
     '',
     `  Field Survey is running at ${url}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  Files: ${config.fileStorage.kind === 'disk' ? config.fileStorage.root : `s3://${config.fileStorage.bucket}/${config.fileStorage.prefix}`}`,
   ];
   if (config.devMailbox) lines.push(`  E-mail (codes): ${url}/dev/mailbox`);
   if (config.demoData) {

@@ -1,4 +1,5 @@
-// `npm test`: every suite in one run - unit, API on PGlite, API on PostgreSQL, browser. The PostgreSQL
+// `npm test`: every suite in one run - unit, API on PGlite, API on PostgreSQL, the file-carrying API
+// tests with files in an S3 bucket (a local s3rver), browser. The PostgreSQL
 // suite needs TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); when it cannot be
 // reached the run says so loudly and skips it, unless REQUIRE_POSTGRES=1 (as in .ci/run), which fails.
 // Extra arguments go to vitest (`npm test -- --project unit`).
@@ -22,7 +23,7 @@ async function postgresReachable(): Promise<string | null> {
 }
 
 const args = process.argv.slice(2);
-const projects = ['unit', 'api-pglite', 'api-postgres', 'e2e'];
+const projects = ['unit', 'api-pglite', 'api-postgres', 'api-s3', 'e2e'];
 let chosen = args.includes('--project') ? [] : projects;
 const problem = await postgresReachable();
 if (problem) {

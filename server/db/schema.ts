@@ -196,6 +196,11 @@ export interface RateLimitsTable {
   window_start: Timestamp;
   hits: Generated<number>;
 }
+/** Keys of stored files whose row went (migration 0023), waiting for the purge to remove the files. */
+export interface RemovedFilesTable {
+  storage_key: string;
+  removed_at: Generated<Timestamp>;
+}
 export interface BotCheckUsedTable {
   signature: string;
   expires_at: Timestamp;
@@ -285,4 +290,5 @@ export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryT
   project_members: ProjectMembersTable;
   member_languages: MemberLanguagesTable;
   member_invitations: MemberInvitationsTable;
+  removed_files: RemovedFilesTable;
 }

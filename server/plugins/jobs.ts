@@ -1,6 +1,6 @@
 // Scheduled work on the same database: pg-boss 10, on PostgreSQL and on embedded PGlite alike: the daily
-// purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9) and of expired export
-// files and old rate-limit windows, the rounds of recurring tasks, looked at every 15 minutes, and the export jobs of
+// purge of recycle-bin items deleted more than 60 days ago (spec 000 section 9), of expired export
+// files, of stored files whose rows went and of old rate-limit windows, the rounds of recurring tasks, looked at every 15 minutes, and the export jobs of
 // survey data (services/exportJobs.ts); later areas add theirs (trial ends, reminders) next to them. The
 // processes of a multi-process server that do not run jobs still queue them (`work: false`): pg-boss
 // without its supervisor, schedules or workers.
@@ -55,6 +55,8 @@ export interface JobRunners {
   runExport(jobId: string): Promise<void>;
   /** Removes expired exports and their files; returns how many. */
   purgeExports(): Promise<number>;
+  /** Removes the stored files whose rows went (services/removedFiles.ts); returns how many. */
+  purgeFiles?(): Promise<number>;
   /** Bills the periods that ended and sends the reminders due; returns a line for the log. */
   runBilling?(): Promise<string>;
 }
@@ -96,9 +98,11 @@ export async function startJobs(
     await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
       const purged = await purgeExpired(database.db);
       const exports = (await opts.runners?.purgeExports()) ?? 0;
+      // After the bin's purge, whose cascades noted the files of what it took.
+      const files = (await opts.runners?.purgeFiles?.()) ?? 0;
       // Rate-limit windows last a quarter of an hour; a day's margin keeps every window still counting.
       await purgeOldWindows(database.db, new Date(Date.now() - RATE_WINDOW_KEEP_MS));
-      log.info(`recycle bin purged: ${JSON.stringify(purged)}; expired exports removed: ${exports}`);
+      log.info(`recycle bin purged: ${JSON.stringify(purged)}; expired exports removed: ${exports}; stored files removed: ${files}`);
     });
     await boss.createQueue(ROUNDS_QUEUE);
     await boss.schedule(ROUNDS_QUEUE, ROUNDS_CRON, {}, { tz: 'UTC' });

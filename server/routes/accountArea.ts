@@ -2,13 +2,13 @@
 // e-mailed codes, the profile picture, deleting or deactivating the account, the account summary.
 // The picture is checked before it is held: the declared length, the file's type by its name, its size
 // counted as it streams, then its bytes sniffed.
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCOUNT_AREA_API, PROFILE_PICTURE_EXTENSIONS, PROFILE_PICTURE_MAX_BYTES } from '../../schemas/accountArea';
 import { callerOf, tenantOf } from '../access';
 import { ok, type App } from '../envelope';
-import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
+import { sendStoredFile } from '../plugins/storage';
 import { problem } from '../problems';
 import { routeOf } from '../route';
 import * as area from '../services/accountArea';
@@ -64,8 +64,8 @@ async function readPicture(req: FastifyRequest): Promise<{ userId: string; pictu
   return { userId: userId.toLowerCase(), picture };
 }
 
-export default async function accountAreaRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
-  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+export default async function accountAreaRoutes(app: App): Promise<void> {
+  const storage = app.storage;
   const deps = () => ({ db: app.deps.database.db, config: app.deps.config, mailer: app.deps.mailer });
   const db = () => app.deps.database.db;
 

@@ -2,13 +2,12 @@
 // and the exports. The survey or submission named must lie in the caller's projects; a DataCollector
 // reaches only their own submissions (services/submissionData.ts). The data feed (services/dataFeed.ts)
 // opens with a token instead of a session, checked against its owner's rights at every request.
-import { join } from 'node:path';
 import { SUBMISSIONS_API, exportJobSchema } from '../../schemas/submissions';
 import { envelope, fileReplies } from '../../schemas/envelope';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { routeOf } from '../route';
-import { createStorage, downloadHeaders, sendStoredFile, type Storage } from '../plugins/storage';
+import { downloadHeaders, sendStoredFile } from '../plugins/storage';
 import { SURVEY_REPORT_API } from '../../schemas/surveyReport';
 import { exportDownload, getExportJob, inProcessQueue, listExportJobs, requestExport } from '../services/exportJobs';
 import { surveyReport } from '../services/surveyReport';
@@ -35,8 +34,8 @@ import {
   revokeFeedToken,
 } from '../services/dataFeed';
 
-export default async function surveyDataRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
-  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+export default async function surveyDataRoutes(app: App): Promise<void> {
+  const storage = app.storage;
   const cache = createSurveyCache(200, {
     attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
   });
@@ -45,7 +44,6 @@ export default async function surveyDataRoutes(app: App, opts: { storage?: Stora
     db: app.deps.database.db,
     cache,
     storage,
-    dataDir: app.deps.config.dataDir,
     databaseUrl: app.deps.database.url,
     publicUrl: app.deps.config.publicUrl,
     log: app.log,

@@ -3,13 +3,12 @@
 // kind and that kind's limit) are checked before a byte of it is held; the bytes are counted as they
 // arrive; services/surveyMedia.ts checks what they are. Served only as a download: attachment,
 // nosniff and a sandboxing CSP (plugins/storage.ts downloadHeaders).
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MEDIA_MAX_BYTES, MEDIA_RULES, SURVEY_MEDIA_API, SURVEY_MEDIA_FIELDS, type SurveyMediaKind } from '../../schemas/surveyMedia';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { routeOf } from '../route';
-import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
+import { sendStoredFile } from '../plugins/storage';
 import { problem } from '../problems';
 import { publicLimiter } from '../security/publicLimits';
 import { mediaKindOf, mediaTooLarge, surveyMediaFile, surveyMediaList, uploadMedia } from '../services/surveyMedia';
@@ -58,8 +57,8 @@ async function readUpload(req: FastifyRequest): Promise<{ surveyId: string; file
   return { surveyId: surveyId.toLowerCase(), ...file };
 }
 
-export default async function surveyMediaRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
-  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+export default async function surveyMediaRoutes(app: App): Promise<void> {
+  const storage = app.storage;
   const deps = () => ({ db: app.deps.database.db, storage });
   const limits = publicLimiter(app);
 

@@ -1,11 +1,10 @@
 // Survey calls (spec 001 section 7): the fill page's preview data and the submission (public: the
 // survey's organization comes from the survey), and the organization's own survey views.
-import { join } from 'node:path';
 import { SURVEYS_API } from '../../schemas/surveys';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { routeOf } from '../route';
-import { createStorage, downloadHeaders, type Storage } from '../plugins/storage';
+import { downloadHeaders } from '../plugins/storage';
 import { publicLimiter } from '../security/publicLimits';
 import { readSubmissionBody } from '../plugins/submissionBody';
 import { submitSurvey, uploadLimitOf } from '../services/submissions';
@@ -14,8 +13,8 @@ import { createSurveyCache } from '../services/surveyCache';
 import { exportSurvey } from '../services/surveyExport';
 import { previewData, surveyById, surveyDetails, surveysOfProject } from '../services/surveys';
 
-export default async function surveyRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
-  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+export default async function surveyRoutes(app: App): Promise<void> {
+  const storage = app.storage;
   const cache = createSurveyCache(200, {
     attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
   });
@@ -69,7 +68,7 @@ export default async function surveyRoutes(app: App, opts: { storage?: Storage }
       await limits.address(req, 'submit');
       let counted = false;
       const body = await readSubmissionBody(req, {
-        tempDir: join(storage.root, '.incoming'),
+        tempDir: storage.tempDir,
         // A streamed body is counted against its survey as soon as the survey is known, before its files are read.
         limitOf: async (surveyId) => {
           counted = true;

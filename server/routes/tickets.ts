@@ -2,7 +2,7 @@
 // declared length, the number of files and each file's name (its type) are checked before a byte of a
 // file is held; each file is counted as it streams and refused past 20MB; what arrived is then sniffed
 // so that a renamed file is not taken for what its name says.
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -19,7 +19,7 @@ import { SINGLE_LINE } from '../../schemas/common';
 import { tenantOf } from '../access';
 import { ok, type App } from '../envelope';
 import { routeOf } from '../route';
-import { createStorage, sendStoredFile, type Storage } from '../plugins/storage';
+import { sendStoredFile } from '../plugins/storage';
 import { problem } from '../problems';
 import * as tickets from '../services/tickets';
 import type { TicketUpload } from '../services/tickets';
@@ -113,8 +113,8 @@ async function readTicket(req: FastifyRequest): Promise<TicketUpload> {
   return { typeId, subject, body, files };
 }
 
-export default async function ticketRoutes(app: App, opts: { storage?: Storage } = {}): Promise<void> {
-  const storage = opts.storage ?? createStorage(join(app.deps.config.dataDir, 'files'));
+export default async function ticketRoutes(app: App): Promise<void> {
+  const storage = app.storage;
   const deps = () => ({ db: app.deps.database.db, storage, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl });
 
   const T = TICKETS_API;

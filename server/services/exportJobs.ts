@@ -11,7 +11,7 @@
 // connection pool; the embedded PGlite lives in this thread's memory, so there the worker sends each
 // query over a MessagePort and this thread runs it (db/remote.ts): a batch's query here, its
 // formatting, compression and writing there, other requests in between.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -48,11 +48,10 @@ const PROGRESS_EVERY_MS = 1000;
 
 /** What running an export job needs. */
 export interface ExportRunDeps extends DataDeps {
+  /** Where a job's file is kept, under the key exports/<job id>.<format>; the worker reads attachments from the same. */
   storage: Storage;
   /** PostgreSQL's address: the worker that writes the file connects on its own; else it asks this thread's database. */
   databaseUrl?: string | undefined;
-  /** The data directory: files go to <dataDir>/exports/<job id>.<format>. */
-  dataDir: string;
   /** The app's address, which the export's links to files start with. */
   publicUrl?: string | undefined;
   log: { error(obj: unknown, message?: string): void; info(message: string): void };
@@ -125,7 +124,7 @@ export async function requestExport(
 }
 
 /**
- * Writes one export to `target` (a file of the data directory) and returns its name and size: the whole
+ * Writes one export to `target` (a local file, stored by the caller) and returns its name and size: the whole
  * generation, as a plain function of plain data, so it can move to a worker (see the top of this file).
  */
 export async function writeExportFile(
@@ -201,7 +200,7 @@ export async function streamExport(
   const done = exportInWorker(
     deps,
     'streamExport',
-    { reader, surveyId, query: q, dataDir: deps.dataDir, publicUrl: deps.publicUrl, out: port2 },
+    { reader, surveyId, query: q, storage: deps.storage.settings, publicUrl: deps.publicUrl, out: port2 },
     [port2],
   );
   return {
@@ -225,23 +224,27 @@ export async function runExportJob(deps: ExportRunDeps, id: string): Promise<voi
   };
   const total = job.total_rows ?? 0;
   const filePath = filePathOf(id, job.format);
+  // Written on this host's disk by the worker, then stored: moved on the disk, uploaded to a bucket.
+  const target = join(deps.storage.tempDir, `export-${id}.${job.format}`);
   try {
-    await mkdir(join(deps.dataDir, 'exports'), { recursive: true });
-    const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target: join(deps.dataDir, filePath) };
+    await mkdir(deps.storage.tempDir, { recursive: true });
+    const input = { reader, surveyId: job.survey_id, query: job.query as ExportQuery, target };
     const file = await exportInWorker(deps, 'writeExport', {
       ...input,
-      dataDir: deps.dataDir,
+      storage: deps.storage.settings,
       publicUrl: deps.publicUrl,
       jobId: id,
       total,
     });
+    await deps.storage.put(filePath, { path: target });
     await markSucceeded(deps.db, id, { fileName: file.fileName, filePath, sizeBytes: file.sizeBytes, expiresAt: retentionFromNow() });
     deps.log.info(
       `export job ${id} succeeded: ${file.sizeBytes} bytes written by worker thread ${file.threadId} (heap at most ${(file.heapPeakBytes / 1e6).toFixed(0)} MB)`,
     );
   } catch (err) {
     deps.log.error({ err, jobId: id }, 'export job failed');
-    await rm(join(deps.dataDir, filePath), { force: true });
+    await rm(target, { force: true });
+    await deps.storage.remove(filePath).catch(() => undefined);
     await markFailed(deps.db, id);
   }
 }
@@ -272,18 +275,12 @@ export async function exportDownload(deps: ExportJobDeps, reader: DataReader, id
   const job = await findOwnExportJob(deps.db, reader, id);
   if (!job || job.state !== JOB_STATE.Succeeded || !job.file_path || !job.file_name) throw problem('notFound');
   await readableSurvey(deps, reader, job.survey_id);
-  const path = join(deps.dataDir, job.file_path);
-  try {
-    await stat(path);
-  } catch {
-    throw problem('notFound');
-  }
-  return { fileName: job.file_name, contentType: CONTENT_TYPES[job.format], stream: createReadStream(path) };
+  return { fileName: job.file_name, contentType: CONTENT_TYPES[job.format], stream: await deps.storage.stream(job.file_path) };
 }
 
 /** Expired jobs and their files go (the daily purge job). */
-export async function purgeExpiredExports(deps: { db: DataDeps['db']; dataDir: string }): Promise<number> {
+export async function purgeExpiredExports(deps: { db: DataDeps['db']; storage: Storage }): Promise<number> {
   const files = await deleteExpiredExportJobs(deps.db);
-  for (const f of files) await rm(join(deps.dataDir, f), { force: true });
+  for (const f of files) await deps.storage.remove(f);
   return files.length;
 }

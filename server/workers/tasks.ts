@@ -12,13 +12,12 @@ import {
   type SubmissionInput,
   type SurveyModel,
 } from '../../engine/survey/index';
-import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { threadId, type MessagePort } from 'node:worker_threads';
 import type { ExportQuery } from '../../schemas/submissions';
 import { openDatabase, type Database } from '../db/database';
 import { remoteDatabase } from '../db/remote';
-import { createStorage } from '../plugins/storage';
+import { openStorage, type Storage, type StorageSettings } from '../plugins/storage';
 import { checkOutcome, type CheckOutcome, type UploadFacts } from '../services/answerCheck';
 import { progressOf, writeExportFile } from '../services/exportJobs';
 import { exportSubmissions } from '../services/submissionExport';
@@ -126,13 +125,16 @@ export function checkSubmission(input: CheckInput): CheckOutcome {
 
 /** Each worker's own PostgreSQL pool, opened on its first export and kept for the worker's life. */
 const databases = new Map<string, Promise<Database>>();
+/** And its storage: a bucket's client keeps its connections for the next export. */
+const storages = new Map<string, Storage>();
 
 export interface ExportInput {
   /** PostgreSQL: the worker connects on its own. */
   databaseUrl?: string | undefined;
   /** Embedded PGlite: the main thread answers this port's queries (db/remote.ts). */
   port?: MessagePort | undefined;
-  dataDir: string;
+  /** Where the attachments that go into an export's zip are read from. */
+  storage: StorageSettings;
   /** The app's address, which the links to files start with. */
   publicUrl?: string | undefined;
   jobId: string;
@@ -144,7 +146,7 @@ export interface ExportInput {
 }
 
 /** What an export reads with: this worker's PostgreSQL pool, or the main thread's database through a port. */
-async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl'>) {
+async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'storage' | 'publicUrl'>) {
   let db;
   if (input.port) db = remoteDatabase(input.port);
   else {
@@ -153,7 +155,10 @@ async function exportDeps(input: Pick<ExportInput, 'databaseUrl' | 'port' | 'dat
     if (!database) databases.set(url, (database = openDatabase({ databaseUrl: url })));
     db = (await database).db;
   }
-  return { db, cache: createSurveyCache(20), storage: createStorage(join(input.dataDir, 'files')), publicUrl: input.publicUrl };
+  const settings = JSON.stringify(input.storage);
+  let storage = storages.get(settings);
+  if (!storage) storages.set(settings, (storage = openStorage(input.storage)));
+  return { db, cache: createSurveyCache(20), storage, publicUrl: input.publicUrl };
 }
 
 /**
@@ -190,7 +195,7 @@ export async function writeExport(
   }
 }
 
-export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'dataDir' | 'publicUrl' | 'reader' | 'surveyId' | 'query'> & {
+export type StreamInput = Pick<ExportInput, 'databaseUrl' | 'port' | 'storage' | 'publicUrl' | 'reader' | 'surveyId' | 'query'> & {
   /** Where the file's bytes go, as the main thread asks for them (streamPort.ts). */
   out: MessagePort;
 };

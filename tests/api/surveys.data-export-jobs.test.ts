@@ -1,11 +1,9 @@
 // Export jobs: a large export (or one asked with async=true) answers 202 with a job that goes
 // Scheduled -> Processing -> Succeeded (or Failed, shown only as the spec's 'Download failed. Please try
-// again.'); the file is a real file of the data directory, downloaded with RFC 6266 headers by whoever
+// again.'); the file is a stored file (the disk or the bucket), downloaded with RFC 6266 headers by whoever
 // asked for it and nobody else; earlier exports are listed; expired ones go with their files. The app
 // is built without pg-boss here, so jobs run in the test's process through the same runExportJob.
-import { existsSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../../engine/survey/index';
@@ -14,7 +12,6 @@ import { insertExportJob } from '../../server/db/queries/exportJobs';
 import { startJobs } from '../../server/plugins/jobs';
 import { purgeExpiredExports, runExportJob } from '../../server/services/exportJobs';
 import { createSurveyCache } from '../../server/services/surveyCache';
-import { createStorage } from '../../server/plugins/storage';
 import { createTestApp, type TestApp } from '../support/app';
 import { parseCsv } from '../support/csv';
 import { demo, personas } from '../support/personas';
@@ -77,8 +74,7 @@ async function ownerJob(format: 'csv' | 'xlsx', query: Record<string, unknown> =
 const runDeps = (errors: unknown[] = [], databaseUrl?: string, infos: string[] = []) => ({
   db: t.db,
   cache: createSurveyCache(),
-  storage: createStorage('/tmp/fieldsurvey-test/files'),
-  dataDir: t.config.dataDir,
+  storage: t.app.storage,
   databaseUrl,
   log: { error: (e: unknown) => errors.push(e), info: (m: string) => infos.push(m) },
 });
@@ -100,7 +96,7 @@ describe('export jobs', () => {
     expect(asked.state).toBe(JOB_STATE.Scheduled);
     const job = await settled(asked.jobId);
     expect(job).toMatchObject({ state: JOB_STATE.Succeeded, progress: 100, message: null, fileName: 'Jobs survey - data.csv' });
-    expect(existsSync(join(t.config.dataDir, 'exports', `${job.jobId}.csv`))).toBe(true);
+    expect((await t.app.storage.get(`exports/${job.jobId}.csv`)).toString()).toContain('two');
     const file = await get(job.downloadUrl!);
     expect(file.statusCode).toBe(200);
     expect(String(file.headers['content-disposition'])).toMatch(
@@ -197,8 +193,8 @@ describe('export jobs', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', asked.jobId)
       .execute();
-    expect(await purgeExpiredExports({ db: t.db, dataDir: t.config.dataDir })).toBeGreaterThanOrEqual(1);
-    expect(existsSync(join(t.config.dataDir, 'exports', `${asked.jobId}.csv`))).toBe(false);
+    expect(await purgeExpiredExports({ db: t.db, storage: t.app.storage })).toBeGreaterThanOrEqual(1);
+    await expect(t.app.storage.get(`exports/${asked.jobId}.csv`)).rejects.toMatchObject({ code: 'notFound' });
     expect((await get(`/api/DataCollection/getExportJob/${asked.jobId}`)).statusCode).toBe(404);
   });
 });

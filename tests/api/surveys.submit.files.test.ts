@@ -1,11 +1,9 @@
 // Files of a submission: type sniffed from the bytes, 5 MB, blocked extensions, one per question,
 // written to storage with the submission and removed again when the write fails.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, toFormEntries } from '../../engine/survey/index';
-import { createStorage, type Storage } from '../../server/plugins/storage';
+import type { Storage } from '../../server/plugins/storage';
 import { fileFromBytes } from '../../server/plugins/submissionBody';
 import { createSurveyCache } from '../../server/services/surveyCache';
 import { submitSurvey } from '../../server/services/submissions';
@@ -20,11 +18,9 @@ const dataUrl = (type: string, name: string, bytes: Buffer) =>
 
 let t: TestApp;
 let s: TestSurvey;
-let filesRoot: string;
 beforeAll(async () => {
   t = await createTestApp();
   s = await createSurvey(t, [q.text('note_text'), q.image('photo'), q.file('doc'), q.file('doc2')]);
-  filesRoot = join(t.config.dataDir, 'files');
 });
 afterAll(() => t.close());
 
@@ -46,7 +42,7 @@ describe('a file with the submission', () => {
       ['id card.pdf', 'application/pdf', PDF.length],
       ['shelter.png', 'image/png', PNG.length],
     ]);
-    for (const f of files) expect(readFileSync(join(filesRoot, f.storage_key))).toEqual(f.file_name.endsWith('.png') ? PNG : PDF);
+    for (const f of files) expect(await t.app.storage.get(f.storage_key)).toEqual(f.file_name.endsWith('.png') ? PNG : PDF);
     const photo = (await storedAnswers(t, body.data.id)).find((a) => a.name === 'photo');
     expect(photo?.text_value).toBe(files[1]!.storage_key);
     expect(files[1]!.storage_key).toMatch(new RegExp(`^${s.organizationId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
@@ -65,14 +61,16 @@ describe('large bodies', () => {
     expect(status).toBe(200);
     const files = await t.db
       .selectFrom('submission_files')
-      .select(['file_name', 'size_bytes', 'content_type'])
+      .select(['file_name', 'size_bytes', 'content_type', 'storage_key'])
       .where('submission_id', '=', body.data.id)
       .orderBy('file_name')
       .execute();
-    expect(files).toEqual([
+    expect(files.map(({ storage_key: _, ...f }) => f)).toEqual([
       { file_name: 'a.pdf', size_bytes: a.length, content_type: 'application/pdf' },
       { file_name: 'b.pdf', size_bytes: b.length, content_type: 'application/pdf' },
     ]);
+    expect((await t.app.storage.get(files[0]!.storage_key)).equals(a)).toBe(true);
+    expect((await t.app.storage.get(files[1]!.storage_key)).equals(b)).toBe(true);
   });
 });
 
@@ -137,7 +135,7 @@ describe('refused files', () => {
 
 describe('a failed write', () => {
   it('leaves neither a submission nor a file behind', async () => {
-    const real = createStorage(filesRoot);
+    const real = t.app.storage;
     const written: string[] = [];
     let puts = 0;
     const failing: Storage = {
@@ -167,7 +165,7 @@ describe('a failed write', () => {
       submitSurvey({ db: t.db, storage: failing, cache: createSurveyCache() }, { entries: uploads, files, caller: null }),
     ).rejects.toThrow('disk full');
     expect(written).toHaveLength(1);
-    expect(existsSync(join(filesRoot, written[0]!))).toBe(false);
+    await expect(t.app.storage.get(written[0]!)).rejects.toMatchObject({ code: 'notFound' });
     expect(await submissionCount(t, s.id)).toBe(before);
     expect(await t.db.selectFrom('submissions').select('id').where('client_id', '=', input.id).execute()).toEqual([]);
   });

@@ -110,7 +110,6 @@ export default async function run(): Promise<void> {
       db: t.db,
       cache: createSurveyCache(),
       storage: createStorage(join(t.config.dataDir, 'files')),
-      dataDir: t.config.dataDir,
       databaseUrl: t.databaseUrl,
       log: console,
     };

@@ -74,7 +74,6 @@ async function run(format: 'csv' | 'xlsx'): Promise<void> {
     db: database.db,
     cache: createSurveyCache(),
     storage: createStorage(join('/tmp/fieldsurvey-test', 'files')),
-    dataDir: '/tmp/fieldsurvey-test',
   };
   // PROFILE_IN_WORKER=1: through the standing export worker, as the server and the data bench do.
   const inWorker = process.env.PROFILE_IN_WORKER === '1';

@@ -1,6 +1,8 @@
 // The application on a fresh database seeded with the demo data, driven through inject(). Helpers
 // sign in as the demo personas and call routes the way the front end does.
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { demoData, DEMO_PASSWORD } from '../../fixtures/index';
 import type { Envelope } from '../../schemas/problems';
 import { buildApp, type App } from '../../server/app';
@@ -11,6 +13,7 @@ import { createMailer, type Mailer } from '../../server/plugins/mail';
 import { testClock, type TestClock } from '../../server/plugins/payments/clock';
 import type { PaymentProvider } from '../../server/plugins/payments/provider';
 import { createTestDatabase, type TestDatabase } from './database';
+import { s3Settings } from './s3';
 
 export interface TestApp {
   app: App;
@@ -47,14 +50,18 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(undefined, { demo: opts.seed !== false });
   const { database } = testDb;
+  const base = loadConfig({
+    DATA_DIR: '/tmp/fieldsurvey-test',
+    JWT_SECRET: 'test-secret-of-sufficient-length-0123456789',
+    BOT_CHECK: opts.botCheck ?? 'off',
+    DEMO_DATA: 'on',
+    DEV_MAILBOX: 'on',
+  });
+  // The api-s3 project: files in the run's S3 server (tests/support/s3.ts), under this app's own prefix.
+  const s3Endpoint = process.env.TEST_STORAGE === 's3' ? inject('s3Endpoint') : null;
   const config: Config = {
-    ...loadConfig({
-      DATA_DIR: '/tmp/fieldsurvey-test',
-      JWT_SECRET: 'test-secret-of-sufficient-length-0123456789',
-      BOT_CHECK: opts.botCheck ?? 'off',
-      DEMO_DATA: 'on',
-      DEV_MAILBOX: 'on',
-    }),
+    ...base,
+    ...(s3Endpoint ? { fileStorage: s3Settings(s3Endpoint, join(base.dataDir, 'files', '.incoming')) } : {}),
     smtpUrl: opts.smtpUrl,
     ...opts.config,
   };

@@ -22,6 +22,7 @@ import { sheetTypes } from './0023_sheet_types';
 import { xlsformItems } from './0024_xlsform_items';
 import { surveyOwnLanguages } from './0025_survey_own_languages';
 import { beneficiaries } from './0026_beneficiaries';
+import { removedFiles } from './0027_removed_files';
 
 export interface Migration {
   version: number;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { version: 24, name: 'xlsform_items', sql: xlsformItems },
   { version: 25, name: 'survey_own_languages', sql: surveyOwnLanguages },
   { version: 26, name: 'beneficiaries', sql: beneficiaries },
+  { version: 27, name: 'removed_files', sql: removedFiles },
 ];
