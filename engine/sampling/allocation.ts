@@ -2,8 +2,10 @@
 // or equally. Whole numbers that add up to the total (largest remainders, Hamilton's method), no stratum
 // given more than its population; what a full stratum cannot take goes to the others.
 
-export type AllocationMethod = 'proportional' | 'equal';
-export const ALLOCATION_METHODS: readonly AllocationMethod[] = ['proportional', 'equal'];
+import { ALLOCATION_METHODS } from '../../schemas/targets';
+
+export { ALLOCATION_METHODS };
+export type AllocationMethod = (typeof ALLOCATION_METHODS)[number];
 
 export interface Stratum {
   id: string;

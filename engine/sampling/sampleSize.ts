@@ -2,10 +2,10 @@
 // size n0 = z²·p·(1−p)/e², the finite population correction n = n0/(1+(n0−1)/N), the design effect of a
 // clustered design and the response rate that decides how many people to approach. Percentages come in
 // as the forms show them (5 for ±5 %). Figures are rounded up once, at the end: a sample is "at least".
+import { CONFIDENCE_LEVELS, SAMPLE_LIMITS } from '../../schemas/targets';
 import { zOfConfidence } from './normal';
 
-/** The confidence levels the calculator offers, in percent. */
-export const CONFIDENCE_LEVELS = [90, 95, 99] as const;
+export { CONFIDENCE_LEVELS, SAMPLE_LIMITS };
 export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
 
 export interface SampleInput {
@@ -31,15 +31,6 @@ export const SAMPLE_DEFAULTS: SampleInput = {
   designEffect: 1,
   responseRate: 100,
 };
-
-/** The bounds of every field: the forms show them, the check below and the server apply them. */
-export const SAMPLE_LIMITS = {
-  population: { min: 1, max: 1_000_000_000 },
-  marginOfError: { min: 0.1, max: 50 },
-  proportion: { min: 0.1, max: 99.9 },
-  designEffect: { min: 1, max: 20 },
-  responseRate: { min: 1, max: 100 },
-} as const;
 
 export type SampleField = keyof typeof SAMPLE_LIMITS | 'confidence';
 export interface SampleProblem {

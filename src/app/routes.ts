@@ -185,7 +185,13 @@ export const routes: readonly RouteDecl[] = [
     sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.targets', icon: 'targets', order: 21 },
   },
   { path: '/targets/edit-samplesize', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
-  { path: '/targets/samplesizecalculator', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
+  {
+    path: '/targets/samplesizecalculator',
+    page: () => import('../pages/targets/SampleSizeCalculatorPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'previous',
+  },
   {
     path: '/task-management/collection',
     page: () => import('../pages/tasks/TaskManagementPage'),
