@@ -1,6 +1,7 @@
 // Kysely's view of the tables the migrations create. Keep in step with server/db/migrations.
 import type { ColumnType, Generated } from 'kysely';
 import type { SurveyTables } from './schema-surveys';
+import type { TargetTables } from './schema-targets';
 import type { TaskTables } from './schema-tasks';
 import type { TicketTables } from './schema-tickets';
 
@@ -254,7 +255,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables, TicketTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables, TargetTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

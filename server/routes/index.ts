@@ -16,6 +16,7 @@ import surveyBuilder from './surveyBuilder';
 import surveyData from './surveyData';
 import surveyMedia from './surveyMedia';
 import surveys from './surveys';
+import targets from './targets';
 import tasks from './tasks';
 import tickets from './tickets';
 import workspaces from './workspaces';
@@ -41,6 +42,7 @@ const areas = [
   surveyMedia,
   xlsform,
   tasks,
+  targets,
   tickets,
   accountArea,
 ] as const;

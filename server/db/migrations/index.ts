@@ -18,6 +18,7 @@ import { dataTableIndexes } from './0016_data_table_indexes';
 import { billing } from './0020_billing';
 import { tickets } from './0021_tickets';
 import { answerFilterIndexes } from './0022_answer_filter_indexes';
+import { targets } from './0030_targets';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { version: 20, name: 'billing', sql: billing },
   { version: 21, name: 'tickets', sql: tickets },
   { version: 22, name: 'answer_filter_indexes', sql: answerFilterIndexes },
+  { version: 30, name: 'targets', sql: targets },
 ];
