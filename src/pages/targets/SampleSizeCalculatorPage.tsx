@@ -88,7 +88,11 @@ export default function SampleSizeCalculatorPage() {
     const limits = field === 'confidence' ? undefined : SAMPLE_LIMITS[field];
     return t(`sampleSize.errors.${p.code}`, { min: limits ? fmt.format(limits.min) : '', max: limits ? fmt.format(limits.max) : '' });
   };
-  const set = (k: keyof typeof form) => (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
+    // Read now: the event is gone by the time the update runs.
+    const value = e.currentTarget.value;
+    setForm((f) => ({ ...f, [k]: value }));
+  };
   const numberField = (k: 'marginOfError' | 'proportion' | 'designEffect' | 'responseRate', unit?: string) => (
     <FormField label={t(`sampleSize.fields.${k}`)} helper={t(`sampleSize.hints.${k}`)} error={errorOf(k)} required>
       <HStack w="full">
