@@ -88,6 +88,9 @@ export const problems = {
   taskClosed: { status: 409, message: 'This task is no longer open.' },
   surveyNotDeployed: { status: 400, message: 'Only published surveys can be assigned.' },
   channelUnavailable: { status: 400, message: 'This channel is not set up on this server.' },
+  // Targets.
+  targetStrataOverTotal: { status: 400, message: 'The location groups together have more than the whole target.' },
+  targetExists: { status: 409, message: 'This survey already has a target. Delete it before restoring another.' },
   // Support tickets and the account area.
   ticketClosed: { status: 409, message: 'This ticket is closed.' },
   beneficiaryImportRefused: { status: 400, message: 'The file cannot be imported.' },

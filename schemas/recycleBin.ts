@@ -28,6 +28,8 @@ export const recycleBinRoles = {
   // Tasks and messaging tasks: who assigns them removes them.
   [entityTypes.Task]: TASK_MANAGERS,
   [entityTypes.MessagingTask]: TASK_MANAGERS,
+  // A survey's target: who sets targets removes them.
+  [entityTypes.Target]: MANAGER_ROLES,
   // Member 7: the code the project members page of the spec's original sent for the same row; the same
   // bin (the id is the row's projectMemberId), so a client speaking either code removes and restores alike.
   [entityTypes.Member]: MANAGER_ROLES,

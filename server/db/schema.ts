@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BeneficiaryTables } from './schema-beneficiaries';
 import type { SurveyTables } from './schema-surveys';
+import type { TargetTables } from './schema-targets';
 import type { TaskTables } from './schema-tasks';
 import type { TicketTables } from './schema-tickets';
 
@@ -263,7 +264,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables, TargetTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

@@ -17,6 +17,7 @@ import surveyBuilder from './surveyBuilder';
 import surveyData from './surveyData';
 import surveyMedia from './surveyMedia';
 import surveys from './surveys';
+import targets from './targets';
 import tasks from './tasks';
 import tickets from './tickets';
 import workspaces from './workspaces';
@@ -42,6 +43,7 @@ const areas = [
   surveyMedia,
   xlsform,
   tasks,
+  targets,
   tickets,
   accountArea,
   beneficiaries,

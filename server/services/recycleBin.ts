@@ -37,6 +37,7 @@ import {
 } from '../db/queries/projects';
 import { projectRowBin, type ProjectRowTable } from '../db/queries/projectRowBin';
 import { anyProjectHasSurveys } from '../db/queries/surveyCounts';
+import { liveTargetOfSurveys, surveysOfTargets } from '../db/queries/targets';
 import { binnedSurveyIds, purgeSurveys, setSurveysDeleted, surveysById } from '../db/queries/surveyTools';
 import {
   binnedWorkspaceIds,
@@ -147,10 +148,11 @@ const projectMemberBin: BinHandler = {
   purge: (q, t, ids) => purgeProjectMembers(q, t.organizationId, ids),
 };
 
-/** Rows of one project soft-deleted in place: tasks (Task 15) and messaging tasks (MessagingTask 16). */
-function projectRowHandler(table: ProjectRowTable): BinHandler {
+/** Rows of one project soft-deleted in place: tasks (Task 15), messaging tasks (MessagingTask 16), targets (Target 13). */
+function projectRowHandler(table: ProjectRowTable, extra: Pick<BinHandler, 'checkRestore'> = {}): BinHandler {
   const bin = projectRowBin(table);
   return {
+    ...extra,
     find: async (q, t, ids) => stateOf(await bin.byId(q, projectScopeOf(t), ids)),
     binned: (q, t, scope) => bin.binnedIds(q, projectScopeOf(t), scope.projectId),
     setDeleted: (q, t, ids, at) => bin.setDeleted(q, t.organizationId, ids, at),
@@ -173,9 +175,19 @@ const beneficiaryBin: BinHandler = {
   purge: (q, t, ids) => purgePeople(q, t.organizationId, ids),
 };
 
+// A survey has one live target: restoring one beside another (or two of the same survey) is refused.
+const targetBin = projectRowHandler('targets', {
+  async checkRestore(q, t, ids) {
+    const surveys = await surveysOfTargets(q, t.organizationId, ids);
+    if (new Set(surveys).size < surveys.length || (await liveTargetOfSurveys(q, t.organizationId, surveys)).length)
+      throw problem('targetExists');
+  },
+});
+
 const handlers: Record<BinEntityType, BinHandler> = {
   [entityTypes.Beneficiary]: beneficiaryBin,
   [entityTypes.ImportedBeneficiaryTable]: beneficiaryTableBin,
+  [entityTypes.Target]: targetBin,
   [entityTypes.Task]: projectRowHandler('tasks'),
   [entityTypes.MessagingTask]: projectRowHandler('messaging_tasks'),
   [entityTypes.Workspace]: workspaceBin,

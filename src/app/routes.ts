@@ -185,14 +185,27 @@ export const routes: readonly RouteDecl[] = [
   },
   {
     path: '/targets',
-    page: comingSoon,
+    page: () => import('../pages/targets/TargetsPage'),
     access: ALL_BUT_COLLECTOR,
     shell: 'app',
     back: 'previous',
     sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.targets', icon: 'targets', order: 21 },
   },
-  { path: '/targets/edit-samplesize', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
-  { path: '/targets/samplesizecalculator', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous' },
+  // Setting a target is the managers' (schemas/targets.ts TARGET_EDITORS); reading them is the menu's.
+  {
+    path: '/targets/edit-samplesize',
+    page: () => import('../pages/targets/TargetEditPage'),
+    access: MANAGER_ROLES,
+    shell: 'app',
+    back: 'previous',
+  },
+  {
+    path: '/targets/samplesizecalculator',
+    page: () => import('../pages/targets/SampleSizeCalculatorPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'previous',
+  },
   {
     path: '/task-management/collection',
     page: () => import('../pages/tasks/TaskManagementPage'),

@@ -29,6 +29,7 @@ interface Relief {
   feedTokenId: string;
   projectMemberId: string;
   taskId: string;
+  targetId: string;
   invoiceId: string;
   ticketId: string;
   ticketAttachmentId: string;
@@ -52,7 +53,7 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task, Beneficiary, ImportedBeneficiaryTable } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task, Beneficiary, ImportedBeneficiaryTable, Target } = entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -249,6 +250,7 @@ const routes: Record<string, Case> = {
       [r.taskId, Task],
       [r.beneficiaryId, Beneficiary],
       [r.beneficiaryTableId, ImportedBeneficiaryTable],
+      [r.targetId, Target],
       [r.organizationId, Organization],
     ].flatMap(([id, type]) =>
       [{ isDeleted: 'true' }, { isDeleted: 'false' }, { isDeleted: 'true', permanent: 'true' }].map((flags) => ({
@@ -266,6 +268,7 @@ const routes: Record<string, Case> = {
     { query: { entityType: String(Task), isDeleted: 'true' }, body: [r.taskId] },
     { query: { entityType: String(Beneficiary), isDeleted: 'true' }, body: [r.beneficiaryId] },
     { query: { entityType: String(ImportedBeneficiaryTable), isDeleted: 'true' }, body: [r.beneficiaryTableId] },
+    { query: { entityType: String(Target), isDeleted: 'true' }, body: [r.targetId] },
   ],
   // Surveys (the surveys area). The preview is public by design (the fill page of a public link),
   // so it may show the survey itself; nothing else of Demo Relief's.
@@ -352,6 +355,10 @@ const routes: Record<string, Case> = {
     { body: { id: r.taskId, newStatus: 1, rejectionReason: 'Taken over' } },
     { body: { id: r.taskId, newStatus: 2 } },
   ],
+  // Targets: Demo Relief's project, survey and target named.
+  'GET /api/targets/gettargets': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, isDeleted: 'true' } }],
+  'GET /api/targets/getsurveytarget': (r) => [{ query: { surveyId: r.surveyId } }],
+  'POST /api/targets/save': (r) => [{ body: { surveyId: r.surveyId, total: 1 } }],
   'GET /api/task/gettasks': (r) => [{ query: { ProjectId: r.projectId } }, { query: { ProjectId: r.projectId, isDeleted: 'true' } }],
   'GET /api/task/getenumeratornamesbyproject': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/task/getdatacollectorsofproject': (r) => [{ query: { ProjectId: r.projectId } }],
@@ -490,6 +497,12 @@ async function reliefState() {
     .orderBy('id')
     .execute();
   const messaging = await t.db.selectFrom('messaging_tasks').select(['id']).where('organization_id', '=', org).execute();
+  const targets = await t.db
+    .selectFrom('targets')
+    .select(['id', 'total', 'deleted_at', 'updated_at'])
+    .where('organization_id', '=', org)
+    .orderBy('id')
+    .execute();
   const billing = await t.db
     .selectFrom('subscriptions')
     .select(['id', 'plan_id', 'status', 'ends_at', 'cancel_at', 'payment_method_id', 'pending_plan_id'])
@@ -540,6 +553,7 @@ async function reliefState() {
     names,
     tasks,
     messaging,
+    targets,
     tickets,
     ticketMessages,
   });
@@ -592,6 +606,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id,
     taskId: '',
+    targetId: '',
     invoiceId: (
       await t.db.selectFrom('invoices').select('id').where('organization_id', '=', ids.organizations.relief!).executeTakeFirstOrThrow()
     ).id,
@@ -611,6 +626,9 @@ beforeAll(async () => {
     body: { surveyId: survey.id, dataCollectorIds: [ids.members.relief!['collector@demo.test']], collectionType: 1 },
   });
   relief.taskId = assigned.body.data.taskIds[0]!;
+  relief.targetId = (
+    await t.call<{ id: string }>('POST', '/api/Targets/save', { session: owner, body: { surveyId: survey.id, total: 40 } })
+  ).body.data.id;
   relief.exportJobId = (
     await t.call<{ jobId: string }>('GET', `/api/DataCollection/exportSubmissions/${relief.surveyId}`, {
       session: owner,
@@ -763,6 +781,8 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(mine.status).toBe(404);
     expect(await get(`/api/Survey/ExportTranslations?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${relief.projectId}`)).toBe(404);
+    expect(await get(`/api/Targets/getTargets?ProjectId=${relief.projectId}`)).toBe(404);
+    expect(await get(`/api/Targets/getSurveyTarget?surveyId=${relief.surveyId}`)).toBe(404);
     expect((await t.call('POST', '/api/Survey/GetById', { session: me.session, body: { SurveyId: relief.surveyId } })).status).toBe(404);
     // A made-up task id is no way into Demo Relief's survey (tests/api/security/task-link.test.ts).
     const survey = await demoSurveyOf(t);

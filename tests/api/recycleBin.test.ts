@@ -79,7 +79,11 @@ describe('PUT /api/DataCollection/{id}/toggleDeleteOrRestore', () => {
     expect((await toggle(demo.junior, ws(), Project, true)).status).toBe(403);
     expect((await toggle(demo.guest, t.ids.projects['Household Needs Assessment 2026']!, Project, true)).status).toBe(403);
     expect((await toggle(demo.manager, member(demo.guest), OrganizationMember, true)).status).toBe(403);
-    expect((await toggle(demo.admin, ws(), entityTypes.Target, true)).status).toBe(400);
+    // User (11) has no bin.
+    expect((await toggle(demo.admin, ws(), entityTypes.User, true)).status).toBe(400);
+    // Targets have a bin: the manager roles use it, a guest does not; a workspace's id is no target.
+    expect((await toggle(demo.guest, ws(), entityTypes.Target, true)).status).toBe(403);
+    expect((await toggle(demo.admin, ws(), entityTypes.Target, true)).status).toBe(404);
     // Tasks have a bin: their managers use it, a guest does not; a workspace's id is no task.
     expect((await toggle(demo.guest, ws(), entityTypes.Task, true)).status).toBe(403);
     expect((await toggle(demo.admin, ws(), entityTypes.Task, true)).status).toBe(404);

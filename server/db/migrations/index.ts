@@ -23,6 +23,7 @@ import { xlsformItems } from './0024_xlsform_items';
 import { surveyOwnLanguages } from './0025_survey_own_languages';
 import { beneficiaries } from './0026_beneficiaries';
 import { removedFiles } from './0027_removed_files';
+import { targets } from './0028_targets';
 
 export interface Migration {
   version: number;
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   { version: 25, name: 'survey_own_languages', sql: surveyOwnLanguages },
   { version: 26, name: 'beneficiaries', sql: beneficiaries },
   { version: 27, name: 'removed_files', sql: removedFiles },
+  { version: 28, name: 'targets', sql: targets },
 ];

@@ -1,5 +1,5 @@
 // The recycle bin's statements for rows that belong to one project and are soft-deleted in place (Task 15,
-// MessagingTask 16): one definition for every such table, scoped to the organization and, for project
+// MessagingTask 16, Target 13): one definition for every such table, scoped to the organization and, for project
 // roles, to the caller's projects.
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
@@ -8,7 +8,7 @@ import { projectsOfMember, type ProjectScope } from './projectScope';
 type Q = Kysely<DB>;
 
 /** Tables with id, organization_id, project_id and deleted_at. */
-export type ProjectRowTable = 'tasks' | 'messaging_tasks';
+export type ProjectRowTable = 'tasks' | 'messaging_tasks' | 'targets';
 
 export function projectRowBin(table: ProjectRowTable) {
   // Both tables have the columns used below; Kysely types the statements by one of them.
