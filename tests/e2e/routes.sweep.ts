@@ -70,6 +70,12 @@ const visits: Record<string, Visit> = {
   '/survey/media/:surveyId': { who: org, path: (i) => `/survey/media/${i.surveyId}`, ready: 'survey-media' },
   '/survey/survey-data': at('/survey/survey-data'),
   '/survey/submission/*': { who: org, path: (i) => `/survey/submission/${i.submissionId}` },
+  // A file link of an export: one that is not there, so the page says so (a link's usual first state is a download).
+  '/survey/submission-file/:organizationId/:fileId': {
+    who: org,
+    path: () => '/survey/submission-file/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000',
+    ready: 'submission-file',
+  },
   '/members': at('/members'),
   '/deleted-items': at('/deleted-items'),
   '/user-management': at('/user-management'),
