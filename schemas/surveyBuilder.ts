@@ -54,7 +54,8 @@ const choice = {
   required: ['id', 'name', 'choiceLabels'],
   properties: {
     id,
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^\\S+$' },
+    // No space at either end; inside, as pyxform allows in a select_one's list (bindings.ts checks the rest).
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^\\S(?:.*\\S)?$' },
     choiceLabels: localized(4000),
     emoji: { type: ['string', 'null'], maxLength: 50 },
     filters: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 1000 } },

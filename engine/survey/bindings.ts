@@ -260,8 +260,11 @@ function checkChoices(node: FieldNode, note: Note): void {
   for (const list of [node.choices, node.columns]) {
     const seen = new Set<string>();
     for (const c of list) {
-      if (!/^\S+$/.test(c.name)) note(node.model, 'choices', `The choice name '${c.name}' must not contain spaces`, 'choices');
-      if (seen.has(c.name)) note(node.model, 'choices', `The choice name '${c.name}' is used twice`, 'choices');
+      // As pyxform: a space only breaks a select_multiple (its answer is names joined by spaces); one
+      // name twice is a cascade's (a choice filter tells them apart, allow_choice_duplicates in XLSForm).
+      if (info.key === 'select_multiple' && !/^\S+$/.test(c.name))
+        note(node.model, 'choices', `The choice name '${c.name}' must not contain spaces`, 'choices');
+      if (seen.has(c.name) && !node.model.choiceFilter) note(node.model, 'choices', `The choice name '${c.name}' is used twice`, 'choices');
       seen.add(c.name);
     }
   }

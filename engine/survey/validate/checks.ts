@@ -80,7 +80,8 @@ function gridProblem(value: unknown, field: FieldNode, many: boolean): Problem |
 
 export const CHECKS: Record<QuestionType, Check> = {
   0: none,
-  32: (v, _f, ctx) => (typeof v === 'string' && /^\S+$/.test(v.trim()) ? choiceProblem([v.trim()], ctx) : invalid(M.invalidChoice)),
+  // One choice's name, which may hold a space (pyxform accepts that in a select_one's list).
+  32: (v, _f, ctx) => (typeof v === 'string' && v.trim() !== '' ? choiceProblem([v.trim()], ctx) : invalid(M.invalidChoice)),
   33: (v, f, ctx) => {
     if (typeof v !== 'string') return invalid(M.invalidChoice);
     const names = splitNames(v);

@@ -24,6 +24,7 @@ import { surveyOwnLanguages } from './0025_survey_own_languages';
 import { beneficiaries } from './0026_beneficiaries';
 import { removedFiles } from './0027_removed_files';
 import { targets } from './0028_targets';
+import { choiceNames } from './0029_choice_names';
 
 export interface Migration {
   version: number;
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   { version: 26, name: 'beneficiaries', sql: beneficiaries },
   { version: 27, name: 'removed_files', sql: removedFiles },
   { version: 28, name: 'targets', sql: targets },
+  { version: 29, name: 'choice_names', sql: choiceNames },
 ];
