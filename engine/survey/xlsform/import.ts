@@ -948,8 +948,10 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         return;
       }
       if (lists.has(listName)) q.selectQuestionChoices = choicesOf(listName);
-      if (select.fromFile) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
-      else if (hasReference(listName)) {
+      if (select.fromFile) {
+        // The file the export names when none is stored ('<name>.csv') is left unstored: a round trip keeps the question as it was.
+        if (listName !== `${name}.csv`) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+      } else if (hasReference(listName)) {
         // 'select_one ${q1}': the choices are earlier answers (a repeat's), which the builder cannot list.
         q.extraColumns[CHOICES_FILE_COLUMN] = listName;
         report.push({ ...at, column: typeH.raw, level: 'warning', ...said('choicesFromAnswers', { list: listName }), name });
