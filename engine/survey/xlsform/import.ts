@@ -11,7 +11,7 @@ import { QUESTION_TYPE_CODES, SHEET_TYPES, isSheetType, questionTypeByKey, quest
 import { readAppearance } from '../search';
 import { MAX_LANGUAGES, resolveLanguages, type LanguageRef, type Languages, type SheetLanguages } from './languages';
 import { said, type NearestReason, type ReportCode } from './messages';
-import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, type ParsedType } from './rules';
+import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, SETTINGS_COLUMN_ALIASES, type ParsedType } from './rules';
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
@@ -289,7 +289,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const choiceHeaders = choicesSheet ? readHeaders(choicesSheet, report) : [];
   const settingsHeaders = settingsSheet ? readHeaders(settingsSheet, report) : [];
   const settings = new Map<string, string>();
-  for (const h of settingsHeaders) settings.set(h.lang === null ? h.base : `${h.base}::${h.lang}`, cellOf(settingsSheet?.rows[1], h));
+  for (const h of settingsHeaders) {
+    const base = SETTINGS_COLUMN_ALIASES[h.base] ?? h.base;
+    const key = h.lang === null ? base : `${base}::${h.lang}`;
+    const v = cellOf(settingsSheet?.rows[1], h);
+    if (v !== '' || !settings.has(key)) settings.set(key, v);
+  }
   const languageColumns = (sheet: Sheet, headers: readonly Header[], translated: (base: string) => boolean): SheetLanguages => {
     const columns = headers.filter((h) => translated(h.base));
     // pyxform reads a text without a language as the default language where its row has that column in
