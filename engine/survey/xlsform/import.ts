@@ -73,6 +73,8 @@ export interface ImportResult {
  * Standard types we have no widget for, the nearest of ours, and why. geotrace, geoshape, barcode, audio
  * and video are not here: they are kept as variants of ours (SHEET_TYPES), written back as they came.
  */
+/** pyxform's 'phone number' (question_type_dictionary): the bind and hint it gives the text question. */
+const PHONE_NUMBER = { constraint: "regex(., '^\\d*$')", hint: 'Enter numbers only.' } as const;
 const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
   'background-audio': { key: 'file', why: 'backgroundAudio' },
   select_one_from_file: { key: 'select_one', why: 'fromFile' },
@@ -396,6 +398,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       });
     }
   }
+  /** The select questions of each list so far: pyxform's or_other adds its choice to all of them. */
+  const selectsOf = new Map<string, QuestionModel[]>();
   const choicesOf = (list: string): ChoiceModel[] =>
     (lists.get(list)?.rows ?? []).map((r) => ({
       ...r.choice,
@@ -925,6 +929,11 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
     if (hidden) q.extraColumns[METADATA_COLUMN] = type;
+    if (type === 'phone number' && byKey === undefined) {
+      // question_type_dictionary: 'phone number' is text with a digits-only constraint and a hint, where the row gives none.
+      if (!q.constraint?.trim()) q.constraint = PHONE_NUMBER.constraint;
+      if (q.surveyQuestionHints.length === 0) q.surveyQuestionHints = [{ languageId: langs.base.languageId, text: PHONE_NUMBER.hint }];
+    }
     if (info.sheet.appearance !== undefined && q.appearance !== null) {
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
@@ -952,7 +961,10 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         report.push({ ...at, column: typeH.raw, level: 'error', ...refused, name });
         return;
       }
-      if (lists.has(listName)) q.selectQuestionChoices = choicesOf(listName);
+      if (lists.has(listName)) {
+        q.selectQuestionChoices = choicesOf(listName);
+        selectsOf.set(listName, [...(selectsOf.get(listName) ?? []), q]);
+      }
       if (select.fromFile) {
         // The file the export names when none is stored ('<name>.csv') is left unstored: a round trip keeps the question as it was.
         if (listName !== `${name}.csv`) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
@@ -966,14 +978,19 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     place(item);
     if (select?.orOther) {
       // pyxform's or_other: an 'other' choice (unless the list has one) and a text question shown when it is chosen.
-      if (!q.selectQuestionChoices.some((c) => c.name === 'other'))
-        q.selectQuestionChoices.push({
-          id: opts.newId(),
+      // pyxform adds the choice to the list itself, so every question of that list has it, before and after this row.
+      const list = lists.get(listName);
+      if (list && !list.rows.some((r) => r.choice.name === 'other')) {
+        const choice = {
           name: 'other',
           choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })),
           emoji: null,
           filters: {},
-        });
+        };
+        list.rows.push({ row: rowNo, choice });
+        for (const s of selectsOf.get(listName) ?? [])
+          s.selectQuestionChoices.push({ ...choice, id: opts.newId(), choiceLabels: [...choice.choiceLabels], filters: {} });
+      }
       const otherName = `${name}_other`;
       // Not a name of the sheet: pyxform refuses a ${…_other} reference, so it is not counted for references.
       if (claim(otherName, rowNo, typeH.raw, false)) {
