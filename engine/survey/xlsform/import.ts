@@ -1097,7 +1097,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     translateStatus: 0,
     ...(l.custom ? { custom: true } : {}),
   }));
-  const title = settings.get('form_title') || titleFromSurvey || opts.fallbackName;
+  // pyxform: the title is the form_id where none is given, and the form_id the file's name.
+  const title = settings.get('form_title') || titleFromSurvey || settings.get('form_id') || opts.fallbackName;
   return {
     model: {
       id: opts.newId(),
