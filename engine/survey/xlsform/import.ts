@@ -106,6 +106,8 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = {
   'bind::relevant': 'relevant',
   'bind::constraint': 'constraint',
   'bind::calculate': 'calculation',
+  'bind::jr:constraintmsg': 'constraint_message',
+  'bind::jr:requiredmsg': 'required_message',
   relevance: 'relevant',
   'control::appearance': 'appearance',
   'jr:count': 'repeat_count',
@@ -169,6 +171,12 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
       const rest = lang.indexOf('::');
       lang = rest >= 0 ? lang.slice(rest + 2).trim() : null;
     } else if (HEADER_ALIASES[base]) base = HEADER_ALIASES[base]!;
+    else {
+      // Older forms write one colon here too: 'bind:jr:constraintMsg' (process_header keeps 'jr:x' whole).
+      const legacy = /^(bind|control)\s*:\s*([^:].*)$/.exec(base);
+      const alias = legacy ? HEADER_ALIASES[`${legacy[1]}::${legacy[2]}`] : undefined;
+      if (alias) base = alias;
+    }
     const key = `${base}::${(lang ?? '').toLowerCase()}`;
     const before = seen.get(key);
     if (before !== undefined) {

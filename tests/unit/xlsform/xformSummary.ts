@@ -159,6 +159,11 @@ export function summarise(xml: string): XFormSummary {
       else if ((a === 'required' || a === 'readonly') && /^(true\(\)|true|yes|1)$/i.test(v.trim())) rec[a] = 'true()';
       else rec[a] = expr(absolute(v, path))!;
     }
+    // A message written without a language is an attribute of the bind; a translated one, a jr:itext() reference.
+    for (const m of ['constraintMsg', 'requiredMsg']) {
+      const v = b.getAttributeNS(JR, m);
+      if (v && !/^\s*jr:itext\(/.test(v)) addText('', `${path}:jr:${m}`, v);
+    }
     questions.set(path, rec);
   }
   const CONTROLS = new Set(['input', 'select1', 'select', 'upload', 'trigger', 'range', 'rank', 'group', 'repeat']);
