@@ -54,7 +54,8 @@ const choice = {
   required: ['id', 'name', 'choiceLabels'],
   properties: {
     id,
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^\\S+$' },
+    // A space inside a choice name is XLSForm's (a select_one's); none at either end.
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '^\\S(.*\\S)?$' },
     choiceLabels: localized(4000),
     emoji: { type: ['string', 'null'], maxLength: 50 },
     filters: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 1000 } },

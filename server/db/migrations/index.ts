@@ -21,6 +21,7 @@ import { answerFilterIndexes } from './0022_answer_filter_indexes';
 import { sheetTypes } from './0023_sheet_types';
 import { xlsformItems } from './0024_xlsform_items';
 import { surveyOwnLanguages } from './0025_survey_own_languages';
+import { choiceNamesWithSpaces } from './0026_choice_names_with_spaces';
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   { version: 23, name: 'sheet_types', sql: sheetTypes },
   { version: 24, name: 'xlsform_items', sql: xlsformItems },
   { version: 25, name: 'survey_own_languages', sql: surveyOwnLanguages },
+  { version: 26, name: 'choice_names_with_spaces', sql: choiceNamesWithSpaces },
 ];
