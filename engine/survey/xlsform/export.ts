@@ -50,6 +50,30 @@ const NEEDS_TYPE_COLUMN: ReadonlySet<QuestionType> = (() => {
  * by the question's key, its steps joined by '__' ('household__name').
  */
 type ListNames = (q: QuestionModel) => string;
+
+/**
+ * pyxform refuses a table-list group (appearance table-list) whose selects name different lists: there,
+ * the selects of one section whose choices are the same share the first one's list.
+ */
+function tableListNames(items: readonly SurveyItem[], listOf: ListNames): ListNames {
+  const shared = new Map<string, string>();
+  const signature = (q: QuestionModel) =>
+    JSON.stringify(q.selectQuestionChoices.map((c) => [c.name, c.choiceLabels, c.filters, c.emoji, c.media ?? []]));
+  for (const { item, edge } of walk(items)) {
+    if (edge !== 'begin' || !(item.surveyItem.appearance ?? '').split(/\s+/).includes('table-list')) continue;
+    const first = new Map<string, string>();
+    for (const child of item.innerItems) {
+      const q = child.surveyItem;
+      if (child.itemLabel === 'Section' || questionTypeInfo(q.questionType).choices !== 'list' || q.selectQuestionChoices.length === 0)
+        continue;
+      const sig = signature(q);
+      const name = first.get(sig);
+      if (name === undefined) first.set(sig, listOf(q));
+      else shared.set(q.id, name);
+    }
+  }
+  return (q) => shared.get(q.id) ?? listOf(q);
+}
 function listNames(model: SurveyModel): ListNames {
   const { keys } = surveyKeys(model.surveyItems);
   return (q) => (keys.get(q.id) ?? q.name).split(KEY_SEPARATOR).join('__');
@@ -211,11 +235,14 @@ function surveyHeaders(languages: readonly string[]): string[] {
 export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   const languages = [...model.surveyLanguageMaps].sort((a, b) => Number(b.isBaseLanguage) - Number(a.isBaseLanguage));
   const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
-  const listOf = listNames(model);
+  const listOf = tableListNames(model.surveyItems, listNames(model));
   const rows: Cells[] = [];
   const choices: Cells[] = [];
   let duplicates = false;
+  const written = new Set<string>();
   const addChoices = (list: string, cs: readonly ChoiceModel[]) => {
+    if (written.has(list)) return;
+    written.add(list);
     if (new Set(cs.map((c) => c.name)).size < cs.length) duplicates = true;
     for (const c of cs) {
       const cells: Cells = new Map([

@@ -11,7 +11,7 @@ import { QUESTION_TYPE_CODES, SHEET_TYPES, isSheetType, questionTypeByKey, quest
 import { readAppearance } from '../search';
 import { MAX_LANGUAGES, resolveLanguages, type LanguageRef, type Languages, type SheetLanguages } from './languages';
 import { said, type NearestReason, type ReportCode } from './messages';
-import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, type ParsedType } from './rules';
+import { defaultIsDynamic, hasFileExtension, isXmlName, parseType, referencesOf, SETTINGS_COLUMN_ALIASES, type ParsedType } from './rules';
 import {
   CHOICES_FILE_COLUMN,
   COLUMNS,
@@ -73,6 +73,8 @@ export interface ImportResult {
  * Standard types we have no widget for, the nearest of ours, and why. geotrace, geoshape, barcode, audio
  * and video are not here: they are kept as variants of ours (SHEET_TYPES), written back as they came.
  */
+/** pyxform's 'phone number' (question_type_dictionary): the bind and hint it gives the text question. */
+const PHONE_NUMBER = { constraint: "regex(., '^\\d*$')", hint: 'Enter numbers only.' } as const;
 const NEAREST: Readonly<Record<string, { key: string; why: NearestReason }>> = {
   'background-audio': { key: 'file', why: 'backgroundAudio' },
   select_one_from_file: { key: 'select_one', why: 'fromFile' },
@@ -104,6 +106,8 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = {
   'bind::relevant': 'relevant',
   'bind::constraint': 'constraint',
   'bind::calculate': 'calculation',
+  'bind::jr:constraintmsg': 'constraint_message',
+  'bind::jr:requiredmsg': 'required_message',
   relevance: 'relevant',
   'control::appearance': 'appearance',
   'jr:count': 'repeat_count',
@@ -167,6 +171,12 @@ function readHeaders(sheet: Sheet, report: ReportEntry[]): Header[] {
       const rest = lang.indexOf('::');
       lang = rest >= 0 ? lang.slice(rest + 2).trim() : null;
     } else if (HEADER_ALIASES[base]) base = HEADER_ALIASES[base]!;
+    else {
+      // Older forms write one colon here too: 'bind:jr:constraintMsg' (process_header keeps 'jr:x' whole).
+      const legacy = /^(bind|control)\s*:\s*([^:].*)$/.exec(base);
+      const alias = legacy ? HEADER_ALIASES[`${legacy[1]}::${legacy[2]}`] : undefined;
+      if (alias) base = alias;
+    }
     const key = `${base}::${(lang ?? '').toLowerCase()}`;
     const before = seen.get(key);
     if (before !== undefined) {
@@ -289,7 +299,12 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
   const choiceHeaders = choicesSheet ? readHeaders(choicesSheet, report) : [];
   const settingsHeaders = settingsSheet ? readHeaders(settingsSheet, report) : [];
   const settings = new Map<string, string>();
-  for (const h of settingsHeaders) settings.set(h.lang === null ? h.base : `${h.base}::${h.lang}`, cellOf(settingsSheet?.rows[1], h));
+  for (const h of settingsHeaders) {
+    const base = SETTINGS_COLUMN_ALIASES[h.base] ?? h.base;
+    const key = h.lang === null ? base : `${base}::${h.lang}`;
+    const v = cellOf(settingsSheet?.rows[1], h);
+    if (v !== '' || !settings.has(key)) settings.set(key, v);
+  }
   const languageColumns = (sheet: Sheet, headers: readonly Header[], translated: (base: string) => boolean): SheetLanguages => {
     const columns = headers.filter((h) => translated(h.base));
     // pyxform reads a text without a language as the default language where its row has that column in
@@ -391,6 +406,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
       });
     }
   }
+  /** The select questions of each list so far: pyxform's or_other adds its choice to all of them. */
+  const selectsOf = new Map<string, QuestionModel[]>();
   const choicesOf = (list: string): ChoiceModel[] =>
     (lists.get(list)?.rows ?? []).map((r) => ({
       ...r.choice,
@@ -920,6 +937,11 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     item.repeat_count = null;
     keepUnknown(q, unknown, row, rowNo);
     if (hidden) q.extraColumns[METADATA_COLUMN] = type;
+    if (type === 'phone number' && byKey === undefined) {
+      // question_type_dictionary: 'phone number' is text with a digits-only constraint and a hint, where the row gives none.
+      if (!q.constraint?.trim()) q.constraint = PHONE_NUMBER.constraint;
+      if (q.surveyQuestionHints.length === 0) q.surveyQuestionHints = [{ languageId: langs.base.languageId, text: PHONE_NUMBER.hint }];
+    }
     if (info.sheet.appearance !== undefined && q.appearance !== null) {
       const rest = q.appearance.split(/\s+/).filter((a) => a !== '' && a !== info.sheet.appearance);
       q.appearance = rest.length ? rest.join(' ') : null;
@@ -947,9 +969,14 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
         report.push({ ...at, column: typeH.raw, level: 'error', ...refused, name });
         return;
       }
-      if (lists.has(listName)) q.selectQuestionChoices = choicesOf(listName);
-      if (select.fromFile) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
-      else if (hasReference(listName)) {
+      if (lists.has(listName)) {
+        q.selectQuestionChoices = choicesOf(listName);
+        selectsOf.set(listName, [...(selectsOf.get(listName) ?? []), q]);
+      }
+      if (select.fromFile) {
+        // The file the export names when none is stored ('<name>.csv') is left unstored: a round trip keeps the question as it was.
+        if (listName !== `${name}.csv`) q.extraColumns[CHOICES_FILE_COLUMN] = listName;
+      } else if (hasReference(listName)) {
         // 'select_one ${q1}': the choices are earlier answers (a repeat's), which the builder cannot list.
         q.extraColumns[CHOICES_FILE_COLUMN] = listName;
         report.push({ ...at, column: typeH.raw, level: 'warning', ...said('choicesFromAnswers', { list: listName }), name });
@@ -959,14 +986,19 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     place(item);
     if (select?.orOther) {
       // pyxform's or_other: an 'other' choice (unless the list has one) and a text question shown when it is chosen.
-      if (!q.selectQuestionChoices.some((c) => c.name === 'other'))
-        q.selectQuestionChoices.push({
-          id: opts.newId(),
+      // pyxform adds the choice to the list itself, so every question of that list has it, before and after this row.
+      const list = lists.get(listName);
+      if (list && !list.rows.some((r) => r.choice.name === 'other')) {
+        const choice = {
           name: 'other',
           choiceLabels: langs.used.map((l) => ({ languageId: l.languageId, text: 'Other' })),
           emoji: null,
           filters: {},
-        });
+        };
+        list.rows.push({ row: rowNo, choice });
+        for (const s of selectsOf.get(listName) ?? [])
+          s.selectQuestionChoices.push({ ...choice, id: opts.newId(), choiceLabels: [...choice.choiceLabels], filters: {} });
+      }
       const otherName = `${name}_other`;
       // Not a name of the sheet: pyxform refuses a ${…_other} reference, so it is not counted for references.
       if (claim(otherName, rowNo, typeH.raw, false)) {
@@ -1073,7 +1105,8 @@ export function importXlsForm(sheets: readonly Sheet[], opts: ImportOptions): Im
     translateStatus: 0,
     ...(l.custom ? { custom: true } : {}),
   }));
-  const title = settings.get('form_title') || titleFromSurvey || opts.fallbackName;
+  // pyxform: the title is the form_id where none is given, and the form_id the file's name.
+  const title = settings.get('form_title') || titleFromSurvey || settings.get('form_id') || opts.fallbackName;
   return {
     model: {
       id: opts.newId(),

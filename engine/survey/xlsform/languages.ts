@@ -122,7 +122,8 @@ export function resolveLanguages(
   let nextFree = -1;
   const free = new Map<string, LanguageRef>();
   const lookup = (lang: string, sheet: string, column: string): LanguageRef => {
-    const key = fold(lang);
+    // pyxform tells languages apart by their exact text: 'English (en)' and 'English (EN)' are two.
+    const key = lang.normalize('NFC').trim();
     const known = map.get(key);
     if (known) return known;
     const { code, name } = languageKey(lang);

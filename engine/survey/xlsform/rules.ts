@@ -79,8 +79,7 @@ const QUESTION_TYPES: Readonly<Record<string, string>> = (() => {
 })();
 
 /** The select types the import knows, by pyxform's select command (aliases.select, in its order). */
-type SelectKind =
-  'select_one' | 'select_multiple' | 'rank' | 'select_one_external' | 'select_one_from_file' | 'select_multiple_from_file';
+type SelectKind = 'select_one' | 'select_multiple' | 'rank' | 'select_one_external' | 'select_one_from_file' | 'select_multiple_from_file';
 const SELECT_COMMANDS: readonly (readonly [string, SelectKind])[] = [
   ['add select one prompt using', 'select_one'],
   ['add select multiple prompt using', 'select_multiple'],
@@ -121,6 +120,16 @@ const SETTING_TYPES: Readonly<Record<string, string>> = {
   form_id: 'form_id',
   set_form_id: 'form_id',
   prefix: 'prefix',
+};
+/**
+ * aliases.settings_header for the settings sheet's own columns: pyxform's names ('title', 'id_string')
+ * and its aliases, as ours.
+ */
+export const SETTINGS_COLUMN_ALIASES: Readonly<Record<string, string>> = {
+  title: 'form_title',
+  set_form_title: 'form_title',
+  id_string: 'form_id',
+  set_form_id: 'form_id',
 };
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

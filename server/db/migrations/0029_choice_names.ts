@@ -4,6 +4,6 @@
 // both, so such a published form imported in the engine and then failed to save.
 export const choiceNames = /* sql */ `
     alter table choices drop constraint choices_name_check;
-    alter table choices add constraint choices_name_check check (length(name) between 1 and 200);
+    alter table choices add constraint choices_name_check check (name ~ '^\\S(.*\\S)?$' and length(name) <= 200);
     alter table choices drop constraint choices_item_id_list_name_key;
 `;

@@ -20,8 +20,37 @@ const KNOWN: Record<string, readonly string[]> = {
   'odk-socio-economic-survey.xlsx': ['SEClass (calculation)'],
   // instance('trees')/root/item[name=${tree}]/species: the same, over the entity list of a CSV.
   'ona-trees-follow-up.xlsx': ['species (calculation)', 'prior_circumference (calculation)'],
-  // ./source: a path relative to the group, which CHT's inputs group uses and our expressions do not resolve.
+  // instance('<list>')/root/item[id=${existing}]/<field>: the same, over the OSM features of a select_one_from_file list.
+  'hot-amenities.xls': [
+    'xlabel (calculation)',
+    'xlocation (calculation)',
+    'xid (calculation)',
+    'xamenity (calculation)',
+    'xcuisine (calculation)',
+    'xhours (calculation)',
+    'xcraft (calculation)',
+    'xaddr (calculation)',
+    'xstreet (calculation)',
+    'xwheelchair (calculation)',
+    'xshelter (calculation)',
+    'xshop (calculation)',
+    'xdiesel (calculation)',
+  ],
+  'hot-highways.xls': [
+    'xid (calculation)',
+    'xlocation (calculation)',
+    'xsurface (calculation)',
+    'xhighway (calculation)',
+    'xsmoothness (calculation)',
+    'xtracktype (calculation)',
+    'xsac_scale (calculation)',
+    'name (calculation)',
+  ],
+  'hot-thamel.xls': ['xid (calculation)', 'xlocation (calculation)', 'name (calculation)'],
+  'hot-waterpoints.xls': ['xid (calculation)', 'xlocation (calculation)'],
+  // ./source, ../inputs/contact/_id: paths relative to the question, into CHT's inputs group, which our expressions do not resolve.
   'cht-large-cha.xlsx': ['inputs (relevant)'],
+  'cht-enketo-widgets.xlsx': ['inputs (relevant)', 'patient_uuid (calculation)', 'patient_id (calculation)', 'patient_name (calculation)'],
 };
 
 /** A value of each question's type: the first choice, 1, a date, a point; one instance of each repeat. */

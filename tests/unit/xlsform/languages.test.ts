@@ -44,7 +44,8 @@ async function roundTrip(bytes: Buffer, model: SurveyModel, names: Record<string
   if (xforms) expect(itextOf(xforms[1]!)).toEqual(renamed(itextOf(xforms[0]!), names));
 }
 
-describe('languages of an XLSForm', () => {
+// Most tests run pyxform (Python) twice: seconds on a loaded machine.
+describe('languages of an XLSForm', { timeout: 60_000 }, () => {
   it('keeps languages not on our list under their own names, and finds ours by their own names', async () => {
     const { bytes, model, report } = await imported({
       survey: [

@@ -159,6 +159,11 @@ export function summarise(xml: string): XFormSummary {
       else if ((a === 'required' || a === 'readonly') && /^(true\(\)|true|yes|1)$/i.test(v.trim())) rec[a] = 'true()';
       else rec[a] = expr(absolute(v, path))!;
     }
+    // A message written without a language is an attribute of the bind; a translated one, a jr:itext() reference.
+    for (const m of ['constraintMsg', 'requiredMsg']) {
+      const v = b.getAttributeNS(JR, m);
+      if (v && !/^\s*jr:itext\(/.test(v)) addText('', `${path}:jr:${m}`, v);
+    }
     questions.set(path, rec);
   }
   const CONTROLS = new Set(['input', 'select1', 'select', 'upload', 'trigger', 'range', 'rank', 'group', 'repeat']);
@@ -255,7 +260,17 @@ export function compare(a: XFormSummary, b: XFormSummary): Difference[] {
         .trim()
         .toLowerCase();
     const code = (l: string) => /\(([^)]*)\)\s*$/.exec(l)?.[1]?.toLowerCase();
-    return x === y || (x !== '' && y !== '' && (norm(x) === norm(y) || code(x) === norm(y) || norm(x) === code(y)));
+    // The import finds a language of our list by its own name ('Français'); the export writes it as 'French (fr)'.
+    const own = (c: string | undefined) => {
+      try {
+        return c ? new Intl.DisplayNames([c], { type: 'language', fallback: 'none' }).of(c)?.toLowerCase() : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return (
+      x === y || (x !== '' && y !== '' && (norm(x) === norm(y) || code(x) === norm(y) || norm(x) === code(y) || own(code(y)) === norm(x)))
+    );
   };
   // The original's unnamed language is ours where ours names it (the base language of the survey) and the
   // original has no language of that name.
@@ -263,7 +278,10 @@ export function compare(a: XFormSummary, b: XFormSummary): Difference[] {
     l === 'default' && !b.texts.has('default') && b.defaultLang !== undefined && ![...a.texts.keys()].some((x) => same(x, b.defaultLang!))
       ? b.defaultLang
       : l;
-  const ours = (lang: string) => [...b.texts.keys()].find((l) => same(named(lang), l));
+  // A language of ours that has the very name of one of the original's is that one's, not another spelling's
+  // ('English' and 'English (EN)' are two languages to pyxform; the export writes them 'English (en)' and 'English (EN)').
+  const exact = new Set([...a.texts.keys()].filter((l) => b.texts.has(l)));
+  const ours = (lang: string) => (exact.has(lang) ? lang : [...b.texts.keys()].find((l) => !exact.has(l) && same(named(lang), l)));
   for (const [lang, ta] of a.texts) {
     const match = ours(lang);
     const tb = match === undefined ? undefined : b.texts.get(match);
@@ -273,8 +291,8 @@ export function compare(a: XFormSummary, b: XFormSummary): Difference[] {
     }
     for (const id of new Set([...ta.keys(), ...tb.keys()])) diff(`text ${lang} ${id}`, ta.get(id), tb.get(id));
   }
+  const matched = new Set([...a.texts.keys()].map(ours));
   for (const [lang, tb] of b.texts)
-    if (![...a.texts.keys()].some((l) => same(named(l), lang)))
-      out.push({ key: `text ${lang} added`, original: '(none)', ours: `${tb.size} texts` });
+    if (!matched.has(lang)) out.push({ key: `text ${lang} added`, original: '(none)', ours: `${tb.size} texts` });
   return out;
 }
