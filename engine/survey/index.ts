@@ -60,7 +60,6 @@ export {
   repeatGroups,
   cellOf,
   neutralizeCell,
-  CSV_AUDIENCES,
   sheetKindOf,
   numberOfText,
   serialOfText,

@@ -52,7 +52,9 @@ function toProject(r: ProjectRow, members: { id: string; fullName: string }[], c
 
 /** The respondent lists of projects; a data collector's are none (services/beneficiaries.ts). */
 function respondentListsOf(db: Q, t: Tenant, ids: string[]) {
-  return t.roles.every((r) => r === 'DataCollector') ? Promise.resolve(new Map<string, string[]>()) : tableIdsOfProjects(db, t.organizationId, ids);
+  return t.roles.every((r) => r === 'DataCollector')
+    ? Promise.resolve(new Map<string, string[]>())
+    : tableIdsOfProjects(db, t.organizationId, ids);
 }
 
 async function visibleWorkspace(db: Q, t: Tenant, workspaceId: string) {

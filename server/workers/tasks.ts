@@ -55,7 +55,9 @@ export async function readTable(input: {
     const first = read.sheets.find((s) => s.rows.length > 0) ?? read.sheets[0];
     return { rows: (first?.rows ?? []).map((r) => [...r]) };
   }
-  const text = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('utf8').replace(/^\ufeff/, '');
+  const text = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength)
+    .toString('utf8')
+    .replace(/^\ufeff/, '');
   return new Promise((resolve) => {
     const rows: string[][] = [];
     let failed: { reason: string; row?: number } | undefined;

@@ -53,7 +53,8 @@ interface Call {
 }
 type Case = (r: Relief, me: Me) => Call[];
 
-const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task, Beneficiary, ImportedBeneficiaryTable, Target } = entityTypes;
+const { Workspace, Project, OrganizationMember, Organization, Survey, ProjectMember, Task, Beneficiary, ImportedBeneficiaryTable, Target } =
+  entityTypes;
 const uuid0 = '00000000-0000-4000-8000-000000000000';
 
 const routes: Record<string, Case> = {
@@ -670,7 +671,11 @@ beforeAll(async () => {
       ],
       ['File', { fileName: 'relief.csv', contentType: 'text/csv', bytes: Buffer.from('Name,Phone\nRelief Respondent,+254700111222\n') }],
     ]);
-    const imported = await t.call<{ tableId: string }>('POST', '/api/Beneficiaries/importTable', { session: owner, body: payload, headers });
+    const imported = await t.call<{ tableId: string }>('POST', '/api/Beneficiaries/importTable', {
+      session: owner,
+      body: payload,
+      headers,
+    });
     relief.beneficiaryTableId = imported.body.data.tableId;
     relief.beneficiaryId = (
       await t.db.selectFrom('beneficiaries').select('id').where('table_id', '=', relief.beneficiaryTableId).executeTakeFirstOrThrow()

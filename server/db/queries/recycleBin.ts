@@ -43,6 +43,17 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date(), days:
         .where('role_id', '<>', OWNER_ROLE_ID)
         .executeTakeFirst(),
     );
-    return { beneficiaries, beneficiaryTables, tasks, messagingTasks, surveys, projects, workspaces, organizationMembers, workspaceMembers, projectMembers };
+    return {
+      beneficiaries,
+      beneficiaryTables,
+      tasks,
+      messagingTasks,
+      surveys,
+      projects,
+      workspaces,
+      organizationMembers,
+      workspaceMembers,
+      projectMembers,
+    };
   });
 }

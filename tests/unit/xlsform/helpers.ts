@@ -42,4 +42,3 @@ export const REFUSED: Readonly<Record<string, ReportCode>> = {
   'ona-encrypted-form.xls': 'encryptedForm',
   'xlsform_spec_test.xlsx': 'encryptedForm',
 };
-
