@@ -9,6 +9,7 @@ import { questionTypeInfo } from '../question-types';
 import { isSearchCall } from '../search';
 import { languageColumn } from '../xlsform/columns';
 import { formIdOf, sheetPlacements } from '../xlsform/export';
+import { xlsformBinding } from '../../expression/index';
 import { defaultIsDynamic, parseType, type ParsedType } from '../xlsform/rules';
 import { XFormError } from './errors';
 import { pathOf, xpathOf, type XNode } from './paths';
@@ -81,7 +82,7 @@ function addText(e: Emitter, id: string, form: string, texts: Texts): void {
 }
 
 /** The question texts of a row as itext ('label', 'hint' with guidance, the messages); which ones exist. */
-function rowTexts(e: Emitter, node: XNode, cells: Cells): { label: boolean; hint: boolean } {
+function rowTexts(e: Emitter, node: XNode, cells: Cells, withHint = true): { label: boolean; hint: boolean } {
   const path = pathOf(node);
   const label = translated(cells, 'label', e.languages);
   addText(e, `${path}:label`, '', label);
@@ -91,13 +92,14 @@ function rowTexts(e: Emitter, node: XNode, cells: Cells): { label: boolean; hint
     if (files.size) media = true;
     addText(e, `${path}:label`, form, new Map([...files].map(([l, f]) => [l, `${kind === 'image' || kind === 'big-image' ? 'jr://images/' : `jr://${kind}/`}${f}`])));
   }
+  // A group shows no hint (pyxform writes its label only, and its hint as an unused text).
   const hint = translated(cells, 'hint', e.languages);
-  const guidance = translated(cells, 'guidance_hint', e.languages);
+  const guidance = withHint ? translated(cells, 'guidance_hint', e.languages) : new Map<string, string>();
   addText(e, `${path}:hint`, '', hint);
   addText(e, `${path}:hint`, 'guidance', guidance);
   addText(e, `${path}:jr:constraintMsg`, '', translated(cells, 'constraint_message', e.languages));
   addText(e, `${path}:jr:requiredMsg`, '', translated(cells, 'required_message', e.languages));
-  return { label: label.size > 0 || media, hint: hint.size > 0 || guidance.size > 0 };
+  return { label: label.size > 0 || media, hint: withHint && (hint.size > 0 || guidance.size > 0) };
 }
 
 const itextRef = (id: string) => `jr:itext('${id}')`;
@@ -139,26 +141,41 @@ function treeOf(model: SurveyModel): { root: XNode; rows: Map<XNode, Cells> } {
       }
       const info = questionTypeInfo(item.surveyItem.questionType);
       if (info.sheet.grid) {
-        // pyxform's table-list: a field-list group, a note with the group's label, a header select showing
-        // the columns, then one select per row without its choices' labels.
-        const group = add(parent, { name, kind: 'group', row: placed.row, item, tableList: true }, first);
-        const selects = rest.filter((c) => c.has('name'));
-        const hasText = [...first.keys()].some((h) => h.startsWith('label::') || h.startsWith('hint::'));
-        if (hasText) add(group, { name: `generated_table_list_label_${placed.row}`, kind: 'field', generated: 'tableLabel' }, first);
-        if (selects[0])
-          add(
-            group,
-            { name: `reserved_name_for_field_list_labels_${placed.row + 1}`, kind: 'field', generated: 'tableHeader', item },
-            new Map([['type', selects[0].get('type') ?? '']]),
-          );
-        for (const s of selects) add(group, { name: s.get('name')!, kind: 'field', item, grid: true }, s);
+        // A table-list group of one select per row (expanded below as any table-list group is).
+        const group = add(parent, { name, kind: 'group', row: placed.row, item }, first);
+        rest.forEach((c, i) => {
+          if (c.has('name')) add(group, { name: c.get('name')!, kind: 'field', row: placed.row + 1 + i, item }, c);
+        });
         continue;
       }
       add(parent, { name, kind: 'field', row: placed.row, item }, first);
     }
   };
   visit(model.surveyItems, root);
+  for (const n of [...descendants(root)]) if (n.kind === 'group' && /(^|\s)table-list(\s|$)/.test(rows.get(n)?.get('appearance') ?? '')) tableList(n, rows);
   return { root, rows };
+}
+
+/**
+ * pyxform's table-list (xls2json.py): a field-list group, a note with the group's label and hint, a header
+ * select showing the first select's choices, and every select without its choices' labels.
+ */
+function tableList(group: XNode, rows: Map<XNode, Cells>): void {
+  const cells = rows.get(group)!;
+  group.tableList = true;
+  const selects = group.children.filter((c) => c.kind === 'field' && typeOfRow(rows.get(c)!).kind === 'select');
+  for (const c of selects) c.grid = true;
+  const first = selects[0];
+  if (first) {
+    const header: XNode = { name: `reserved_name_for_field_list_labels_${first.row ?? 0}`, kind: 'field', parent: group, children: [], generated: 'tableHeader', ...(first.item ? { item: first.item } : {}) };
+    group.children.splice(group.children.indexOf(first), 0, header);
+    rows.set(header, new Map([['type', rows.get(first)!.get('type') ?? '']]));
+  }
+  if ([...cells.keys()].some((h) => h.startsWith('label::') || h.startsWith('hint::'))) {
+    const label: XNode = { name: `generated_table_list_label_${group.row ?? 0}`, kind: 'field', parent: group, children: [], generated: 'tableLabel' };
+    group.children.unshift(label);
+    rows.set(label, cells);
+  }
 }
 
 function* descendants(n: XNode): Generator<XNode> {
@@ -269,6 +286,23 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
 
   const x = (source: string | undefined, ctx: XNode, current = false) =>
     source === undefined || source.trim() === '' ? undefined : xpathOf(source, ctx, e.names, { current, onLastSaved: () => (e.lastSaved = true) });
+  // relevant, constraint and calculation: pyxform's words for yes and no first (xlsformBinding).
+  const bound = (source: string | undefined, ctx: XNode) => x(source === undefined ? undefined : xlsformBinding(source), ctx);
+  // A calculation with a trigger is set when the trigger's answer changes, in the trigger's control.
+  const triggered = new Map<XNode, XmlElement[]>();
+  for (const n of descendants(root)) {
+    const cells = rows.get(n);
+    const trigger = cells?.get('trigger')?.trim();
+    if (!cells || !trigger || n.kind !== 'field') continue;
+    const t = e.names.get(trigger.replace(/^\$\{\s*|\s*\}$/g, ''));
+    if (!t) continue;
+    const calc = cells.get('calculation');
+    const action =
+      typeOfRow(cells).kind === 'question' && (typeOfRow(cells) as { type: string }).type === 'background-geopoint'
+        ? el('odk:setgeopoint', { ref: pathOf(n), event: 'xforms-value-changed' })
+        : el('setvalue', { ref: pathOf(n), event: 'xforms-value-changed', value: calc?.trim() ? bound(calc, t) : undefined });
+    triggered.set(t, [...(triggered.get(t) ?? []), action]);
+  }
   const labelNodes = (text: string, ctx: XNode): XmlNode[] => {
     // ${name} in a text is the answer shown: an <output/> of its path.
     const out: XmlNode[] = [];
@@ -294,10 +328,11 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
       const body = built.flatMap((b) => b.body);
       if (n.kind === 'root' || n.generated === 'meta')
         return { instance: el(n.name, n.kind === 'root' ? { id: formIdOf(model), version: opts.version } : {}, ...kids), body };
-      const shown = rowTexts(e, n, n.tableList ? new Map() : cells);
-      const relevant = x(cells.get('relevant'), n);
-      if (relevant) e.binds.push(el('bind', { nodeset: path, relevant }));
       const words = (cells.get('appearance') ?? '').split(/\s+/).filter(Boolean);
+      const shown = rowTexts(e, n, n.tableList ? new Map() : cells, false);
+      const yes = (h: string) => /^(yes|true|true\(\))$/i.test((cells.get(h) ?? '').trim());
+      const groupBind = { relevant: bound(cells.get('relevant'), n), required: yes('required') ? 'true()' : undefined, readonly: yes('read_only') ? 'true()' : undefined };
+      if (Object.values(groupBind).some(Boolean)) e.binds.push(el('bind', { nodeset: path, ...groupBind }));
       const appearance = n.tableList ? ['field-list', ...words.filter((w) => w !== 'table-list')].join(' ') : words.join(' ') || undefined;
       if (n.kind === 'repeat') {
         const count = (cells.get('repeat_count') ?? '').trim();
@@ -356,10 +391,10 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
         readonly,
         required,
         'jr:requiredMsg': required ? requiredMsg : undefined,
-        relevant: header ? undefined : x(cells.get('relevant'), n),
-        constraint: header ? undefined : x(cells.get('constraint'), n),
+        relevant: header ? undefined : bound(cells.get('relevant'), n),
+        constraint: header ? undefined : bound(cells.get('constraint'), n),
         'jr:constraintMsg': header ? undefined : constraintMsg,
-        calculate: header ? undefined : x(cells.get('calculation'), n),
+        calculate: header || cells.get('trigger')?.trim() ? undefined : bound(cells.get('calculation'), n),
         'jr:preload': preload?.preload,
         'jr:preloadParams': preload?.params,
         'orx:max-pixels': sheetType === 'image' ? params.get('max-pixels') : undefined,
@@ -378,9 +413,12 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
     if (sheetType === 'start-geopoint') e.actions.push(el('odk:setgeopoint', { ref: path, event: 'odk-instance-first-load' }));
     const instance = el(n.name, {}, ...(def !== '' && !dynamic ? [def] : []));
 
-    if (!spec.control) return { instance, body: actions };
+    // pyxform shows no control for a computed value without a label or hint.
+    const computed = (cells.get('calculation') ?? '').trim() !== '' || (cells.get('trigger') ?? '').trim() !== '';
+    if (!spec.control || (computed && !shown.label && !shown.hint)) return { instance, body: actions };
+    actions.push(...(triggered.get(n) ?? []));
     const appearanceWords = (cells.get('appearance') ?? '').trim();
-    const appearance = header ? 'label' : n.grid ? [appearanceWords.replace(/\btable-list\b/, ''), 'list-nolabel'].join(' ').trim() : appearanceWords || undefined;
+    const appearance = header ? 'label' : n.grid ? 'list-nolabel' : appearanceWords || undefined;
     const attrs: Record<string, string | undefined> = { ref: path, appearance };
     if (spec.mediatype) attrs.mediatype = spec.mediatype;
     if (sheetType === 'range') {
