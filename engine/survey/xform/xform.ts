@@ -349,6 +349,9 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
           ],
         };
       }
+      // An empty section has no control: its node is a leaf, and a group control over a leaf is refused
+      // (ODK Web Forms: 'Unexpected body element').
+      if (n.children.length === 0) return { instance: el(n.name), body: [] };
       return { instance: el(n.name, {}, ...kids), body: [el('group', { ref: path, appearance }, ...labelAndHint(n, shown), ...body)] };
     }
 

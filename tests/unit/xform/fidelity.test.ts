@@ -3,35 +3,15 @@
 // own XLSForm export and the XForm we write must have the same questions (paths), types, binds, choices,
 // choice filters, repeats and texts in every language. What differs is listed in KNOWN with why; the test
 // fails on any other difference and on a KNOWN entry that no longer matches.
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_TYPE_CODES, type SurveyModel } from '../../../engine/survey/index';
-import { newItem } from '../../../engine/survey/editor/defaults';
+import type { SurveyModel } from '../../../engine/survey/index';
 import { xformOf } from '../../../engine/survey/xform/index';
-import { demoSurvey } from '../../../fixtures/demo/surveys';
 import { workbookOf } from '../../../server/services/surveyExport';
-import { importFile } from '../xlsform/helpers';
 import { judgeBuffers, mustJudge, pyxformMissing } from '../xlsform/pyxform';
 import { compare, summarise, type Difference } from '../xlsform/xformSummary';
+import { fixtureSurveys } from './surveys';
 
-const FIXTURES = 'fixtures/xlsforms';
 const missing = pyxformMissing();
-
-const LANGUAGES = [
-  { code: 'en', languageId: 1, name: 'English' },
-  { code: 'fr', languageId: 2, name: 'French' },
-  { code: 'ar', languageId: 3, name: 'Arabic' },
-];
-
-function everyType(): SurveyModel {
-  const demo = demoSurvey(LANGUAGES);
-  const items = QUESTION_TYPE_CODES.map((t, i) => {
-    const it = newItem(t, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `q${i}`, languageId: 1, newId: () => crypto.randomUUID() });
-    it.surveyItem.order = i + 1;
-    return it;
-  });
-  return { ...demo, name: 'Every type', surveyItems: items };
-}
 
 // Why each difference is there, named once.
 const QUOTES =
@@ -100,16 +80,7 @@ describe('our XForm says what pyxform says of our XLSForm export', () => {
       console.error(`\n*** xform fidelity: pyxform cannot run here (${missing}); NOT compared. ***\n`);
       return;
     }
-    const surveys: { name: string; model: SurveyModel }[] = [
-      { name: 'demo', model: demoSurvey(LANGUAGES) },
-      { name: 'every-type', model: everyType() },
-    ];
-    for (const f of readdirSync(FIXTURES)
-      .filter((f) => /\.xlsx?$/.test(f))
-      .sort()) {
-      const r = await importFile(`${FIXTURES}/${f}`).catch(() => null);
-      if (r?.model && !r.report.some((l) => l.level === 'error')) surveys.push({ name: f, model: r.model });
-    }
+    const surveys: { name: string; model: SurveyModel }[] = await fixtureSurveys();
     expect(surveys.length, 'most published forms import').toBeGreaterThanOrEqual(25);
 
     const exports = await Promise.all(surveys.map(async (s, i) => ({ name: `${i}.xlsx`, bytes: await workbookOf(s.model) })));
