@@ -683,6 +683,7 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Projects/getMyProjectsInWorkspace/${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/exportXForm/${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSurveyReport?SurveyId=${relief.surveyId}`)).toBe(404);

@@ -52,6 +52,7 @@ const reads = (s: TestSurvey, projectId: string) =>
     ['GET', `/api/Survey/GetSurveyDetails?surveyId=${s.id}`, {}],
     ['GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`, {}],
     ['GET', `/api/DataCollection/exportSurvey/${s.id}`, {}],
+    ['GET', `/api/DataCollection/exportXForm/${s.id}`, {}],
   ] as const;
 
 async function statuses(session: Session, s: TestSurvey, projectId: string): Promise<number[]> {
