@@ -26,7 +26,9 @@ describe('GET /api/DataCollection/exportXForm/{id}', () => {
     expect(status).toBe(200);
     // A download like every file the server sends: XML is not an inert type (storage.ts downloadHeaders).
     expect(res.headers['content-type']).toBe('application/octet-stream');
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Household Needs Assessment - Round 1.xml')}`);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Household Needs Assessment - Round 1.xml')}`,
+    );
     const doc = parse(res.payload);
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const primary = doc.getElementsByTagNameNS(XF, 'instance')[0]!.firstElementChild!;

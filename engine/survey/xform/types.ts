@@ -51,12 +51,5 @@ export const PRELOADS: Readonly<Record<string, { type: string; preload: string; 
   ),
 };
 
+/** A type cell's type as rules.ts reads it: one of ours or a metadata type. */
 export type SheetType = string;
-
-/** The media columns and the itext form each is written as (pyxform: image, big-image, audio, video). */
-export const MEDIA_FORMS = [
-  ['image', 'image'],
-  ['big-image', 'big-image'],
-  ['audio', 'audio'],
-  ['video', 'video'],
-] as const;

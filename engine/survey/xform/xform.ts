@@ -4,7 +4,7 @@
 // export never choose differently. What pyxform adds on its way from the sheet to the XForm (the
 // table-list expansion, generated count nodes, '-' for a missing translation) is done as pyxform does it,
 // so a device gets the same instance whichever way the form reached it (README.md).
-import type { ChoiceModel, SurveyItem, SurveyModel } from '../model';
+import { MEDIA_KINDS, type ChoiceModel, type MediaKind, type SurveyItem, type SurveyModel } from '../model';
 import { questionTypeInfo } from '../question-types';
 import { isSearchCall } from '../search';
 import { languageColumn } from '../xlsform/columns';
@@ -14,7 +14,7 @@ import { defaultIsDynamic, parseType, type ParsedType } from '../xlsform/rules';
 import { XFormError } from './errors';
 import { pathOf, xpathOf, type XNode } from './paths';
 import { el, serialize, type XmlElement, type XmlNode } from './xml';
-import { BIND_OF_TYPE, MEDIA_FORMS, PRELOADS, type SheetType } from './types';
+import { BIND_OF_TYPE, PRELOADS, type SheetType } from './types';
 
 export interface XFormOptions {
   /** The form version (the primary instance's `version`): what ODK clients compare to offer an update. */
@@ -87,10 +87,10 @@ function rowTexts(e: Emitter, node: XNode, cells: Cells, withHint = true): { lab
   const label = translated(cells, 'label', e.languages);
   addText(e, `${path}:label`, '', label);
   let media = false;
-  for (const [kind, form] of MEDIA_FORMS) {
+  for (const kind of MEDIA_KINDS) {
     const files = translated(cells, kind, e.languages);
     if (files.size) media = true;
-    addText(e, `${path}:label`, form, new Map([...files].map(([l, f]) => [l, `${kind === 'image' || kind === 'big-image' ? 'jr://images/' : `jr://${kind}/`}${f}`])));
+    addText(e, `${path}:label`, kind, new Map([...files].map(([l, f]) => [l, mediaUri(kind, f)])));
   }
   // A group shows no hint (pyxform writes its label only, and its hint as an unused text).
   const hint = translated(cells, 'hint', e.languages);
@@ -101,6 +101,9 @@ function rowTexts(e: Emitter, node: XNode, cells: Cells, withHint = true): { lab
   addText(e, `${path}:jr:requiredMsg`, '', translated(cells, 'required_message', e.languages));
   return { label: label.size > 0 || media, hint: withHint && (hint.size > 0 || guidance.size > 0) };
 }
+
+/** A survey medium as ODK clients find it among the form's attachments (pyxform: jr://images/, jr://audio/, jr://video/). */
+const mediaUri = (kind: MediaKind, file: string) => `${kind === 'image' || kind === 'big-image' ? 'jr://images/' : `jr://${kind}/`}${file}`;
 
 const itextRef = (id: string) => `jr:itext('${id}')`;
 
@@ -134,7 +137,14 @@ function treeOf(model: SurveyModel): { root: XNode; rows: Map<XNode, Cells> } {
         const count = (first.get('repeat_count') ?? '').trim();
         if (item.repeatGroup && count !== '' && !/^\$\{[^}]+\}$/.test(count))
           // pyxform: a repeat count that is not a single reference is computed in a node of its own.
-          add(parent, { name: `${name}_count`, kind: 'field', generated: 'count' }, new Map([['calculation', count], ['read_only', 'yes']]));
+          add(
+            parent,
+            { name: `${name}_count`, kind: 'field', generated: 'count' },
+            new Map([
+              ['calculation', count],
+              ['read_only', 'yes'],
+            ]),
+          );
         const section = add(parent, { name, kind: item.repeatGroup ? 'repeat' : 'group', row: placed.row, item }, first);
         visit(item.innerItems, section);
         continue;
@@ -152,7 +162,8 @@ function treeOf(model: SurveyModel): { root: XNode; rows: Map<XNode, Cells> } {
     }
   };
   visit(model.surveyItems, root);
-  for (const n of [...descendants(root)]) if (n.kind === 'group' && /(^|\s)table-list(\s|$)/.test(rows.get(n)?.get('appearance') ?? '')) tableList(n, rows);
+  for (const n of [...descendants(root)])
+    if (n.kind === 'group' && /(^|\s)table-list(\s|$)/.test(rows.get(n)?.get('appearance') ?? '')) tableList(n, rows);
   return { root, rows };
 }
 
@@ -167,12 +178,25 @@ function tableList(group: XNode, rows: Map<XNode, Cells>): void {
   for (const c of selects) c.grid = true;
   const first = selects[0];
   if (first) {
-    const header: XNode = { name: `reserved_name_for_field_list_labels_${first.row ?? 0}`, kind: 'field', parent: group, children: [], generated: 'tableHeader', ...(first.item ? { item: first.item } : {}) };
+    const header: XNode = {
+      name: `reserved_name_for_field_list_labels_${first.row ?? 0}`,
+      kind: 'field',
+      parent: group,
+      children: [],
+      generated: 'tableHeader',
+      ...(first.item ? { item: first.item } : {}),
+    };
     group.children.splice(group.children.indexOf(first), 0, header);
     rows.set(header, new Map([['type', rows.get(first)!.get('type') ?? '']]));
   }
   if ([...cells.keys()].some((h) => h.startsWith('label::') || h.startsWith('hint::'))) {
-    const label: XNode = { name: `generated_table_list_label_${group.row ?? 0}`, kind: 'field', parent: group, children: [], generated: 'tableLabel' };
+    const label: XNode = {
+      name: `generated_table_list_label_${group.row ?? 0}`,
+      kind: 'field',
+      parent: group,
+      children: [],
+      generated: 'tableLabel',
+    };
     group.children.unshift(label);
     rows.set(label, cells);
   }
@@ -199,16 +223,12 @@ function registerList(e: Emitter, list: string, node: XNode, search: boolean): v
   choices.forEach((c, i) => {
     const id = `${list}-${i}`;
     addText(e, id, '', new Map(c.choiceLabels.flatMap((t) => languageOf(e, t.languageId, t.text))));
-    for (const [kind, form] of MEDIA_FORMS)
+    for (const kind of MEDIA_KINDS)
       addText(
         e,
         id,
-        form,
-        new Map(
-          (c.media ?? [])
-            .filter((m) => m.kind === kind)
-            .flatMap((m) => languageOf(e, m.languageId, `${kind === 'image' || kind === 'big-image' ? 'jr://images/' : `jr://${kind}/`}${m.text}`)),
-        ),
+        kind,
+        new Map((c.media ?? []).filter((m) => m.kind === kind).flatMap((m) => languageOf(e, m.languageId, mediaUri(kind, m.text)))),
       );
   });
 }
@@ -285,7 +305,9 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
   for (const n of descendants(root)) e.names.set(n.name, e.names.has(n.name) ? null : n);
 
   const x = (source: string | undefined, ctx: XNode, current = false) =>
-    source === undefined || source.trim() === '' ? undefined : xpathOf(source, ctx, e.names, { current, onLastSaved: () => (e.lastSaved = true) });
+    source === undefined || source.trim() === ''
+      ? undefined
+      : xpathOf(source, ctx, e.names, { current, onLastSaved: () => (e.lastSaved = true) });
   // relevant, constraint and calculation: pyxform's words for yes and no first (xlsformBinding).
   const bound = (source: string | undefined, ctx: XNode) => x(source === undefined ? undefined : xlsformBinding(source), ctx);
   // A calculation with a trigger is set when the trigger's answer changes, in the trigger's control.
@@ -331,7 +353,11 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
       const words = (cells.get('appearance') ?? '').split(/\s+/).filter(Boolean);
       const shown = rowTexts(e, n, n.tableList ? new Map() : cells, false);
       const yes = (h: string) => /^(yes|true|true\(\))$/i.test((cells.get(h) ?? '').trim());
-      const groupBind = { relevant: bound(cells.get('relevant'), n), required: yes('required') ? 'true()' : undefined, readonly: yes('read_only') ? 'true()' : undefined };
+      const groupBind = {
+        relevant: bound(cells.get('relevant'), n),
+        required: yes('required') ? 'true()' : undefined,
+        readonly: yes('read_only') ? 'true()' : undefined,
+      };
       if (Object.values(groupBind).some(Boolean)) e.binds.push(el('bind', { nodeset: path, ...groupBind }));
       const appearance = n.tableList ? ['field-list', ...words.filter((w) => w !== 'table-list')].join(' ') : words.join(' ') || undefined;
       if (n.kind === 'repeat') {
@@ -371,8 +397,17 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
       return { instance: el(n.name), body: [el('input', { ref: path }, ...labelAndHint(n, shown))] };
     }
     const t = typeOfRow(cells);
-    if (t.kind !== 'select' && t.kind !== 'question') throw new XFormError('unknownType', `${path}: the type '${cells.get('type') ?? ''}' has no XForm`);
-    const sheetType = (t.kind === 'select' ? (t.select === 'rank' ? 'rank' : t.select.startsWith('select_multiple') ? 'select_multiple' : 'select_one') : t.type) as SheetType;
+    if (t.kind !== 'select' && t.kind !== 'question')
+      throw new XFormError('unknownType', `${path}: the type '${cells.get('type') ?? ''}' has no XForm`);
+    const sheetType = (
+      t.kind === 'select'
+        ? t.select === 'rank'
+          ? 'rank'
+          : t.select.startsWith('select_multiple')
+            ? 'select_multiple'
+            : 'select_one'
+        : t.type
+    ) as SheetType;
     const preload = PRELOADS[sheetType];
     const spec = BIND_OF_TYPE[sheetType] ?? (preload ? { type: preload.type } : undefined);
     if (!spec) throw new XFormError('unknownType', `${path}: the type '${cells.get('type') ?? ''}' has no XForm`);
@@ -409,7 +444,11 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
     const dynamic = def !== '' && defaultIsDynamic(def, sheetType);
     const actions: XmlElement[] = [];
     if (dynamic) {
-      const setvalue = el('setvalue', { ref: path, event: inRepeat ? 'odk-instance-first-load odk-new-repeat' : 'odk-instance-first-load', value: x(def, n) });
+      const setvalue = el('setvalue', {
+        ref: path,
+        event: inRepeat ? 'odk-instance-first-load odk-new-repeat' : 'odk-instance-first-load',
+        value: x(def, n),
+      });
       if (inRepeat) actions.push(setvalue);
       else e.actions.push(setvalue);
     }

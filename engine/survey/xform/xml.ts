@@ -20,7 +20,6 @@ export function el(name: string, attrs: Attrs = {}, ...children: (XmlNode | null
 }
 
 // Characters XML 1.0 cannot hold at all, not even as a character reference: dropped.
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
 export function escapeText(s: string): string {

@@ -17,7 +17,12 @@ export const LANGUAGES = [
 export function everyType(): SurveyModel {
   const demo = demoSurvey(LANGUAGES);
   const items = QUESTION_TYPE_CODES.map((t, i) => {
-    const it = newItem(t, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `q${i}`, languageId: 1, newId: () => crypto.randomUUID() });
+    const it = newItem(t, {
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `q${i}`,
+      languageId: 1,
+      newId: () => crypto.randomUUID(),
+    });
     it.surveyItem.order = i + 1;
     return it;
   });
