@@ -37,7 +37,7 @@ export const surveyIdQuery = {
 } as const;
 export type SurveyIdQuery = FromSchema<typeof surveyIdQuery>;
 
-/** A survey named in the path: GET DataCollection/exportSurvey/{id}. */
+/** A survey named in the path: GET DataCollection/exportSurvey/{id}, exportXForm/{id}. */
 export const surveyIdParams = {
   type: 'object',
   required: ['id'],
@@ -238,6 +238,14 @@ export const SURVEYS_API = {
     access: ALL_ROLES,
     params: surveyIdParams,
     answer: { file: 'the survey as an XLSForm workbook (.xlsx)' },
+  }),
+  /** The survey as an ODK XForm (engine/survey/xform), for ODK Collect, KoboCollect and ODK Web Forms. */
+  exportXForm: endpoint({
+    method: 'GET',
+    path: '/DataCollection/exportXForm/:id',
+    access: ALL_ROLES,
+    params: surveyIdParams,
+    answer: { file: 'the survey as an ODK XForm (.xml)' },
   }),
   submitSurvey: endpoint({ method: 'POST', path: '/DataCollection/SubmitSurvey', access: 'public', answer: submittedReply }),
   /** The online probe the fill page polls (spec 001 "Online state"). */

@@ -10,7 +10,7 @@ import { readSubmissionBody } from '../plugins/submissionBody';
 import { submitSurvey, uploadLimitOf } from '../services/submissions';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
-import { exportSurvey } from '../services/surveyExport';
+import { exportSurvey, exportXForm } from '../services/surveyExport';
 import { previewData, surveyById, surveyDetails, surveysOfProject } from '../services/surveys';
 
 export default async function surveyRoutes(app: App): Promise<void> {
@@ -58,6 +58,14 @@ export default async function surveyRoutes(app: App): Promise<void> {
     handler: async (req, reply) => {
       const { fileName, bytes } = await exportSurvey(deps(), tenantOf(req), req.params.id);
       return reply.headers(downloadHeaders(fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).send(bytes);
+    },
+  });
+
+  app.route({
+    ...routeOf(S.exportXForm),
+    handler: async (req, reply) => {
+      const { fileName, xml } = await exportXForm(deps(), tenantOf(req), req.params.id);
+      return reply.headers(downloadHeaders(fileName, 'application/xml; charset=utf-8')).send(xml);
     },
   });
 

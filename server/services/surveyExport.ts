@@ -1,7 +1,10 @@
 // GET DataCollection/exportSurvey/{id}: the organization's survey as an XLSForm workbook. The sheets come
-// from engine/survey (xlsformSheets); this module only writes them with ExcelJS.
+// from engine/survey (xlsformSheets); this module only writes them with ExcelJS. GET exportXForm/{id}: the
+// same survey as an ODK XForm (engine/survey/xform).
 import type { Kysely } from 'kysely';
 import { exportFileName, xlsformSheets, type SurveyModel } from '../../engine/survey/index';
+import { XFormError, xformOf } from '../../engine/survey/xform/index';
+import { problem } from '../problems';
 import type { DB } from '../db/schema';
 import type { SurveyCache } from './surveyCache';
 import { surveyById, type SurveyReader } from './surveys';
@@ -35,4 +38,16 @@ export async function workbookOf(model: SurveyModel): Promise<Buffer> {
 export async function exportSurvey(deps: Deps, reader: SurveyReader, surveyId: string): Promise<{ fileName: string; bytes: Buffer }> {
   const model = await surveyById(deps, reader, surveyId, undefined);
   return { fileName: exportFileName(model.name), bytes: await workbookOf(model) };
+}
+
+/** The survey as an XForm with its file name ('{survey name}.xml'); not found as exportSurvey is. */
+export async function exportXForm(deps: Deps, reader: SurveyReader, surveyId: string): Promise<{ fileName: string; xml: string }> {
+  const model = await surveyById(deps, reader, surveyId, undefined);
+  try {
+    return { fileName: exportFileName(model.name).replace(/\.xlsx$/, '.xml'), xml: xformOf(model) };
+  } catch (e) {
+    // A survey whose expression names no question (or two) has no XForm: the caller's survey, not our fault.
+    if (e instanceof XFormError) throw problem('badRequest', { message: e.message, data: { code: e.code } });
+    throw e;
+  }
 }

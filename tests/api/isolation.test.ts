@@ -282,6 +282,7 @@ const routes: Record<string, Case> = {
   'GET /api/survey/getsurveydetails': (r) => [{ query: { surveyId: r.surveyId } }],
   'GET /api/datacollection/getallsurveysforprojectbystatus': (r) => [{ query: { ProjectId: r.projectId } }],
   'GET /api/datacollection/exportsurvey/:id': (r) => [{ params: { id: r.surveyId } }],
+  'GET /api/datacollection/exportxform/:id': (r) => [{ params: { id: r.surveyId } }],
   'POST /api/datacollection/submitsurvey': (r) => [{ anonymous: true, body: { surveyId: r.surveyId } }, { body: { surveyId: r.surveyId } }],
   // The builder: Demo Relief's survey and project named everywhere a route takes one.
   'GET /api/survey/getsurveytools': (r) => [
@@ -769,6 +770,8 @@ describe('tenant isolation: a user of another organization, route by route', () 
     expect(await get(`/api/Projects/getMyProjectsInWorkspace/${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/Members/getAllOrgMembersInWorkspace?WorkSpaceId=${relief.workspaceId}`)).toBe(404);
     expect(await get(`/api/DataCollection/exportSurvey/${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/exportXForm/${relief.surveyId}`)).toBe(404);
+    expect(await get(`/api/DataCollection/exportXForm/${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/Survey/GetSurveyDetails?surveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSubmissions?SurveyId=${relief.surveyId}`)).toBe(404);
     expect(await get(`/api/DataCollection/getSurveyReport?SurveyId=${relief.surveyId}`)).toBe(404);

@@ -231,8 +231,31 @@ function surveyHeaders(languages: readonly string[]): string[] {
   return out;
 }
 
+/** The form id the settings sheet writes: 'survey_' and the survey's id. */
+export const formIdOf = (model: Pick<SurveyModel, 'id'>): string => `survey_${model.id.replace(/-/g, '_')}`;
+
+/** An item's rows on the survey sheet: the sheet row number of the first (the header is row 1) and their cells. */
+export interface SheetPlacement {
+  readonly row: number;
+  readonly cells: readonly ReadonlyMap<string, string>[];
+}
+
 /** The three sheets of the survey's XLSForm. Languages: the base language first, as the survey lists them. */
 export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
+  return layout(model).sheets;
+}
+
+/**
+ * Where each item goes on the survey sheet and what is written there. The XForm emitter
+ * (engine/survey/xform) reads each question's construct (type cell, list, appearance, calculation) from
+ * here, so an XForm and pyxform's reading of the export never choose differently.
+ */
+export function sheetPlacements(model: SurveyModel): ReadonlyMap<SurveyItem, SheetPlacement> {
+  return layout(model).placements;
+}
+
+function layout(model: SurveyModel): { sheets: XlsFormSheet[]; placements: Map<SurveyItem, SheetPlacement> } {
+  const placements = new Map<SurveyItem, SheetPlacement>();
   const languages = [...model.surveyLanguageMaps].sort((a, b) => Number(b.isBaseLanguage) - Number(a.isBaseLanguage));
   const langOf = new Map(languages.map((l: SurveyLanguage) => [l.languageId, languageColumn(l)]));
   const listOf = tableListNames(model.surveyItems, listNames(model));
@@ -263,10 +286,15 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     }
   };
   for (const { item, edge } of walk(model.surveyItems)) {
-    if (edge === 'begin') rows.push(sectionRow(item, langOf));
-    else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
+    if (edge === 'begin') {
+      const cells = sectionRow(item, langOf);
+      placements.set(item, { row: rows.length + 2, cells: [cells] });
+      rows.push(cells);
+    } else if (edge === 'end') rows.push(new Map([['type', item.repeatGroup ? 'end_repeat' : 'end_group']]));
     else {
-      rows.push(...questionRows(item, langOf, listOf));
+      const own = questionRows(item, langOf, listOf);
+      placements.set(item, { row: rows.length + 2, cells: own });
+      rows.push(...own);
       const q = item.surveyItem;
       const info = questionTypeInfo(q.questionType);
       if (info.choices === 'list') addChoices(listOf(q), q.selectQuestionChoices);
@@ -278,7 +306,7 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
   const base = languages[0];
   const settings = new Map([
     ['form_title', model.name],
-    ['form_id', `survey_${model.id.replace(/-/g, '_')}`],
+    ['form_id', formIdOf(model)],
     ['default_language', base ? languageColumn(base) : ''],
     ['fs_description', model.description],
     [LANGUAGES_SETTING, [...langOf.values()].join(', ')],
@@ -290,12 +318,13 @@ export function xlsformSheets(model: SurveyModel): XlsFormSheet[] {
     const v = model.settings?.[field];
     if (v) settings.set(column, v);
   }
-  return [
+  const sheets: XlsFormSheet[] = [
     { name: 'survey', rows: sheetOf(rows, leading) },
     { name: 'choices', rows: sheetOf(choices, ['list_name', 'name']) },
     { name: 'settings', rows: sheetOf([settings], []) },
     ...(entities ? [{ name: 'entities' as const, rows: entities }] : []),
   ];
+  return { sheets, placements };
 }
 
 /** The download's file name: '{survey name}.xlsx', without characters file systems refuse. */

@@ -52,6 +52,7 @@ const reads = (s: TestSurvey, projectId: string) =>
     ['GET', `/api/Survey/GetSurveyDetails?surveyId=${s.id}`, {}],
     ['GET', `/api/DataCollection/getAllSurveysForProjectByStatus?ProjectId=${projectId}`, {}],
     ['GET', `/api/DataCollection/exportSurvey/${s.id}`, {}],
+    ['GET', `/api/DataCollection/exportXForm/${s.id}`, {}],
   ] as const;
 
 async function statuses(session: Session, s: TestSurvey, projectId: string): Promise<number[]> {
@@ -71,8 +72,8 @@ async function statuses(session: Session, s: TestSurvey, projectId: string): Pro
 describe("a project role reads only its projects' surveys", () => {
   it.each([demo.manager, demo.junior, demo.collector, demo.guest])('%s: 404 for the other project, 200 for its own', async (email) => {
     const session = await as(email);
-    expect(await statuses(session, theirs, elsewhereId)).toEqual([404, 404, 404, 404]);
-    expect(await statuses(session, mine, t.ids.projects[HOME]!)).toEqual([200, 200, 200, 200]);
+    expect(await statuses(session, theirs, elsewhereId)).toEqual(reads(theirs, elsewhereId).map(() => 404));
+    expect(await statuses(session, mine, t.ids.projects[HOME]!)).toEqual(reads(theirs, elsewhereId).map(() => 200));
   });
 
   it.each([demo.manager, demo.junior, demo.collector, demo.guest])(
@@ -102,20 +103,20 @@ describe("a project role reads only its projects' surveys", () => {
         deleted_at: null,
       })
       .execute();
-    expect(await statuses(junior, theirs, elsewhereId)).toEqual([200, 200, 200, 200]);
+    expect(await statuses(junior, theirs, elsewhereId)).toEqual(reads(theirs, elsewhereId).map(() => 200));
     await t.db
       .deleteFrom('project_members')
       .where('project_id', '=', elsewhereId)
       .where('member_id', '=', t.ids.members.relief![demo.junior]!)
       .execute();
-    expect(await statuses(junior, theirs, elsewhereId)).toEqual([404, 404, 404, 404]);
+    expect(await statuses(junior, theirs, elsewhereId)).toEqual(reads(theirs, elsewhereId).map(() => 404));
   });
 });
 
 describe('the organization-wide roles read every project', () => {
   it.each([demo.owner, demo.superAdmin, demo.admin, demo.senior])('%s', async (email) => {
     const session = await as(email);
-    expect(await statuses(session, theirs, elsewhereId)).toEqual([200, 200, 200, 200]);
+    expect(await statuses(session, theirs, elsewhereId)).toEqual(reads(theirs, elsewhereId).map(() => 200));
     expect((await t.call('GET', `/api/Survey/GetPreviewData?surveyId=${theirsEditing.id}`, { session })).status).toBe(200);
   });
 });

@@ -1,0 +1,3 @@
+// The survey as an ODK XForm: see README.md.
+export { xformOf, type XFormOptions } from './xform';
+export { XFormError, type XFormErrorCode } from './errors';
