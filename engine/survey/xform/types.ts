@@ -29,6 +29,12 @@ export const BIND_OF_TYPE: Readonly<Record<OwnSheetType, BindOfType>> & Readonly
   image: { type: 'binary', control: 'upload', mediatype: 'image/*' },
   file: { type: 'binary', control: 'upload', mediatype: 'application/*' },
   acknowledge: { type: 'string', control: 'trigger' },
+  // The variants one of ours carries (question-types.ts SHEET_TYPES).
+  geotrace: { type: 'geotrace', control: 'input' },
+  geoshape: { type: 'geoshape', control: 'input' },
+  barcode: { type: 'barcode', control: 'input' },
+  audio: { type: 'binary', control: 'upload', mediatype: 'audio/*' },
+  video: { type: 'binary', control: 'upload', mediatype: 'video/*' },
   calculate: { type: 'string' },
   range: { type: 'int', control: 'range' },
   hidden: { type: 'string' },

@@ -296,10 +296,11 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
   meta.children.push(instanceID);
   rows.set(instanceID, new Map());
   let instanceName: XNode | undefined;
-  if (opts.instanceName?.trim()) {
+  const naming = opts.instanceName ?? model.settings?.instanceName;
+  if (naming?.trim()) {
     instanceName = { name: 'instanceName', kind: 'field', parent: meta, children: [], generated: 'meta' };
     meta.children.push(instanceName);
-    rows.set(instanceName, new Map([['calculation', opts.instanceName]]));
+    rows.set(instanceName, new Map([['calculation', naming]]));
   }
   root.children.push(meta);
   for (const n of descendants(root)) e.names.set(n.name, e.names.has(n.name) ? null : n);
@@ -349,7 +350,10 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
       const kids = built.map((b) => b.instance);
       const body = built.flatMap((b) => b.body);
       if (n.kind === 'root' || n.generated === 'meta')
-        return { instance: el(n.name, n.kind === 'root' ? { id: formIdOf(model), version: opts.version } : {}, ...kids), body };
+        return {
+          instance: el(n.name, n.kind === 'root' ? { id: formIdOf(model), version: opts.version ?? model.settings?.version } : {}, ...kids),
+          body,
+        };
       const words = (cells.get('appearance') ?? '').split(/\s+/).filter(Boolean);
       const shown = rowTexts(e, n, n.tableList ? new Map() : cells, false);
       const yes = (h: string) => /^(yes|true|true\(\))$/i.test((cells.get(h) ?? '').trim());
@@ -419,7 +423,16 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
     const shown = header ? { label: false, hint: false } : rowTexts(e, n, cells);
     const yes = (h: string) => /^(yes|true|true\(\))$/i.test((cells.get(h) ?? '').trim());
     const readonly = spec.readonly || yes('read_only') ? 'true()' : undefined;
-    const required = !header && yes('required') ? 'true()' : undefined;
+    // A condition (the builder's "Required when", an imported expression) is the bind's required as written.
+    const requiredCell = (cells.get('required') ?? '').trim();
+    const condition = requiredCell !== '' && !/^(yes|true|true\(\)|no|false|false\(\)|1|0)$/i.test(requiredCell);
+    const required = header
+      ? undefined
+      : yes('required') || requiredCell === '1'
+        ? 'true()'
+        : condition
+          ? bound(requiredCell, n)
+          : undefined;
     const requiredMsg = e.itext.has(`${path}:jr:requiredMsg`) ? itextRef(`${path}:jr:requiredMsg`) : undefined;
     const constraintMsg = e.itext.has(`${path}:jr:constraintMsg`) ? itextRef(`${path}:jr:constraintMsg`) : undefined;
     e.binds.push(
@@ -554,7 +567,7 @@ export function xformOf(model: SurveyModel, opts: XFormOptions = {}): string {
         ...e.actions,
       ),
     ),
-    el('h:body', {}, ...built.body),
+    el('h:body', { class: model.settings?.style || undefined }, ...built.body),
   );
   return serialize(html);
 }

@@ -19,8 +19,6 @@ const QUOTES =
 
 const CHOICE_QUOTES = `${QUOTES}; in a choice name too, so the choice's texts are under another name`;
 const ENTITIES = 'the entities sheet kept from an import (ODK Central datasets) is not written as meta/entity';
-const TABLE_LIST =
-  "pyxform refuses the export: two table-list groups' selects on different lists (the published form converts; the import keeps both lists)";
 
 const EMPTY_SECTION =
   "an empty section: pyxform writes a group control over a leaf node, which ODK Web Forms refuses ('Unexpected body element'); ours leaves the control out";
@@ -41,9 +39,9 @@ const KNOWN: Record<string, Known> = {
     ['text English (en) /children.info/fav_colors *', 6, CHOICE_QUOTES],
   ],
   'ona-subdistrict-profiling-tool.xlsx': [['quotes text *', 1, QUOTES]],
+  'ona-unicode-relevant.xlsx': [['quotes text *', 1, QUOTES]],
   'who-va-2016-v1_5_2.xlsx': [['quotes text *', 24, QUOTES]],
   'who-va-2022-v1_1.xlsx': [['quotes text *', 121, QUOTES]],
-  'widgets.xls': [['export refused by pyxform', 1, TABLE_LIST]],
 };
 
 /** A text that differs only where pyxform straightened a typographic quote: keyed `quotes <key>`. */
