@@ -77,7 +77,8 @@ const BY_HEADING = new Map<string, StandardField>(
   Object.entries(SYNONYMS).flatMap(([f, names]) => names.map((n) => [norm(n), f as StandardField] as const)),
 );
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A workbook's date cell reads as pyxform reads it, 'YYYY-MM-DD 00:00:00'; a date of birth has no time.
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: 00:00:00)?$/;
 const DMY_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
 
 /** A date as YYYY-MM-DD, or undefined: ISO as written, or day/month/year as most of the world writes it. */

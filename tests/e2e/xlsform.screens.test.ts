@@ -49,7 +49,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('xlsform-report').getByRole('status').textContent()).toMatch(/Imported/);
-    expect(await page.getByTestId('xlsform-report').locator('tbody tr').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('xlsform-report').locator('tbody tr').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'import report', '[data-testid="xlsform-import-dialog"]');
     await screenshot(page, `xlsform-report-${width}`);
     await dialog.screenshot({ path: join(SCREENSHOTS, `xlsform-report-${width}-part.png`) });
@@ -61,7 +61,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('at %s width', (widt
       .setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     await page.getByTestId('xlsform-import-run').click();
     await page.getByTestId('xlsform-report').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('xlsform-report').textContent()).toContain('not a zip archive');
+    expect(await page.getByTestId('xlsform-report').textContent()).toContain('not a workbook Excel can open');
     await screenshot(page, `xlsform-refused-${width}`);
     await page.keyboard.press('Escape');
 

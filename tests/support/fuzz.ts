@@ -633,9 +633,15 @@ export function judge(req: FuzzRequest, status: number, headers: Record<string, 
     if (status !== 400 || body.message !== problems.validation.message)
       return `took a broken '${req.field}' (${req.kind}): ${status} ${String(body.message)}`;
     const quoted = `'${req.field}`;
+    // A list in the query string is a name repeated (Filter=a&Filter=b): no index to name, only the list.
+    const listName = req.part === 'querystring' ? `'${String(req.field).split('.')[0]}'` : undefined;
     if (
       !(body.errors as string[]).some(
-        (e) => e.startsWith(quoted) || e.includes(` ${quoted}`) || e.includes(`'${String(req.field).split('.').pop()}'`),
+        (e) =>
+          e.startsWith(quoted) ||
+          e.includes(` ${quoted}`) ||
+          e.includes(`'${String(req.field).split('.').pop()}'`) ||
+          (listName !== undefined && e.startsWith(listName)),
       )
     )
       return `did not name '${req.field}' (${req.kind}): ${JSON.stringify(body.errors).slice(0, 300)}`;

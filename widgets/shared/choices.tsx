@@ -24,8 +24,16 @@ export function useOfferedChoices(o: QuestionOptions): Offered {
   return useMemo(() => {
     if (names === 'error') return { choices: [], failed: true };
     if (names === undefined) return { choices: all, failed: false };
-    const allowed = new Set(names);
-    return { choices: all.filter((c) => allowed.has(c.name)), failed: false };
+    // A cascade's list may hold one name twice (allow_choice_duplicates): a name the filter kept once
+    // is offered once, not once per row that bears it.
+    const left = new Map<string, number>();
+    for (const n of names) left.set(n, (left.get(n) ?? 0) + 1);
+    const offered = all.filter((c) => {
+      const n = left.get(c.name) ?? 0;
+      if (n > 0) left.set(c.name, n - 1);
+      return n > 0;
+    });
+    return { choices: offered, failed: false };
   }, [names, all]);
 }
 

@@ -278,7 +278,7 @@ describe('bindings: diagnostics for the builder', () => {
         q.calculate('c').calculation('${d} + 1'),
         q.calculate('d').calculation('${c} + 1'),
         q.text('a'),
-        q.select_one('s').choices('x y', 'z', 'z'),
+        q.select_multiple('s').choices('x y', 'z', 'z'),
       ),
     );
     const found = form.bindings.diagnostics.map((d) => `${d.name}/${d.role}: ${d.message}`);
