@@ -14,7 +14,7 @@ describe("the service worker's precache", () => {
   it('holds the fill page, its offline runtime and the respondent languages, and no admin screen', async () => {
     const files = await precached();
     const named = (prefix: string) => files.some((f) => f.startsWith(`assets/${prefix}-`));
-    for (const fill of ['fillRoot', 'RoutedFillPage', 'runtime', 'fill', 'app', 'ar']) expect(named(fill), fill).toBe(true);
+    for (const fill of ['fillRoot', 'RoutedFillPage', 'runtime', 'fill', 'app', 'fa']) expect(named(fill), fill).toBe(true);
     // 'useTranslation': i18next and react-i18next, which only the signed-in app loads (src/i18n/i18next.ts).
     for (const admin of [
       'appRoot',
