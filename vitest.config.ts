@@ -1,9 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS, TEST_WORKERS } from './tests/support/workers';
 
-// One test run, five projects. The API suite runs twice: once on embedded PGlite and once on
+// One test run, six projects. The API files are not isolated: each builds its own app on its own
+// database, and a worker importing the server once instead of once per file saves most of their start.
+// The API suite runs twice: once on embedded PGlite and once on
 // PostgreSQL (TEST_DATABASE_URL); its file-carrying part a third time with files in an S3 bucket. tests/run.ts decides whether the PostgreSQL project can run.
 const apiTests = ['tests/api/**/*.test.ts'];
+const unitTests = ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'];
+// The unit files that replace a module with vi.mock.
+const unitMocking = ['tests/unit/fill/expression-trees.test.ts'];
 // The worker threads run the compiled server, so the API suites build it first when it is stale; then
 // the template databases every API file starts from (tests/support/templates.ts) are made.
 const apiSetup = ['tests/support/buildServer.ts', 'tests/support/templates.ts'];
@@ -33,13 +38,28 @@ export default defineConfig({
         extends: true,
         // 20 s, not 5: in CI the unit files share two cores with the API files, and a property test or a
         // 2,000-question survey that takes 2 s alone can take 8 there. A test that hangs still fails.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 20_000 },
+        // Not isolated: a worker imports the engine, the widgets and React once for all its files instead of
+        // once per file (the imports took more time than the tests). A file that replaces a module
+        // (vi.mock) would leak its mock into the next files: those run isolated, in unit-isolated.
+        test: {
+          name: 'unit',
+          include: unitTests,
+          exclude: unitMocking,
+          environment: 'node',
+          testTimeout: 20_000,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: unitMocking, environment: 'node', testTimeout: 20_000 },
       },
       {
         extends: true,
         test: {
           name: 'api-pglite',
           include: apiTests,
+          isolate: false,
           globalSetup: apiSetup,
           env: { TEST_DB: 'pglite', TZ: 'UTC' },
           testTimeout: 30_000,
@@ -51,6 +71,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          isolate: false,
           globalSetup: apiSetup,
           env: { TEST_DB: 'postgres', TZ: 'UTC' },
           testTimeout: 30_000,
@@ -62,6 +83,7 @@ export default defineConfig({
         test: {
           name: 'api-s3',
           include: s3Tests,
+          isolate: false,
           globalSetup: [...apiSetup, 'tests/support/s3.ts'],
           env: { TEST_DB: 'pglite', TEST_STORAGE: 's3', TZ: 'UTC' },
           testTimeout: 30_000,

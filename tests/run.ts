@@ -23,7 +23,7 @@ async function postgresReachable(): Promise<string | null> {
 }
 
 const args = process.argv.slice(2);
-const projects = ['unit', 'api-pglite', 'api-postgres', 'api-s3', 'e2e'];
+const projects = ['unit', 'unit-isolated', 'api-pglite', 'api-postgres', 'api-s3', 'e2e'];
 let chosen = args.includes('--project') ? [] : projects;
 const problem = await postgresReachable();
 if (problem) {

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { q } from '../../../engine/survey/index';
 import { GEO_MESSAGES } from '../../../widgets/index';
-import { blur, click, mountSurvey, question, settle, type, type MountedForm } from './support';
+import { blur, click, mountSurvey, question, settle, settleUntil, type, type MountedForm } from './support';
 import { loadPhoneNumbers } from '../../../widgets/phone/numbers';
 
 // The phone widget reads numbers once libphonenumber is here (it loads on demand: phone.on-demand.test.tsx).
@@ -78,7 +78,7 @@ describe('phone numbers', () => {
     expect(m.runtime.data()).toEqual({ p: '+12025550123' });
     type(input('p'), '12');
     blur(input('p'));
-    await settle();
+    await settleUntil(() => frame('p').querySelector('[data-testid="field-error"]') !== null);
     expect(frame('p').querySelector('[data-testid="field-error"]')?.textContent).toBe('Invalid phone number');
   });
 });
