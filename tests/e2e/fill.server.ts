@@ -53,7 +53,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   const databaseUrl = u.toString();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'build/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

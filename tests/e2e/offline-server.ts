@@ -1,6 +1,6 @@
 // A server of the offline tests' own, so a test can stop it and start it again on the same data (the
 // shared one of global-setup.ts must stay up for the other files). Started the way global-setup does:
-// server/main.ts in its own process, a temporary DATA_DIR, the built front end. The bot check is off so
+// the compiled server (build/start.mjs) in its own process, a temporary DATA_DIR, the built front end. The bot check is off so
 // the test can sign in through the API to count stored submissions.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +26,7 @@ export class OwnServer {
 
   async start(): Promise<void> {
     this.port ||= await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    const child = spawn(process.execPath, [join(root, 'build/start.mjs')], {
       cwd: root,
       env: {
         ...process.env,
