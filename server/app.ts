@@ -40,6 +40,8 @@ import { checkResponses } from './responseCheck';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
 import { validatorCompiler } from './validators';
+import openRosaRoutes from './routes/openrosa';
+import { OPENROSA_PREFIX } from '../schemas/openrosa';
 
 export interface AppDeps {
   config: Config;
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(openRosaRoutes, { prefix: OPENROSA_PREFIX });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 // Kysely's view of the tables the migrations create. Keep in step with server/db/migrations.
 import type { ColumnType, Generated } from 'kysely';
+import type { AppUserTables } from './schema-appUsers';
 import type { BeneficiaryTables } from './schema-beneficiaries';
 import type { SurveyTables } from './schema-surveys';
 import type { TargetTables } from './schema-targets';
@@ -264,7 +265,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables, TargetTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables, TargetTables, AppUserTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

@@ -3,6 +3,7 @@
 import type { App } from '../envelope';
 import account from './account';
 import accountArea from './accountArea';
+import appUsers from './appUsers';
 import beneficiaries from './beneficiaries';
 import botCheck from './botCheck';
 import dataCollection from './dataCollection';
@@ -47,6 +48,7 @@ const areas = [
   tickets,
   accountArea,
   beneficiaries,
+  appUsers,
 ] as const;
 
 export async function registerRoutes(app: App): Promise<void> {

@@ -10,6 +10,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { extensionOf, parseSubmission, type AnswerInput, type FormEntry, type SubmissionInput } from '../../engine/survey/index';
 import type { Caller } from '../access';
 import { findMembership } from '../db/queries/memberships';
+import { surveyInProject } from '../db/queries/projectScope';
 import {
   findSubmissionByClientId,
   insertFiles,
@@ -115,7 +116,20 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
   };
 }
 
-async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput, caller: Caller | null): Promise<boolean> {
+/** An ODK device's app user (services/appUsers.ts): it may fill the surveys of its project. */
+export interface DeviceClaim {
+  organizationId: string;
+  projectId: string;
+}
+
+async function mayUse(
+  db: Kysely<DB>,
+  ctx: SubmissionContext,
+  s: SubmissionInput,
+  caller: Caller | null,
+  device: DeviceClaim | undefined,
+): Promise<boolean> {
+  if (device !== undefined && !(ctx.organizationId === device.organizationId && (await surveyInProject(db, device, ctx.surveyId)))) return false;
   // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
   if (s.taskId !== null || s.messageReceiverId !== null) {
     // A retry of a stored submission finds its task already Completed: the repeat is still answered.
@@ -128,6 +142,7 @@ async function mayUse(db: Kysely<DB>, ctx: SubmissionContext, s: SubmissionInput
       retry: ctx.existing !== null,
     });
   }
+  if (device !== undefined) return true;
   if (linkOpens(ctx, s.linkUuid)) return true;
   return caller !== null && fillsInPerson(db, await findMembership(db, caller.userId, ctx.organizationId), ctx);
 }
@@ -148,7 +163,7 @@ export async function uploadLimitOf(deps: SubmitDeps, surveyId: string): Promise
 
 export async function submitSurvey(
   deps: SubmitDeps,
-  input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null },
+  input: { entries: FormEntry[]; files: ReceivedFile[]; caller: Caller | null; device?: DeviceClaim },
 ): Promise<Result> {
   // PostgreSQL text cannot hold U+0000: refused here, naming the field, not by the insert as a 500.
   const nul = nulFormFields(input.entries, input.files);
@@ -159,6 +174,7 @@ export async function submitSurvey(
   const uploads = input.files.length ? await Promise.all(input.files.map(inspect)) : [];
   const hash = contentHash(input.entries, new Map(uploads.map((u) => [u.field, u.sha256])));
   const now = deps.now?.() ?? new Date();
+  if (input.device) return carefully(deps, s, uploads, hash, now, input.caller, input.device);
   return (await quickly(deps, s, uploads, hash, now, input.caller)) ?? carefully(deps, s, uploads, hash, now, input.caller);
 }
 
@@ -199,9 +215,10 @@ async function carefully(
   hash: string,
   now: Date,
   caller: Caller | null,
+  device?: DeviceClaim,
 ): Promise<Result> {
   const ctx = await submissionContext(deps.db, s.surveyId, s.id, s.linkUuid);
-  if (!ctx || !(await mayUse(deps.db, ctx, s, caller))) throw problem('notFound');
+  if (!ctx || !(await mayUse(deps.db, ctx, s, caller, device))) throw problem('notFound');
   if (ctx.existing) return afterTask(deps, ctx, s, now, await repeatOf(deps, ctx, ctx.existing.contentHash, hash, s));
   if (ctx.status !== 1) throw problem('surveyNotOpen');
   if (ctx.endDate !== null && ctx.endDate.getTime() < now.getTime()) throw problem('surveyExpired');

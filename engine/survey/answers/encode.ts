@@ -15,7 +15,16 @@ export interface EncodedAnswers {
   questionIds: string[];
 }
 
-export function encodeAnswers(b: Bindings, data: FormValues, who: { surveyId: string; userId: string | null }): EncodedAnswers {
+/**
+ * `refused` hears of every value its question's codec cannot encode (a choice the question does not
+ * offer): the fill page never makes one, a value from elsewhere (an ODK client's instance) may.
+ */
+export function encodeAnswers(
+  b: Bindings,
+  data: FormValues,
+  who: { surveyId: string; userId: string | null },
+  refused?: (name: string, value: unknown) => void,
+): EncodedAnswers {
   const answers: AnswerInput[] = [];
   const sectionRepeatGroups: EncodedAnswers['sectionRepeatGroups'] = [];
   const questionIds = new Set<string>();
@@ -46,7 +55,10 @@ export function encodeAnswers(b: Bindings, data: FormValues, who: { surveyId: st
       const value = container[node.name];
       if (isEmptyValue(value) || (node.type === 112 && value === false)) continue;
       const detail = CODECS[node.type].encode(value, node);
-      if (detail === undefined) continue;
+      if (detail === undefined) {
+        refused?.(node.name, value);
+        continue;
+      }
       push(node, `${node.name}${suffix}`, indexes, detail);
       questionIds.add(node.id);
     }

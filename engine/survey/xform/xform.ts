@@ -167,6 +167,11 @@ function treeOf(model: SurveyModel): { root: XNode; rows: Map<XNode, Cells> } {
   return { root, rows };
 }
 
+/** The XForm's node tree without meta (names, nesting, table-list expansions): what an instance of it holds. */
+export function xformTree(model: SurveyModel): XNode {
+  return treeOf(model).root;
+}
+
 /**
  * pyxform's table-list (xls2json.py): a field-list group, a note with the group's label and hint, a header
  * select showing the first select's choices, and every select without its choices' labels.

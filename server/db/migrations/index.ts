@@ -25,6 +25,7 @@ import { beneficiaries } from './0026_beneficiaries';
 import { removedFiles } from './0027_removed_files';
 import { targets } from './0028_targets';
 import { choiceNames } from './0029_choice_names';
+import { appUsers } from './0030_app_users';
 
 export interface Migration {
   version: number;
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   { version: 27, name: 'removed_files', sql: removedFiles },
   { version: 28, name: 'targets', sql: targets },
   { version: 29, name: 'choice_names', sql: choiceNames },
+  { version: 30, name: 'app_users', sql: appUsers },
 ];

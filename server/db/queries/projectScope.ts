@@ -44,3 +44,16 @@ export async function surveyInMemberProjects(q: Kysely<DB>, organizationId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether the survey is a live survey of this project of the organization. */
+export async function surveyInProject(q: Kysely<DB>, p: { organizationId: string; projectId: string }, surveyId: string): Promise<boolean> {
+  const row = await q
+    .selectFrom('surveys')
+    .select('id')
+    .where('id', '=', surveyId)
+    .where('organization_id', '=', p.organizationId)
+    .where('project_id', '=', p.projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
