@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer';
 import { E2E_WORKERS, TEST_WORKERS } from './tests/support/workers';
 
 // One test run, six projects. The API files are not isolated: each builds its own app on its own
@@ -29,6 +30,8 @@ export default defineConfig({
   test: {
     maxWorkers: TEST_WORKERS,
     env: { TZ: 'UTC' },
+    // Longest files first (tests/support/sequencer.ts), so that no long file is left for the end.
+    sequence: { sequencer: LongestFirst },
     // expect.poll's default second is shorter than what the product allows itself on a loaded machine (a
     // question's error is checked again when the page is idle, at the latest a second later): a CI run's
     // poll on a busy machine timed out where the page was right. A poll that should fail still fails.

@@ -27,6 +27,7 @@ interface Relief {
   submissionFileId: string;
   exportJobId: string;
   feedTokenId: string;
+  appUserId: string;
   projectMemberId: string;
   taskId: string;
   targetId: string;
@@ -41,6 +42,8 @@ interface Me {
   session: Session;
   email: string;
   workspaceId: string;
+  /** The token of an ODK device of the caller's own project: the OpenRosa routes take a device, not a session. */
+  deviceToken: string;
 }
 interface Call {
   query?: Record<string, string>;
@@ -344,6 +347,24 @@ const routes: Record<string, Case> = {
   ],
   'GET /api/datacollection/feed/:surveyId/file/:fileId': (r) => [{ params: { surveyId: r.surveyId, fileId: r.submissionFileId } }],
 
+  // App users: Demo Relief's project and app user; the OpenRosa routes with the caller's own device,
+  // aimed at Demo Relief's survey.
+  'POST /api/appusers/create': (r) => [{ body: { projectId: r.projectId, name: 'Isolation tablet' } }],
+  'GET /api/appusers/list': (r) => [{ query: { projectId: r.projectId } }],
+  'POST /api/appusers/revoke': (r) => [{ body: { id: r.appUserId } }],
+  'GET /openrosa/key/:token/formlist': (_r, me) => [{ params: { token: me.deviceToken } }],
+  'GET /openrosa/key/:token/forms/:surveyId/form.xml': (r, me) => [{ params: { token: me.deviceToken, surveyId: r.surveyId } }],
+  'GET /openrosa/key/:token/forms/:surveyId/manifest': (r, me) => [{ params: { token: me.deviceToken, surveyId: r.surveyId } }],
+  'GET /openrosa/key/:token/forms/:surveyId/media/:fileName': (r, me) => [
+    { params: { token: me.deviceToken, surveyId: r.surveyId, fileName: 'shelter.png' } },
+  ],
+  'POST /openrosa/key/:token/submission': (r, me) => [
+    {
+      params: { token: me.deviceToken },
+      body: `<data id="survey_${r.surveyId.replace(/-/g, '_')}"><consent>OK</consent><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`,
+    },
+  ],
+
   // Tasks: a collector's own calls see only the caller's tasks; the managers' calls name Demo Relief's project.
   'GET /api/task/gettasksfordatacollector': () => [{}, { query: { isDeleted: 'true' } }],
   'GET /api/task/gettaskstatsticsbydatacollector': () => [{ query: { page: '1', pageSize: '10000' } }],
@@ -600,6 +621,7 @@ beforeAll(async () => {
     submissionFileId: '',
     exportJobId: '',
     feedTokenId: '',
+    appUserId: '',
     projectMemberId: (
       await t.db
         .selectFrom('project_members')
@@ -643,6 +665,12 @@ beforeAll(async () => {
       body: { surveyId: relief.surveyId, name: 'Relief feed' },
     })
   ).body.data.id;
+  relief.appUserId = (
+    await t.call<{ id: string }>('POST', '/api/AppUsers/create', {
+      session: owner,
+      body: { projectId: relief.projectId, name: 'Relief tablet' },
+    })
+  ).body.data.id;
   {
     const { payload, headers } = multipart([
       ['Type', '1'],
@@ -682,7 +710,14 @@ beforeAll(async () => {
       await t.db.selectFrom('beneficiaries').select('id').where('table_id', '=', relief.beneficiaryTableId).executeTakeFirstOrThrow()
     ).id;
   }
-  me = { session: await t.signIn('other@demo.test'), email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']! };
+  const otherSession = await t.signIn('other@demo.test');
+  const deviceToken = (
+    await t.call<{ token: string }>('POST', '/api/AppUsers/create', {
+      session: otherSession,
+      body: { projectId: ids.projects['Other Aid Water Points'], name: 'Other tablet' },
+    })
+  ).body.data.token;
+  me = { session: otherSession, email: 'other@demo.test', workspaceId: ids.workspaces['Other Aid Workspace']!, deviceToken };
 
   const reliefOnlyEmails = [
     'organization@demo.test',
@@ -713,6 +748,7 @@ beforeAll(async () => {
     'Relief Respondent',
     '+254700111222',
     'Relief respondent list',
+    'Relief tablet',
     relief.beneficiaryTableId,
     relief.beneficiaryId,
   ];

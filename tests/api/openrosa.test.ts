@@ -108,6 +108,10 @@ describe('the Form List and the form', () => {
     const res = await get('/formList');
     expect(res.payload).not.toContain(elsewhere.id.replace(/-/g, '_'));
     expect((await get(`/forms/${elsewhere.id}/form.xml`)).statusCode).toBe(404);
+    expect((await get(`/forms/${elsewhere.id}/manifest`)).statusCode).toBe(404);
+    const aimed = `<data id="survey_${elsewhere.id.replace(/-/g, '_')}"><x>taken</x><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`;
+    expect((await post(aimed)).statusCode).toBe(404);
+    expect(await t.db.selectFrom('submissions').select('id').where('survey_id', '=', elsewhere.id).execute()).toEqual([]);
   });
 
   it('refuses an unknown token with 401 in an OpenRosaResponse', async () => {

@@ -16,6 +16,7 @@ import { XLSFORM_API, XLSFORM_IMPORT_ROLES, XLSFORM_MAX_BYTES } from '../../../s
 import { call, pathOf } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { AppDialog } from '../../components/AppDialog';
+import { CollectDevices } from './CollectDevices';
 import { session } from '../../state/session';
 
 /** An entry of the import's report; its English message is shown only when it has no code (engine/survey/xlsform/messages.ts). */
@@ -53,6 +54,7 @@ export function XlsformTools() {
       <Button size="sm" variant="outline" onClick={() => setMode('export')} data-testid="xlsform-export-open">
         {t('xlsform.export')}
       </Button>
+      <CollectDevices />
       {mode !== null && <XlsformDialog mode={mode} projectId={snap.currentProjectId ?? ''} onClose={() => setMode(null)} />}
     </HStack>
   );
