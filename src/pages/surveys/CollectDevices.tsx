@@ -33,7 +33,15 @@ function QrCode({ text, label }: { text: string; label: string }) {
   }, [text]);
   return (
     <Box bg="white" p="2" borderRadius="md" borderWidth="1px" w="fit-content" maxW="full">
-      <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width="240" height="240" shapeRendering="crispEdges" style={{ maxWidth: '100%', height: 'auto' }}>
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${size} ${size}`}
+        width="240"
+        height="240"
+        shapeRendering="crispEdges"
+        style={{ maxWidth: '100%', height: 'auto' }}
+      >
         <rect width={size} height={size} fill="#fff" />
         <path d={cells} fill="#000" />
       </svg>
@@ -91,11 +99,21 @@ function DevicesDialog({ projectId, onClose }: { projectId: string; onClose: () 
     onError: failed,
   });
   const when = (iso: string | null) =>
-    iso === null ? t('collect.never') : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    iso === null
+      ? t('collect.never')
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
-    <AppDialog open onClose={onClose} title={t('collect.title')} subtitle={<Text color="gray.600">{t('collect.intro')}</Text>} size="lg" scroll testId="collect-devices">
-      <Stack gap="5">
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('collect.title')}
+      subtitle={<Text color="gray.600">{t('collect.intro')}</Text>}
+      size="lg"
+      scroll
+      testId="collect-devices"
+    >
+      <Stack gap="5" minW="0">
         {created && (
           <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" data-testid="collect-created">
             <Text fontWeight="semibold">{t('collect.scan', { name: created.name })}</Text>
@@ -122,7 +140,12 @@ function DevicesDialog({ projectId, onClose }: { projectId: string; onClose: () 
             <Field.Root>
               <Field.Label htmlFor={ids.collector}>{t('collect.collector')}</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field id={ids.collector} value={collector} onChange={(e) => setCollector(e.target.value)} data-testid="collect-collector">
+                <NativeSelect.Field
+                  id={ids.collector}
+                  value={collector}
+                  onChange={(e) => setCollector(e.target.value)}
+                  data-testid="collect-collector"
+                >
                   <option value="">{t('collect.anyone')}</option>
                   {(collectors.data?.dataCollectors ?? []).map((c) => (
                     <option key={c.memberId} value={c.memberId}>
@@ -143,7 +166,7 @@ function DevicesDialog({ projectId, onClose }: { projectId: string; onClose: () 
         </form>
         {list.data && list.data.appUsers.length === 0 && <Text color="gray.600">{t('collect.empty')}</Text>}
         {list.data && list.data.appUsers.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea maxW="full" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('collect.title')}>
             <Table.Root size="sm" data-testid="collect-list">
               <Table.Header>
                 <Table.Row>
