@@ -51,9 +51,23 @@ const appUserProperties = {
   lastUsedAt: { anyOf: [dateTime, { type: 'null' }] },
   revokedAt: { anyOf: [dateTime, { type: 'null' }] },
 } as const;
-const appUserRequired = ['id', 'projectId', 'name', 'dataCollectorId', 'dataCollectorName', 'createdAt', 'lastUsedAt', 'revokedAt'] as const;
+const appUserRequired = [
+  'id',
+  'projectId',
+  'name',
+  'dataCollectorId',
+  'dataCollectorName',
+  'createdAt',
+  'lastUsedAt',
+  'revokedAt',
+] as const;
 
-export const appUserReply = { type: 'object', additionalProperties: false, required: appUserRequired, properties: appUserProperties } as const;
+export const appUserReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: appUserRequired,
+  properties: appUserProperties,
+} as const;
 export type AppUser = FromSchema<typeof appUserReply>;
 
 /** The settings ODK Collect reads from its QR code (zlib-compressed, base64-encoded JSON). */
@@ -108,7 +122,13 @@ export const appUsersReply = {
 } as const;
 
 export const APP_USERS_API = {
-  create: endpoint({ method: 'POST', path: '/AppUsers/create', access: APP_USER_ROLES, body: createAppUserBody, answer: createdAppUserReply }),
+  create: endpoint({
+    method: 'POST',
+    path: '/AppUsers/create',
+    access: APP_USER_ROLES,
+    body: createAppUserBody,
+    answer: createdAppUserReply,
+  }),
   list: endpoint({ method: 'GET', path: '/AppUsers/list', access: APP_USER_ROLES, query: appUsersQuery, answer: appUsersReply }),
   revoke: endpoint({ method: 'POST', path: '/AppUsers/revoke', access: APP_USER_ROLES, body: revokeAppUserBody, answer: appUserReply }),
 };

@@ -36,7 +36,8 @@ export function parseInstanceXml(bytes: Buffer): InstanceElement {
     if (elements > XML_LIMITS.elements) return fail(`The submission XML has more than ${XML_LIMITS.elements} elements`);
     if (stack.length >= XML_LIMITS.depth) return fail(`The submission XML nests deeper than ${XML_LIMITS.depth} levels`);
     const attrs = Object.values(tag.attributes);
-    if (attrs.length > XML_LIMITS.attributes) return fail(`An element of the submission XML has more than ${XML_LIMITS.attributes} attributes`);
+    if (attrs.length > XML_LIMITS.attributes)
+      return fail(`An element of the submission XML has more than ${XML_LIMITS.attributes} attributes`);
     const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const a of attrs) if (a.prefix !== 'xmlns' && a.name !== 'xmlns') attributes[a.local] = a.value;
     stack.push({ name: tag.local, attributes, children: [], text: '' });

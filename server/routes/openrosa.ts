@@ -65,13 +65,16 @@ export default async function openRosaRoutes(app: App): Promise<void> {
     if (!found) {
       await hit(db(), failures, OPENROSA_FAILURES_PER_ADDRESS, FAILURE_WINDOW_SECONDS);
       // OpenRosa's answer to a credential it does not accept.
-      throw problem('unauthorized', { message: 'This device is not (or no longer) allowed to reach this server. Ask your project manager for a new QR code.' });
+      throw problem('unauthorized', {
+        message: 'This device is not (or no longer) allowed to reach this server. Ask your project manager for a new QR code.',
+      });
     }
     if (!(await hit(db(), `openrosa:${found.id}`, OPENROSA_RATE_PER_MINUTE, 60))) throw problem('tooManyRequests');
     return found;
   }
 
-  const base = (req: FastifyRequest) => `${app.deps.config.publicUrl.replace(/\/+$/, '')}/openrosa/key/${(req.params as { token: string }).token}`;
+  const base = (req: FastifyRequest) =>
+    `${app.deps.config.publicUrl.replace(/\/+$/, '')}/openrosa/key/${(req.params as { token: string }).token}`;
 
   app.route({
     ...routeOf(O.formList),
@@ -119,7 +122,10 @@ export default async function openRosaRoutes(app: App): Promise<void> {
       const form = await deviceForm(db(), d, req.params.surveyId);
       const url = `${base(req)}/forms/${form.surveyId}/media`;
       const files = (await manifestOf(deps(), d, form))
-        .map((m) => `<mediaFile>${tag('filename', m.fileName)}${tag('hash', `md5:${m.md5}`)}${tag('downloadUrl', `${url}/${encodeURIComponent(m.fileName)}`)}</mediaFile>`)
+        .map(
+          (m) =>
+            `<mediaFile>${tag('filename', m.fileName)}${tag('hash', `md5:${m.md5}`)}${tag('downloadUrl', `${url}/${encodeURIComponent(m.fileName)}`)}</mediaFile>`,
+        )
         .join('');
       return openRosaHeaders(reply)
         .type(XML_TYPE)
@@ -160,7 +166,8 @@ export default async function openRosaRoutes(app: App): Promise<void> {
       try {
         const xmlPart = body.files.find((f) => f.field === 'xml_submission_file');
         if (!xmlPart) throw problem('validation', { errors: ["The submission has no 'xml_submission_file' part"] });
-        if (xmlPart.size > XML_LIMITS.bytes) throw problem('validation', { errors: [`The submission's XML is larger than ${XML_LIMITS.bytes} bytes`] });
+        if (xmlPart.size > XML_LIMITS.bytes)
+          throw problem('validation', { errors: [`The submission's XML is larger than ${XML_LIMITS.bytes} bytes`] });
         const xml = 'bytes' in xmlPart.content ? xmlPart.content.bytes : await readFile(xmlPart.content.path);
         const files = body.files.filter((f) => f !== xmlPart);
         const { duplicate } = await submitInstance(deps(), d, { xml, files });

@@ -6,13 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import {
-  MAX_APP_USERS,
-  type AppUser,
-  type AppUsersQuery,
-  type CollectSettings,
-  type CreateAppUserBody,
-} from '../../schemas/appUsers';
+import { MAX_APP_USERS, type AppUser, type AppUsersQuery, type CollectSettings, type CreateAppUserBody } from '../../schemas/appUsers';
 import { findProject } from '../db/queries/projects';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
@@ -65,7 +59,9 @@ const out = (r: Row): AppUser => ({
 function rows(db: Q, organizationId: string) {
   return db
     .selectFrom('app_users as a')
-    .leftJoin('organization_members as m', (j) => j.onRef('m.id', '=', 'a.collector_id').onRef('m.organization_id', '=', 'a.organization_id'))
+    .leftJoin('organization_members as m', (j) =>
+      j.onRef('m.id', '=', 'a.collector_id').onRef('m.organization_id', '=', 'a.organization_id'),
+    )
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .select([
       'a.id',
@@ -93,7 +89,9 @@ export async function createAppUser(db: Q, t: Tenant, publicUrl: string, body: C
     // A collector of this project, in this organization, still a member.
     const member = await db
       .selectFrom('project_members as pm')
-      .innerJoin('organization_members as m', (j) => j.onRef('m.id', '=', 'pm.member_id').onRef('m.organization_id', '=', 'pm.organization_id'))
+      .innerJoin('organization_members as m', (j) =>
+        j.onRef('m.id', '=', 'pm.member_id').onRef('m.organization_id', '=', 'pm.organization_id'),
+      )
       .select('m.id')
       .where('pm.organization_id', '=', t.organizationId)
       .where('pm.project_id', '=', body.projectId)

@@ -175,7 +175,9 @@ export async function submitInstance(
     if (e instanceof XmlRefused) throw problem('validation', { errors: [e.message] });
     throw e;
   }
-  const surveyId = /^survey_([0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12})$/i.exec(root.attributes.id ?? '')?.[1]?.replace(/_/g, '-');
+  const surveyId = /^survey_([0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12})$/i
+    .exec(root.attributes.id ?? '')?.[1]
+    ?.replace(/_/g, '-');
   if (!surveyId) throw problem('validation', { errors: ["The instance's root has no form id of this server ('id')"] });
   const form = await deviceForm(deps.db, device, surveyId);
   const survey = await compiled(deps, device, form);
@@ -187,8 +189,11 @@ export async function submitInstance(
     throw problem('validation', { errors: ["Edits of sent submissions ('meta/deprecatedID') are not accepted; send a new submission"] });
 
   const refused: string[] = [];
-  const encoded = encodeAnswers(survey.bindings, instance.values, { surveyId: form.surveyId, userId: device.collectorUserId }, (name, value) =>
-    refused.push(`'${name}': '${String(value).slice(0, 100)}' is not an answer this question takes`),
+  const encoded = encodeAnswers(
+    survey.bindings,
+    instance.values,
+    { surveyId: form.surveyId, userId: device.collectorUserId },
+    (name, value) => refused.push(`'${name}': '${String(value).slice(0, 100)}' is not an answer this question takes`),
   );
   if (refused.length) throw problem('validation', { errors: refused.slice(0, 100) });
 
@@ -199,7 +204,8 @@ export async function submitInstance(
     const path = a.answerDetail.filePaths?.[0]?.filePath;
     if (path === undefined || !FILE_TYPES.has(a.answerDetail.questionType)) continue;
     const upload = byName.get(path);
-    if (!upload) throw problem('validation', { errors: [`'${a.name}': the attachment '${path.slice(0, 200)}' was not sent with the submission`] });
+    if (!upload)
+      throw problem('validation', { errors: [`'${a.name}': the attachment '${path.slice(0, 200)}' was not sent with the submission`] });
     const field = `answers[${files.length}].file`;
     files.push({ ...upload, field });
     delete a.answerDetail.filePaths;
@@ -222,7 +228,8 @@ export async function submitInstance(
     surveyVersion: form.version,
   };
   const entries: FormEntry[] = toFormEntries(s);
-  const caller: Caller | null = device.collectorUserId === null ? null : { userId: device.collectorUserId, familyId: `app-user:${device.id}`, roles: [] };
+  const caller: Caller | null =
+    device.collectorUserId === null ? null : { userId: device.collectorUserId, familyId: `app-user:${device.id}`, roles: [] };
   return submitSurvey(deps, { entries, files, caller, device: { organizationId: device.organizationId, projectId: device.projectId } });
 }
 

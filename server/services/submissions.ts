@@ -129,7 +129,8 @@ async function mayUse(
   caller: Caller | null,
   device: DeviceClaim | undefined,
 ): Promise<boolean> {
-  if (device !== undefined && !(ctx.organizationId === device.organizationId && (await surveyInProject(db, device, ctx.surveyId)))) return false;
+  if (device !== undefined && !(ctx.organizationId === device.organizationId && (await surveyInProject(db, device, ctx.surveyId))))
+    return false;
   // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
   if (s.taskId !== null || s.messageReceiverId !== null) {
     // A retry of a stored submission finds its task already Completed: the repeat is still answered.

@@ -140,19 +140,31 @@ describe('submissions', () => {
     const res = await post(xml, files);
     expect(res.statusCode, res.payload).toBe(201);
     expect(res.payload).toContain('submit_success');
-    const stored = await t.db.selectFrom('submissions').select(['id', 'data_collection_type']).where('client_id', '=', id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('submissions')
+      .select(['id', 'data_collection_type'])
+      .where('client_id', '=', id)
+      .executeTakeFirstOrThrow();
     const answers = await storedAnswers(t, stored.id);
     const by = (name: string, repeatPath = '') => answers.find((a) => a.name === name && a.repeat_path === repeatPath);
     expect(by('name')?.text_value).toBe('Amina');
     expect(Number(by('age')?.number_value)).toBe(34);
     expect(by('at')?.text_value).toBe('09:30');
     expect(by('member_name', '2')?.text_value).toBe('Sara');
-    const file = await t.db.selectFrom('submission_files').select(['file_name', 'content_type']).where('submission_id', '=', stored.id).execute();
+    const file = await t.db
+      .selectFrom('submission_files')
+      .select(['file_name', 'content_type'])
+      .where('submission_id', '=', stored.id)
+      .execute();
     expect(file).toEqual([{ file_name: '1717.png', content_type: 'image/png' }]);
 
     const again = await post(xml, files);
     expect(again.statusCode).toBe(202);
-    const count = await t.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', id).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     // Other content under the same instanceID is refused, as SubmitSurvey refuses it.
     const changed = await post(xml.replace('Amina', 'Someone else'), files);
@@ -178,7 +190,10 @@ describe('submissions', () => {
     expect((await post('<data id="x"><name>unclosed</data>')).statusCode).toBe(400);
     const deep = `<data id="${formId()}">${'<g>'.repeat(100)}${'</g>'.repeat(100)}</data>`;
     expect((await post(deep)).statusCode).toBe(400);
-    expect((await post(`<data id="survey_${randomUUID().replace(/-/g, '_')}"><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`)).statusCode).toBe(404);
+    expect(
+      (await post(`<data id="survey_${randomUUID().replace(/-/g, '_')}"><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('stops a revoked device at once', async () => {
