@@ -8,7 +8,7 @@ import { OPENROSA_FAILURES_PER_ADDRESS, OPENROSA_RATE_PER_MINUTE } from '../../s
 import { OPENROSA_API } from '../../schemas/openrosa';
 import { problems } from '../../schemas/problems';
 import type { App } from '../envelope';
-import { hit, underLimit } from '../db/queries/rateLimits';
+import { hit } from '../db/queries/rateLimits';
 import { findMedia } from '../db/queries/surveyMedia';
 import { escapeText } from '../../engine/survey/xform/xml';
 import { XML_LIMITS } from '../openrosa/xml';
@@ -17,7 +17,7 @@ import { MAX_BODY, readSubmissionBody } from '../plugins/submissionBody';
 import { Problem, problem } from '../problems';
 import { routeOf } from '../route';
 import { deviceOf, type Device } from '../services/appUsers';
-import { deviceForm, formsOf, manifestOf, submitInstance, xformFor } from '../services/openrosa';
+import { deviceForm, formsOf, manifestOf, submitInstance, surveysWithMedia, xformFor } from '../services/openrosa';
 import { loadAttachments } from '../services/surveyAttachments';
 import { createSurveyCache } from '../services/surveyCache';
 
@@ -59,11 +59,11 @@ export default async function openRosaRoutes(app: App): Promise<void> {
 
   /** The device of the token in the address; guessing tokens is limited per address. */
   async function device(req: FastifyRequest, token: string): Promise<Device> {
-    const failures = `openrosa-failure:${req.ip}`;
-    if (!(await underLimit(db(), failures, OPENROSA_FAILURES_PER_ADDRESS, FAILURE_WINDOW_SECONDS))) throw problem('tooManyRequests');
     const found = await deviceOf(db(), token);
     if (!found) {
-      await hit(db(), failures, OPENROSA_FAILURES_PER_ADDRESS, FAILURE_WINDOW_SECONDS);
+      // Only failures are counted: an address past the limit is told to wait, whatever it sends next.
+      const failures = `openrosa-failure:${req.ip}`;
+      if (!(await hit(db(), failures, OPENROSA_FAILURES_PER_ADDRESS, FAILURE_WINDOW_SECONDS))) throw problem('tooManyRequests');
       // OpenRosa's answer to a credential it does not accept.
       throw problem('unauthorized', {
         message: 'This device is not (or no longer) allowed to reach this server. Ask your project manager for a new QR code.',
@@ -81,6 +81,11 @@ export default async function openRosaRoutes(app: App): Promise<void> {
     handler: async (req, reply) => {
       const d = await device(req, req.params.token);
       const forms = await formsOf(db(), d);
+      const withMedia = await surveysWithMedia(
+        db(),
+        d.organizationId,
+        forms.map((f) => f.surveyId),
+      );
       const wanted = req.query.formID;
       const items: string[] = [];
       for (const f of forms) {
@@ -95,9 +100,8 @@ export default async function openRosaRoutes(app: App): Promise<void> {
         const formId = `survey_${f.surveyId.replace(/-/g, '_')}`;
         if (wanted !== undefined && wanted !== formId) continue;
         const url = `${base(req)}/forms/${f.surveyId}`;
-        const media = await manifestOf(deps(), d, f);
         items.push(
-          `<xform>${tag('formID', formId)}${tag('name', f.name)}${tag('version', written.version)}${tag('hash', `md5:${written.md5}`)}${tag('downloadUrl', `${url}/form.xml`)}${media.length ? tag('manifestUrl', `${url}/manifest`) : ''}</xform>`,
+          `<xform>${tag('formID', formId)}${tag('name', f.name)}${tag('version', written.version)}${tag('hash', `md5:${written.md5}`)}${tag('downloadUrl', `${url}/form.xml`)}${withMedia.has(f.surveyId) ? tag('manifestUrl', `${url}/manifest`) : ''}</xform>`,
         );
       }
       return openRosaHeaders(reply)

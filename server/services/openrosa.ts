@@ -119,6 +119,19 @@ export async function xformFor(deps: OpenRosaDeps, device: Device, form: DeviceF
   return written;
 }
 
+/** Which of these surveys have media (their Form List entry names a manifest). */
+export async function surveysWithMedia(db: Q, organizationId: string, surveyIds: readonly string[]): Promise<Set<string>> {
+  if (surveyIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('survey_media')
+    .select('survey_id')
+    .distinct()
+    .where('organization_id', '=', organizationId)
+    .where('survey_id', 'in', surveyIds)
+    .execute();
+  return new Set(rows.map((r) => r.survey_id));
+}
+
 /** MD5 of stored media by storage key: a key's bytes never change (a replaced file gets a new key). */
 const mediaHashes = new Map<string, string>();
 

@@ -167,9 +167,16 @@ function treeOf(model: SurveyModel): { root: XNode; rows: Map<XNode, Cells> } {
   return { root, rows };
 }
 
-/** The XForm's node tree without meta (names, nesting, table-list expansions): what an instance of it holds. */
+const trees = new WeakMap<SurveyModel, XNode>();
+
+/**
+ * The XForm's node tree without meta (names, nesting, table-list expansions): what an instance of it
+ * holds. Kept per model: every submission of a survey version reads the same tree.
+ */
 export function xformTree(model: SurveyModel): XNode {
-  return treeOf(model).root;
+  let root = trees.get(model);
+  if (!root) trees.set(model, (root = treeOf(model).root));
+  return root;
 }
 
 /**
