@@ -12,6 +12,7 @@ import lookups from './lookups';
 import memberManagement from './memberManagement';
 import orgMembers from './orgMembers';
 import profile from './profile';
+import relationships from './relationships';
 import projects from './projects';
 import recycleBin from './recycleBin';
 import surveyBuilder from './surveyBuilder';
@@ -49,6 +50,7 @@ const areas = [
   accountArea,
   beneficiaries,
   appUsers,
+  relationships,
 ] as const;
 
 export async function registerRoutes(app: App): Promise<void> {

@@ -214,8 +214,20 @@ export const routes: readonly RouteDecl[] = [
     back: 'dashboard',
     sidebar: { menu: 'project', group: 'nav.relationships', label: 'nav.taskManagement', icon: 'tasks', order: 22 },
   },
-  { path: '/relationships', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
-  { path: '/quick-actions', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  {
+    path: '/relationships',
+    page: () => import('../pages/relationships/RelationshipsPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'dashboard',
+  },
+  {
+    path: '/quick-actions',
+    page: () => import('../pages/relationships/QuickActionsPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'dashboard',
+  },
   {
     path: '/survey/survey-tools',
     page: () => import('../pages/surveys/SurveyToolsPage'),
@@ -254,7 +266,13 @@ export const routes: readonly RouteDecl[] = [
     back: 'dashboard',
     sidebar: { menu: 'project', group: 'nav.surveys', label: 'nav.surveyData', icon: 'data', order: 31 },
   },
-  { path: '/survey/data/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'dashboard' },
+  {
+    path: '/survey/data/*',
+    page: () => import('../pages/data/SurveyDataOfSurveyPage'),
+    access: ALL_BUT_COLLECTOR,
+    shell: 'app',
+    back: 'dashboard',
+  },
   // An export's file link: the organization is the link's, which may not be the one chosen (the API checks the membership).
   { path: SUBMISSION_FILE_ROUTE, page: () => import('../pages/data/SubmissionFilePage'), access: 'signed-in', shell: 'app', back: 'none' },
   { path: '/survey/test/*', page: comingSoon, access: ALL_BUT_COLLECTOR, shell: 'app', back: 'previous', layout: { noPadding: true } },

@@ -349,6 +349,7 @@ const routes: Record<string, Case> = {
 
   // App users: Demo Relief's project and app user; the OpenRosa routes with the caller's own device,
   // aimed at Demo Relief's survey.
+  'GET /api/projects/getrelationships': (r) => [{ query: { ProjectId: r.projectId } }],
   'POST /api/appusers/create': (r) => [{ body: { projectId: r.projectId, name: 'Isolation tablet' } }],
   'GET /api/appusers/list': (r) => [{ query: { projectId: r.projectId } }],
   'POST /api/appusers/revoke': (r) => [{ body: { id: r.appUserId } }],

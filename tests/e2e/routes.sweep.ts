@@ -69,6 +69,9 @@ const visits: Record<string, Visit> = {
   '/survey/builder/:surveyId': { who: org, path: (i) => `/survey/builder/${i.surveyId}` },
   '/survey/media/:surveyId': { who: org, path: (i) => `/survey/media/${i.surveyId}`, ready: 'survey-media' },
   '/survey/survey-data': at('/survey/survey-data'),
+  '/survey/data/*': { who: org, path: (i) => `/survey/data/${i.surveyId}` },
+  '/relationships': at('/relationships', org, 'relationships-people'),
+  '/quick-actions': at('/quick-actions', org, 'quick-action-exportData'),
   '/survey/submission/*': { who: org, path: (i) => `/survey/submission/${i.submissionId}` },
   // A file link of an export: one that is not there, so the page says so (a link's usual first state is a download).
   '/survey/submission-file/:organizationId/:fileId': {

@@ -147,7 +147,7 @@ describe.each([
     await look(page, `profile-menu-en-${size}`);
     await page.keyboard.press('Escape');
     // A page still to come, inside the frame: one way back (the frame's), one <main>.
-    await page.goto('/quick-actions');
+    await page.goto('/survey/test/00000000-0000-4000-8000-000000000000');
     await page.getByTestId('page-coming-soon').waitFor();
     expect(await page.getByRole('button', { name: /back/i }).count()).toBe(1);
     expect(await page.getByRole('main').count()).toBe(1);
