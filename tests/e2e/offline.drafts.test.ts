@@ -128,6 +128,8 @@ describe('drafts offline', () => {
     await page.getByTestId('drafts-dialog').waitFor();
     await page.getByText('No saved drafts yet.').waitFor();
     await page.keyboard.press('Escape');
+    // A click while the dialog is still closing lands on its backdrop, not on the form (a busy machine's race).
+    await page.getByTestId('drafts-dialog').waitFor({ state: 'hidden' });
 
     await consent(page).check();
     await respondentName(page).fill('To be thrown away');
