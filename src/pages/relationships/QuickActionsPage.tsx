@@ -34,7 +34,7 @@ export default function QuickActionsPage() {
   if (!projectId || (q.error instanceof ApiError && q.error.status === 404)) return <ChooseFirst what="project" />;
   const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const r = q.data;
-  const status: Record<string, string | undefined> = r && {
+  const status: Record<string, string> | undefined = r && {
     newSurvey: t('quickActions.status.surveys', { deployed: n(r.surveys.deployed), editing: n(r.surveys.editing) }),
     importRespondents: t('quickActions.status.respondents', { people: n(r.respondents.people), lists: n(r.respondents.lists) }),
     assignTask: t('quickActions.status.tasks', { open: n(r.tasks.assigned + r.tasks.inProgress), late: n(r.tasks.overdue) }),
