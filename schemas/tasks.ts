@@ -10,6 +10,8 @@ import { ALL_ROLES, MANAGER_ROLES, type RoleName } from './roles';
 export const taskStatuses = { Assigned: 0, Rejected: 1, InProgress: 2, Completed: 3 } as const;
 export type TaskStatus = (typeof taskStatuses)[keyof typeof taskStatuses];
 export const taskStatusCodes = Object.values(taskStatuses);
+/** A task still to be done: what a submission may complete, what a collector's device lists. */
+export const OPEN_TASK_STATUSES = [taskStatuses.Assigned, taskStatuses.InProgress] as const;
 /** The server's names of the statuses (Completed is 'Finished' on the wire, displayed Completed). */
 export const TASK_STATUS_NAMES: Record<TaskStatus, string> = { 0: 'Assigned', 1: 'Rejected', 2: 'InProgress', 3: 'Finished' };
 

@@ -11,6 +11,7 @@ import type { App } from '../envelope';
 import { hit } from '../db/queries/rateLimits';
 import { findMedia } from '../db/queries/surveyMedia';
 import { escapeText } from '../../engine/survey/xform/xml';
+import { formIdOf } from '../../engine/survey/xlsform/export';
 import { XML_LIMITS } from '../openrosa/xml';
 import { sendStoredFile } from '../plugins/storage';
 import { MAX_BODY, readSubmissionBody } from '../plugins/submissionBody';
@@ -97,7 +98,7 @@ export default async function openRosaRoutes(app: App): Promise<void> {
           if (e instanceof Problem) continue;
           throw e;
         }
-        const formId = `survey_${f.surveyId.replace(/-/g, '_')}`;
+        const formId = formIdOf({ id: f.surveyId });
         if (wanted !== undefined && wanted !== formId) continue;
         const url = `${base(req)}/forms/${f.surveyId}`;
         items.push(

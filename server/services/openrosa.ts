@@ -10,6 +10,7 @@ import { toFormEntries } from '../../engine/survey/answers/form-fields';
 import type { SubmissionInput } from '../../engine/survey/answers/types';
 import { XFormError, readInstance, xformOf } from '../../engine/survey/xform/index';
 import { formIdOf } from '../../engine/survey/xlsform/export';
+import { OPEN_TASK_STATUSES } from '../../schemas/tasks';
 import { SURVEY_STATUS } from '../../engine/survey/model';
 import type { Caller } from '../access';
 import { listMedia } from '../db/queries/surveyMedia';
@@ -37,7 +38,6 @@ export interface DeviceForm {
   version: number;
 }
 
-const OPEN_TASK = [0, 2];
 const FILE_TYPES = new Set<number>([106, 110]);
 
 /**
@@ -65,7 +65,7 @@ export async function formsOf(db: Q, device: Device, surveyId?: string): Promise
           .where('t.organization_id', '=', device.organizationId)
           .where('t.collector_id', '=', collectorId)
           .where('t.deleted_at', 'is', null)
-          .where('t.status', 'in', OPEN_TASK),
+          .where('t.status', 'in', OPEN_TASK_STATUSES),
       ),
     );
   }
@@ -266,7 +266,7 @@ async function taskOf(db: Q, device: Device, surveyId: string, clientId: string)
     .where('survey_id', '=', surveyId)
     .where('collector_id', '=', device.collectorId)
     .where('deleted_at', 'is', null)
-    .where('status', 'in', OPEN_TASK)
+    .where('status', 'in', OPEN_TASK_STATUSES)
     .orderBy('end_date', (ob) => ob.asc().nullsLast())
     .orderBy('created_at')
     .limit(1)

@@ -3,6 +3,7 @@
 // for the roles that see them (a data collector never gets here: the route is for the others).
 import { sql, type Kysely } from 'kysely';
 import type { Relationships } from '../../schemas/relationships';
+import { OPEN_TASK_STATUSES, taskStatuses } from '../../schemas/tasks';
 import { findProject } from '../db/queries/projects';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
@@ -38,7 +39,7 @@ export async function relationshipsOf(db: Q, t: Tenant, projectId: string, now =
       .select([
         'status',
         sql<number>`count(*)::int`.as('n'),
-        sql<number>`count(*) filter (where end_date < ${now} and status in (0, 2))::int`.as('late'),
+        sql<number>`count(*) filter (where end_date < ${now} and status in (${sql.join([...OPEN_TASK_STATUSES])}))::int`.as('late'),
       ])
       .where('organization_id', '=', org)
       .where('project_id', '=', projectId)
@@ -80,10 +81,10 @@ export async function relationshipsOf(db: Q, t: Tenant, projectId: string, now =
     respondents: { lists: n(lists.n), people: n(people.n) },
     targets,
     tasks: {
-      assigned: byStatus(0),
-      inProgress: byStatus(2),
-      completed: byStatus(3),
-      rejected: byStatus(1),
+      assigned: byStatus(taskStatuses.Assigned),
+      inProgress: byStatus(taskStatuses.InProgress),
+      completed: byStatus(taskStatuses.Completed),
+      rejected: byStatus(taskStatuses.Rejected),
       overdue: tasks.reduce((sum, r) => sum + n(r.late), 0),
     },
     surveys: {

@@ -7,6 +7,7 @@
 //   - a receiver id must name a receiver of a live messaging task of this survey who has not answered.
 // Anything else answers 404, before anything is written.
 import type { Kysely } from 'kysely';
+import { OPEN_TASK_STATUSES, taskStatuses } from '../../schemas/tasks';
 import type { Caller } from '../access';
 import { receiverForSubmission, markReceiverAnswered } from '../db/queries/messaging';
 import { completeTask, taskForSubmission } from '../db/queries/tasks';
@@ -22,8 +23,8 @@ export interface TaskClaim {
   retry?: boolean;
 }
 
-const OPEN = new Set([0, 2]);
-const OPEN_OR_DONE = new Set([0, 2, 3]);
+const OPEN = new Set<number>(OPEN_TASK_STATUSES);
+const OPEN_OR_DONE = new Set<number>([...OPEN_TASK_STATUSES, taskStatuses.Completed]);
 
 /** True when the task (or message receiver) named lets this submission in; false answers 404. */
 export async function taskAllowsSubmission(db: Kysely<DB>, claim: TaskClaim): Promise<boolean> {

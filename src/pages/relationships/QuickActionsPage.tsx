@@ -11,15 +11,15 @@ import { ChooseFirst } from '../../components/ChooseFirst';
 import { session } from '../../state/session';
 import { useRelationships } from './useRelationships';
 
-/** Each action: the page it opens (its access decides who sees it), its label and what it says. */
+/** Each action: the page it opens (whose access decides who sees it); its texts are quickActions.<key>. */
 const ACTIONS = [
-  { key: 'newSurvey', to: '/survey/survey-tools/create', route: '/survey/survey-tools/create' },
-  { key: 'importXlsform', to: '/survey/survey-tools', route: '/survey/survey-tools' },
-  { key: 'importRespondents', to: '/beneficiaries/table', route: '/beneficiaries/table' },
-  { key: 'assignTask', to: '/task-management/collection', route: '/task-management/collection' },
-  { key: 'sendSurvey', to: '/task-management/collection', route: '/task-management/collection' },
-  { key: 'setTarget', to: '/targets', route: '/targets' },
-  { key: 'exportData', to: '/survey/survey-data', route: '/survey/survey-data' },
+  { key: 'newSurvey', to: '/survey/survey-tools/create' },
+  { key: 'importXlsform', to: '/survey/survey-tools' },
+  { key: 'importRespondents', to: '/beneficiaries/table' },
+  { key: 'assignTask', to: '/task-management/collection' },
+  { key: 'sendSurvey', to: '/task-management/collection' },
+  { key: 'setTarget', to: '/targets' },
+  { key: 'exportData', to: '/survey/survey-data' },
 ] as const;
 
 function allowed(path: string, roles: readonly RoleName[]): boolean {
@@ -50,7 +50,7 @@ export default function QuickActionsPage() {
         <Text color="gray.600">{t('quickActions.intro')}</Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
-        {ACTIONS.filter((a) => allowed(a.route, snap.roles as RoleName[])).map((a) => (
+        {ACTIONS.filter((a) => allowed(a.to, snap.roles as RoleName[])).map((a) => (
           <Card.Root as="li" key={a.key} data-testid={`quick-action-${a.key}`}>
             <Card.Body gap="2">
               <Heading as="h2" size="md">
