@@ -46,9 +46,16 @@ function loadRecaptcha(siteKey: string): Promise<void> {
   });
 }
 
+/** A promise with its resolver outside: the widget is ready once, a call made before waits for it. */
+function readiness(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function BotCheck({ action }, ref) {
   const { i18n } = useTranslation();
-  const { data: config } = useQuery({
+  const { data: config, isError } = useQuery({
     queryKey: ['bot-check-config'],
     queryFn: () => call(BOT_CHECK_API.config),
     staleTime: Infinity,
@@ -58,10 +65,26 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
   // Solutions already sent. The widget announces a solution after verify() returns it, so a spent one
   // can come back through the event; the server accepts each only once.
   const spent = useRef(new Set<string>());
+  // A form sent while the check's settings load, or before ALTCHA's element is defined, waits for them:
+  // on a slow phone the user is quicker than the network, and a call without a token is refused.
+  const ready = useRef(readiness());
+  const current = useRef(config);
+  current.current = config;
+
+  useEffect(() => {
+    // Settings that cannot load: the call goes without a token, and the server's answer says why.
+    if (isError) return ready.current.resolve();
+    if (!config) return;
+    if (config.mode !== 'altcha') return ready.current.resolve();
+    void import('altcha')
+      .then(() => customElements.whenDefined('altcha-widget'))
+      .catch(() => undefined)
+      .then(() => ready.current.resolve());
+  }, [config, isError]);
 
   useEffect(() => {
     if (config?.mode !== 'altcha') return;
-    void import('altcha').then(() => altchaLanguages[i18n.language]?.[1]());
+    void altchaLanguages[i18n.language]?.[1]();
   }, [config?.mode, i18n.language]);
 
   useEffect(() => {
@@ -79,16 +102,19 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
     ref,
     () => ({
       async token() {
-        if (!config || config.mode === 'off') return undefined;
-        if (config.mode === 'recaptcha') {
-          if (!config.siteKey) return undefined;
-          await loadRecaptcha(config.siteKey);
+        await ready.current.promise;
+        const cfg = current.current;
+        if (!cfg || cfg.mode === 'off') return undefined;
+        if (cfg.mode === 'recaptcha') {
+          if (!cfg.siteKey) return undefined;
+          await loadRecaptcha(cfg.siteKey);
           return new Promise<string>((resolve) =>
-            window.grecaptcha!.ready(() => void window.grecaptcha!.execute(config.siteKey!, { action }).then(resolve)),
+            window.grecaptcha!.ready(() => void window.grecaptcha!.execute(cfg.siteKey!, { action }).then(resolve)),
           );
         }
         const el = widget.current;
-        if (!el) return undefined;
+        // ALTCHA's code could not load (offline): no token; the server's refusal says why.
+        if (!el || typeof el.verify !== 'function') return undefined;
         // A solution the user earned by ticking the box, or a fresh one solved now.
         let payload = solved.current;
         solved.current = undefined;
@@ -100,7 +126,7 @@ export const BotCheck = forwardRef<BotCheckHandle, { action: string }>(function 
         return payload;
       },
     }),
-    [config, action],
+    [action],
   );
 
   if (config?.mode !== 'altcha') return null;

@@ -3,11 +3,12 @@
 // per location group through the tasks they came by, the pace flags, the recycle bin (Target 13), the
 // roles, and another organization's targets answering 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { q } from '../../engine/survey/index';
 import { entityTypes } from '../../schemas/entityTypes';
 import type { TargetRow } from '../../schemas/targets';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { demo, personas } from '../support/personas';
-import { completeDemoAnswers, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
+import { completeDemoAnswers, createSurvey, demoSurveyOf, submit, type TestSurvey } from '../support/surveys';
 
 let t: TestApp;
 const as = personas(() => t);
@@ -136,6 +137,25 @@ describe('POST /api/Targets/save', () => {
     const rows = (await list()).body.data.targets.filter((x) => x.surveyId === survey.id);
     expect(rows).toHaveLength(1);
     expect(await t.db.selectFrom('targets').select('id').where('survey_id', '=', survey.id).execute()).toHaveLength(1);
+  });
+
+  it('puts the target last saved on the first page, however many newer surveys the project has', async () => {
+    const newer = [];
+    for (let i = 0; i < 11; i++) newer.push(await createSurvey(t, [q.text('name')]));
+    await save({ total: 31, strata: [] });
+    const first = (await list()).body.data.targets;
+    expect(first[0]).toMatchObject({ surveyId: survey.id, total: 31 });
+    // The surveys still on their goal follow, the newest first.
+    const goals = first.filter((r) => r.id === null).map((r) => r.surveyId);
+    expect(goals.slice(0, 2)).toEqual([newer[10]!.id, newer[9]!.id]);
+    await t.db
+      .deleteFrom('surveys')
+      .where(
+        'id',
+        'in',
+        newer.map((n) => n.id),
+      )
+      .execute();
   });
 
   it('counts approved submissions only when the target says so', async () => {

@@ -34,6 +34,21 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('signs in when the form is sent before the bot check has loaded', async () => {
+    const { context, page } = await newPage(browser);
+    // The bot check's settings come only once the form has been sent, as on a slow connection.
+    let release!: () => void;
+    const sent = new Promise<void>((r) => (release = r));
+    await page.route('**/api/BotCheck/config', async (route) => {
+      await sent;
+      await route.continue();
+    });
+    await signIn(page, 'manager@demo.test');
+    release();
+    await page.waitForURL((u) => u.pathname === '/workspace', { timeout: 30_000 });
+    await context.close();
+  });
+
   it("shows 'Email or Password are incorrect!' for a wrong password", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager@demo.test', 'Wrong-Pass-2026');

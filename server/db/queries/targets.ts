@@ -62,9 +62,12 @@ export async function targetsOfProject(
       't.created_at as createdAt',
       't.deleted_at as deletedAt',
     ])
+    // The targets last set come first (the one just saved is on the first page however many surveys
+    // the project has); the surveys still on their builder's goal follow, newest first.
+    .orderBy(sql`t.id is null`)
+    .orderBy(sql`coalesce(t.deleted_at, t.updated_at, t.created_at)`, (ob) => ob.desc().nullsLast())
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id')
-    .orderBy('t.deleted_at', 'desc')
     .limit(o.pageSize)
     .offset((o.page - 1) * o.pageSize)
     .execute();
