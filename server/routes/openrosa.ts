@@ -58,6 +58,16 @@ export default async function openRosaRoutes(app: App): Promise<void> {
     return reply.status(500).send(response(problems.internal.message));
   });
 
+  // Each device's requests are counted in memory, as the public fill calls are (security/publicLimits.ts):
+  // a database write per request would halve the rate a phone's backlog goes in at. With WORKERS above
+  // 1 each process counts its own share. Unknown tokens are counted in the database (only failures).
+  const deviceOfRequest = new WeakMap<FastifyRequest, string>();
+  const perDevice = app.createRateLimit({
+    max: OPENROSA_RATE_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `openrosa:${deviceOfRequest.get(req) ?? ''}`,
+  }) as (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+
   /** The device of the token in the address; guessing tokens is limited per address. */
   async function device(req: FastifyRequest, token: string): Promise<Device> {
     const found = await deviceOf(db(), token);
@@ -70,7 +80,9 @@ export default async function openRosaRoutes(app: App): Promise<void> {
         message: 'This device is not (or no longer) allowed to reach this server. Ask your project manager for a new QR code.',
       });
     }
-    if (!(await hit(db(), `openrosa:${found.id}`, OPENROSA_RATE_PER_MINUTE, 60))) throw problem('tooManyRequests');
+    deviceOfRequest.set(req, found.id);
+    const r = await perDevice(req);
+    if (!r.isAllowed && r.isExceeded) throw problem('tooManyRequests', { data: { retryAfterSeconds: Math.max(1, r.ttlInSeconds ?? 1) } });
     return found;
   }
 

@@ -120,6 +120,8 @@ async function inspect(f: ReceivedFile): Promise<Upload> {
 export interface DeviceClaim {
   organizationId: string;
   projectId: string;
+  /** The survey the caller has already found among the device's forms (services/openrosa.ts deviceForm). */
+  checkedSurveyId?: string;
 }
 
 async function mayUse(
@@ -129,7 +131,13 @@ async function mayUse(
   caller: Caller | null,
   device: DeviceClaim | undefined,
 ): Promise<boolean> {
-  if (device !== undefined && !(ctx.organizationId === device.organizationId && (await surveyInProject(db, device, ctx.surveyId))))
+  if (
+    device !== undefined &&
+    !(
+      ctx.organizationId === device.organizationId &&
+      (device.checkedSurveyId === ctx.surveyId || (await surveyInProject(db, device, ctx.surveyId)))
+    )
+  )
     return false;
   // A task id is a claim to be checked whatever else came with it: it is stored with the submission.
   if (s.taskId !== null || s.messageReceiverId !== null) {
@@ -175,14 +183,17 @@ export async function submitSurvey(
   const uploads = input.files.length ? await Promise.all(input.files.map(inspect)) : [];
   const hash = contentHash(input.entries, new Map(uploads.map((u) => [u.field, u.sha256])));
   const now = deps.now?.() ?? new Date();
-  if (input.device) return carefully(deps, s, uploads, hash, now, input.caller, input.device);
-  return (await quickly(deps, s, uploads, hash, now, input.caller)) ?? carefully(deps, s, uploads, hash, now, input.caller);
+  return (
+    (await quickly(deps, s, uploads, hash, now, input.caller, input.device)) ??
+    carefully(deps, s, uploads, hash, now, input.caller, input.device)
+  );
 }
 
 /**
- * The usual case in one statement: a survey compiled before, opened through a reusable public link,
- * without files. The write itself checks that the survey is still that version, open and
- * unexpired; anything else (a retry, a refusal, a change) goes the careful way, which explains it.
+ * The usual case in one statement: a survey compiled before, opened through a reusable public link
+ * or sent by an ODK device of its project, without files. The write itself checks that the survey is
+ * still that version, open, unexpired (and in the device's project); anything else (a retry, a
+ * refusal, a change) goes the careful way, which explains it.
  */
 async function quickly(
   deps: SubmitDeps,
@@ -191,11 +202,13 @@ async function quickly(
   hash: string,
   now: Date,
   caller: Caller | null,
+  device: DeviceClaim | undefined,
 ): Promise<Result | undefined> {
   const survey = deps.cache.latest(s.surveyId);
-  // Task links go the careful way: the write's guard knows public links only, not tasks.
-  const publicLink = s.linkUuid !== null && s.taskId === null && s.messageReceiverId === null;
-  if (!survey || uploads.length > 0 || !publicLink) return undefined;
+  // Tasks go the careful way: the write's guard knows links and projects, not tasks.
+  const noTask = s.taskId === null && s.messageReceiverId === null;
+  const way = device ? s.linkUuid === null && survey?.organizationId === device.organizationId : s.linkUuid !== null;
+  if (!survey || uploads.length > 0 || !noTask || !way) return undefined;
   // Filled against another version (offline since): the careful way finds that version.
   if (s.surveyVersion != null && s.surveyVersion !== survey.version) return undefined;
   let answers: AnswerInput[];
@@ -205,7 +218,7 @@ async function quickly(
     return undefined;
   }
   const { record } = await recordOf(deps, survey, s, answers, [], hash, caller, false);
-  const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid });
+  const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid, project: device?.projectId ?? null });
   return stored ? storedResult(survey.model.id, s, stored, record.answers.length) : undefined;
 }
 

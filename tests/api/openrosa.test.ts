@@ -6,6 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, repeat } from '../../engine/survey/index';
+import { OPENROSA_RATE_PER_MINUTE } from '../../schemas/appUsers';
 import { createTestApp, type Session, type TestApp } from '../support/app';
 import { multipart, type FilePart } from '../support/multipart';
 import { demo, personas } from '../support/personas';
@@ -194,6 +195,57 @@ describe('submissions', () => {
       (await post(`<data id="survey_${randomUUID().replace(/-/g, '_')}"><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("stores a file-less instance in one write, and answers a survey closed since with the fill page's reason", async () => {
+    const own = await createSurvey(t, [q.text('name').required()]);
+    const xmlOf = (id: string) =>
+      `<data id="survey_${own.id.replace(/-/g, '_')}" version="1"><name>Amina</name><meta><instanceID>uuid:${id}</instanceID></meta></data>`;
+    const first = randomUUID();
+    expect((await post(xmlOf(first))).statusCode).toBe(201);
+    expect((await post(xmlOf(first))).statusCode).toBe(202);
+    await t.db.updateTable('surveys').set({ status: 2 }).where('id', '=', own.id).execute();
+    const closed = await post(xmlOf(randomUUID()));
+    expect(closed.statusCode).toBe(400);
+    expect(closed.payload).toContain('This survey is not open for submissions.');
+    // Moved to another project: not this device's survey any more.
+    const elsewhere = await t.db
+      .insertInto('projects')
+      .values({
+        organization_id: t.ids.organizations.relief!,
+        workspace_id: t.ids.workspaces['East Africa Emergency Response']!,
+        type_id: 1,
+        name: 'Another project',
+        description: '',
+        manager_id: t.ids.members.relief![demo.senior]!,
+        start_date: '2026-01-01',
+        end_date: '2026-12-31',
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('surveys').set({ status: 1, project_id: elsewhere.id }).where('id', '=', own.id).execute();
+    expect((await post(xmlOf(randomUUID()))).statusCode).toBe(404);
+    expect(await t.db.selectFrom('submissions').select('id').where('survey_id', '=', own.id).execute()).toHaveLength(1);
+  });
+
+  it('answers 429 to a device past its requests a minute, and not to another device', async () => {
+    const created = async (name: string) =>
+      (
+        await t.call<typeof device>('POST', '/api/AppUsers/create', {
+          session: manager,
+          body: { projectId: t.ids.projects['Household Needs Assessment 2026'], name },
+        })
+      ).body.data.token;
+    const [busy, quiet] = [await created('Busy tablet'), await created('Quiet tablet')];
+    const head = (token: string) => t.app.inject({ method: 'HEAD', url: path('/submission', token) });
+    const codes = [];
+    for (let i = 0; i < OPENROSA_RATE_PER_MINUTE; i++) codes.push((await head(busy)).statusCode);
+    expect(new Set(codes)).toEqual(new Set([204]));
+    const refused = await head(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-openrosa-version']).toBe('1.0');
+    expect((await head(quiet)).statusCode).toBe(204);
   });
 
   it('stops a revoked device at once', async () => {

@@ -4,7 +4,7 @@
 //     XForms are written; the first list, which writes them, is shown beside it).
 //  2. The XForm of the WHO VA form written: under 200 ms (median; the server keeps it per version).
 //  3. Submissions through OpenRosa at least 80 % of the rate of SubmitSurvey, the same answers to the same
-//     survey, one after another (BENCH_SUBMISSIONS each).
+//     survey, one after another (BENCH_SUBMISSIONS each, in five rounds taken in turn; the median round).
 import { randomUUID } from 'node:crypto';
 import { q, repeat, toFormEntries } from '../../engine/survey/index';
 import { xformOf } from '../../engine/survey/xform/index';
@@ -70,14 +70,19 @@ export default async function run(): Promise<void> {
       const r = await t.app.inject({ method: 'POST', url: `/openrosa/key/${token}/submission`, payload, headers });
       if (r.statusCode !== 201) throw new Error(`OpenRosa: ${r.statusCode} ${r.payload}`);
     };
-    const rate = async (send: () => Promise<void>) => {
-      for (let i = 0; i < 20; i++) await send(); // warm
+    const rate = async (send: () => Promise<void>, n: number) => {
       const start = performance.now();
-      for (let i = 0; i < SUBMISSIONS; i++) await send();
-      return SUBMISSIONS / ((performance.now() - start) / 1000);
+      for (let i = 0; i < n; i++) await send();
+      return n / ((performance.now() - start) / 1000);
     };
-    const webRate = await rate(web);
-    const deviceRate = await rate(device);
+    for (let i = 0; i < 20; i++) (await web(), await device()); // warm
+    // Rounds of each in turn, so that the machine's drift (other work, the collector, the database
+    // growing) falls on both alike; the median round's figures.
+    const rounds: { web: number; device: number }[] = [];
+    for (let r = 0; r < 5; r++) rounds.push({ web: await rate(web, SUBMISSIONS / 5), device: await rate(device, SUBMISSIONS / 5) });
+    const ratio = median(rounds.map((r) => r.device / r.web));
+    const webRate = median(rounds.map((r) => r.web));
+    const deviceRate = median(rounds.map((r) => r.device));
 
     const table: Row[] = [
       {
@@ -89,9 +94,9 @@ export default async function run(): Promise<void> {
       { figure: 'XForm of the WHO VA form written', value: `${median(xf).toFixed(1)} ms`, target: '< 200 ms', met: median(xf) < 200 },
       {
         figure: `submissions through OpenRosa (${deviceRate.toFixed(0)}/s) against SubmitSurvey (${webRate.toFixed(0)}/s)`,
-        value: `${((deviceRate / webRate) * 100).toFixed(0)} %`,
+        value: `${(ratio * 100).toFixed(0)} %`,
         target: '>= 80 %',
-        met: deviceRate / webRate >= 0.8,
+        met: ratio >= 0.8,
       },
     ];
     console.table(table);

@@ -102,8 +102,10 @@ export interface NewSubmission {
 /** What must still hold when a submission is written without reading the survey first. */
 export interface SurveyGuard {
   version: number;
-  /** The public link used ('multiple-link' or the survey's uuid), which must be reusable; null for a task link. */
+  /** The public link used ('multiple-link' or the survey's uuid), which must be reusable; null for none. */
   link: string | null;
+  /** The project the survey must still be in (an ODK device's); null for any. */
+  project?: string | null;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function insertSubmission(
              select 1 from surveys v
               where v.id = ${s.surveyId}::uuid and v.organization_id = ${s.organizationId}::uuid and v.version = ${guard?.version ?? 0}::int
                 and v.status = 1 and v.deleted_at is null and (v.end_date is null or v.end_date >= now())
+                and (${guard?.project ?? null}::uuid is null or v.project_id = ${guard?.project ?? null}::uuid)
                 and (${guard?.link ?? null}::text is null
                      or (v.multiple_link and (${guard?.link ?? null}::text = 'multiple-link' or v.public_link_uuid::text = ${guard?.link ?? null}::text))))
       on conflict (organization_id, client_id) do nothing
