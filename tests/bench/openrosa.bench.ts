@@ -75,7 +75,11 @@ export default async function run(): Promise<void> {
       for (let i = 0; i < n; i++) await send();
       return n / ((performance.now() - start) / 1000);
     };
-    for (let i = 0; i < 20; i++) (await web(), await device()); // warm
+    // Warm both ways first.
+    for (let i = 0; i < 20; i++) {
+      await web();
+      await device();
+    }
     // Rounds of each in turn, so that the machine's drift (other work, the collector, the database
     // growing) falls on both alike; the median round's figures.
     const rounds: { web: number; device: number }[] = [];
