@@ -22,7 +22,12 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
   // Evaluated rather than added as a <script>: the app's CSP refuses inline scripts, as it should.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // Colours are read as drawn: a button caught in its 200 ms colour transition (a toggle just pressed)
-  // would be judged on a blend of its two states. Finite transitions and animations end first.
+  // would be judged on a blend of its two states. Finite transitions and animations end first. Two
+  // frames go by before they are listed: a change rendered just now (a button enabled as its rows
+  // arrive) starts its transition only at the next style recalculation.
+  await page.evaluate(() =>
+    Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 200))]),
+  );
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

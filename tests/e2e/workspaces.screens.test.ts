@@ -155,7 +155,9 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
     await page.getByTestId('row').first().waitFor();
     await shot('admin-deleted-workspaces');
     await page.getByTestId('tab-12').click();
-    await page.getByTestId('row').first().waitFor();
+    // The workspaces' panel leaves with an animation: the users' rows are the ones once it has gone.
+    await expect.poll(() => page.getByRole('tabpanel').count()).toBe(1);
+    await page.getByRole('tabpanel').getByTestId('row').first().waitFor();
     await shot('admin-deleted-users');
     await page.getByTestId('row').first().getByTestId('action-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
