@@ -53,6 +53,8 @@ interface Call {
   anonymous?: boolean;
   /** Sent with a session of its own, because the call ends it (logout) and the walk goes on. */
   ownSession?: boolean;
+  /** Sent with the caller's e-mail and password as HTTP Basic (ODK Collect with a member's account). */
+  basic?: boolean;
 }
 type Case = (r: Relief, me: Me) => Call[];
 
@@ -362,6 +364,25 @@ const routes: Record<string, Case> = {
   'POST /openrosa/key/:token/submission': (r, me) => [
     {
       params: { token: me.deviceToken },
+      body: `<data id="survey_${r.surveyId.replace(/-/g, '_')}"><consent>OK</consent><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`,
+    },
+  ],
+
+  // A member's own account (HTTP Basic), aimed at Demo Relief's project and survey.
+  'GET /openrosa/projects/:projectId/formlist': (r) => [{ basic: true, params: { projectId: r.projectId } }],
+  'GET /openrosa/projects/:projectId/forms/:surveyId/form.xml': (r) => [
+    { basic: true, params: { projectId: r.projectId, surveyId: r.surveyId } },
+  ],
+  'GET /openrosa/projects/:projectId/forms/:surveyId/manifest': (r) => [
+    { basic: true, params: { projectId: r.projectId, surveyId: r.surveyId } },
+  ],
+  'GET /openrosa/projects/:projectId/forms/:surveyId/media/:fileName': (r) => [
+    { basic: true, params: { projectId: r.projectId, surveyId: r.surveyId, fileName: 'shelter.png' } },
+  ],
+  'POST /openrosa/projects/:projectId/submission': (r) => [
+    {
+      basic: true,
+      params: { projectId: r.projectId },
       body: `<data id="survey_${r.surveyId.replace(/-/g, '_')}"><consent>OK</consent><meta><instanceID>uuid:${randomUUID()}</instanceID></meta></data>`,
     },
   ],
@@ -780,7 +801,9 @@ describe('tenant isolation: a user of another organization, route by route', () 
         for (const forged of [false, true]) {
           if (forged && call.anonymous) continue;
           const headers: Record<string, string> = {};
-          if (!call.anonymous) headers.authorization = `Bearer ${call.ownSession ? (await t.signIn(me.email)).token : me.session.token}`;
+          if (call.basic) headers.authorization = `Basic ${Buffer.from(`${me.email}:${DEMO_PASSWORD}`).toString('base64')}`;
+          else if (!call.anonymous)
+            headers.authorization = `Bearer ${call.ownSession ? (await t.signIn(me.email)).token : me.session.token}`;
           headers['organization-id'] = forged ? relief.organizationId : me.session.organizationId;
           const res = await t.app.inject({
             method: method as 'GET',

@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SURVEY_PROJECT } from '../../fixtures/demo/surveys';
+import { DEMO_PASSWORD } from '../../fixtures/index';
 import { expectAccessible } from './axe';
 import { DESKTOP, PHONE, baseUrl, chooseProject, launch, screenshot, signIn } from './browser';
 
@@ -53,6 +54,17 @@ describe.each([
       expect((await page.request.get(formList)).status()).toBe(401);
       await screenshot(page, `${name}-revoked`);
       await expectAccessible(page, `${name} revoked`);
+
+      // A member's own account: the project's address, which challenges for the e-mail and password
+      // and answers the manager's with the Form List.
+      const accounts = await dialog.getByTestId('collect-accounts').locator('input').inputValue();
+      expect(accounts).toMatch(/\/openrosa\/projects\/[0-9a-f-]{36}$/);
+      const members = `${new URL(accounts).pathname}/formList`;
+      const challenged = await page.request.get(members);
+      expect(challenged.status()).toBe(401);
+      expect(challenged.headers()['www-authenticate']).toContain('Basic');
+      const basic = `Basic ${Buffer.from(`manager@demo.test:${DEMO_PASSWORD}`).toString('base64')}`;
+      expect((await page.request.get(members, { headers: { authorization: basic } })).status()).toBe(200);
     } finally {
       await context.close();
     }

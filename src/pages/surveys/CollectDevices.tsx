@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { APP_USER_ROLES, APP_USERS_API, type AppUser } from '../../../schemas/appUsers';
 import type { AnswerOf } from '../../../schemas/endpoint';
+import { memberServerPath } from '../../../schemas/openrosa';
 import { hasAnyRole } from '../../../schemas/roles';
 import { TASKS_API } from '../../../schemas/tasks';
 import { call } from '../../api/call';
@@ -206,6 +207,20 @@ function DevicesDialog({ projectId, onClose }: { projectId: string; onClose: () 
             </Table.Root>
           </Table.ScrollArea>
         )}
+        <Stack gap="2" borderTopWidth="1px" pt="4" data-testid="collect-accounts">
+          <Text fontWeight="semibold">{t('collect.accountsTitle')}</Text>
+          <Text fontSize="sm" color="gray.600">
+            {t('collect.accountsIntro')}
+          </Text>
+          <Input
+            readOnly
+            value={`${window.location.origin}${memberServerPath(projectId)}`}
+            aria-label={t('collect.accountsAddress')}
+            fontFamily="mono"
+            fontSize="xs"
+            dir="ltr"
+          />
+        </Stack>
       </Stack>
     </AppDialog>
   );
