@@ -182,8 +182,10 @@ function DevicesDialog({ projectId, onClose }: { projectId: string; onClose: () 
               <Table.Body>
                 {list.data.appUsers.map((a: AppUser) => (
                   <Table.Row key={a.id}>
-                    <Table.Cell>{a.name}</Table.Cell>
-                    <Table.Cell>{a.dataCollectorName ?? t('collect.anyone')}</Table.Cell>
+                    <Table.Cell>
+                      <bdi>{a.name}</bdi>
+                    </Table.Cell>
+                    <Table.Cell>{a.dataCollectorName ? <bdi>{a.dataCollectorName}</bdi> : t('collect.anyone')}</Table.Cell>
                     <Table.Cell>{when(a.lastUsedAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       {a.revokedAt === null ? (
