@@ -25,6 +25,8 @@ export class Profile {
   constructor(private readonly baseURL: string) {}
 
   async open(opts: { offline?: boolean } = {}): Promise<Page> {
+    // A browser a failed attempt left running holds the profile's lock: its retry could not start one.
+    await this.close();
     this.context = await chromium.launchPersistentContext(this.dir, {
       executablePath: CHROMIUM,
       headless: true,
@@ -41,6 +43,13 @@ export class Profile {
   async close(): Promise<void> {
     await this.context?.close();
     this.context = undefined;
+  }
+
+  /** The phone as new: no service worker, caches, drafts or form in progress (a test's retry starts here). */
+  async reset(): Promise<void> {
+    await this.close();
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir, { recursive: true });
   }
 
   async dispose(): Promise<void> {

@@ -36,6 +36,7 @@ async function dismissToasts(page: Page): Promise<void> {
 
 describe('drafts offline', () => {
   it('are checked, saved with no network, kept across a browser restart and loaded back', async () => {
+    await profile.reset();
     let page = await profile.open();
     await openSurveyOnline(page, path);
     await profile.context!.setOffline(true);
