@@ -84,24 +84,41 @@ async function issueTokens(config: Config, userId: string, familyId: string, iss
   return { token, tokenExpire: expiresAt.toISOString() };
 }
 
-export async function login(deps: AccountDeps, input: { email: string; password: string; rememberMe?: boolean | undefined; ip: string }) {
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+/** Whether the password is the user's: 'verified' by argon2id now, or 'remembered' from a check just made. */
+export type PasswordCheck = (user: UserRow, password: string) => Promise<'verified' | 'remembered' | false>;
+const argon2Check: PasswordCheck = async (user, password) => ((await verifyPassword(user.password_hash, password)) ? 'verified' : false);
+
+/**
+ * Sign-in's password check, for every way in that takes an e-mail and a password: the address's and the
+ * (account, address) pair's counts first, then the user and the password; a failure counted against
+ * both, a fresh success clearing the pair's. The user, or undefined when the pair is wrong.
+ */
+export async function userOfPassword(
+  db: Kysely<DB>,
+  input: { email: string; password: string; ip: string },
+  check: PasswordCheck = argon2Check,
+): Promise<UserRow | undefined> {
   const email = input.email.trim().toLowerCase();
   const addressKey = `login:ip:${input.ip}`;
-  await notOverLimit(deps.db, addressKey, RULES.signInPerAddress);
-  await signInAllowed(deps.db, email, input.ip);
-
-  const failed = async (): Promise<never> => {
-    await signInFailed(deps.db, email, input.ip);
-    await countAgainst(deps.db, addressKey, RULES.signInPerAddress);
-    throw problem('invalidLogin');
-  };
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return failed();
+  await notOverLimit(db, addressKey, RULES.signInPerAddress);
+  await signInAllowed(db, email, input.ip);
+  const user = await findUserByEmail(db, email);
+  if (!user) await burnPasswordCheck(input.password);
+  const holds = user ? await check(user, input.password) : false;
+  if (!user || !holds) {
+    await signInFailed(db, email, input.ip);
+    await countAgainst(db, addressKey, RULES.signInPerAddress);
+    return undefined;
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) return failed();
-  await signInSucceeded(deps.db, email, input.ip);
+  // A remembered check has no failures to clear: the fresh one before it cleared them.
+  if (holds === 'verified') await signInSucceeded(db, email, input.ip);
+  return user;
+}
+
+export async function login(deps: AccountDeps, input: { email: string; password: string; rememberMe?: boolean | undefined; ip: string }) {
+  const user = await userOfPassword(deps.db, input);
+  if (!user) throw problem('invalidLogin');
 
   if (!user.email_confirmed_at) throw problem('emailNotConfirmed', { data: { userId: user.id, email: user.email } });
 

@@ -11,13 +11,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLES, roleById, type RoleName } from '../../schemas/roles';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../auth/passwords';
 import { findMembership } from '../db/queries/memberships';
 import { projectsOfMember } from '../db/queries/projectScope';
 import type { DB } from '../db/schema';
-import { findUserByEmail } from '../db/queries/users';
 import { problem } from '../problems';
-import { RULES, countAgainst, notOverLimit, signInAllowed, signInFailed, signInSucceeded } from './accountLimits';
+import { userOfPassword } from './accounts';
 import type { Device } from './appUsers';
 
 const REMEMBERED_MS = 5 * 60_000;
@@ -58,23 +57,8 @@ export async function memberDevice(
   db: Kysely<DB>,
   input: { projectId: string; email: string; password: string; ip: string },
 ): Promise<Device | undefined> {
-  const addressKey = `login:ip:${input.ip}`;
-  await notOverLimit(db, addressKey, RULES.signInPerAddress);
-  await signInAllowed(db, input.email, input.ip);
-  const user = await findUserByEmail(db, input.email);
-  const failed = async () => {
-    await signInFailed(db, input.email, input.ip);
-    await countAgainst(db, addressKey, RULES.signInPerAddress);
-    return undefined;
-  };
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return failed();
-  }
-  const holds = await passwordHolds(user.id, user.password_hash, input.password);
-  if (!holds) return failed();
-  // A fresh check clears the pair's failures, as a sign-in does; a remembered one has nothing to clear.
-  if (holds === 'verified') await signInSucceeded(db, input.email, input.ip);
+  const user = await userOfPassword(db, input, (u, password) => passwordHolds(u.id, u.password_hash, password));
+  if (!user) return undefined;
   if (!user.email_confirmed_at) throw problem('emailNotConfirmed');
 
   const project = await db
