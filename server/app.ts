@@ -42,6 +42,10 @@ import { describeValidationError } from './validation-messages';
 import { validatorCompiler } from './validators';
 import openRosaRoutes from './routes/openrosa';
 import { OPENROSA_PREFIX } from '../schemas/openrosa';
+import type { OutboundPolicy } from './security/outbound';
+import { createSurveyCache } from './services/surveyCache';
+import { deliveryDepsOf, inProcessDeliveries } from './services/webhookDelivery';
+import type { DeliveryQueue } from './services/webhooks';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +65,12 @@ export interface AppDeps {
   checkResponses?: boolean | undefined;
   /** Where stored files live; the one config.fileStorage names when not given. */
   storage?: Storage | undefined;
+  /** Queues webhook deliveries (pg-boss, plugins/jobs.ts); without it, they are sent in this process. */
+  sendWebhooks?: ((deliveryIds: readonly string[]) => Promise<void>) | undefined;
+  /** Tests: a shorter retry schedule of webhook deliveries, and where receivers' names resolve. */
+  webhookSchedule?: readonly number[] | undefined;
+  webhookResolve?: OutboundPolicy['resolve'] | undefined;
+  webhookTimeoutMs?: number | undefined;
 }
 
 /** The server's type (./envelope.ts), here too for those that build it. */
@@ -84,6 +94,8 @@ declare module 'fastify' {
     billing: Billing;
     /** Stored files (plugins/storage.ts): every route that keeps or sends a file uses this one. */
     storage: Storage;
+    /** Webhook deliveries: where events' deliveries are sent, and the address rules of receivers. */
+    webhooks: { queue: DeliveryQueue; policy: OutboundPolicy };
   }
 }
 
@@ -134,6 +146,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('subscriptionGate', gate);
   app.decorate('billing', billing);
   app.decorate('storage', deps.storage ?? openStorage(deps.config.fileStorage));
+  const delivery = deliveryDepsOf({
+    db: deps.database.db,
+    cache: createSurveyCache(),
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    allowPrivate: deps.config.webhookAllowPrivate,
+    log: app.log,
+    schedule: deps.webhookSchedule,
+    resolve: deps.webhookResolve,
+    timeoutMs: deps.webhookTimeoutMs,
+  });
+  if (deps.sendWebhooks) app.decorate('webhooks', { queue: { send: deps.sendWebhooks }, policy: delivery.policy });
+  else {
+    const local = inProcessDeliveries(delivery);
+    app.decorate('webhooks', { queue: local, policy: delivery.policy });
+    app.addHook('onClose', () => local.close());
+  }
   app.decorateRequest('caller', null);
   if (deps.checkResponses) checkResponses(app as unknown as App);
 

@@ -15,6 +15,7 @@ import { openStorage } from './plugins/storage';
 import { purgeExpiredExports, runExportJob } from './services/exportJobs';
 import { purgeRemovedFiles } from './services/removedFiles';
 import { createSurveyCache } from './services/surveyCache';
+import { attemptDelivery, deliveryDepsOf, dueDeliveries } from './services/webhookDelivery';
 import { closeWorkers, startExportWorker } from './workers/pool';
 
 export interface BootLog {
@@ -65,6 +66,14 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     publicUrl: config.publicUrl,
     log: opts.log,
   };
+  const webhookDeps = deliveryDepsOf({
+    db: database.db,
+    cache: createSurveyCache(),
+    mailer,
+    publicUrl: config.publicUrl,
+    allowPrivate: config.webhookAllowPrivate,
+    log: opts.log,
+  });
   // Workers of a multi-process server queue exports; the primary runs them.
   const jobs =
     opts.jobs === false
@@ -75,6 +84,8 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
             purgeExports: () => purgeExpiredExports(exportDeps),
             purgeFiles: () => purgeRemovedFiles(database.db, storage),
             // The app is built just below; a run scheduled before that finds nothing to do.
+            attemptWebhook: (id) => attemptDelivery(webhookDeps, id),
+            dueWebhooks: () => dueDeliveries(database.db, 1000),
             runBilling: async () => {
               if (!built.app) return '';
               const renewed = await built.app.billing.runDue();
@@ -91,6 +102,7 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
     webRoot: opts.webRoot,
     logger: { level: config.logLevel },
     enqueueExport: jobs.enqueueExport,
+    sendWebhooks: jobs.sendWebhooks,
     paymentProvider: await paymentProviderFor(config),
     clock: config.sandboxClockDays ? aheadClock(config.sandboxClockDays) : undefined,
     checkResponses: config.responseCheck,

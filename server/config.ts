@@ -115,6 +115,10 @@ export const settings = {
     default: '0',
     doc: "Days the sandbox payment provider's billing clock runs ahead of the wall clock, to watch trials end, periods renew and payments fall due in a demonstration (restart with a larger number to move on). Not allowed with STRIPE_SECRET_KEY.",
   },
+  WEBHOOK_ALLOW_PRIVATE: {
+    default: 'off',
+    doc: 'Let webhooks reach private and loopback addresses (10.0.0.0/8, 192.168.0.0/16, 127.0.0.1, ...), and plain http:// to them: on for a receiver inside your own network, off (the default) so that nobody can point a webhook at the servers beside this one.',
+  },
   MAX_CONNECTIONS_PER_ADDRESS: {
     default: '64',
     doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.',
@@ -163,6 +167,8 @@ export interface Config {
   sandboxClockDays: number;
   /** FILE_STORAGE and the S3_ settings: where stored files live (plugins/storage.ts). */
   fileStorage: StorageSettings;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach private and loopback addresses (security/outbound.ts). */
+  webhookAllowPrivate: boolean;
 }
 
 export interface StripeConfig {
@@ -192,6 +198,13 @@ function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   if (!publishableKey || !webhookSecret || !Object.keys(prices).length)
     throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
   return { secretKey, publishableKey, webhookSecret, prices };
+}
+
+/** A setting that is on or off, refused otherwise (a typo must not leave a safety check off or on). */
+function onOff(env: NodeJS.ProcessEnv, name: SettingName): boolean {
+  const value = read(env, name);
+  if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off, got ${value}`);
+  return value === 'on';
 }
 
 function sandboxClockDaysOf(env: NodeJS.ProcessEnv): number {
@@ -354,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeOf(env),
     sandboxClockDays: sandboxClockDaysOf(env),
     fileStorage: fileStorageOf(env, dataDir),
+    webhookAllowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE'),
     whatsapp:
       read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID')
         ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') }

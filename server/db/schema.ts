@@ -4,6 +4,7 @@ import type { AppUserTables } from './schema-appUsers';
 import type { BeneficiaryTables } from './schema-beneficiaries';
 import type { SurveyTables } from './schema-surveys';
 import type { TargetTables } from './schema-targets';
+import type { WebhookTables } from './schema-webhooks';
 import type { TaskTables } from './schema-tasks';
 import type { TicketTables } from './schema-tickets';
 
@@ -265,7 +266,7 @@ export interface ProjectMembersTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables, TargetTables, AppUserTables {
+export interface DB extends SurveyTables, TaskTables, TicketTables, BeneficiaryTables, TargetTables, AppUserTables, WebhookTables {
   organization_types: OrganizationTypesTable;
   countries: CountriesTable;
   languages: LanguagesTable;

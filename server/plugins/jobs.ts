@@ -35,6 +35,16 @@ export const ROUNDS_CRON = '*/15 * * * *';
 export const BILLING_QUEUE = 'billing-run';
 export const BILLING_CRON = '*/5 * * * *';
 
+/** Webhook deliveries (services/webhookDelivery.ts), each attempt a job; a failed one queues its retry. */
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+/** Deliveries due whose job went missing (a host that died between its commit and its queueing). */
+export const WEBHOOK_SWEEP_QUEUE = 'webhook-sweep';
+export const WEBHOOK_SWEEP_CRON = '* * * * *';
+/** Deliveries one fetch takes, sent side by side: a slow receiver holds its batch up to its timeout. */
+const WEBHOOK_BATCH = 25;
+/** Fetch loops per process: two batches in flight, so one slow receiver does not stall the others. */
+const WEBHOOK_LOOPS = 2;
+
 export interface JobsLog {
   info(message: string): void;
   error(obj: unknown, message?: string): void;
@@ -47,6 +57,8 @@ export interface Jobs {
   roundsNow(): Promise<string | null>;
   /** Queues an export job (its row in export_jobs is written already). */
   enqueueExport(jobId: string): Promise<void>;
+  /** Queues attempts of webhook deliveries (their rows are written already). */
+  sendWebhooks(deliveryIds: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +71,10 @@ export interface JobRunners {
   purgeFiles?(): Promise<number>;
   /** Bills the periods that ended and sends the reminders due; returns a line for the log. */
   runBilling?(): Promise<string>;
+  /** One attempt at a webhook delivery: seconds until its retry, or null when none is due. */
+  attemptWebhook?(deliveryId: string): Promise<number | null>;
+  /** Deliveries due that no job holds (the sweep). */
+  dueWebhooks?(): Promise<string[]>;
 }
 
 const severalStatements = (text: string) => /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
@@ -130,12 +146,41 @@ export async function startJobs(
         },
       );
     }
+    if (runners?.attemptWebhook) {
+      const attempt = runners.attemptWebhook;
+      await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 0, expireInSeconds: 300 });
+      for (let i = 0; i < WEBHOOK_LOOPS; i++)
+        await boss.work<{ deliveryId: string }>(
+          WEBHOOK_QUEUE,
+          { pollingIntervalSeconds: Math.min(opts.pollingIntervalSeconds ?? 1, 1), batchSize: WEBHOOK_BATCH },
+          async (batch) => {
+            await Promise.all(
+              batch.map(async (job) => {
+                const wait = await attempt(job.data.deliveryId);
+                if (wait !== null) await boss.send(WEBHOOK_QUEUE, { deliveryId: job.data.deliveryId }, { startAfter: Math.ceil(wait) });
+              }),
+            );
+          },
+        );
+      const due = runners.dueWebhooks;
+      if (due) {
+        await boss.createQueue(WEBHOOK_SWEEP_QUEUE);
+        await boss.schedule(WEBHOOK_SWEEP_QUEUE, WEBHOOK_SWEEP_CRON, {}, { tz: 'UTC' });
+        await boss.work(WEBHOOK_SWEEP_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
+          const ids = await due();
+          if (ids.length) await boss.insert(ids.map((deliveryId) => ({ name: WEBHOOK_QUEUE, data: { deliveryId } })));
+        });
+      }
+    }
   }
   return {
     purgeNow: () => boss.send(PURGE_QUEUE, {}),
     roundsNow: () => boss.send(ROUNDS_QUEUE, {}),
     enqueueExport: async (jobId) => {
       await boss.send(EXPORT_QUEUE, { jobId });
+    },
+    sendWebhooks: async (ids) => {
+      if (ids.length) await boss.insert(ids.map((deliveryId) => ({ name: WEBHOOK_QUEUE, data: { deliveryId } })));
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };

@@ -25,6 +25,7 @@ import tickets from './tickets';
 import workspaces from './workspaces';
 import xlsform from './xlsform';
 import payment from './payment';
+import webhooks from './webhooks';
 
 const areas = [
   account,
@@ -51,6 +52,7 @@ const areas = [
   beneficiaries,
   appUsers,
   relationships,
+  webhooks,
 ] as const;
 
 export async function registerRoutes(app: App): Promise<void> {

@@ -44,7 +44,7 @@ export default async function openRosaRoutes(app: App): Promise<void> {
   const cache = createSurveyCache(200, {
     attachments: (q, organizationId, surveyId) => loadAttachments(q, storage, organizationId, surveyId),
   });
-  const deps = () => ({ db: db(), cache, storage });
+  const deps = () => ({ db: db(), cache, storage, webhooks: app.webhooks.queue });
 
   app.setErrorHandler((err: Error & { validation?: unknown; statusCode?: number }, req, reply) => {
     openRosaHeaders(reply).type(XML_TYPE);

@@ -72,7 +72,10 @@ export default async function surveyBuilderRoutes(app: App): Promise<void> {
   app.route({
     ...routeOf(S.publishSurvey),
     handler: async (req) => {
-      return ok(await publishSurvey(db(), tenantOf(req).organizationId, req.body.surveyId), 'Survey published successfully.');
+      return ok(
+        await publishSurvey(db(), tenantOf(req).organizationId, req.body.surveyId, app.webhooks.queue),
+        'Survey published successfully.',
+      );
     },
   });
 

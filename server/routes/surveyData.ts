@@ -39,7 +39,7 @@ export default async function surveyDataRoutes(app: App): Promise<void> {
   const cache = createSurveyCache(200, {
     attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
   });
-  const deps = () => ({ db: app.deps.database.db, cache, storage });
+  const deps = () => ({ db: app.deps.database.db, cache, storage, webhooks: app.webhooks.queue });
   const runDeps = {
     db: app.deps.database.db,
     cache,

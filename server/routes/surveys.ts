@@ -18,7 +18,7 @@ export default async function surveyRoutes(app: App): Promise<void> {
   const cache = createSurveyCache(200, {
     attachments: (db, organizationId, surveyId) => loadAttachments(db, storage, organizationId, surveyId),
   });
-  const deps = () => ({ db: app.deps.database.db, cache, storage });
+  const deps = () => ({ db: app.deps.database.db, cache, storage, webhooks: app.webhooks.queue });
   const limits = publicLimiter(app);
 
   const S = SURVEYS_API;

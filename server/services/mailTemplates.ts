@@ -61,3 +61,17 @@ export function ticketReplyMail(o: { fullName: string; subject: string; message:
   const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>Support answered your ticket &quot;${escapeHtml(o.subject)}&quot;:</p><blockquote style="white-space:pre-wrap">${escapeHtml(o.message)}</blockquote><p><a href="${escapeHtml(o.link)}">See the whole conversation</a></p>`;
   return { subject, text, html };
 }
+
+/** To a webhook's owner, when its retries ran out and it was disabled (services/webhookDelivery.ts). */
+export function webhookDisabledMail(o: { fullName: string; url: string; surveyName: string; reason: string; link: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const subject = `A webhook of ${o.surveyName.replace(/[\r\n]+/g, ' ').slice(0, 150)} was disabled`;
+  const body = `The webhook to ${o.url} failed every attempt for 24 hours and was disabled: no more events are sent to it. Its last error: ${o.reason}`;
+  const after = 'When the receiver works again, enable the webhook: the deliveries it missed are sent then. See its delivery log:';
+  const text = `Hello ${o.fullName},\n\n${body}\n\n${after}\n\n    ${o.link}\n`;
+  const html = `<p>Hello ${escapeHtml(o.fullName)},</p><p>${escapeHtml(body)}</p><p>${escapeHtml(after)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>`;
+  return { subject, text, html };
+}

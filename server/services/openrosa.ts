@@ -22,11 +22,14 @@ import { problem } from '../problems';
 import type { Device } from './appUsers';
 import { submitSurvey, type StoredSubmission } from './submissions';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
+import type { DeliveryQueue } from './webhooks';
 
 export interface OpenRosaDeps {
   db: Kysely<DB>;
   cache: SurveyCache;
   storage: Storage;
+  /** Sends the webhook deliveries of what a device submits. */
+  webhooks?: DeliveryQueue | undefined;
 }
 
 type Q = Kysely<DB>;

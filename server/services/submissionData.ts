@@ -44,10 +44,13 @@ import { fromAnswerRows } from './answerRows';
 import { rewriteCompactCopy, storedOfCompact } from './compactCopy';
 import { projectScopeOf } from './projectScope';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
+import { queueEvent, type DeliveryQueue } from './webhooks';
 
 export interface DataDeps {
   db: Kysely<DB>;
   cache: SurveyCache;
+  /** Sends the webhook deliveries of corrections and reviews (services/webhooks.ts). */
+  webhooks?: DeliveryQueue | undefined;
 }
 
 /** The caller on a survey data route (tenantOf). */
@@ -414,8 +417,9 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
     return { node, write: w };
   });
   const actor = { userId: reader.userId, organizationId: reader.organizationId };
-  await deps.db.transaction().execute(async (trx) => {
+  const deliveries = await deps.db.transaction().execute(async (trx) => {
     const audit: AuditEntryInput[] = [];
+    const told: string[] = [];
     if (writes.length) {
       const before = groupAnswers(await answersOf(trx, reader.organizationId, [head.id], false)).get(head.id);
       for (const { node, write } of writes) {
@@ -435,16 +439,49 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
         });
       }
       // Exports read the compact copy: it changes with the answers, in the same transaction.
-      if (audit.length) await rewriteCompactCopy(trx, reader.organizationId, b, head.id);
+      if (audit.length) {
+        await rewriteCompactCopy(trx, reader.organizationId, b, head.id);
+        told.push(
+          ...(await queueEvent(trx, {
+            organizationId: reader.organizationId,
+            surveyId: head.surveyId,
+            event: 'submission.updated',
+            submissionIds: [head.id],
+          })),
+        );
+      }
     }
     if (body.status !== undefined) {
-      const [was] = await setReview(trx, actor, [head.id], body.status, body.comment ?? null);
-      if (was && changed(was, body.status, body.comment ?? null)) audit.push(reviewAudit(head.id, was, body.status, body.comment ?? null));
+      const comment = body.comment ?? null;
+      const [was] = await setReview(trx, actor, [head.id], body.status, comment);
+      if (was && changed(was, body.status, comment)) {
+        audit.push(reviewAudit(head.id, was, body.status, comment));
+        told.push(...(await queueReviewed(trx, reader.organizationId, head.surveyId, [head.id], body.status, comment)));
+      }
     }
     await writeAudit(trx, actor, audit);
+    return told;
   });
+  await deps.webhooks?.send(deliveries).catch(() => undefined);
   return submissionById(deps, reader, head.id);
 }
+
+/** The review as it was set, in the payload: a later review must not change what this event says. */
+const queueReviewed = (
+  trx: Kysely<DB>,
+  organizationId: string,
+  surveyId: string,
+  ids: readonly string[],
+  status: number,
+  comment: string | null,
+) =>
+  queueEvent(trx, {
+    organizationId,
+    surveyId,
+    event: 'submission.reviewed',
+    submissionIds: ids,
+    detail: { reviewStatus: status, reviewComment: comment },
+  });
 
 /** A review that sets what was already there is no change for the trail. */
 const changed = (was: { status: number; comment: string | null }, status: number, comment: string | null) =>
@@ -469,14 +506,22 @@ export async function bulkReview(deps: DataDeps, reader: DataReader, body: BulkR
   if (!ids.length) throw problem('notFound');
   const actor = { userId: reader.userId, organizationId: reader.organizationId };
   const comment = body.comment ?? null;
-  await deps.db.transaction().execute(async (trx) => {
+  const deliveries = await deps.db.transaction().execute(async (trx) => {
     const was = await setReview(trx, actor, ids, body.status, comment);
+    const moved = was.filter((w) => changed(w, body.status, comment));
     await writeAudit(
       trx,
       actor,
-      was.filter((w) => changed(w, body.status, comment)).map((w) => reviewAudit(w.id, w, body.status, comment)),
+      moved.map((w) => reviewAudit(w.id, w, body.status, comment)),
     );
+    const told: string[] = [];
+    for (const surveyId of new Set(moved.map((w) => w.surveyId))) {
+      const of = moved.filter((w) => w.surveyId === surveyId).map((w) => w.id);
+      told.push(...(await queueReviewed(trx, reader.organizationId, surveyId, of, body.status, comment)));
+    }
+    return told;
   });
+  await deps.webhooks?.send(deliveries).catch(() => undefined);
   return { reviewed: ids.length };
 }
 

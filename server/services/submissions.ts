@@ -31,6 +31,7 @@ import { compactOf, numbersFor } from './compactCopy';
 import { toAnswerRow } from './answerRows';
 import { contentHash } from './contentHash';
 import type { CachedSurvey, SurveyCache } from './surveyCache';
+import type { DeliveryQueue } from './webhooks';
 import { fillsInPerson, linkOpens } from './surveyLinks';
 import { taskAfterSubmission, taskAllowsSubmission } from './taskAccess';
 
@@ -39,6 +40,16 @@ export interface SubmitDeps {
   storage: Storage;
   cache: SurveyCache;
   now?: () => Date;
+  /** Sends the webhook deliveries a stored submission wrote (services/webhooks.ts). */
+  webhooks?: DeliveryQueue | undefined;
+}
+
+/**
+ * Sends a stored submission's webhook deliveries. A queue that fails here does not fail the
+ * submission, which is stored: the deliveries are pending, and the minute's sweep queues them.
+ */
+async function announce(deps: SubmitDeps, deliveries: readonly string[]): Promise<void> {
+  if (deliveries.length && deps.webhooks) await deps.webhooks.send(deliveries).catch(() => undefined);
 }
 
 export type { ReceivedFile };
@@ -219,7 +230,9 @@ async function quickly(
   }
   const { record } = await recordOf(deps, survey, s, answers, [], hash, caller, false);
   const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid, project: device?.projectId ?? null });
-  return stored ? storedResult(survey.model.id, s, stored, record.answers.length) : undefined;
+  if (!stored) return undefined;
+  await announce(deps, stored.deliveries);
+  return storedResult(survey.model.id, s, stored, record.answers.length);
 }
 
 async function carefully(
@@ -244,7 +257,7 @@ async function carefully(
   const answers = await checkAnswers(survey, s, uploads, now, ctx.defaultLanguageId);
   const { record, used } = await recordOf(deps, survey, s, answers, uploads, hash, caller, singleUseLink);
 
-  let stored: { id: string; submittedAt: Date } | undefined;
+  let stored: { id: string; submittedAt: Date; deliveries: string[] } | undefined;
   try {
     if (used.length === 0) stored = await insertSubmission(deps.db, record);
     else {
@@ -291,6 +304,7 @@ async function carefully(
     if (!same) throw problem('internal');
     return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
+  await announce(deps, stored.deliveries);
   return afterTask(deps, ctx, s, now, storedResult(ctx.surveyId, s, stored, record.answers.length));
 }
 

@@ -13,6 +13,7 @@ import { keepVersion } from '../db/queries/surveyVersions';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
 import { attachedCsvFiles } from './surveyAttachments';
+import { queueEvent, type DeliveryQueue } from './webhooks';
 
 type Q = Kysely<DB>;
 
@@ -29,11 +30,11 @@ export interface StatusReply {
   version: number;
 }
 
-async function change(db: Q, organizationId: string, surveyId: string, to: SurveyStatus): Promise<StatusReply> {
-  return db.transaction().execute(async (trx) => {
+async function change(db: Q, organizationId: string, surveyId: string, to: SurveyStatus, webhooks?: DeliveryQueue): Promise<StatusReply> {
+  const { reply, deliveries } = await db.transaction().execute(async (trx) => {
     const head = await lockSurvey(trx, organizationId, surveyId);
     if (!head) throw problem('notFound');
-    if (head.status === to) return { id: head.id, surveyStatusId: to, version: head.version };
+    if (head.status === to) return { reply: { id: head.id, surveyStatusId: to, version: head.version }, deliveries: [] };
     if (!SURVEY_TRANSITIONS[to].includes(head.status)) {
       throw problem('surveyStatusChange', { errors: [`${SURVEY_STATUS_NAMES[head.status]} -> ${SURVEY_STATUS_NAMES[to]}`] });
     }
@@ -46,13 +47,16 @@ async function change(db: Q, organizationId: string, surveyId: string, to: Surve
       await keepVersion(trx, organizationId, surveyId, head.version, { ...model, surveyStatusId: SURVEY_STATUS.Deployed });
     }
     await setSurveyStatus(trx, organizationId, surveyId, to);
-    return { id: head.id, surveyStatusId: to, version: head.version };
+    const deliveries = to === SURVEY_STATUS.Deployed ? await queueEvent(trx, { organizationId, surveyId, event: 'survey.published' }) : [];
+    return { reply: { id: head.id, surveyStatusId: to, version: head.version }, deliveries };
   });
+  await webhooks?.send(deliveries).catch(() => undefined);
+  return reply;
 }
 
 /** POST /DataCollection/PublishSurvey. */
-export const publishSurvey = (db: Q, organizationId: string, surveyId: string) =>
-  change(db, organizationId, surveyId, SURVEY_STATUS.Deployed);
+export const publishSurvey = (db: Q, organizationId: string, surveyId: string, webhooks?: DeliveryQueue) =>
+  change(db, organizationId, surveyId, SURVEY_STATUS.Deployed, webhooks);
 
 /** POST /Survey/ArchiveSurvey. */
 export const archiveSurvey = (db: Q, organizationId: string, surveyId: string) =>

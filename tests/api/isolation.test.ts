@@ -28,6 +28,8 @@ interface Relief {
   exportJobId: string;
   feedTokenId: string;
   appUserId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
   projectMemberId: string;
   taskId: string;
   targetId: string;
@@ -355,6 +357,16 @@ const routes: Record<string, Case> = {
   'POST /api/appusers/create': (r) => [{ body: { projectId: r.projectId, name: 'Isolation tablet' } }],
   'GET /api/appusers/list': (r) => [{ query: { projectId: r.projectId } }],
   'POST /api/appusers/revoke': (r) => [{ body: { id: r.appUserId } }],
+  // A public address literal: no name to resolve, and nothing is sent (the walk's calls are refused).
+  'POST /api/webhooks/add': (r) => [
+    { body: { surveyId: r.surveyId, url: 'https://93.184.215.14/hook', events: ['submission.created'] } },
+    { body: { projectId: r.projectId, url: 'https://93.184.215.14/hook', events: ['survey.published'] } },
+  ],
+  'GET /api/webhooks/list': (r) => [{ query: { surveyId: r.surveyId } }, { query: { projectId: r.projectId } }],
+  'POST /api/webhooks/remove': (r) => [{ body: { webhookId: r.webhookId } }],
+  'POST /api/webhooks/enable': (r) => [{ body: { webhookId: r.webhookId } }],
+  'GET /api/webhooks/getdeliveries': (r) => [{ query: { webhookId: r.webhookId } }],
+  'POST /api/webhooks/redeliver': (r) => [{ body: { deliveryId: r.webhookDeliveryId } }],
   'GET /openrosa/key/:token/formlist': (_r, me) => [{ params: { token: me.deviceToken } }],
   'GET /openrosa/key/:token/forms/:surveyId/form.xml': (r, me) => [{ params: { token: me.deviceToken, surveyId: r.surveyId } }],
   'GET /openrosa/key/:token/forms/:surveyId/manifest': (r, me) => [{ params: { token: me.deviceToken, surveyId: r.surveyId } }],
@@ -644,6 +656,8 @@ beforeAll(async () => {
     exportJobId: '',
     feedTokenId: '',
     appUserId: '',
+    webhookId: '',
+    webhookDeliveryId: '',
     projectMemberId: (
       await t.db
         .selectFrom('project_members')
@@ -693,6 +707,37 @@ beforeAll(async () => {
       body: { projectId: relief.projectId, name: 'Relief tablet' },
     })
   ).body.data.id;
+  {
+    // Written directly, disabled, with one delivery already failed: nothing is ever sent from this walk.
+    const hook = await t.db
+      .insertInto('webhooks')
+      .values({
+        organization_id: relief.organizationId,
+        survey_id: relief.surveyId,
+        url: 'https://93.184.215.14/relief',
+        events: ['submission.created'],
+        secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+        disabled_at: new Date(),
+        disabled_reason: 'Relief receiver down',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    relief.webhookId = hook.id;
+    relief.webhookDeliveryId = (
+      await t.db
+        .insertInto('webhook_deliveries')
+        .values({
+          organization_id: relief.organizationId,
+          webhook_id: hook.id,
+          event: 'submission.created',
+          survey_id: relief.surveyId,
+          submission_id: relief.submissionId,
+          status: 'failed',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
   {
     const { payload, headers } = multipart([
       ['Type', '1'],

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { demoData, DEMO_PASSWORD } from '../../fixtures/index';
 import type { Envelope } from '../../schemas/problems';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { seedDemo, type SeededIds } from '../../server/db/seed';
 import { createBotCheck, type BotCheck } from '../../server/plugins/botCheck';
@@ -46,7 +46,15 @@ export interface Session {
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export async function createTestApp(
-  opts: { smtpUrl?: string; botCheck?: 'altcha' | 'off'; seed?: boolean; config?: Partial<Config>; paymentProvider?: PaymentProvider } = {},
+  opts: {
+    smtpUrl?: string;
+    botCheck?: 'altcha' | 'off';
+    seed?: boolean;
+    config?: Partial<Config>;
+    paymentProvider?: PaymentProvider;
+    /** Webhook deliveries: a short retry schedule and timeout, where names resolve, or the job queue. */
+    webhooks?: Pick<AppDeps, 'webhookSchedule' | 'webhookResolve' | 'webhookTimeoutMs' | 'sendWebhooks'>;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(undefined, { demo: opts.seed !== false });
   const { database } = testDb;
@@ -72,7 +80,16 @@ export async function createTestApp(
   const mailer = createMailer({ db: database.db, smtpUrl: opts.smtpUrl, from: config.mailFrom, log: quietLog });
   const botCheck: BotCheck = createBotCheck({ mode: config.botCheck, hmacKey: config.altchaHmacKey, recaptchaSecret: '', db: database.db });
   const clock = testClock();
-  const app = await buildApp({ config, database, mailer, botCheck, clock, paymentProvider: opts.paymentProvider, checkResponses: true });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    botCheck,
+    clock,
+    paymentProvider: opts.paymentProvider,
+    checkResponses: true,
+    ...opts.webhooks,
+  });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, o = {}) => {

@@ -26,6 +26,7 @@ import { removedFiles } from './0027_removed_files';
 import { targets } from './0028_targets';
 import { choiceNames } from './0029_choice_names';
 import { appUsers } from './0030_app_users';
+import { webhooks } from './0031_webhooks';
 
 export interface Migration {
   version: number;
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   { version: 28, name: 'targets', sql: targets },
   { version: 29, name: 'choice_names', sql: choiceNames },
   { version: 30, name: 'app_users', sql: appUsers },
+  { version: 31, name: 'webhooks', sql: webhooks },
 ];

@@ -387,7 +387,7 @@ export async function writeAudit(q: Q, actor: Actor, entries: readonly AuditEntr
 export async function setReview(q: Q, actor: Actor, ids: readonly string[], status: number, comment: string | null) {
   const before = await q
     .selectFrom('submissions')
-    .select(['id', 'review_status', 'review_comment'])
+    .select(['id', 'survey_id', 'review_status', 'review_comment'])
     .where('organization_id', '=', actor.organizationId)
     .where('id', 'in', [...ids])
     .forUpdate()
@@ -403,7 +403,7 @@ export async function setReview(q: Q, actor: Actor, ids: readonly string[], stat
       before.map((b) => b.id),
     )
     .execute();
-  return before.map((b) => ({ id: b.id, status: b.review_status, comment: b.review_comment }));
+  return before.map((b) => ({ id: b.id, surveyId: b.survey_id, status: b.review_status, comment: b.review_comment }));
 }
 
 export interface AnswerWrite {

@@ -117,7 +117,7 @@ export async function insertSubmission(
   q: Q,
   s: NewSubmission,
   guard?: SurveyGuard,
-): Promise<{ id: string; submittedAt: Date } | undefined> {
+): Promise<{ id: string; submittedAt: Date; deliveries: string[] } | undefined> {
   // One JSON parameter for all answers: cheaper to send and to serialize than one array per column.
   const answers = JSON.stringify(
     s.answers.map((r) => ({
@@ -131,7 +131,7 @@ export async function insertSubmission(
       d: r.detail ?? null,
     })),
   );
-  const { rows } = await sql<{ id: string; submitted_at: Date }>`/* prepared: insert_submission */
+  const { rows } = await sql<{ id: string; submitted_at: Date; deliveries: string[] }>`/* prepared: insert_submission */
     with s as (
       insert into submissions (organization_id, survey_id, client_id, content_hash, data_collection_type, is_anonymous, submitter_id,
                                task_id, receiver_id, link_uuid, single_use_link, language_id, started_at, latitude, longitude, survey_version)
@@ -154,10 +154,20 @@ export async function insertSubmission(
     ), d as (
       insert into submission_data (submission_id, organization_id, top, repeats)
       select s.id, ${s.organizationId}::uuid, ${s.copy.top}::text, ${s.copy.repeats}::text from s
+    ), w as (
+      -- The webhooks told of it (services/webhooks.ts queueEvent), in the same statement: a stored
+      -- submission is always announced, one that was not stored never is.
+      insert into webhook_deliveries (organization_id, webhook_id, event, survey_id, submission_id)
+      select h.organization_id, h.id, 'submission.created', v.id, s.id
+        from s
+        join surveys v on v.organization_id = ${s.organizationId}::uuid and v.id = ${s.surveyId}::uuid
+        join webhooks h on h.organization_id = v.organization_id and (h.survey_id = v.id or h.project_id = v.project_id)
+       where h.disabled_at is null and 'submission.created' = any(h.events)
+      returning id
     )
-    select id, submitted_at from s`.execute(q);
+    select id, submitted_at, array(select id from w) as deliveries from s`.execute(q);
   const r = rows[0];
-  return r ? { id: r.id, submittedAt: r.submitted_at } : undefined;
+  return r ? { id: r.id, submittedAt: r.submitted_at, deliveries: r.deliveries } : undefined;
 }
 
 export interface NewFile {
