@@ -9,9 +9,6 @@ import { MANAGER_ROLES, roleNames, type RoleName } from './roles';
 /** Everyone in the project reads its data; a DataCollector reads only the submissions they sent. */
 export const DATA_READ_ROLES = roleNames;
 /** Review and correct: the roles that manage projects (Junior project managers and Guests read only). */
-/** The Survey Data page's address: the route table's, and the e-mails' links to it. */
-export const SURVEY_DATA_PAGE = '/survey/survey-data';
-
 export const DATA_REVIEW_ROLES = MANAGER_ROLES satisfies readonly RoleName[];
 /** Roles that see only their own submissions. */
 export const OWN_DATA_ONLY_ROLES = ['DataCollector'] as const satisfies readonly RoleName[];

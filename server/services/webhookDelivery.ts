@@ -14,7 +14,7 @@ import {
   WEBHOOK_SECRET_PREFIX,
   type WebhookEvent,
 } from '../../schemas/webhooks';
-import { SURVEY_DATA_PAGE } from '../../schemas/submissions';
+import { SURVEY_DATA_PAGE } from '../../schemas/pages';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../plugins/mail';
 import { postChecked, type OutboundPolicy } from '../security/outbound';

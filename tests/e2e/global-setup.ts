@@ -65,6 +65,8 @@ async function startServer(jwtSecret: string): Promise<Started> {
       BOT_CHECK: process.env.E2E_BOT_CHECK ?? 'altcha',
       // Every page of the suite loads from this one address; the limits themselves are tested in tests/api/security/content.
       PUBLIC_LIMIT_PER_ADDRESS: '100000',
+      // The webhooks test's receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -79,6 +79,7 @@ const SAME_EVERYWHERE = new Set([
   'Audio',
   'Video',
   'Barcode',
+  'Webhooks',
 ]);
 const english = flatten({ ...load('en'), problems: Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, p.message])) });
 const others = readdirSync(dir)

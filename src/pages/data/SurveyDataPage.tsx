@@ -13,11 +13,12 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { getCoreRowModel, useLegacyTable, type LegacyColumnDef } from '@tanstack/react-table/legacy';
 import { Suspense, lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuColumns3, LuDownload, LuRss, LuWebhook } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { DATA_REVIEW_ROLES, type ExportFormat } from '../../../schemas/submissions';
 import { FEED_ROLES } from '../../../schemas/dataFeed';
+import { WEBHOOK_ROLES } from '../../../schemas/webhooks';
 import { hasAnyRole } from '../../../schemas/roles';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
@@ -38,6 +39,11 @@ import { bindSurvey, repeatGroups, textIn, type CsvAudience } from '../../../eng
 const loadFeedDialog = () => import('./FeedDialog').then((m) => m.FeedDialog);
 const loadRepeatTable = () => import('./RepeatTable').then((m) => ({ default: m.RepeatTable }));
 const FeedDialog = lazyDialog(loadFeedDialog, whenOpen);
+// Rendered only while open: its code loads on the first click (or with ?webhooks=1, the e-mail's link).
+const WebhooksDialog = lazyDialog(
+  () => import('./WebhooksDialog').then((m) => m.WebhooksDialog),
+  () => true,
+);
 const RepeatTable = lazy(loadRepeatTable);
 let laterLoaded = false;
 function loadLater(): void {
@@ -97,6 +103,7 @@ function SurveyData({ projectId }: { projectId: string }) {
   const total = data.data?.totalSize ?? 0;
   const canReview = hasAnyRole(snap.roles, DATA_REVIEW_ROLES);
   const canFeed = hasAnyRole(snap.roles, FEED_ROLES);
+  const canHooks = hasAnyRole(snap.roles, WEBHOOK_ROLES);
   const queryClient = useQueryClient();
   const drawn = rows.length > 0;
   useEffect(() => {
@@ -203,7 +210,7 @@ function SurveyData({ projectId }: { projectId: string }) {
     <Stack gap="4" maxW="full" minW="0" data-testid="survey-data">
       <Flex gap="3" wrap="wrap" align="end" justify="space-between">
         <Heading size="xl">{t('surveyData.title')}</Heading>
-        <ExportBar surveyId={surveyId} filters={filtered} canFeed={canFeed} />
+        <ExportBar surveyId={surveyId} filters={filtered} canFeed={canFeed} canHooks={canHooks} />
       </Flex>
       <FilterBar
         surveys={controlSurveys}
@@ -259,12 +266,24 @@ const EXPORT_CHOICES: readonly { format: ExportFormat; csvFor?: CsvAudience; key
   { format: 'zip', key: 'zip', testId: 'export-zip' },
 ];
 
-/** The export buttons, a running export's progress, and the data feed. */
-const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surveyId: string | null; filters: URLSearchParams; canFeed: boolean }) {
+/** The export buttons, a running export's progress, the data feed and the webhooks. */
+const ExportBar = memo(function ExportBar({
+  surveyId,
+  filters,
+  canFeed,
+  canHooks,
+}: {
+  surveyId: string | null;
+  filters: URLSearchParams;
+  canFeed: boolean;
+  canHooks: boolean;
+}) {
   const { t } = useTranslation();
   const [exportJob, setExportJob] = useState<ExportJob | null>(null);
   const clearExportJob = useCallback(() => setExportJob(null), []);
   const [feedOpen, setFeedOpen] = useState(false);
+  const [params] = useSearchParams();
+  const [hooksOpen, setHooksOpen] = useState(() => params.get('webhooks') === '1');
   const download = async (format: ExportFormat, csvFor?: CsvAudience) => {
     if (!surveyId) return;
     try {
@@ -297,8 +316,14 @@ const ExportBar = memo(function ExportBar({ surveyId, filters, canFeed }: { surv
             <LuRss /> {t('surveyData.feed.button')}
           </Button>
         )}
+        {canHooks && surveyId && (
+          <Button size="sm" variant="outline" onClick={() => setHooksOpen(true)} data-testid="open-webhooks">
+            <LuWebhook /> {t('webhooks.button')}
+          </Button>
+        )}
       </Wrap>
       {canFeed && surveyId && feedOpen && <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} surveyId={surveyId} filters={filters} />}
+      {canHooks && surveyId && hooksOpen && <WebhooksDialog scope={{ surveyId }} onClose={() => setHooksOpen(false)} />}
     </>
   );
 });

@@ -17,6 +17,7 @@ import { call, pathOf } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { AppDialog } from '../../components/AppDialog';
 import { CollectDevices } from './CollectDevices';
+import { ProjectWebhooks } from './ProjectWebhooks';
 import { session } from '../../state/session';
 
 /** An entry of the import's report; its English message is shown only when it has no code (engine/survey/xlsform/messages.ts). */
@@ -55,6 +56,7 @@ export function XlsformTools() {
         {t('xlsform.export')}
       </Button>
       <CollectDevices />
+      <ProjectWebhooks />
       {mode !== null && <XlsformDialog mode={mode} projectId={snap.currentProjectId ?? ''} onClose={() => setMode(null)} />}
     </HStack>
   );
