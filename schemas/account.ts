@@ -394,6 +394,19 @@ export const HEALTH_API = {
   health: endpoint({ method: 'GET', path: '/health', access: 'public', answer: healthSchema }),
 } as const;
 
+/**
+ * GET /api/metrics for Prometheus: the text exposition format, with the METRICS_TOKEN setting as a bearer
+ * token. Without that setting the route is not found (404); a wrong token is 401, and counted.
+ */
+export const METRICS_API = {
+  metrics: endpoint({
+    method: 'GET',
+    path: '/metrics',
+    access: 'public',
+    answer: { file: "Prometheus' text exposition format (version 0.0.4)" },
+  }),
+} as const;
+
 /** The development mailbox; registered only when it is on (DEV_MAILBOX, no SMTP_URL). */
 export const DEV_MAILBOX_API = {
   mailbox: endpoint({ method: 'GET', path: '/dev/mailbox', access: 'public', query: devMailboxQuery, answer: devMailboxSchema }),

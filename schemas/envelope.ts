@@ -19,6 +19,8 @@ export const failureEnvelope = {
     message: { type: 'string' },
     errors: { type: 'array', items: { type: 'string' } },
     code: { type: 'string', enum: problemCodes },
+    /** A server fault's request id (5xx only), which its log lines carry: what a user quotes to support. */
+    requestId: { type: 'string', maxLength: 100 },
   },
 } as const;
 

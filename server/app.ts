@@ -1,6 +1,7 @@
 // Builds the Fastify application from its parts without listening, so tests drive it with inject()
 // and server/main.ts serves it. Everything under /api answers in the envelope
 // { isSuccess, data, message, errors }, errors included.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { join, posix } from 'node:path';
@@ -30,6 +31,8 @@ import { Problem, fromDatabaseError, problem } from './problems';
 import { registerRoutes } from './routes';
 import { subscriptionGateFor, type SubscriptionGate } from './services/subscriptionGate';
 import healthRoutes from './routes/health';
+import metricsRoutes from './routes/metrics';
+import { createMetrics, type Metrics } from './plugins/metrics';
 import { systemClock, type Clock } from './plugins/payments/clock';
 import type { PaymentProvider } from './plugins/payments/provider';
 import { createSandboxProvider } from './plugins/payments/sandbox';
@@ -94,6 +97,8 @@ declare module 'fastify' {
     billing: Billing;
     /** Stored files (plugins/storage.ts): every route that keeps or sends a file uses this one. */
     storage: Storage;
+    /** The metrics registry and the counters routes add to (plugins/metrics.ts). */
+    metrics: Metrics;
     /** Webhook deliveries: where events' deliveries are sent, and the address rules of receivers. */
     webhooks: { queue: DeliveryQueue; policy: OutboundPolicy };
   }
@@ -116,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT,
     // req.ip is what per-address limits count; behind a proxy it is the proxy's unless TRUST_PROXY names it.
     trustProxy: deps.config.trustProxy,
+    // Unique across hosts and restarts, so a request id a user quotes finds one request's log lines.
+    genReqId: () => randomUUID(),
     ...serverTimeouts(deps.config),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     clientErrorHandler,
@@ -125,6 +132,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('deps', deps);
+  const metrics = createMetrics(deps.database);
+  app.decorate('metrics', metrics);
+  // Every answer is counted under its declared route (bounded), or 'unmatched'; and says its request id,
+  // which every log line of the request carries and a 5xx's envelope repeats.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
   capConnectionsPerAddress(app.server, { max: deps.config.maxConnectionsPerAddress, exemptLoopback: true });
   await registerSecurityHeaders(app as unknown as App, deps.config);
   retryAfterOnUnavailable(app as unknown as App);
@@ -205,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(400).send(failure(invalidJson ? 'invalidJson' : 'badRequest', message, [message]));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(failure('internal', problems.internal.message, [problems.internal.message]));
+    return reply.status(500).send({ ...failure('internal', problems.internal.message, [problems.internal.message]), requestId: req.id });
   });
 
   const fillPage = fillDocument(deps.webRoot ?? '.');
@@ -279,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(openRosaRoutes, { prefix: OPENROSA_PREFIX });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {

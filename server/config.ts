@@ -119,6 +119,10 @@ export const settings = {
     default: 'off',
     doc: 'Let webhooks reach private and loopback addresses (10.0.0.0/8, 192.168.0.0/16, 127.0.0.1, ...), and plain http:// to them: on for a receiver inside your own network, off (the default) so that nobody can point a webhook at the servers beside this one.',
   },
+  METRICS_TOKEN: {
+    default: '',
+    doc: 'Bearer token that opens /api/metrics (Prometheus text format): Authorization: Bearer <token>, at least 32 characters. Empty: /api/metrics answers 404.',
+  },
   MAX_CONNECTIONS_PER_ADDRESS: {
     default: '64',
     doc: 'Open connections one client address may hold; more are closed at once. 0 turns it off. Connections from this machine (a local reverse proxy, the benchmarks) are not counted; behind a load balancer on another host, set 0.',
@@ -169,6 +173,8 @@ export interface Config {
   fileStorage: StorageSettings;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach private and loopback addresses (security/outbound.ts). */
   webhookAllowPrivate: boolean;
+  /** METRICS_TOKEN: what opens /api/metrics; absent: the route is not found. */
+  metricsToken?: string | undefined;
 }
 
 export interface StripeConfig {
@@ -198,6 +204,14 @@ function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   if (!publishableKey || !webhookSecret || !Object.keys(prices).length)
     throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES');
   return { secretKey, publishableKey, webhookSecret, prices };
+}
+
+/** A token a scraper sends: long enough that guessing it within the failure limit is hopeless. */
+function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const token = read(env, 'METRICS_TOKEN');
+  if (!token) return undefined;
+  if (token.length < 32 || /\s/.test(token)) throw new Error('METRICS_TOKEN must be at least 32 characters, without spaces');
+  return token;
 }
 
 /** A setting that is on or off, refused otherwise (a typo must not leave a safety check off or on). */
@@ -368,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxClockDays: sandboxClockDaysOf(env),
     fileStorage: fileStorageOf(env, dataDir),
     webhookAllowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    metricsToken: metricsTokenOf(env),
     whatsapp:
       read(env, 'WHATSAPP_TOKEN') && read(env, 'WHATSAPP_PHONE_NUMBER_ID')
         ? { token: read(env, 'WHATSAPP_TOKEN'), phoneNumberId: read(env, 'WHATSAPP_PHONE_NUMBER_ID') }

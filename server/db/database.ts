@@ -23,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as one image, which openPglite can start from (the tests' template). */
   image?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // date stays 'YYYY-MM-DD' text and numeric becomes a JS number: the same on both engines.
@@ -150,6 +152,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     close: async () => {
       await db.destroy();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

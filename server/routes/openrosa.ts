@@ -220,6 +220,7 @@ export default async function openRosaRoutes(app: App): Promise<void> {
           const xml = 'bytes' in xmlPart.content ? xmlPart.content.bytes : await readFile(xmlPart.content.path);
           const files = body.files.filter((f) => f !== xmlPart);
           const { duplicate } = await submitInstance(deps(), d, { xml, files });
+          if (!duplicate) app.metrics.submissions.inc({ via: 'openrosa' });
           return openRosaHeaders(reply)
             .type(XML_TYPE)
             .header('x-openrosa-accept-content-length', String(MAX_BODY))

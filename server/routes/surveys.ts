@@ -89,6 +89,7 @@ export default async function surveyRoutes(app: App): Promise<void> {
         const named = body.entries.find(([k, v]) => k.toLowerCase() === 'surveyid' && typeof v === 'string');
         if (!counted && named) await limits.survey(req, 'submit', String(named[1]).trim().toLowerCase().slice(0, 64));
         const { submission, duplicate } = await submitSurvey(deps(), { entries: body.entries, files: body.files, caller: req.caller });
+        if (!duplicate) app.metrics.submissions.inc({ via: 'web' });
         return ok({ ...submission, duplicate }, duplicate ? 'This submission was already received.' : 'Survey submitted successfully.');
       } finally {
         // Stored files were moved away; what is left is a refused or repeated submission's.

@@ -125,6 +125,13 @@ export async function startExportWorker(): Promise<void> {
   await runOn(poolOf('exports'), 'ping', null, 60_000);
 }
 
+/** What each started pool holds now, for the metrics: its threads, how busy they were (0 to 1), tasks waiting. */
+export function workerPoolStats(): { pool: string; threads: number; utilization: number; queued: number }[] {
+  return (Object.entries(pools) as [string, Piscina | undefined][])
+    .filter((e): e is [string, Piscina] => e[1] !== undefined)
+    .map(([pool, p]) => ({ pool, threads: p.threads.length, utilization: p.utilization, queued: p.queueSize }));
+}
+
 /** Stops the shared pool's workers (server shutdown); a later task starts a new pool. */
 export async function closeWorkers(): Promise<void> {
   const started = [pools.shared, pools.exports];

@@ -50,7 +50,7 @@ describe('the envelope', () => {
     expect(res.body.isSuccess).toBe(false);
   });
 
-  it('answers a crash with 500 and no details', async () => {
+  it('answers a crash with 500, its request id and no details', async () => {
     const app = await buildApp(t.app.deps);
     app.route({
       ...routeOf(endpoint({ method: 'GET', path: '/api/boom', access: 'public', answer: {} })),
@@ -66,7 +66,10 @@ describe('the envelope', () => {
       message: 'Something went wrong! Please try again later.',
       errors: ['Something went wrong! Please try again later.'],
       code: 'internal',
+      // What the user quotes to support: the id every log line of this request carries.
+      requestId: res.headers['x-request-id'],
     });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).not.toContain('secret');
     await app.close();
   });

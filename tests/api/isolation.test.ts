@@ -245,6 +245,8 @@ const routes: Record<string, Case> = {
   'GET /api/datacollection/checkonlinestatus': () => [{}],
   // 503 here: the test app runs no job queue (health.test.ts covers its answers).
   'GET /api/health': () => [{ anonymous: true }],
+  // Without METRICS_TOKEN (the walk's app): not found for anyone; tests/api/metrics.test.ts covers the token.
+  'GET /api/metrics': () => [{ anonymous: true }, {}],
   'PUT /api/datacollection/:id/toggledeleteorrestore': (r) =>
     [
       [r.workspaceId, Workspace],
