@@ -44,6 +44,11 @@ export const WEBHOOK_SWEEP_CRON = '* * * * *';
 const WEBHOOK_BATCH = 25;
 /** Fetch loops per process: two batches in flight, so one slow receiver does not stall the others. */
 const WEBHOOK_LOOPS = 2;
+/**
+ * How often the loops look for due deliveries (retries, other processes' events): this process's own
+ * events wake them at once, so the database is not asked every second for nothing.
+ */
+const WEBHOOK_POLL_SECONDS = 5;
 
 export interface JobsLog {
   info(message: string): void;
@@ -105,6 +110,7 @@ export async function startJobs(
     ...(work ? {} : { supervise: false, schedule: false, migrate: false }),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  const webhookLoops: string[] = [];
   await boss.start();
   if (work) {
     await boss.createQueue(PURGE_QUEUE);
@@ -149,10 +155,13 @@ export async function startJobs(
     if (runners?.attemptWebhook) {
       const attempt = runners.attemptWebhook;
       await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 0, expireInSeconds: 300 });
-      for (let i = 0; i < WEBHOOK_LOOPS; i++)
-        await boss.work<{ deliveryId: string }>(
+      for (let i = 0; i < WEBHOOK_LOOPS; i++) {
+        const id = await boss.work<{ deliveryId: string }>(
           WEBHOOK_QUEUE,
-          { pollingIntervalSeconds: Math.min(opts.pollingIntervalSeconds ?? 1, 1), batchSize: WEBHOOK_BATCH },
+          {
+            pollingIntervalSeconds: Math.min(opts.pollingIntervalSeconds ?? WEBHOOK_POLL_SECONDS, WEBHOOK_POLL_SECONDS),
+            batchSize: WEBHOOK_BATCH,
+          },
           async (batch) => {
             await Promise.all(
               batch.map(async (job) => {
@@ -162,6 +171,8 @@ export async function startJobs(
             );
           },
         );
+        webhookLoops.push(id);
+      }
       const due = runners.dueWebhooks;
       if (due) {
         await boss.createQueue(WEBHOOK_SWEEP_QUEUE);
@@ -180,7 +191,10 @@ export async function startJobs(
       await boss.send(EXPORT_QUEUE, { jobId });
     },
     sendWebhooks: async (ids) => {
-      if (ids.length) await boss.insert(ids.map((deliveryId) => ({ name: WEBHOOK_QUEUE, data: { deliveryId } })));
+      if (!ids.length) return;
+      await boss.insert(ids.map((deliveryId) => ({ name: WEBHOOK_QUEUE, data: { deliveryId } })));
+      // This process's loops fetch at once instead of at their next poll: an event is sent within moments.
+      for (const id of webhookLoops) boss.notifyWorker(id);
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };
