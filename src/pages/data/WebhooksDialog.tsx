@@ -2,7 +2,7 @@
 // opened from Survey Tools: add one (an address and the events it wants; the signing secret shown once,
 // to copy), see each one's state, enable one that was disabled, remove one, and read a hook's delivery
 // log - every attempt with its status, time and the start of the answer - sending a delivery again.
-import { Badge, Box, Button, Checkbox, Code, Field, Fieldset, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Fieldset, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -321,7 +321,12 @@ function DeliveryLog({ hook, onBack }: { hook: Hook; onBack: () => void }) {
                             </Text>
                             {a.error && <Text fontSize="xs">{a.error}</Text>}
                             {a.responseExcerpt && (
-                              <Code
+                              <Box
+                                as="pre"
+                                fontFamily="mono"
+                                bg="gray.100"
+                                px="1"
+                                borderRadius="sm"
                                 fontSize="xs"
                                 whiteSpace="pre-wrap"
                                 wordBreak="break-all"
@@ -333,7 +338,7 @@ function DeliveryLog({ hook, onBack }: { hook: Hook; onBack: () => void }) {
                                 aria-label={t('webhooks.excerpt')}
                               >
                                 {a.responseExcerpt}
-                              </Code>
+                              </Box>
                             )}
                           </Stack>
                         </Table.Cell>
