@@ -176,8 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     resolve: deps.webhookResolve,
     timeoutMs: deps.webhookTimeoutMs,
   });
-  if (deps.sendWebhooks) app.decorate('webhooks', { queue: { send: deps.sendWebhooks }, policy: delivery.policy });
-  else {
+  if (deps.sendWebhooks) {
+    const send = deps.sendWebhooks;
+    const queue: DeliveryQueue = {
+      send: (ids) =>
+        ids.length
+          ? send(ids).catch((err: unknown) => app.log.error({ err }, 'webhook deliveries not queued; the sweep will'))
+          : Promise.resolve(),
+    };
+    app.decorate('webhooks', { queue, policy: delivery.policy });
+  } else {
     const local = inProcessDeliveries(delivery);
     app.decorate('webhooks', { queue: local, policy: delivery.policy });
     app.addHook('onClose', () => local.close());

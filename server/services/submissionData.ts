@@ -462,7 +462,7 @@ export async function reviewSubmission(deps: DataDeps, reader: DataReader, body:
     await writeAudit(trx, actor, audit);
     return told;
   });
-  await deps.webhooks?.send(deliveries).catch(() => undefined);
+  await deps.webhooks?.send(deliveries);
   return submissionById(deps, reader, head.id);
 }
 
@@ -521,7 +521,7 @@ export async function bulkReview(deps: DataDeps, reader: DataReader, body: BulkR
     }
     return told;
   });
-  await deps.webhooks?.send(deliveries).catch(() => undefined);
+  await deps.webhooks?.send(deliveries);
   return { reviewed: ids.length };
 }
 

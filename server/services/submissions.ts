@@ -44,14 +44,6 @@ export interface SubmitDeps {
   webhooks?: DeliveryQueue | undefined;
 }
 
-/**
- * Sends a stored submission's webhook deliveries. A queue that fails here does not fail the
- * submission, which is stored: the deliveries are pending, and the minute's sweep queues them.
- */
-async function announce(deps: SubmitDeps, deliveries: readonly string[]): Promise<void> {
-  if (deliveries.length && deps.webhooks) await deps.webhooks.send(deliveries).catch(() => undefined);
-}
-
 export type { ReceivedFile };
 
 export interface StoredSubmission {
@@ -231,7 +223,7 @@ async function quickly(
   const { record } = await recordOf(deps, survey, s, answers, [], hash, caller, false);
   const stored = await insertSubmission(deps.db, record, { version: survey.version, link: s.linkUuid, project: device?.projectId ?? null });
   if (!stored) return undefined;
-  await announce(deps, stored.deliveries);
+  await deps.webhooks?.send(stored.deliveries);
   return storedResult(survey.model.id, s, stored, record.answers.length);
 }
 
@@ -304,7 +296,7 @@ async function carefully(
     if (!same) throw problem('internal');
     return repeatOf(deps, ctx, same.contentHash, hash, s);
   }
-  await announce(deps, stored.deliveries);
+  await deps.webhooks?.send(stored.deliveries);
   return afterTask(deps, ctx, s, now, storedResult(ctx.surveyId, s, stored, record.answers.length));
 }
 

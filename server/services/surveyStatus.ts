@@ -50,7 +50,7 @@ async function change(db: Q, organizationId: string, surveyId: string, to: Surve
     const deliveries = to === SURVEY_STATUS.Deployed ? await queueEvent(trx, { organizationId, surveyId, event: 'survey.published' }) : [];
     return { reply: { id: head.id, surveyStatusId: to, version: head.version }, deliveries };
   });
-  await webhooks?.send(deliveries).catch(() => undefined);
+  await webhooks?.send(deliveries);
   return reply;
 }
 

@@ -93,9 +93,9 @@ async function payloadOf(deps: DeliveryDeps, d: Claimed): Promise<string | null>
     data = { id: s.id, projectId: s.project_id, name: s.name, version: s.version };
   } else {
     // The submission as GET DataCollection/getSubmissionById answers it, read with the organization's rights.
-    const reader = { organizationId: d.organization_id, memberId: '', userId: '', roles: ['Organization'] as const };
+    const reader = { organizationId: d.organization_id, memberId: '', userId: '', roles: ['Organization' as const] };
     try {
-      data = await submissionById({ db: deps.db, cache: deps.cache }, { ...reader, roles: [...reader.roles] }, d.submission_id!);
+      data = await submissionById({ db: deps.db, cache: deps.cache }, reader, d.submission_id!);
     } catch {
       return null;
     }
@@ -142,11 +142,10 @@ export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<n
   let outcome: { statusCode: number | null; durationMs: number; error: string | null; responseExcerpt: string | null };
   try {
     const answer = await postChecked(d.url, payload, headers, { ...deps.policy, timeoutMs, maxBytes: RESPONSE_READ_BYTES });
-    const ok = answer.status >= 200 && answer.status < 300;
     outcome = {
       statusCode: answer.status,
       durationMs: Math.round(performance.now() - started),
-      error: ok ? null : answer.status >= 300 && answer.status < 400 ? 'Redirects are not followed.' : null,
+      error: answer.status >= 300 && answer.status < 400 ? 'Redirects are not followed.' : null,
       responseExcerpt: excerpt(answer.body),
     };
   } catch (err) {

@@ -17,6 +17,7 @@ import {
   type WebhooksQuery,
 } from '../../schemas/webhooks';
 import { projectsOfMember } from '../db/queries/projectScope';
+import { hearsEvent } from '../db/queries/webhooks';
 import { findSurveyHead } from '../db/queries/surveys';
 import type { DB } from '../db/schema';
 import { problem } from '../problems';
@@ -32,7 +33,11 @@ export interface HookCaller {
   roles: readonly RoleName[];
 }
 
-/** Sends deliveries (pg-boss in a served app, plugins/jobs.ts; at once in this process otherwise). */
+/**
+ * Sends deliveries (pg-boss in a served app, plugins/jobs.ts; at once in this process otherwise). It
+ * never rejects: the events it is given are stored already, and a delivery it could not queue stays
+ * pending for the minute's sweep, so the caller's request succeeds either way.
+ */
 export interface DeliveryQueue {
   send(deliveryIds: readonly string[]): Promise<void>;
 }
@@ -335,11 +340,10 @@ export async function queueEvent(
   const { rows } = await sql<{ id: string }>`
     insert into webhook_deliveries (organization_id, webhook_id, event, survey_id, submission_id, detail)
     select h.organization_id, h.id, ${e.event}, ${e.surveyId}::uuid, x.id, ${e.detail === undefined ? null : JSON.stringify(e.detail)}::jsonb
-      from webhooks h
-      join surveys v on v.organization_id = h.organization_id and v.id = ${e.surveyId}::uuid
+      from surveys v
+      join webhooks h on ${hearsEvent(e.event)}
       cross join unnest(${subjects}::uuid[]) as x(id)
-     where h.organization_id = ${e.organizationId}::uuid and h.disabled_at is null and ${e.event} = any(h.events)
-       and (h.survey_id = v.id or h.project_id = v.project_id)
+     where v.organization_id = ${e.organizationId}::uuid and v.id = ${e.surveyId}::uuid
     returning id`.execute(q);
   return rows.map((r) => r.id);
 }

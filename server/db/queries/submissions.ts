@@ -1,6 +1,7 @@
 // Submissions, their answers and files. The hot path (SubmitSurvey) is two statements: one reads the
 // survey with everything the refusals need, one writes the submission, all its answers and its compact
 // copy at once (a CTE over unnest(), atomic without an explicit transaction).
+import { hearsEvent } from './webhooks';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema';
 
@@ -161,8 +162,7 @@ export async function insertSubmission(
       select h.organization_id, h.id, 'submission.created', v.id, s.id
         from s
         join surveys v on v.organization_id = ${s.organizationId}::uuid and v.id = ${s.surveyId}::uuid
-        join webhooks h on h.organization_id = v.organization_id and (h.survey_id = v.id or h.project_id = v.project_id)
-       where h.disabled_at is null and 'submission.created' = any(h.events)
+        join webhooks h on ${hearsEvent('submission.created')}
       returning id
     )
     select id, submitted_at, array(select id from w) as deliveries from s`.execute(q);

@@ -5,13 +5,13 @@ import { Badge, Box, Button, Field, Flex, Input, Stack, Table, Text } from '@cha
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCopy } from 'react-icons/lu';
 import { DATA_FEED_API as F } from '../../../schemas/dataFeed';
 import type { AnswerOf } from '../../../schemas/endpoint';
 import { call, pathOf } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../app/toastStore';
 import { AppDialog } from '../../components/AppDialog';
+import { CopyField } from '../../components/CopyField';
 
 type FeedToken = AnswerOf<typeof F.getFeedTokens>['tokens'][number];
 
@@ -21,30 +21,6 @@ export function feedUrl(surveyId: string, format: 'csv' | 'json', filters: URLSe
   p.delete('Sort');
   const qs = p.toString();
   return `${window.location.origin}/api${pathOf(F.feed, { surveyId, format })}${qs ? `?${qs}` : ''}`;
-}
-
-function CopyField({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toaster.create({ type: 'success', title: t('surveyData.feed.copied') });
-    } catch {
-      // No clipboard (insecure page, refused): the text is selected for the user to copy.
-      (document.getElementById(id) as HTMLInputElement | null)?.select();
-    }
-  };
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id}>{label}</Field.Label>
-      <Flex gap="2" w="full">
-        <Input id={id} size="sm" readOnly value={value} dir="ltr" fontFamily="mono" onFocus={(e) => e.currentTarget.select()} data-testid={testId} />
-        <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={t('surveyData.feed.copy', { what: label })}>
-          <LuCopy />
-        </Button>
-      </Flex>
-    </Field.Root>
-  );
 }
 
 export function FeedDialog({ open, onClose, surveyId, filters }: { open: boolean; onClose: () => void; surveyId: string; filters: URLSearchParams }) {

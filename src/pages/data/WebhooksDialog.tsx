@@ -6,13 +6,13 @@ import { Badge, Box, Button, Checkbox, Field, Fieldset, Flex, HStack, Input, Sta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCopy } from 'react-icons/lu';
 import type { AnswerOf } from '../../../schemas/endpoint';
 import { DELIVERY_PAGE_SIZE, WEBHOOK_EVENTS, WEBHOOKS_API as W, type WebhookEvent } from '../../../schemas/webhooks';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/toaster';
 import { AppDialog } from '../../components/AppDialog';
+import { CopyField } from '../../components/CopyField';
 import { firstProblemText } from '../../i18n';
 
 type Hook = AnswerOf<typeof W.list>['webhooks'][number];
@@ -92,15 +92,6 @@ function Hooks({ scope, onLog }: { scope: HookScope; onLog: (h: Hook) => void })
     },
     onError: failed,
   });
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify('success', t('webhooks.copied'));
-    } catch {
-      // No clipboard (an insecure page, refused): the text is selected for the user to copy.
-      (document.getElementById(ids.secret) as HTMLInputElement | null)?.select();
-    }
-  };
   const toggle = (e: WebhookEvent, on: boolean) => setEvents((now) => WEBHOOK_EVENTS.filter((x) => (x === e ? on : now.includes(x))));
   const hooks = list.data?.webhooks ?? [];
   return (
@@ -153,15 +144,7 @@ function Hooks({ scope, onLog }: { scope: HookScope; onLog: (h: Hook) => void })
       {secret && (
         <Box borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="md" p="3" role="status" data-testid="webhook-secret-box">
           <Stack gap="2">
-            <Field.Root>
-              <Field.Label htmlFor={ids.secret}>{t('webhooks.secret')}</Field.Label>
-              <Flex gap="2" w="full">
-                <Input id={ids.secret} size="sm" readOnly value={secret} dir="ltr" fontFamily="mono" onFocus={(e) => e.currentTarget.select()} data-testid="webhook-secret" />
-                <Button size="sm" variant="outline" onClick={() => void copy(secret)} aria-label={t('webhooks.copySecret')}>
-                  <LuCopy />
-                </Button>
-              </Flex>
-            </Field.Root>
+            <CopyField id={ids.secret} label={t('webhooks.secret')} value={secret} testId="webhook-secret" />
             <Text fontSize="sm" fontWeight="medium">
               {t('webhooks.secretOnce')}
             </Text>
