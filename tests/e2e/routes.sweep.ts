@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, isBuilt } from '../../src/app/routes';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, baseUrl, launch, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, baseUrl, launch, navigate, screenshot, signIn } from './browser';
 import { apiCall, chooseSurveyLanguage, demoLink, type DemoLink } from './fill.support';
 import { DEMO_SURVEY_PROJECT } from '../../fixtures/demo/surveys';
 
@@ -208,7 +208,7 @@ export function sweepRoutes(widths: readonly (readonly ['desktop', 'en'] | reado
         if (!visit) return; // reported by the test above
         const page = await pageFor(visit.who, width);
         {
-          await page.goto(visit.path(ids));
+          await navigate(page, visit.path(ids));
           if (visit.ready) await page.getByTestId(visit.ready).first().waitFor({ timeout: 30_000 });
           else await page.locator('h1, main, [role=dialog]').first().waitFor({ timeout: 30_000 });
           await page.waitForLoadState('networkidle').catch(() => undefined);

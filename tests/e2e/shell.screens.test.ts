@@ -2,7 +2,7 @@
 // desktop and phone width, in English and other interface languages. The screenshots are looked at.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, chooseLanguage, launch, newPage, signIn } from './browser';
+import { DESKTOP, PHONE, chooseLanguage, launch, navigate, newPage, signIn } from './browser';
 import { look } from './axe';
 
 let browser: Browser;
@@ -43,7 +43,7 @@ describe('screens', () => {
     await page.locator('[aria-invalid="true"]').first().waitFor();
     const size = viewport.width < 500 ? 'phone' : 'desktop';
     await look(page, `login-${lang}-${size}`);
-    await page.goto('/auth/registration');
+    await navigate(page, '/auth/registration');
     await page.getByTestId('register-submit').waitFor();
     await page.getByTestId('register-submit').click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
@@ -117,13 +117,13 @@ describe.each([
       ['/500', null],
       ['/coming-soon', null],
     ] as const) {
-      await page.goto(path);
+      await navigate(page, path);
       if (testId) await page.getByTestId(testId).waitFor();
       else await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       await look(page, `message${path.replaceAll('/', '-')}-${size}`);
     }
-    await page.goto('/auth/forgot-password');
+    await navigate(page, '/auth/forgot-password');
     await page.getByTestId('forgot-send').click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await look(page, `forgot-password-empty-${size}`);
@@ -147,7 +147,7 @@ describe.each([
     await look(page, `profile-menu-en-${size}`);
     await page.keyboard.press('Escape');
     // A page still to come, inside the frame: one way back (the frame's), one <main>.
-    await page.goto('/survey/test/00000000-0000-4000-8000-000000000000');
+    await navigate(page, '/survey/test/00000000-0000-4000-8000-000000000000');
     await page.getByTestId('page-coming-soon').waitFor();
     expect(await page.getByRole('button', { name: /back/i }).count()).toBe(1);
     expect(await page.getByRole('main').count()).toBe(1);

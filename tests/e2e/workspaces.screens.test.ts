@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
-import { DESKTOP, PHONE, launch, newPage, screenshot, signIn } from './browser';
+import { DESKTOP, PHONE, launch, navigate, newPage, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -89,13 +89,13 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
     await shot('workspace-cannot-remove');
     await page.keyboard.press('Escape');
 
-    await page.goto('/workspace/new-work-space');
+    await navigate(page, '/workspace/new-work-space');
     await page.getByTestId('form-submit').click();
     await shot('workspace-new');
-    await page.goto(`/workspace/edit/${wsId}`);
+    await navigate(page, `/workspace/edit/${wsId}`);
     await expect.poll(() => page.locator('#root_name').inputValue()).toBe('East Africa Emergency Response');
     await shot('workspace-edit');
-    await page.goto('/space-selection');
+    await navigate(page, '/space-selection');
     await page.getByTestId('space-projects').waitFor();
     await shot('space-selection');
 
@@ -105,6 +105,7 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
       orgs[0]!.paymentMethodId = null;
       orgs[0]!.subscriptionEndDate = new Date(Date.now() + 14.5 * 86_400_000).toISOString();
     });
+    // A page load, not an in-app step: the app reads the session as it starts.
     await page.goto('/admin-workspaces');
     await page.getByTestId('subscription-ending-modal').waitFor();
     await shot('subscription-ending');
@@ -138,12 +139,12 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
     await page.getByTestId('form-submit').click();
     await shot('create-project');
 
-    await page.goto('/project-selection');
+    await navigate(page, '/project-selection');
     await page.getByTestId('row').first().click();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('dashboard-title').waitFor();
     await shot('dashboard');
-    await page.goto('/deleted-items');
+    await navigate(page, '/deleted-items');
     await page.getByTestId('tabs-projectDeletedItems').waitFor();
     await shot('project-deleted-items');
     await context.close();
@@ -151,7 +152,7 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
 
   it('admin deleted items, and the chooser of a ProjectManager', async () => {
     const { context, page, shot } = await ownerPage(lang, viewport);
-    await page.goto('/admin-deleted-items');
+    await navigate(page, '/admin-deleted-items');
     await page.getByTestId('row').first().waitFor();
     await shot('admin-deleted-workspaces');
     await page.getByTestId('tab-12').click();
