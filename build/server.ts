@@ -1,6 +1,7 @@
 // The server compiled to JavaScript in dist/server/, the second half of `npm run build` (the front end is
-// the first: Vite empties dist/ before it writes). Two entries: main.js (server/main.ts, what `npm start`
-// runs) and tasks.js (server/workers/tasks.ts, what the worker threads load); the modules both use are
+// the first: Vite empties dist/ before it writes). Three entries: main.js (server/main.ts, what `npm start`
+// runs), tasks.js (server/workers/tasks.ts, what the worker threads load) and backup.js
+// (server/backup/cli.ts, `npm run backup` and `npm run restore`); the modules they share are
 // shared chunks beside them, so every file of the server is in one folder and finds the others by a
 // relative address. The repository's own modules are bundled; packages stay imports that Node resolves
 // from node_modules at run time, and each must be a dependency of package.json (not a devDependency):
@@ -39,7 +40,7 @@ export async function buildServer(): Promise<Metafile> {
   rmSync(SERVER_OUT, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: fromRoot('.'),
-    entryPoints: { main: 'server/main.ts', tasks: 'server/workers/tasks.ts' },
+    entryPoints: { main: 'server/main.ts', tasks: 'server/workers/tasks.ts', backup: 'server/backup/cli.ts' },
     outdir: SERVER_OUT,
     bundle: true,
     splitting: true,

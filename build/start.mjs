@@ -2,6 +2,7 @@
 // the server (build/server.ts, into dist/server/), then runs the compiled server, dist/server/main.js,
 // in this process. `npm run dev` (`node build/start.mjs dev`): builds the server when stale, for the
 // worker threads, which run it compiled (server/paths.ts), then runs server/dev.ts from its sources.
+// `node build/start.mjs backup|restore FILE` (npm run backup, npm run restore): the compiled backup tool.
 // Plain JavaScript, so that Node runs it without a TypeScript loader. ensureBuilt is also what the tests
 // and the benchmarks call before they start the product (tests/e2e/global-setup.ts, tests/support/buildServer.ts).
 import { spawnSync } from 'node:child_process';
@@ -84,8 +85,10 @@ export function ensureBuilt(parts, log, root = ROOT) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dev = process.argv[2] === 'dev';
+  // `npm run backup -- FILE`, `npm run restore -- FILE`: the compiled dist/server/backup.js, which reads argv.
+  const tool = process.argv[2] === 'backup' || process.argv[2] === 'restore';
   try {
-    ensureBuilt(dev ? ['server'] : ['frontend', 'server'], (m) => console.log(m));
+    ensureBuilt(dev || tool ? ['server'] : ['frontend', 'server'], (m) => console.log(m));
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
@@ -93,7 +96,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // Stack traces name the TypeScript sources (the maps are beside the compiled files). Turned on before
   // the server's modules load: Node reads the maps of modules loaded after this only.
   process.setSourceMapsEnabled(true);
-  if (dev) {
+  if (tool) {
+    await import(pathToFileURL(join(ROOT, 'dist/server/backup.js')).href);
+  } else if (dev) {
     const { register } = await import('tsx/esm/api');
     register();
     await import(pathToFileURL(join(ROOT, 'server/dev.ts')).href);

@@ -1,6 +1,9 @@
 // What both `npm start` and `npm run dev` do before serving: open the database, migrate, write the
 // reference data, seed the demo on an empty database, and assemble the app's parts.
 import { buildApp, type App } from './app';
+import { writeBackup } from './backup/archive';
+import { listenForBackups } from './backup/control';
+import { backupSourceOf } from './backup/source';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -110,11 +113,25 @@ export async function boot(config: Config, opts: { webRoot?: string | undefined;
   });
   built.app = app;
   await startExportWorker();
+  // `npm run backup` while this server runs: the embedded database admits this process only.
+  const control =
+    database.kind === 'pglite' && opts.jobs !== false
+      ? await listenForBackups(config.dataDir, async (out) => writeBackup(out, await backupSourceOf(database, storage)), opts.log).catch(
+          (err: unknown) => {
+            // A DATA_DIR whose path is too long for a socket, say: the server runs, backups wait for a stop.
+            opts.log.warn(
+              `npm run backup cannot reach this server (${err instanceof Error ? err.message : String(err)}); stop it to back up.`,
+            );
+            return undefined;
+          },
+        )
+      : undefined;
   return {
     app,
     database,
     seeded,
     async close() {
+      await control?.close();
       await app.close();
       await jobs.stop();
       mailer.close();

@@ -2,7 +2,7 @@
 // given. Both are reached through Kysely (one SQL dialect) plus `exec` for multi-statement scripts,
 // which PGlite only runs through its own exec().
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isConnectionLoss } from './connectionLoss';
 import type { DB } from './schema';
@@ -21,7 +21,7 @@ export interface Database {
   /** Runs one parameterized statement and returns its rows (for pg-boss). */
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
-  /** PGlite only: the whole database as one image, which openPglite can start from (the tests' template). */
+  /** PGlite only: the whole database as one consistent image, which openPglite can start from (backups, the tests' template). */
   image?(): Promise<Blob>;
   /** PostgreSQL only: the pool's connections, for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -63,7 +63,13 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Databa
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
-    image: () => pglite.dumpDataDir('none'),
+    // Taken while holding the one connection, so no transaction is open across it, after a checkpoint,
+    // so the image needs no recovery when it is started (a backup, the tests' template).
+    image: () =>
+      db.connection().execute(async (conn) => {
+        await sql`checkpoint`.execute(conn);
+        return pglite.dumpDataDir('none');
+      }),
   };
 }
 

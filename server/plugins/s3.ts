@@ -5,10 +5,10 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { problem } from '../problems';
-import { checkKey, newKey, type Content, type Storage, type StorageSettings } from './storage';
+import { checkKey, isKey, newKey, type Content, type Storage, type StorageSettings } from './storage';
 
 /** A part of a multipart upload (S3's minimum is 5 MiB); a smaller file is one PutObject. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -75,5 +75,17 @@ export function createS3Storage(settings: S3Settings): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
     newKey,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: settings.prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const key = (object.Key ?? '').slice(settings.prefix.length);
+          // Objects of other tools that share the bucket are not ours to back up.
+          if (isKey(key)) yield { key, size: object.Size ?? 0 };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }

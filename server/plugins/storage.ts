@@ -5,8 +5,8 @@
 // checked against a strict pattern, so no key can leave the root. `staged()` collects what a
 // transaction wrote so that a rollback removes it again. A key that is not there is a notFound problem,
 // never a 500.
-import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -47,9 +47,14 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** A fresh key for a file of an organization. */
   newKey(organizationId: string, extension: string): string;
+  /** Every stored file with its size in bytes, in no particular order (backups). */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 const KEY = /^([0-9a-f-]{36}\/\d{4}-\d{2}\/[0-9a-f-]{36}|exports\/[0-9a-f-]{36})(\.[a-z0-9]{1,10})?$/;
+
+/** Whether a name is a key the server could have made. */
+export const isKey = (key: string): boolean => KEY.test(key);
 
 /** Throws on a key the server could not have made. */
 export function checkKey(key: string): string {
@@ -102,8 +107,22 @@ export function createStorage(root: string): Storage {
       await rm(pathOf(key), { force: true });
     },
     newKey,
+    async *list() {
+      // Files on their way in (.incoming) are not stored files yet, and have no key.
+      for (const entry of await readdir(root, { recursive: true, withFileTypes: true }).catch(missingRoot)) {
+        if (!entry.isFile()) continue;
+        const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+        if (isKey(key)) yield { key, size: (await stat(join(root, key))).size };
+      }
+    },
   };
 }
+
+/** No files folder yet: nothing stored. */
+const missingRoot = (err: unknown): never[] => {
+  if ((err as { code?: string }).code === 'ENOENT') return [];
+  throw err;
+};
 
 /** Runs `work` with a put() that remembers its keys; when `work` fails, the files it wrote are removed. */
 export async function staged<T>(storage: Storage, work: (put: (key: string, content: Content) => Promise<void>) => Promise<T>): Promise<T> {
