@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: srv.url });
+  // The collector goes offline: the service worker keeps the form.
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: srv.url, serviceWorkers: 'allow' });
   return context.newPage();
 }
 

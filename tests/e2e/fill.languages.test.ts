@@ -163,7 +163,7 @@ describe.each([
   ['phone', PHONE],
 ] as const)('the offline parts in the survey language at %s width', (size, viewport) => {
   it('Arabic: the offline dialog, the outbox with a refused submission, and the toast on the left', async () => {
-    const { context, page } = await newPage(browser, { viewport });
+    const { context, page } = await newPage(browser, { viewport, serviceWorkers: 'allow' });
     await openSurvey(page, link.path);
     await chooseSurveyLanguage(page, 'Arabic');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');

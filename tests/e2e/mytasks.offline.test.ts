@@ -77,7 +77,13 @@ it('shows the kept tasks offline, fills a task offline and completes it when the
   const note = `Offline task ${Date.now()}`;
   await assignTask(note);
 
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', baseURL: baseUrl(), bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    locale: 'en-US',
+    baseURL: baseUrl(),
+    bypassCSP: true,
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   await signIn(page, 'collector@demo.test');
   await page.waitForURL('**/mytasks', { timeout: 30_000 });
