@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { join, posix } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -39,6 +38,7 @@ import { createSandboxProvider } from './plugins/payments/sandbox';
 import { createBilling, type Billing } from './services/billing';
 import { capConnectionsPerAddress, serverTimeouts } from './security/connections';
 import { registerSecurityHeaders } from './security/headers';
+import { sharedCounts, type SharedCounts } from './security/sharedCounts';
 import { checkResponses } from './responseCheck';
 import { retryAfterOnUnavailable } from './security/retryAfter';
 import { describeValidationError } from './validation-messages';
@@ -101,6 +101,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Webhook deliveries: where events' deliveries are sent, and the address rules of receivers. */
     webhooks: { queue: DeliveryQueue; policy: OutboundPolicy };
+    /** Rate-limit counts shared by every server process (security/sharedCounts.ts). */
+    counts: SharedCounts;
   }
 }
 
@@ -165,6 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('subscriptionGate', gate);
   app.decorate('billing', billing);
   app.decorate('storage', deps.storage ?? openStorage(deps.config.fileStorage));
+  const counts = sharedCounts(deps.database.db);
+  app.decorate('counts', counts);
+  app.addHook('onClose', () => counts.close());
   const delivery = deliveryDepsOf({
     db: deps.database.db,
     cache: createSurveyCache(),
@@ -301,8 +306,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Counters for the public survey calls (security/publicLimits.ts); each route says what it counts.
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1000 * 1000, files: 20, fields: 5000, fieldSize: 100_000 } });
   await app.register(registerRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });

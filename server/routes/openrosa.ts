@@ -58,21 +58,13 @@ export default async function openRosaRoutes(app: App): Promise<void> {
     return reply.status(500).send(response(problems.internal.message));
   });
 
-  // Each device's requests are counted in memory, as the public fill calls are (security/publicLimits.ts):
-  // a database write per request would halve the rate a phone's backlog goes in at. With WORKERS above
-  // 1 each process counts its own share. Unknown tokens are counted in the database (only failures).
-  const deviceOfRequest = new WeakMap<FastifyRequest, string>();
-  const perDevice = app.createRateLimit({
-    max: OPENROSA_RATE_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `openrosa:${deviceOfRequest.get(req) ?? ''}`,
-  }) as (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
-
+  // Each device's requests are counted in the counts every server process shares (security/sharedCounts.ts):
+  // a database write per request would halve the rate a phone's backlog goes in at, so each process adds its
+  // counts once a second. Unknown tokens are counted in the database at once (only failures).
   /** Counts the request against its device's minute; a 429 past it. */
   async function counted(req: FastifyRequest, found: Device): Promise<Device> {
-    deviceOfRequest.set(req, found.id);
-    const r = await perDevice(req);
-    if (!r.isAllowed && r.isExceeded) throw problem('tooManyRequests', { data: { retryAfterSeconds: Math.max(1, r.ttlInSeconds ?? 1) } });
+    const r = app.counts.hit(`openrosa:${found.id}`, OPENROSA_RATE_PER_MINUTE, 60_000);
+    if (!r.allowed) throw problem('tooManyRequests', { data: { retryAfterSeconds: r.retryAfterSeconds } });
     // A device works while its organization may: the subscription's states stop it as they stop a session.
     await app.subscriptionGate.require(found.organizationId, req.routeOptions.config);
     return found;
