@@ -1,7 +1,8 @@
 // Chromium through playwright-core: Debian's /usr/bin/chromium with the flags this machine needs.
 // Screenshots go to tests/e2e/screenshots/ (not committed) to be looked at.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/index';
@@ -53,24 +54,44 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Chromium features the tests turn off besides playwright-core's own. In headless mode each browser
+ * window draws the address bar's suggestion pop-ups (chrome://omnibox-popup.top-chrome, two WebUI
+ * renderers) although no one can type into them: a context cost about 2.3 s of processor with them and
+ * 0.7 s without. Chromium reads one --disable-features, the last, so playwright-core's list is repeated
+ * in ours; it is read from its bundle, and a bundle that no longer holds it stops the run, so that no
+ * upgrade quietly drops a feature it turns off.
+ */
+const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+function playwrightDisabledFeatures(): string[] {
+  const root = dirname(createRequire(import.meta.url).resolve('playwright-core/package.json'));
+  const bundle = readFileSync(join(root, 'lib/coreBundle.js'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]\.filter\(Boolean\)/.exec(bundle)?.[1];
+  const names = [...(list ?? '').matchAll(/"([A-Za-z0-9]+)"/g)].map((m) => m[1]!);
+  if (names.length === 0)
+    throw new Error("playwright-core's list of disabled Chromium features is not where tests/e2e/browser.ts reads it");
+  return names;
+}
+
+/** The command line of every test browser (launch() and the offline tests' profiles). */
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--disable-features=${[...playwrightDisabledFeatures(), ...OUR_DISABLED_FEATURES].join(',')}`,
+];
+
+/**
  * A browser whose tabs get no service worker unless the test asks for one (`serviceWorkers: 'allow'`, as
  * the offline tests do): installed, the worker precaches the whole product (51 files, 1.8 MB) in every
  * fresh context, which doubled the processor a sign-in costs, for tests that never go offline.
  */
 export async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
   return browser;
@@ -97,7 +118,14 @@ export async function newPage(
  * a second and a half of the page's processor on this machine, twenty times an in-app step.
  */
 export async function navigate(page: Page, path: string): Promise<void> {
-  const inApp = page.url().startsWith('http') && (await page.evaluate(() => Boolean(document.getElementById('root')?.firstElementChild)));
+  // The router marks the history entries it writes (an index); the fill page loaded by its own address
+  // runs without the router, and only a page load leaves it.
+  const inApp =
+    page.url().startsWith('http') &&
+    (await page.evaluate(
+      () =>
+        Boolean(document.getElementById('root')?.firstElementChild) && typeof (history.state as { idx?: unknown } | null)?.idx === 'number',
+    ));
   if (!inApp) {
     await page.goto(path);
     await page.waitForLoadState('networkidle').catch(() => undefined);

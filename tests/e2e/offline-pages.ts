@@ -5,17 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, PHONE, SCREENSHOTS, animationsSettled } from './browser';
-
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { BROWSER_ARGS, CHROMIUM, PHONE, SCREENSHOTS, animationsSettled } from './browser';
 
 /** A browser profile on disk: close it and open it again to play "the phone was switched off". */
 export class Profile {

@@ -152,7 +152,8 @@ describe.each(matrix)('screens in %s at %o', (lang, viewport) => {
 
   it('admin deleted items, and the chooser of a ProjectManager', async () => {
     const { context, page, shot } = await ownerPage(lang, viewport);
-    await navigate(page, '/admin-deleted-items');
+    // A page load: reached in place, the users' tab was sometimes judged while its colours still moved.
+    await page.goto('/admin-deleted-items');
     await page.getByTestId('row').first().waitFor();
     await shot('admin-deleted-workspaces');
     await page.getByTestId('tab-12').click();
