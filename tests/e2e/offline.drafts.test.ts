@@ -129,8 +129,10 @@ describe('drafts offline', () => {
     await page.getByTestId('drafts-dialog').waitFor();
     await page.getByText('No saved drafts yet.').waitFor();
     await page.keyboard.press('Escape');
-    // A click while the dialog is still closing lands on its backdrop, not on the form (a busy machine's race).
+    // A click while the dialog is still closing lands on its backdrop, not on the form (a busy machine's race):
+    // its positioner stays over the page until its exit animation ends.
     await page.getByTestId('drafts-dialog').waitFor({ state: 'hidden' });
+    await page.locator('[data-scope=dialog][data-part=positioner]').waitFor({ state: 'detached' });
 
     await consent(page).check();
     await respondentName(page).fill('To be thrown away');
