@@ -28,24 +28,21 @@ async function backup(file: string): Promise<string> {
   if (existsSync(file)) throw new Refusal(`${file} exists already: give the backup a new name.`);
   // Written beside its name and renamed when whole, so a backup cut off never looks like one.
   const partial = `${file}.partial`;
+  const out = () => createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   try {
-    if (!(await backupFromServer(config.dataDir, createWriteStream(partial, { flags: 'wx', mode: 0o600 })))) {
-      await rm(partial, { force: true });
-      if (!holdsDatabase(config.dataDir)) throw new Refusal(`There is no database in ${config.dataDir} (DATA_DIR) to back up.`);
-      const database = await openPglite(config.dataDir);
-      try {
-        await writeBackup(
-          createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
-          await backupSourceOf(database, openStorage(config.fileStorage)),
-        );
-      } finally {
-        await database.close();
-      }
+    if (await backupFromServer(config.dataDir, out)) {
       await rename(partial, file);
-      return `Backed up ${config.dataDir} to ${file}.`;
+      return `Backed up the running server's ${config.dataDir} to ${file}.`;
+    }
+    if (!holdsDatabase(config.dataDir)) throw new Refusal(`There is no database in ${config.dataDir} (DATA_DIR) to back up.`);
+    const database = await openPglite(config.dataDir);
+    try {
+      await writeBackup(out(), await backupSourceOf(database, openStorage(config.fileStorage)));
+    } finally {
+      await database.close();
     }
     await rename(partial, file);
-    return `Backed up the running server's ${config.dataDir} to ${file}.`;
+    return `Backed up ${config.dataDir} to ${file}.`;
   } catch (err) {
     await rm(partial, { force: true });
     throw err;

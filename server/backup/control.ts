@@ -74,10 +74,11 @@ export function serverRunsOn(dataDir: string): Promise<boolean> {
 }
 
 /**
- * Asks the server running on DATA_DIR for a backup and writes it to `out`. False when no server
+ * Asks the server running on DATA_DIR for a backup and writes it to the stream `open` opens (only once a
+ * server answers). False when no server
  * answers there (none runs; a socket left behind), so the caller can open the database itself.
  */
-export async function backupFromServer(dataDir: string, out: Writable): Promise<boolean> {
+export async function backupFromServer(dataDir: string, open: () => Writable): Promise<boolean> {
   const socket = await new Promise<Socket | undefined>((done) => {
     const s = createConnection(controlSocketOf(dataDir));
     s.once('connect', () => done(s));
@@ -110,6 +111,6 @@ export async function backupFromServer(dataDir: string, out: Writable): Promise<
     throw new Error('the server on this DATA_DIR did not answer the backup request');
   }
   socket.unshift(head.subarray(OK.length));
-  await pipeline(socket, out);
+  await pipeline(socket, open());
   return true;
 }
